@@ -1,0 +1,58 @@
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import { errorMiddleware } from './errors';
+import { healthRoutes } from './health/routes';
+import { csrfGuard } from './http/csrf';
+import { createRateLimiter } from './http/rate-limit';
+import { requestLog } from './http/request-log';
+import { loadUser } from './http/require-user';
+import { securityHeaders } from './http/security-headers';
+import { sessionMiddleware } from './http/session';
+import { staticWeb } from './http/static-web';
+
+export interface AppDependencies {
+  config: Config;
+  dataSource: DataSource;
+  logger: Logger;
+  /** Signs session cookies (and, later, upload URLs). */
+  secret: string;
+}
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The Koa app, with the order of its middleware in one place. Tests start it in-process. */
+export function createApp({ config, dataSource, logger, secret }: AppDependencies): Koa {
+  const app = new Koa({ proxy: config.trustProxy, keys: [secret] });
+  app.silent = true; // errors are logged by errorMiddleware, with the request id
+  const secureCookies = config.trustProxy;
+
+  const loginLimiter = createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60);
+
+  app.use(requestLog(logger));
+  app.use(errorMiddleware(logger));
+  app.use(securityHeaders(secureCookies));
+  app.use(staticWeb(config.webDist));
+  app.use(csrfGuard(['/api/uploads/']));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: JSON_BODY_LIMIT,
+      encoding: 'utf-8',
+      onError: (error) => {
+        throw error;
+      },
+    }),
+  );
+  app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, secureCookies }));
+  app.use(loadUser(dataSource));
+
+  for (const router of [healthRoutes(dataSource), authRoutes(dataSource, loginLimiter)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const flag = (fallback: boolean) =>
+  z.preprocess((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(String(v).toLowerCase())), z.boolean());
+
+/** Every environment variable the product reads (listed with defaults in the README). */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default('./data'),
+  UPLOAD_DIR: optionalString,
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
+  TRUST_PROXY: flag(false),
+  ADMIN_USERNAME: z.string().min(3).default('admin'),
+  ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
+  SEED_DEMO: flag(true),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+  dbPoolSize: number;
+  /** Signs cookies and upload URLs; when unset, server.ts makes one and keeps it in DATA_DIR. */
+  sessionSecret: string | undefined;
+  sessionMaxAgeMs: number;
+  trustProxy: boolean;
+  admin: { username: string; password: string | undefined };
+  seedDemo: boolean;
+  openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; timeoutMs: number };
+  rateLimits: { loginPerMinute: number; playerPerMinute: number };
+  logLevel: string;
+  /** Directory of the built web app served for every non-API path. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment once; a bad value stops the start with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    dbPoolSize: e.DB_POOL_SIZE,
+    sessionSecret: e.SESSION_SECRET,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3600_000,
+    trustProxy: e.TRUST_PROXY,
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    seedDemo: e.SEED_DEMO,
+    openai: { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS },
+    rateLimits: { loginPerMinute: e.LOGIN_RATE_LIMIT, playerPerMinute: e.PLAYER_RATE_LIMIT },
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve('dist'),
+  };
+}

@@ -1,0 +1,98 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import type { ApiErrorBody } from '../contract';
+
+/** The one error type of the API: a status the client sees and a message it can show. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { details?: string; issues?: ApiErrorBody['issues']; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, issues?: ApiErrorBody['issues']) => new AppError(400, message, { issues });
+export const unauthorized = (message = 'No has iniciado sesión') => new AppError(401, message);
+export const forbidden = (message = 'No tienes permiso para esta acción', details?: string) =>
+  new AppError(403, message, { details });
+export const notFound = (message = 'No encontrado') => new AppError(404, message);
+export const conflict = (message: string) => new AppError(409, message);
+export const unprocessable = (message: string) => new AppError(422, message);
+export const payloadTooLarge = (message = 'El contenido es demasiado grande') => new AppError(413, message);
+export const unsupportedMediaType = (message = 'Tipo de contenido no soportado') => new AppError(415, message);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(429, 'Demasiadas solicitudes. Intenta de nuevo en unos momentos.', {
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
+export const serviceUnavailable = (message: string) => new AppError(503, message);
+
+export function fromZodError(error: ZodError): AppError {
+  const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return badRequest(issues[0]?.message ?? 'Solicitud no válida', issues);
+}
+
+/** Messages for errors that Koa and its middleware raise themselves (malformed JSON, huge bodies). */
+const HTTP_MESSAGES: Record<number, string> = {
+  400: 'Solicitud no válida',
+  404: 'No encontrado',
+  405: 'Método no permitido',
+  413: 'El contenido es demasiado grande',
+  415: 'Tipo de contenido no soportado',
+};
+
+/** PostgreSQL errors that mean bad input rather than a broken server. */
+function fromDatabaseError(error: { code?: string }): AppError | undefined {
+  switch (error.code) {
+    case '23505':
+      return conflict('El registro ya existe');
+    case '23503':
+      return conflict('El registro está relacionado con otros datos');
+    case '22P02':
+    case '22003':
+      return badRequest('Valor no válido');
+    case 'ECONNREFUSED':
+    case '57P01':
+    case '57P03':
+      return serviceUnavailable('La base de datos no está disponible');
+    default:
+      return undefined;
+  }
+}
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return fromZodError(error);
+  const e = error as { status?: number; expose?: boolean; code?: string; driverError?: { code?: string } };
+  const db = fromDatabaseError(e.driverError ?? e);
+  if (db) return db;
+  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new AppError(e.status, HTTP_MESSAGES[e.status] ?? 'Solicitud no válida');
+  }
+  return undefined;
+}
+
+/** Renders every error in the contract's shape: never a stack trace or SQL text. */
+export function errorMiddleware(logger: Logger) {
+  return async (ctx: Context, next: Next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) throw notFound();
+    } catch (error) {
+      const known = toAppError(error);
+      const appError = known ?? new AppError(500, 'Error interno del servidor');
+      if (!known || appError.status >= 500) {
+        logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
+      }
+      const body: ApiErrorBody = { error: appError.message, message: appError.message };
+      if (appError.extra.details) body.details = appError.extra.details;
+      if (appError.extra.issues) body.issues = appError.extra.issues;
+      ctx.status = appError.status;
+      ctx.set(appError.extra.headers ?? {});
+      ctx.body = body;
+    }
+  };
+}

@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['web', 'sw', 'contract', 'vite.config.ts', 'package.json'];
+
+function newestMtime(entry: string): number {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+/** True when dist is missing or older than any source of the web app. */
+export function webBuildIsStale(root: string, distDir: string): boolean {
+  const built = path.join(distDir, 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
+}
+
+/** Builds the PWA with Vite when it is missing or stale. */
+export function ensureWebBuild(root: string, distDir: string, log: (line: string) => void): void {
+  if (!webBuildIsStale(root, distDir)) return;
+  log('Building the web app (vite build)…');
+  const vite = path.join(root, 'node_modules', '.bin', 'vite');
+  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('vite build failed');
+}

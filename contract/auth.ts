@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const loginSchema = z.strictObject({
+  username: z.string().trim().min(1, 'El usuario es requerido').max(100),
+  password: z.string().min(1, 'La contraseña es requerida').max(200),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.strictObject({
+  username: z
+    .string()
+    .trim()
+    .min(3, 'El usuario debe tener al menos 3 caracteres')
+    .max(100)
+    .regex(/^[a-zA-Z0-9._-]+$/, 'El usuario solo puede tener letras, números, punto, guion y guion bajo'),
+  password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),
+  firstName: z.string().trim().min(1, 'El nombre es requerido').max(100),
+  lastName: z.string().trim().min(1, 'El apellido es requerido').max(100),
+  email: z.email('Correo electrónico no válido').max(200),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export interface User {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: string;
+  locationId: number | null;
+}
+
+export const LOGIN_FAILED_MESSAGE = 'Usuario o contraseña incorrectos';

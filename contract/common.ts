@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** The body of every non-2xx reply (api-contract.md, "Error shape"). */
+export interface ApiErrorBody {
+  error: string;
+  message: string;
+  details?: string;
+  issues?: { path: string; message: string }[];
+}
+
+/** A positive integer id, as it arrives in a path or a query string. */
+export const idParam = z.coerce.number().int().positive();
+
+export const idParamsSchema = z.object({ id: idParam });
+
+/** Optional numeric query value: empty strings count as absent. */
+export const optionalIdQuery = z.preprocess(
+  (value) => (value === '' || value === undefined || value === 'all' ? undefined : value),
+  idParam.optional(),
+);
+
+/** Trimmed non-empty text with a Spanish message. */
+export const requiredText = (message: string, max = 255) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Máximo ${max} caracteres`);
+
+export const optionalText = (max = 2000) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Máximo ${max} caracteres`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+export const paginationQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(5000).default(500),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+// Default validation messages in Spanish for both sides (zod's built-in locale); the spec's own
+// messages are set on each schema.
+z.config(z.locales.es());

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './common';
+
+/** The spec leaves company and location schemas open ("not shown"): name required, description optional. */
+export const companySchema = z.strictObject({
+  name: requiredText('El nombre es requerido', 120),
+  description: optionalText(1000),
+  logoUrl: z.string().max(500).nullish(),
+});
+export type CompanyInput = z.input<typeof companySchema>;
+
+export const locationSchema = z.strictObject({
+  name: requiredText('El nombre es requerido', 120),
+  companyId: z.number({ error: 'La empresa es requerida' }).int().positive('Selecciona una empresa válida'),
+});
+export type LocationInput = z.input<typeof locationSchema>;
+
+export interface Company {
+  id: number;
+  name: string;
+  description: string | null;
+  logoUrl: string | null;
+}
+
+export interface Location {
+  id: number;
+  name: string;
+  companyId: number;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './common';
+import type { Theme } from './theme';
+
+const completionRedirectUrl = z
+  .union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Debe ser una URL válida' }).max(500, 'Debe ser una URL válida'),
+  ])
+  .nullish()
+  .transform((value) => value || null);
+
+export const questionGroupSchema = z.strictObject({
+  name: requiredText('El nombre es requerido', 150),
+  description: optionalText(1000),
+  instructions: z.string().max(20000, 'Máximo 20000 caracteres').nullish(),
+  companyId: z.number({ error: 'La empresa es requerida' }).int().positive('Selecciona una empresa válida'),
+  questionsPerRound: z
+    .number({ error: 'Debe tener al menos 1 pregunta por ronda' })
+    .int()
+    .min(1, 'Debe tener al menos 1 pregunta por ronda')
+    .max(200, 'Máximo 200 preguntas por ronda')
+    .default(5),
+  randomizeQuestions: z.boolean().default(true),
+  randomizeAnswers: z.boolean().default(true),
+  completionRedirectUrl,
+  maxAttempts: z
+    .number({ error: 'El número de intentos debe ser 0 (sin límite) o mayor' })
+    .int()
+    .min(0, 'El número de intentos debe ser 0 (sin límite) o mayor')
+    .max(1000)
+    .default(0),
+});
+export type QuestionGroupInput = z.input<typeof questionGroupSchema>;
+
+export const generateQuestionsSchema = z.strictObject({
+  context: z
+    .string({ error: 'Por favor proporciona un contexto para generar las preguntas' })
+    .trim()
+    .min(1, 'Por favor proporciona un contexto para generar las preguntas')
+    .max(20000, 'El contexto es demasiado largo (máximo 20000 caracteres)'),
+  numQuestions: z.number().int().min(1, 'Mínimo 1 pregunta').max(20, 'Máximo 20 preguntas').default(5),
+});
+export type GenerateQuestionsInput = z.input<typeof generateQuestionsSchema>;
+
+export interface CompanySummary {
+  id: number;
+  name: string;
+  logoUrl: string | null;
+}
+
+export interface QuestionGroup {
+  id: number;
+  name: string;
+  description: string | null;
+  instructions: string | null;
+  logoUrl: string | null;
+  companyId: number;
+  questionsPerRound: number;
+  randomizeQuestions: boolean;
+  randomizeAnswers: boolean;
+  theme: Theme | null;
+  completionRedirectUrl: string | null;
+  maxAttempts: number;
+  createdAt: string;
+  company: CompanySummary;
+}
+
+export interface RecentQuestionGroup {
+  id: number;
+  name: string;
+  description: string | null;
+}

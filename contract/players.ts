@@ -1,0 +1,111 @@
+import { z } from 'zod';
+
+export const DOCUMENT_NUMBER_MESSAGE = 'El número de documento debe tener al menos 5 caracteres';
+export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
+
+const documentTypeId = z
+  .number({ error: 'El tipo de documento es requerido' })
+  .int('Selecciona un tipo de documento válido')
+  .positive('Selecciona un tipo de documento válido');
+const documentNumber = z
+  .string({ error: DOCUMENT_NUMBER_MESSAGE })
+  .trim()
+  .min(5, DOCUMENT_NUMBER_MESSAGE)
+  .max(30, 'Máximo 30 caracteres')
+  .regex(/^[A-Za-z0-9-]+$/, 'Solo letras, números y guiones');
+const clientId = z.uuid('Identificador de cliente no válido');
+
+export const documentCheckSchema = z.strictObject({ documentTypeId, documentNumber });
+export type DocumentCheckInput = z.input<typeof documentCheckSchema>;
+
+export const validatePlayerSchema = documentCheckSchema.extend({
+  companyId: z.number().int().positive(),
+  questionGroupId: z.number().int().positive(),
+});
+export type ValidatePlayerInput = z.input<typeof validatePlayerSchema>;
+
+export const playerRegistrationSchema = z.strictObject({
+  fullName: z
+    .string({ error: 'El nombre completo es requerido' })
+    .trim()
+    .min(1, 'El nombre completo es requerido')
+    .max(150, 'Máximo 150 caracteres'),
+  documentTypeId,
+  documentNumber,
+  locationId: z.number({ error: 'La sede es requerida' }).int().positive('Selecciona una sede válida'),
+  clientId: clientId.optional(),
+});
+export type PlayerRegistrationInput = z.input<typeof playerRegistrationSchema>;
+
+export const createAttemptSchema = z
+  .strictObject({
+    playerId: z.number().int().positive().optional(),
+    playerClientId: clientId.optional(),
+    questionGroupId: z.number().int().positive(),
+    totalQuestions: z.number().int().min(1).max(200),
+    clientId: clientId.optional(),
+  })
+  .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
+    message: 'El jugador es requerido',
+    path: ['playerId'],
+  });
+export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
+
+export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
+
+export const chosenAnswerSchema = z.strictObject({
+  questionId: z.number().int().positive(),
+  answerId: z.number().int().positive(),
+});
+
+export const completeAttemptSchema = z.strictObject({
+  score: z.number().int().min(0).max(100).optional(),
+  correctAnswers: z.number().int().min(0).optional(),
+  completionTime: z
+    .number()
+    .int()
+    .min(0, 'El tiempo no puede ser negativo')
+    .max(MAX_COMPLETION_SECONDS, 'El tiempo no puede superar 24 horas'),
+  answers: z.array(chosenAnswerSchema).max(200).optional(),
+  token: z.string().min(1, 'Token requerido').max(200),
+});
+export type CompleteAttemptInput = z.input<typeof completeAttemptSchema>;
+
+export interface DocumentType {
+  id: number;
+  name: string;
+  code: string;
+}
+
+export interface ValidatedPlayer {
+  id: number;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  documentTypeId: number;
+  documentNumber: string;
+  locationId: number | null;
+  fromOtherCompany: boolean;
+}
+
+export interface Attempt {
+  id: number;
+  clientId: string | null;
+  playerId: number;
+  questionGroupId: number;
+  score: number;
+  totalQuestions: number;
+  correctAnswers: number;
+  startedAt: string;
+  completedAt: string | null;
+  completionTime: number | null;
+}
+
+export interface CreatedAttempt extends Attempt {
+  token: string;
+}
+
+/** Score is the rounded percentage of correct answers over the questions shown (spec section 9). */
+export function scoreOf(correctAnswers: number, totalQuestions: number): number {
+  return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { idParam, optionalIdQuery, paginationQuery } from './common';
+
+const optionalDate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
+);
+const booleanQuery = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
+
+export const triviaRankingQuery = paginationQuery.extend({
+  questionGroupId: idParam,
+  locationId: optionalIdQuery,
+  dateFrom: optionalDate,
+  dateTo: optionalDate,
+  includeDuplicates: booleanQuery.default(false),
+});
+export type TriviaRankingQuery = z.infer<typeof triviaRankingQuery>;
+
+export const campaignRankingQuery = paginationQuery.extend({
+  locationId: optionalIdQuery,
+  dateFrom: optionalDate,
+  dateTo: optionalDate,
+});
+export type CampaignRankingQuery = z.infer<typeof campaignRankingQuery>;
+
+export interface TriviaRankingEntry {
+  id: number;
+  position: number;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  location: { name: string } | null;
+  score: number;
+  correctAnswers: number;
+  totalQuestions: number;
+  completionTime: number;
+  completedAt: string;
+}
+
+export interface CampaignRankingEntry {
+  position: number;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  location: { name: string } | null;
+  totalScore: number;
+  totalCorrectAnswers: number;
+  averageCompletionTime: number | null;
+  bestScores: Record<string, number>;
+  attemptsCount: Record<string, number>;
+}

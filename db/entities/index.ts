@@ -1,0 +1,54 @@
+import { AnswerEntity } from './answer.entity';
+import { CampaignQuestionGroupEntity } from './campaign-question-group.entity';
+import { CampaignEntity } from './campaign.entity';
+import { CompanyEntity } from './company.entity';
+import { DeviceEntity } from './device.entity';
+import { DocumentTypeEntity } from './document-type.entity';
+import { LocationEntity } from './location.entity';
+import { PlayerAliasEntity } from './player-alias.entity';
+import { PlayerAttemptEntity } from './player-attempt.entity';
+import { PlayerEntity } from './player.entity';
+import { QuestionGroupEntity } from './question-group.entity';
+import { QuestionEntity } from './question.entity';
+import { RateLimitEntity } from './rate-limit.entity';
+import { SessionEntity } from './session.entity';
+import { SyncMutationEntity } from './sync-mutation.entity';
+import { UserEntity } from './user.entity';
+
+export {
+  AnswerEntity,
+  CampaignEntity,
+  CampaignQuestionGroupEntity,
+  CompanyEntity,
+  DeviceEntity,
+  DocumentTypeEntity,
+  LocationEntity,
+  PlayerAliasEntity,
+  PlayerAttemptEntity,
+  PlayerEntity,
+  QuestionEntity,
+  QuestionGroupEntity,
+  RateLimitEntity,
+  SessionEntity,
+  SyncMutationEntity,
+  UserEntity,
+};
+
+export const entities = [
+  UserEntity,
+  SessionEntity,
+  RateLimitEntity,
+  CompanyEntity,
+  LocationEntity,
+  DocumentTypeEntity,
+  PlayerEntity,
+  PlayerAliasEntity,
+  QuestionGroupEntity,
+  QuestionEntity,
+  AnswerEntity,
+  DeviceEntity,
+  SyncMutationEntity,
+  PlayerAttemptEntity,
+  CampaignEntity,
+  CampaignQuestionGroupEntity,
+];

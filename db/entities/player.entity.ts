@@ -1,0 +1,47 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { DocumentTypeEntity } from './document-type.entity';
+import { LocationEntity } from './location.entity';
+
+@Entity('players')
+@Index('players_document_key', ['documentTypeId', 'documentNumber'], { unique: true })
+export class PlayerEntity {
+  @PrimaryGeneratedColumn('increment')
+  id: number;
+
+  @Column('varchar', { length: 150 })
+  fullName: string;
+
+  @Column('varchar', { length: 100 })
+  firstName: string;
+
+  @Column('varchar', { length: 100 })
+  lastName: string;
+
+  @Column('integer')
+  documentTypeId: number;
+
+  @ManyToOne(() => DocumentTypeEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'document_type_id' })
+  documentType: Relation<DocumentTypeEntity>;
+
+  @Column('varchar', { length: 30 })
+  documentNumber: string;
+
+  @Index('players_location_id_idx')
+  @Column('integer', { nullable: true })
+  locationId: number | null;
+
+  /** A deleted site leaves its players with the site cleared (api-contract.md). */
+  @ManyToOne(() => LocationEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'location_id' })
+  location: Relation<LocationEntity> | null;
+
+  @Column('varchar', { length: 40, nullable: true })
+  phone: string | null;
+
+  @Column('varchar', { length: 200, nullable: true })
+  email: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+}

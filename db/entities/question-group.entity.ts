@@ -1,0 +1,61 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import type { Theme } from '../../contract';
+import { CompanyEntity } from './company.entity';
+
+/** A trivia. */
+@Entity('question_groups')
+export class QuestionGroupEntity {
+  @PrimaryGeneratedColumn('increment')
+  id: number;
+
+  @Column('varchar', { length: 150 })
+  name: string;
+
+  @Column('text', { nullable: true })
+  description: string | null;
+
+  /** Sanitised HTML (api/question-groups sanitises on write). */
+  @Column('text', { nullable: true })
+  instructions: string | null;
+
+  @Column('varchar', { length: 500, nullable: true })
+  logoUrl: string | null;
+
+  @Index('question_groups_company_id_idx')
+  @Column('integer')
+  companyId: number;
+
+  /** A company with trivias cannot be deleted (409), so no scores go by accident. */
+  @ManyToOne(() => CompanyEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'company_id' })
+  company: Relation<CompanyEntity>;
+
+  @Column('integer', { default: 5 })
+  questionsPerRound: number;
+
+  @Column('boolean', { default: true })
+  randomizeQuestions: boolean;
+
+  @Column('boolean', { default: true })
+  randomizeAnswers: boolean;
+
+  @Column('jsonb', { nullable: true })
+  theme: Theme | null;
+
+  @Column('varchar', { length: 500, nullable: true })
+  completionRedirectUrl: string | null;
+
+  @Column('integer', { default: 0 })
+  maxAttempts: number;
+
+  /** Bumped whenever anything a kiosk plays changes: the bundle's version. */
+  @Column('integer', { default: 1 })
+  contentVersion: number;
+
+  @Index('question_groups_created_at_idx')
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,5 @@
+import { InitialSchema1795307008484 } from './1795307008484-initial-schema';
+import { SeedDocumentTypes1795307100000 } from './1795307100000-seed-document-types';
+
+/** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
+export const migrations = [InitialSchema1795307008484, SeedDocumentTypes1795307100000];

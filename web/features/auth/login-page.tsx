@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LogIn, Trophy } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { loginSchema, type LoginInput } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { TextInput } from '../../components/ui/field';
+import { FullPageSpinner } from '../../components/ui/spinner';
+import { ThemeToggle } from '../../components/layout/theme-toggle';
+import { useUser } from './api/get-user';
+import { useLogin } from './api/login';
+
+/** Where to go after signing in: the protected page that sent the person here, or home. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: string } | null)?.from;
+  return from && from.startsWith('/') && !from.startsWith('//') && from !== '/auth' ? from : '/';
+}
+
+export function LoginPage() {
+  const { data: user, isPending } = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+
+  if (isPending) return <FullPageSpinner />;
+  if (user) return <Navigate to={returnPath(location.state)} replace />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    loginMutation.mutate(values, { onSuccess: () => navigate(returnPath(location.state), { replace: true }) }),
+  );
+
+  return (
+    <div className="grid min-h-dvh lg:grid-cols-2">
+      <main className="relative flex items-center justify-center px-6 py-12">
+        <div className="absolute top-4 right-4">
+          <ThemeToggle />
+        </div>
+        <div className="w-full max-w-sm">
+          <div className="mb-8 flex items-center gap-3">
+            <img src="/icons/icon-192.png" alt="" className="size-10 rounded-xl" />
+            <span className="text-xl font-bold tracking-tight">Triviando</span>
+          </div>
+          <h1 className="text-2xl font-bold tracking-tight">Iniciar sesión</h1>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Administra tus trivias, campañas y rankings.</p>
+          <form className="mt-8 space-y-5" onSubmit={onSubmit} noValidate>
+            <TextInput label="Usuario" autoComplete="username" autoFocus error={form.formState.errors.username?.message} {...form.register('username')} />
+            <TextInput label="Contraseña" type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register('password')} />
+            <Button type="submit" size="lg" className="w-full" pending={loginMutation.isPending} icon={<LogIn className="size-4" aria-hidden />}>
+              Login
+            </Button>
+          </form>
+        </div>
+      </main>
+      <aside
+        aria-label="Bienvenida"
+        className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-fuchsia-500 p-12 text-white lg:flex lg:flex-col lg:justify-between"
+      >
+        <div className="flex items-center gap-3">
+          <img src="/icons/icon-192.png" alt="Logo de Triviando" className="size-12 rounded-2xl ring-2 ring-white/40" />
+          <span className="text-2xl font-bold">Triviando</span>
+        </div>
+        <div>
+          <Trophy className="mb-6 size-14 text-amber-300" aria-hidden />
+          <h2 className="text-4xl leading-tight font-bold">Bienvenido de nuevo</h2>
+          <p className="mt-4 max-w-md text-lg text-white/85">
+            Crea trivias atractivas para capacitar, evaluar y mantener a tu equipo enfocado, incluso cuando el stand se queda sin conexión.
+          </p>
+        </div>
+        <p className="text-sm text-white/70">Trivias · Campañas · Rankings en vivo</p>
+      </aside>
+    </div>
+  );
+}

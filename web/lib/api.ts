@@ -1,0 +1,70 @@
+import type { ApiErrorBody } from '../../contract';
+
+/** A non-2xx reply. `message` is the spec's "status: body"; `serverMessage` is what to show a person. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    readonly body: Partial<ApiErrorBody> | undefined,
+    statusText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  get serverMessage(): string {
+    return this.body?.details ?? this.body?.error ?? this.body?.message ?? this.message;
+  }
+}
+
+export interface RequestOptions {
+  /** Read a 401 as `null` instead of an error (the current-user read does this). */
+  on401?: 'null' | 'throw';
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one fetch wrapper of the web app (spec section 7): cookies included, the XMLHttpRequest
+ * marker header the API's CSRF guard needs, JSON in and out.
+ */
+export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: options.signal,
+  });
+  if (response.status === 401 && options.on401 === 'null') return null as T;
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(response.status, text, parseJson(text) as Partial<ApiErrorBody> | undefined, response.statusText);
+  }
+  return parseJson(text) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body ?? {}, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};
+
+/** The text to show a person for any error. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

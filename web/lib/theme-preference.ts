@@ -1,0 +1,26 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type ThemePreference = 'light' | 'dark';
+const STORAGE_KEY = 'theme';
+
+/** The saved choice, otherwise the system preference (spec section 4, "Theme toggle"). */
+export function initialThemePreference(): ThemePreference {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  if (saved === 'light' || saved === 'dark') return saved;
+  return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+}
+
+export function useThemePreference() {
+  const [theme, setTheme] = useState<ThemePreference>(initialThemePreference);
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', theme === 'dark');
+  }, [theme]);
+  const toggle = useCallback(() => {
+    setTheme((current) => {
+      const next = current === 'dark' ? 'light' : 'dark';
+      localStorage.setItem(STORAGE_KEY, next);
+      return next;
+    });
+  }, []);
+  return { theme, toggle };
+}

@@ -1,0 +1,39 @@
+import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { AdminShell } from './components/layout/admin-shell';
+import { Protected } from './components/layout/protected-route';
+import { LoginPage } from './features/auth/login-page';
+import { DashboardPage } from './features/dashboard/dashboard-page';
+import { NotFoundPage } from './features/misc/not-found-page';
+import { underConstruction } from './features/misc/under-construction-page';
+
+const PublicPlaceholder = (title: string) => {
+  const Page = underConstruction(title);
+  return (
+    <div className="px-4 py-10">
+      <Page />
+    </div>
+  );
+};
+
+/** The spec's route table (section 2), in one place. */
+export const router = createBrowserRouter([
+  { path: '/auth', element: <LoginPage /> },
+  { path: '/play-trivia/:id', element: PublicPlaceholder('Trivia') },
+  { path: '/ranking/:id', element: PublicPlaceholder('Ranking de la trivia') },
+  { path: '/public/campaigns/:campaignId/ranking', element: PublicPlaceholder('Ranking de la campaña') },
+  { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
+  {
+    element: <AdminShell />,
+    children: [
+      { path: '/', element: <Protected page={DashboardPage} /> },
+      { path: '/company', element: <Protected page={underConstruction('Administración de Empresas')} /> },
+      { path: '/packages', element: <Protected page={underConstruction('Grupos de Preguntas')} /> },
+      { path: '/packages/:groupId/questions', element: <Protected page={underConstruction('Preguntas')} /> },
+      { path: '/ranking-admin', element: <Protected page={underConstruction('Ranking')} /> },
+      { path: '/campaigns', element: <Protected page={underConstruction('Administración de Campañas')} /> },
+      { path: '/campaigns/:campaignId', element: <Protected page={underConstruction('Campaña')} /> },
+      { path: '/campaigns/:campaignId/ranking', element: <Protected page={underConstruction('Ranking de la campaña')} /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);
