@@ -22,7 +22,7 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
     const { username, password } = parseBody(loginSchema, ctx.request.body);
     try {
       const user = await authenticate(em, username, password);
-      await ctx.regenerateSession();
+      await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
       ctx.body = presentUser(user);
     } catch (error) {
@@ -36,7 +36,7 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
     if (!ctx.state.user && (await countUsers(em)) > 0) throw unauthorized();
     const user = await registerUser(em, input);
     if (!ctx.state.user) {
-      await ctx.regenerateSession();
+      await ctx.session!.regenerate();
       ctx.session!.userId = user.id;
     }
     ctx.status = 201;

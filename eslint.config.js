@@ -1,0 +1,59 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The parts of architecture.md and what each may import. */
+const ELEMENTS = [
+  { type: 'contract', pattern: 'contract/**' },
+  { type: 'db', pattern: 'db/**' },
+  { type: 'api', pattern: 'api/**' },
+  { type: 'web', pattern: 'web/**' },
+  { type: 'sw', pattern: 'sw/**' },
+  { type: 'tests', pattern: 'tests/**' },
+  { type: 'scripts', pattern: 'scripts/**' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'web/public/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': ELEMENTS.map((e) => ({ ...e, partialMatch: false })),
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+            { from: { element: { type: 'db' } }, allow: { to: { element: { type: ['db', 'contract'] } } } },
+            { from: { element: { type: 'api' } }, allow: { to: { element: { type: ['api', 'db', 'contract'] } } } },
+            { from: { element: { type: 'web' } }, allow: { to: { element: { type: ['web', 'contract'] } } } },
+            { from: { element: { type: 'sw' } }, allow: { to: { element: { type: ['sw', 'contract', 'web'] } } } },
+            { from: { element: { type: 'tests' } }, allow: { to: { element: { type: ['tests', 'api', 'db', 'contract', 'web', 'sw'] } } } },
+            { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: ['scripts', 'db', 'contract'] } } } },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['tests/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

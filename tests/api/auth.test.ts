@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('POST /api/register', () => {
+  it('lets the first user register without a session (bootstrap) and signs them in', async () => {
+    const client = api.client();
+    const res = await client.post('/api/register', {
+      username: 'first.admin',
+      password: 'a-long-password',
+      firstName: 'Primera',
+      lastName: 'Persona',
+      email: 'first@example.com',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ username: 'first.admin', firstName: 'Primera', role: 'admin' });
+    expect(res.body).not.toHaveProperty('passwordHash');
+    expect(res.body).not.toHaveProperty('password');
+    expect((await client.get('/api/user')).body.username).toBe('first.admin');
+  });
+
+  it('refuses a public registration once a user exists', async () => {
+    const res = await api.client().post('/api/register', {
+      username: 'intruder',
+      password: 'a-long-password',
+      firstName: 'X',
+      lastName: 'Y',
+      email: 'x@example.com',
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBeTruthy();
+  });
+
+  it('lets a signed-in admin register another user, and refuses a taken username with 409', async () => {
+    const admin = await api.adminClient();
+    const body = { username: 'second', password: 'a-long-password', firstName: 'Se', lastName: 'Gundo', email: 's@example.com' };
+    expect((await admin.post('/api/register', body)).status).toBe(201);
+    const again = await admin.post('/api/register', body);
+    expect(again.status).toBe(409);
+    expect(again.body.error).toBe('El nombre de usuario ya está en uso');
+  });
+
+  it('answers 400 with each failing field', async () => {
+    const admin = await api.adminClient();
+    const res = await admin.post('/api/register', { username: 'ab', password: 'short', firstName: '', lastName: 'x', email: 'nope' });
+    expect(res.status).toBe(400);
+    const paths = res.body.issues.map((issue: { path: string }) => issue.path);
+    expect(paths).toEqual(expect.arrayContaining(['username', 'password', 'firstName', 'email']));
+  });
+});
+
+describe('POST /api/login and /api/logout', () => {
+  it('signs in with the right password, sets an httpOnly SameSite=Lax cookie and returns the user', async () => {
+    await api.adminClient();
+    const client = api.client();
+    const res = await client.post('/api/login', ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ username: ADMIN.username, firstName: 'Ana', lastName: 'Admin' });
+    const cookie = res.headers.getSetCookie().join('\n');
+    expect(cookie).toMatch(/httponly/i);
+    expect(cookie).toMatch(/samesite=lax/i);
+    expect((await client.get('/api/user')).status).toBe(200);
+  });
+
+  it('gives one message whether the user exists or not', async () => {
+    const wrongPassword = await api.client().post('/api/login', { username: ADMIN.username, password: 'wrong-password' });
+    const noSuchUser = await api.client().post('/api/login', { username: 'nobody-here', password: 'wrong-password' });
+    expect(wrongPassword.status).toBe(401);
+    expect(noSuchUser.status).toBe(401);
+    expect(wrongPassword.body).toEqual(noSuchUser.body);
+    expect(wrongPassword.body.error).toBe('Usuario o contraseña incorrectos');
+  });
+
+  it('ends the session on logout', async () => {
+    const client = await api.adminClient();
+    expect((await client.post('/api/logout')).status).toBe(200);
+    expect((await client.get('/api/user')).status).toBe(401);
+  });
+
+  it('stores sessions in PostgreSQL, so a second API process sees the same signed-in browser', async () => {
+    await api.adminClient();
+    const rows = await api.dataSource.query('SELECT count(*)::int AS n FROM sessions');
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+});
+
+describe('GET /api/user', () => {
+  it('is 401 in the error shape when signed out', async () => {
+    const res = await api.client().get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'No has iniciado sesión', message: 'No has iniciado sesión' });
+  });
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { E2E_ADMIN } from './playwright.config';
+import { AdminShell } from './pages/admin-shell';
+import { LoginPage } from './pages/login-page';
+
+test.describe('signing in and out', () => {
+  test('a wrong password shows "Login failed" with the server message and stays on /auth', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(E2E_ADMIN.username, 'not-the-password');
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Login failed');
+    await expect(toast).toContainText('Usuario o contraseña incorrectos');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('the printed credentials reach the dashboard, and Logout returns to /auth', async ({ page }) => {
+    const login = new LoginPage(page);
+    const shell = new AdminShell(page);
+    await login.goto();
+    await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(shell.greeting()).toContainText('Administrador Principal');
+    await expect(shell.triviasLink()).toHaveAttribute('href', '/packages');
+    await shell.logout().click();
+    await expect(page).toHaveURL(/\/auth$/);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test('a protected route sends a signed-out visitor to /auth and back there after login', async ({ page }) => {
+    await page.goto('/campaigns');
+    await expect(page).toHaveURL(/\/auth$/);
+    await new LoginPage(page).signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/campaigns$/);
+  });
+
+  test('a signed-in visitor of /auth is sent to the dashboard', async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test('an unknown path shows the 404 page', async ({ page }) => {
+  await page.goto('/this/does/not/exist');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('the light/dark choice survives a reload', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const login = new LoginPage(page);
+  const shell = new AdminShell(page);
+  await login.goto();
+  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(shell.greeting()).toBeVisible();
+  expect(await shell.isDark()).toBe(false);
+  await shell.themeToggle().click();
+  expect(await shell.isDark()).toBe(true);
+  await page.reload();
+  await expect(shell.greeting()).toBeVisible();
+  expect(await shell.isDark()).toBe(true);
+  await expect(shell.themeToggle()).toHaveAttribute('data-theme-state', 'dark');
+});
+
+test('the system preference decides the theme until a choice is saved', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+});

@@ -1,0 +1,60 @@
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createApp } from '../../api/app';
+import { loadConfig, type Config } from '../../api/config';
+import { hashPassword } from '../../api/auth/password';
+import { UserEntity } from '../../db/entities';
+import { createTestDataSource } from './database';
+import { TestClient } from './http-client';
+
+export const ADMIN = { username: 'admin', password: 'admin-password-123' };
+
+/**
+ * The real API in-process on a database of its own, listening on a free loopback port.
+ * `env` overrides environment variables for this server only.
+ */
+export async function startTestApi(env: Record<string, string> = {}) {
+  const db = await createTestDataSource();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-api-test-'));
+  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const app = createApp({ config, dataSource: db.dataSource, logger, secret: 'test-secret-test-secret-test-secret-42' });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl,
+    config,
+    dataSource: db.dataSource,
+    client: () => new TestClient(baseUrl),
+    /** A client signed in as a freshly created admin. */
+    async adminClient() {
+      const users = db.dataSource.getRepository(UserEntity);
+      if (!(await users.existsBy({ username: ADMIN.username }))) {
+        await users.save(
+          users.create({
+            username: ADMIN.username,
+            passwordHash: await hashPassword(ADMIN.password),
+            firstName: 'Ana',
+            lastName: 'Admin',
+            email: 'ana@example.com',
+          }),
+        );
+      }
+      const client = new TestClient(baseUrl);
+      const login = await client.post('/api/login', ADMIN);
+      if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${login.text}`);
+      return client;
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
