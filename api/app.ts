@@ -2,10 +2,8 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { errorMiddleware } from './errors';
-import { healthRoutes } from './health/routes';
 import { csrfGuard } from './http/csrf';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
@@ -13,6 +11,7 @@ import { loadUser } from './http/require-user';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { staticWeb } from './http/static-web';
+import { apiRouters } from './routes';
 
 export interface AppDependencies {
   config: Config;
@@ -30,7 +29,10 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.silent = true; // errors are logged by errorMiddleware, with the request id
   const secureCookies = config.trustProxy;
 
-  const loginLimiter = createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60);
+  const limiters = {
+    login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
+    player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60),
+  };
 
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
@@ -50,7 +52,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, secureCookies }));
   app.use(loadUser(dataSource));
 
-  for (const router of [healthRoutes(dataSource), authRoutes(dataSource, loginLimiter)]) {
+  for (const router of apiRouters({ config, dataSource, secret, limiters })) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,0 +1,18 @@
+import type Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import { healthRoutes } from './health/routes';
+import type { RateLimiter } from './http/rate-limit';
+
+export interface RouteDependencies {
+  config: Config;
+  dataSource: DataSource;
+  secret: string;
+  limiters: { login: RateLimiter; player: RateLimiter };
+}
+
+/** Every router of the API, in one list: a new resource adds one line here. */
+export function apiRouters(deps: RouteDependencies): Router[] {
+  return [healthRoutes(deps.dataSource), authRoutes(deps.dataSource, deps.limiters.login)];
+}
