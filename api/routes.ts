@@ -4,6 +4,7 @@ import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
 import type { RateLimiter } from './http/rate-limit';
+import { questionGroupRoutes } from './question-groups/routes';
 
 export interface RouteDependencies {
   config: Config;
@@ -14,5 +15,9 @@ export interface RouteDependencies {
 
 /** Every router of the API, in one list: a new resource adds one line here. */
 export function apiRouters(deps: RouteDependencies): Router[] {
-  return [healthRoutes(deps.dataSource), authRoutes(deps.dataSource, deps.limiters.login)];
+  return [
+    healthRoutes(deps.dataSource),
+    authRoutes(deps.dataSource, deps.limiters.login),
+    questionGroupRoutes(deps.dataSource),
+  ];
 }
