@@ -58,8 +58,9 @@ export function CompaniesPage() {
         <EmptyState title="No companies yet. Add your first company." icon={<Building2 className="size-10" aria-hidden />} />
       ) : (
         <Card className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
+          {/* Below sm each row stacks into a small card (logo, name, description, then actions). */}
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
+            <thead className="max-sm:sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">Logo</th>
                 <th scope="col" className="px-4 py-3 font-medium">Name</th>
@@ -67,16 +68,19 @@ export function CompaniesPage() {
                 <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+            <tbody className="divide-y divide-slate-100 max-sm:block dark:divide-slate-800">
               {list.map((company) => (
-                <tr key={company.id} className={company.id === locationsOf ? 'bg-brand-50/60 dark:bg-brand-900/20' : undefined}>
-                  <td className="px-4 py-3">
+                <tr
+                  key={company.id}
+                  className={`max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-3 max-sm:p-4 ${company.id === locationsOf ? 'bg-brand-50/60 dark:bg-brand-900/20' : ''}`}
+                >
+                  <td className="px-4 py-3 max-sm:row-span-2 max-sm:p-0">
                     <CompanyLogo company={company} />
                   </td>
-                  <td className="px-4 py-3 font-medium">{company.name}</td>
-                  <td className="px-4 py-3 text-slate-600 dark:text-slate-400">{company.description || '—'}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-1 whitespace-nowrap">
+                  <td className="px-4 py-3 font-medium break-words max-sm:p-0">{company.name}</td>
+                  <td className="px-4 py-3 break-words text-slate-600 max-sm:col-start-2 max-sm:p-0 dark:text-slate-400">{company.description || '—'}</td>
+                  <td className="px-4 py-3 max-sm:col-span-2 max-sm:mt-3 max-sm:p-0">
+                    <div className="flex flex-wrap justify-end gap-1 max-sm:justify-start sm:flex-nowrap sm:whitespace-nowrap">
                       <Button size="sm" variant="ghost" aria-label={`Edit ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
                         Edit
                       </Button>

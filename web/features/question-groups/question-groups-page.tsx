@@ -90,7 +90,7 @@ export function QuestionGroupsPage() {
       ) : groups.data.length === 0 ? (
         <EmptyState title="No hay grupos de preguntas para esta empresa. ¡Crea uno nuevo!" />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid gap-4 md:grid-cols-2">
           {groups.data.map((group) => (
             <GroupCard
               key={group.id}

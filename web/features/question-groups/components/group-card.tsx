@@ -22,7 +22,7 @@ const icon = (node: ReactNode) => <span className="[&>svg]:size-4">{node}</span>
 export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
   const logo = group.logoUrl ?? group.company.logoUrl;
   return (
-    <Card className="flex flex-col p-5" aria-labelledby={`group-${group.id}-name`}>
+    <Card role="article" className="@container flex flex-col p-5" aria-labelledby={`group-${group.id}-name`}>
       <div className="flex items-start gap-3">
         {logo ? (
           <img src={logo} alt={`Logo de ${group.company.name}`} className="size-12 shrink-0 rounded-xl border border-slate-200 bg-white object-contain dark:border-slate-700" />
@@ -46,8 +46,8 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
           </Button>
         </div>
       </div>
-      <div className="mt-5 grid grid-cols-2 gap-2">
-        <Link to={`/packages/${group.id}/questions`} className={`${buttonClass('primary', 'sm')} col-span-2`}>
+      <div className="mt-5 grid gap-2 @sm:grid-cols-2">
+        <Link to={`/packages/${group.id}/questions`} className={`${buttonClass('primary', 'sm')} @sm:col-span-2`}>
           {icon(<ListChecks aria-hidden />)}
           Ver Preguntas
         </Link>

@@ -16,6 +16,14 @@ import { useSaveGroup } from '../api/save-group';
 type FormInput = z.input<typeof questionGroupSchema>;
 type FormOutput = z.output<typeof questionGroupSchema>;
 
+const TAB_OF_FIELD: Record<string, string> = {
+  questionsPerRound: 'Configuración',
+  maxAttempts: 'Configuración',
+  completionRedirectUrl: 'Configuración',
+  randomizeQuestions: 'Opciones',
+  randomizeAnswers: 'Opciones',
+};
+
 function initialValues(group: QuestionGroup | null, companyId: number): FormInput {
   return {
     name: group?.name ?? '',
@@ -43,7 +51,8 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
   const save = useSaveGroup();
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(questionGroupSchema), defaultValues: initialValues(group, companyId) });
   const { errors } = form.formState;
-  const messages = Object.values(errors).map((error) => error?.message).filter(Boolean);
+  // Fields sit on different tabs: the summary says which tab to open for each problem.
+  const messages = Object.entries(errors).map(([field, error]) => `${TAB_OF_FIELD[field] ?? 'General'}: ${error?.message ?? ''}`);
 
   const submit = form.handleSubmit((input) => {
     save.mutate(
