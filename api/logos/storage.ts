@@ -22,6 +22,8 @@ const STORED_NAME = /^[a-z0-9-]+\.(?:png|jpg|gif|webp)$/;
 export function readImageBody(req: IncomingMessage, maxBytes = LOGO_MAX_BYTES): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(payloadTooLarge(LOGO_TOO_LARGE_MESSAGE));
+  // A body sent as JSON was already read by the JSON parser: there are no image bytes left.
+  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

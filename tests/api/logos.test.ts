@@ -85,6 +85,12 @@ describe('PUT of the image bytes', () => {
     expect(res.body.error).toBe('Por favor selecciona un archivo de imagen válido');
   });
 
+  it('refuses a body sent as JSON with 415 instead of waiting for bytes', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await putBytes(await uploadUrl('company', company.id), Buffer.from('{"logo": "x"}'), 'application/json');
+    expect(res.status).toBe(415);
+  });
+
   it('refuses SVG with 415', async () => {
     const company = await buildCompany(api.dataSource);
     const res = await putBytes(await uploadUrl('company', company.id), SVG, 'image/svg+xml');
