@@ -23,7 +23,7 @@ export function exportRoutes(dataSource: DataSource) {
         for await (const row of scoreRows(em, id)) yield row.map(formulaSafe);
       })(),
     );
-    const csv = stringify({ bom: true, header: true, columns: SCORE_COLUMNS.map(formulaSafe).map(String), record_delimiter: 'windows' });
+    const csv = stringify({ bom: true, header: true, columns: SCORE_COLUMNS, record_delimiter: 'windows' });
     const body = new PassThrough();
     pipeline(rows, csv, body, (error) => {
       if (error) body.destroy(error);
