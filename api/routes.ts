@@ -1,9 +1,14 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { authRoutes } from './auth/routes';
+import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
+import { dashboardRoutes } from './dashboard/routes';
+import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
 import type { RateLimiter } from './http/rate-limit';
+import { locationRoutes } from './locations/routes';
+import { logoRoutes } from './logos/routes';
 import { questionGroupRoutes } from './question-groups/routes';
 
 export interface RouteDependencies {
@@ -18,6 +23,11 @@ export function apiRouters(deps: RouteDependencies): Router[] {
   return [
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login),
-    questionGroupRoutes(deps.dataSource),
+    questionGroupRoutes(deps.dataSource, deps.config.uploadDir),
+    companyRoutes(deps.dataSource, deps.config.uploadDir),
+    locationRoutes(deps.dataSource),
+    logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret),
+    exportRoutes(deps.dataSource),
+    dashboardRoutes(deps.dataSource),
   ];
 }

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
+import { UPLOADED_LOGO_PATTERN } from './logos';
 
 /** The spec leaves company and location schemas open ("not shown"): name required, description optional. */
 export const companySchema = z.strictObject({
   name: requiredText('El nombre es requerido', 120),
   description: optionalText(1000),
-  logoUrl: z.string().max(500).nullish(),
+  /** Only an image uploaded through /api/logos (or null to clear); absent leaves it unchanged. */
+  logoUrl: z.union([z.literal(''), z.string().regex(UPLOADED_LOGO_PATTERN, 'Logo no válido')]).nullish(),
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
@@ -26,4 +28,11 @@ export interface Location {
   id: number;
   name: string;
   companyId: number;
+}
+
+/** GET /api/dashboard (extension): the home cards' counts in one call. */
+export interface DashboardCounts {
+  companies: number;
+  trivias: number;
+  campaigns: number;
 }

@@ -71,3 +71,9 @@ export interface RecentQuestionGroup {
   name: string;
   description: string | null;
 }
+
+/** DELETE /api/question-groups/{id}/player-attempts reply. */
+export interface ClearAttemptsReply {
+  message: string;
+  deletedCount: number;
+}

@@ -2,8 +2,10 @@ import { createBrowserRouter, Navigate } from 'react-router-dom';
 import { AdminShell } from './components/layout/admin-shell';
 import { Protected } from './components/layout/protected-route';
 import { LoginPage } from './features/auth/login-page';
+import { CompaniesPage } from './features/companies/companies-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { NotFoundPage } from './features/misc/not-found-page';
+import { QuestionGroupsPage } from './features/question-groups/question-groups-page';
 import { underConstruction } from './features/misc/under-construction-page';
 
 const PublicPlaceholder = (title: string) => {
@@ -26,8 +28,8 @@ export const router = createBrowserRouter([
     element: <AdminShell />,
     children: [
       { path: '/', element: <Protected page={DashboardPage} /> },
-      { path: '/company', element: <Protected page={underConstruction('Administración de Empresas')} /> },
-      { path: '/packages', element: <Protected page={underConstruction('Grupos de Preguntas')} /> },
+      { path: '/company', element: <Protected page={CompaniesPage} /> },
+      { path: '/packages', element: <Protected page={QuestionGroupsPage} /> },
       { path: '/packages/:groupId/questions', element: <Protected page={underConstruction('Preguntas')} /> },
       { path: '/ranking-admin', element: <Protected page={underConstruction('Ranking')} /> },
       { path: '/campaigns', element: <Protected page={underConstruction('Administración de Campañas')} /> },

@@ -1,23 +1,31 @@
-import { Building2, ListChecks, LogOut, Trophy } from 'lucide-react';
+import { BarChart3, Building2, ListChecks, LogOut, Play, Trophy } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
+import type { DashboardCounts } from '../../../contract';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useUser } from '../auth/api/get-user';
 import { useLogout } from '../auth/api/logout';
+import { useDashboardCounts } from './api/get-dashboard-counts';
+import { useRecentGroups } from './api/get-recent-groups';
 
 const SECTIONS = [
-  { to: '/company', title: 'Administración de Empresas', text: 'Gestiona empresas y sus sedes.', icon: Building2, needsUser: true },
-  { to: '/packages', title: 'Administración de Trivias', text: 'Crea y gestiona paquetes de preguntas.', icon: ListChecks, needsUser: false },
-  { to: '/campaigns', title: 'Campañas Multi-Trivia', text: 'Combina varias trivias en un ranking.', icon: Trophy, needsUser: false },
+  { to: '/company', title: 'Administración de Empresas', text: 'Gestiona empresas y sus sedes.', icon: Building2, needsUser: true, count: 'companies', unit: ['empresa', 'empresas'] },
+  { to: '/packages', title: 'Administración de Trivias', text: 'Crea y gestiona paquetes de preguntas.', icon: ListChecks, needsUser: false, count: 'trivias', unit: ['trivia', 'trivias'] },
+  { to: '/campaigns', title: 'Campañas Multi-Trivia', text: 'Combina varias trivias en un ranking.', icon: Trophy, needsUser: false, count: 'campaigns', unit: ['campaña', 'campañas'] },
 ] as const;
+
+// Each card's count is one of the reply's fields.
+SECTIONS satisfies readonly { count: keyof DashboardCounts }[];
 
 export function DashboardPage() {
   const { data: user } = useUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const counts = useDashboardCounts();
+  const recent = useRecentGroups();
 
   return (
-    <div className="space-y-8">
+    <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Panel de administración</p>
@@ -34,19 +42,55 @@ export function DashboardPage() {
           Logout
         </Button>
       </div>
+
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {SECTIONS.filter((section) => !section.needsUser || user).map(({ to, title, text, icon: Icon }) => (
-          <Link key={to} to={to} className="group rounded-2xl focus-visible:outline-offset-4">
-            <Card className="h-full p-6 transition-shadow group-hover:shadow-md">
-              <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200">
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <h2 className="mt-4 text-lg font-semibold">{title}</h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</p>
-            </Card>
-          </Link>
-        ))}
+        {SECTIONS.filter((section) => !section.needsUser || user).map(({ to, title, text, icon: Icon, count, unit }) => {
+          const value = counts.data?.[count];
+          return (
+            <Link key={to} to={to} className="group rounded-2xl focus-visible:outline-offset-4">
+              <Card className="flex h-full flex-col p-6 transition-shadow group-hover:shadow-md">
+                <div className="flex items-start justify-between gap-3">
+                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <span className="text-right" data-testid={`count-${count}`}>
+                    <span className="block text-3xl font-bold tabular-nums">{value ?? '–'}</span>
+                    <span className="text-xs text-slate-500 dark:text-slate-400">{value === 1 ? unit[0] : unit[1]}</span>
+                  </span>
+                </div>
+                <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</p>
+              </Card>
+            </Link>
+          );
+        })}
       </div>
+
+      {recent.data && recent.data.length > 0 && (
+        <section aria-labelledby="recent-title" className="space-y-4">
+          <h2 id="recent-title" className="text-xl font-semibold">
+            Trivias Recientes
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {recent.data.map((group) => (
+              <Card key={group.id} className="flex flex-col p-5">
+                <h3 className="font-semibold break-words">{group.name}</h3>
+                <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  <Link to={`/play-trivia/${group.id}`} className={buttonClass('primary', 'sm')}>
+                    <Play className="size-4" aria-hidden />
+                    Jugar Trivia
+                  </Link>
+                  <Link to={`/ranking/${group.id}`} className={buttonClass('secondary', 'sm')}>
+                    <BarChart3 className="size-4" aria-hidden />
+                    Ver Ranking
+                  </Link>
+                </div>
+              </Card>
+            ))}
+          </div>
+        </section>
+      )}
     </div>
   );
 }

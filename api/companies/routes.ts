@@ -1,0 +1,39 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { companySchema, idParamsSchema } from '../../contract';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
+import { removeStoredLogo } from '../logos/storage';
+import { presentCompany } from './presenter';
+import { createCompany, deleteCompany, listCompanies, updateCompany } from './service';
+
+export function companyRoutes(dataSource: DataSource, uploadDir: string) {
+  const router = new Router({ prefix: '/api/companies' });
+  const em = dataSource.manager;
+  router.use(requireUser);
+
+  router.get('/', async (ctx) => {
+    ctx.body = (await listCompanies(em)).map(presentCompany);
+  });
+
+  router.post('/', async (ctx) => {
+    const input = parseBody(companySchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = presentCompany(await createCompany(em, input));
+  });
+
+  router.patch('/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parseBody(companySchema, ctx.request.body);
+    ctx.body = presentCompany(await updateCompany(em, id, input));
+  });
+
+  router.delete('/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const logoUrl = await deleteCompany(em, id);
+    await removeStoredLogo(uploadDir, logoUrl);
+    ctx.body = { message: 'Empresa eliminada', id };
+  });
+
+  return router;
+}

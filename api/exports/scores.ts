@@ -1,0 +1,75 @@
+import { format } from 'date-fns';
+import type { EntityManager } from 'typeorm';
+
+export const SCORE_COLUMNS = [
+  'Nombre completo',
+  'Tipo de documento',
+  'Número de documento',
+  'Sede',
+  'Puntaje (%)',
+  'Respuestas correctas',
+  'Total de preguntas',
+  'Tiempo (segundos)',
+  'Inicio',
+  'Finalización',
+  'Fuera del límite de intentos',
+];
+
+const PAGE_SIZE = 1000;
+
+interface ScoreRow {
+  id: number;
+  full_name: string;
+  document_type: string;
+  document_number: string;
+  location: string | null;
+  score: number;
+  correct_answers: number;
+  total_questions: number;
+  completion_time: number | null;
+  started_at: Date;
+  completed_at: Date;
+  over_limit: boolean;
+}
+
+const when = (date: Date) => format(date, 'yyyy-MM-dd HH:mm:ss');
+
+/**
+ * The completed attempts of a trivia as export rows, read a page at a time by primary key (keyset
+ * paging on player_attempts' primary key), so memory stays flat however many attempts there are.
+ */
+export async function* scoreRows(em: EntityManager, questionGroupId: number): AsyncGenerator<(string | number | null)[]> {
+  let afterId = 0;
+  for (;;) {
+    const page: ScoreRow[] = await em.query(
+      `SELECT pa.id, p.full_name, dt.code AS document_type, p.document_number, l.name AS location,
+              pa.score, pa.correct_answers, pa.total_questions, pa.completion_time,
+              pa.started_at, pa.completed_at, pa.over_limit
+         FROM player_attempts pa
+         JOIN players p ON p.id = pa.player_id
+         JOIN document_types dt ON dt.id = p.document_type_id
+         LEFT JOIN locations l ON l.id = pa.location_id
+        WHERE pa.question_group_id = $1 AND pa.completed_at IS NOT NULL AND pa.id > $2
+        ORDER BY pa.id
+        LIMIT ${PAGE_SIZE}`,
+      [questionGroupId, afterId],
+    );
+    for (const row of page) {
+      yield [
+        row.full_name,
+        row.document_type,
+        row.document_number,
+        row.location,
+        row.score,
+        row.correct_answers,
+        row.total_questions,
+        row.completion_time,
+        when(row.started_at),
+        when(row.completed_at),
+        row.over_limit ? 'Sí' : 'No',
+      ];
+    }
+    if (page.length < PAGE_SIZE) return;
+    afterId = page[page.length - 1]!.id;
+  }
+}

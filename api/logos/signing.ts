@@ -1,0 +1,37 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { LogoEntityType } from '../../contract';
+
+/** What an upload URL allows: one object name, for one entity, until a moment. */
+export interface UploadGrant {
+  objectName: string;
+  entityType: LogoEntityType;
+  entityId: number;
+  expiresAt: number;
+}
+
+export const UPLOAD_URL_LIFETIME_MS = 10 * 60 * 1000;
+
+const sign = (secret: string, payload: string) =>
+  createHmac('sha256', secret).update(`logo-upload:${payload}`).digest('base64url');
+
+export function signUploadGrant(secret: string, grant: UploadGrant): string {
+  const payload = Buffer.from(JSON.stringify(grant)).toString('base64url');
+  return `${payload}.${sign(secret, payload)}`;
+}
+
+/** The grant of a token with a valid signature that has not expired, otherwise null. */
+export function verifyUploadToken(secret: string, token: string, now = Date.now()): UploadGrant | null {
+  const [payload, signature, ...rest] = token.split('.');
+  if (!payload || !signature || rest.length) return null;
+  const expected = Buffer.from(sign(secret, payload));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  try {
+    const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as UploadGrant;
+    if (typeof grant.expiresAt !== 'number' || grant.expiresAt < now) return null;
+    if (typeof grant.objectName !== 'string' || !/^[a-z0-9-]+$/.test(grant.objectName)) return null;
+    return grant;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CampaignEntity, LocationEntity } from '../../db/entities';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.close());
+
+describe('GET /api/companies', () => {
+  it('lists companies (id, name, description, logoUrl) to a signed-in admin', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Listada SA', description: 'Descripción' });
+    const admin = await api.adminClient();
+    const res = await admin.get('/api/companies');
+    expect(res.status).toBe(200);
+    expect(res.body).toContainEqual({ id: company.id, name: 'Listada SA', description: 'Descripción', logoUrl: null });
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await api.client().get('/api/companies')).status).toBe(401);
+  });
+});
+
+describe('POST /api/companies', () => {
+  it('creates a company and returns it with 201', async () => {
+    const admin = await api.adminClient();
+    const res = await admin.post('/api/companies', { name: '  Ferias del Sur ', description: 'Eventos' });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: expect.any(Number), name: 'Ferias del Sur', description: 'Eventos', logoUrl: null });
+    const list = await admin.get('/api/companies');
+    expect(list.body.map((c: { name: string }) => c.name)).toContain('Ferias del Sur');
+  });
+
+  it('is 400 with "El nombre es requerido" for a blank name, and refuses a logo that is not an upload', async () => {
+    const admin = await api.adminClient();
+    const blank = await admin.post('/api/companies', { name: '   ' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('El nombre es requerido');
+    expect(blank.body.issues).toEqual([{ path: 'name', message: 'El nombre es requerido' }]);
+    const foreignLogo = await admin.post('/api/companies', { name: 'X', logoUrl: 'javascript:alert(1)' });
+    expect(foreignLogo.status).toBe(400);
+    expect(foreignLogo.body.error).toBe('Logo no válido');
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await api.client().post('/api/companies', { name: 'Nadie' })).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/companies/:id', () => {
+  it('updates name and description', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Vieja' });
+    const admin = await api.adminClient();
+    const res = await admin.patch(`/api/companies/${company.id}`, { name: 'Nueva', description: '' });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ id: company.id, name: 'Nueva', description: null, logoUrl: null });
+  });
+
+  it('is 400 for a blank name, 404 for a missing company, 401 signed out', async () => {
+    const company = await buildCompany(api.dataSource);
+    const admin = await api.adminClient();
+    const blank = await admin.patch(`/api/companies/${company.id}`, { name: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('El nombre es requerido');
+    const missing = await admin.patch('/api/companies/999999', { name: 'X' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('Empresa no encontrada');
+    expect((await api.client().patch(`/api/companies/${company.id}`, { name: 'X' })).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/companies/:id', () => {
+  it('deletes a company with its locations', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Para borrar' });
+    await buildLocation(api.dataSource, company.id, 'Sede A');
+    await buildLocation(api.dataSource, company.id, 'Sede B');
+    const admin = await api.adminClient();
+    const res = await admin.delete(`/api/companies/${company.id}`);
+    expect(res.status).toBe(200);
+    expect(await api.dataSource.getRepository(LocationEntity).countBy({ companyId: company.id })).toBe(0);
+    expect((await admin.get('/api/companies')).body.map((c: { id: number }) => c.id)).not.toContain(company.id);
+  });
+
+  it('is 409 with a clear Spanish message while the company still has trivias', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Con trivias' });
+    await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    const admin = await api.adminClient();
+    const res = await admin.delete(`/api/companies/${company.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatch(/^No se puede eliminar la empresa porque todavía tiene trivias o campañas/);
+    expect((await admin.get('/api/companies')).body.map((c: { id: number }) => c.id)).toContain(company.id);
+  });
+
+  it('is 409 while the company still has campaigns', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Con campañas' });
+    await api.dataSource.getRepository(CampaignEntity).save({ name: 'Campaña', companyId: company.id, startDate: '2026-01-01', endDate: '2026-12-31' });
+    const res = await (await api.adminClient()).delete(`/api/companies/${company.id}`);
+    expect(res.status).toBe(409);
+  });
+
+  it('is 404 for a missing company, 400 for a bad id and 401 signed out', async () => {
+    const admin = await api.adminClient();
+    expect((await admin.delete('/api/companies/999999')).status).toBe(404);
+    expect((await admin.delete('/api/companies/abc')).status).toBe(400);
+    const company = await buildCompany(api.dataSource);
+    expect((await api.client().delete(`/api/companies/${company.id}`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/dashboard', () => {
+  it('counts companies, trivias and campaigns for the home cards', async () => {
+    const admin = await api.adminClient();
+    const before = (await admin.get('/api/dashboard')).body;
+    const company = await buildCompany(api.dataSource);
+    await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    const after = await admin.get('/api/dashboard');
+    expect(after.status).toBe(200);
+    expect(after.body).toEqual({ companies: before.companies + 1, trivias: before.trivias + 1, campaigns: before.campaigns });
+  });
+
+  it('is 401 signed out', async () => {
+    expect((await api.client().get('/api/dashboard')).status).toBe(401);
+  });
+});

@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUploadGrant } from '../../api/logos/signing';
+import { QuestionGroupEntity } from '../../db/entities';
+import { startTestApi, type TestApi } from '../support/api-server';
+import type { TestClient } from '../support/http-client';
+import { buildCompany, buildTrivia } from '../support/factories';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+const TEST_SECRET = 'test-secret-test-secret-test-secret-42';
+
+let api: TestApi;
+let admin: TestClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+});
+afterAll(() => api.close());
+
+async function uploadUrl(entityType: 'company' | 'question-group', entityId: number): Promise<string> {
+  const res = await admin.post('/api/logos/upload-url', { entityType, entityId });
+  expect(res.status).toBe(200);
+  return res.body.uploadUrl;
+}
+
+/** The browser's PUT of the file: raw bytes, the file's claimed type, no session or CSRF header. */
+const putBytes = (url: string, bytes: Uint8Array, contentType = 'image/png') =>
+  api.client().put(url, undefined, { raw: bytes, headers: { 'Content-Type': contentType }, withoutMarker: true });
+
+describe('the three-step logo upload', () => {
+  it('uploads a company logo, serves it safely, replaces it and removes it with its file', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Con logo' });
+    const url = await uploadUrl('company', company.id);
+    expect(url).toMatch(/^\/api\/uploads\/[\w-]+\.[\w-]+$/);
+
+    // The claimed type is ignored: the bytes are a PNG, so it is stored and served as one.
+    const uploaded = await putBytes(url, PNG, 'image/gif');
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.logoUrl).toMatch(new RegExp(`^/api/uploads/company-${company.id}-[a-z0-9-]+\\.png$`));
+
+    const served = await api.client().get(uploaded.body.logoUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toMatch(/max-age=31536000/);
+
+    const set = await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: uploaded.body.logoUrl });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ logoPath: uploaded.body.logoUrl });
+    const listed = (await admin.get('/api/companies')).body.find((c: { id: number }) => c.id === company.id);
+    expect(listed.logoUrl).toBe(uploaded.body.logoUrl);
+
+    // A new logo replaces the old one, whose file goes.
+    const second = await putBytes(await uploadUrl('company', company.id), GIF, 'image/gif');
+    expect(second.body.logoUrl).toMatch(/\.gif$/);
+    await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: second.body.logoUrl });
+    expect((await api.client().get(uploaded.body.logoUrl)).status).toBe(404);
+
+    const removed = await admin.delete(`/api/companies/${company.id}/logo`);
+    expect(removed.status).toBe(200);
+    expect((await api.client().get(second.body.logoUrl)).status).toBe(404);
+    expect((await admin.get('/api/companies')).body.find((c: { id: number }) => c.id === company.id).logoUrl).toBeNull();
+  });
+
+  it('sets a trivia logo and moves its content version', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    const uploaded = await putBytes(await uploadUrl('question-group', group.id), PNG);
+    const set = await admin.put(`/api/question-groups/${group.id}/logo`, { logoUrl: uploaded.body.logoUrl });
+    expect(set.status).toBe(200);
+    expect((await api.client().get(`/api/question-groups/${group.id}`)).body.logoUrl).toBe(uploaded.body.logoUrl);
+    const stored = await api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id: group.id });
+    expect(stored.contentVersion).toBe(group.contentVersion + 1);
+    expect((await admin.delete(`/api/question-groups/${group.id}/logo`)).status).toBe(200);
+    expect((await api.client().get(`/api/question-groups/${group.id}`)).body.logoUrl).toBeNull();
+  });
+});
+
+describe('PUT of the image bytes', () => {
+  it('refuses a non-image by its bytes with 415, whatever type it claims', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await putBytes(await uploadUrl('company', company.id), Buffer.from('MZ not really an image at all'), 'image/png');
+    expect(res.status).toBe(415);
+    expect(res.body.error).toBe('Por favor selecciona un archivo de imagen válido');
+  });
+
+  it('refuses a body sent as JSON with 415 instead of waiting for bytes', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await putBytes(await uploadUrl('company', company.id), Buffer.from('{"logo": "x"}'), 'application/json');
+    expect(res.status).toBe(415);
+  });
+
+  it('refuses SVG with 415', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await putBytes(await uploadUrl('company', company.id), SVG, 'image/svg+xml');
+    expect(res.status).toBe(415);
+    expect(res.body.error).toBe('Por favor selecciona un archivo de imagen válido');
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const company = await buildCompany(api.dataSource);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await putBytes(await uploadUrl('company', company.id), big);
+    expect(res.status).toBe(413);
+    expect(res.body.error).toBe('El archivo es muy grande. Máximo 5MB permitido');
+  });
+
+  it('refuses a forged or expired signature with 403, and a second use of the same URL with 409', async () => {
+    const company = await buildCompany(api.dataSource);
+    const url = await uploadUrl('company', company.id);
+    const [payload, signature] = url.slice('/api/uploads/'.length).split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ objectName: 'company-1-evil', entityType: 'company', entityId: 1, expiresAt: Date.now() + 60_000 })).toString('base64url');
+    const forged = await putBytes(`/api/uploads/${forgedPayload}.${signature}`, PNG);
+    expect(forged.status).toBe(403);
+    expect(forged.body.error).toBe('La URL de subida no es válida o ha expirado');
+    expect((await putBytes(`/api/uploads/${payload}.${'A'.repeat(signature!.length)}`, PNG)).status).toBe(403);
+
+    const expiredToken = signUploadGrant(TEST_SECRET, { objectName: `company-${company.id}-old`, entityType: 'company', entityId: company.id, expiresAt: Date.now() - 1000 });
+    expect((await putBytes(`/api/uploads/${expiredToken}`, PNG)).status).toBe(403);
+
+    expect((await putBytes(url, PNG)).status).toBe(201);
+    expect((await putBytes(url, PNG)).status).toBe(409);
+  });
+});
+
+describe('POST /api/logos/upload-url', () => {
+  it('is 400 for an unknown entity type, 404 for a missing entity, 401 signed out', async () => {
+    expect((await admin.post('/api/logos/upload-url', { entityType: 'user', entityId: 1 })).status).toBe(400);
+    expect((await admin.post('/api/logos/upload-url', { entityType: 'company', entityId: 999999 })).status).toBe(404);
+    expect((await admin.post('/api/logos/upload-url', { entityType: 'question-group', entityId: 999999 })).status).toBe(404);
+    expect((await api.client().post('/api/logos/upload-url', { entityType: 'company', entityId: 1 })).status).toBe(401);
+  });
+});
+
+describe('PUT and DELETE /api/companies/:id/logo', () => {
+  it('refuses a logo that is not an upload, one granted for another company, or a missing file (400)', async () => {
+    const company = await buildCompany(api.dataSource);
+    const other = await buildCompany(api.dataSource);
+    const notUpload = await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: 'https://evil.example/x.png' });
+    expect(notUpload.status).toBe(400);
+    expect(notUpload.body.error).toBe('Logo no válido');
+    const othersLogo = (await putBytes(await uploadUrl('company', other.id), PNG)).body.logoUrl;
+    expect((await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: othersLogo })).status).toBe(400);
+    expect((await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: `/api/uploads/company-${company.id}-nope.png` })).status).toBe(400);
+  });
+
+  it('is 404 for a missing entity and 401 signed out', async () => {
+    expect((await admin.delete('/api/companies/999999/logo')).status).toBe(404);
+    expect((await admin.delete('/api/question-groups/999999/logo')).status).toBe(404);
+    expect((await api.client().put('/api/companies/1/logo', { logoUrl: '/api/uploads/company-1-a.png' })).status).toBe(401);
+    expect((await api.client().delete('/api/companies/1/logo')).status).toBe(401);
+  });
+});
+
+describe('GET /api/uploads/:file', () => {
+  it('is 404 for a missing file or a name that is not one of ours', async () => {
+    expect((await api.client().get('/api/uploads/company-1-missing.png')).status).toBe(404);
+    expect((await api.client().get('/api/uploads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await api.client().get('/api/uploads/evil.svg')).status).toBe(404);
+  });
+});

@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerEntity, PlayerAttemptEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
+import { startTestApi, type TestApi } from '../support/api-server';
+import type { TestClient } from '../support/http-client';
+import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
+
+let api: TestApi;
+let admin: TestClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+});
+afterAll(() => api.close());
+
+const groupBody = (companyId: number, overrides: Record<string, unknown> = {}) => ({
+  name: 'Trivia de seguridad',
+  description: 'Normas básicas',
+  instructions: '<p>Lee con <strong>calma</strong></p>',
+  companyId,
+  questionsPerRound: 4,
+  randomizeQuestions: false,
+  randomizeAnswers: true,
+  completionRedirectUrl: 'https://example.com/gracias',
+  maxAttempts: 2,
+  ...overrides,
+});
+
+const contentVersion = async (id: number) =>
+  (await api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id })).contentVersion;
+
+async function addAttempt(groupId: number, completed = true) {
+  const player = await buildPlayer(api.dataSource);
+  return api.dataSource.getRepository(PlayerAttemptEntity).save({
+    playerId: player.id,
+    questionGroupId: groupId,
+    totalQuestions: 5,
+    score: 80,
+    correctAnswers: 4,
+    startedAt: new Date(Date.now() - 60_000),
+    completedAt: completed ? new Date() : null,
+    completionTime: completed ? 60 : null,
+    tokenHash: 'x'.repeat(64),
+  });
+}
+
+describe('POST /api/companies/:companyId/question-groups', () => {
+  it('creates a trivia with its settings and nested company', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Seguridad SA' });
+    const res = await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id));
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      id: expect.any(Number),
+      name: 'Trivia de seguridad',
+      instructions: '<p>Lee con <strong>calma</strong></p>',
+      questionsPerRound: 4,
+      randomizeQuestions: false,
+      completionRedirectUrl: 'https://example.com/gracias',
+      maxAttempts: 2,
+      company: { id: company.id, name: 'Seguridad SA', logoUrl: null },
+    });
+  });
+
+  it('applies the spec defaults (5 per round, randomised, unlimited attempts)', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post(`/api/companies/${company.id}/question-groups`, { name: 'Mínima', companyId: company.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ questionsPerRound: 5, randomizeQuestions: true, randomizeAnswers: true, maxAttempts: 0, completionRedirectUrl: null });
+  });
+
+  it('stores script and event-handler HTML in the instructions inert', async () => {
+    const company = await buildCompany(api.dataSource);
+    const instructions =
+      '<p onclick="steal()">Hola</p><img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a><a href="https://ok.example">ok</a>';
+    const res = await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id, { instructions }));
+    expect(res.status).toBe(201);
+    const stored = (await api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id: res.body.id })).instructions!;
+    expect(stored).not.toMatch(/<script|onerror|onclick|<img|javascript:|alert\(2\)/i);
+    expect(stored).toContain('<p>Hola</p>');
+    expect(stored).toContain('<a href="https://ok.example" rel="noopener noreferrer">ok</a>');
+  });
+
+  it('is 400 with the spec messages', async () => {
+    const company = await buildCompany(api.dataSource);
+    const url = `/api/companies/${company.id}/question-groups`;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '' }, 'El nombre es requerido'],
+      [{ questionsPerRound: 0 }, 'Debe tener al menos 1 pregunta por ronda'],
+      [{ maxAttempts: -1 }, 'El número de intentos debe ser 0 (sin límite) o mayor'],
+      [{ completionRedirectUrl: 'javascript:alert(1)' }, 'Debe ser una URL válida'],
+      [{ completionRedirectUrl: 'ftp://example.com/x' }, 'Debe ser una URL válida'],
+      [{ completionRedirectUrl: 'no es una url' }, 'Debe ser una URL válida'],
+      [{ companyId: undefined }, 'La empresa es requerida'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await admin.post(url, groupBody(company.id, overrides));
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.body.error).toBe(message);
+    }
+  });
+
+  it('is 404 for a missing company and 401 signed out', async () => {
+    expect((await admin.post('/api/companies/999999/question-groups', groupBody(999999))).status).toBe(404);
+    const company = await buildCompany(api.dataSource);
+    expect((await api.client().post(`/api/companies/${company.id}/question-groups`, groupBody(company.id))).status).toBe(401);
+  });
+});
+
+describe('GET /api/companies/:companyId/question-groups and /api/recent-question-groups', () => {
+  it('lists a company’s trivias with the nested company, newest first', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Lista' });
+    const first = (await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id, { name: 'Primera' }))).body;
+    const second = (await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id, { name: 'Segunda' }))).body;
+    const res = await admin.get(`/api/companies/${company.id}/question-groups`);
+    expect(res.status).toBe(200);
+    expect(res.body.map((g: { id: number }) => g.id)).toEqual([second.id, first.id]);
+    expect(res.body[0].company).toEqual({ id: company.id, name: 'Lista', logoUrl: null });
+  });
+
+  it('lists the six newest trivias with id, name and description only', async () => {
+    const company = await buildCompany(api.dataSource);
+    const ids: number[] = [];
+    for (let i = 1; i <= 7; i++) {
+      ids.push((await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id, { name: `Reciente ${i}` }))).body.id);
+    }
+    const res = await admin.get('/api/recent-question-groups');
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(6);
+    expect(res.body[0]).toEqual({ id: ids[6], name: 'Reciente 7', description: 'Normas básicas' });
+    expect(res.body.map((g: { id: number }) => g.id)).toEqual(ids.slice(1).reverse());
+  });
+
+  it('is 404 for a missing company and 401 signed out', async () => {
+    expect((await admin.get('/api/companies/999999/question-groups')).status).toBe(404);
+    expect((await api.client().get('/api/companies/1/question-groups')).status).toBe(401);
+    expect((await api.client().get('/api/recent-question-groups')).status).toBe(401);
+  });
+});
+
+describe('PATCH /api/question-groups/:id', () => {
+  it('updates the trivia and moves its content version every time', async () => {
+    const company = await buildCompany(api.dataSource);
+    const created = (await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id))).body;
+    const v1 = await contentVersion(created.id);
+    const res = await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { name: 'Renombrada', completionRedirectUrl: '' }));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: created.id, name: 'Renombrada', completionRedirectUrl: null });
+    expect(await contentVersion(created.id)).toBe(v1 + 1);
+    await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { name: 'Renombrada' }));
+    expect(await contentVersion(created.id)).toBe(v1 + 2);
+  });
+
+  it('sanitises instructions on update too', async () => {
+    const company = await buildCompany(api.dataSource);
+    const created = (await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id))).body;
+    const res = await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { instructions: '<script>alert(1)</script><b>ok</b>' }));
+    expect(res.body.instructions).toBe('<b>ok</b>');
+  });
+
+  it('is 400 for bad input or a moved company, 404 when missing, 401 signed out', async () => {
+    const company = await buildCompany(api.dataSource);
+    const other = await buildCompany(api.dataSource);
+    const created = (await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id))).body;
+    const bad = await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { completionRedirectUrl: 'mailto:a@b.c' }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Debe ser una URL válida');
+    expect((await admin.patch(`/api/question-groups/${created.id}`, groupBody(other.id))).status).toBe(400);
+    expect((await admin.patch('/api/question-groups/999999', groupBody(company.id))).status).toBe(404);
+    expect((await api.client().patch(`/api/question-groups/${created.id}`, groupBody(company.id))).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/question-groups/:id', () => {
+  it('deletes the trivia with its questions and answers', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group, items } = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+    const res = await admin.delete(`/api/question-groups/${group.id}`);
+    expect(res.status).toBe(200);
+    expect((await api.client().get(`/api/question-groups/${group.id}`)).status).toBe(404);
+    expect(await api.dataSource.getRepository(QuestionEntity).countBy({ groupId: group.id })).toBe(0);
+    expect(await api.dataSource.getRepository(AnswerEntity).countBy({ questionId: items[0]!.question.id })).toBe(0);
+  });
+
+  it('is 404 when missing and 401 signed out', async () => {
+    expect((await admin.delete('/api/question-groups/999999')).status).toBe(404);
+    const company = await buildCompany(api.dataSource);
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    expect((await api.client().delete(`/api/question-groups/${group.id}`)).status).toBe(401);
+  });
+});
+
+describe('DELETE /api/question-groups/:id/player-attempts', () => {
+  it('clears the trivia’s attempts and says how many went', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    const { group: other } = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    await addAttempt(group.id);
+    await addAttempt(group.id, false);
+    await addAttempt(other.id);
+    const res = await admin.delete(`/api/question-groups/${group.id}/player-attempts`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Se eliminaron 2 intentos de jugadores', deletedCount: 2 });
+    expect(await api.dataSource.getRepository(PlayerAttemptEntity).countBy({ questionGroupId: other.id })).toBe(1);
+  });
+
+  it('is 404 when missing and 401 signed out', async () => {
+    expect((await admin.delete('/api/question-groups/999999/player-attempts')).status).toBe(404);
+    expect((await api.client().delete('/api/question-groups/1/player-attempts')).status).toBe(401);
+  });
+});

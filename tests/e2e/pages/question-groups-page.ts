@@ -1,0 +1,56 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface TriviaSettings {
+  name: string;
+  description: string;
+  instructions: string;
+  questionsPerRound: number;
+  maxAttempts: number;
+  completionRedirectUrl: string;
+  randomizeQuestions: boolean;
+}
+
+/** /packages: the company selector, the trivia cards and the trivia dialog. */
+export class QuestionGroupsPage {
+  constructor(private readonly page: Page) {}
+
+  readonly companySelect = () => this.page.getByLabel('Seleccionar Empresa:');
+  readonly create = () => this.page.getByRole('button', { name: 'Crear Grupo' });
+  readonly dialog = () => this.page.getByRole('dialog');
+  readonly card = (name: string) => this.page.getByRole('article', { name, exact: true });
+  readonly cardButton = (name: string, label: string) => this.card(name).getByRole('button', { name: label, exact: true });
+  readonly cardLink = (name: string, label: string) => this.card(name).getByRole('link', { name: label, exact: true });
+
+  async goto() {
+    await this.page.goto('/packages');
+    await expect(this.page.getByRole('heading', { name: 'Grupos de Preguntas' })).toBeVisible();
+  }
+
+  async selectCompany(name: string) {
+    await this.companySelect().selectOption({ label: name });
+  }
+
+  async fillTrivia(settings: TriviaSettings) {
+    const dialog = this.dialog();
+    await dialog.getByRole('tab', { name: 'General' }).click();
+    await dialog.getByLabel('Nombre').fill(settings.name);
+    await dialog.getByLabel('Descripción').fill(settings.description);
+    await dialog.getByLabel('Instrucciones').fill(settings.instructions);
+    await dialog.getByRole('tab', { name: 'Configuración' }).click();
+    await dialog.getByLabel('Preguntas por ronda').fill(String(settings.questionsPerRound));
+    await dialog.getByLabel('Intentos máximos').fill(String(settings.maxAttempts));
+    await dialog.getByLabel('URL de redirección al terminar').fill(settings.completionRedirectUrl);
+    await dialog.getByRole('tab', { name: 'Opciones' }).click();
+    await dialog.getByLabel('Preguntas aleatorias').setChecked(settings.randomizeQuestions);
+  }
+
+  async submitTrivia() {
+    await this.dialog().getByRole('button', { name: /^(Crear grupo|Guardar cambios)$/ }).click();
+  }
+
+  async deleteTrivia(name: string) {
+    await this.page.getByRole('button', { name: `Eliminar ${name}` }).click();
+    await expect(this.dialog()).toContainText('preguntas y respuestas');
+    await this.dialog().getByRole('button', { name: 'Eliminar' }).click();
+  }
+}

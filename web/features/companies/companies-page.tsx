@@ -1,0 +1,136 @@
+import { Building2, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { Company } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorText } from '../../lib/api';
+import { useDeleteCompany } from './api/delete-company';
+import { useCompanies } from './api/get-companies';
+import { CompanyFormDialog } from './components/company-form-dialog';
+import { LocationsPanel } from './components/locations-panel';
+import { failureToast, successToast } from './failure-toast';
+
+function CompanyLogo({ company }: { company: Company }) {
+  return company.logoUrl ? (
+    <img src={company.logoUrl} alt={`Logo de ${company.name}`} className="size-10 rounded-lg border border-slate-200 bg-white object-contain dark:border-slate-700" />
+  ) : (
+    <span className="flex size-10 items-center justify-center rounded-lg bg-slate-100 text-slate-400 dark:bg-slate-800" aria-label="Sin logo" role="img">
+      <Building2 className="size-5" aria-hidden />
+    </span>
+  );
+}
+
+/** Company management (spec section 2): the table, the company dialog and the locations panel. */
+export function CompaniesPage() {
+  const companies = useCompanies();
+  const remove = useDeleteCompany();
+  const [dialog, setDialog] = useState<{ open: boolean; companyId: number | null }>({ open: false, companyId: null });
+  const [deleting, setDeleting] = useState<Company | null>(null);
+  const [locationsOf, setLocationsOf] = useState<number | null>(null);
+
+  const list = companies.data ?? [];
+  // Read from the list, so the dialog and panel show fresh data (a new logo) after a refetch.
+  const editing = list.find((c) => c.id === dialog.companyId) ?? null;
+  const locationsCompany = list.find((c) => c.id === locationsOf) ?? null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Company Management"
+        description="Manage companies and their locations."
+        actions={
+          <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: null })}>
+            Add Company
+          </Button>
+        }
+      />
+
+      {locationsCompany && <LocationsPanel key={locationsCompany.id} company={locationsCompany} onClose={() => setLocationsOf(null)} />}
+
+      {companies.isPending ? (
+        <LoadingState label="Loading companies..." />
+      ) : companies.isError ? (
+        <ErrorState title="Error" message={errorText(companies.error)} />
+      ) : list.length === 0 ? (
+        <EmptyState title="No companies yet. Add your first company." icon={<Building2 className="size-10" aria-hidden />} />
+      ) : (
+        <Card className="overflow-x-auto">
+          {/* Below sm each row stacks into a small card (logo, name, description, then actions). */}
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
+            <thead className="max-sm:sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-medium">Logo</th>
+                <th scope="col" className="px-4 py-3 font-medium">Name</th>
+                <th scope="col" className="px-4 py-3 font-medium">Description</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 max-sm:block dark:divide-slate-800">
+              {list.map((company) => (
+                <tr
+                  key={company.id}
+                  className={`max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-3 max-sm:p-4 ${company.id === locationsOf ? 'bg-brand-50/60 dark:bg-brand-900/20' : ''}`}
+                >
+                  <td className="px-4 py-3 max-sm:row-span-2 max-sm:p-0">
+                    <CompanyLogo company={company} />
+                  </td>
+                  <td className="px-4 py-3 font-medium break-words max-sm:p-0">{company.name}</td>
+                  <td className="px-4 py-3 break-words text-slate-600 max-sm:col-start-2 max-sm:p-0 dark:text-slate-400">{company.description || '—'}</td>
+                  <td className="px-4 py-3 max-sm:col-span-2 max-sm:mt-3 max-sm:p-0">
+                    <div className="flex flex-wrap justify-end gap-1 max-sm:justify-start sm:flex-nowrap sm:whitespace-nowrap">
+                      <Button size="sm" variant="ghost" aria-label={`Edit ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
+                        Edit
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Delete ${company.name}`}
+                        className="text-red-600 dark:text-red-400"
+                        icon={<Trash2 className="size-4" aria-hidden />}
+                        onClick={() => setDeleting(company)}
+                      >
+                        Delete
+                      </Button>
+                      <Button size="sm" variant="secondary" aria-label={`View Locations of ${company.name}`} icon={<MapPin className="size-4" aria-hidden />} onClick={() => setLocationsOf(company.id)}>
+                        View Locations
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Card>
+      )}
+
+      {dialog.open && <CompanyFormDialog company={editing} onClose={() => setDialog({ open: false, companyId: null })} />}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Are you sure?"
+        message={`This action cannot be undone. The company "${deleting?.name ?? ''}" and all its locations will be permanently deleted.`}
+        confirmLabel="Delete"
+        cancelLabel="Cancel"
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              successToast('Company deleted successfully');
+              if (locationsOf === deleting.id) setLocationsOf(null);
+              setDeleting(null);
+            },
+            onError: (error) => {
+              setDeleting(null);
+              failureToast('Failed to delete company')(error);
+            },
+          })
+        }
+      />
+    </div>
+  );
+}

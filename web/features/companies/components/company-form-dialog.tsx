@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { companySchema, type Company } from '../../../../contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextInput } from '../../../components/ui/field';
+import { TextArea } from '../../../components/ui/form-controls';
+import { LogoUpload } from '../../logos/components/logo-upload';
+import { COMPANIES_KEY } from '../api/get-companies';
+import { useSaveCompany } from '../api/save-company';
+import { failureToast, successToast } from '../failure-toast';
+
+type FormInput = z.input<typeof companySchema>;
+type FormOutput = z.output<typeof companySchema>;
+
+/** Add Company / Edit Company; editing also shows the logo uploader. Mounted while open, so it starts fresh. */
+export function CompanyFormDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const save = useSaveCompany();
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(companySchema),
+    defaultValues: { name: company?.name ?? '', description: company?.description ?? '' },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit(({ name, description }) => {
+    const editing = Boolean(company);
+    save.mutate(
+      { id: company?.id, input: { name, description } },
+      {
+        onSuccess: () => {
+          successToast(editing ? 'Company updated successfully' : 'Company created successfully');
+          onClose();
+        },
+        onError: failureToast(editing ? 'Failed to update company' : 'Failed to create company'),
+      },
+    );
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={company ? 'Edit Company' : 'Create New Company'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="company-form" pending={save.isPending}>
+            {company ? 'Save' : 'Create'}
+          </Button>
+        </>
+      }
+    >
+      <form id="company-form" noValidate onSubmit={submit} className="space-y-4">
+        <TextInput label="Name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+        <TextArea label="Description" error={errors.description?.message} {...form.register('description')} />
+        {company && (
+          <LogoUpload
+            entityType="company"
+            entityId={company.id}
+            logoUrl={company.logoUrl}
+            onChange={() => void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY })}
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+import { BarChart3, Building2, Download, Eraser, Eye, Link2, ListChecks, Palette, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { QuestionGroup } from '../../../../contract';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+
+export interface GroupCardActions {
+  onEdit: () => void;
+  onDelete: () => void;
+  onCopyLink: () => void;
+  onEditStyles: () => void;
+  onDownloadScores: () => void;
+  onClearData: () => void;
+  downloading: boolean;
+  clearing: boolean;
+}
+
+const icon = (node: ReactNode) => <span className="[&>svg]:size-4">{node}</span>;
+
+/** One trivia of /packages: its logo, name, description and every action the spec lists. */
+export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
+  const logo = group.logoUrl ?? group.company.logoUrl;
+  return (
+    <Card role="article" className="@container flex flex-col p-5" aria-labelledby={`group-${group.id}-name`}>
+      <div className="flex items-start gap-3">
+        {logo ? (
+          <img src={logo} alt={`Logo de ${group.company.name}`} className="size-12 shrink-0 rounded-xl border border-slate-200 bg-white object-contain dark:border-slate-700" />
+        ) : (
+          <span role="img" aria-label="Sin logo" className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-900/40 dark:text-brand-200">
+            <Building2 className="size-6" aria-hidden />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 id={`group-${group.id}-name`} className="font-semibold break-words">
+            {group.name}
+          </h2>
+          <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
+        </div>
+        <div className="-mt-1 -mr-2 flex shrink-0">
+          <Button variant="ghost" size="sm" className="px-2" aria-label={`Editar ${group.name}`} onClick={actions.onEdit}>
+            <Pencil className="size-4" aria-hidden />
+          </Button>
+          <Button variant="ghost" size="sm" className="px-2 text-red-600 dark:text-red-400" aria-label={`Eliminar ${group.name}`} onClick={actions.onDelete}>
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        </div>
+      </div>
+      <div className="mt-5 grid gap-2 @sm:grid-cols-2">
+        <Link to={`/packages/${group.id}/questions`} className={`${buttonClass('primary', 'sm')} @sm:col-span-2`}>
+          {icon(<ListChecks aria-hidden />)}
+          Ver Preguntas
+        </Link>
+        <Button variant="secondary" size="sm" icon={icon(<Link2 aria-hidden />)} onClick={actions.onCopyLink}>
+          Copiar Link
+        </Button>
+        <Link to={`/play-trivia/${group.id}`} className={buttonClass('secondary', 'sm')}>
+          {icon(<Eye aria-hidden />)}
+          Ver Trivia
+        </Link>
+        <Link to={`/ranking/${group.id}`} className={buttonClass('secondary', 'sm')}>
+          {icon(<BarChart3 aria-hidden />)}
+          Ver Ranking
+        </Link>
+        <Button variant="secondary" size="sm" icon={icon(<Palette aria-hidden />)} onClick={actions.onEditStyles}>
+          Editar Estilos
+        </Button>
+        <Button variant="secondary" size="sm" pending={actions.downloading} icon={icon(<Download aria-hidden />)} onClick={actions.onDownloadScores}>
+          Descargar Puntajes
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="text-red-700 dark:text-red-300"
+          pending={actions.clearing}
+          icon={icon(<Eraser aria-hidden />)}
+          onClick={actions.onClearData}
+        >
+          Limpiar Datos
+        </Button>
+      </div>
+    </Card>
+  );
+}

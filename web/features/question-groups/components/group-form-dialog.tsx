@@ -1,0 +1,179 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { TextInput } from '../../../components/ui/field';
+import { Checkbox, SelectInput, TextArea } from '../../../components/ui/form-controls';
+import { Tabs } from '../../../components/ui/tabs';
+import { toast } from '../../../lib/toast-store';
+import { LogoUpload } from '../../logos/components/logo-upload';
+import { companyGroupsKey } from '../api/get-company-groups';
+import { useSaveGroup } from '../api/save-group';
+
+type FormInput = z.input<typeof questionGroupSchema>;
+type FormOutput = z.output<typeof questionGroupSchema>;
+
+const TAB_OF_FIELD: Record<string, string> = {
+  questionsPerRound: 'Configuración',
+  maxAttempts: 'Configuración',
+  completionRedirectUrl: 'Configuración',
+  randomizeQuestions: 'Opciones',
+  randomizeAnswers: 'Opciones',
+};
+
+function initialValues(group: QuestionGroup | null, companyId: number): FormInput {
+  return {
+    name: group?.name ?? '',
+    description: group?.description ?? '',
+    instructions: group?.instructions ?? '',
+    companyId: group?.companyId ?? companyId,
+    questionsPerRound: group?.questionsPerRound ?? 5,
+    maxAttempts: group?.maxAttempts ?? 0,
+    completionRedirectUrl: group?.completionRedirectUrl ?? '',
+    randomizeQuestions: group?.randomizeQuestions ?? true,
+    randomizeAnswers: group?.randomizeAnswers ?? true,
+  };
+}
+
+export interface GroupFormDialogProps {
+  group: QuestionGroup | null;
+  companyId: number;
+  companies: Company[];
+  onClose: () => void;
+}
+
+/** Create or edit a trivia: tabs General, Configuración, Opciones and (editing) Personalizar. Mounted while open. */
+export function GroupFormDialog({ group, companyId, companies, onClose }: GroupFormDialogProps) {
+  const queryClient = useQueryClient();
+  const save = useSaveGroup();
+  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(questionGroupSchema), defaultValues: initialValues(group, companyId) });
+  const { errors } = form.formState;
+  // Fields sit on different tabs: the summary says which tab to open for each problem.
+  const messages = Object.entries(errors).map(([field, error]) => `${TAB_OF_FIELD[field] ?? 'General'}: ${error?.message ?? ''}`);
+
+  const submit = form.handleSubmit((input) => {
+    save.mutate(
+      { id: group?.id, input: { ...input, completionRedirectUrl: input.completionRedirectUrl ?? '' } },
+      {
+        onSuccess: () => {
+          toast({ title: group ? 'Grupo de preguntas actualizado correctamente' : 'Grupo de preguntas creado correctamente', variant: 'success' });
+          onClose();
+        },
+      },
+    );
+  });
+
+  const companyOptions = companies.map((company) => (
+    <option key={company.id} value={company.id}>
+      {company.name}
+    </option>
+  ));
+
+  const general = (
+    <div className="space-y-4">
+      {group ? (
+        // A trivia stays with its company; a disabled field is left out of the form's values, so the
+        // company id comes from the defaults instead of this select.
+        <SelectInput label="Empresa" disabled value={group.companyId} onChange={() => undefined}>
+          {companyOptions}
+        </SelectInput>
+      ) : (
+        <SelectInput label="Empresa" error={errors.companyId?.message} {...form.register('companyId', { valueAsNumber: true })}>
+          {companyOptions}
+        </SelectInput>
+      )}
+      <TextInput label="Nombre" error={errors.name?.message} {...form.register('name')} />
+      <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
+      <TextArea
+        label="Instrucciones"
+        rows={5}
+        className="font-mono text-xs"
+        hint="HTML con formato básico (p, strong, em, ul, li, h2-h4, a). Si lo dejas vacío se muestran las reglas por defecto."
+        error={errors.instructions?.message}
+        {...form.register('instructions')}
+      />
+    </div>
+  );
+
+  const settings = (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextInput label="Preguntas por ronda" type="number" min={1} inputMode="numeric" error={errors.questionsPerRound?.message} {...form.register('questionsPerRound', { valueAsNumber: true })} />
+      <TextInput
+        label="Intentos máximos"
+        type="number"
+        min={0}
+        inputMode="numeric"
+        hint="0 = sin límite"
+        error={errors.maxAttempts?.message}
+        {...form.register('maxAttempts', { valueAsNumber: true })}
+      />
+      <div className="sm:col-span-2">
+        <TextInput
+          label="URL de redirección al terminar"
+          type="url"
+          placeholder="https://"
+          hint="Opcional: el botón 'Terminar' lleva a esta dirección."
+          error={errors.completionRedirectUrl?.message}
+          {...form.register('completionRedirectUrl')}
+        />
+      </div>
+    </div>
+  );
+
+  const options = (
+    <div className="space-y-4">
+      <Checkbox label="Preguntas aleatorias" hint="Mezcla el orden de las preguntas en cada ronda." {...form.register('randomizeQuestions')} />
+      <Checkbox label="Respuestas aleatorias" hint="Mezcla el orden de las respuestas de cada pregunta." {...form.register('randomizeAnswers')} />
+    </div>
+  );
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      size="lg"
+      title={group ? 'Editar Grupo de Preguntas' : 'Crear Grupo de Preguntas'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="group-form" pending={save.isPending}>
+            {group ? 'Guardar cambios' : 'Crear grupo'}
+          </Button>
+        </>
+      }
+    >
+      <form id="group-form" noValidate onSubmit={submit} className="space-y-4">
+        <Tabs
+          items={[
+            { label: 'General', content: general },
+            { label: 'Configuración', content: settings },
+            { label: 'Opciones', content: options },
+            {
+              label: 'Personalizar',
+              hidden: !group,
+              content: group && (
+                <LogoUpload
+                  label="Logo de la trivia"
+                  entityType="question-group"
+                  entityId={group.id}
+                  logoUrl={group.logoUrl}
+                  onChange={() => void queryClient.invalidateQueries({ queryKey: companyGroupsKey(group.companyId) })}
+                />
+              ),
+            },
+          ]}
+        />
+        {messages.length > 0 && (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+            Revisa los campos: {messages.join(' · ')}
+          </div>
+        )}
+      </form>
+    </Dialog>
+  );
+}

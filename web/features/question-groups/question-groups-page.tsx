@@ -1,0 +1,144 @@
+import { FolderOpen, Plus } from 'lucide-react';
+import { useState } from 'react';
+import type { QuestionGroup } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { SelectInput } from '../../components/ui/form-controls';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorText } from '../../lib/api';
+import { toast } from '../../lib/toast-store';
+import { useCompanies } from '../companies/api/get-companies';
+import { useClearPlayerAttempts } from './api/clear-player-attempts';
+import { useDeleteGroup } from './api/delete-group';
+import { useDownloadScores } from './api/download-scores';
+import { useCompanyGroups } from './api/get-company-groups';
+import { GroupCard } from './components/group-card';
+import { GroupFormDialog } from './components/group-form-dialog';
+import { useSelectedCompany } from './use-selected-company';
+
+async function copyPlayLink(group: QuestionGroup) {
+  try {
+    await navigator.clipboard.writeText(`${window.location.origin}/play-trivia/${group.id}`);
+    toast({ title: 'Link copiado', description: 'La URL de la trivia ha sido copiada al portapapeles', variant: 'success' });
+  } catch {
+    toast({ title: 'Error', description: 'No se pudo copiar la URL al portapapeles', variant: 'destructive' });
+  }
+}
+
+/** "Grupos de Preguntas": a company's trivias as cards, with create, edit, delete and their tools. */
+export function QuestionGroupsPage() {
+  const companies = useCompanies();
+  const [companyId, selectCompany] = useSelectedCompany();
+  const company = companies.data?.find((c) => c.id === companyId) ?? null;
+  const groups = useCompanyGroups(company ? company.id : null);
+  const remove = useDeleteGroup();
+  const clear = useClearPlayerAttempts();
+  const download = useDownloadScores();
+  const [dialog, setDialog] = useState<{ open: boolean; groupId: number | null }>({ open: false, groupId: null });
+  const [deleting, setDeleting] = useState<QuestionGroup | null>(null);
+  // The theme editor ("Editar Estilos") is mounted here when it lands; this holds the group it styles.
+  const [styledGroup, setStyledGroup] = useState<QuestionGroup | null>(null);
+  void styledGroup;
+
+  const editing = groups.data?.find((g) => g.id === dialog.groupId) ?? null;
+
+  function clearData(group: QuestionGroup) {
+    const confirmed = window.confirm(
+      `¿Estás seguro de que deseas eliminar todos los datos de jugadores de la trivia "${group.name}"? Esta acción no se puede deshacer.`,
+    );
+    if (!confirmed) return;
+    clear.mutate(group.id, { onSuccess: (reply) => toast({ title: 'Datos eliminados', description: reply.message, variant: 'success' }) });
+  }
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Grupos de Preguntas"
+        description="Crea y gestiona las trivias de cada empresa."
+        actions={
+          <Button icon={<Plus className="size-4" aria-hidden />} disabled={!company} onClick={() => setDialog({ open: true, groupId: null })}>
+            Crear Grupo
+          </Button>
+        }
+      />
+
+      <div className="max-w-sm">
+        <SelectInput
+          label="Seleccionar Empresa:"
+          value={company ? String(company.id) : ''}
+          disabled={companies.isPending}
+          onChange={(event) => selectCompany(event.target.value ? Number(event.target.value) : null)}
+        >
+          <option value="">{companies.isPending ? 'Cargando empresas...' : 'Selecciona una empresa'}</option>
+          {companies.data?.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+
+      {companies.isError ? (
+        <ErrorState title="Error" message={errorText(companies.error)} />
+      ) : !company ? (
+        <EmptyState title="Selecciona una empresa para ver sus grupos de preguntas" icon={<FolderOpen className="size-10" aria-hidden />} />
+      ) : groups.isPending ? (
+        <LoadingState label="Cargando grupos de preguntas..." />
+      ) : groups.isError ? (
+        <ErrorState title="Error" message={errorText(groups.error)} />
+      ) : groups.data.length === 0 ? (
+        <EmptyState title="No hay grupos de preguntas para esta empresa. ¡Crea uno nuevo!" />
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {groups.data.map((group) => (
+            <GroupCard
+              key={group.id}
+              group={group}
+              actions={{
+                onEdit: () => setDialog({ open: true, groupId: group.id }),
+                onDelete: () => setDeleting(group),
+                onCopyLink: () => void copyPlayLink(group),
+                onEditStyles: () => setStyledGroup(group),
+                onDownloadScores: () =>
+                  download.mutate(group.id, {
+                    onSuccess: () => toast({ title: 'Archivo de puntajes descargado correctamente', variant: 'success' }),
+                  }),
+                onClearData: () => clearData(group),
+                downloading: download.isPending && download.variables === group.id,
+                clearing: clear.isPending && clear.variables === group.id,
+              }}
+            />
+          ))}
+        </div>
+      )}
+
+      {dialog.open && company && companies.data && (
+        <GroupFormDialog
+          group={editing}
+          companyId={company.id}
+          companies={companies.data}
+          onClose={() => setDialog({ open: false, groupId: null })}
+        />
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="¿Eliminar grupo de preguntas?"
+        message={`Se eliminará "${deleting?.name ?? ''}" junto con todas sus preguntas y respuestas (y los puntajes de sus jugadores). Esta acción no se puede deshacer.`}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting, {
+            onSuccess: () => {
+              toast({ title: 'Grupo de preguntas eliminado correctamente', variant: 'success' });
+              setDeleting(null);
+            },
+            onError: () => setDeleting(null),
+          })
+        }
+      />
+    </div>
+  );
+}
