@@ -3,6 +3,7 @@ import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
 import { conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { attemptLimitReached, countedAttempts, resolvePlayer } from '../players/service';
+import { canonicalJson } from '../sync/canonical-json';
 import { scoreCompletion, type CompletionFigures } from './scoring';
 import { attemptToken, sha256 } from './token';
 
@@ -99,7 +100,8 @@ export async function lockAttempt(em: EntityManager, ref: { id: number } | { cli
   return attempt;
 }
 
-const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => JSON.stringify(a) === JSON.stringify(b);
+// jsonb reorders object keys, so stored and sent answers are compared as canonical JSON.
+const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(a) === canonicalJson(b);
 
 /**
  * Records the server-scored result of a locked attempt. An attempt is completed once: the same
@@ -120,7 +122,8 @@ export async function completeAttempt(
     if (same) return attempt;
     throw conflict(ATTEMPT_COMPLETED);
   }
-  const [updated]: AttemptRow[] = await em.query(
+  // TypeORM answers an UPDATE with [rows, rowCount].
+  const [[updated]]: [AttemptRow[], number] = await em.query(
     `UPDATE player_attempts
         SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6
       WHERE id = $1
