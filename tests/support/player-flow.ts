@@ -22,7 +22,7 @@ export async function playerFlowSnapshot(ds: DataSource) {
            (SELECT coalesce(sum(score), 0)::int FROM player_attempts) AS scores,
            (SELECT count(*)::int FROM sync_mutations) AS mutations,
            (SELECT coalesce(sum(last_mutation_id), 0)::int FROM devices) AS counters`);
-  return row as Record<string, number>;
+  return row as { players: number; aliases: number; attempts: number; completed: number; scores: number; mutations: number; counters: number };
 }
 
 /** A registered device that pushes mutations through POST /api/sync. */
