@@ -44,6 +44,13 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
     [documentTypeId, locationIds, players],
   );
   const [{ first }] = (await client.query(`SELECT min(id) AS first FROM players`)).rows;
+  // Bulk load the way a restore does: indexes built once afterwards, foreign-key triggers skipped
+  // (every reference is made valid by construction above).
+  const indexes: { indexname: string; indexdef: string }[] = (
+    await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'player_attempts' AND indexdef NOT LIKE '%UNIQUE%'`)
+  ).rows;
+  for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
+  await client.query('SET session_replication_role = replica');
   await client.query(
     `INSERT INTO player_attempts
        (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, over_limit)
@@ -54,6 +61,9 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
             LATERAL (SELECT ((g * 7919) % 11)::int AS s, timestamptz '2026-04-01' + ((g * 104729) % 2592000) * interval '1 second' AS t) v`,
     [first, rankingTriviaId, players, locationIds, attempts],
   );
+  await client.query('SET session_replication_role = DEFAULT');
+  await client.query('SET maintenance_work_mem = \'256MB\'');
+  for (const index of indexes) await client.query(index.indexdef);
   await client.query('VACUUM ANALYZE players');
   await client.query('VACUUM ANALYZE player_attempts');
   return { rankingTriviaId, playTriviaId, documentTypeId, locationIds, playAnswers };
