@@ -6,7 +6,7 @@ import type { RouteDependencies } from '../routes';
 import { presentPlayer, presentValidatedPlayer } from './presenter';
 import { registerPlayer, validatePlayer } from './service';
 
-/** Player level: public, rate-limited per address; replies carry only what the caller already sent. */
+/** Player level: public, rate-limited per address; replies never carry a phone or e-mail, and only the document the caller sent. */
 export function playerRoutes({ dataSource, limiters }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
