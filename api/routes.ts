@@ -1,15 +1,22 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
+import { attemptRoutes } from './attempts/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
 import { dashboardRoutes } from './dashboard/routes';
+import { deviceRoutes } from './devices/routes';
+import { documentTypeRoutes } from './document-types/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
 import type { RateLimiter } from './http/rate-limit';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
+import { playRoutes } from './play/routes';
+import { playerRoutes } from './players/routes';
 import { questionGroupRoutes } from './question-groups/routes';
+import { rankingRoutes } from './ranking/routes';
+import { syncRoutes } from './sync/routes';
 
 export interface RouteDependencies {
   config: Config;
@@ -29,5 +36,12 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret),
     exportRoutes(deps.dataSource),
     dashboardRoutes(deps.dataSource),
+    documentTypeRoutes(deps.dataSource),
+    playerRoutes(deps),
+    attemptRoutes(deps),
+    playRoutes(deps.dataSource),
+    deviceRoutes(deps),
+    syncRoutes(deps),
+    rankingRoutes(deps.dataSource),
   ];
 }

@@ -1,0 +1,219 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import { documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice } from '../support/player-flow';
+
+type Trivia = Awaited<ReturnType<typeof buildTrivia>>;
+
+let api: TestApi;
+let cc: number;
+let site: { id: number };
+let trivia: Trivia;
+let otherTrivia: Trivia;
+beforeAll(async () => {
+  api = await startTestApi();
+  cc = await documentTypeId(api.dataSource);
+  const company = await buildCompany(api.dataSource);
+  site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
+  trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+  otherTrivia = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+});
+afterAll(() => api.close());
+
+/** Answers 0 are the correct ones: the first `correct` questions right, the rest wrong. */
+const choose = (t: Trivia, correct: number) =>
+  t.items.map(({ question, answers }, i) => ({ questionId: question.id, answerId: answers[i < correct ? 0 : 1]!.id }));
+
+const play = (firstMutationId: number, overrides: Partial<Parameters<typeof offlinePlay>[0]> = {}) =>
+  offlinePlay({
+    firstMutationId,
+    documentTypeId: cc,
+    documentNumber: freshDocument(),
+    locationId: site.id,
+    questionGroupId: trivia.group.id,
+    answers: choose(trivia, 3),
+    ...overrides,
+  });
+
+const attemptByClientId = async (clientId: string) =>
+  (await api.dataSource.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [clientId]))[0];
+const counter = async (deviceId: string) =>
+  (await api.dataSource.query(`SELECT last_mutation_id FROM devices WHERE id = $1`, [deviceId]))[0].last_mutation_id;
+
+describe('POST /api/devices', () => {
+  it('registers a device and keeps only the SHA-256 of its secret', async () => {
+    const device = await registerDevice(api);
+    expect(device.deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    const [row] = await api.dataSource.query(`SELECT secret_hash FROM devices WHERE id = $1`, [device.deviceId]);
+    expect(row.secret_hash).toBe(createHash('sha256').update(device.secret).digest('hex'));
+  });
+});
+
+describe('POST /api/sync', () => {
+  it('applies a player, an attempt and a completion in order, scoring the answers on the server', async () => {
+    const device = await registerDevice(api);
+    const { mutations, attemptClientId } = play(1, { completionTime: 61 });
+    const res = await device.push(mutations);
+    expect(res.status).toBe(200);
+    expect(res.body.lastMutationId).toBe(3);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    const attempt = await attemptByClientId(attemptClientId);
+    expect(res.body.results[1].id).toBe(attempt.id);
+    expect(res.body.results[2].id).toBe(attempt.id);
+    expect(attempt).toMatchObject({ score: 75, correct_answers: 3, completion_time: 61, device_id: device.deviceId, location_id: site.id, over_limit: false });
+    expect(attempt.started_at.toISOString()).toBe(mutations[1]!.payload.startedAt);
+    expect(attempt.completed_at.toISOString()).toBe(mutations[2]!.payload.completedAt);
+  });
+
+  it('refuses an unknown device or a wrong secret with 403 and applies nothing', async () => {
+    const device = await registerDevice(api);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const wrong = await device.push(play(1).mutations, { 'X-Device-Secret': 'not-the-secret' });
+    expect(wrong.status).toBe(403);
+    const unknown = await device.push(play(1).mutations, { 'X-Device-Id': randomUUID() });
+    expect(unknown.status).toBe(403);
+    expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+  });
+
+  it('applies the same batch sent 5 times in sequence exactly once', async () => {
+    const device = await registerDevice(api);
+    const { mutations, attemptClientId } = play(1);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const replies = [];
+    for (let i = 0; i < 5; i++) replies.push(await device.push(mutations));
+    expect(replies[0]!.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    for (const reply of replies.slice(1)) {
+      expect(reply.status).toBe(200);
+      expect(reply.body.results).toEqual(replies[0]!.body.results.map((r: object) => ({ ...r, status: 'duplicate' })));
+    }
+    const after = await playerFlowSnapshot(api.dataSource);
+    expect([after.players - before.players, after.attempts - before.attempts, after.completed - before.completed]).toEqual([1, 1, 1]);
+    expect((await attemptByClientId(attemptClientId)).score).toBe(75);
+  });
+
+  it('applies the same batch sent 5 times at once exactly once', async () => {
+    const device = await registerDevice(api);
+    const { mutations } = play(1);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => device.push(mutations)));
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    const applied = replies.flatMap((r) => r.body.results).filter((r: { status: string }) => r.status === 'applied');
+    expect(applied).toHaveLength(3);
+    const after = await playerFlowSnapshot(api.dataSource);
+    expect([after.players - before.players, after.attempts - before.attempts, after.completed - before.completed]).toEqual([1, 1, 1]);
+    expect(after.mutations - before.mutations).toBe(3);
+    expect(await counter(device.deviceId)).toBe(3);
+  });
+
+  it('refuses with 409 a push whose first new mutation id skips ahead, and applies nothing', async () => {
+    const device = await registerDevice(api);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const res = await device.push(play(2).mutations);
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('Falta la operación 1: se recibió la 2 fuera de orden');
+    expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+    expect(await counter(device.deviceId)).toBe(0);
+  });
+
+  it('stops a batch at a later gap and reports only what it settled', async () => {
+    const device = await registerDevice(api);
+    const { mutations } = play(1);
+    const res = await device.push([mutations[0], { ...mutations[2], mutationId: 3 }]);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { mutationId: number }) => r.mutationId)).toEqual([1]);
+    expect(res.body.lastMutationId).toBe(1);
+    expect(await counter(device.deviceId)).toBe(1);
+  });
+
+  it('answers 422 to a known mutation id with a different payload and changes nothing', async () => {
+    const device = await registerDevice(api);
+    const { mutations } = play(1);
+    await device.push(mutations);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const changed = structuredClone(mutations[2]!);
+    changed.payload.completionTime = 5;
+    const res = await device.push([changed]);
+    expect(res.status).toBe(422);
+    expect(res.body.error).toBe('La operación 3 ya se recibió con otro contenido');
+    expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+  });
+
+  it('rejects a mutation the rules refuse, advances the counter and keeps it for staff', async () => {
+    const device = await registerDevice(api);
+    const { mutations, attemptClientId } = play(1, { locationId: 999999 });
+    const res = await device.push(mutations);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([
+      { mutationId: 1, status: 'rejected', reason: 'La sede seleccionada no existe' },
+      { mutationId: 2, status: 'rejected', reason: 'No se encontró el jugador' },
+      { mutationId: 3, status: 'rejected', reason: 'No se encontró el intento' },
+    ]);
+    expect(res.body.lastMutationId).toBe(3);
+    expect(await attemptByClientId(attemptClientId)).toBeUndefined();
+    const kept = await api.dataSource.query(`SELECT mutation_id, status, reason FROM sync_mutations WHERE device_id = $1 ORDER BY mutation_id`, [device.deviceId]);
+    expect(kept.map((k: { status: string }) => k.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((await device.push(mutations)).body.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+  });
+
+  it('rejects a completion carrying an answer from another trivia and leaves the attempt open', async () => {
+    const device = await registerDevice(api);
+    const answers = [...choose(trivia, 3).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }];
+    const { mutations, attemptClientId } = play(1, { answers });
+    const res = await device.push(mutations);
+    expect(res.body.results[2]).toEqual({ mutationId: 3, status: 'rejected', reason: 'La respuesta no pertenece a esta trivia' });
+    const attempt = await attemptByClientId(attemptClientId);
+    expect(attempt.completed_at).toBeNull();
+    expect(attempt.score).toBe(0);
+  });
+
+  it('rejects a completion of an attempt another device started', async () => {
+    const first = await registerDevice(api);
+    const second = await registerDevice(api);
+    const { mutations, attemptClientId } = play(1);
+    await first.push(mutations.slice(0, 2));
+    const res = await second.push([{ ...mutations[2], mutationId: 1 }]);
+    expect(res.body.results[0]).toEqual({ mutationId: 1, status: 'rejected', reason: 'El intento pertenece a otro dispositivo' });
+    expect((await attemptByClientId(attemptClientId)).completed_at).toBeNull();
+  });
+
+  it('merges the same document registered offline on two devices into one player that both attempts name', async () => {
+    const documentNumber = freshDocument();
+    const kioskA = await registerDevice(api);
+    const kioskB = await registerDevice(api);
+    const playA = play(1, { documentNumber });
+    const playB = play(1, { documentNumber });
+    const before = await playerFlowSnapshot(api.dataSource);
+    await Promise.all([kioskA.push(playA.mutations), kioskB.push(playB.mutations)]);
+    const after = await playerFlowSnapshot(api.dataSource);
+    expect(after.players - before.players).toBe(1);
+    const [attemptA, attemptB] = [await attemptByClientId(playA.attemptClientId), await attemptByClientId(playB.attemptClientId)];
+    expect(attemptA.player_id).toBe(attemptB.player_id);
+    const aliases = await api.dataSource.query(`SELECT DISTINCT player_id FROM player_aliases WHERE client_id = ANY($1::uuid[])`, [
+      [playA.playerClientId, playB.playerClientId],
+    ]);
+    expect(aliases).toEqual([{ player_id: attemptA.player_id }]);
+  });
+
+  it('stores an attempt over maxAttempts flagged overLimit, and the ranking leaves it out', async () => {
+    const company = await buildCompany(api.dataSource);
+    const limited = await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { maxAttempts: 1 } });
+    const device = await registerDevice(api);
+    const first = play(1, { questionGroupId: limited.group.id, answers: choose(limited, 1) });
+    const second = play(3, { questionGroupId: limited.group.id, answers: choose(limited, 2), playerClientId: first.playerClientId });
+    const res = await device.push([...first.mutations, ...second.mutations.slice(1)]);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
+    expect((await attemptByClientId(first.attemptClientId)).over_limit).toBe(false);
+    const over = await attemptByClientId(second.attemptClientId);
+    expect(over).toMatchObject({ over_limit: true, score: 100 });
+    const ranking = await api.client().get(`/api/ranking?questionGroupId=${limited.group.id}`);
+    expect(ranking.body.map((e: { id: number }) => e.id)).toEqual([(await attemptByClientId(first.attemptClientId)).id]);
+  });
+
+  it('refuses a malformed batch with 400', async () => {
+    const device = await registerDevice(api);
+    const res = await device.push([{ mutationId: 1, kind: 'player', payload: { clientId: randomUUID(), fullName: 'X', documentTypeId: cc, documentNumber: '12', locationId: site.id } }]);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('El número de documento debe tener al menos 5 caracteres');
+  });
+});

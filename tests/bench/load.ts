@@ -1,0 +1,64 @@
+import { Agent, request } from 'node:http';
+
+export interface HttpReply {
+  status: number;
+  body: any;
+}
+
+/** A keep-alive JSON client for one server: what a crowd of kiosks looks like to it. */
+export function jsonClient(baseUrl: string, sockets: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const { hostname, port } = new URL(baseUrl);
+  const send = (method: string, path: string, body?: unknown) =>
+    new Promise<HttpReply>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = request(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path,
+          headers: {
+            'X-Requested-With': 'XMLHttpRequest',
+            ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+          },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
+/**
+ * Runs `flow` from `workers` concurrent loops for `seconds` and counts the flows that finished
+ * and the requests that were not 2xx.
+ */
+export async function runPool(workers: number, seconds: number, flow: (worker: number, n: number) => Promise<number>) {
+  const deadline = Date.now() + seconds * 1000;
+  let flows = 0;
+  let failures = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      for (let n = 0; Date.now() < deadline; n++) {
+        failures += await flow(worker, n);
+        flows++;
+      }
+    }),
+  );
+  return { flows, failures, seconds: (Date.now() - started) / 1000 };
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};

@@ -1,0 +1,223 @@
+/**
+ * npm run bench: figures, not a test. Starts an embedded PostgreSQL in a temporary directory and
+ * compares the real API with hand-written equivalents:
+ *   1. the trivia ranking over 1,000,000 attempts by 200,000 players (first page, default limit),
+ *      through the app over HTTP vs the best SQL for the same answer run directly with pg;
+ *   2. the player hot path (validate, register, start, complete) under concurrent load, the app vs
+ *      the same path on raw pg + node:http (tests/bench/raw-player-server.ts).
+ * Each server runs in a child process; the load generator stays in this one.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createDataSource, migrate } from '../../db/data-source';
+import { ensureDatabase, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { jsonClient, median, runPool } from './load';
+import { seedBenchData, type BenchData } from './seed';
+
+const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
+const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1_000_000);
+const RANKING_RUNS = 15;
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WORKERS = 16;
+const ROUNDS = 4;
+
+const say = (line: string) => console.log(line);
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+function startServer(kind: 'app' | 'raw', env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', 'servers.ts'), kind], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${kind} server exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const port = /listening (\d+)/.exec(chunk.toString())?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
+    });
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  child.removeAllListeners('exit');
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * The hand-written answer: each player's best completed, counted attempt (DISTINCT ON over the
+ * best-first index), the first page joined to names and sites, and the total, in one statement
+ * with the trivia id inlined. The ids are compared with the endpoint's to be sure both answer the same.
+ */
+const handWrittenRanking = (triviaId: number) => `
+  WITH best AS (
+    SELECT DISTINCT ON (player_id) id, player_id, location_id, score, correct_answers, total_questions, completion_time, completed_at
+      FROM player_attempts
+     WHERE question_group_id = ${triviaId} AND completed_at IS NOT NULL AND over_limit = false
+     ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC
+  ), page AS (
+    SELECT * FROM best ORDER BY score DESC, completion_time, completed_at DESC, id DESC LIMIT 500
+  )
+  SELECT page.*, p.first_name, p.last_name, l.name AS location_name, (SELECT count(*) FROM best) AS total
+    FROM page JOIN players p ON p.id = page.player_id LEFT JOIN locations l ON l.id = page.location_id
+   ORDER BY page.score DESC, page.completion_time, page.completed_at DESC, page.id DESC`;
+
+/** Times two ways of getting the same answer in alternating runs, after 3 warm-up runs of each. */
+async function timeAlternately(first: () => Promise<unknown>, second: () => Promise<unknown>): Promise<[number[], number[]]> {
+  for (let i = 0; i < 3; i++) {
+    await first();
+    await second();
+  }
+  const times: [number[], number[]] = [[], []];
+  for (let i = 0; i < RANKING_RUNS; i++) {
+    for (const [index, run] of (i % 2 ? [[1, second], [0, first]] : [[0, first], [1, second]]) as [0 | 1, () => Promise<unknown>][]) {
+      const start = performance.now();
+      await run();
+      times[index].push(performance.now() - start);
+    }
+  }
+  return times;
+}
+
+async function rankingBenchmark(appUrl: string, client: pg.Client, data: BenchData) {
+  say(`\n1. Trivia ranking, ${ATTEMPTS.toLocaleString('en')} attempts / ${PLAYERS.toLocaleString('en')} players, first page (limit 500), median of ${RANKING_RUNS} alternating runs after 3 warm-up runs`);
+  const http = jsonClient(appUrl, 1);
+  const endpoint = await http.send('GET', `/api/ranking?questionGroupId=${data.rankingTriviaId}`);
+  const direct = await client.query(handWrittenRanking(data.rankingTriviaId));
+  const same = JSON.stringify(endpoint.body.map((e: { id: number }) => e.id)) === JSON.stringify(direct.rows.map((r) => r.id));
+  say(`   same answer: ${same ? 'yes' : 'NO'} (${endpoint.body.length} rows, total ${direct.rows[0]?.total})`);
+  const [endpointTimes, directTimes] = await timeAlternately(
+    () => http.send('GET', `/api/ranking?questionGroupId=${data.rankingTriviaId}`),
+    () => client.query(handWrittenRanking(data.rankingTriviaId)),
+  );
+  const [endpointMedian, directMedian] = [median(endpointTimes), median(directTimes)];
+  http.close();
+  say(`   endpoint over HTTP : ${ms(endpointMedian)}`);
+  say(`   hand-written SQL   : ${ms(directMedian)}`);
+  say(`   ratio              : ${(endpointMedian / directMedian).toFixed(2)} (target <= 1.3)`);
+}
+
+/** One player at the booth: look the document up, register, start, answer all ten questions. */
+function playerFlow(baseUrl: string, data: BenchData, tag: string) {
+  const client = jsonClient(baseUrl, WORKERS);
+  const steps: Record<string, number[]> = {};
+  const http = {
+    send: async (method: string, url: string, body?: unknown) => {
+      const start = performance.now();
+      const reply = await client.send(method, url, body);
+      (steps[`${method} ${url.replace(/\d+$/, ':id')}`] ??= []).push(performance.now() - start);
+      return reply;
+    },
+    close: client.close,
+  };
+  const flow = async (worker: number, n: number): Promise<number> => {
+    const documentNumber = `${tag}${worker}x${n}`;
+    let failures = 0;
+    const ok = (status: number) => (status >= 200 && status < 300 ? true : (failures++, false));
+    const found = await http.send('POST', '/api/players/validate', {
+      documentTypeId: data.documentTypeId,
+      documentNumber,
+      companyId: 1,
+      questionGroupId: data.playTriviaId,
+    });
+    if (!ok(found.status)) return failures;
+    const player = await http.send('POST', '/api/players', {
+      fullName: 'Jugadora De Carga',
+      documentTypeId: data.documentTypeId,
+      documentNumber,
+      locationId: data.locationIds[n % data.locationIds.length],
+    });
+    if (!ok(player.status)) return failures;
+    const attempt = await http.send('POST', '/api/player-attempts', { playerId: player.body.id, questionGroupId: data.playTriviaId, totalQuestions: 10 });
+    if (!ok(attempt.status)) return failures;
+    const done = await http.send('PATCH', `/api/player-attempts/${attempt.body.id}`, {
+      answers: data.playAnswers,
+      completionTime: 30 + (n % 60),
+      token: attempt.body.token,
+    });
+    ok(done.status);
+    return failures;
+  };
+  return { flow, close: http.close, steps };
+}
+
+/**
+ * Both servers run at once and are measured in alternating rounds, so a change in the machine's
+ * load during the run (it is shared) falls on both alike.
+ */
+async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
+  const servers = { app: await startServer('app', env), raw: await startServer('raw', env) };
+  try {
+    const totals = { app: { flows: 0, failures: 0, seconds: 0 }, raw: { flows: 0, failures: 0, seconds: 0 } };
+    const steps = { app: {} as Record<string, number[]>, raw: {} as Record<string, number[]> };
+    for (const kind of ['app', 'raw'] as const) {
+      const warmUp = playerFlow(servers[kind].url, data, `${kind}w`);
+      await runPool(WORKERS, 3, warmUp.flow); // JIT, connection pools, caches
+      warmUp.close();
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const kind of round % 2 ? (['raw', 'app'] as const) : (['app', 'raw'] as const)) {
+        const load = playerFlow(servers[kind].url, data, `${kind}${round}r`);
+        const result = await runPool(WORKERS, LOAD_SECONDS / ROUNDS, load.flow);
+        load.close();
+        totals[kind].flows += result.flows;
+        totals[kind].failures += result.failures;
+        totals[kind].seconds += result.seconds;
+        for (const [step, times] of Object.entries(load.steps)) (steps[kind][step] ??= []).push(...times);
+      }
+    }
+    const summary = (kind: 'app' | 'raw') => ({
+      ...totals[kind],
+      requestsPerSecond: (totals[kind].flows * 4) / totals[kind].seconds,
+      latencies: Object.entries(steps[kind]).map(([step, times]) => `${step} ${ms(median(times))}`).join(', '),
+    });
+    return { real: summary('app'), raw: summary('raw') };
+  } finally {
+    await stopServer(servers.app.child);
+    await stopServer(servers.raw.child);
+  }
+}
+
+const dir = await mkdtemp(path.join(tmpdir(), 'trivia-bench-'));
+const postgres = await startEmbeddedPostgres(dir);
+try {
+  await ensureDatabase(postgres.serverUrl('postgres'), 'bench');
+  const databaseUrl = postgres.serverUrl('bench');
+  const dataSource = createDataSource({ url: databaseUrl, poolSize: 2 });
+  await dataSource.initialize();
+  await migrate(dataSource);
+  await dataSource.destroy();
+
+  const client = new pg.Client({ connectionString: databaseUrl });
+  client.on('error', () => undefined); // the server stopping at the end is not news
+  await client.connect();
+  const start = performance.now();
+  const data = await seedBenchData(client, PLAYERS, ATTEMPTS);
+  say(`Seeded ${PLAYERS.toLocaleString('en')} players and ${ATTEMPTS.toLocaleString('en')} attempts in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+
+  const env = { BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dir };
+  const app = await startServer('app', env);
+  try {
+    await rankingBenchmark(app.url, client, data);
+  } finally {
+    await stopServer(app.child);
+  }
+  await client.end();
+
+  say(`\n2. Player hot path (validate, register, start, complete: 4 requests per player), ${WORKERS} concurrent players, ${LOAD_SECONDS} s each in ${ROUNDS} alternating rounds`);
+  const { real, raw } = await hotPath(env, data);
+  say(`   app (Koa + TypeORM)   : ${real.requestsPerSecond.toFixed(0)} req/s (${real.flows} players, ${real.failures} non-2xx)`);
+  say(`   raw pg + node:http    : ${raw.requestsPerSecond.toFixed(0)} req/s (${raw.flows} players, ${raw.failures} non-2xx)`);
+  say(`   median latency, app   : ${real.latencies}`);
+  say(`   median latency, raw   : ${raw.latencies}`);
+  say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
+} finally {
+  await postgres.stop();
+  await rm(dir, { recursive: true, force: true });
+}

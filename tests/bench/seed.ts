@@ -1,0 +1,70 @@
+import type pg from 'pg';
+
+export interface BenchData {
+  rankingTriviaId: number;
+  playTriviaId: number;
+  documentTypeId: number;
+  locationIds: number[];
+  /** For each question of the play trivia: its id and the id of one answer (the correct one). */
+  playAnswers: { questionId: number; answerId: number }[];
+}
+
+/**
+ * The data both benchmarks read: a trivia with `attempts` attempts by `players` players (scores in
+ * steps of 10, times 5..305 s, ~2% left unfinished and ~2% over the limit, spread over 20 sites and
+ * 30 days), made in PostgreSQL with generate_series so it takes seconds, and a 10-question trivia
+ * for the player hot path.
+ */
+export async function seedBenchData(client: pg.Client, players: number, attempts: number): Promise<BenchData> {
+  const [{ id: documentTypeId }] = (await client.query(`SELECT id FROM document_types WHERE code = 'CC'`)).rows;
+  const [{ id: companyId }] = (await client.query(`INSERT INTO companies (name) VALUES ('Benchmark') RETURNING id`)).rows;
+  const locationIds: number[] = (
+    await client.query(`INSERT INTO locations (name, company_id) SELECT 'Sede ' || g, $1 FROM generate_series(1, 20) g RETURNING id`, [companyId])
+  ).rows.map((r: { id: number }) => r.id);
+  const trivia = async (name: string) =>
+    (await client.query(`INSERT INTO question_groups (name, company_id, questions_per_round) VALUES ($1, $2, 10) RETURNING id`, [name, companyId])).rows[0].id as number;
+  const rankingTriviaId = await trivia('Ranking');
+  const playTriviaId = await trivia('Juego');
+
+  const playAnswers: BenchData['playAnswers'] = [];
+  for (let q = 1; q <= 10; q++) {
+    const [{ id: questionId }] = (await client.query(`INSERT INTO questions (text, group_id) VALUES ($1, $2) RETURNING id`, [`Pregunta ${q}`, playTriviaId])).rows;
+    const answers = await client.query(
+      `INSERT INTO answers (text, is_correct, question_id) SELECT 'Respuesta ' || a, a = 1, $1 FROM generate_series(1, 4) a RETURNING id, is_correct`,
+      [questionId],
+    );
+    playAnswers.push({ questionId, answerId: answers.rows.find((r: { is_correct: boolean }) => r.is_correct)!.id });
+  }
+
+  await client.query('SET synchronous_commit = off');
+  await client.query(
+    `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
+     SELECT 'Jugador ' || g || ' Prueba', 'Jugador' || g, 'Prueba', $1, 'R' || lpad(g::text, 9, '0'), ($2::int[])[1 + g % 20]
+       FROM generate_series(1, $3::int) g`,
+    [documentTypeId, locationIds, players],
+  );
+  const [{ first }] = (await client.query(`SELECT min(id) AS first FROM players`)).rows;
+  // Bulk load the way a restore does: indexes built once afterwards, foreign-key triggers skipped
+  // (every reference is made valid by construction above).
+  const indexes: { indexname: string; indexdef: string }[] = (
+    await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'player_attempts' AND indexdef NOT LIKE '%UNIQUE%'`)
+  ).rows;
+  for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
+  await client.query('SET session_replication_role = replica');
+  await client.query(
+    `INSERT INTO player_attempts
+       (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, over_limit)
+     SELECT $1::int + (g % $3::int)::int, $2, ($4::int[])[1 + ((g / 7) % 20)::int], s * 10, 10, s,
+            t - interval '5 minutes', CASE WHEN g % 50 = 7 THEN NULL ELSE t END, CASE WHEN g % 50 = 7 THEN NULL ELSE (5 + (g * 37) % 300)::int END,
+            repeat('0', 64), g % 50 = 3
+       FROM generate_series(1::bigint, $5::bigint) g,
+            LATERAL (SELECT ((g * 7919) % 11)::int AS s, timestamptz '2026-04-01' + ((g * 104729) % 2592000) * interval '1 second' AS t) v`,
+    [first, rankingTriviaId, players, locationIds, attempts],
+  );
+  await client.query('SET session_replication_role = DEFAULT');
+  await client.query('SET maintenance_work_mem = \'256MB\'');
+  for (const index of indexes) await client.query(index.indexdef);
+  await client.query('VACUUM ANALYZE players');
+  await client.query('VACUUM ANALYZE player_attempts');
+  return { rankingTriviaId, playTriviaId, documentTypeId, locationIds, playAnswers };
+}
