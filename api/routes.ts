@@ -1,10 +1,13 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
+import { aiRoutes } from './ai/routes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { healthRoutes } from './health/routes';
 import type { RateLimiter } from './http/rate-limit';
 import { questionGroupRoutes } from './question-groups/routes';
+import { questionRoutes } from './questions/routes';
+import { themeRoutes } from './themes/routes';
 
 export interface RouteDependencies {
   config: Config;
@@ -19,5 +22,8 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login),
     questionGroupRoutes(deps.dataSource),
+    questionRoutes(deps.dataSource),
+    themeRoutes(deps.dataSource),
+    aiRoutes(deps.dataSource, deps.config),
   ];
 }
