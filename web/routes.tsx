@@ -4,6 +4,7 @@ import { Protected } from './components/layout/protected-route';
 import { LoginPage } from './features/auth/login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { NotFoundPage } from './features/misc/not-found-page';
+import { QuestionsPage } from './features/questions/questions-page';
 import { underConstruction } from './features/misc/under-construction-page';
 
 const PublicPlaceholder = (title: string) => {
@@ -28,7 +29,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Protected page={DashboardPage} /> },
       { path: '/company', element: <Protected page={underConstruction('Administración de Empresas')} /> },
       { path: '/packages', element: <Protected page={underConstruction('Grupos de Preguntas')} /> },
-      { path: '/packages/:groupId/questions', element: <Protected page={underConstruction('Preguntas')} /> },
+      { path: '/packages/:groupId/questions', element: <Protected page={QuestionsPage} /> },
       { path: '/ranking-admin', element: <Protected page={underConstruction('Ranking')} /> },
       { path: '/campaigns', element: <Protected page={underConstruction('Administración de Campañas')} /> },
       { path: '/campaigns/:campaignId', element: <Protected page={underConstruction('Campaña')} /> },
