@@ -28,7 +28,7 @@ export function GenerateQuestionsDialog({ groupId, onClose }: { groupId: number;
       // The request keeps going on the server; closing mid-way would hide its outcome.
       onClose={() => !working && onClose()}
       title="Generar Preguntas con IA"
-      description="Describe el tema y la IA escribirá preguntas con 4 respuestas y una correcta."
+      description="Describe el tema y la IA escribirá las preguntas con sus respuestas, marcando la correcta."
       size="lg"
       footer={
         <>

@@ -94,7 +94,7 @@ const TABS = [
     content: (
       <div className="space-y-3">
         <ThemeSection title="Fondo" defaultOpen>
-          <ColorField name="backgroundColor" label="Color de fondo" hint="Un color o un degradado." />
+          <ColorField name="backgroundColor" label="Color de fondo" hint="Un color o un degradado." wide />
           <ImageUrlField />
           <GradientBuilder />
         </ThemeSection>

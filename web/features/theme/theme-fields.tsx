@@ -31,7 +31,7 @@ function pickerValue(value: string): string | undefined {
 }
 
 /** A colour as a picker plus its text (the text also takes rgb(), hsl(), names and, where allowed, gradients). */
-export function ColorField({ name, label, hint }: { name: ThemeKey; label: string; hint?: string }) {
+export function ColorField({ name, label, hint, wide = false }: { name: ThemeKey; label: string; hint?: string; wide?: boolean }) {
   const { control } = useFormContext<Theme>();
   const { field, fieldState } = useController({ control, name });
   const id = useId();
@@ -39,7 +39,7 @@ export function ColorField({ name, label, hint }: { name: ThemeKey; label: strin
   const picker = pickerValue(value);
   const messageId = `${id}-message`;
   return (
-    <div className="space-y-1.5">
+    <div className={`space-y-1.5 ${wide ? 'sm:col-span-2' : ''}`}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
@@ -131,12 +131,14 @@ export function GradientBuilder() {
 export function ImageUrlField() {
   const { register, formState } = useFormContext<Theme>();
   return (
-    <TextInput
-      label="Imagen de fondo (URL, opcional)"
-      type="url"
-      placeholder="https://…"
-      error={formState.errors.backgroundImage?.message}
-      {...register('backgroundImage')}
-    />
+    <div className="sm:col-span-2">
+      <TextInput
+        label="Imagen de fondo (URL, opcional)"
+        type="url"
+        placeholder="https://…"
+        error={formState.errors.backgroundImage?.message}
+        {...register('backgroundImage')}
+      />
+    </div>
   );
 }

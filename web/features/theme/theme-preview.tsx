@@ -7,14 +7,12 @@ const ANSWERS = [
   { text: 'Júpiter', state: 'correct' },
   { text: 'Saturno', state: 'incorrect' },
   { text: 'Neptuno', state: 'selected' },
-  { text: 'Marte', state: 'idle' },
 ] as const;
 
 const ANSWER_BACKGROUND: Record<(typeof ANSWERS)[number]['state'], string> = {
   correct: 'var(--trivia-answer-background)',
   incorrect: 'var(--trivia-answer-background)',
   selected: 'var(--trivia-answer-selected)',
-  idle: 'var(--trivia-answer-background)',
 };
 
 /**
@@ -37,7 +35,8 @@ export function ThemePreview({ theme }: { theme: Theme }) {
   return (
     <div
       data-testid="theme-preview"
-      className="overflow-hidden rounded-xl border border-slate-200 p-4 dark:border-slate-700"
+      // Smaller on phones and tablets, where it sits above the fields and must leave room for them.
+      className="overflow-hidden rounded-xl border border-slate-200 p-4 max-lg:[zoom:0.75] dark:border-slate-700"
       style={{
         ...themeToCssVariables(theme),
         background: themeBackground(theme),
