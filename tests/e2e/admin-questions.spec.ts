@@ -7,6 +7,8 @@ import { QuestionsPage } from './pages/questions-page';
 const DEMO_TRIVIA = 1;
 
 test('an admin writes, generates, edits and deletes questions and restyles the trivia', async ({ page }) => {
+  // One long journey (about 45 s alone); the machine is shared, so leave room beyond the 60 s default.
+  test.setTimeout(180_000);
   const login = new LoginPage(page);
   await login.goto();
   await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
