@@ -76,17 +76,30 @@ export function createQuestionWriter(config: Config['openai']): QuestionWriter {
   return {
     configured: true,
     async write(context, count) {
-      let content: string | null | undefined;
-      try {
+      const messages = [
+        { role: 'system' as const, content: INSTRUCTIONS },
+        { role: 'user' as const, content: `Escribe exactamente ${count} preguntas sobre este contexto:\n\n${context}` },
+      ];
+      const ask = async (responseFormat: 'json_schema' | 'json_object') => {
         const completion = await client.chat.completions.create({
           model: config.model,
-          messages: [
-            { role: 'system', content: INSTRUCTIONS },
-            { role: 'user', content: `Escribe exactamente ${count} preguntas sobre este contexto:\n\n${context}` },
-          ],
-          response_format: { type: 'json_schema', json_schema: { name: 'trivia_questions', strict: true, schema: REPLY_JSON_SCHEMA } },
+          messages,
+          response_format:
+            responseFormat === 'json_schema'
+              ? { type: 'json_schema', json_schema: { name: 'trivia_questions', strict: true, schema: REPLY_JSON_SCHEMA } }
+              : { type: 'json_object' },
         });
-        content = completion.choices[0]?.message.content;
+        return completion.choices[0]?.message.content;
+      };
+      let content: string | null | undefined;
+      try {
+        try {
+          content = await ask('json_schema');
+        } catch (error) {
+          // Some OpenAI-compatible services only know the older JSON mode: ask again in it.
+          if (!(error instanceof APIError) || error.status !== 400) throw error;
+          content = await ask('json_object');
+        }
       } catch (error) {
         if (error instanceof APIConnectionTimeoutError) throw new AppError(504, AI_TIMEOUT);
         if (error instanceof APIError) throw new AppError(502, AI_FAILED, { details: error.status ? `HTTP ${error.status}` : undefined });

@@ -66,9 +66,20 @@ describe('POST /api/question-groups/:id/generate', () => {
     expect(await storedQuestions(group.id)).toHaveLength(7);
   });
 
+  it('falls back to JSON mode for a service without structured outputs', async () => {
+    const group = await emptyTrivia();
+    fake.respondWith({ kind: 'json-object-only' });
+    const res = await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'Fútbol', numQuestions: 2 });
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(2);
+    expect(fake.requests.slice(-2).map((r) => r.response_format?.type)).toEqual(['json_schema', 'json_object']);
+    expect(await storedQuestions(group.id)).toHaveLength(2);
+  });
+
   it.each([
     ['a malformed reply', { kind: 'malformed' } as const, 502, 'formato no válido'],
     ['a failing service', { kind: 'error', status: 500 } as const, 502, 'no respondió correctamente'],
+    ['a refused request', { kind: 'error', status: 400 } as const, 502, 'no respondió correctamente'],
     ['a slow service', { kind: 'slow', delayMs: 3000 } as const, 504, 'tardó demasiado'],
   ])('answers %s with a clear error and stores nothing', async (_label, behaviour, status, message) => {
     const group = await emptyTrivia();

@@ -5,7 +5,9 @@ export type FakeOpenAiBehaviour =
   | { kind: 'questions'; count?: number }
   | { kind: 'malformed' }
   | { kind: 'error'; status?: number }
-  | { kind: 'slow'; delayMs: number };
+  | { kind: 'slow'; delayMs: number }
+  /** Like an older compatible service: 400 for json_schema, questions in json_object mode. */
+  | { kind: 'json-object-only' };
 
 export interface FakeOpenAiRequest {
   model: string;
@@ -67,6 +69,11 @@ export async function startFakeOpenAi(port = 0) {
           const questions = fakeQuestions(behaviour.count ?? requestedCount(body));
           return send(res, 200, completion(JSON.stringify({ questions })));
         }
+        case 'json-object-only':
+          if (body.response_format?.type === 'json_schema') {
+            return send(res, 400, { error: { message: "response_format 'json_schema' is not supported", type: 'invalid_request_error' } });
+          }
+          return send(res, 200, completion(JSON.stringify({ questions: fakeQuestions(requestedCount(body)) })));
         case 'malformed':
           // Valid JSON, but an answer list with no correct answer and a missing question text.
           return send(res, 200, completion(JSON.stringify({ questions: [{ answers: [{ text: 'A', isCorrect: false }] }] })));

@@ -28,8 +28,8 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   const groupId = Number(params.groupId);
   const validId = Number.isInteger(groupId) && groupId > 0;
   const group = useQuestionGroup(groupId, validId);
-  const questions = useQuestions(groupId);
-  const answers = useAllAnswers(groupId);
+  const questions = useQuestions(groupId, validId);
+  const answers = useAllAnswers(groupId, validId);
   const deleteQuestion = useDeleteQuestion(groupId);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const close = () => setDialog({ kind: 'none' });

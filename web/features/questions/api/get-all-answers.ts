@@ -7,4 +7,4 @@ export const getAllAnswers = (groupId: number) => api.get<AnswersByQuestion>(`/a
 export const allAnswersQueryOptions = (groupId: number) =>
   queryOptions({ queryKey: ['question-groups', groupId, 'answers'], queryFn: () => getAllAnswers(groupId) });
 
-export const useAllAnswers = (groupId: number) => useQuery(allAnswersQueryOptions(groupId));
+export const useAllAnswers = (groupId: number, enabled = true) => useQuery({ ...allAnswersQueryOptions(groupId), enabled });

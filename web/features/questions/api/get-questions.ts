@@ -8,4 +8,4 @@ export const getQuestions = (groupId: number) => api.get<Question[]>(`/api/quest
 export const questionsQueryOptions = (groupId: number) =>
   queryOptions({ queryKey: ['question-groups', groupId, 'questions'], queryFn: () => getQuestions(groupId) });
 
-export const useQuestions = (groupId: number) => useQuery(questionsQueryOptions(groupId));
+export const useQuestions = (groupId: number, enabled = true) => useQuery({ ...questionsQueryOptions(groupId), enabled });
