@@ -53,6 +53,7 @@ function fromDatabaseError(error: { code?: string }): AppError | undefined {
       return conflict('El registro está relacionado con otros datos');
     case '22P02':
     case '22003':
+    case '22021': // a NUL byte or invalid UTF-8 in text
       return badRequest('Valor no válido');
     case 'ECONNREFUSED':
     case '57P01':

@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { attemptRoutes } from './attempts/routes';
+import { aiRoutes } from './ai/routes';
 import { authRoutes } from './auth/routes';
 import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
@@ -17,6 +18,8 @@ import { playerRoutes } from './players/routes';
 import { questionGroupRoutes } from './question-groups/routes';
 import { rankingRoutes } from './ranking/routes';
 import { syncRoutes } from './sync/routes';
+import { questionRoutes } from './questions/routes';
+import { themeRoutes } from './themes/routes';
 
 export interface RouteDependencies {
   config: Config;
@@ -43,5 +46,8 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     deviceRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource),
+    questionRoutes(deps.dataSource),
+    themeRoutes(deps.dataSource),
+    aiRoutes(deps.dataSource, deps.config),
   ];
 }

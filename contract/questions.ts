@@ -22,15 +22,38 @@ export const questionSchema = z.strictObject({
 });
 export type QuestionInput = z.input<typeof questionSchema>;
 
+const answerList = z
+  .array(answerSchema, { error: 'Debe haber al menos 2 respuestas' })
+  .min(2, 'Debe haber al menos 2 respuestas')
+  .max(10, 'Máximo 10 respuestas')
+  .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, 'Marca exactamente una respuesta correcta');
+
 /** Question with its answers: the form, and the transactional PUT /api/questions/{id}. */
-export const questionWithAnswersSchema = questionSchema.extend({
-  answers: z
-    .array(answerSchema)
-    .min(2, 'Debe haber al menos 2 respuestas')
-    .max(10, 'Máximo 10 respuestas')
-    .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, 'Marca exactamente una respuesta correcta'),
-});
+export const questionWithAnswersSchema = questionSchema.extend({ answers: answerList });
 export type QuestionWithAnswersInput = z.input<typeof questionWithAnswersSchema>;
+
+/**
+ * POST /api/question-groups/{id}/questions: the spec's {text, groupId}, and (extension) the
+ * question's answers in the same call, so a create from the form is one transaction.
+ */
+export const questionCreateSchema = questionSchema.extend({ answers: answerList.optional() });
+export type QuestionCreateInput = z.input<typeof questionCreateSchema>;
+
+/** A question with its answers, as POST (with answers) and PUT reply. */
+export interface QuestionWithAnswers extends Question {
+  answers: Answer[];
+}
+
+/** POST /api/question-groups/{id}/generate reply. */
+export interface GeneratedQuestions {
+  count: number;
+  questions: QuestionWithAnswers[];
+}
+
+/** GET /api/ai/status (extension): whether the server has an AI service configured. */
+export interface AiStatus {
+  configured: boolean;
+}
 
 export interface Question {
   id: number;

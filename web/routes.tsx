@@ -6,6 +6,7 @@ import { CompaniesPage } from './features/companies/companies-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { NotFoundPage } from './features/misc/not-found-page';
 import { QuestionGroupsPage } from './features/question-groups/question-groups-page';
+import { QuestionsPage } from './features/questions/questions-page';
 import { underConstruction } from './features/misc/under-construction-page';
 
 const PublicPlaceholder = (title: string) => {
@@ -30,7 +31,7 @@ export const router = createBrowserRouter([
       { path: '/', element: <Protected page={DashboardPage} /> },
       { path: '/company', element: <Protected page={CompaniesPage} /> },
       { path: '/packages', element: <Protected page={QuestionGroupsPage} /> },
-      { path: '/packages/:groupId/questions', element: <Protected page={underConstruction('Preguntas')} /> },
+      { path: '/packages/:groupId/questions', element: <Protected page={QuestionsPage} /> },
       { path: '/ranking-admin', element: <Protected page={underConstruction('Ranking')} /> },
       { path: '/campaigns', element: <Protected page={underConstruction('Administración de Campañas')} /> },
       { path: '/campaigns/:campaignId', element: <Protected page={underConstruction('Campaña')} /> },

@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 /** The app is served exactly as `npm start` serves it, on a fresh data directory of its own. */
 process.env.E2E_PORT ??= String(4100 + Math.floor(Math.random() * 800));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'trivia-e2e-'));
+// The fake OpenAI-compatible service the server generates questions with (started in global-setup.ts).
+process.env.E2E_OPENAI_PORT ??= String(Number(process.env.E2E_PORT) + 1000);
 export const E2E_ADMIN = { username: 'admin', password: 'e2e-admin-password' };
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -18,6 +20,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  globalSetup: './global-setup.ts',
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]] : [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]],
   use: {
@@ -45,6 +48,8 @@ export default defineConfig({
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT: '50',
+      OPENAI_API_KEY: 'e2e-fake-key',
+      OPENAI_BASE_URL: `http://127.0.0.1:${process.env.E2E_OPENAI_PORT}/v1`,
     },
   },
 });

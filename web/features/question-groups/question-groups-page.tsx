@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useCompanies } from '../companies/api/get-companies';
+import { ThemeEditorDialog } from '../theme/theme-editor-dialog';
 import { useClearPlayerAttempts } from './api/clear-player-attempts';
 import { useDeleteGroup } from './api/delete-group';
 import { useDownloadScores } from './api/download-scores';
@@ -39,7 +40,6 @@ export function QuestionGroupsPage() {
   const [deleting, setDeleting] = useState<QuestionGroup | null>(null);
   // The theme editor ("Editar Estilos") is mounted here when it lands; this holds the group it styles.
   const [styledGroup, setStyledGroup] = useState<QuestionGroup | null>(null);
-  void styledGroup;
 
   const editing = groups.data?.find((g) => g.id === dialog.groupId) ?? null;
 
@@ -120,6 +120,10 @@ export function QuestionGroupsPage() {
           companies={companies.data}
           onClose={() => setDialog({ open: false, groupId: null })}
         />
+      )}
+
+      {styledGroup && (
+        <ThemeEditorDialog groupId={styledGroup.id} groupName={styledGroup.name} open onClose={() => setStyledGroup(null)} />
       )}
 
       <ConfirmDialog

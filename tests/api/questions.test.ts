@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuestionGroupEntity } from '../../db/entities';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+
+let api: TestApi;
+let admin: TestClient;
+let companyId: number;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  companyId = (await buildCompany(api.dataSource)).id;
+});
+afterAll(() => api.close());
+
+async function contentVersion(groupId: number) {
+  return (await api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id: groupId })).contentVersion;
+}
+
+const answers = [
+  { text: 'París', isCorrect: true },
+  { text: 'Lyon', isCorrect: false },
+];
+
+describe('GET /api/question-groups/:id/questions and /api/questions/:groupId/all-answers', () => {
+  it('lists the questions in id order and their answers by question id, to anyone', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 3, answersPerQuestion: 2 });
+    const list = await api.client().get(`/api/question-groups/${group.id}/questions`);
+    expect(list.status).toBe(200);
+    expect(list.body.map((q: { id: number; text: string }) => [q.id, q.text])).toEqual(items.map(({ question }) => [question.id, question.text]));
+
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(all.status).toBe(200);
+    expect(Object.keys(all.body).map(Number)).toEqual(items.map(({ question }) => question.id));
+    expect(all.body[items[0]!.question.id]).toEqual([
+      { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id },
+      { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', isCorrect: false, questionId: items[0]!.question.id },
+    ]);
+  });
+
+  it('is 404 for a missing trivia', async () => {
+    expect((await api.client().get('/api/question-groups/999999/questions')).body.error).toBe('No se encontró el grupo de preguntas.');
+    expect((await api.client().get('/api/questions/999999/all-answers')).status).toBe(404);
+  });
+});
+
+describe('POST /api/question-groups/:id/questions', () => {
+  it('creates a question (spec body) and bumps the trivia content version', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 0 });
+    const before = await contentVersion(group.id);
+    const res = await admin.post(`/api/question-groups/${group.id}/questions`, { text: '¿Capital de Francia?', groupId: group.id });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ id: expect.any(Number), text: '¿Capital de Francia?', groupId: group.id });
+    expect(await contentVersion(group.id)).toBe(before + 1);
+  });
+
+  it('creates a question with its answers in one call', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 0 });
+    const res = await admin.post(`/api/question-groups/${group.id}/questions`, { text: '¿Capital de Francia?', groupId: group.id, answers });
+    expect(res.status).toBe(201);
+    expect(res.body.answers.map((a: { text: string; isCorrect: boolean }) => [a.text, a.isCorrect])).toEqual([
+      ['París', true],
+      ['Lyon', false],
+    ]);
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(all.body[res.body.id]).toHaveLength(2);
+  });
+
+  it('refuses bad input with the spec messages and stores nothing', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 0 });
+    const path = `/api/question-groups/${group.id}/questions`;
+    const blank = await admin.post(path, { text: '  ', groupId: group.id });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error).toBe('La pregunta es requerida');
+    const badGroup = await admin.post(path, { text: 'x', groupId: 0 });
+    expect(badGroup.body.error).toBe('El ID del grupo debe ser mayor que 0');
+    const oneAnswer = await admin.post(path, { text: 'x', groupId: group.id, answers: [answers[0]] });
+    expect(oneAnswer.body.error).toBe('Debe haber al menos 2 respuestas');
+    const emptyAnswer = await admin.post(path, { text: 'x', groupId: group.id, answers: [answers[0], { text: '', isCorrect: false }] });
+    expect(emptyAnswer.body.error).toBe('El texto de la respuesta es requerido');
+    const twoCorrect = await admin.post(path, { text: 'x', groupId: group.id, answers: answers.map((a) => ({ ...a, isCorrect: true })) });
+    expect(twoCorrect.body.error).toBe('Marca exactamente una respuesta correcta');
+    expect((await api.client().get(path)).body).toEqual([]);
+  });
+
+  it('is 401 signed out and 404 for a missing trivia', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 0 });
+    expect((await api.client().post(`/api/question-groups/${group.id}/questions`, { text: 'x', groupId: group.id })).status).toBe(401);
+    const missing = await admin.post('/api/question-groups/999999/questions', { text: 'x', groupId: 999999 });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+  });
+});
+
+describe('PATCH /api/questions/:id', () => {
+  it('changes the text and bumps the content version', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const before = await contentVersion(group.id);
+    const res = await admin.patch(`/api/questions/${items[0]!.question.id}`, { text: 'Nuevo texto', groupId: group.id });
+    expect(res.status).toBe(200);
+    expect(res.body.text).toBe('Nuevo texto');
+    expect(await contentVersion(group.id)).toBe(before + 1);
+  });
+
+  it('is 400, 401 and 404 as it should', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const path = `/api/questions/${items[0]!.question.id}`;
+    expect((await admin.patch(path, { text: '', groupId: group.id })).body.error).toBe('La pregunta es requerida');
+    expect((await api.client().patch(path, { text: 'x', groupId: group.id })).status).toBe(401);
+    expect((await admin.patch('/api/questions/999999', { text: 'x', groupId: group.id })).body.error).toBe('No se encontró la pregunta.');
+    expect((await admin.patch(path, { text: 'x', groupId: 999999 })).status).toBe(404);
+  });
+});
+
+describe('PUT /api/questions/:id (text and all answers in one transaction)', () => {
+  it('replaces the text and every answer', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1, answersPerQuestion: 4 });
+    const id = items[0]!.question.id;
+    const before = await contentVersion(group.id);
+    const res = await admin.put(`/api/questions/${id}`, { text: '¿Capital de Francia?', groupId: group.id, answers });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, text: '¿Capital de Francia?' });
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(all.body[id].map((a: { text: string; isCorrect: boolean }) => [a.text, a.isCorrect])).toEqual([
+      ['París', true],
+      ['Lyon', false],
+    ]);
+    expect(await contentVersion(group.id)).toBe(before + 1);
+  });
+
+  it('leaves the old text and answers when the replacement fails', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1, answersPerQuestion: 3 });
+    const id = items[0]!.question.id;
+    const before = await contentVersion(group.id);
+    const invalid = await admin.put(`/api/questions/${id}`, { text: 'Nuevo', groupId: group.id, answers: [answers[0]] });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.error).toBe('Debe haber al menos 2 respuestas');
+    // A missing target trivia is found inside the transaction, after the question was loaded.
+    const missingGroup = await admin.put(`/api/questions/${id}`, { text: 'Nuevo', groupId: 999999, answers });
+    expect(missingGroup.status).toBe(404);
+
+    const list = await api.client().get(`/api/question-groups/${group.id}/questions`);
+    expect(list.body[0].text).toBe('Pregunta 1');
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(all.body[id].map((a: { text: string }) => a.text)).toEqual(['Respuesta 1.1', 'Respuesta 1.2', 'Respuesta 1.3']);
+    expect(await contentVersion(group.id)).toBe(before);
+  });
+
+  it('is 401 signed out and 404 for a missing question', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    expect((await api.client().put('/api/questions/1', { text: 'x', groupId: group.id, answers })).status).toBe(401);
+    expect((await admin.put('/api/questions/999999', { text: 'x', groupId: group.id, answers })).status).toBe(404);
+  });
+});
+
+describe('DELETE /api/questions/:id', () => {
+  it('removes the question with its answers', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 2 });
+    const id = items[0]!.question.id;
+    const before = await contentVersion(group.id);
+    expect((await admin.delete(`/api/questions/${id}`)).status).toBe(204);
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(Object.keys(all.body).map(Number)).toEqual([items[1]!.question.id]);
+    const [{ count }] = await api.dataSource.query('SELECT count(*)::int AS count FROM answers WHERE question_id = $1', [id]);
+    expect(count).toBe(0);
+    expect(await contentVersion(group.id)).toBe(before + 1);
+  });
+
+  it('is 401 signed out and 404 for a missing question', async () => {
+    const { items } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    expect((await api.client().delete(`/api/questions/${items[0]!.question.id}`)).status).toBe(401);
+    expect((await admin.delete('/api/questions/999999')).status).toBe(404);
+  });
+});
+
+describe('POST and DELETE /api/questions/:id/answers (the spec delete-then-recreate edit)', () => {
+  it('adds answers one by one and removes all of them', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1, answersPerQuestion: 2 });
+    const id = items[0]!.question.id;
+    const removed = await admin.delete(`/api/questions/${id}/answers`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.deletedCount).toBe(2);
+    const added = await admin.post(`/api/questions/${id}/answers`, { text: 'Sí' });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ text: 'Sí', isCorrect: false, questionId: id });
+    await admin.post(`/api/questions/${id}/answers`, { text: 'No', isCorrect: true });
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(all.body[id].map((a: { text: string; isCorrect: boolean }) => [a.text, a.isCorrect])).toEqual([
+      ['Sí', false],
+      ['No', true],
+    ]);
+  });
+
+  it('is 400, 401 and 404 as it should', async () => {
+    const { items } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const path = `/api/questions/${items[0]!.question.id}/answers`;
+    expect((await admin.post(path, { text: ' ' })).body.error).toBe('El texto de la respuesta es requerido');
+    expect((await api.client().post(path, { text: 'x' })).status).toBe(401);
+    expect((await api.client().delete(path)).status).toBe(401);
+    expect((await admin.post('/api/questions/999999/answers', { text: 'x' })).status).toBe(404);
+    expect((await admin.delete('/api/questions/999999/answers')).status).toBe(404);
+  });
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_THEME } from '../../contract';
+import { QuestionGroupEntity } from '../../db/entities';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+
+let api: TestApi;
+let admin: TestClient;
+let groupId: number;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  const company = await buildCompany(api.dataSource);
+  groupId = (await buildTrivia(api.dataSource, company.id, { questions: 1 })).group.id;
+});
+afterAll(() => api.close());
+
+const group = () => api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id: groupId });
+
+describe('PATCH /api/question-groups/:id/theme', () => {
+  it('stores a valid theme, returns the trivia with it and bumps the content version', async () => {
+    const before = (await group()).contentVersion;
+    const theme = {
+      ...DEFAULT_THEME,
+      primaryColor: '#ff0066',
+      backgroundColor: 'linear-gradient(90deg, #000000, rgb(255, 255, 255))',
+      fontFamily: 'Montserrat',
+      backgroundImage: 'https://example.com/fondo.png',
+    };
+    const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme });
+    expect(res.status).toBe(200);
+    expect(res.body.theme).toEqual(theme);
+    expect((await api.client().get(`/api/question-groups/${groupId}`)).body.theme.primaryColor).toBe('#ff0066');
+    expect((await group()).contentVersion).toBe(before + 1);
+  });
+
+  it.each([
+    ['primaryColor', 'red;}body{display:none'],
+    ['backgroundColor', 'url(https://evil.example/x.png)'],
+    ['backgroundColor', 'linear-gradient(135deg, #fff, #000); color: red'],
+    ['backgroundImage', 'javascript:alert(1)'],
+    ['backgroundImage', "https://example.com/a.png')"],
+    ['containerShadow', '0 0 0 red, inset 0 0 0 url(x)'],
+    ['animationStyle', 'spin'],
+    ['fontFamily', 'Comic Sans'],
+  ])('refuses %s = %j with 400 and keeps the stored theme', async (field, value) => {
+    const before = (await group()).theme;
+    const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme: { ...DEFAULT_THEME, [field]: value } });
+    expect(res.status).toBe(400);
+    expect(res.body.issues[0].path).toBe(`theme.${field}`);
+    expect((await group()).theme).toEqual(before);
+  });
+
+  it('requires every listed field and refuses unknown ones', async () => {
+    const { primaryColor: _omitted, ...withoutPrimary } = DEFAULT_THEME;
+    expect((await admin.patch(`/api/question-groups/${groupId}/theme`, { theme: withoutPrimary })).status).toBe(400);
+    expect((await admin.patch(`/api/question-groups/${groupId}/theme`, { theme: { ...DEFAULT_THEME, css: 'x' } })).status).toBe(400);
+  });
+
+  it('is 401 signed out and 404 for a missing trivia', async () => {
+    expect((await api.client().patch(`/api/question-groups/${groupId}/theme`, { theme: DEFAULT_THEME })).status).toBe(401);
+    const missing = await admin.patch('/api/question-groups/999999/theme', { theme: DEFAULT_THEME });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+  });
+});

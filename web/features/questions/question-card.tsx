@@ -1,0 +1,63 @@
+import { Check, Pencil, Trash2 } from 'lucide-react';
+import type { Answer, Question } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+
+export interface QuestionCardProps {
+  number: number;
+  question: Question;
+  /** undefined while the answers load. */
+  answers: Answer[] | undefined;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One question with its answers; the correct one in green with a check mark and a label. */
+export function QuestionCard({ number, question, answers, onEdit, onDelete }: QuestionCardProps) {
+  return (
+    <Card className="flex flex-col p-5" data-testid="question-card">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 font-semibold break-words">
+          <span className="mr-1.5 text-brand-700 dark:text-brand-200">{number}.</span>
+          {question.text}
+        </h2>
+        <div className="-mt-1 -mr-2 flex shrink-0">
+          <Button variant="ghost" size="sm" aria-label={`Editar pregunta ${number}`} onClick={onEdit} icon={<Pencil className="size-4" aria-hidden />} />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Eliminar pregunta ${number}`}
+            onClick={onDelete}
+            className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+            icon={<Trash2 className="size-4" aria-hidden />}
+          />
+        </div>
+      </div>
+      {answers === undefined ? (
+        <div className="mt-3 text-slate-600 dark:text-slate-300">
+          <Spinner className="size-4" label="Cargando respuestas..." />
+        </div>
+      ) : answers.length === 0 ? (
+        <p className="mt-3 text-sm text-amber-700 dark:text-amber-300">Esta pregunta no tiene respuestas.</p>
+      ) : (
+        <ul className="mt-3 space-y-1.5" aria-label="Respuestas">
+          {answers.map((answer) => (
+            <li
+              key={answer.id}
+              className={`flex items-start gap-2 rounded-lg px-3 py-2 text-sm ${answer.isCorrect ? 'bg-green-50 font-medium text-green-800 ring-1 ring-green-300 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-800' : 'bg-slate-50 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300'}`}
+            >
+              {answer.isCorrect ? (
+                <Check className="mt-0.5 size-4 shrink-0 text-green-600 dark:text-green-400" aria-hidden />
+              ) : (
+                <span className="size-4 shrink-0" aria-hidden />
+              )}
+              <span className="min-w-0 break-words">{answer.text}</span>
+              {answer.isCorrect && <span className="sr-only">(respuesta correcta)</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

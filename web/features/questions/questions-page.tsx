@@ -1,0 +1,127 @@
+import { ArrowLeft, Palette, Plus, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Answer, Question } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorText } from '../../lib/api';
+import { GenerateQuestionsDialog } from '../ai/generate-questions-dialog';
+import { ThemeEditorDialog } from '../theme/theme-editor-dialog';
+import { useDeleteQuestion } from './api/delete-question';
+import { useAllAnswers } from './api/get-all-answers';
+import { useQuestionGroup } from './api/get-question-group';
+import { useQuestions } from './api/get-questions';
+import { QuestionCard } from './question-card';
+import { QuestionDialog } from './question-dialog';
+
+type OpenDialog =
+  | { kind: 'none' }
+  | { kind: 'question'; editing?: { question: Question; answers: Answer[] } }
+  | { kind: 'ai' }
+  | { kind: 'theme' }
+  | { kind: 'delete'; question: Question };
+
+/** /packages/:groupId/questions: the questions of one trivia, with create, edit, delete, AI and theme. */
+export function QuestionsPage({ params }: { params: Record<string, string | undefined> }) {
+  const groupId = Number(params.groupId);
+  const validId = Number.isInteger(groupId) && groupId > 0;
+  const group = useQuestionGroup(groupId, validId);
+  const questions = useQuestions(groupId, validId);
+  const answers = useAllAnswers(groupId, validId);
+  const deleteQuestion = useDeleteQuestion(groupId);
+  const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  const close = () => setDialog({ kind: 'none' });
+
+  if (!validId || group.isError) {
+    return (
+      <ErrorState title="No se pudo abrir el grupo de preguntas" message={validId ? errorText(group.error) : 'El enlace no es válido.'}>
+        <Link to="/packages" className="mt-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
+          Volver a Grupos de Preguntas
+        </Link>
+      </ErrorState>
+    );
+  }
+
+  return (
+    <div>
+      <Link to="/packages" className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
+        <ArrowLeft className="size-4" aria-hidden />
+        Grupos de Preguntas
+      </Link>
+      <PageHeader
+        title={group.data?.name ?? 'Preguntas'}
+        description={group.data?.description ?? undefined}
+        actions={
+          <>
+            <Button onClick={() => setDialog({ kind: 'question' })} icon={<Plus className="size-4" aria-hidden />}>
+              Crear Pregunta
+            </Button>
+            <Button variant="secondary" disabled={!group.data} onClick={() => setDialog({ kind: 'theme' })} icon={<Palette className="size-4" aria-hidden />}>
+              Personalizar Tema
+            </Button>
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'ai' })} icon={<Sparkles className="size-4" aria-hidden />}>
+              Generar con IA
+            </Button>
+          </>
+        }
+      />
+
+      {questions.isPending ? (
+        <LoadingState label="Cargando preguntas..." />
+      ) : questions.isError ? (
+        <ErrorState title="Error al cargar las preguntas" message={errorText(questions.error)} />
+      ) : questions.data.length === 0 ? (
+        <EmptyState title="No hay preguntas en este grupo. ¡Crea una nueva!">
+          <Button size="sm" onClick={() => setDialog({ kind: 'question' })} icon={<Plus className="size-4" aria-hidden />}>
+            Crear Pregunta
+          </Button>
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2">
+          {questions.data.map((question, index) => {
+            const questionAnswers = answers.data?.[question.id] ?? (answers.isPending ? undefined : []);
+            return (
+              <QuestionCard
+                key={question.id}
+                number={index + 1}
+                question={question}
+                answers={questionAnswers}
+                onEdit={() => setDialog({ kind: 'question', editing: { question, answers: questionAnswers ?? [] } })}
+                onDelete={() => setDialog({ kind: 'delete', question })}
+              />
+            );
+          })}
+        </div>
+      )}
+
+      {dialog.kind === 'question' && <QuestionDialog groupId={groupId} question={dialog.editing} onClose={close} />}
+      {dialog.kind === 'ai' && <GenerateQuestionsDialog groupId={groupId} onClose={close} />}
+      {group.data && (
+        <ThemeEditorDialog
+          groupId={groupId}
+          groupName={group.data.name}
+          open={dialog.kind === 'theme'}
+          onClose={close}
+          successTitle="Tema actualizado correctamente"
+        />
+      )}
+      <ConfirmDialog
+        open={dialog.kind === 'delete'}
+        title="¿Eliminar esta pregunta?"
+        message={
+          dialog.kind === 'delete' && (
+            <>
+              <p className="font-medium">«{dialog.question.text}»</p>
+              <p className="mt-2">Se eliminarán también todas sus respuestas. Esta acción no se puede deshacer.</p>
+            </>
+          )
+        }
+        pending={deleteQuestion.isPending}
+        onCancel={close}
+        onConfirm={() => dialog.kind === 'delete' && deleteQuestion.mutate(dialog.question.id, { onSuccess: close })}
+      />
+    </div>
+  );
+}

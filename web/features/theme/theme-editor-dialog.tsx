@@ -1,0 +1,182 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { DEFAULT_THEME, themeSchema, type Theme } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { ErrorState, LoadingState } from '../../components/ui/states';
+import { Tabs } from '../../components/ui/tabs';
+import { errorText } from '../../lib/api';
+import { toast } from '../../lib/toast-store';
+import { useQuestionGroup } from '../questions/api/get-question-group';
+import { useUpdateTheme } from './api/update-theme';
+import { THEME_OPTIONS } from './theme-choices';
+import { ChoiceField, ColorField, GradientBuilder, ImageUrlField, ThemeSection } from './theme-fields';
+import { ThemePreview } from './theme-preview';
+
+export interface ThemeEditorDialogProps {
+  groupId: number;
+  groupName: string;
+  open: boolean;
+  onClose: () => void;
+  /** Success toast: the groups screen says 'Estilos de la trivia actualizados correctamente', the questions screen 'Tema actualizado correctamente'. */
+  successTitle?: string;
+}
+
+const FORM_ID = 'theme-form';
+
+/** 'Editar Estilos de Trivia - {name}': the theme editor with its live preview. */
+export function ThemeEditorDialog({ groupId, groupName, open, onClose, successTitle = 'Estilos de la trivia actualizados correctamente' }: ThemeEditorDialogProps) {
+  const group = useQuestionGroup(groupId, open);
+  const update = useUpdateTheme();
+  const save = (theme: Theme) =>
+    update.mutate(
+      { groupId, theme },
+      {
+        onSuccess: () => {
+          toast({ title: successTitle, variant: 'success' });
+          onClose();
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !update.isPending && onClose()}
+      title={`Editar Estilos de Trivia - ${groupName}`}
+      size="full"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" form={FORM_ID} pending={update.isPending} disabled={!group.data}>
+            Guardar Tema
+          </Button>
+        </>
+      }
+    >
+      {group.isPending ? (
+        <LoadingState label="Cargando tema..." />
+      ) : group.isError ? (
+        <ErrorState title="No se pudo cargar el tema" message={errorText(group.error)} />
+      ) : (
+        <ThemeEditorForm initial={{ ...DEFAULT_THEME, ...group.data.theme }} onSave={save} />
+      )}
+    </Dialog>
+  );
+}
+
+function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: Theme) => void }) {
+  const form = useForm<Theme>({ resolver: zodResolver(themeSchema), defaultValues: initial, mode: 'onChange' });
+  const watched = useWatch({ control: form.control });
+  const preview = { ...initial, ...watched } as Theme;
+
+  return (
+    <FormProvider {...form}>
+      <h3 className="mb-4 text-base font-semibold">Personalización de Tema</h3>
+      <form id={FORM_ID} onSubmit={form.handleSubmit(onSave)} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+        <div className="min-w-0">
+          <Tabs items={TABS} />
+        </div>
+        <aside className="order-first lg:sticky lg:top-0 lg:order-none lg:self-start" aria-label="Vista previa">
+          <p className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">Vista previa</p>
+          <ThemePreview theme={preview} />
+        </aside>
+      </form>
+    </FormProvider>
+  );
+}
+
+const TABS = [
+  {
+    label: 'Colores',
+    content: (
+      <div className="space-y-3">
+        <ThemeSection title="Fondo" defaultOpen>
+          <ColorField name="backgroundColor" label="Color de fondo" hint="Un color o un degradado." wide />
+          <ImageUrlField />
+          <GradientBuilder />
+        </ThemeSection>
+        <ThemeSection title="Colores de la marca">
+          <ColorField name="headerColor" label="Color del encabezado" />
+          <ColorField name="primaryColor" label="Color primario" />
+          <ColorField name="secondaryColor" label="Color secundario" />
+          <ColorField name="accentColor" label="Color de acento" />
+        </ThemeSection>
+        <ThemeSection title="Progreso y resultados">
+          <ColorField name="progressBarColor" label="Barra de progreso" />
+          <ColorField name="correctAnswerColor" label="Respuesta correcta" />
+          <ColorField name="incorrectAnswerColor" label="Respuesta incorrecta" />
+        </ThemeSection>
+      </div>
+    ),
+  },
+  {
+    label: 'Tipografía',
+    content: (
+      <div className="space-y-3">
+        <ThemeSection title="Fuentes" defaultOpen>
+          <ChoiceField name="fontFamily" label="Fuente principal" options={THEME_OPTIONS.fontFamily} />
+          <ChoiceField name="headingFontFamily" label="Fuente de títulos" options={THEME_OPTIONS.headingFontFamily} />
+        </ThemeSection>
+        <ThemeSection title="Tamaños">
+          <ChoiceField name="baseFontSize" label="Tamaño base" options={THEME_OPTIONS.baseFontSize} />
+          <ChoiceField name="headingFontSize" label="Tamaño de títulos" options={THEME_OPTIONS.headingFontSize} />
+          <ChoiceField name="questionFontSize" label="Tamaño de la pregunta" options={THEME_OPTIONS.questionFontSize} />
+          <ChoiceField name="questionFontWeight" label="Grosor de la pregunta" options={THEME_OPTIONS.questionFontWeight} />
+        </ThemeSection>
+      </div>
+    ),
+  },
+  {
+    label: 'Contenedores',
+    content: (
+      <div className="space-y-3">
+        <ThemeSection title="Tarjeta principal" defaultOpen>
+          <ColorField name="containerBackgroundColor" label="Fondo del contenedor" />
+          <ChoiceField name="containerBorderRadius" label="Redondeo" options={THEME_OPTIONS.containerBorderRadius} />
+          <ChoiceField name="containerShadow" label="Sombra" options={THEME_OPTIONS.containerShadow} />
+          <ChoiceField name="containerSpacing" label="Espaciado interno" options={THEME_OPTIONS.containerSpacing} />
+        </ThemeSection>
+        <ThemeSection title="Caja de la pregunta">
+          <ColorField name="questionBackgroundColor" label="Fondo de la pregunta" />
+          <ColorField name="questionTextColor" label="Texto de la pregunta" />
+        </ThemeSection>
+      </div>
+    ),
+  },
+  {
+    label: 'Elementos',
+    content: (
+      <div className="space-y-3">
+        <ThemeSection title="Respuestas" defaultOpen>
+          <ColorField name="answerBackgroundColor" label="Fondo de respuesta" />
+          <ColorField name="answerHoverBackgroundColor" label="Fondo al pasar el cursor" />
+          <ColorField name="answerSelectedBackgroundColor" label="Fondo de la seleccionada" />
+          <ColorField name="answerTextColor" label="Texto de respuesta" />
+          <ChoiceField name="answerBorderRadius" label="Redondeo" options={THEME_OPTIONS.answerBorderRadius} />
+          <ChoiceField name="answerPadding" label="Relleno" options={THEME_OPTIONS.answerPadding} />
+          <ChoiceField name="answerMargin" label="Separación" options={THEME_OPTIONS.answerMargin} />
+        </ThemeSection>
+        <ThemeSection title="Botones">
+          <ColorField name="buttonBackgroundColor" label="Fondo del botón" />
+          <ColorField name="buttonHoverBackgroundColor" label="Fondo al pasar el cursor" />
+          <ColorField name="buttonTextColor" label="Texto del botón" />
+          <ChoiceField name="buttonBorderRadius" label="Redondeo" options={THEME_OPTIONS.buttonBorderRadius} />
+        </ThemeSection>
+      </div>
+    ),
+  },
+  {
+    label: 'Animaciones',
+    content: (
+      <div className="space-y-3">
+        <ThemeSection title="Transiciones" defaultOpen>
+          <ChoiceField name="animationStyle" label="Estilo de animación" options={THEME_OPTIONS.animationStyle} />
+          <ChoiceField name="transitionSpeed" label="Velocidad de transición" options={THEME_OPTIONS.transitionSpeed} />
+        </ThemeSection>
+      </div>
+    ),
+  },
+];
