@@ -63,3 +63,12 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({ status: 'ok', db: 'ok' });
   });
 });
+
+describe('text the database cannot store', () => {
+  it('answers a NUL byte in a name with 400, not 500', async () => {
+    const admin = await api.adminClient();
+    const res = await admin.post('/api/companies', { name: 'Acme\u0000Corp' });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Valor no válido');
+  });
+});
