@@ -5,6 +5,7 @@ import { LoginPage } from './features/auth/login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { NotFoundPage } from './features/misc/not-found-page';
 import { underConstruction } from './features/misc/under-construction-page';
+import { PlayTriviaPage } from './player/play-trivia-page';
 
 const PublicPlaceholder = (title: string) => {
   const Page = underConstruction(title);
@@ -18,7 +19,7 @@ const PublicPlaceholder = (title: string) => {
 /** The spec's route table (section 2), in one place. */
 export const router = createBrowserRouter([
   { path: '/auth', element: <LoginPage /> },
-  { path: '/play-trivia/:id', element: PublicPlaceholder('Trivia') },
+  { path: '/play-trivia/:id', element: <PlayTriviaPage /> },
   { path: '/ranking/:id', element: PublicPlaceholder('Ranking de la trivia') },
   { path: '/public/campaigns/:campaignId/ranking', element: PublicPlaceholder('Ranking de la campaña') },
   { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
