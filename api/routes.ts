@@ -1,10 +1,17 @@
 import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
+import { attemptRoutes } from './attempts/routes';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
+import { deviceRoutes } from './devices/routes';
+import { documentTypeRoutes } from './document-types/routes';
 import { healthRoutes } from './health/routes';
 import type { RateLimiter } from './http/rate-limit';
+import { playRoutes } from './play/routes';
+import { playerRoutes } from './players/routes';
 import { questionGroupRoutes } from './question-groups/routes';
+import { rankingRoutes } from './ranking/routes';
+import { syncRoutes } from './sync/routes';
 
 export interface RouteDependencies {
   config: Config;
@@ -19,5 +26,12 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login),
     questionGroupRoutes(deps.dataSource),
+    documentTypeRoutes(deps.dataSource),
+    playerRoutes(deps),
+    attemptRoutes(deps),
+    playRoutes(deps.dataSource),
+    deviceRoutes(deps),
+    syncRoutes(deps),
+    rankingRoutes(deps.dataSource),
   ];
 }

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { Location } from './companies';
+import type { QuestionGroup } from './groups';
+import type { AnswersByQuestion, Question } from './questions';
 
 export const DOCUMENT_NUMBER_MESSAGE = 'El número de documento debe tener al menos 5 caracteres';
 export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
@@ -108,4 +111,26 @@ export interface CreatedAttempt extends Attempt {
 /** Score is the rounded percentage of correct answers over the questions shown (spec section 9). */
 export function scoreOf(correctAnswers: number, totalQuestions: number): number {
   return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
+}
+
+/** A registered player as the player flow sees it (never a phone or e-mail). */
+export interface Player {
+  id: number;
+  fullName: string;
+  firstName: string;
+  lastName: string;
+  documentTypeId: number;
+  documentNumber: string;
+  locationId: number | null;
+}
+
+/** Everything a kiosk needs to play a trivia offline (GET /api/play/{groupId}/bundle). */
+export interface PlayBundle {
+  /** Changes whenever anything below changes; also sent as the ETag. */
+  version: string;
+  group: QuestionGroup;
+  questions: Question[];
+  answers: AnswersByQuestion;
+  documentTypes: DocumentType[];
+  locations: Location[];
 }

@@ -15,6 +15,8 @@ export interface ChosenAnswer {
 @Index('player_attempts_ranking_idx', ['questionGroupId', 'score', 'completionTime', 'completedAt'], {
   where: 'completed_at IS NOT NULL AND over_limit = false',
 })
+/** Each player's best attempt first (DESC columns, so defined by its migration, not synchronised). */
+@Index('player_attempts_best_idx', { synchronize: false })
 @Index('player_attempts_completed_idx', ['questionGroupId', 'completedAt'], {
   where: 'completed_at IS NOT NULL AND over_limit = false',
 })

@@ -1,0 +1,49 @@
+import Router from '@koa/router';
+import { completeAttemptSchema, createAttemptSchema } from '../../contract';
+import { forbidden, notFound } from '../errors';
+import { rateLimitByAddress } from '../http/rate-limit';
+import { parseBody } from '../http/validate';
+import type { RouteDependencies } from '../routes';
+import { presentAttempt, presentCreatedAttempt } from './presenter';
+import { ATTEMPT_NOT_FOUND, completeAttempt, createAttempt, lockAttempt } from './service';
+import { tokenMatches } from './token';
+
+export const INVALID_TOKEN = 'Token de intento no válido';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `{id}` in the path: the numeric server id or the attempt's kiosk-made clientId. */
+function attemptRef(param: string): { id: number } | { clientId: string } {
+  if (/^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647) return { id: Number(param) };
+  if (UUID.test(param)) return { clientId: param.toLowerCase() };
+  throw notFound(ATTEMPT_NOT_FOUND);
+}
+
+export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencies) {
+  const router = new Router({ prefix: '/api' });
+  const limit = rateLimitByAddress(limiters.player);
+
+  router.post('/player-attempts', limit, async (ctx) => {
+    const input = parseBody(createAttemptSchema, ctx.request.body);
+    const { attempt, token } = await dataSource.transaction((em) =>
+      createAttempt(em, input, { serverSecret: secret, overLimit: 'refuse' }),
+    );
+    ctx.body = presentCreatedAttempt(attempt, token);
+  });
+
+  router.patch('/player-attempts/:id', limit, async (ctx) => {
+    const ref = attemptRef(ctx.params.id!);
+    // Without its token nobody may complete an attempt, so a missing token is 403 like a wrong one.
+    const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || token === '') throw forbidden(INVALID_TOKEN);
+    const input = parseBody(completeAttemptSchema, ctx.request.body);
+    const attempt = await dataSource.transaction(async (em) => {
+      const locked = await lockAttempt(em, ref);
+      if (!tokenMatches(input.token, locked.token_hash)) throw forbidden(INVALID_TOKEN);
+      return completeAttempt(em, locked, { ...input, completedAt: new Date() });
+    });
+    ctx.body = presentAttempt(attempt);
+  });
+
+  return router;
+}

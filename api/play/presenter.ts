@@ -1,0 +1,38 @@
+import type { Answer, AnswersByQuestion, Location, PlayBundle, Question } from '../../contract';
+import type { AnswerEntity, DocumentTypeEntity, LocationEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
+import { sha256 } from '../attempts/token';
+import { presentDocumentType } from '../document-types/presenter';
+import { presentQuestionGroup } from '../question-groups/presenter';
+import { canonicalJson } from '../sync/canonical-json';
+
+export interface BundleContent {
+  group: QuestionGroupEntity;
+  questions: QuestionEntity[];
+  answers: AnswerEntity[];
+  documentTypes: DocumentTypeEntity[];
+  locations: LocationEntity[];
+}
+
+const presentQuestion = (q: QuestionEntity): Question => ({ id: q.id, text: q.text, groupId: q.groupId, createdAt: q.createdAt.toISOString() });
+const presentAnswer = (a: AnswerEntity): Answer => ({ id: a.id, text: a.text, isCorrect: a.isCorrect, questionId: a.questionId });
+const presentLocation = (l: LocationEntity): Location => ({ id: l.id, name: l.name, companyId: l.companyId });
+
+/**
+ * The kiosk's offline copy of a trivia. The version is the trivia's content_version plus a hash of
+ * everything in the bundle, so a change anywhere (a renamed site, a new company logo, a new
+ * document type) gives a new version even when no one bumped content_version.
+ */
+export function presentBundle(content: BundleContent): PlayBundle {
+  const answers: AnswersByQuestion = {};
+  for (const question of content.questions) answers[question.id] = [];
+  for (const answer of content.answers) answers[answer.questionId]?.push(presentAnswer(answer));
+  const body = {
+    group: presentQuestionGroup(content.group),
+    questions: content.questions.map(presentQuestion),
+    answers,
+    documentTypes: content.documentTypes.map(presentDocumentType),
+    locations: content.locations.map(presentLocation),
+  };
+  const version = `${content.group.contentVersion}-${sha256(canonicalJson(body)).slice(0, 16)}`;
+  return { version, ...body } satisfies PlayBundle;
+}

@@ -1,0 +1,33 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { idParam } from '../../contract';
+import { parse } from '../http/validate';
+import { presentBundle } from './presenter';
+import { loadBundle } from './service';
+
+/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
+function matchesETag(header: string, etag: string): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/** Public: the offline bundle, with its version as ETag so a kiosk refreshes only on change. */
+export function playRoutes(dataSource: DataSource) {
+  const router = new Router({ prefix: '/api' });
+  router.get('/play/:groupId/bundle', async (ctx) => {
+    const groupId = parse(idParam, ctx.params.groupId);
+    const bundle = presentBundle(await loadBundle(dataSource.manager, groupId));
+    const etag = `"${bundle.version}"`;
+    ctx.set('ETag', etag);
+    ctx.set('Cache-Control', 'no-cache');
+    const ifNoneMatch = ctx.get('If-None-Match');
+    if (ifNoneMatch && matchesETag(ifNoneMatch, etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.body = bundle;
+  });
+  return router;
+}

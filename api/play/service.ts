@@ -1,0 +1,23 @@
+import type { EntityManager } from 'typeorm';
+import { AnswerEntity, LocationEntity, QuestionEntity } from '../../db/entities';
+import { listDocumentTypes } from '../document-types/service';
+import { findQuestionGroup } from '../question-groups/service';
+import type { BundleContent } from './presenter';
+
+/** Everything a kiosk needs to play the trivia offline; 404 when the trivia is missing. */
+export async function loadBundle(em: EntityManager, groupId: number): Promise<BundleContent> {
+  const group = await findQuestionGroup(em, groupId);
+  const [questions, answers, documentTypes, locations] = await Promise.all([
+    em.find(QuestionEntity, { where: { groupId }, order: { id: 'ASC' } }),
+    em
+      .createQueryBuilder(AnswerEntity, 'answer')
+      .innerJoin('answer.question', 'question')
+      .where('question.groupId = :groupId', { groupId })
+      .orderBy('answer.questionId', 'ASC')
+      .addOrderBy('answer.id', 'ASC')
+      .getMany(),
+    listDocumentTypes(em),
+    em.find(LocationEntity, { where: { companyId: group.companyId }, order: { id: 'ASC' } }),
+  ]);
+  return { group, questions, answers, documentTypes, locations };
+}

@@ -1,0 +1,134 @@
+import type { EntityManager } from 'typeorm';
+import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
+import { type AppError, badRequest, forbidden, notFound } from '../errors';
+
+/** The columns of a player the player flow may see, as PostgreSQL returns them. */
+export interface PlayerRow {
+  id: number;
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  document_type_id: number;
+  document_number: string;
+  location_id: number | null;
+}
+
+const PLAYER_COLUMNS = 'id, full_name, first_name, last_name, document_type_id, document_number, location_id';
+
+export const PLAYER_NOT_FOUND = 'No se encontró el jugador';
+export const UNKNOWN_LOCATION = 'La sede seleccionada no existe';
+export const UNKNOWN_DOCUMENT_TYPE = 'Selecciona un tipo de documento válido';
+
+export interface PlayerRegistration {
+  fullName: string;
+  documentTypeId: number;
+  documentNumber: string;
+  locationId: number;
+  clientId?: string;
+}
+
+/** "Laura María Gómez" -> first name "Laura", last name "María Gómez" (column limits kept). */
+export function nameParts(fullName: string): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
+}
+
+export async function findPlayerByDocument(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerRow | undefined> {
+  const rows: PlayerRow[] = await em.query(
+    `SELECT ${PLAYER_COLUMNS} FROM players WHERE document_type_id = $1 AND document_number = $2`,
+    [documentTypeId, documentNumber],
+  );
+  return rows[0];
+}
+
+/** The attempts that count against a trivia's maxAttempts: started or completed, never the flagged ones. */
+export async function countedAttempts(em: EntityManager, playerId: number, questionGroupId: number): Promise<number> {
+  const [row] = await em.query(
+    `SELECT count(*)::int AS n FROM player_attempts WHERE player_id = $1 AND question_group_id = $2 AND NOT over_limit`,
+    [playerId, questionGroupId],
+  );
+  return row.n;
+}
+
+export function attemptLimitReached(maxAttempts: number): AppError {
+  return forbidden(ATTEMPT_LIMIT_MESSAGE, `Esta trivia permite ${maxAttempts} ${maxAttempts === 1 ? 'intento' : 'intentos'} por jugador`);
+}
+
+/**
+ * Looks a document up for the player screen. A known player who has used up the trivia's attempts
+ * is a 403, so the screen can say so before the player starts.
+ */
+export async function validatePlayer(
+  em: EntityManager,
+  input: { documentTypeId: number; documentNumber: string; companyId: number; questionGroupId: number },
+): Promise<{ player: PlayerRow; fromOtherCompany: boolean } | null> {
+  const player = await findPlayerByDocument(em, input.documentTypeId, input.documentNumber);
+  if (!player) return null;
+  const [group] = await em.query(`SELECT max_attempts FROM question_groups WHERE id = $1`, [input.questionGroupId]);
+  if (group && group.max_attempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= group.max_attempts) {
+    throw attemptLimitReached(group.max_attempts);
+  }
+  let fromOtherCompany = false;
+  if (player.location_id !== null) {
+    const [location] = await em.query(`SELECT company_id FROM locations WHERE id = $1`, [player.location_id]);
+    fromOtherCompany = location !== undefined && location.company_id !== input.companyId;
+  }
+  return { player, fromOtherCompany };
+}
+
+/** Checks what a registration refers to; the messages are the ones a sync rejection carries too. */
+async function checkReferences(em: EntityManager, input: PlayerRegistration): Promise<void> {
+  const [found] = await em.query(
+    `SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, EXISTS (SELECT 1 FROM locations WHERE id = $2) AS location`,
+    [input.documentTypeId, input.locationId],
+  );
+  if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }]);
+  if (!found.location) throw badRequest(UNKNOWN_LOCATION, [{ path: 'locationId', message: UNKNOWN_LOCATION }]);
+}
+
+/**
+ * One player per document: a known document updates name and site. A clientId already seen
+ * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
+ * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
+ * document offline end up naming one player.
+ */
+export async function registerPlayer(em: EntityManager, input: PlayerRegistration): Promise<PlayerRow> {
+  if (input.clientId) {
+    const [known]: PlayerRow[] = await em.query(
+      `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+      [input.clientId],
+    );
+    if (known) return known;
+  }
+  await checkReferences(em, input);
+  const { firstName, lastName } = nameParts(input.fullName);
+  const [player]: PlayerRow[] = await em.query(
+    `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (document_type_id, document_number) DO UPDATE
+       SET full_name = EXCLUDED.full_name, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+           location_id = EXCLUDED.location_id
+     RETURNING ${PLAYER_COLUMNS}`,
+    [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, input.locationId],
+  );
+  if (input.clientId) {
+    await em.query(`INSERT INTO player_aliases (client_id, player_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING`, [
+      input.clientId,
+      player!.id,
+    ]);
+  }
+  return player!;
+}
+
+/** The player an attempt names: by server id, or by a kiosk-made clientId through the alias map. */
+export async function resolvePlayer(em: EntityManager, ref: { playerId?: number; playerClientId?: string }): Promise<PlayerRow> {
+  const rows: PlayerRow[] =
+    ref.playerId !== undefined
+      ? await em.query(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1`, [ref.playerId])
+      : await em.query(
+          `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+          [ref.playerClientId],
+        );
+  if (!rows[0]) throw notFound(PLAYER_NOT_FOUND);
+  return rows[0];
+}

@@ -1,0 +1,164 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import { playerFlowSnapshot } from '../support/player-flow';
+
+type Trivia = Awaited<ReturnType<typeof buildTrivia>>;
+
+let api: TestApi;
+let site: { id: number };
+let trivia: Trivia;
+let otherTrivia: Trivia;
+beforeAll(async () => {
+  api = await startTestApi();
+  const company = await buildCompany(api.dataSource);
+  site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
+  trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+  otherTrivia = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+});
+afterAll(() => api.close());
+
+/** The chosen answers: the first `correct` questions right (answer 0 is the correct one), the rest wrong. */
+const choose = (t: Trivia, correct: number) =>
+  t.items.map(({ question, answers }, i) => ({ questionId: question.id, answerId: answers[i < correct ? 0 : 1]!.id }));
+
+async function startAttempt(body: Record<string, unknown> = {}) {
+  const player = await buildPlayer(api.dataSource, { locationId: site.id });
+  const res = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 4, ...body });
+  expect(res.status).toBe(200);
+  return { player, attempt: res.body as { id: number; token: string; clientId: string | null } };
+}
+
+const storedAttempt = async (id: number) => (await api.dataSource.query(`SELECT * FROM player_attempts WHERE id = $1`, [id]))[0];
+
+describe('POST /api/player-attempts', () => {
+  it('starts an attempt at the player\'s site and returns a token of which only the SHA-256 is stored', async () => {
+    const { player, attempt } = await startAttempt();
+    expect(attempt).toMatchObject({ playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 4, score: 0, completedAt: null });
+    expect(attempt.token.length).toBeGreaterThanOrEqual(32);
+    const row = await storedAttempt(attempt.id);
+    expect(row.location_id).toBe(site.id);
+    expect(row.token_hash).toBe(createHash('sha256').update(attempt.token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(attempt.token);
+  });
+
+  it('returns the same attempt and a working token when a kiosk replays the creation with its clientId', async () => {
+    const clientId = randomUUID();
+    const { player, attempt } = await startAttempt({ clientId });
+    const replay = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 4, clientId });
+    expect(replay.body.id).toBe(attempt.id);
+    expect(replay.body.token).toBe(attempt.token);
+    const done = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: choose(trivia, 4), completionTime: 30, token: replay.body.token });
+    expect(done.status).toBe(200);
+  });
+
+  it('refuses with 403 once the trivia\'s maxAttempts is reached, even when starts arrive at once', async () => {
+    const company = await buildCompany(api.dataSource);
+    const limited = await buildTrivia(api.dataSource, company.id, { overrides: { maxAttempts: 2 } });
+    const player = await buildPlayer(api.dataSource);
+    const body = { playerId: player.id, questionGroupId: limited.group.id, totalQuestions: 5 };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => api.client().post('/api/player-attempts', body)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 403, 403, 403]);
+    const refused = replies.find((r) => r.status === 403)!;
+    expect(refused.body.error).toBe(ATTEMPT_LIMIT_MESSAGE);
+    expect(refused.body.details).toMatch(/2 intentos/);
+    const [{ n }] = await api.dataSource.query(`SELECT count(*)::int AS n FROM player_attempts WHERE player_id = $1`, [player.id]);
+    expect(n).toBe(2);
+  });
+
+  it('is 404 for an unknown player or trivia', async () => {
+    const unknownPlayer = await api.client().post('/api/player-attempts', { playerId: 999999, questionGroupId: trivia.group.id, totalQuestions: 4 });
+    expect(unknownPlayer.status).toBe(404);
+    expect(unknownPlayer.body.error).toBe('No se encontró el jugador');
+    const player = await buildPlayer(api.dataSource);
+    const unknownTrivia = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: 999999, totalQuestions: 4 });
+    expect(unknownTrivia.status).toBe(404);
+  });
+});
+
+describe('PATCH /api/player-attempts/:id', () => {
+  it('scores the chosen answers itself and ignores the figures the client claims', async () => {
+    const { attempt } = await startAttempt();
+    const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, {
+      score: 100,
+      correctAnswers: 4,
+      answers: choose(trivia, 3),
+      completionTime: 75,
+      token: attempt.token,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: attempt.id, correctAnswers: 3, score: 75, totalQuestions: 4, completionTime: 75 });
+    expect(res.body.completedAt).toEqual(expect.any(String));
+    expect(res.body.token).toBeUndefined();
+  });
+
+  it('accepts figures without answers only when the score matches the correct answers', async () => {
+    const { attempt } = await startAttempt();
+    const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, { score: 50, correctAnswers: 2, completionTime: 10, token: attempt.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ score: 50, correctAnswers: 2 });
+  });
+
+  it('completes an attempt named by its clientId', async () => {
+    const clientId = randomUUID();
+    const { attempt } = await startAttempt({ clientId });
+    const res = await api.client().patch(`/api/player-attempts/${clientId}`, { answers: choose(trivia, 1), completionTime: 9, token: attempt.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: attempt.id, clientId, score: 25 });
+  });
+
+  const refusals: [string, (a: { token: string }) => Record<string, unknown>, number, string | RegExp][] = [
+    ['a tampered score', (a) => ({ score: 100, correctAnswers: 1, completionTime: 10, token: a.token }), 400, 'El puntaje no corresponde a las respuestas correctas'],
+    ['more correct answers than questions', (a) => ({ score: 100, correctAnswers: 5, completionTime: 10, token: a.token }), 400, 'Las respuestas correctas no pueden superar el total de preguntas'],
+    ['an answer id from another trivia', (a) => ({ answers: [...choose(trivia, 4).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
+    ['a question of another trivia', (a) => ({ answers: [choose(otherTrivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
+    ['an answer given to the wrong question', (a) => ({ answers: [{ questionId: trivia.items[0]!.question.id, answerId: trivia.items[1]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no corresponde a su pregunta'],
+    ['the same question answered twice', (a) => ({ answers: [choose(trivia, 1)[0], choose(trivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'Una pregunta se respondió más de una vez'],
+    ['a negative completion time', (a) => ({ answers: choose(trivia, 4), completionTime: -1, token: a.token }), 400, 'El tiempo no puede ser negativo'],
+    ['a completion time over 24 hours', (a) => ({ answers: choose(trivia, 4), completionTime: 86_401, token: a.token }), 400, 'El tiempo no puede superar 24 horas'],
+    ['a fractional completion time', (a) => ({ answers: choose(trivia, 4), completionTime: 1.5, token: a.token }), 400, /.+/],
+    ['a missing token', () => ({ answers: choose(trivia, 4), completionTime: 10 }), 403, 'Token de intento no válido'],
+    ['a wrong token', () => ({ answers: choose(trivia, 4), completionTime: 10, token: 'not-the-token' }), 403, 'Token de intento no válido'],
+  ];
+  for (const [what, body, status, message] of refusals) {
+    it(`refuses ${what} with ${status} and leaves the attempt unchanged`, async () => {
+      const { attempt } = await startAttempt();
+      const before = await storedAttempt(attempt.id);
+      const snapshot = await playerFlowSnapshot(api.dataSource);
+      const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, body(attempt));
+      expect(res.status).toBe(status);
+      expect(res.body.error).toMatch(message);
+      expect(await storedAttempt(attempt.id)).toEqual(before);
+      expect(await playerFlowSnapshot(api.dataSource)).toEqual(snapshot);
+    });
+  }
+
+  it('refuses another attempt\'s token', async () => {
+    const { attempt } = await startAttempt();
+    const { attempt: other } = await startAttempt();
+    const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: choose(trivia, 4), completionTime: 10, token: other.token });
+    expect(res.status).toBe(403);
+    expect((await storedAttempt(attempt.id)).completed_at).toBeNull();
+  });
+
+  it('completes once: the same completion again returns it unchanged, a different one is 409', async () => {
+    const { attempt } = await startAttempt();
+    const body = { answers: choose(trivia, 2), completionTime: 20, token: attempt.token };
+    const first = await api.client().patch(`/api/player-attempts/${attempt.id}`, body);
+    const replay = await api.client().patch(`/api/player-attempts/${attempt.id}`, body);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toEqual(first.body);
+    const different = await api.client().patch(`/api/player-attempts/${attempt.id}`, { ...body, answers: choose(trivia, 4) });
+    expect(different.status).toBe(409);
+    expect(different.body.error).toBe('El intento ya fue completado con otro resultado');
+    expect((await storedAttempt(attempt.id)).score).toBe(50);
+  });
+
+  it('is 404 for an unknown attempt', async () => {
+    const res = await api.client().patch('/api/player-attempts/999999', { answers: [], completionTime: 1, token: 'x' });
+    expect(res.status).toBe(404);
+    expect((await api.client().patch('/api/player-attempts/abc', { answers: [], completionTime: 1, token: 'x' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { TestApi } from './api-server';
+import type { TestClient } from './http-client';
+
+/** The id of a seeded document type (CC unless told). */
+export async function documentTypeId(ds: DataSource, code = 'CC'): Promise<number> {
+  const [row] = await ds.query(`SELECT id FROM document_types WHERE code = $1`, [code]);
+  return row.id;
+}
+
+/** A document number no other test uses. */
+export const freshDocument = () => String(10_000_000 + Math.floor(Math.random() * 89_999_999));
+
+/** How much of each player-flow table there is: "nothing changed" is two equal snapshots. */
+export async function playerFlowSnapshot(ds: DataSource) {
+  const [row] = await ds.query(`
+    SELECT (SELECT count(*)::int FROM players) AS players,
+           (SELECT count(*)::int FROM player_aliases) AS aliases,
+           (SELECT count(*)::int FROM player_attempts) AS attempts,
+           (SELECT count(*)::int FROM player_attempts WHERE completed_at IS NOT NULL) AS completed,
+           (SELECT coalesce(sum(score), 0)::int FROM player_attempts) AS scores,
+           (SELECT count(*)::int FROM sync_mutations) AS mutations,
+           (SELECT coalesce(sum(last_mutation_id), 0)::int FROM devices) AS counters`);
+  return row as Record<string, number>;
+}
+
+/** A registered device that pushes mutations through POST /api/sync. */
+export async function registerDevice(api: TestApi, client: TestClient = api.client()) {
+  const res = await client.post('/api/devices');
+  if (res.status !== 201) throw new Error(`device registration failed: ${res.status} ${res.text}`);
+  const { deviceId, secret } = res.body as { deviceId: string; secret: string };
+  return {
+    deviceId,
+    secret,
+    push: (mutations: unknown[], headers: Record<string, string> = {}) =>
+      client.post('/api/sync', { mutations }, { headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...headers } }),
+  };
+}
+
+/** The three mutations of one offline play: register, start, finish with the chosen answers. */
+export function offlinePlay(input: {
+  firstMutationId: number;
+  documentTypeId: number;
+  documentNumber: string;
+  locationId: number;
+  questionGroupId: number;
+  answers: { questionId: number; answerId: number }[];
+  totalQuestions?: number;
+  completionTime?: number;
+  playerClientId?: string;
+}) {
+  const playerClientId = input.playerClientId ?? randomUUID();
+  const attemptClientId = randomUUID();
+  const startedAt = new Date(Date.now() - 60_000).toISOString();
+  return {
+    playerClientId,
+    attemptClientId,
+    mutations: [
+      {
+        mutationId: input.firstMutationId,
+        kind: 'player',
+        payload: {
+          clientId: playerClientId,
+          fullName: 'Laura María Gómez',
+          documentTypeId: input.documentTypeId,
+          documentNumber: input.documentNumber,
+          locationId: input.locationId,
+        },
+      },
+      {
+        mutationId: input.firstMutationId + 1,
+        kind: 'attempt',
+        payload: {
+          clientId: attemptClientId,
+          playerClientId,
+          questionGroupId: input.questionGroupId,
+          totalQuestions: input.totalQuestions ?? input.answers.length,
+          startedAt,
+        },
+      },
+      {
+        mutationId: input.firstMutationId + 2,
+        kind: 'completion',
+        payload: {
+          attemptClientId,
+          answers: input.answers,
+          completionTime: input.completionTime ?? 42,
+          completedAt: new Date().toISOString(),
+        },
+      },
+    ],
+  };
+}
