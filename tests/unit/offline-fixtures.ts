@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { v4 as uuid } from 'uuid';
-import { DEFAULT_THEME } from '../../contract';
-import type { PlayBundle } from '../../web/offline/bundle-types';
+import { DEFAULT_THEME, type PlayBundle } from '../../contract';
+
 import { openTriviaDb } from '../../web/offline/db';
 
 /** A fresh, empty kiosk database in fake-indexeddb. */
@@ -11,9 +11,9 @@ export function freshDb() {
 
 /** A bundle shaped like GET /api/play/{id}/bundle: `questionCount` questions of three answers, the first correct. */
 export function buildBundle(questionCount = 6, overrides: Partial<PlayBundle['group']> = {}): PlayBundle {
-  const questions = Array.from({ length: questionCount }, (_, i) => ({ id: i + 1, text: `Pregunta ${i + 1}` }));
+  const questions = Array.from({ length: questionCount }, (_, i) => ({ id: i + 1, text: `Pregunta ${i + 1}`, groupId: 7, createdAt: new Date().toISOString() }));
   const answers = Object.fromEntries(
-    questions.map((q) => [q.id, [0, 1, 2].map((k) => ({ id: q.id * 10 + k, text: `Respuesta ${q.id}.${k}`, isCorrect: k === 0 }))]),
+    questions.map((q) => [q.id, [0, 1, 2].map((k) => ({ id: q.id * 10 + k, text: `Respuesta ${q.id}.${k}`, isCorrect: k === 0, questionId: q.id }))]),
   );
   return {
     version: 'v1',

@@ -1,6 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { Mutation } from '../../contract';
-import type { PlayBundle } from './bundle-types';
+import type { PlayBundle } from '../../contract';
 
 export type MutationKind = Mutation['kind'];
 

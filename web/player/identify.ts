@@ -1,6 +1,6 @@
 import { ApiError, request } from '../lib/api';
 import { ATTEMPT_LIMIT_MESSAGE, type ValidatedPlayer } from '../../contract';
-import type { PlayBundle } from '../offline/bundle-types';
+import type { PlayBundle } from '../../contract';
 import { isNetworkFailure, reportReachable } from '../offline/connectivity';
 import type { PlayerRef, TriviaDb } from '../offline/db';
 import { documentHash, findKnownPlayer, rememberPlayer } from '../offline/known-players';

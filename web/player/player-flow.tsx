@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../lib/api';
 import { applyWaitingUpdate } from '../lib/service-worker';
 import { toast } from '../lib/toast-store';
-import type { PlayBundle } from '../offline/bundle-types';
+import type { PlayBundle } from '../../contract';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from '../offline/db';
 import { completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult } from '../offline/outbox';
 import { identifyPlayer } from './identify';

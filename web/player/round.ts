@@ -1,4 +1,4 @@
-import type { PlayBundle } from '../offline/bundle-types';
+import type { PlayBundle } from '../../contract';
 import type { RoundPlan } from '../offline/outbox';
 
 /** Fisher–Yates on a copy. */

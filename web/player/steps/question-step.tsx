@@ -1,7 +1,7 @@
 import { Check, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast-store';
-import type { PlayBundle } from '../../offline/bundle-types';
+import type { PlayBundle } from '../../../contract';
 import type { ChosenAnswer, InProgressAttempt } from '../../offline/db';
 import { playCorrectSound, playWrongSound } from '../sounds';
 

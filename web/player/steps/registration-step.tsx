@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { playerRegistrationSchema, type DocumentType } from '../../../contract';
+import { playerRegistrationSchema, type DocumentType, type Location } from '../../../contract';
 import { inputClass, TextInput } from '../../components/ui/field';
 import { Field } from '../../components/ui/field';
 import { SelectInput } from '../../components/ui/form-controls';
 import { Spinner } from '../../components/ui/spinner';
-import type { BundleLocation } from '../../offline/bundle-types';
+
 
 const registrationFields = playerRegistrationSchema.pick({ fullName: true, locationId: true });
 interface RegistrationValues {
@@ -18,7 +18,7 @@ export interface RegistrationStepProps {
   documentType: DocumentType | undefined;
   documentNumber: string;
   prefillName?: string;
-  locations: BundleLocation[];
+  locations: Location[];
   onSubmit: (values: RegistrationValues) => Promise<void>;
   onBack: () => void;
 }
