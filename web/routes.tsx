@@ -6,6 +6,8 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 import { NotFoundPage } from './features/misc/not-found-page';
 import { underConstruction } from './features/misc/under-construction-page';
 import { PlayTriviaPage } from './player/play-trivia-page';
+import { RankingAdminPage } from './features/ranking/ranking-admin-page';
+import { RankingPage } from './features/ranking/ranking-page';
 
 const PublicPlaceholder = (title: string) => {
   const Page = underConstruction(title);
@@ -20,7 +22,7 @@ const PublicPlaceholder = (title: string) => {
 export const router = createBrowserRouter([
   { path: '/auth', element: <LoginPage /> },
   { path: '/play-trivia/:id', element: <PlayTriviaPage /> },
-  { path: '/ranking/:id', element: PublicPlaceholder('Ranking de la trivia') },
+  { path: '/ranking/:id', element: <RankingPage /> },
   { path: '/public/campaigns/:campaignId/ranking', element: PublicPlaceholder('Ranking de la campaña') },
   { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
   {
@@ -30,7 +32,7 @@ export const router = createBrowserRouter([
       { path: '/company', element: <Protected page={underConstruction('Administración de Empresas')} /> },
       { path: '/packages', element: <Protected page={underConstruction('Grupos de Preguntas')} /> },
       { path: '/packages/:groupId/questions', element: <Protected page={underConstruction('Preguntas')} /> },
-      { path: '/ranking-admin', element: <Protected page={underConstruction('Ranking')} /> },
+      { path: '/ranking-admin', element: <Protected page={RankingAdminPage} /> },
       { path: '/campaigns', element: <Protected page={underConstruction('Administración de Campañas')} /> },
       { path: '/campaigns/:campaignId', element: <Protected page={underConstruction('Campaña')} /> },
       { path: '/campaigns/:campaignId/ranking', element: <Protected page={underConstruction('Ranking de la campaña')} /> },

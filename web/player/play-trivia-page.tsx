@@ -36,7 +36,7 @@ export function PlayTriviaPage() {
     <div className="player-screen flex flex-col" style={themeStyle(theme)}>
       <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 py-6 pb-16 sm:px-6 sm:py-10">
         {result?.status === 'ready' && (
-          <header className="flex items-center justify-center gap-3 text-center">
+          <header className="player-page-header flex items-center justify-center gap-3 text-center">
             {logo && <img src={logo} alt={`Logo de ${result.bundle.group.company.name}`} className="size-12 rounded-xl bg-white/70 object-contain p-1" />}
             <h1 className="player-heading !text-2xl sm:!text-3xl">{result.bundle.group.name}</h1>
           </header>

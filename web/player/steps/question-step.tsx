@@ -57,7 +57,7 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished }:
 
   if (!question) return null;
   return (
-    <div className="space-y-5">
+    <div className="space-y-5" data-step="question">
       <div className="flex items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           {logo && <img src={logo} alt={`Logo de ${bundle.group.company.name}`} className="size-10 flex-none rounded-lg object-contain" />}
