@@ -1,6 +1,7 @@
 /// <reference lib="webworker" />
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { cacheFirst, cacheRuleFor } from './caching';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -10,6 +11,12 @@ cleanupOutdatedCaches();
 
 // Every navigation outside the API is answered with the shell; the router picks the screen.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Logos and fonts: cache-first (sw/caching.ts). Other /api/ requests are never cached.
+self.addEventListener('fetch', (event) => {
+  const rule = cacheRuleFor(event.request, self.location.origin);
+  if (rule) event.respondWith(cacheFirst(event.request, rule, { caches: self.caches, fetch: (r) => self.fetch(r), now: Date.now }));
+});
 
 // The prompt strategy: a waiting worker takes over only when the page asks (between attempts).
 self.addEventListener('message', (event) => {

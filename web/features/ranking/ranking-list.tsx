@@ -23,19 +23,19 @@ export function RankingList({ entries }: { entries: TriviaRankingEntry[] }) {
         <li
           key={entry.id}
           data-testid="ranking-row"
-          className="ranking-row flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+          className="ranking-row grid grid-cols-[2rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[2rem_1fr_auto] sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
           style={{ animationDelay: `${i * 0.05}s` }}
         >
-          <span className="flex w-8 flex-none justify-center">
+          <span className="flex justify-center">
             <Position position={entry.position} />
           </span>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0">
             <p className="truncate font-semibold" data-testid="ranking-name">
               {entry.firstName} {entry.lastName}
             </p>
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
           </div>
-          <div className="grid flex-none grid-cols-3 gap-3 text-right text-sm tabular-nums sm:gap-6">
+          <div className="col-start-2 grid grid-cols-3 gap-3 text-sm tabular-nums sm:col-start-auto sm:gap-6 sm:text-right">
             <p>
               <span className="block text-lg font-bold text-brand-700 dark:text-brand-200" data-testid="ranking-score">
                 {entry.score}%
