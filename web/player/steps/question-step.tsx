@@ -89,7 +89,7 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished }:
                 <span className="player-answer-mark" aria-hidden>
                   {state === 'correct' ? <Check className="size-5" /> : state === 'wrong' ? <X className="size-5" /> : LETTERS[i]}
                 </span>
-                <span className="flex-1">{answer.text}</span>
+                <span className="flex-1" data-testid="answer-text">{answer.text}</span>
                 {state === 'correct' && <span className="sr-only">Correcta</span>}
                 {state === 'wrong' && <span className="sr-only">Incorrecta</span>}
               </button>
