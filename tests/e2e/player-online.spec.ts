@@ -68,6 +68,10 @@ test.describe('playing the demo trivia online', () => {
     await ranking.duplicates().check();
     await expect(ranking.rowOf(fullName)).toHaveCount(2);
     await expect(ranking.rowOf(fullName).getByTestId('ranking-score')).toHaveText(['100%', '40%']);
+    await ranking.location().selectOption({ label: 'Stand Norte' });
+    await expect(ranking.rowOf(fullName)).toHaveCount(0);
+    await ranking.location().selectOption({ label: 'Stand Principal' });
+    await expect(ranking.rowOf(fullName)).toHaveCount(2);
 
     const entries = (await (await request.get(`/api/ranking?questionGroupId=${DEMO_TRIVIA}&includeDuplicates=true`)).json()) as TriviaRankingEntry[];
     expect(entries.filter((e) => `${e.firstName} ${e.lastName}` === fullName).map((e) => e.score)).toEqual([100, 40]);
