@@ -111,10 +111,14 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
   // The server comes back: the next page start flushes the outbox.
   await server.start();
   await page.reload();
-  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  const ranking = async () =>
+    (await (await fetch(`${server.baseUrl}/api/ranking?questionGroupId=${DEMO_TRIVIA}&includeDuplicates=true`)).json()) as TriviaRankingEntry[];
+  await expect.poll(async () => (await ranking()).length, { timeout: 30_000 }).toBe(3);
+  await expect(player.pending()).toHaveText('0 por sincronizar');
+  await expect(page.getByText('rechazados')).toHaveCount(0);
   await expect(player.connection()).toHaveText('En línea');
 
-  const entries = (await (await fetch(`${server.baseUrl}/api/ranking?questionGroupId=${DEMO_TRIVIA}&includeDuplicates=true`)).json()) as TriviaRankingEntry[];
+  const entries = await ranking();
   expect(entries.map((e) => [`${e.firstName} ${e.lastName}`, e.score, e.correctAnswers, e.totalQuestions])).toEqual([
     ['Lucía Vega', 80, 4, 5],
     ['Marta Ruiz', 60, 3, 5],

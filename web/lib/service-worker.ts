@@ -2,6 +2,7 @@ import { Workbox } from 'workbox-window';
 
 let workbox: Workbox | undefined;
 let waiting = false;
+let betweenAttempts = false;
 
 /**
  * Registers the service worker (prompt strategy: never reloads on its own). A new version that
@@ -13,6 +14,7 @@ export function registerServiceWorker(): void {
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => {
     waiting = true;
+    if (betweenAttempts) applyWaitingUpdate();
   });
   workbox.addEventListener('controlling', (event) => {
     // Reload only when a waiting version we asked for took over, not on the first install.
@@ -21,8 +23,17 @@ export function registerServiceWorker(): void {
   void workbox.register();
 }
 
+/**
+ * The player screen says when it is between attempts (the document step): a waiting update is
+ * applied then, or as soon as it arrives while the kiosk stays there.
+ */
+export function setBetweenAttempts(value: boolean): void {
+  betweenAttempts = value;
+  if (value) applyWaitingUpdate();
+}
+
 /** Applies a waiting update now (SKIP_WAITING, then the page reloads once the worker controls it). */
-export function applyWaitingUpdate(): void {
+function applyWaitingUpdate(): void {
   if (waiting && workbox) {
     waiting = false;
     workbox.messageSkipWaiting();

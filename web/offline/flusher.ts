@@ -33,9 +33,7 @@ async function storeServerId(db: TriviaDb, entry: OutboxEntry, id: number): Prom
   if (entry.kind === 'player') {
     const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
     await db.players.update(clientId, { serverId: id });
-    await db.knownPlayers.where('hash').notEqual('').modify((known) => {
-      if (known.clientId === clientId) known.playerId = id;
-    });
+    await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
   } else if (entry.kind === 'attempt') {
     await db.attempts.update((entry.payload as Extract<Mutation, { kind: 'attempt' }>['payload']).clientId, { serverId: id });
   }

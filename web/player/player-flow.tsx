@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../lib/api';
-import { applyWaitingUpdate } from '../lib/service-worker';
+import { setBetweenAttempts } from '../lib/service-worker';
 import { toast } from '../lib/toast-store';
 import type { PlayBundle } from '../../contract';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from '../offline/db';
@@ -54,7 +54,8 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
 
   // A new app version waits until the kiosk is between attempts.
   useEffect(() => {
-    if (step.name === 'document') applyWaitingUpdate();
+    setBetweenAttempts(step.name === 'document');
+    return () => setBetweenAttempts(false);
   }, [step.name]);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {

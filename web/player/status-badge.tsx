@@ -12,14 +12,14 @@ interface SyncStatus {
   persisted: boolean | null;
 }
 
-const EMPTY: SyncStatus = { pending: 0, rejected: [], lastSyncAt: null, persisted: null };
 const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
 
 /** The kiosk's corner badge: connection, results waiting to sync, last sync, storage; details for staff. */
 export function StatusBadge() {
   const reachable = useServerReachable();
   const [open, setOpen] = useState(false);
-  const status = useLiveQuery<SyncStatus>(
+  // null until the first read, so the badge never claims "0" before it has counted.
+  const status = useLiveQuery<SyncStatus | null>(
     async () => {
       const db = triviaDb();
       return {
@@ -30,7 +30,7 @@ export function StatusBadge() {
       };
     },
     [],
-    EMPTY,
+    null,
   );
 
   return (
@@ -45,10 +45,10 @@ export function StatusBadge() {
         {reachable ? <Wifi className="size-3.5 text-emerald-300" aria-hidden /> : <CloudOff className="size-3.5 text-amber-300" aria-hidden />}
         <span data-testid="kiosk-connection">{reachable ? 'En línea' : 'Sin conexión'}</span>
         <span aria-hidden>·</span>
-        <span data-testid="kiosk-pending">{status.pending} por sincronizar</span>
-        {status.rejected.length > 0 && <span className="rounded-full bg-red-500 px-1.5 font-semibold">{status.rejected.length} rechazados</span>}
+        <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+        {status && status.rejected.length > 0 && <span className="rounded-full bg-red-500 px-1.5 font-semibold">{status.rejected.length} rechazados</span>}
       </button>
-      {open && (
+      {open && status && (
         <div className="mt-2 w-72 space-y-2 rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200" role="region" aria-label="Detalle de sincronización">
           <p>
             <span className="font-semibold">Última sincronización: </span>
