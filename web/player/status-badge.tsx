@@ -9,6 +9,7 @@ interface SyncStatus {
   pending: number;
   rejected: OutboxEntry[];
   lastSyncAt: string | null;
+  lastSyncError: string | null;
   persisted: boolean | null;
 }
 
@@ -26,6 +27,7 @@ export function StatusBadge() {
         pending: await db.outbox.where('status').equals('pending').count(),
         rejected: await db.outbox.where('status').equals('rejected').toArray(),
         lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
+        lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,
         persisted: (await readMeta<boolean>(db, 'persistentStorage')) ?? null,
       };
     },
@@ -54,6 +56,12 @@ export function StatusBadge() {
             <span className="font-semibold">Última sincronización: </span>
             {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Nunca'}
           </p>
+          {status.lastSyncError && (
+            <p>
+              <span className="font-semibold">Último error: </span>
+              {status.lastSyncError}
+            </p>
+          )}
           <p className="flex items-center gap-1.5">
             <HardDrive className="size-3.5" aria-hidden />
             {status.persisted ? 'Almacenamiento persistente concedido' : 'Almacenamiento persistente no concedido'}
