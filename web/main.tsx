@@ -3,11 +3,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 import { Toaster } from './lib/toaster';
 import { router } from './routes';
 import './styles.css';
 
 const queryClient = createQueryClient();
+registerServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

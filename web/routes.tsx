@@ -8,6 +8,9 @@ import { NotFoundPage } from './features/misc/not-found-page';
 import { QuestionGroupsPage } from './features/question-groups/question-groups-page';
 import { QuestionsPage } from './features/questions/questions-page';
 import { underConstruction } from './features/misc/under-construction-page';
+import { PlayTriviaPage } from './player/play-trivia-page';
+import { RankingAdminPage } from './features/ranking/ranking-admin-page';
+import { RankingPage } from './features/ranking/ranking-page';
 
 const PublicPlaceholder = (title: string) => {
   const Page = underConstruction(title);
@@ -21,8 +24,8 @@ const PublicPlaceholder = (title: string) => {
 /** The spec's route table (section 2), in one place. */
 export const router = createBrowserRouter([
   { path: '/auth', element: <LoginPage /> },
-  { path: '/play-trivia/:id', element: PublicPlaceholder('Trivia') },
-  { path: '/ranking/:id', element: PublicPlaceholder('Ranking de la trivia') },
+  { path: '/play-trivia/:id', element: <PlayTriviaPage /> },
+  { path: '/ranking/:id', element: <RankingPage /> },
   { path: '/public/campaigns/:campaignId/ranking', element: PublicPlaceholder('Ranking de la campaña') },
   { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
   {
@@ -32,7 +35,7 @@ export const router = createBrowserRouter([
       { path: '/company', element: <Protected page={CompaniesPage} /> },
       { path: '/packages', element: <Protected page={QuestionGroupsPage} /> },
       { path: '/packages/:groupId/questions', element: <Protected page={QuestionsPage} /> },
-      { path: '/ranking-admin', element: <Protected page={underConstruction('Ranking')} /> },
+      { path: '/ranking-admin', element: <Protected page={RankingAdminPage} /> },
       { path: '/campaigns', element: <Protected page={underConstruction('Administración de Campañas')} /> },
       { path: '/campaigns/:campaignId', element: <Protected page={underConstruction('Campaña')} /> },
       { path: '/campaigns/:campaignId/ranking', element: <Protected page={underConstruction('Ranking de la campaña')} /> },

@@ -1,0 +1,70 @@
+/**
+ * Runtime caches of the service worker: company/trivia logos and fonts, cache-first, with an
+ * entry limit and a maximum age. Nothing else under /api/ is ever cached (answers, rankings and
+ * sync replies must always come from the server). A quota error empties the cache at hand
+ * instead of failing the response.
+ */
+export interface CacheRule {
+  name: string;
+  maxEntries: number;
+  maxAgeSeconds: number;
+}
+
+export const LOGO_CACHE: CacheRule = { name: 'logos-v1', maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 };
+export const FONT_CACHE: CacheRule = { name: 'fonts-v1', maxEntries: 40, maxAgeSeconds: 365 * 24 * 60 * 60 };
+
+const CACHED_AT = 'x-sw-cached-at';
+
+/** Which runtime cache answers this request, if any. */
+export function cacheRuleFor(request: Request, origin: string): CacheRule | undefined {
+  if (request.method !== 'GET') return undefined;
+  const url = new URL(request.url);
+  if (url.origin === origin && url.pathname.startsWith('/api/uploads/')) return LOGO_CACHE;
+  if (url.origin === origin && url.pathname.startsWith('/api/')) return undefined;
+  if (request.destination === 'font' || /\.(?:woff2?|ttf|otf)$/i.test(url.pathname)) return FONT_CACHE;
+  return undefined;
+}
+
+export interface CacheDeps {
+  caches: CacheStorage;
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+function isFresh(response: Response, rule: CacheRule, now: number): boolean {
+  const cachedAt = Number(response.headers.get(CACHED_AT));
+  return Number.isFinite(cachedAt) && now - cachedAt < rule.maxAgeSeconds * 1000;
+}
+
+const isQuotaError = (error: unknown) => error instanceof DOMException && error.name === 'QuotaExceededError';
+
+/** Stores a copy stamped with its time, then trims the oldest entries beyond the limit. */
+async function store(request: Request, response: Response, rule: CacheRule, deps: CacheDeps): Promise<void> {
+  const headers = new Headers(response.headers);
+  headers.set(CACHED_AT, String(deps.now()));
+  const copy = new Response(await response.clone().blob(), { status: response.status, statusText: response.statusText, headers });
+  try {
+    const cache = await deps.caches.open(rule.name);
+    await cache.put(request, copy);
+    const keys = await cache.keys();
+    for (const key of keys.slice(0, Math.max(0, keys.length - rule.maxEntries))) await cache.delete(key);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    await deps.caches.delete(rule.name);
+  }
+}
+
+/** Cache-first: a fresh cached copy, else the network (stored when it is a full 200), else a stale copy. */
+export async function cacheFirst(request: Request, rule: CacheRule, deps: CacheDeps): Promise<Response> {
+  const cache = await deps.caches.open(rule.name);
+  const cached = await cache.match(request);
+  if (cached && isFresh(cached, rule, deps.now())) return cached;
+  try {
+    const response = await deps.fetch(request);
+    if (response.status === 200) await store(request, response, rule, deps);
+    return response;
+  } catch (error) {
+    if (cached) return cached;
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import { expect, type Page } from '@playwright/test';
+import type { PlayBundle } from '../../../contract';
+
+/** The public player screen (/play-trivia/:id). */
+export class PlayerPage {
+  constructor(private readonly page: Page) {}
+
+  readonly documentType = () => this.page.getByLabel('Tipo de documento');
+  readonly documentNumber = () => this.page.getByLabel('Número de documento');
+  readonly validate = () => this.page.getByRole('button', { name: 'Validar Documento' });
+  readonly fullName = () => this.page.getByLabel('Nombre completo');
+  readonly location = () => this.page.getByLabel('Sede');
+  readonly register = () => this.page.getByRole('button', { name: 'Registrarme' });
+  readonly start = () => this.page.getByRole('button', { name: 'INICIAR' });
+  readonly counter = () => this.page.getByTestId('question-counter');
+  readonly questionText = () => this.page.getByTestId('question-text');
+  readonly answers = () => this.page.getByRole('group', { name: 'Respuestas' }).getByRole('button');
+  readonly completed = () => this.page.getByText('¡TRIVIA COMPLETADA!');
+  readonly score = () => this.page.getByTestId('result-score');
+  readonly correct = () => this.page.getByTestId('result-correct');
+  readonly time = () => this.page.getByTestId('result-time');
+  readonly restart = () => this.page.getByRole('button', { name: 'Volver a empezar' });
+  readonly pending = () => this.page.getByTestId('kiosk-pending');
+  readonly connection = () => this.page.getByTestId('kiosk-connection');
+
+  async goto(groupId: number) {
+    await this.page.goto(`/play-trivia/${groupId}`);
+    await expect(this.validate()).toBeVisible();
+  }
+
+  async enterDocument(documentTypeName: string, number: string) {
+    await this.documentType().selectOption({ label: documentTypeName });
+    await this.documentNumber().fill(number);
+    await this.validate().click();
+  }
+
+  async registerAs(fullName: string, locationName: string) {
+    await expect(this.register()).toBeVisible();
+    await this.fullName().fill(fullName);
+    await this.location().selectOption({ label: locationName });
+    await this.register().click();
+  }
+
+  /** Answers the question on screen: correctly when `correct`, else with a wrong answer. */
+  async answerCurrent(bundle: PlayBundle, correct: boolean) {
+    const text = (await this.questionText().textContent())?.trim();
+    const question = bundle.questions.find((q) => q.text === text);
+    if (!question) throw new Error(`Question not in the bundle: ${text}`);
+    const options = bundle.answers[question.id] ?? [];
+    const pick = options.find((a) => a.isCorrect === correct);
+    if (!pick) throw new Error(`No ${correct ? 'correct' : 'wrong'} answer for ${text}`);
+    await this.answers().filter({ has: this.page.getByTestId('answer-text').getByText(pick.text, { exact: true }) }).click();
+  }
+
+  /** Answers questions `from`..`from + pattern.length - 1` of a five-question round; `pattern[i]` says whether to answer correctly. */
+  async playRoundFrom(bundle: PlayBundle, from: number, pattern: boolean[], total = 5) {
+    for (let i = 0; i < pattern.length; i++) {
+      await expect(this.counter()).toHaveText(`${from + i} / ${total}`, { timeout: 15_000 });
+      await this.answerCurrent(bundle, pattern[i]!);
+    }
+    await expect(this.completed()).toBeVisible({ timeout: 15_000 });
+  }
+}

@@ -1,0 +1,129 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import type { PlayBundle, TriviaRankingEntry } from '../../contract';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
+import { PlayerPage } from './pages/player-page';
+import { ServerProcess } from './support/server-process';
+
+const DEMO_TRIVIA = 1;
+const server = new ServerProcess();
+const profileDir = mkdtempSync(path.join(tmpdir(), 'kiosk-profile-'));
+
+/** A kiosk browser that keeps its profile (IndexedDB, service worker) across restarts. */
+async function launchKiosk(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
+    baseURL: server.baseUrl,
+    viewport: { width: 1024, height: 768 },
+    locale: 'es-CO',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return { context, page };
+}
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test('a kiosk keeps playing with the server stopped, survives a reload and a browser restart, and syncs exactly three results', async () => {
+  test.setTimeout(420_000);
+  await server.start();
+  const api = await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`);
+  const bundle = (await api.json()) as PlayBundle;
+  const documentType = bundle.documentTypes[0]!;
+  const standNorte = bundle.locations.find((l) => l.name === 'Stand Norte')!;
+
+  // Two players the server already knows (registered at another kiosk).
+  const known = [
+    { fullName: 'Marta Ruiz', documentNumber: '5550001' },
+    { fullName: 'Pedro Soto', documentNumber: '5550002' },
+  ];
+  for (const player of known) {
+    const reply = await fetch(`${server.baseUrl}/api/players`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ ...player, documentTypeId: documentType.id, locationId: standNorte.id }),
+    });
+    expect(reply.ok).toBe(true);
+  }
+
+  // Online once: the kiosk opens the trivia (bundle stored, service worker installed) and
+  // recognises both players, so it keeps their salted document hashes.
+  let { context, page } = await launchKiosk();
+  let player = new PlayerPage(page);
+  await player.goto(DEMO_TRIVIA);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  for (const { documentNumber } of known) {
+    await player.enterDocument(documentType.name, documentNumber);
+    await expect(player.start()).toBeVisible();
+    await player.goto(DEMO_TRIVIA);
+  }
+
+  await server.stop();
+
+  // 1) A known player, offline: 3 of 5 right.
+  await page.reload();
+  await expect(player.validate()).toBeVisible();
+  await player.enterDocument(documentType.name, known[0]!.documentNumber);
+  await expect(page.getByText('Hola, Marta Ruiz.')).toBeVisible();
+  await expect(player.connection()).toHaveText('Sin conexión');
+  await player.start().click();
+  await player.playRoundFrom(bundle, 1, [true, true, true, false, false]);
+  await expect(player.score()).toHaveText('60%');
+  await player.restart().click();
+
+  // 2) A new player registers offline, the page is reloaded mid-attempt and resumes: 4 of 5 right.
+  await player.enterDocument(documentType.name, '5550003');
+  await player.registerAs('Lucía Vega', 'Stand Principal');
+  await player.start().click();
+  for (const [i, correct] of [true, false].entries()) {
+    await expect(player.counter()).toHaveText(`${i + 1} / 5`, { timeout: 10_000 });
+    await player.answerCurrent(bundle, correct);
+  }
+  await expect(player.counter()).toHaveText('3 / 5', { timeout: 10_000 });
+  const questionBefore = await player.questionText().textContent();
+  await page.reload();
+  await expect(player.counter()).toHaveText('3 / 5');
+  await expect(player.questionText()).toHaveText(questionBefore!);
+  await player.playRoundFrom(bundle, 3, [true, true, true]);
+  await expect(player.score()).toHaveText('80%');
+  await expect(player.correct()).toHaveText('4 / 5');
+
+  // The browser is closed and started again, the server still down.
+  await context.close();
+  ({ context, page } = await launchKiosk());
+  player = new PlayerPage(page);
+  await player.goto(DEMO_TRIVIA);
+
+  // 3) The other known player: 1 of 5 right.
+  await player.enterDocument(documentType.name, known[1]!.documentNumber);
+  await expect(page.getByText('Hola, Pedro Soto.')).toBeVisible();
+  await player.start().click();
+  await player.playRoundFrom(bundle, 1, [false, false, false, false, true]);
+  await expect(page.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
+  await expect(player.score()).toHaveText('20%');
+  // Two writes per known player's attempt, three for the new player's.
+  await expect(player.pending()).toHaveText('7 por sincronizar');
+
+  // The server comes back: the next page start flushes the outbox.
+  await server.start();
+  await page.reload();
+  const ranking = async () =>
+    (await (await fetch(`${server.baseUrl}/api/ranking?questionGroupId=${DEMO_TRIVIA}&includeDuplicates=true`)).json()) as TriviaRankingEntry[];
+  await expect.poll(async () => (await ranking()).length, { timeout: 30_000 }).toBe(3);
+  await expect(player.pending()).toHaveText('0 por sincronizar');
+  await expect(page.getByText('rechazados')).toHaveCount(0);
+  await expect(player.connection()).toHaveText('En línea');
+
+  const entries = await ranking();
+  expect(entries.map((e) => [`${e.firstName} ${e.lastName}`, e.score, e.correctAnswers, e.totalQuestions])).toEqual([
+    ['Lucía Vega', 80, 4, 5],
+    ['Marta Ruiz', 60, 3, 5],
+    ['Pedro Soto', 20, 1, 5],
+  ]);
+  expect(entries.find((e) => e.firstName === 'Lucía')!.location?.name).toBe('Stand Principal');
+  await context.close();
+});

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import type { PlayBundle, TriviaRankingEntry } from '../../contract';
+import { PlayerPage } from './pages/player-page';
+import { RankingPage } from './pages/ranking-page';
+
+const DEMO_TRIVIA = 1;
+
+test.describe('playing the demo trivia online', () => {
+  test('a new player registers, plays, sees the tier and ranks; a better attempt replaces it unless duplicates are shown', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    expect(bundle.group.company.name).toBe('Demo Eventos');
+    expect(bundle.questions).toHaveLength(10);
+    const player = new PlayerPage(page);
+    /** The player's scores as the ranking API lists them (the screen syncs in the background). */
+    const scoresOf = async (name: string, includeDuplicates: boolean) => {
+      const reply = await request.get(`/api/ranking?questionGroupId=${DEMO_TRIVIA}&includeDuplicates=${includeDuplicates}`);
+      return ((await reply.json()) as TriviaRankingEntry[]).filter((e) => `${e.firstName} ${e.lastName}` === name).map((e) => e.score);
+    };
+    const documentNumber = `7${Date.now() % 1_000_000_000}`;
+    const fullName = `Laura Gómez ${documentNumber.slice(-4)}`;
+
+    await player.goto(DEMO_TRIVIA);
+    await player.validate().click();
+    await expect(page.getByText('El número de documento debe tener al menos 5 caracteres')).toBeVisible();
+
+    await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
+    await expect(player.documentNumber()).toBeDisabled();
+    await player.registerAs(fullName, 'Stand Principal');
+    await expect(page.getByText('QUIZ', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '¡Bienvenido a la trivia!' })).toBeVisible();
+    await player.start().click();
+
+    await expect(page.getByText('Pregunta 1', { exact: true })).toBeVisible();
+    await expect(page.getByText('Pregunta 5', { exact: true })).toBeVisible();
+    // One wrong answer on screen: locked, marked, and the correct one named in the toast.
+    await expect(player.counter()).toHaveText('1 / 5');
+    await player.answerCurrent(bundle, false);
+    await expect(page.getByTestId('toast')).toContainText('Respuesta incorrecta');
+    await expect(page.getByTestId('toast')).toContainText('La respuesta correcta es:');
+    await expect(page.locator('.player-answer[data-state="wrong"]')).toHaveCount(1);
+    for (const answer of await player.answers().all()) await expect(answer).toBeDisabled();
+    await player.playRoundFrom(bundle, 2, [false, true, true, false]);
+
+    await expect(page.getByRole('heading', { name: '¡Buen intento!' })).toBeVisible();
+    await expect(player.score()).toHaveText('40%');
+    await expect(player.correct()).toHaveText('2 / 5');
+    const firstTime = (await player.time().textContent())!;
+    await expect.poll(() => scoresOf(fullName, true), { timeout: 20_000 }).toEqual([40]);
+    await expect(player.pending()).toHaveText('0 por sincronizar');
+
+    const ranking = new RankingPage(page);
+    await ranking.goto(DEMO_TRIVIA);
+    const row = ranking.rowOf(fullName);
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('ranking-score')).toHaveText('40%');
+    await expect(row.getByTestId('ranking-correct')).toHaveText('2/5');
+    await expect(row.getByTestId('ranking-time')).toHaveText(firstTime);
+    await expect(row).toContainText('Stand Principal');
+
+    // Second attempt: the same document is recognised and goes straight to the instructions.
+    await player.goto(DEMO_TRIVIA);
+    await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
+    await player.start().click();
+    await player.playRoundFrom(bundle, 1, [true, true, true, true, true]);
+    await expect(page.getByRole('heading', { name: '¡Excelente trabajo!' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Trofeo' })).toBeVisible();
+    await expect(player.score()).toHaveText('100%');
+    await expect.poll(() => scoresOf(fullName, true), { timeout: 20_000 }).toEqual([100, 40]);
+    await expect(player.pending()).toHaveText('0 por sincronizar');
+
+    await ranking.goto(DEMO_TRIVIA);
+    await expect(ranking.rowOf(fullName)).toHaveCount(1);
+    await expect(ranking.rowOf(fullName).getByTestId('ranking-score')).toHaveText('100%');
+    await ranking.duplicates().check();
+    await expect(ranking.rowOf(fullName)).toHaveCount(2);
+    await expect(ranking.rowOf(fullName).getByTestId('ranking-score')).toHaveText(['100%', '40%']);
+    await ranking.location().selectOption({ label: 'Stand Norte' });
+    await expect(ranking.rowOf(fullName)).toHaveCount(0);
+    await ranking.location().selectOption({ label: 'Stand Principal' });
+    await expect(ranking.rowOf(fullName)).toHaveCount(2);
+    expect(await scoresOf(fullName, false)).toEqual([100]);
+  });
+
+  test('a missing trivia shows the error card, and a non-numeric ranking id is refused', async ({ page }) => {
+    await page.goto('/play-trivia/987654');
+    await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
+    await expect(page.getByText('No se encontró el grupo de preguntas.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Volver al Dashboard' })).toHaveAttribute('href', '/');
+    await page.goto('/ranking/abc');
+    await expect(page.getByText('ID de trivia no válido')).toBeVisible();
+  });
+});

@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The real server as `npm start` runs it, on its own port and data directory, that a test can
+ * stop (SIGTERM, as an operator would) and start again on the same data: "server down" for real,
+ * not only a browser set offline.
+ */
+export class ServerProcess {
+  readonly port = 5000 + Math.floor(Math.random() * 900);
+  readonly dataDir: string;
+  private child: ChildProcess | undefined;
+  private output = '';
+
+  constructor() {
+    this.dataDir = mkdtempSync(path.join(tmpdir(), 'trivia-offline-'));
+    // The embedded PostgreSQL runs as another user when the tests run as root: it must reach it.
+    chmodSync(this.dataDir, 0o755);
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(timeoutMs = 150_000): Promise<void> {
+    if (this.child) throw new Error('The server is already running');
+    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'api/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        ADMIN_USERNAME: 'admin',
+        ADMIN_PASSWORD: 'offline-test-password',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    child.stdout?.on('data', (chunk) => (this.output += chunk));
+    child.stderr?.on('data', (chunk) => (this.output += chunk));
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${this.output}`);
+      try {
+        if ((await fetch(`${this.baseUrl}/api/health`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`The server did not answer /api/health in ${timeoutMs} ms:\n${this.output}`);
+  }
+
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = undefined;
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}

@@ -1,0 +1,114 @@
+// Must come first: Dexie looks for IndexedDB when it is imported.
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { openTriviaDb } from '../../web/offline/db';
+import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
+import { attemptsOnDevice, completeAttempt, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { countCorrect, planRound } from '../../web/player/round';
+import { buildBundle, freshDb } from './offline-fixtures';
+
+describe('outbox writes', () => {
+  it('queues registration, attempt and completion in order with mutation ids rising by one', async () => {
+    const db = freshDb();
+    const bundle = buildBundle();
+    const hash = await documentHash(db, 1, '1234567');
+    const player = await registerPlayer(db, { fullName: ' Ana Pérez ', documentTypeId: 1, documentNumber: '1234567', locationId: 5, hash });
+    const state = await startAttempt(db, player, planRound(bundle));
+    for (const questionId of state.questionIds) {
+      await recordAnswer(db, bundle.group.id, { questionId, answerId: questionId * 10 });
+    }
+    const resumed = (await db.inProgress.get(bundle.group.id))!;
+    const result = await completeAttempt(db, resumed, countCorrect(bundle, resumed.answers));
+
+    expect(result).toMatchObject({ score: 100, correctAnswers: 4, totalQuestions: 4 });
+    const outbox = await db.outbox.orderBy('mutationId').toArray();
+    expect(outbox.map((e) => [e.mutationId, e.kind, e.status])).toEqual([
+      [1, 'player', 'pending'],
+      [2, 'attempt', 'pending'],
+      [3, 'completion', 'pending'],
+    ]);
+    expect(outbox[0]!.payload).toMatchObject({ clientId: player.playerClientId, fullName: 'Ana Pérez', documentNumber: '1234567', locationId: 5 });
+    expect(outbox[1]!.payload).toMatchObject({ clientId: state.attemptClientId, playerClientId: player.playerClientId, questionGroupId: 7, totalQuestions: 4 });
+    expect(outbox[2]!.payload).toMatchObject({ attemptClientId: state.attemptClientId, answers: resumed.answers });
+    expect((await db.device.get('device'))!.nextMutationId).toBe(4);
+    expect(await db.inProgress.count()).toBe(0);
+    expect((await db.attempts.get(state.attemptClientId))!.score).toBe(100);
+  });
+
+  it('keeps the raw document number only inside the outbox entry', async () => {
+    const db = freshDb();
+    const hash = await documentHash(db, 1, '99887766');
+    await registerPlayer(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash });
+    const outside = JSON.stringify([await db.players.toArray(), await db.knownPlayers.toArray(), await db.meta.toArray()]);
+    expect(outside).not.toContain('99887766');
+    expect(JSON.stringify(await db.outbox.toArray())).toContain('99887766');
+  });
+
+  it('uses the server player id for a player the server already knows', async () => {
+    const db = freshDb();
+    const state = await startAttempt(db, { playerId: 42, playerClientId: null, fullName: 'Eva', hash: 'h' }, planRound(buildBundle()));
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.payload).toMatchObject({ clientId: state.attemptClientId, playerId: 42 });
+    expect(entry!.payload).not.toHaveProperty('playerClientId');
+  });
+});
+
+describe('known players', () => {
+  it('recognises a returning document by its salted hash, whatever the spacing or case', async () => {
+    const db = freshDb();
+    const hash = await documentHash(db, 1, 'ab12345');
+    expect(hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(await documentHash(db, 1, ' AB12345 ')).toBe(hash);
+    expect(await documentHash(db, 2, 'ab12345')).not.toBe(hash);
+    await registerPlayer(db, { fullName: 'Sara', documentTypeId: 1, documentNumber: 'ab12345', locationId: 5, hash });
+    expect(await findKnownPlayer(db, hash)).toMatchObject({ fullName: 'Sara', locationId: 5, playerId: null });
+  });
+
+  it('salts per device, so the same document hashes differently on another kiosk', async () => {
+    expect(await documentHash(freshDb(), 1, '1234567')).not.toBe(await documentHash(freshDb(), 1, '1234567'));
+  });
+});
+
+describe('attempt in progress', () => {
+  it('survives closing and reopening the database and resumes at the next question', async () => {
+    const name = `resume-${Date.now()}`;
+    const bundle = buildBundle();
+    const first = openTriviaDb(name);
+    const state = await startAttempt(first, { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' }, planRound(bundle));
+    await recordAnswer(first, 7, { questionId: state.questionIds[0]!, answerId: 1 });
+    await recordAnswer(first, 7, { questionId: state.questionIds[0]!, answerId: 2 });
+    first.close();
+
+    const second = openTriviaDb(name);
+    const resumed = await second.inProgress.get(7);
+    expect(resumed!.questionIds).toEqual(state.questionIds);
+    expect(resumed!.answerOrder).toEqual(state.answerOrder);
+    expect(resumed!.answers).toEqual([{ questionId: state.questionIds[0], answerId: 1 }]);
+    expect(resumed!.startedAt).toBe(state.startedAt);
+  });
+
+  it('counts attempts per player and trivia for the offline attempt limit', async () => {
+    const db = freshDb();
+    const bundle = buildBundle();
+    const player = { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' };
+    await startAttempt(db, player, planRound(bundle));
+    await startAttempt(db, player, planRound(bundle));
+    expect(await attemptsOnDevice(db, 'h1', 7)).toBe(2);
+    expect(await attemptsOnDevice(db, 'h2', 7)).toBe(0);
+  });
+});
+
+describe('round plan', () => {
+  it('shuffles by the group flags and cuts to questionsPerRound', () => {
+    const bundle = buildBundle(10, { questionsPerRound: 5, randomizeQuestions: false, randomizeAnswers: false });
+    const plan = planRound(bundle);
+    expect(plan.questionIds).toEqual([1, 2, 3, 4, 5]);
+    expect(plan.answerOrder[1]).toEqual([10, 11, 12]);
+    const shuffledPlan = planRound({ ...bundle, group: { ...bundle.group, randomizeQuestions: true, randomizeAnswers: true } }, () => 0);
+    expect(shuffledPlan.questionIds).toHaveLength(5);
+    expect(shuffledPlan.questionIds).not.toEqual([1, 2, 3, 4, 5]);
+    expect(shuffledPlan.answerOrder[shuffledPlan.questionIds[0]!]).not.toEqual(
+      bundle.answers[shuffledPlan.questionIds[0]!]!.map((a) => a.id),
+    );
+  });
+});

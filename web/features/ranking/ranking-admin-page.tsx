@@ -1,0 +1,39 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextInput } from '../../components/ui/field';
+import { ErrorState } from '../../components/ui/states';
+import { parseTriviaId } from './ranking-page';
+import { TriviaRanking } from './trivia-ranking';
+
+/** /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here. */
+export function RankingAdminPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('id');
+  const id = parseTriviaId(raw);
+  const [typed, setTyped] = useState(raw ?? '');
+
+  return (
+    <div className="space-y-6">
+      <Card className="p-4">
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setParams(typed.trim() ? { id: typed.trim() } : {});
+          }}
+        >
+          <div className="min-w-48 flex-1">
+            <TextInput label="ID de la trivia" inputMode="numeric" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Ej.: 1" />
+          </div>
+          <Button type="submit" icon={<Search className="size-4" aria-hidden />}>
+            Ver ranking
+          </Button>
+        </form>
+      </Card>
+      {raw === null ? null : id === null ? <ErrorState title="ID de trivia no válido" /> : <TriviaRanking id={id} />}
+    </div>
+  );
+}

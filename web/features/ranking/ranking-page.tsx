@@ -1,0 +1,20 @@
+import { useParams } from 'react-router-dom';
+import { ErrorState } from '../../components/ui/states';
+import { TriviaRanking } from './trivia-ranking';
+
+/** The id must be a positive whole number (spec "Trivia ranking route"). */
+export function parseTriviaId(value: string | null | undefined): number | null {
+  if (!value || !/^\d+$/.test(value)) return null;
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** /ranking/:id — public, outside the admin shell. */
+export function RankingPage() {
+  const id = parseTriviaId(useParams().id);
+  return (
+    <main className="mx-auto min-h-dvh max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
+      {id === null ? <ErrorState title="ID de trivia no válido" /> : <TriviaRanking id={id} />}
+    </main>
+  );
+}

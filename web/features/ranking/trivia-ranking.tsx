@@ -1,0 +1,76 @@
+import { format } from 'date-fns';
+import { useState } from 'react';
+import type { DateRange } from 'react-day-picker';
+import { Card } from '../../components/ui/card';
+import { Checkbox, SelectInput } from '../../components/ui/form-controls';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorText } from '../../lib/api';
+import { useCompanyLocations } from './api/get-company-locations';
+import { useRankingTrivia } from './api/get-ranking-trivia';
+import { useTriviaRanking } from './api/get-trivia-ranking';
+import { DateRangeFilter } from './date-range-filter';
+import { Podium } from './podium';
+import { RankingList } from './ranking-list';
+import './ranking.css';
+
+const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
+
+/** The trivia ranking (spec "Trivia ranking"): title, podium and filters left, ranked rows right. */
+export function TriviaRanking({ id }: { id: number }) {
+  const trivia = useRankingTrivia(id);
+  const locations = useCompanyLocations(trivia.data?.companyId);
+  const [locationId, setLocationId] = useState<number | undefined>();
+  const [range, setRange] = useState<DateRange | undefined>();
+  const [includeDuplicates, setIncludeDuplicates] = useState(false);
+  const ranking = useTriviaRanking(id, {
+    locationId,
+    dateFrom: day(range?.from),
+    dateTo: day(range?.to ?? range?.from),
+    includeDuplicates,
+  });
+  const logo = trivia.data?.logoUrl ?? trivia.data?.company.logoUrl;
+
+  return (
+    <div className="space-y-6">
+      <header className="flex items-center gap-4">
+        {logo && <img src={logo} alt={`Logo de ${trivia.data?.company.name}`} className="size-14 rounded-xl bg-white object-contain p-1 shadow-sm" />}
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Ranking</p>
+          <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{trivia.data?.name ?? (trivia.isError ? 'Trivia' : '…')}</h1>
+        </div>
+      </header>
+      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
+        <div className="space-y-6">
+          <Card className="p-5">
+            <h2 className="mb-4 font-semibold">Podio</h2>
+            {ranking.data?.length ? <Podium entries={ranking.data} /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
+          </Card>
+          <Card className="space-y-4 p-5">
+            <h2 className="font-semibold">Filtros</h2>
+            <SelectInput label="Sede" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
+              <option value="">Todas las sedes</option>
+              {locations.data?.map((location) => (
+                <option key={location.id} value={location.id}>
+                  {location.name}
+                </option>
+              ))}
+            </SelectInput>
+            <DateRangeFilter value={range} onChange={setRange} />
+            <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />
+          </Card>
+        </div>
+        <section aria-label="Resultados" aria-busy={ranking.isFetching}>
+          {ranking.isPending ? (
+            <LoadingState label="Cargando ranking..." />
+          ) : ranking.isError ? (
+            <ErrorState title="Error al cargar el ranking. Por favor, intente nuevamente." message={errorText(ranking.error) || 'Error al cargar el ranking'} />
+          ) : ranking.data.length === 0 ? (
+            <EmptyState title="No hay resultados para mostrar" />
+          ) : (
+            <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={ranking.data} />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { v4 as uuid } from 'uuid';
+import { scoreOf, type Mutation } from '../../contract';
+import type { ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
+
+/**
+ * Every write of the player screen goes through here, online or not: the domain record and its
+ * outbox entry are written in one Dexie transaction, and callers move on only once it commits.
+ */
+
+type Payload<K extends Mutation['kind']> = Extract<Mutation, { kind: K }>['payload'];
+
+/** Hands out the next per-device mutation id; must run inside a transaction that includes `device`. */
+async function enqueue<K extends Mutation['kind']>(db: TriviaDb, kind: K, payload: Payload<K>): Promise<OutboxEntry> {
+  const device = (await db.device.get('device')) ?? { key: 'device' as const, deviceId: null, secret: null, nextMutationId: 1 };
+  const entry: OutboxEntry = {
+    mutationId: device.nextMutationId,
+    kind,
+    payload,
+    status: 'pending',
+    lastError: null,
+    createdAt: new Date().toISOString(),
+  };
+  await db.device.put({ ...device, nextMutationId: device.nextMutationId + 1 });
+  await db.outbox.add(entry);
+  return entry;
+}
+
+export const attemptCountKey = (hash: string, groupId: number) => `${hash}|${groupId}`;
+
+export interface Registration {
+  fullName: string;
+  documentTypeId: number;
+  documentNumber: string;
+  locationId: number;
+  hash: string;
+}
+
+/** Registers (or re-registers, e.g. at a new site) a player; the server merges by document. */
+export async function registerPlayer(db: TriviaDb, input: Registration): Promise<PlayerRef> {
+  const clientId = uuid();
+  const fullName = input.fullName.trim();
+  await db.transaction('rw', [db.players, db.outbox, db.device, db.knownPlayers], async () => {
+    await db.players.add({
+      clientId,
+      serverId: null,
+      fullName,
+      documentTypeId: input.documentTypeId,
+      locationId: input.locationId,
+      createdAt: new Date().toISOString(),
+    });
+    await enqueue(db, 'player', {
+      clientId,
+      fullName,
+      documentTypeId: input.documentTypeId,
+      documentNumber: input.documentNumber.trim(),
+      locationId: input.locationId,
+    });
+    await db.knownPlayers.put({ hash: input.hash, playerId: null, clientId, fullName, locationId: input.locationId });
+  });
+  return { playerId: null, playerClientId: clientId, fullName, hash: input.hash };
+}
+
+export interface RoundPlan {
+  groupId: number;
+  questionIds: number[];
+  answerOrder: Record<number, number[]>;
+}
+
+/** Creates the attempt and its in-progress state together, and counts it for offline maxAttempts. */
+export async function startAttempt(db: TriviaDb, player: PlayerRef, round: RoundPlan): Promise<InProgressAttempt> {
+  const startedAt = new Date().toISOString();
+  const attempt: LocalAttempt = {
+    clientId: uuid(),
+    serverId: null,
+    playerId: player.playerId,
+    playerClientId: player.playerId === null ? player.playerClientId : null,
+    questionGroupId: round.groupId,
+    totalQuestions: round.questionIds.length,
+    startedAt,
+    completedAt: null,
+    correctAnswers: null,
+    score: null,
+    completionTime: null,
+  };
+  const state: InProgressAttempt = {
+    groupId: round.groupId,
+    attemptClientId: attempt.clientId,
+    player,
+    questionIds: round.questionIds,
+    answerOrder: round.answerOrder,
+    answers: [],
+    startedAt,
+  };
+  await db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress, db.attemptCounts], async () => {
+    await db.attempts.add(attempt);
+    await enqueue(db, 'attempt', {
+      clientId: attempt.clientId,
+      ...(attempt.playerId !== null ? { playerId: attempt.playerId } : { playerClientId: attempt.playerClientId! }),
+      questionGroupId: round.groupId,
+      totalQuestions: attempt.totalQuestions,
+      startedAt,
+    });
+    await db.inProgress.put(state);
+    const key = attemptCountKey(player.hash, round.groupId);
+    const count = (await db.attemptCounts.get(key))?.count ?? 0;
+    await db.attemptCounts.put({ key, count: count + 1 });
+  });
+  return state;
+}
+
+/** Keeps each answer as it is given, so a reload resumes at the next question. */
+export async function recordAnswer(db: TriviaDb, groupId: number, answer: ChosenAnswer): Promise<InProgressAttempt | undefined> {
+  return db.transaction('rw', db.inProgress, async () => {
+    const state = await db.inProgress.get(groupId);
+    if (!state || state.answers.some((a) => a.questionId === answer.questionId)) return state;
+    const next = { ...state, answers: [...state.answers, answer] };
+    await db.inProgress.put(next);
+    return next;
+  });
+}
+
+export interface AttemptResult {
+  score: number;
+  correctAnswers: number;
+  totalQuestions: number;
+  completionTime: number;
+}
+
+/** Completes the attempt: result stored, completion queued, in-progress state cleared, in one go. */
+export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, correctAnswers: number): Promise<AttemptResult> {
+  const completedAt = new Date();
+  const completionTime = Math.max(0, Math.round((completedAt.getTime() - Date.parse(state.startedAt)) / 1000));
+  const totalQuestions = state.questionIds.length;
+  const result = { score: scoreOf(correctAnswers, totalQuestions), correctAnswers, totalQuestions, completionTime };
+  await db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress], async () => {
+    await db.attempts.update(state.attemptClientId, { ...result, completedAt: completedAt.toISOString() });
+    await enqueue(db, 'completion', {
+      attemptClientId: state.attemptClientId,
+      answers: state.answers,
+      completionTime,
+      completedAt: completedAt.toISOString(),
+    });
+    await db.inProgress.delete(state.groupId);
+  });
+  return result;
+}
+
+/** Attempts this device has started for a player on a trivia (offline maxAttempts). */
+export async function attemptsOnDevice(db: TriviaDb, hash: string, groupId: number): Promise<number> {
+  return (await db.attemptCounts.get(attemptCountKey(hash, groupId)))?.count ?? 0;
+}

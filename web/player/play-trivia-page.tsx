@@ -1,0 +1,75 @@
+import { CloudOff, RefreshCw } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner';
+import { loadBundle, type BundleResult } from '../offline/bundle-store';
+import { triviaDb } from '../offline/db';
+import { useKioskSync } from './kiosk';
+import { PlayerFlow } from './player-flow';
+import { StatusBadge } from './status-badge';
+import { animationClass, themeStyle } from './theme-style';
+import './player.css';
+import './theme-fonts';
+
+/** /play-trivia/:id — the public, offline-capable player screen, styled by the group's theme. */
+export function PlayTriviaPage() {
+  const { id } = useParams();
+  const groupId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
+  const validId = Number.isSafeInteger(groupId) && groupId > 0;
+  const [loaded, setResult] = useState<BundleResult | null>(null);
+  const result: BundleResult | null = validId ? loaded : { status: 'not-found' };
+  const [attempt, setAttempt] = useState(0);
+  useKioskSync();
+
+  useEffect(() => {
+    let current = true;
+    if (validId) void loadBundle(triviaDb(), groupId).then((loaded) => current && setResult(loaded));
+    return () => {
+      current = false;
+    };
+  }, [groupId, validId, attempt]);
+
+  const theme = result?.status === 'ready' ? result.bundle.group.theme : null;
+  const logo = result?.status === 'ready' ? (result.bundle.group.logoUrl ?? result.bundle.group.company.logoUrl) : null;
+
+  return (
+    <div className="player-screen flex flex-col" style={themeStyle(theme)}>
+      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 py-6 pb-16 sm:px-6 sm:py-10">
+        {result?.status === 'ready' && (
+          <header className="player-page-header flex items-center justify-center gap-3 text-center">
+            {logo && <img src={logo} alt={`Logo de ${result.bundle.group.company.name}`} className="size-12 rounded-xl bg-white/70 object-contain p-1" />}
+            <h1 className="player-heading !text-2xl sm:!text-3xl">{result.bundle.group.name}</h1>
+          </header>
+        )}
+        <section className={`player-card ${animationClass(theme)}`}>
+          {!result && (
+            <div className="flex justify-center py-12" role="status">
+              <Spinner className="size-8" label="Cargando trivia…" />
+            </div>
+          )}
+          {result?.status === 'not-found' && (
+            <div className="space-y-4 py-6 text-center" role="alert">
+              <h1 className="player-heading">Error</h1>
+              <p className="player-muted">No se encontró el grupo de preguntas.</p>
+              <Link to="/" className="player-button">
+                Volver al Dashboard
+              </Link>
+            </div>
+          )}
+          {result?.status === 'unavailable' && (
+            <div className="space-y-4 py-6 text-center" role="alert">
+              <CloudOff className="mx-auto size-10 player-header-text" aria-hidden />
+              <h1 className="player-heading">Sin conexión</h1>
+              <p className="player-muted">Esta trivia aún no está guardada en este dispositivo. Conéctate a internet y vuelve a intentarlo.</p>
+              <button type="button" className="player-button" onClick={() => setAttempt((n) => n + 1)}>
+                <RefreshCw className="size-5" aria-hidden /> Reintentar
+              </button>
+            </div>
+          )}
+          {result?.status === 'ready' && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} />}
+        </section>
+      </main>
+      <StatusBadge />
+    </div>
+  );
+}

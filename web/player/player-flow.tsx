@@ -1,0 +1,149 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorText } from '../lib/api';
+import { setBetweenAttempts } from '../lib/service-worker';
+import { toast } from '../lib/toast-store';
+import type { PlayBundle } from '../../contract';
+import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from '../offline/db';
+import { completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult } from '../offline/outbox';
+import { identifyPlayer } from './identify';
+import { requestFlush } from './kiosk';
+import { countCorrect, planRound } from './round';
+import { CompletionStep } from './steps/completion-step';
+import { DocumentStep } from './steps/document-step';
+import { InstructionsStep } from './steps/instructions-step';
+import { QuestionStep } from './steps/question-step';
+import { RegistrationStep } from './steps/registration-step';
+import { Spinner } from '../components/ui/spinner';
+
+type Step =
+  | { name: 'resuming' }
+  | { name: 'document' }
+  | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
+  | { name: 'instructions'; player: PlayerRef }
+  | { name: 'preparing' }
+  | { name: 'question'; state: InProgressAttempt }
+  | { name: 'done'; result: AttemptResult };
+
+export const OTHER_COMPANY_TOAST_MS = 5000;
+export const ATTEMPT_LIMIT_TOAST_MS = 8000;
+
+/** The player steps of spec section 2, on top of the device's outbox (web/offline). */
+export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animation: string }) {
+  const db = triviaDb();
+  const groupId = bundle.group.id;
+  const [step, setStep] = useState<Step>({ name: 'resuming' });
+
+  const finish = useCallback(
+    async (state: InProgressAttempt) => {
+      const result = await completeAttempt(db, state, countCorrect(bundle, state.answers));
+      requestFlush();
+      setStep({ name: 'done', result });
+    },
+    [db, bundle],
+  );
+
+  // An attempt left half-way (reload, restart) continues where it was; one whose last answer was
+  // stored before the reload is completed at once.
+  useEffect(() => {
+    void db.inProgress.get(groupId).then((state) => {
+      if (!state) setStep({ name: 'document' });
+      else if (state.answers.length >= state.questionIds.length) void finish(state);
+      else setStep({ name: 'question', state });
+    });
+  }, [db, groupId, finish]);
+
+  // A new app version waits until the kiosk is between attempts.
+  useEffect(() => {
+    setBetweenAttempts(step.name === 'document');
+    return () => setBetweenAttempts(false);
+  }, [step.name]);
+
+  const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
+    try {
+      const outcome = await identifyPlayer(db, bundle, input);
+      if (outcome.kind === 'limit') {
+        toast({ title: 'Límite de intentos alcanzado', description: outcome.message, variant: 'destructive', duration: ATTEMPT_LIMIT_TOAST_MS });
+      } else if (outcome.kind === 'known') {
+        setStep({ name: 'instructions', player: outcome.player });
+      } else if (outcome.kind === 'new') {
+        setStep({ name: 'register', ...input, hash: outcome.hash });
+      } else {
+        toast({ title: 'Jugador encontrado en otra empresa', description: 'Por favor, selecciona tu sede actual para continuar.', duration: OTHER_COMPANY_TOAST_MS });
+        setStep({ name: 'register', ...input, hash: outcome.hash, prefillName: outcome.fullName });
+      }
+    } catch (error) {
+      toast({ title: 'Error', description: errorText(error) || 'Failed to validate document', variant: 'destructive' });
+    }
+  };
+
+  const onRegister = async (values: { fullName: string; locationId: number }) => {
+    if (step.name !== 'register') return;
+    try {
+      const player = await registerPlayer(db, { ...values, documentTypeId: step.documentTypeId, documentNumber: step.documentNumber, hash: step.hash });
+      requestFlush();
+      setStep({ name: 'instructions', player });
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to register player', variant: 'destructive' });
+    }
+  };
+
+  const onStart = async (player: PlayerRef) => {
+    setStep({ name: 'preparing' });
+    try {
+      const state = await startAttempt(db, player, planRound(bundle));
+      requestFlush();
+      setStep({ name: 'question', state });
+    } catch (error) {
+      console.error(error);
+      toast({ title: 'Error', description: 'Failed to create attempt', variant: 'destructive' });
+      setStep({ name: 'instructions', player });
+    }
+  };
+
+  const onAnswer = async (answer: ChosenAnswer) => {
+    const next = await recordAnswer(db, groupId, answer);
+    if (next) setStep((current) => (current.name === 'question' ? { name: 'question', state: next } : current));
+  };
+
+  // Read from the device, not from this render: the last answer was stored after it.
+  const onQuestionsDone = async () => {
+    const state = await db.inProgress.get(groupId);
+    if (state) await finish(state);
+  };
+
+  switch (step.name) {
+    case 'resuming':
+      return <Preparing label="Cargando…" />;
+    case 'document':
+      return <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
+    case 'register':
+      return (
+        <RegistrationStep
+          documentType={bundle.documentTypes.find((t) => t.id === step.documentTypeId)}
+          documentNumber={step.documentNumber}
+          prefillName={step.prefillName}
+          locations={bundle.locations.filter((l) => l.companyId === bundle.group.companyId)}
+          onSubmit={onRegister}
+          onBack={() => setStep({ name: 'document' })}
+        />
+      );
+    case 'instructions':
+      return <InstructionsStep playerName={step.player.fullName} instructions={bundle.group.instructions} onStart={() => void onStart(step.player)} />;
+    case 'preparing':
+      return <Preparing label="Preparando preguntas" />;
+    case 'question':
+      return <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} />;
+    case 'done':
+      return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={() => setStep({ name: 'document' })} />;
+  }
+}
+
+function Preparing({ label }: { label: string }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-12 text-center" role="status">
+      <Spinner className="size-10" />
+      <p className="player-heading !text-xl">{label}</p>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { CloudOff, HardDrive, RefreshCw, Wifi } from 'lucide-react';
+import { useState } from 'react';
+import { formatDateTime } from '../lib/format';
+import { readMeta, triviaDb, type OutboxEntry } from '../offline/db';
+import { requestFlush, useServerReachable } from './kiosk';
+import { useLiveQuery } from './use-live-query';
+
+interface SyncStatus {
+  pending: number;
+  rejected: OutboxEntry[];
+  lastSyncAt: string | null;
+  lastSyncError: string | null;
+  persisted: boolean | null;
+}
+
+const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
+
+/** The kiosk's corner badge: connection, results waiting to sync, last sync, storage; details for staff. */
+export function StatusBadge() {
+  const reachable = useServerReachable();
+  const [open, setOpen] = useState(false);
+  // null until the first read, so the badge never claims "0" before it has counted.
+  const status = useLiveQuery<SyncStatus | null>(
+    async () => {
+      const db = triviaDb();
+      return {
+        pending: await db.outbox.where('status').equals('pending').count(),
+        rejected: await db.outbox.where('status').equals('rejected').toArray(),
+        lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
+        lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,
+        persisted: (await readMeta<boolean>(db, 'persistentStorage')) ?? null,
+      };
+    },
+    [],
+    null,
+  );
+
+  return (
+    <div className="fixed bottom-2 left-2 z-40 text-xs" data-testid="kiosk-status">
+      <button
+        type="button"
+        onClick={() => setOpen((v) => !v)}
+        aria-expanded={open}
+        aria-label="Estado de sincronización"
+        className="flex min-h-9 items-center gap-1.5 rounded-full bg-slate-900/75 px-3 py-1.5 text-white shadow backdrop-blur"
+      >
+        {reachable ? <Wifi className="size-3.5 text-emerald-300" aria-hidden /> : <CloudOff className="size-3.5 text-amber-300" aria-hidden />}
+        <span data-testid="kiosk-connection">{reachable ? 'En línea' : 'Sin conexión'}</span>
+        <span aria-hidden>·</span>
+        <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+        {status && status.rejected.length > 0 && <span className="rounded-full bg-red-500 px-1.5 font-semibold">{status.rejected.length} rechazados</span>}
+      </button>
+      {open && status && (
+        <div className="mt-2 w-72 space-y-2 rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200" role="region" aria-label="Detalle de sincronización">
+          <p>
+            <span className="font-semibold">Última sincronización: </span>
+            {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Nunca'}
+          </p>
+          {status.lastSyncError && (
+            <p>
+              <span className="font-semibold">Último error: </span>
+              {status.lastSyncError}
+            </p>
+          )}
+          <p className="flex items-center gap-1.5">
+            <HardDrive className="size-3.5" aria-hidden />
+            {status.persisted ? 'Almacenamiento persistente concedido' : 'Almacenamiento persistente no concedido'}
+          </p>
+          {status.rejected.length > 0 && (
+            <div>
+              <p className="font-semibold text-red-700">Rechazados por el servidor</p>
+              <ul className="mt-1 max-h-32 space-y-1 overflow-auto">
+                {status.rejected.map((entry) => (
+                  <li key={entry.mutationId}>
+                    #{entry.mutationId} {KIND_LABEL[entry.kind]}: {entry.lastError}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <button type="button" onClick={requestFlush} className="flex items-center gap-1.5 font-semibold text-brand-700">
+            <RefreshCw className="size-3.5" aria-hidden /> Sincronizar ahora
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { Clock, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
+import { formatDuration } from '../../lib/format';
+import type { AttemptResult } from '../../offline/outbox';
+
+/** The spec's score tiers: 70 and 40. */
+export function tierOf(score: number) {
+  if (score >= 70) return { icon: Trophy, message: '¡Excelente trabajo!', label: 'Trofeo' };
+  if (score >= 40) return { icon: Medal, message: '¡Buen intento!', label: 'Buen intento!' };
+  return { icon: Target, message: '¡Sigue practicando!', label: 'Sigue practicando' };
+}
+
+export function CompletionStep({ result, redirectUrl, onRestart }: { result: AttemptResult; redirectUrl: string | null; onRestart: () => void }) {
+  const tier = tierOf(result.score);
+  const Icon = tier.icon;
+  return (
+    <div className="space-y-6 text-center">
+      <p className="flex items-center justify-center gap-2 text-sm font-bold tracking-[0.2em] player-header-text">
+        <Sparkles className="size-4" aria-hidden /> ¡TRIVIA COMPLETADA! <Sparkles className="size-4" aria-hidden />
+      </p>
+      <div className="player-badge mx-auto flex size-24 items-center justify-center rounded-full">
+        <Icon className="size-12" role="img" aria-label={tier.label} />
+      </div>
+      <h2 className="player-heading">{tier.message}</h2>
+      <p className="player-header-text text-6xl font-black tabular-nums" data-testid="result-score">
+        {result.score}%
+      </p>
+      <dl className="grid grid-cols-2 gap-3">
+        <div className="player-question !text-base">
+          <dt className="player-muted flex items-center justify-center gap-1.5 text-sm font-medium">
+            <Target className="size-4" aria-hidden /> Correctas
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums" data-testid="result-correct">
+            {result.correctAnswers} / {result.totalQuestions}
+          </dd>
+        </div>
+        <div className="player-question !text-base">
+          <dt className="player-muted flex items-center justify-center gap-1.5 text-sm font-medium">
+            <Clock className="size-4" aria-hidden /> Tiempo
+          </dt>
+          <dd className="text-2xl font-bold tabular-nums" data-testid="result-time">
+            {formatDuration(result.completionTime)}
+          </dd>
+        </div>
+      </dl>
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <button type="button" className="player-button player-button-outline flex-1" onClick={onRestart}>
+          <RotateCcw className="size-5" aria-hidden /> Volver a empezar
+        </button>
+        {redirectUrl && (
+          <button type="button" className="player-button flex-1" onClick={() => window.location.assign(redirectUrl)}>
+            Terminar
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// The theme's font choices (contract THEME_CHOICES.fontFamily), latin 400/600/700, bundled so
+// the service worker precaches them and a kiosk shows the right font offline.
+import '@fontsource/inter/latin-400.css';
+import '@fontsource/inter/latin-600.css';
+import '@fontsource/inter/latin-700.css';
+import '@fontsource/roboto/latin-400.css';
+import '@fontsource/roboto/latin-600.css';
+import '@fontsource/roboto/latin-700.css';
+import '@fontsource/poppins/latin-400.css';
+import '@fontsource/poppins/latin-600.css';
+import '@fontsource/poppins/latin-700.css';
+import '@fontsource/montserrat/latin-400.css';
+import '@fontsource/montserrat/latin-600.css';
+import '@fontsource/montserrat/latin-700.css';
+import '@fontsource/raleway/latin-400.css';
+import '@fontsource/raleway/latin-600.css';
+import '@fontsource/raleway/latin-700.css';
+import '@fontsource/open-sans/latin-400.css';
+import '@fontsource/open-sans/latin-600.css';
+import '@fontsource/open-sans/latin-700.css';
+import '@fontsource/lato/latin-400.css';
+import '@fontsource/lato/latin-700.css';
