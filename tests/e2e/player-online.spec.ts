@@ -10,7 +10,8 @@ test.describe('playing the demo trivia online', () => {
     test.setTimeout(120_000);
     const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
     expect(bundle.group.company.name).toBe('Demo Eventos');
-    expect(bundle.questions).toHaveLength(10);
+    // Other specs may add questions to the demo trivia; a round still takes questionsPerRound of them.
+    expect(bundle.questions.length).toBeGreaterThanOrEqual(bundle.group.questionsPerRound);
     const player = new PlayerPage(page);
     /** The player's scores as the ranking API lists them (the screen syncs in the background). */
     const scoresOf = async (name: string, includeDuplicates: boolean) => {
