@@ -80,14 +80,8 @@ export interface DocumentType {
   code: string;
 }
 
-export interface ValidatedPlayer {
-  id: number;
-  fullName: string;
-  firstName: string;
-  lastName: string;
-  documentTypeId: number;
-  documentNumber: string;
-  locationId: number | null;
+/** A known player as validation returns it: registered at a site of another company or not. */
+export interface ValidatedPlayer extends Player {
   fromOtherCompany: boolean;
 }
 

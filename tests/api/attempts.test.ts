@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { playerFlowSnapshot } from '../support/player-flow';
+import { chooseAnswers, playerFlowSnapshot, type TestTrivia } from '../support/player-flow';
 
-type Trivia = Awaited<ReturnType<typeof buildTrivia>>;
 
 let api: TestApi;
 let site: { id: number };
-let trivia: Trivia;
-let otherTrivia: Trivia;
+let trivia: TestTrivia;
+let otherTrivia: TestTrivia;
 beforeAll(async () => {
   api = await startTestApi();
   const company = await buildCompany(api.dataSource);
@@ -20,9 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** The chosen answers: the first `correct` questions right (answer 0 is the correct one), the rest wrong. */
-const choose = (t: Trivia, correct: number) =>
-  t.items.map(({ question, answers }, i) => ({ questionId: question.id, answerId: answers[i < correct ? 0 : 1]!.id }));
 
 async function startAttempt(body: Record<string, unknown> = {}) {
   const player = await buildPlayer(api.dataSource, { locationId: site.id });
@@ -50,7 +46,7 @@ describe('POST /api/player-attempts', () => {
     const replay = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 4, clientId });
     expect(replay.body.id).toBe(attempt.id);
     expect(replay.body.token).toBe(attempt.token);
-    const done = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: choose(trivia, 4), completionTime: 30, token: replay.body.token });
+    const done = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: chooseAnswers(trivia, 4), completionTime: 30, token: replay.body.token });
     expect(done.status).toBe(200);
   });
 
@@ -84,7 +80,7 @@ describe('PATCH /api/player-attempts/:id', () => {
     const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, {
       score: 100,
       correctAnswers: 4,
-      answers: choose(trivia, 3),
+      answers: chooseAnswers(trivia, 3),
       completionTime: 75,
       token: attempt.token,
     });
@@ -104,7 +100,7 @@ describe('PATCH /api/player-attempts/:id', () => {
   it('completes an attempt named by its clientId', async () => {
     const clientId = randomUUID();
     const { attempt } = await startAttempt({ clientId });
-    const res = await api.client().patch(`/api/player-attempts/${clientId}`, { answers: choose(trivia, 1), completionTime: 9, token: attempt.token });
+    const res = await api.client().patch(`/api/player-attempts/${clientId}`, { answers: chooseAnswers(trivia, 1), completionTime: 9, token: attempt.token });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: attempt.id, clientId, score: 25 });
   });
@@ -112,15 +108,15 @@ describe('PATCH /api/player-attempts/:id', () => {
   const refusals: [string, (a: { token: string }) => Record<string, unknown>, number, string | RegExp][] = [
     ['a tampered score', (a) => ({ score: 100, correctAnswers: 1, completionTime: 10, token: a.token }), 400, 'El puntaje no corresponde a las respuestas correctas'],
     ['more correct answers than questions', (a) => ({ score: 100, correctAnswers: 5, completionTime: 10, token: a.token }), 400, 'Las respuestas correctas no pueden superar el total de preguntas'],
-    ['an answer id from another trivia', (a) => ({ answers: [...choose(trivia, 4).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
-    ['a question of another trivia', (a) => ({ answers: [choose(otherTrivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
+    ['an answer id from another trivia', (a) => ({ answers: [...chooseAnswers(trivia, 4).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
+    ['a question of another trivia', (a) => ({ answers: [chooseAnswers(otherTrivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
     ['an answer given to the wrong question', (a) => ({ answers: [{ questionId: trivia.items[0]!.question.id, answerId: trivia.items[1]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no corresponde a su pregunta'],
-    ['the same question answered twice', (a) => ({ answers: [choose(trivia, 1)[0], choose(trivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'Una pregunta se respondió más de una vez'],
-    ['a negative completion time', (a) => ({ answers: choose(trivia, 4), completionTime: -1, token: a.token }), 400, 'El tiempo no puede ser negativo'],
-    ['a completion time over 24 hours', (a) => ({ answers: choose(trivia, 4), completionTime: 86_401, token: a.token }), 400, 'El tiempo no puede superar 24 horas'],
-    ['a fractional completion time', (a) => ({ answers: choose(trivia, 4), completionTime: 1.5, token: a.token }), 400, /.+/],
-    ['a missing token', () => ({ answers: choose(trivia, 4), completionTime: 10 }), 403, 'Token de intento no válido'],
-    ['a wrong token', () => ({ answers: choose(trivia, 4), completionTime: 10, token: 'not-the-token' }), 403, 'Token de intento no válido'],
+    ['the same question answered twice', (a) => ({ answers: [chooseAnswers(trivia, 1)[0], chooseAnswers(trivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'Una pregunta se respondió más de una vez'],
+    ['a negative completion time', (a) => ({ answers: chooseAnswers(trivia, 4), completionTime: -1, token: a.token }), 400, 'El tiempo no puede ser negativo'],
+    ['a completion time over 24 hours', (a) => ({ answers: chooseAnswers(trivia, 4), completionTime: 86_401, token: a.token }), 400, 'El tiempo no puede superar 24 horas'],
+    ['a fractional completion time', (a) => ({ answers: chooseAnswers(trivia, 4), completionTime: 1.5, token: a.token }), 400, /.+/],
+    ['a missing token', () => ({ answers: chooseAnswers(trivia, 4), completionTime: 10 }), 403, 'Token de intento no válido'],
+    ['a wrong token', () => ({ answers: chooseAnswers(trivia, 4), completionTime: 10, token: 'not-the-token' }), 403, 'Token de intento no válido'],
   ];
   for (const [what, body, status, message] of refusals) {
     it(`refuses ${what} with ${status} and leaves the attempt unchanged`, async () => {
@@ -138,19 +134,19 @@ describe('PATCH /api/player-attempts/:id', () => {
   it('refuses another attempt\'s token', async () => {
     const { attempt } = await startAttempt();
     const { attempt: other } = await startAttempt();
-    const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: choose(trivia, 4), completionTime: 10, token: other.token });
+    const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: chooseAnswers(trivia, 4), completionTime: 10, token: other.token });
     expect(res.status).toBe(403);
     expect((await storedAttempt(attempt.id)).completed_at).toBeNull();
   });
 
   it('completes once: the same completion again returns it unchanged, a different one is 409', async () => {
     const { attempt } = await startAttempt();
-    const body = { answers: choose(trivia, 2), completionTime: 20, token: attempt.token };
+    const body = { answers: chooseAnswers(trivia, 2), completionTime: 20, token: attempt.token };
     const first = await api.client().patch(`/api/player-attempts/${attempt.id}`, body);
     const replay = await api.client().patch(`/api/player-attempts/${attempt.id}`, body);
     expect(replay.status).toBe(200);
     expect(replay.body).toEqual(first.body);
-    const different = await api.client().patch(`/api/player-attempts/${attempt.id}`, { ...body, answers: choose(trivia, 4) });
+    const different = await api.client().patch(`/api/player-attempts/${attempt.id}`, { ...body, answers: chooseAnswers(trivia, 4) });
     expect(different.status).toBe(409);
     expect(different.body.error).toBe('El intento ya fue completado con otro resultado');
     expect((await storedAttempt(attempt.id)).score).toBe(50);

@@ -2,15 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice } from '../support/player-flow';
+import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
 
-type Trivia = Awaited<ReturnType<typeof buildTrivia>>;
 
 let api: TestApi;
 let cc: number;
 let site: { id: number };
-let trivia: Trivia;
-let otherTrivia: Trivia;
+let trivia: TestTrivia;
+let otherTrivia: TestTrivia;
 beforeAll(async () => {
   api = await startTestApi();
   cc = await documentTypeId(api.dataSource);
@@ -21,9 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-/** Answers 0 are the correct ones: the first `correct` questions right, the rest wrong. */
-const choose = (t: Trivia, correct: number) =>
-  t.items.map(({ question, answers }, i) => ({ questionId: question.id, answerId: answers[i < correct ? 0 : 1]!.id }));
 
 const play = (firstMutationId: number, overrides: Partial<Parameters<typeof offlinePlay>[0]> = {}) =>
   offlinePlay({
@@ -32,7 +28,7 @@ const play = (firstMutationId: number, overrides: Partial<Parameters<typeof offl
     documentNumber: freshDocument(),
     locationId: site.id,
     questionGroupId: trivia.group.id,
-    answers: choose(trivia, 3),
+    answers: chooseAnswers(trivia, 3),
     ...overrides,
   });
 
@@ -158,7 +154,7 @@ describe('POST /api/sync', () => {
 
   it('rejects a completion carrying an answer from another trivia and leaves the attempt open', async () => {
     const device = await registerDevice(api);
-    const answers = [...choose(trivia, 3).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }];
+    const answers = [...chooseAnswers(trivia, 3).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }];
     const { mutations, attemptClientId } = play(1, { answers });
     const res = await device.push(mutations);
     expect(res.body.results[2]).toEqual({ mutationId: 3, status: 'rejected', reason: 'La respuesta no pertenece a esta trivia' });
@@ -199,8 +195,8 @@ describe('POST /api/sync', () => {
     const company = await buildCompany(api.dataSource);
     const limited = await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { maxAttempts: 1 } });
     const device = await registerDevice(api);
-    const first = play(1, { questionGroupId: limited.group.id, answers: choose(limited, 1) });
-    const second = play(3, { questionGroupId: limited.group.id, answers: choose(limited, 2), playerClientId: first.playerClientId });
+    const first = play(1, { questionGroupId: limited.group.id, answers: chooseAnswers(limited, 1) });
+    const second = play(3, { questionGroupId: limited.group.id, answers: chooseAnswers(limited, 2), playerClientId: first.playerClientId });
     const res = await device.push([...first.mutations, ...second.mutations.slice(1)]);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
     expect((await attemptByClientId(first.attemptClientId)).over_limit).toBe(false);

@@ -1,3 +1,4 @@
+import type { buildTrivia } from './factories';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { TestApi } from './api-server';
@@ -92,3 +93,9 @@ export function offlinePlay(input: {
     ],
   };
 }
+
+export type TestTrivia = Awaited<ReturnType<typeof buildTrivia>>;
+
+/** The chosen answers: the first `correct` questions right (answer 0 is the correct one), the rest wrong. */
+export const chooseAnswers = (trivia: TestTrivia, correct: number) =>
+  trivia.items.map(({ question, answers }, i) => ({ questionId: question.id, answerId: answers[i < correct ? 0 : 1]!.id }));
