@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { attemptRoutes } from './attempts/routes';
 import { aiRoutes } from './ai/routes';
 import { authRoutes } from './auth/routes';
+import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
 import type { Config } from './config';
 import { dashboardRoutes } from './dashboard/routes';
@@ -46,6 +47,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     deviceRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource),
+    campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),
     aiRoutes(deps.dataSource, deps.config),

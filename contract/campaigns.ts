@@ -86,3 +86,6 @@ export interface BulkLinkReply {
   errors: number;
   details: { questionGroupId: number; success: boolean; error?: string }[];
 }
+
+/** GET /api/public/campaigns/{id}: what the public ranking page shows of its campaign. */
+export type PublicCampaign = Pick<Campaign, 'id' | 'name' | 'description' | 'startDate' | 'endDate' | 'companyId'>;

@@ -1,0 +1,86 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { bulkLinkSchema, campaignLinkSchema, campaignLinkUpdateSchema, campaignSchema, idParam, idParamsSchema } from '../../contract';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
+import { presentCampaign, presentLink } from './presenter';
+import {
+  bulkLink,
+  createCampaign,
+  deleteCampaign,
+  findCampaign,
+  linkQuestionGroup,
+  listCampaignLinks,
+  listCampaigns,
+  unlinkQuestionGroup,
+  updateCampaign,
+  updateLink,
+} from './service';
+
+const linkParams = z.object({ campaignId: idParam, questionGroupId: idParam });
+
+/** Admin: campaigns and the trivias linked to them. */
+export function campaignRoutes(dataSource: DataSource) {
+  const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+  router.use(['/campaigns', '/campaign-question-groups'], requireUser);
+
+  router.get('/campaigns', async (ctx) => {
+    ctx.body = (await listCampaigns(em)).map(presentCampaign);
+  });
+
+  router.post('/campaigns', async (ctx) => {
+    const input = parseBody(campaignSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = presentCampaign(await createCampaign(em, input));
+  });
+
+  router.get('/campaigns/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = presentCampaign(await findCampaign(em, id));
+  });
+
+  router.patch('/campaigns/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parseBody(campaignSchema, ctx.request.body);
+    ctx.body = presentCampaign(await updateCampaign(em, id, input));
+  });
+
+  router.delete('/campaigns/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    await deleteCampaign(em, id);
+    ctx.body = { message: 'Campaña eliminada', id };
+  });
+
+  router.get('/campaigns/:id/question-groups', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = (await listCampaignLinks(em, id)).map(presentLink);
+  });
+
+  router.post('/campaigns/:id/question-groups/bulk', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parseBody(bulkLinkSchema, ctx.request.body);
+    ctx.body = await bulkLink(em, id, input);
+  });
+
+  router.delete('/campaigns/:campaignId/question-groups/:questionGroupId', async (ctx) => {
+    const { campaignId, questionGroupId } = parse(linkParams, ctx.params);
+    await unlinkQuestionGroup(em, campaignId, questionGroupId);
+    ctx.body = { message: 'Trivia quitada de la campaña', campaignId, questionGroupId };
+  });
+
+  router.post('/campaign-question-groups', async (ctx) => {
+    const input = parseBody(campaignLinkSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = presentLink(await linkQuestionGroup(em, input));
+  });
+
+  router.patch('/campaign-question-groups/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parseBody(campaignLinkUpdateSchema, ctx.request.body);
+    ctx.body = presentLink(await updateLink(em, id, input));
+  });
+
+  return router;
+}

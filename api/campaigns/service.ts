@@ -1,0 +1,123 @@
+import type { EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import type { BulkLinkReply, bulkLinkSchema, campaignLinkSchema, campaignLinkUpdateSchema, campaignSchema } from '../../contract';
+import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
+import { findCompany } from '../companies/service';
+import { badRequest, conflict, notFound } from '../errors';
+import { GROUP_NOT_FOUND } from '../question-groups/service';
+
+type CampaignData = z.output<typeof campaignSchema>;
+type LinkData = z.output<typeof campaignLinkSchema>;
+type LinkUpdate = z.output<typeof campaignLinkUpdateSchema>;
+type BulkData = z.output<typeof bulkLinkSchema>;
+
+export const CAMPAIGN_NOT_FOUND = 'Campaña no encontrada';
+export const LINK_NOT_FOUND = 'La trivia no está en la campaña';
+export const ALREADY_LINKED = 'La trivia ya está en la campaña';
+export const OTHER_COMPANY = 'Solo se pueden agregar trivias de la empresa de la campaña';
+
+export function listCampaigns(em: EntityManager): Promise<CampaignEntity[]> {
+  return em.find(CampaignEntity, { order: { createdAt: 'DESC', id: 'DESC' } });
+}
+
+export async function findCampaign(em: EntityManager, id: number): Promise<CampaignEntity> {
+  const campaign = await em.findOneBy(CampaignEntity, { id });
+  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  return campaign;
+}
+
+export async function createCampaign(em: EntityManager, input: CampaignData): Promise<CampaignEntity> {
+  await findCompany(em, input.companyId);
+  return em.save(em.create(CampaignEntity, input));
+}
+
+/** Moving a campaign to another company would leave it with trivias it may not hold, so links must be removed first. */
+export async function updateCampaign(em: EntityManager, id: number, input: CampaignData): Promise<CampaignEntity> {
+  const campaign = await findCampaign(em, id);
+  if (input.companyId !== campaign.companyId) {
+    await findCompany(em, input.companyId);
+    if (await em.countBy(CampaignQuestionGroupEntity, { campaignId: id })) {
+      throw badRequest('Quite las trivias de la campaña antes de cambiar su empresa');
+    }
+  }
+  Object.assign(campaign, input);
+  return em.save(campaign);
+}
+
+/** The links go with the campaign (FK cascade); trivias and attempts are never touched. */
+export async function deleteCampaign(em: EntityManager, id: number): Promise<void> {
+  const result = await em.delete(CampaignEntity, { id });
+  if (!result.affected) throw notFound(CAMPAIGN_NOT_FOUND);
+}
+
+export async function listCampaignLinks(em: EntityManager, campaignId: number): Promise<CampaignQuestionGroupEntity[]> {
+  await findCampaign(em, campaignId);
+  return em.find(CampaignQuestionGroupEntity, {
+    where: { campaignId },
+    relations: { questionGroup: true },
+    order: { order: 'ASC', id: 'ASC' },
+  });
+}
+
+/** Why a trivia cannot join the campaign, or null when it can. */
+async function linkRefusal(em: EntityManager, campaign: CampaignEntity, questionGroupId: number): Promise<string | null> {
+  const group = await em.findOneBy(QuestionGroupEntity, { id: questionGroupId });
+  if (!group) return GROUP_NOT_FOUND;
+  if (group.companyId !== campaign.companyId) return OTHER_COMPANY;
+  if (await em.existsBy(CampaignQuestionGroupEntity, { campaignId: campaign.id, questionGroupId })) return ALREADY_LINKED;
+  return null;
+}
+
+function refuse(reason: string): never {
+  if (reason === ALREADY_LINKED) throw conflict(reason);
+  if (reason === GROUP_NOT_FOUND) throw notFound(reason);
+  throw badRequest(reason);
+}
+
+export async function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<CampaignQuestionGroupEntity> {
+  const campaign = await findCampaign(em, input.campaignId);
+  const refusal = await linkRefusal(em, campaign, input.questionGroupId);
+  if (refusal) refuse(refusal);
+  const order = input.order ?? (await em.countBy(CampaignQuestionGroupEntity, { campaignId: campaign.id })) + 1;
+  const link = await em.save(
+    em.create(CampaignQuestionGroupEntity, { campaignId: campaign.id, questionGroupId: input.questionGroupId, weight: input.weight, order }),
+  );
+  return findLink(em, link.id);
+}
+
+async function findLink(em: EntityManager, id: number): Promise<CampaignQuestionGroupEntity> {
+  const link = await em.findOne(CampaignQuestionGroupEntity, { where: { id }, relations: { questionGroup: true } });
+  if (!link) throw notFound(LINK_NOT_FOUND);
+  return link;
+}
+
+export async function updateLink(em: EntityManager, id: number, input: LinkUpdate): Promise<CampaignQuestionGroupEntity> {
+  const link = await findLink(em, id);
+  Object.assign(link, input);
+  await em.save(CampaignQuestionGroupEntity, { id: link.id, order: link.order, weight: link.weight });
+  return link;
+}
+
+export async function unlinkQuestionGroup(em: EntityManager, campaignId: number, questionGroupId: number): Promise<void> {
+  await findCampaign(em, campaignId);
+  const result = await em.delete(CampaignQuestionGroupEntity, { campaignId, questionGroupId });
+  if (!result.affected) throw notFound(LINK_NOT_FOUND);
+}
+
+/** Links each trivia on its own: one refused item does not stop the others. */
+export async function bulkLink(em: EntityManager, campaignId: number, input: BulkData): Promise<BulkLinkReply> {
+  const campaign = await findCampaign(em, campaignId);
+  const details: BulkLinkReply['details'] = [];
+  let order = input.startingOrder;
+  for (const questionGroupId of input.questionGroupIds) {
+    const refusal = await linkRefusal(em, campaign, questionGroupId);
+    if (refusal) {
+      details.push({ questionGroupId, success: false, error: refusal });
+      continue;
+    }
+    await em.save(em.create(CampaignQuestionGroupEntity, { campaignId, questionGroupId, weight: input.weight, order: order++ }));
+    details.push({ questionGroupId, success: true });
+  }
+  const added = details.filter((d) => d.success).length;
+  return { added, errors: details.length - added, details };
+}
