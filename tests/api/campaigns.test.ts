@@ -564,3 +564,25 @@ describe('companies with campaigns', () => {
     expect(deleted.body).toEqual({ message: 'Empresa eliminada', id: company.id });
   });
 });
+
+describe('replies that tell what happened', () => {
+  it('names the 150-character limit when a campaign name is too long', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post('/api/campaigns', campaignBody(company.id, { name: 'x'.repeat(151) }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'name', message: expect.stringContaining('150') }]);
+  });
+
+  it('never answers a bulk add with an error after having added some of the trivias', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    // An id past PostgreSQL's integer range is an unknown trivia like any other.
+    const res = await admin.post(`/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [trivias[0]!.group.id, 3_000_000_000] });
+    const stored = await links(campaign.id);
+    expect([200, 400]).toContain(res.status);
+    // Either the per-item report, with the added trivia stored, or a refusal that stored nothing.
+    expect({ status: res.status, added: res.body.added ?? 0, stored: stored.length }).toEqual(
+      res.status === 200 ? { status: 200, added: 1, stored: 1 } : { status: 400, added: 0, stored: 0 },
+    );
+  });
+});
