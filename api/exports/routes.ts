@@ -1,37 +1,31 @@
-import { PassThrough, pipeline, Readable } from 'node:stream';
 import Router from '@koa/router';
-import { stringify } from 'csv-stringify';
-import { format } from 'date-fns';
 import type { DataSource } from 'typeorm';
-import { idParamsSchema } from '../../contract';
+import { campaignRankingQuery, idParamsSchema } from '../../contract';
+import { findCampaign, listCampaignLinks } from '../campaigns/service';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
-import { formulaSafe, scoresFileName } from './csv';
+import { campaignRankingHeader, campaignRankingRows } from './campaign-ranking';
+import { sendCsv } from './csv';
 import { SCORE_COLUMNS, scoreRows } from './scores';
 
+/** Admin: CSV downloads of a trivia's scores and of a campaign's ranking. */
 export function exportRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  // CSV in UTF-8 with a BOM (spreadsheets then show accents), RFC 4180 quoting, streamed.
   router.get('/question-groups/:id/export-scores', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
-    const rows = Readable.from(
-      (async function* () {
-        for await (const row of scoreRows(em, id)) yield row.map(formulaSafe);
-      })(),
-    );
-    const csv = stringify({ bom: true, header: true, columns: SCORE_COLUMNS, record_delimiter: 'windows' });
-    const body = new PassThrough();
-    pipeline(rows, csv, body, (error) => {
-      if (error) body.destroy(error);
-    });
-    ctx.set('Content-Type', 'text/csv; charset=utf-8');
-    ctx.set('Content-Disposition', `attachment; filename="${scoresFileName(group.name, format(new Date(), 'yyyy-MM-dd'))}"`);
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = body;
+    sendCsv(ctx, { prefix: 'puntajes', name: group.name }, SCORE_COLUMNS, scoreRows(em, id));
+  });
+
+  router.get('/campaigns/:id/ranking/export', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const filters = parse(campaignRankingQuery, ctx.query);
+    const campaign = await findCampaign(em, id);
+    const links = await listCampaignLinks(em, id);
+    sendCsv(ctx, { prefix: 'ranking', name: campaign.name }, campaignRankingHeader(links), campaignRankingRows(dataSource, campaign, links, filters));
   });
 
   return router;

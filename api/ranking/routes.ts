@@ -1,17 +1,43 @@
 import Router from '@koa/router';
+import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import { triviaRankingQuery } from '../../contract';
+import { campaignRankingQuery, idParamsSchema, triviaRankingQuery } from '../../contract';
+import { presentPublicCampaign } from '../campaigns/presenter';
+import { findCampaign } from '../campaigns/service';
+import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
+import { campaignRanking } from './campaign-ranking';
 import { triviaRanking } from './trivia-ranking';
 
-/** Public: the trivia ranking, one page at a time with the full count in X-Total-Count. */
+/**
+ * The rankings, one page at a time with the full count in X-Total-Count: the trivia ranking and
+ * the public campaign ranking for anyone, the campaign ranking of the admin screens behind a session.
+ */
 export function rankingRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+
   router.get('/ranking', async (ctx) => {
     const query = parse(triviaRankingQuery, ctx.query);
-    const { total, entries } = await triviaRanking(dataSource.manager, query);
+    const { total, entries } = await triviaRanking(em, query);
     ctx.set('X-Total-Count', String(total));
     ctx.body = entries;
   });
+
+  const sendCampaignRanking = async (ctx: Context) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const query = parse(campaignRankingQuery, ctx.query);
+    const { total, entries } = await campaignRanking(em, await findCampaign(em, id), query);
+    ctx.set('X-Total-Count', String(total));
+    ctx.body = entries;
+  };
+  router.get('/campaigns/:id/ranking', requireUser, sendCampaignRanking);
+  router.get('/public/campaigns/:id/ranking', sendCampaignRanking);
+
+  router.get('/public/campaigns/:id', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = presentPublicCampaign(await findCampaign(em, id));
+  });
+
   return router;
 }

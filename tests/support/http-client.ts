@@ -25,7 +25,7 @@ export class TestClient {
   async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<TestResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (!options.withoutMarker) headers['X-Requested-With'] = 'XMLHttpRequest';
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
     let payload: string | Uint8Array | undefined = options.raw;
     if (payload === undefined && body !== undefined) {
       payload = JSON.stringify(body);
@@ -46,6 +46,11 @@ export class TestClient {
       /* not JSON: body stays the text */
     }
     return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  /** The session cookies, for a raw fetch that must see the reply's bytes (a download). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   get<T = any>(path: string, options?: RequestOptions) {
