@@ -125,7 +125,7 @@ function CampaignEditor({ id }: { id: number }) {
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <h2 className="font-semibold">Trivias de la campaña</h2>
           <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" disabled={!canAdd} pending={bulk.isPending} icon={<ListPlus className="size-4" aria-hidden />} onClick={addAll}>
+            <Button variant="secondary" className="disabled:opacity-50" disabled={!canAdd} pending={bulk.isPending} icon={<ListPlus className="size-4" aria-hidden />} onClick={addAll}>
               Agregar Todas
             </Button>
             <Button disabled={!canAdd || bulk.isPending} icon={<Plus className="size-4" aria-hidden />} onClick={() => setDialog('add')}>
