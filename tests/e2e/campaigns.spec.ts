@@ -85,6 +85,93 @@ const csvRows = (text: string) =>
     .split(/\r?\n/)
     .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
 
+/** dd/MM/yyyy of a yyyy-MM-dd day, as the campaign screens show dates. */
+const shown = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
+test('an admin validates, creates, edits, links and unlinks a trivia, finds it on the dashboard and deletes a campaign', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now() % 100_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  const campaigns = new CampaignsPage(page);
+  const existing = (await (await page.request.get('/api/campaigns')).json()) as unknown[];
+  await campaigns.goto();
+  if (existing.length === 0) {
+    await expect(page.getByText('No hay campañas disponibles')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Crear Primera Campaña' })).toBeVisible();
+  }
+
+  // The contract's rules, in Spanish, before anything is sent; the spec's defaults.
+  await campaigns.create().click();
+  const dialog = campaigns.dialog();
+  await expect(dialog.getByLabel('Intentos máximos por trivia')).toHaveValue('3');
+  await expect(dialog.getByLabel('Modo de selección de intentos')).toHaveValue('best');
+  await dialog.getByLabel('Nombre').fill('ab');
+  await dialog.getByRole('button', { name: 'Crear Campaña' }).click();
+  await expect(dialog).toContainText('El nombre debe tener al menos 3 caracteres');
+  await expect(dialog).toContainText('Seleccione una fecha de inicio');
+  await expect(dialog).toContainText('Seleccione una fecha de finalización');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  const name = `Temporal ${suffix}`;
+  await campaigns.createCampaign({ name, description: '', companyName: 'Demo Eventos', startDate: day(0), endDate: day(30) });
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByText('Sin descripción')).toBeVisible();
+
+  // One trivia through 'Agregar Trivia' (the first available, weight 10), then removed again.
+  const editor = new CampaignEditorPage(page);
+  await editor.addOne().click();
+  const add = editor.dialog();
+  const trivia = (await add.getByLabel('Trivia').locator('option:checked').textContent())!.trim();
+  await expect(add.getByLabel('Peso')).toHaveValue('10');
+  await add.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(editor.toast()).toContainText('Grupo agregado');
+  await expect(editor.names()).toHaveText([trivia]);
+  await expect(editor.orders()).toHaveText(['1']);
+  await expect(editor.weight(trivia)).toHaveValue('10');
+  await editor.remove(trivia).click();
+  await expect(editor.dialog()).toContainText(trivia);
+  await editor.dialog().getByRole('button', { name: 'Quitar' }).click();
+  await expect(editor.toast()).toContainText('Grupo eliminado');
+  await expect(editor.rows()).toHaveCount(0);
+  await expect(page.getByText('Esta campaña aún no tiene trivias')).toBeVisible();
+
+  // 'Editar' reuses the form, filled in.
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(editor.dialog().getByLabel('Nombre')).toHaveValue(name);
+  await editor.dialog().getByLabel('Descripción').fill('Ahora con descripción');
+  await editor.dialog().getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(editor.toast()).toContainText('Campaña actualizada');
+  await expect(page.getByText('Ahora con descripción')).toBeVisible();
+
+  // The dashboard lists it under 'Campañas Activas'.
+  await page.goto('/');
+  const active = page.getByRole('region', { name: 'Campañas Activas' }).getByRole('article', { name });
+  await expect(active).toContainText('Ahora con descripción');
+  await expect(active).toContainText(`Inicio: ${shown(day(0))}`);
+  await expect(active.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/campaigns/${campaignId}`);
+  await expect(active.getByRole('link', { name: 'Ver Ranking' })).toHaveAttribute('href', `/campaigns/${campaignId}/ranking`);
+
+  // The list's card, then deletion after '¿Está seguro?'.
+  await campaigns.goto();
+  const card = campaigns.card(name);
+  await expect(card).toContainText(`${shown(day(0))} - ${shown(day(30))}`);
+  await expect(card).toContainText('Mejor intento');
+  await card.getByRole('button', { name: `Eliminar ${name}` }).click();
+  await expect(campaigns.dialog().getByRole('heading', { name: '¿Está seguro?' })).toBeVisible();
+  await expect(campaigns.dialog()).toContainText('permanentemente');
+  await campaigns.dialog().getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Campaña eliminada');
+  await expect(campaigns.card(name)).toHaveCount(0);
+
+  await page.goto(`/campaigns/${campaignId}`);
+  await expect(page.getByText('Campaña no encontrada')).toBeVisible();
+});
+
 test('an admin builds a two-trivia campaign; players play it and both rankings and the export agree on weighted totals', async ({ page }) => {
   // Two players × two trivias through the real player screen: leave room on a shared machine.
   test.setTimeout(240_000);

@@ -12,6 +12,8 @@ export class CampaignEditorPage {
   readonly moveUp = (trivia: string) => this.page.getByRole('button', { name: `Subir ${trivia}`, exact: true });
   readonly moveDown = (trivia: string) => this.page.getByRole('button', { name: `Bajar ${trivia}`, exact: true });
   readonly weight = (trivia: string) => this.page.getByRole('spinbutton', { name: `Peso de ${trivia}`, exact: true });
+  readonly remove = (trivia: string) => this.page.getByRole('button', { name: `Quitar ${trivia}`, exact: true });
+  readonly dialog = () => this.page.getByRole('dialog');
   readonly viewRanking = () => this.page.getByRole('link', { name: 'Ver Ranking' });
   readonly toast = () => this.page.getByTestId('toast');
 
