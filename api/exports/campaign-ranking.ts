@@ -33,7 +33,7 @@ export async function* campaignRankingRows(
   links: CampaignQuestionGroupEntity[],
   filters: CampaignRankingFilters,
 ): AsyncGenerator<(string | number | null)[]> {
-  const { sql, parameters } = campaignRankingStatement(campaign, filters, { limit: null, offset: 0 });
+  const { sql, parameters } = campaignRankingStatement(campaign, links, filters, { limit: null, offset: 0 });
   const runner = dataSource.createQueryRunner();
   await runner.connect();
   try {

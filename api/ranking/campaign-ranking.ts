@@ -1,101 +1,109 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, CampaignRankingQuery, SelectionMode } from '../../contract';
-import type { CampaignEntity } from '../../db/entities';
+import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entities';
 import { completionRange } from './date-range';
 
 /**
  * The campaign ranking (api-contract.md, "Rankings"), computed in one statement.
  *
- * Parameters: $1 campaign id, $2 site (or null), $3 / $4 the half-open completion range (the
- * campaign period narrowed by the filter dates), $5 maxAttemptsPerTrivia, then paging.
+ * Parameters: $1 the campaign's trivia ids and $2 their weights (same order), $3 site (or null),
+ * $4 / $5 the half-open completion range (the campaign period narrowed by the filter dates),
+ * $6 maxAttemptsPerTrivia, $7 / $8 limit and offset.
  *
  * Every filter (site and dates) applies before the per-trivia attempt limit: the ranking of a site
- * or a day is the campaign played there and then, so a player's first attempts at that site count
- * even when they had played elsewhere before. Over-limit attempts (arrived from an offline device
- * over the trivia's own limit) never count.
+ * or a day is the campaign as played there and then, so a player's first attempts at that site
+ * count even when they had played elsewhere before. Over-limit attempts (arrived from an offline
+ * device over the trivia's own limit) never count.
+ *
+ * The attempts are read in (trivia, player, completion) order from player_attempts_campaign_idx,
+ * which holds every column needed, so numbering them and reducing each player's attempts at a
+ * trivia to one row take a single pass with no sort.
  */
-const KEPT_ATTEMPTS = `
-  links AS (
-    SELECT question_group_id, weight FROM campaign_question_groups WHERE campaign_id = $1
-  ),
-  numbered AS (
-    SELECT a.id, a.player_id, a.question_group_id, a.location_id, a.score, a.correct_answers,
-           a.completion_time, a.completed_at,
-           row_number() OVER (PARTITION BY a.player_id, a.question_group_id ORDER BY a.completed_at, a.id) AS n
+const numberedAttempts = (onlyPlayers: string) => `
+    SELECT a.question_group_id, a.player_id, a.id, a.score, a.correct_answers, a.completion_time, a.location_id,
+           (date_part('epoch', a.completed_at) * 1000)::bigint AS completed_ms,
+           row_number() OVER (PARTITION BY a.question_group_id, a.player_id ORDER BY a.completed_at, a.id) AS n
       FROM player_attempts a
-      JOIN links USING (question_group_id)
-     WHERE a.completed_at IS NOT NULL AND a.over_limit = false
-       AND ($2::int IS NULL OR a.location_id = $2)
-       AND a.completed_at >= $3 AND a.completed_at < $4
-  ),
-  kept AS (
-    SELECT * FROM numbered WHERE n <= $5
-  )`;
+     WHERE a.question_group_id = ANY($1::int[])
+       AND a.completed_at IS NOT NULL AND a.over_limit = false
+       AND ($3::int IS NULL OR a.location_id = $3)
+       AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`;
 
-/** One attempt per player and trivia, chosen by the campaign's mode. */
-const chooseOne = (order: string) => `
-  selected AS (
-    SELECT DISTINCT ON (player_id, question_group_id)
-           player_id, question_group_id, location_id, completed_at,
-           score::numeric AS score, correct_answers::numeric AS correct_answers,
-           completion_time::numeric AS completion_time,
-           count(*) OVER (PARTITION BY player_id, question_group_id) AS attempts
-      FROM kept
-     ORDER BY player_id, question_group_id, ${order}
-  )`;
+/** What each player and trivia contributes: score, time, correct answers, site, completion, attempts. */
+const PICKED = `score, completion_time, correct_answers, coalesce(location_id, 0), completed_ms`;
 
-/** 'average': the mean of the kept attempts; correct answers as a rounded mean. */
-const AVERAGE = `
-  selected AS (
-    SELECT player_id, question_group_id,
-           (array_agg(location_id ORDER BY completed_at DESC, id DESC))[1] AS location_id,
-           max(completed_at) AS completed_at,
-           avg(score) AS score, round(avg(correct_answers)) AS correct_answers,
-           avg(completion_time) AS completion_time, count(*) AS attempts
-      FROM kept
-     GROUP BY player_id, question_group_id
-  )`;
+/**
+ * One attempt per player and trivia, the greatest by `key`: the attempt's own figures ride along
+ * after the key in the same array, so max() hands back the whole chosen attempt.
+ */
+const chooseOne = (key: string[]) => (onlyPlayers: string) => `
+  SELECT question_group_id, player_id, attempts,
+         pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers,
+         nullif(pick[${key.length + 4}], 0) AS location_id, pick[${key.length + 5}] AS completed_ms
+    FROM (
+      SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[${key.join(', ')}, ${PICKED}]::bigint[]) AS pick
+        FROM (${numberedAttempts(onlyPlayers)}) numbered
+       WHERE n <= $6
+       GROUP BY question_group_id, player_id
+    ) chosen`;
 
-const SELECTION: Record<SelectionMode, string> = {
-  // The trivia ranking's order: higher score, lower time, more recent.
-  best: chooseOne('score DESC, completion_time, completed_at DESC, id DESC'),
-  first: chooseOne('n'),
-  last: chooseOne('n DESC'),
-  average: AVERAGE,
+/** 'average': the mean of the counted attempts; correct answers as a rounded mean; the site of the last. */
+const average = (onlyPlayers: string) => `
+  SELECT question_group_id, player_id, attempts, score, completion_time, correct_answers,
+         nullif(last[2], 0) AS location_id, last[3] AS completed_ms
+    FROM (
+      SELECT question_group_id, player_id, count(*) AS attempts,
+             avg(score) AS score, avg(completion_time) AS completion_time, round(avg(correct_answers)) AS correct_answers,
+             max(ARRAY[n, coalesce(location_id, 0), completed_ms]) AS last
+        FROM (${numberedAttempts(onlyPlayers)}) numbered
+       WHERE n <= $6
+       GROUP BY question_group_id, player_id
+    ) averaged`;
+
+const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
+  // The trivia ranking's order: higher score, lower time, more recent (id breaks exact ties).
+  best: chooseOne(['score', '-completion_time', 'completed_ms', 'id']),
+  first: chooseOne(['-n']),
+  last: chooseOne(['n']),
+  average,
 };
+
+const ONLY_PAGE_PLAYERS = `
+       AND a.player_id IN (SELECT player_id FROM page)`;
 
 /**
  * The player's site is where they last played in the campaign (under a site filter, that site).
- * Only the requested page is joined to players and sites and gets its per-trivia maps.
+ * Only the requested page is joined to players and sites; its per-trivia maps are read again for
+ * just those players, through the same index.
  */
 const rankingSql = (mode: SelectionMode) => `
-  WITH ${KEPT_ATTEMPTS},
-  ${SELECTION[mode]},
+  WITH weights AS (
+    SELECT * FROM unnest($1::int[], $2::int[]) AS w(question_group_id, weight)
+  ),
   totals AS (
-    SELECT s.player_id,
-           sum(s.score * links.weight) AS total_score,
-           sum(s.correct_answers) AS total_correct_answers,
-           avg(s.completion_time) AS average_completion_time,
-           (array_agg(s.location_id ORDER BY s.completed_at DESC))[1] AS location_id
-      FROM selected s
-      JOIN links USING (question_group_id)
-     GROUP BY s.player_id
+    SELECT t.player_id,
+           sum(t.score * w.weight) AS total_score,
+           sum(t.correct_answers) AS total_correct_answers,
+           avg(t.completion_time) AS average_completion_time,
+           (max(ARRAY[t.completed_ms, coalesce(t.location_id, 0)]))[2] AS location_id
+      FROM (${PER_TRIVIA[mode]('')}) t
+      JOIN weights w USING (question_group_id)
+     GROUP BY t.player_id
   ),
   page AS (
     SELECT * FROM totals
      ORDER BY total_score DESC, average_completion_time ASC NULLS LAST, player_id
-     LIMIT $6 OFFSET $7
+     LIMIT $7 OFFSET $8
   ),
   page_maps AS (
-    SELECT s.player_id,
-           jsonb_object_agg(s.question_group_id, round(s.score, 2)) AS best_scores,
-           jsonb_object_agg(s.question_group_id, s.attempts) AS attempts_count
-      FROM selected s
-      JOIN page USING (player_id)
-     GROUP BY s.player_id
+    SELECT t.player_id,
+           jsonb_object_agg(t.question_group_id, round(t.score::numeric, 2)) AS best_scores,
+           jsonb_object_agg(t.question_group_id, t.attempts) AS attempts_count
+      FROM (${PER_TRIVIA[mode](ONLY_PAGE_PLAYERS)}) t
+     GROUP BY t.player_id
   )
   SELECT page.player_id, p.first_name, p.last_name, l.name AS location_name,
-         round(page.total_score, 2)::float8 AS total_score,
+         round(page.total_score::numeric, 2)::float8 AS total_score,
          page.total_correct_answers::int AS total_correct_answers,
          round(page.average_completion_time, 2)::float8 AS average_completion_time,
          page_maps.best_scores, page_maps.attempts_count,
@@ -103,7 +111,7 @@ const rankingSql = (mode: SelectionMode) => `
     FROM page
     JOIN page_maps USING (player_id)
     JOIN players p ON p.id = page.player_id
-    LEFT JOIN locations l ON l.id = page.location_id
+    LEFT JOIN locations l ON l.id = nullif(page.location_id, 0)
    ORDER BY page.total_score DESC, page.average_completion_time ASC NULLS LAST, page.player_id`;
 
 const RANKING_SQL: Record<SelectionMode, string> = {
@@ -112,10 +120,6 @@ const RANKING_SQL: Record<SelectionMode, string> = {
   last: rankingSql('last'),
   average: rankingSql('average'),
 };
-
-const COUNT_SQL = `
-  WITH ${KEPT_ATTEMPTS}
-  SELECT count(DISTINCT player_id)::int AS total FROM kept`;
 
 export interface CampaignRankingRow {
   player_id: number;
@@ -142,14 +146,33 @@ function countedRange(campaign: CampaignEntity, filters: CampaignRankingFilters)
   return [from, to];
 }
 
+/** The trivias of the campaign with their weights. */
+export type CampaignWeights = { questionGroupId: number; weight: number }[];
+
 /**
  * The statement for one page of the ranking (limit null: all of it), for the routes and the
  * export alike.
  */
-export function campaignRankingStatement(campaign: CampaignEntity, query: CampaignRankingFilters, paging: { limit: number | null; offset: number }) {
+export function campaignRankingStatement(
+  campaign: CampaignEntity,
+  links: CampaignWeights,
+  query: CampaignRankingFilters,
+  paging: { limit: number | null; offset: number },
+): { sql: string; parameters: unknown[] } {
   const [from, to] = countedRange(campaign, query);
-  const filters = [campaign.id, query.locationId ?? null, from, to, campaign.maxAttemptsPerTrivia];
-  return { sql: RANKING_SQL[campaign.attemptSelectionMode], parameters: [...filters, paging.limit, paging.offset], filters };
+  return {
+    sql: RANKING_SQL[campaign.attemptSelectionMode],
+    parameters: [
+      links.map((link) => link.questionGroupId),
+      links.map((link) => link.weight),
+      query.locationId ?? null,
+      from,
+      to,
+      campaign.maxAttemptsPerTrivia,
+      paging.limit,
+      paging.offset,
+    ],
+  };
 }
 
 export async function campaignRanking(
@@ -157,10 +180,14 @@ export async function campaignRanking(
   campaign: CampaignEntity,
   query: CampaignRankingFilters & Paging,
 ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
-  const { sql, parameters, filters } = campaignRankingStatement(campaign, query, query);
-  const rows: CampaignRankingRow[] = await em.query(sql, parameters);
-  // A page past the end has no row to carry the total, so only then is it counted on its own.
-  const total = rows[0]?.total ?? (query.offset > 0 ? (await em.query(COUNT_SQL, filters))[0].total : 0);
+  const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: campaign.id }, select: { questionGroupId: true, weight: true } });
+  const page = (paging: Paging) => {
+    const { sql, parameters } = campaignRankingStatement(campaign, links, query, paging);
+    return em.query(sql, parameters) as Promise<CampaignRankingRow[]>;
+  };
+  const rows = await page(query);
+  // A page past the end has no row to carry the total, so only then is the first row asked for it.
+  const total = rows[0]?.total ?? (query.offset > 0 ? ((await page({ limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
   return { total, entries: rows.map((row, index) => presentCampaignRankingEntry(row, query.offset + index + 1)) };
 }
 

@@ -17,6 +17,8 @@ export interface ChosenAnswer {
 })
 /** Each player's best attempt first (DESC columns, so defined by its migration, not synchronised). */
 @Index('player_attempts_best_idx', { synchronize: false })
+/** The campaign ranking's: each player's attempts at a trivia in completion order (INCLUDE columns: its migration). */
+@Index('player_attempts_campaign_idx', { synchronize: false })
 @Index('player_attempts_completed_idx', ['questionGroupId', 'completedAt'], {
   where: 'completed_at IS NOT NULL AND over_limit = false',
 })

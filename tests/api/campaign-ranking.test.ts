@@ -237,7 +237,7 @@ describe('campaign ranking filters', () => {
   });
 
   it('a bad filter is a 400 in the error shape', async () => {
-    const res = await ranking('?dateFrom=mayo');
+    const res = await admin.get(`/api/campaigns/${campaignId}/ranking?dateFrom=mayo`);
     expect(res.status).toBe(400);
     expect(res.body.error).toBeTruthy();
   });

@@ -5,9 +5,13 @@ export interface HttpReply {
   body: any;
 }
 
-/** A keep-alive JSON client for one server: what a crowd of kiosks looks like to it. */
+/**
+ * A keep-alive JSON client for one server: what a crowd of kiosks looks like to it. It keeps the
+ * cookies it is given, so it can also be a signed-in admin.
+ */
 export function jsonClient(baseUrl: string, sockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
+  const cookies = new Map<string, string>();
   const { hostname, port } = new URL(baseUrl);
   const send = (method: string, path: string, body?: unknown) =>
     new Promise<HttpReply>((resolve, reject) => {
@@ -21,10 +25,15 @@ export function jsonClient(baseUrl: string, sockets: number) {
           path,
           headers: {
             'X-Requested-With': 'XMLHttpRequest',
+            ...(cookies.size ? { Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
             ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
           },
         },
         (res) => {
+          for (const cookie of res.headers['set-cookie'] ?? []) {
+            const [name, value] = cookie.split(';')[0]!.split('=') as [string, string];
+            cookies.set(name, value);
+          }
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk) => (text += chunk));

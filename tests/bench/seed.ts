@@ -2,6 +2,9 @@ import type pg from 'pg';
 
 export interface BenchData {
   rankingTriviaId: number;
+  /** A campaign of ten trivias (weights 1..10, two attempts per trivia, mode best) over April 2026. */
+  campaignId: number;
+  campaignTrivias: { id: number; weight: number }[];
   playTriviaId: number;
   documentTypeId: number;
   locationIds: number[];
@@ -10,12 +13,13 @@ export interface BenchData {
 }
 
 /**
- * The data both benchmarks read: a trivia with `attempts` attempts by `players` players (scores in
+ * The data the benchmarks read: a trivia with `attempts` attempts by `players` players (scores in
  * steps of 10, times 5..305 s, ~2% left unfinished and ~2% over the limit, spread over 20 sites and
- * 30 days), made in PostgreSQL with generate_series so it takes seconds, and a 10-question trivia
- * for the player hot path.
+ * 30 days), a campaign of ten trivias each with `campaignAttempts` attempts by the same players
+ * (so every player plays every trivia, some twice or more), made in PostgreSQL with
+ * generate_series so it takes seconds, and a 10-question trivia for the player hot path.
  */
-export async function seedBenchData(client: pg.Client, players: number, attempts: number): Promise<BenchData> {
+export async function seedBenchData(client: pg.Client, players: number, attempts: number, campaignAttempts: number): Promise<BenchData> {
   const [{ id: documentTypeId }] = (await client.query(`SELECT id FROM document_types WHERE code = 'CC'`)).rows;
   const [{ id: companyId }] = (await client.query(`INSERT INTO companies (name) VALUES ('Benchmark') RETURNING id`)).rows;
   const locationIds: number[] = (
@@ -25,6 +29,23 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
     (await client.query(`INSERT INTO question_groups (name, company_id, questions_per_round) VALUES ($1, $2, 10) RETURNING id`, [name, companyId])).rows[0].id as number;
   const rankingTriviaId = await trivia('Ranking');
   const playTriviaId = await trivia('Juego');
+  const campaignTrivias: BenchData['campaignTrivias'] = [];
+  for (let k = 1; k <= 10; k++) campaignTrivias.push({ id: await trivia(`Campaña ${k}`), weight: k });
+  const [{ id: campaignId }] = (
+    await client.query(
+      `INSERT INTO campaigns (name, company_id, start_date, end_date, max_attempts_per_trivia, attempt_selection_mode)
+       VALUES ('Campaña de carga', $1, '2026-04-01', '2026-04-30', 2, 'best') RETURNING id`,
+      [companyId],
+    )
+  ).rows;
+  for (const [index, link] of campaignTrivias.entries()) {
+    await client.query(`INSERT INTO campaign_question_groups (campaign_id, question_group_id, weight, "order") VALUES ($1, $2, $3, $4)`, [
+      campaignId,
+      link.id,
+      link.weight,
+      index + 1,
+    ]);
+  }
 
   const playAnswers: BenchData['playAnswers'] = [];
   for (let q = 1; q <= 10; q++) {
@@ -51,20 +72,26 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   ).rows;
   for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
   await client.query('SET session_replication_role = replica');
-  await client.query(
-    `INSERT INTO player_attempts
+  const insertAttempts = (triviaIds: number[], count: number) =>
+    client.query(
+      `INSERT INTO player_attempts
        (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, over_limit)
-     SELECT $1::int + (g % $3::int)::int, $2, ($4::int[])[1 + ((g / 7) % 20)::int], s * 10, 10, s,
+     SELECT $1::int + (g % $3::int)::int, trivia, ($4::int[])[1 + ((g / 7) % 20)::int], s * 10, 10, s,
             t - interval '5 minutes', CASE WHEN g % 50 = 7 THEN NULL ELSE t END, CASE WHEN g % 50 = 7 THEN NULL ELSE (5 + (g * 37) % 300)::int END,
             repeat('0', 64), g % 50 = 3
-       FROM generate_series(1::bigint, $5::bigint) g,
-            LATERAL (SELECT ((g * 7919) % 11)::int AS s, timestamptz '2026-04-01' + ((g * 104729) % 2592000) * interval '1 second' AS t) v`,
-    [first, rankingTriviaId, players, locationIds, attempts],
+       FROM unnest($2::int[]) trivia, generate_series(1::bigint, $5::bigint) g,
+            LATERAL (SELECT ((g * 7919 + trivia) % 11)::int AS s, timestamptz '2026-04-01' + ((g * 104729 + trivia) % 2592000) * interval '1 second' AS t) v`,
+      [first, triviaIds, players, locationIds, count],
+    );
+  await insertAttempts([rankingTriviaId], attempts);
+  await insertAttempts(
+    campaignTrivias.map((t) => t.id),
+    campaignAttempts,
   );
   await client.query('SET session_replication_role = DEFAULT');
   await client.query('SET maintenance_work_mem = \'256MB\'');
   for (const index of indexes) await client.query(index.indexdef);
   await client.query('VACUUM ANALYZE players');
   await client.query('VACUUM ANALYZE player_attempts');
-  return { rankingTriviaId, playTriviaId, documentTypeId, locationIds, playAnswers };
+  return { rankingTriviaId, campaignId, campaignTrivias, playTriviaId, documentTypeId, locationIds, playAnswers };
 }

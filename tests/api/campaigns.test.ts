@@ -1,0 +1,588 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api-server';
+import type { TestClient } from '../support/http-client';
+import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import { chooseAnswers, type TestTrivia } from '../support/player-flow';
+
+const CAMPAIGN_NOT_FOUND = 'Campaña no encontrada';
+const GROUP_NOT_FOUND = 'No se encontró el grupo de preguntas.';
+const ALREADY_LINKED = 'La trivia ya está en la campaña';
+const OTHER_COMPANY = 'Solo se pueden agregar trivias de la empresa de la campaña';
+
+let api: TestApi;
+let admin: TestClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+});
+afterAll(() => api.close());
+
+const campaignBody = (companyId: number, overrides: Record<string, unknown> = {}) => ({
+  name: 'Campaña de verano',
+  description: 'Tres trivias en la feria',
+  companyId,
+  startDate: '2026-01-10',
+  endDate: '2026-02-20',
+  maxAttemptsPerTrivia: 3,
+  attemptSelectionMode: 'average',
+  ...overrides,
+});
+
+/** A campaign made through the API, for tests that are about what happens to it afterwards. */
+async function createCampaign(companyId: number, overrides: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/campaigns', campaignBody(companyId, overrides));
+  expect(res.status).toBe(201);
+  return res.body as { id: number; companyId: number };
+}
+
+async function link(campaignId: number, questionGroupId: number, extra: Record<string, unknown> = {}) {
+  const res = await admin.post('/api/campaign-question-groups', { campaignId, questionGroupId, ...extra });
+  expect(res.status).toBe(201);
+  return res.body as { id: number; order: number; weight: number };
+}
+
+const links = async (campaignId: number) => {
+  const res = await admin.get(`/api/campaigns/${campaignId}/question-groups`);
+  expect(res.status).toBe(200);
+  return res.body as { id: number; questionGroupId: number; order: number; weight: number }[];
+};
+
+/** A company with `count` trivias, each named so lists can be told apart. */
+async function companyWithTrivias(count: number) {
+  const company = await buildCompany(api.dataSource, { name: 'Eventos Andinos' });
+  const trivias: TestTrivia[] = [];
+  for (let i = 1; i <= count; i++) {
+    trivias.push(await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { name: `Trivia ${i}`, description: `Ronda ${i}` } }));
+  }
+  return { company, trivias };
+}
+
+const issueMessages = (body: { issues?: { path: string; message: string }[] }) => (body.issues ?? []).map((i) => i.message);
+
+describe('access', () => {
+  const routes: [string, string, unknown?][] = [
+    ['GET', '/api/campaigns'],
+    ['POST', '/api/campaigns', { name: 'Campaña' }],
+    ['GET', '/api/campaigns/1'],
+    ['PATCH', '/api/campaigns/1', { name: 'Campaña' }],
+    ['DELETE', '/api/campaigns/1'],
+    ['GET', '/api/campaigns/1/question-groups'],
+    ['POST', '/api/campaigns/1/question-groups/bulk', { questionGroupIds: [1] }],
+    ['DELETE', '/api/campaigns/1/question-groups/1'],
+    ['POST', '/api/campaign-question-groups', { campaignId: 1, questionGroupId: 1 }],
+    ['PATCH', '/api/campaign-question-groups/1', { weight: 5 }],
+  ];
+
+  it.each(routes)('%s %s is 401 without a session', async (method, path, body) => {
+    const res = await api.client().request(method, path, body);
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('No has iniciado sesión');
+  });
+
+  it('refuses a signed-in change without the X-Requested-With header and changes nothing', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post('/api/campaigns', campaignBody(company.id), { withoutMarker: true });
+    expect(res.status).toBe(403);
+    const list = await admin.get('/api/campaigns');
+    expect(list.body.some((c: { companyId: number }) => c.companyId === company.id)).toBe(false);
+  });
+});
+
+describe('POST /api/campaigns', () => {
+  it('creates a campaign and replies with its details', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post('/api/campaigns', campaignBody(company.id, { name: '  Campaña de verano  ' }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Campaña de verano',
+      description: 'Tres trivias en la feria',
+      companyId: company.id,
+      startDate: '2026-01-10',
+      endDate: '2026-02-20',
+      maxAttemptsPerTrivia: 3,
+      attemptSelectionMode: 'average',
+      createdAt: expect.any(String),
+    });
+    expect(Number.isNaN(Date.parse(res.body.createdAt))).toBe(false);
+  });
+
+  it('defaults to one attempt per trivia, the best one, and no description', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post('/api/campaigns', {
+      name: 'Campaña mínima',
+      companyId: company.id,
+      startDate: '2026-03-01',
+      endDate: '2026-03-01',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ description: null, maxAttemptsPerTrivia: 1, attemptSelectionMode: 'best', startDate: '2026-03-01', endDate: '2026-03-01' });
+  });
+
+  const refusals: [string, Record<string, unknown>, string, string][] = [
+    ['a name under 3 characters', { name: 'ab' }, 'name', 'El nombre debe tener al menos 3 caracteres'],
+    ['a name of 2 letters padded with spaces', { name: '   ab   ' }, 'name', 'El nombre debe tener al menos 3 caracteres'],
+    ['a missing name', { name: undefined }, 'name', 'El nombre debe tener al menos 3 caracteres'],
+    ['a missing startDate', { startDate: undefined }, 'startDate', 'Seleccione una fecha de inicio'],
+    ['an empty startDate', { startDate: '' }, 'startDate', 'Seleccione una fecha de inicio'],
+    ['a missing endDate', { endDate: undefined }, 'endDate', 'Seleccione una fecha de finalización'],
+    ['an end before the start', { startDate: '2026-05-10', endDate: '2026-05-09' }, 'endDate', 'La fecha de finalización debe ser posterior a la de inicio'],
+    ['maxAttemptsPerTrivia 0', { maxAttemptsPerTrivia: 0 }, 'maxAttemptsPerTrivia', 'Debe permitir al menos 1 intento'],
+  ];
+
+  it.each(refusals)('is 400 for %s, with the spec message in issues', async (_, overrides, path, message) => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post('/api/campaigns', campaignBody(company.id, overrides));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path, message });
+    expect(res.body.error).toEqual(expect.any(String));
+  });
+
+  it('is 400 for an unknown selection mode, a missing company or an unknown field', async () => {
+    const company = await buildCompany(api.dataSource);
+    const mode = await admin.post('/api/campaigns', campaignBody(company.id, { attemptSelectionMode: 'median' }));
+    expect(mode.status).toBe(400);
+    expect(mode.body.issues.map((i: { path: string }) => i.path)).toEqual(['attemptSelectionMode']);
+    const noCompany = await admin.post('/api/campaigns', campaignBody(company.id, { companyId: undefined }));
+    expect(noCompany.status).toBe(400);
+    expect(issueMessages(noCompany.body)).toContain('La empresa es requerida');
+    const extra = await admin.post('/api/campaigns', campaignBody(company.id, { isAdmin: true }));
+    expect(extra.status).toBe(400);
+  });
+
+  it('is 404 for an unknown company and creates nothing', async () => {
+    const before = (await admin.get('/api/campaigns')).body.length;
+    const res = await admin.post('/api/campaigns', campaignBody(999999));
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Empresa no encontrada');
+    expect((await admin.get('/api/campaigns')).body).toHaveLength(before);
+  });
+});
+
+describe('GET /api/campaigns and /api/campaigns/:id', () => {
+  it('lists campaigns newest first and reads one by id', async () => {
+    const company = await buildCompany(api.dataSource);
+    const first = await createCampaign(company.id, { name: 'Primera campaña' });
+    const second = await createCampaign(company.id, { name: 'Segunda campaña' });
+    const list = await admin.get('/api/campaigns');
+    expect(list.status).toBe(200);
+    const ids = list.body.map((c: { id: number }) => c.id);
+    expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
+    expect(list.body.find((c: { id: number }) => c.id === first.id)).toMatchObject({ name: 'Primera campaña', companyId: company.id });
+
+    const one = await admin.get(`/api/campaigns/${second.id}`);
+    expect(one.status).toBe(200);
+    expect(one.body).toEqual(list.body.find((c: { id: number }) => c.id === second.id));
+  });
+
+  it('is 400 for an id that is not a number', async () => {
+    const res = await admin.get('/api/campaigns/abc');
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('unknown campaign', () => {
+  it('is 404 "Campaña no encontrada" on every route that takes a campaign id', async () => {
+    const company = await buildCompany(api.dataSource);
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    const replies = await Promise.all([
+      admin.get('/api/campaigns/999999'),
+      admin.patch('/api/campaigns/999999', campaignBody(company.id)),
+      admin.delete('/api/campaigns/999999'),
+      admin.get('/api/campaigns/999999/question-groups'),
+      admin.post('/api/campaigns/999999/question-groups/bulk', { questionGroupIds: [trivia.group.id] }),
+      admin.delete(`/api/campaigns/999999/question-groups/${trivia.group.id}`),
+      admin.post('/api/campaign-question-groups', { campaignId: 999999, questionGroupId: trivia.group.id }),
+    ]);
+    for (const res of replies) {
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ error: CAMPAIGN_NOT_FOUND });
+    }
+  });
+});
+
+describe('PATCH /api/campaigns/:id', () => {
+  it('edits the details and the edit is what GET then shows', async () => {
+    const company = await buildCompany(api.dataSource);
+    const campaign = await createCampaign(company.id);
+    const res = await admin.patch(
+      `/api/campaigns/${campaign.id}`,
+      campaignBody(company.id, { name: 'Campaña de invierno', description: '', endDate: '2026-03-31', maxAttemptsPerTrivia: 5, attemptSelectionMode: 'last' }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: campaign.id, name: 'Campaña de invierno', description: null, endDate: '2026-03-31', maxAttemptsPerTrivia: 5, attemptSelectionMode: 'last' });
+    expect((await admin.get(`/api/campaigns/${campaign.id}`)).body).toEqual(res.body);
+  });
+
+  it('is 400 with the spec messages for bad details and leaves the campaign as it was', async () => {
+    const company = await buildCompany(api.dataSource);
+    const campaign = await createCampaign(company.id);
+    const res = await admin.patch(`/api/campaigns/${campaign.id}`, campaignBody(company.id, { name: 'x', maxAttemptsPerTrivia: 0 }));
+    expect(res.status).toBe(400);
+    expect(issueMessages(res.body)).toEqual(expect.arrayContaining(['El nombre debe tener al menos 3 caracteres', 'Debe permitir al menos 1 intento']));
+    expect((await admin.get(`/api/campaigns/${campaign.id}`)).body).toMatchObject({ name: 'Campaña de verano', maxAttemptsPerTrivia: 3 });
+  });
+
+  it('moves a campaign without trivias to another company, but not to an unknown one', async () => {
+    const company = await buildCompany(api.dataSource);
+    const other = await buildCompany(api.dataSource, { name: 'Otra empresa' });
+    const campaign = await createCampaign(company.id);
+    const moved = await admin.patch(`/api/campaigns/${campaign.id}`, campaignBody(other.id));
+    expect(moved.status).toBe(200);
+    expect(moved.body.companyId).toBe(other.id);
+    const unknown = await admin.patch(`/api/campaigns/${campaign.id}`, campaignBody(999999));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe('Empresa no encontrada');
+  });
+
+  it('refuses with 400 to change the company while the campaign has trivias', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const other = await buildCompany(api.dataSource, { name: 'Otra empresa' });
+    const campaign = await createCampaign(company.id);
+    await link(campaign.id, trivias[0]!.group.id);
+    const res = await admin.patch(`/api/campaigns/${campaign.id}`, campaignBody(other.id));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Quite las trivias de la campaña antes de cambiar su empresa');
+    expect((await admin.get(`/api/campaigns/${campaign.id}`)).body.companyId).toBe(company.id);
+    // Same company, other details: still fine with links in place.
+    const rename = await admin.patch(`/api/campaigns/${campaign.id}`, campaignBody(company.id, { name: 'Nuevo nombre' }));
+    expect(rename.status).toBe(200);
+  });
+});
+
+describe('DELETE /api/campaigns/:id', () => {
+  it('removes the campaign and its links but keeps the trivias and their played attempts', async () => {
+    const { company, trivias } = await companyWithTrivias(2);
+    const site = await buildLocation(api.dataSource, company.id, 'Pabellón 2');
+    const [trivia] = trivias as [TestTrivia, TestTrivia];
+    const campaign = await createCampaign(company.id);
+    await link(campaign.id, trivia.group.id);
+    await link(campaign.id, trivias[1]!.group.id);
+
+    // A player plays the linked trivia through the public player flow.
+    const player = await buildPlayer(api.dataSource, { locationId: site.id });
+    const started = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 2 });
+    expect(started.status).toBe(200);
+    const finished = await api.client().patch(`/api/player-attempts/${started.body.id}`, {
+      answers: chooseAnswers(trivia, 1),
+      completionTime: 20,
+      token: started.body.token,
+    });
+    expect(finished.status).toBe(200);
+
+    const res = await admin.delete(`/api/campaigns/${campaign.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Campaña eliminada', id: campaign.id });
+
+    expect((await admin.get(`/api/campaigns/${campaign.id}`)).status).toBe(404);
+    expect((await admin.get(`/api/campaigns/${campaign.id}/question-groups`)).status).toBe(404);
+    const [{ n }] = await api.dataSource.query(`SELECT count(*)::int AS n FROM campaign_question_groups WHERE campaign_id = $1`, [campaign.id]);
+    expect(n).toBe(0);
+
+    const kept = await admin.get(`/api/companies/${company.id}/question-groups`);
+    expect(kept.body.map((g: { id: number }) => g.id).sort()).toEqual(trivias.map((t) => t.group.id).sort());
+    const ranking = await api.client().get(`/api/ranking?questionGroupId=${trivia.group.id}`);
+    expect(ranking.status).toBe(200);
+    expect(ranking.body).toHaveLength(1);
+    expect(ranking.body[0]).toMatchObject({ score: 50, completionTime: 20 });
+
+    const again = await admin.delete(`/api/campaigns/${campaign.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe(CAMPAIGN_NOT_FOUND);
+  });
+});
+
+describe('POST /api/campaign-question-groups', () => {
+  it('adds trivias at the end (order = count + 1) with weight 10 unless told', async () => {
+    const { company, trivias } = await companyWithTrivias(3);
+    const campaign = await createCampaign(company.id);
+    const first = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivias[0]!.group.id });
+    expect(first.status).toBe(201);
+    expect(first.body).toEqual({
+      id: expect.any(Number),
+      campaignId: campaign.id,
+      questionGroupId: trivias[0]!.group.id,
+      weight: 10,
+      order: 1,
+      questionGroup: { id: trivias[0]!.group.id, name: 'Trivia 1', description: 'Ronda 1' },
+    });
+    const second = await link(campaign.id, trivias[1]!.group.id, { weight: 25 });
+    expect(second).toMatchObject({ order: 2, weight: 25 });
+    const third = await link(campaign.id, trivias[2]!.group.id, { order: 7, weight: 1 });
+    expect(third).toMatchObject({ order: 7, weight: 1 });
+  });
+
+  const weights: [unknown, string][] = [
+    [0, 'El peso debe ser al menos 1'],
+    [101, 'El peso no puede ser mayor a 100'],
+    ['diez', 'El peso debe ser al menos 1'],
+  ];
+
+  it.each(weights)('is 400 for weight %j with the spec message', async (weight, message) => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    const res = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivias[0]!.group.id, weight });
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toContainEqual({ path: 'weight', message });
+    expect(await links(campaign.id)).toEqual([]);
+  });
+
+  it('is 400 "Seleccione un grupo de preguntas" without a trivia', async () => {
+    const company = await buildCompany(api.dataSource);
+    const campaign = await createCampaign(company.id);
+    for (const questionGroupId of [undefined, 0]) {
+      const res = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toContainEqual({ path: 'questionGroupId', message: 'Seleccione un grupo de preguntas' });
+    }
+  });
+
+  it('is 400 for a trivia of another company, 409 for one already linked, 404 for an unknown one', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const stranger = await buildTrivia(api.dataSource, (await buildCompany(api.dataSource)).id, { questions: 1 });
+    const campaign = await createCampaign(company.id);
+
+    const other = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: stranger.group.id });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toBe(OTHER_COMPANY);
+
+    await link(campaign.id, trivias[0]!.group.id);
+    const twice = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivias[0]!.group.id, weight: 50 });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error).toBe(ALREADY_LINKED);
+
+    const unknown = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: 999999 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toBe(GROUP_NOT_FOUND);
+
+    expect(await links(campaign.id)).toMatchObject([{ questionGroupId: trivias[0]!.group.id, weight: 10 }]);
+  });
+
+  it('links a trivia once even when two adds arrive at the same time', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    const body = { campaignId: campaign.id, questionGroupId: trivias[0]!.group.id };
+    const replies = await Promise.all([admin.post('/api/campaign-question-groups', body), admin.post('/api/campaign-question-groups', body)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await links(campaign.id)).toHaveLength(1);
+  });
+});
+
+describe('GET /api/campaigns/:id/question-groups', () => {
+  it('lists the links by order, each with its trivia, and only this campaign\'s', async () => {
+    const { company, trivias } = await companyWithTrivias(3);
+    const campaign = await createCampaign(company.id);
+    const otherCampaign = await createCampaign(company.id);
+    await link(campaign.id, trivias[0]!.group.id, { order: 3 });
+    await link(campaign.id, trivias[1]!.group.id, { order: 1, weight: 40 });
+    await link(campaign.id, trivias[2]!.group.id, { order: 2 });
+    await link(otherCampaign.id, trivias[0]!.group.id);
+
+    const res = await admin.get(`/api/campaigns/${campaign.id}/question-groups`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([
+      expect.objectContaining({ questionGroupId: trivias[1]!.group.id, order: 1, weight: 40, questionGroup: { id: trivias[1]!.group.id, name: 'Trivia 2', description: 'Ronda 2' } }),
+      expect.objectContaining({ questionGroupId: trivias[2]!.group.id, order: 2, weight: 10, questionGroup: { id: trivias[2]!.group.id, name: 'Trivia 3', description: 'Ronda 3' } }),
+      expect.objectContaining({ questionGroupId: trivias[0]!.group.id, order: 3, weight: 10, questionGroup: { id: trivias[0]!.group.id, name: 'Trivia 1', description: 'Ronda 1' } }),
+    ]);
+    expect(res.body.every((l: { campaignId: number }) => l.campaignId === campaign.id)).toBe(true);
+    expect(await links(otherCampaign.id)).toHaveLength(1);
+  });
+  it('no longer lists a trivia once the trivia itself is deleted', async () => {
+    const { company, trivias } = await companyWithTrivias(2);
+    const campaign = await createCampaign(company.id);
+    await link(campaign.id, trivias[0]!.group.id);
+    await link(campaign.id, trivias[1]!.group.id);
+    expect((await admin.delete(`/api/question-groups/${trivias[0]!.group.id}`)).status).toBe(200);
+    expect((await links(campaign.id)).map((l) => l.questionGroupId)).toEqual([trivias[1]!.group.id]);
+  });
+});
+
+describe('PATCH /api/campaign-question-groups/:id', () => {
+  it('changes the weight or the order of one link', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    const added = await link(campaign.id, trivias[0]!.group.id);
+
+    const weight = await admin.patch(`/api/campaign-question-groups/${added.id}`, { weight: 75 });
+    expect(weight.status).toBe(200);
+    expect(weight.body).toMatchObject({ id: added.id, weight: 75, order: 1, questionGroup: { id: trivias[0]!.group.id, name: 'Trivia 1' } });
+
+    const order = await admin.patch(`/api/campaign-question-groups/${added.id}`, { order: 4 });
+    expect(order.status).toBe(200);
+    expect(order.body).toMatchObject({ id: added.id, weight: 75, order: 4 });
+
+    expect(await links(campaign.id)).toMatchObject([{ id: added.id, weight: 75, order: 4 }]);
+  });
+
+  it('lists two links swapped after their orders are swapped', async () => {
+    const { company, trivias } = await companyWithTrivias(2);
+    const campaign = await createCampaign(company.id);
+    const a = await link(campaign.id, trivias[0]!.group.id);
+    const b = await link(campaign.id, trivias[1]!.group.id);
+    expect((await links(campaign.id)).map((l) => l.id)).toEqual([a.id, b.id]);
+
+    expect((await admin.patch(`/api/campaign-question-groups/${a.id}`, { order: b.order })).status).toBe(200);
+    expect((await admin.patch(`/api/campaign-question-groups/${b.id}`, { order: a.order })).status).toBe(200);
+    expect((await links(campaign.id)).map((l) => [l.id, l.order])).toEqual([
+      [b.id, 1],
+      [a.id, 2],
+    ]);
+  });
+
+  const badBodies: [string, Record<string, unknown>][] = [
+    ['neither order nor weight', {}],
+    ['weight 0', { weight: 0 }],
+    ['weight 101', { weight: 101 }],
+    ['a negative order', { order: -1 }],
+    ['an order that is not a number', { order: 'primero' }],
+  ];
+
+  it.each(badBodies)('is 400 for %s and changes nothing', async (_, body) => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    const added = await link(campaign.id, trivias[0]!.group.id, { weight: 30 });
+    const res = await admin.patch(`/api/campaign-question-groups/${added.id}`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(expect.any(String));
+    expect(await links(campaign.id)).toMatchObject([{ id: added.id, weight: 30, order: 1 }]);
+  });
+
+  it('is 404 for an unknown link', async () => {
+    const res = await admin.patch('/api/campaign-question-groups/999999', { weight: 20 });
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('La trivia no está en la campaña');
+  });
+});
+
+describe('DELETE /api/campaigns/:campaignId/question-groups/:questionGroupId', () => {
+  it('removes the link, keeps the trivia, and is 404 the second time', async () => {
+    const { company, trivias } = await companyWithTrivias(2);
+    const campaign = await createCampaign(company.id);
+    await link(campaign.id, trivias[0]!.group.id);
+    const kept = await link(campaign.id, trivias[1]!.group.id);
+
+    const res = await admin.delete(`/api/campaigns/${campaign.id}/question-groups/${trivias[0]!.group.id}`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Trivia quitada de la campaña', campaignId: campaign.id, questionGroupId: trivias[0]!.group.id });
+    expect((await links(campaign.id)).map((l) => l.id)).toEqual([kept.id]);
+    expect((await api.client().get(`/api/question-groups/${trivias[0]!.group.id}`)).status).toBe(200);
+
+    const again = await admin.delete(`/api/campaigns/${campaign.id}/question-groups/${trivias[0]!.group.id}`);
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe('La trivia no está en la campaña');
+  });
+
+  it('is 404 for a trivia linked only to another campaign, and leaves that link alone', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    const otherCampaign = await createCampaign(company.id);
+    await link(otherCampaign.id, trivias[0]!.group.id);
+    const res = await admin.delete(`/api/campaigns/${campaign.id}/question-groups/${trivias[0]!.group.id}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('La trivia no está en la campaña');
+    expect(await links(otherCampaign.id)).toMatchObject([{ questionGroupId: trivias[0]!.group.id }]);
+  });
+});
+
+describe('POST /api/campaigns/:id/question-groups/bulk', () => {
+  it('adds what it can and reports each refused item', async () => {
+    const { company, trivias } = await companyWithTrivias(3);
+    const stranger = await buildTrivia(api.dataSource, (await buildCompany(api.dataSource)).id, { questions: 1 });
+    const campaign = await createCampaign(company.id);
+    const existing = await link(campaign.id, trivias[0]!.group.id);
+    const [, fine1, fine2] = trivias.map((t) => t.group.id) as [number, number, number];
+
+    const res = await admin.post(`/api/campaigns/${campaign.id}/question-groups/bulk`, {
+      questionGroupIds: [fine1, trivias[0]!.group.id, stranger.group.id, 999999, fine2],
+      weight: 20,
+      startingOrder: 5,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      added: 2,
+      errors: 3,
+      details: [
+        { questionGroupId: fine1, success: true },
+        { questionGroupId: trivias[0]!.group.id, success: false, error: ALREADY_LINKED },
+        { questionGroupId: stranger.group.id, success: false, error: OTHER_COMPANY },
+        { questionGroupId: 999999, success: false, error: GROUP_NOT_FOUND },
+        { questionGroupId: fine2, success: true },
+      ],
+    });
+    expect((await links(campaign.id)).map((l) => [l.questionGroupId, l.order, l.weight])).toEqual([
+      [trivias[0]!.group.id, existing.order, 10],
+      [fine1, 5, 20],
+      [fine2, 6, 20],
+    ]);
+  });
+
+  it('starts at order 1 with weight 10 unless told, and a trivia named twice is added once', async () => {
+    const { company, trivias } = await companyWithTrivias(2);
+    const campaign = await createCampaign(company.id);
+    const [a, b] = trivias.map((t) => t.group.id) as [number, number];
+    const res = await admin.post(`/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [a, b, a] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ added: 2, errors: 1 });
+    expect(res.body.details[2]).toEqual({ questionGroupId: a, success: false, error: ALREADY_LINKED });
+    expect((await links(campaign.id)).map((l) => [l.questionGroupId, l.order, l.weight])).toEqual([
+      [a, 1, 10],
+      [b, 2, 10],
+    ]);
+  });
+
+  const badBodies: [string, Record<string, unknown>, string?][] = [
+    ['an empty list', { questionGroupIds: [] }],
+    ['no list', {}],
+    ['weight 0', { questionGroupIds: [1], weight: 0 }, 'El peso debe ser al menos 1'],
+    ['weight 101', { questionGroupIds: [1], weight: 101 }, 'El peso no puede ser mayor a 100'],
+    ['a negative startingOrder', { questionGroupIds: [1], startingOrder: -1 }],
+  ];
+
+  it.each(badBodies)('is 400 for %s', async (_, body, message) => {
+    const company = await buildCompany(api.dataSource);
+    const campaign = await createCampaign(company.id);
+    const res = await admin.post(`/api/campaigns/${campaign.id}/question-groups/bulk`, body);
+    expect(res.status).toBe(400);
+    if (message) expect(issueMessages(res.body)).toContain(message);
+    expect(await links(campaign.id)).toEqual([]);
+  });
+});
+
+describe('companies with campaigns', () => {
+  it('cannot be deleted (409) while a campaign remains, and can once it is gone', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Solo campañas' });
+    const campaign = await createCampaign(company.id);
+    const refused = await admin.delete(`/api/companies/${company.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/campañas/);
+    expect((await admin.get(`/api/campaigns/${campaign.id}`)).status).toBe(200);
+
+    expect((await admin.delete(`/api/campaigns/${campaign.id}`)).status).toBe(200);
+    const deleted = await admin.delete(`/api/companies/${company.id}`);
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ message: 'Empresa eliminada', id: company.id });
+  });
+});
+
+describe('replies that tell what happened', () => {
+  it('names the 150-character limit when a campaign name is too long', async () => {
+    const company = await buildCompany(api.dataSource);
+    const res = await admin.post('/api/campaigns', campaignBody(company.id, { name: 'x'.repeat(151) }));
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'name', message: expect.stringContaining('150') }]);
+  });
+
+  it('never answers a bulk add with an error after having added some of the trivias', async () => {
+    const { company, trivias } = await companyWithTrivias(1);
+    const campaign = await createCampaign(company.id);
+    // An id past PostgreSQL's integer range is an unknown trivia like any other.
+    const res = await admin.post(`/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [trivias[0]!.group.id, 3_000_000_000] });
+    const stored = await links(campaign.id);
+    expect([200, 400]).toContain(res.status);
+    // Either the per-item report, with the added trivia stored, or a refusal that stored nothing.
+    expect({ status: res.status, added: res.body.added ?? 0, stored: stored.length }).toEqual(
+      res.status === 200 ? { status: 200, added: 1, stored: 1 } : { status: 400, added: 0, stored: 0 },
+    );
+  });
+});
