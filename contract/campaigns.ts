@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { MAX_ID, optionalText } from './common';
 
 export const SELECTION_MODES = ['best', 'last', 'first', 'average'] as const;
 export type SelectionMode = (typeof SELECTION_MODES)[number];
@@ -18,12 +18,21 @@ export const campaignSchema = z
       .string({ error: 'El nombre debe tener al menos 3 caracteres' })
       .trim()
       .min(3, 'El nombre debe tener al menos 3 caracteres')
-      .max(150),
+      .max(150, 'Máximo 150 caracteres'),
     description: optionalText(1000),
-    companyId: z.number({ error: 'La empresa es requerida' }).int().positive('Selecciona una empresa válida'),
+    companyId: z
+      .number({ error: 'La empresa es requerida' })
+      .int('Selecciona una empresa válida')
+      .positive('Selecciona una empresa válida')
+      .max(MAX_ID, 'Selecciona una empresa válida'),
     startDate: date('Seleccione una fecha de inicio'),
     endDate: date('Seleccione una fecha de finalización'),
-    maxAttemptsPerTrivia: z.number().int().min(1, 'Debe permitir al menos 1 intento').max(100).default(1),
+    maxAttemptsPerTrivia: z
+      .number({ error: 'Debe permitir al menos 1 intento' })
+      .int('El número de intentos debe ser un número entero')
+      .min(1, 'Debe permitir al menos 1 intento')
+      .max(100, 'Máximo 100 intentos por trivia')
+      .default(1),
     attemptSelectionMode: z.enum(SELECTION_MODES).default('best'),
   })
   .refine((c) => c.endDate >= c.startDate, {
@@ -34,16 +43,17 @@ export type CampaignInput = z.input<typeof campaignSchema>;
 
 const weight = z
   .number({ error: 'El peso debe ser al menos 1' })
-  .int()
+  .int('El peso debe ser un número entero')
   .min(1, 'El peso debe ser al menos 1')
   .max(100, 'El peso no puede ser mayor a 100');
 
 export const campaignLinkSchema = z.strictObject({
-  campaignId: z.number().int().positive(),
+  campaignId: z.number().int().positive().max(MAX_ID),
   questionGroupId: z
     .number({ error: 'Seleccione un grupo de preguntas' })
-    .int()
-    .positive('Seleccione un grupo de preguntas'),
+    .int('Seleccione un grupo de preguntas')
+    .positive('Seleccione un grupo de preguntas')
+    .max(MAX_ID, 'Seleccione un grupo de preguntas'),
   weight: weight.default(10),
   order: z.number().int().min(0).optional(),
 });
@@ -55,7 +65,7 @@ export const campaignLinkUpdateSchema = z.union([
 ]);
 
 export const bulkLinkSchema = z.strictObject({
-  questionGroupIds: z.array(z.number().int().positive()).min(1).max(500),
+  questionGroupIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(500),
   weight: weight.default(10),
   startingOrder: z.number().int().min(0).default(1),
 });

@@ -8,8 +8,11 @@ export interface ApiErrorBody {
   issues?: { path: string; message: string }[];
 }
 
+/** The largest id PostgreSQL's integer columns hold: a bigger one names nothing. */
+export const MAX_ID = 2_147_483_647;
+
 /** A positive integer id, as it arrives in a path or a query string. */
-export const idParam = z.coerce.number().int().positive();
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 
 export const idParamsSchema = z.object({ id: idParam });
 

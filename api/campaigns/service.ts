@@ -104,20 +104,25 @@ export async function unlinkQuestionGroup(em: EntityManager, campaignId: number,
   if (!result.affected) throw notFound(LINK_NOT_FOUND);
 }
 
-/** Links each trivia on its own: one refused item does not stop the others. */
-export async function bulkLink(em: EntityManager, campaignId: number, input: BulkData): Promise<BulkLinkReply> {
-  const campaign = await findCampaign(em, campaignId);
-  const details: BulkLinkReply['details'] = [];
-  let order = input.startingOrder;
-  for (const questionGroupId of input.questionGroupIds) {
-    const refusal = await linkRefusal(em, campaign, questionGroupId);
-    if (refusal) {
-      details.push({ questionGroupId, success: false, error: refusal });
-      continue;
+/**
+ * Links each trivia on its own: a refused one is reported and does not stop the others. The whole
+ * request is one transaction, so an unexpected failure stores none of it.
+ */
+export function bulkLink(em: EntityManager, campaignId: number, input: BulkData): Promise<BulkLinkReply> {
+  return em.transaction(async (tx) => {
+    const campaign = await findCampaign(tx, campaignId);
+    const details: BulkLinkReply['details'] = [];
+    let order = input.startingOrder;
+    for (const questionGroupId of input.questionGroupIds) {
+      const refusal = await linkRefusal(tx, campaign, questionGroupId);
+      if (refusal) {
+        details.push({ questionGroupId, success: false, error: refusal });
+        continue;
+      }
+      await tx.save(tx.create(CampaignQuestionGroupEntity, { campaignId, questionGroupId, weight: input.weight, order: order++ }));
+      details.push({ questionGroupId, success: true });
     }
-    await em.save(em.create(CampaignQuestionGroupEntity, { campaignId, questionGroupId, weight: input.weight, order: order++ }));
-    details.push({ questionGroupId, success: true });
-  }
-  const added = details.filter((d) => d.success).length;
-  return { added, errors: details.length - added, details };
+    const added = details.filter((d) => d.success).length;
+    return { added, errors: details.length - added, details };
+  });
 }

@@ -7,6 +7,9 @@ import { findCampaign } from '../campaigns/service';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { campaignRanking } from './campaign-ranking';
+import { sharedAnswers } from './shared-answers';
+
+type CampaignRankingPage = Awaited<ReturnType<typeof campaignRanking>>;
 import { triviaRanking } from './trivia-ranking';
 
 /**
@@ -24,15 +27,27 @@ export function rankingRoutes(dataSource: DataSource) {
     ctx.body = entries;
   });
 
-  const sendCampaignRanking = async (ctx: Context) => {
+  /** The requested page of a campaign's ranking, and a key naming it. */
+  const campaignRankingRequest = (ctx: Context) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(campaignRankingQuery, ctx.query);
-    const { total, entries } = await campaignRanking(em, await findCampaign(em, id), query);
+    return { key: JSON.stringify([id, query]), read: async () => campaignRanking(em, await findCampaign(em, id), query) };
+  };
+  const send = (ctx: Context, { total, entries }: CampaignRankingPage) => {
     ctx.set('X-Total-Count', String(total));
     ctx.body = entries;
   };
-  router.get('/campaigns/:id/ranking', requireUser, sendCampaignRanking);
-  router.get('/public/campaigns/:id/ranking', sendCampaignRanking);
+
+  router.get('/campaigns/:id/ranking', requireUser, async (ctx) => {
+    send(ctx, await campaignRankingRequest(ctx).read());
+  });
+
+  // Public: an answer may be up to 5 s old (README, "Decisions").
+  const publicRanking = sharedAnswers<CampaignRankingPage>({ ttlMs: 5_000, maxEntries: 200 });
+  router.get('/public/campaigns/:id/ranking', async (ctx) => {
+    const { key, read } = campaignRankingRequest(ctx);
+    send(ctx, await publicRanking(key, read));
+  });
 
   router.get('/public/campaigns/:id', async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
