@@ -4,6 +4,7 @@ import type { DashboardCounts } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useUser } from '../auth/api/get-user';
+import { ActiveCampaigns } from '../campaigns/components/active-campaigns';
 import { useLogout } from '../auth/api/logout';
 import { useDashboardCounts } from './api/get-dashboard-counts';
 import { useRecentGroups } from './api/get-recent-groups';
@@ -91,6 +92,8 @@ export function DashboardPage() {
           </div>
         </section>
       )}
+
+      <ActiveCampaigns />
     </div>
   );
 }

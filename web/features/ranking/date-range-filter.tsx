@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { DayPicker, type DateRange } from 'react-day-picker';
 import { es as pickerEs } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
+import './ranking.css';
 
 function label(range: DateRange | undefined): string {
   if (!range?.from) return 'Todas las fechas';

@@ -1,6 +1,12 @@
 import { Crown, Medal } from 'lucide-react';
-import type { TriviaRankingEntry } from '../../../contract';
-import { formatDuration } from '../../lib/format';
+
+/** One place of the podium: who, where from, and the result as the ranking shows it. */
+export interface PodiumEntry {
+  key: string | number;
+  name: string;
+  location: string;
+  result: string;
+}
 
 const PLACES = [
   { order: 'order-2', height: 'h-28', tone: 'bg-amber-400 text-amber-950', label: '1.er lugar' },
@@ -8,8 +14,8 @@ const PLACES = [
   { order: 'order-3', height: 'h-14', tone: 'bg-orange-300 text-orange-950', label: '3.er lugar' },
 ];
 
-/** The top three, second-first-third like a real podium. */
-export function Podium({ entries }: { entries: TriviaRankingEntry[] }) {
+/** The top three, second-first-third like a real podium (trivia and campaign rankings). */
+export function Podium({ entries }: { entries: PodiumEntry[] }) {
   const top = entries.slice(0, 3);
   if (top.length === 0) return null;
   return (
@@ -17,15 +23,13 @@ export function Podium({ entries }: { entries: TriviaRankingEntry[] }) {
       {top.map((entry, i) => {
         const place = PLACES[i]!;
         return (
-          <li key={entry.id} className={`${place.order} flex min-w-0 flex-col items-center text-center`}>
+          <li key={entry.key} className={`${place.order} flex min-w-0 flex-col items-center text-center`}>
             {i === 0 ? <Crown className="mb-1 size-6 text-amber-500" aria-hidden /> : <Medal className="mb-1 size-5 text-slate-400" aria-hidden />}
-            <p className="w-full truncate text-sm font-semibold" title={`${entry.firstName} ${entry.lastName}`}>
-              {entry.firstName} {entry.lastName}
+            <p className="w-full truncate text-sm font-semibold" title={entry.name}>
+              {entry.name}
             </p>
-            <p className="w-full truncate text-xs text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
-            <p className="mt-1 text-sm font-bold tabular-nums">
-              {entry.score}% · {formatDuration(entry.completionTime)}
-            </p>
+            <p className="w-full truncate text-xs text-slate-500 dark:text-slate-400">{entry.location}</p>
+            <p className="mt-1 text-sm font-bold tabular-nums">{entry.result}</p>
             <div className={`mt-2 flex w-full items-start justify-center rounded-t-xl pt-2 text-xl font-black ${place.height} ${place.tone}`} aria-label={place.label}>
               {i + 1}
             </div>

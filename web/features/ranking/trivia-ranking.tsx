@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Checkbox, SelectInput } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
+import { formatDuration } from '../../lib/format';
 import { useCompanyLocations } from './api/get-company-locations';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { useTriviaRanking } from './api/get-trivia-ranking';
@@ -43,7 +44,14 @@ export function TriviaRanking({ id }: { id: number }) {
         <div className="space-y-6">
           <Card className="p-5">
             <h2 className="mb-4 font-semibold">Podio</h2>
-            {ranking.data?.length ? <Podium entries={ranking.data} /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
+            {ranking.data?.length ? <Podium
+                entries={ranking.data.slice(0, 3).map((entry) => ({
+                  key: entry.id,
+                  name: `${entry.firstName} ${entry.lastName}`,
+                  location: entry.location?.name ?? 'Sin sede',
+                  result: `${entry.score}% · ${formatDuration(entry.completionTime)}`,
+                }))}
+              /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
           </Card>
           <Card className="space-y-4 p-5">
             <h2 className="font-semibold">Filtros</h2>

@@ -1,0 +1,317 @@
+import { expect, test, type Page } from '@playwright/test';
+import type { CampaignLink, Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
+import { E2E_ADMIN } from './playwright.config';
+import { CampaignEditorPage } from './pages/campaign-editor-page';
+import { CampaignRankingPage } from './pages/campaign-ranking-page';
+import { CampaignsPage } from './pages/campaigns-page';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+
+/** The seeded demo trivia "Trivia de Cultura General" of "Demo Eventos". */
+const DEMO_TRIVIA = 1;
+const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+/** The screens show points the same way (at most 2 decimals, Spanish separators). */
+const points = (value: number) => new Intl.NumberFormat('es', { maximumFractionDigits: 2 }).format(value);
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const reply = await page.request.post(path, { data, headers: JSON_WRITE });
+  expect(reply.ok(), `${path}: ${await reply.text()}`).toBe(true);
+  return (await reply.json()) as T;
+}
+
+/** A second trivia of four fixed-order questions for the demo company, built through the admin API. */
+async function createFourQuestionTrivia(page: Page, companyId: number, name: string): Promise<QuestionGroup> {
+  const group = await postJson<QuestionGroup>(page, `/api/companies/${companyId}/question-groups`, {
+    name,
+    description: 'Cuatro preguntas para la campaña',
+    companyId,
+    questionsPerRound: 4,
+    randomizeQuestions: false,
+    randomizeAnswers: false,
+    maxAttempts: 0,
+  });
+  for (const n of [1, 2, 3, 4]) {
+    await postJson(page, `/api/question-groups/${group.id}/questions`, {
+      text: `¿Cuánto es ${n} + ${n}? (${name})`,
+      groupId: group.id,
+      answers: [
+        { text: String(n + n), isCorrect: true },
+        { text: String(n + n + 1), isCorrect: false },
+        { text: String(n * 10), isCorrect: false },
+      ],
+    });
+  }
+  return group;
+}
+
+interface Play {
+  trivia: number;
+  /** Whether each question of the round is answered correctly. */
+  pattern: boolean[];
+}
+
+/** A player plays the trivias through the real player screen; returns the score each one showed. */
+async function playAll(page: Page, player: { document: string; fullName: string; location: string }, plays: Play[]) {
+  const screen = new PlayerPage(page);
+  const scores: number[] = [];
+  for (const [index, play] of plays.entries()) {
+    const bundle = (await (await page.request.get(`/api/play/${play.trivia}/bundle`)).json()) as PlayBundle;
+    await screen.goto(play.trivia);
+    await screen.enterDocument(bundle.documentTypes[0]!.name, player.document);
+    if (index === 0) await screen.registerAs(player.fullName, player.location);
+    await screen.start().click();
+    await screen.playRoundFrom(bundle, 1, play.pattern, bundle.group.questionsPerRound);
+    scores.push(Number((await screen.score().textContent())!.replace('%', '')));
+    // The kiosk sends attempts in the background: wait until the server ranks this one.
+    await expect
+      .poll(
+        async () => {
+          const reply = await page.request.get(`/api/ranking?questionGroupId=${play.trivia}`);
+          return ((await reply.json()) as TriviaRankingEntry[]).some((e) => `${e.firstName} ${e.lastName}` === player.fullName);
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+  }
+  return scores;
+}
+
+/** Rows of a CSV without quoted commas (our names have none); the byte-order mark dropped. */
+const csvRows = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+
+/** dd/MM/yyyy of a yyyy-MM-dd day, as the campaign screens show dates. */
+const shown = (isoDay: string) => isoDay.split('-').reverse().join('/');
+
+test('an admin validates, creates, edits, links and unlinks a trivia, finds it on the dashboard and deletes a campaign', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now() % 100_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  const campaigns = new CampaignsPage(page);
+  const existing = (await (await page.request.get('/api/campaigns')).json()) as unknown[];
+  await campaigns.goto();
+  if (existing.length === 0) {
+    await expect(page.getByText('No hay campañas disponibles')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Crear Primera Campaña' })).toBeVisible();
+  }
+
+  // The contract's rules, in Spanish, before anything is sent; the spec's defaults.
+  await campaigns.create().click();
+  const dialog = campaigns.dialog();
+  await expect(dialog.getByLabel('Intentos máximos por trivia')).toHaveValue('3');
+  await expect(dialog.getByLabel('Modo de selección de intentos')).toHaveValue('best');
+  await dialog.getByLabel('Nombre').fill('ab');
+  await dialog.getByRole('button', { name: 'Crear Campaña' }).click();
+  await expect(dialog).toContainText('El nombre debe tener al menos 3 caracteres');
+  await expect(dialog).toContainText('Seleccione una fecha de inicio');
+  await expect(dialog).toContainText('Seleccione una fecha de finalización');
+  await dialog.getByRole('button', { name: 'Cancelar' }).click();
+
+  const name = `Temporal ${suffix}`;
+  await campaigns.createCampaign({ name, description: '', companyName: 'Demo Eventos', startDate: day(0), endDate: day(30) });
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
+  await expect(page.getByText('Sin descripción')).toBeVisible();
+
+  // One trivia through 'Agregar Trivia' (the first available, weight 10), then removed again.
+  const editor = new CampaignEditorPage(page);
+  await editor.addOne().click();
+  const add = editor.dialog();
+  const trivia = (await add.getByLabel('Trivia').locator('option:checked').textContent())!.trim();
+  await expect(add.getByLabel('Peso')).toHaveValue('10');
+  await add.getByRole('button', { name: 'Agregar', exact: true }).click();
+  await expect(editor.toast()).toContainText('Grupo agregado');
+  await expect(editor.names()).toHaveText([trivia]);
+  await expect(editor.orders()).toHaveText(['1']);
+  await expect(editor.weight(trivia)).toHaveValue('10');
+  await editor.remove(trivia).click();
+  await expect(editor.dialog()).toContainText(trivia);
+  await editor.dialog().getByRole('button', { name: 'Quitar' }).click();
+  await expect(editor.toast()).toContainText('Grupo eliminado');
+  await expect(editor.rows()).toHaveCount(0);
+  await expect(page.getByText('Esta campaña aún no tiene trivias')).toBeVisible();
+
+  // 'Editar' reuses the form, filled in.
+  await page.getByRole('button', { name: 'Editar' }).click();
+  await expect(editor.dialog().getByLabel('Nombre')).toHaveValue(name);
+  await editor.dialog().getByLabel('Descripción').fill('Ahora con descripción');
+  await editor.dialog().getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(editor.toast()).toContainText('Campaña actualizada');
+  await expect(page.getByText('Ahora con descripción')).toBeVisible();
+
+  // The dashboard lists it under 'Campañas Activas'.
+  await page.goto('/');
+  const active = page.getByRole('region', { name: 'Campañas Activas' }).getByRole('article', { name });
+  await expect(active).toContainText('Ahora con descripción');
+  await expect(active).toContainText(`Inicio: ${shown(day(0))}`);
+  await expect(active.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/campaigns/${campaignId}`);
+  await expect(active.getByRole('link', { name: 'Ver Ranking' })).toHaveAttribute('href', `/campaigns/${campaignId}/ranking`);
+
+  // The list's card, then deletion after '¿Está seguro?'.
+  await campaigns.goto();
+  const card = campaigns.card(name);
+  await expect(card).toContainText(`${shown(day(0))} - ${shown(day(30))}`);
+  await expect(card).toContainText('Mejor intento');
+  await card.getByRole('button', { name: `Eliminar ${name}` }).click();
+  await expect(campaigns.dialog().getByRole('heading', { name: '¿Está seguro?' })).toBeVisible();
+  await expect(campaigns.dialog()).toContainText('permanentemente');
+  await campaigns.dialog().getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Campaña eliminada');
+  await expect(campaigns.card(name)).toHaveCount(0);
+
+  await page.goto(`/campaigns/${campaignId}`);
+  await expect(page.getByText('Campaña no encontrada')).toBeVisible();
+});
+
+test('an admin builds a two-trivia campaign; players play it and both rankings and the export agree on weighted totals', async ({ page }) => {
+  // Two players × two trivias through the real player screen: leave room on a shared machine.
+  test.setTimeout(240_000);
+  const suffix = String(Date.now() % 100_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+
+  const companies = (await (await page.request.get('/api/companies')).json()) as Company[];
+  const demo = companies.find((c) => c.name === 'Demo Eventos')!;
+  const second = await createFourQuestionTrivia(page, demo.id, `Sumas ${suffix}`);
+  const demoName = ((await (await page.request.get(`/api/question-groups/${DEMO_TRIVIA}`)).json()) as QuestionGroup).name;
+  const companyTrivias = ((await (await page.request.get(`/api/companies/${demo.id}/question-groups`)).json()) as QuestionGroup[]).length;
+
+  // Create through the form; a new campaign opens in its editor.
+  const campaigns = new CampaignsPage(page);
+  await campaigns.goto();
+  const campaignName = `Copa ${suffix}`;
+  await campaigns.createCampaign({ name: campaignName, description: 'Campaña de prueba', companyName: 'Demo Eventos', startDate: day(-1), endDate: day(1) });
+  await expect(page.getByTestId('toast')).toContainText('Campaña creada');
+  await expect(page).toHaveURL(/\/campaigns\/\d+$/);
+  const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  const editor = new CampaignEditorPage(page);
+  await expect(page.getByRole('heading', { level: 1, name: campaignName })).toBeVisible();
+  await expect(page.getByText('Mejor intento')).toBeVisible();
+  await editor.addAll().click();
+  await expect(editor.toast()).toContainText(`Se han agregado ${companyTrivias} de ${companyTrivias} trivias a la campaña.`);
+  await expect(editor.rows()).toHaveCount(companyTrivias);
+  await expect(editor.addAll()).toBeDisabled();
+  await expect(editor.addOne()).toBeDisabled();
+  await expect(editor.orders()).toHaveText(Array.from({ length: companyTrivias }, (_, i) => String(i + 1)));
+
+  // Reorder: the last trivia up one place (persisted), then back down.
+  const initial = (await editor.names().allTextContents()).map((n) => n.trim());
+  const last = initial[initial.length - 1]!;
+  await expect(editor.moveUp(initial[0]!)).toBeDisabled();
+  await expect(editor.moveDown(last)).toBeDisabled();
+  await editor.moveUp(last).click();
+  const swapped = [...initial.slice(0, -2), last, initial[initial.length - 2]!];
+  await expect(editor.names()).toHaveText(swapped);
+  await page.reload();
+  await expect(editor.names()).toHaveText(swapped);
+  await expect(editor.moveDown(last)).toBeEnabled();
+  await editor.moveDown(last).click();
+  await expect(editor.names()).toHaveText(initial);
+  await expect(editor.orders()).toHaveText(Array.from({ length: companyTrivias }, (_, i) => String(i + 1)));
+
+  // The second trivia counts three times as much as the demo one; the weight survives a reload.
+  await expect(editor.weight(second.name)).toHaveValue('10');
+  await editor.setWeight(second.name, 30);
+  await expect(editor.toast()).toContainText('Peso actualizado');
+  await page.reload();
+  await expect(editor.weight(second.name)).toHaveValue('30');
+  const links = (await (await page.request.get(`/api/campaigns/${campaignId}/question-groups`)).json()) as CampaignLink[];
+  const weightOf = (triviaId: number) => links.find((l) => l.questionGroupId === triviaId)!.weight;
+  expect([weightOf(DEMO_TRIVIA), weightOf(second.id)]).toEqual([10, 30]);
+
+  // Ana aces the demo trivia and gets half the sums; Beto the other way round.
+  const ana = { document: `81${suffix}1`, fullName: `Ana Campaña${suffix}`, location: 'Stand Principal' };
+  const beto = { document: `82${suffix}2`, fullName: `Beto Campaña${suffix}`, location: 'Stand Norte' };
+  const [anaDemo, anaSums] = await playAll(page, ana, [
+    { trivia: DEMO_TRIVIA, pattern: [true, true, true, true, true] },
+    { trivia: second.id, pattern: [true, false, true, false] },
+  ]);
+  const [betoDemo, betoSums] = await playAll(page, beto, [
+    { trivia: DEMO_TRIVIA, pattern: [true, true, false, false, false] },
+    { trivia: second.id, pattern: [true, true, true, true] },
+  ]);
+  const totals = new Map([
+    [ana.fullName, anaDemo! * weightOf(DEMO_TRIVIA) + anaSums! * weightOf(second.id)],
+    [beto.fullName, betoDemo! * weightOf(DEMO_TRIVIA) + betoSums! * weightOf(second.id)],
+  ]);
+  const expectedOrder = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  // With equal weights Ana would lead; the weight is what puts Beto first.
+  expect(anaDemo! + anaSums!).toBeGreaterThan(betoDemo! + betoSums!);
+  expect(expectedOrder).toEqual([beto.fullName, ana.fullName]);
+
+  // The admin ranking: order and weighted totals, then each trivia's own tab.
+  await page.goto('/');
+  const ranking = new CampaignRankingPage(page);
+  await ranking.gotoAdmin(campaignId);
+  await expect(page.getByTestId('campaign-trivia-count')).toHaveText(String(companyTrivias));
+  await expect(ranking.rowOf(ana.fullName)).toHaveCount(1);
+  await expect(ranking.rowOf(beto.fullName)).toHaveCount(1);
+  const adminRows = await ranking.rowsOf([ana.fullName, beto.fullName]);
+  expect(adminRows.map((r) => [r.name, r.points])).toEqual(expectedOrder.map((name) => [name, points(totals.get(name)!)]));
+  expect(Number(adminRows[0]!.position)).toBeLessThan(Number(adminRows[1]!.position));
+
+  const tabOf = (triviaId: number) => `Trivia ${links.findIndex((l) => l.questionGroupId === triviaId) + 1}`;
+  for (const [triviaId, triviaName, scores] of [
+    [second.id, second.name, { [ana.fullName]: anaSums!, [beto.fullName]: betoSums! }],
+    [DEMO_TRIVIA, demoName, { [ana.fullName]: anaDemo!, [beto.fullName]: betoDemo! }],
+  ] as const) {
+    await ranking.tab(tabOf(triviaId)).click();
+    await expect(ranking.panel().getByRole('heading', { name: triviaName })).toBeVisible();
+    for (const [name, score] of Object.entries(scores)) {
+      await expect(ranking.triviaRowOf(name).getByTestId('trivia-score')).toHaveText(`${score}%`);
+      await expect(ranking.triviaRowOf(name).getByTestId('trivia-attempts')).toHaveText('1');
+    }
+  }
+
+  // The site filter reaches the ranking and the export link.
+  await ranking.tab('Ranking General').click();
+  await ranking.location().selectOption({ label: 'Stand Norte' });
+  await expect(ranking.rowOf(ana.fullName)).toHaveCount(0);
+  await expect(ranking.rowOf(beto.fullName)).toHaveCount(1);
+  await expect(ranking.exportLink()).toHaveAttribute('href', /locationId=\d+/);
+  await ranking.location().selectOption({ label: 'Todas las sedes' });
+  await expect(ranking.rowOf(ana.fullName)).toHaveCount(1);
+  await expect(ranking.exportLink()).toHaveAttribute('target', '_blank');
+  await expect(ranking.exportLink()).not.toHaveAttribute('href', /locationId/);
+
+  // The export link (opened in a new tab) downloads the rows the ranking shows.
+  const exported = await page.request.get((await ranking.exportLink().getAttribute('href'))!);
+  expect(exported.headers()['content-type']).toContain('text/csv');
+  expect(exported.headers()['content-disposition']).toContain('attachment');
+  const csv = csvRows(await exported.text());
+  expect(csv[0]!.slice(0, 5)).toEqual(['Posición', 'Nombre', 'Apellido', 'Sede', 'Puntos totales']);
+  const csvOf = (name: string) => csv.find((row) => `${row[1]} ${row[2]}` === name)!;
+  for (const row of adminRows) {
+    const line = csvOf(row.name);
+    expect([line[0], points(Number(line[4]))]).toEqual([row.position, row.points]);
+  }
+  expect(csvOf(beto.fullName)[3]).toBe('Stand Norte');
+
+  // The public ranking, without a session: same order and points, correct answers, podium.
+  const anonymous = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-CO' });
+  const publicPage = await anonymous.newPage();
+  const publicRanking = new CampaignRankingPage(publicPage);
+  await publicRanking.gotoPublic(campaignId);
+  await expect(publicPage.getByRole('heading', { level: 1, name: campaignName })).toBeVisible();
+  await expect(publicPage.getByText('Campaña de prueba')).toBeVisible();
+  await expect(publicRanking.rowOf(ana.fullName)).toHaveCount(1);
+  const publicRows = await publicRanking.rowsOf([ana.fullName, beto.fullName]);
+  expect(publicRows).toEqual(adminRows);
+  await publicRanking.tab('Podio').click();
+  await expect(publicRanking.podium()).toBeVisible();
+  await publicPage.goto('/public/campaigns/987654/ranking');
+  await expect(publicPage.getByText('La campaña solicitada no existe o no está disponible públicamente.')).toBeVisible();
+  await anonymous.close();
+});

@@ -1,0 +1,128 @@
+import { ArrowLeft, Download, ExternalLink, Settings } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { SELECTION_MODE_LABELS, type CampaignRankingEntry } from '../../../contract';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { Tabs } from '../../components/ui/tabs';
+import { ApiError, errorText } from '../../lib/api';
+import { Podium } from '../ranking/podium';
+import '../ranking/ranking.css';
+import { useCampaign } from './api/get-campaign';
+import { useCampaignLinks } from './api/get-campaign-links';
+import { campaignRankingExportUrl, useCampaignRanking } from './api/get-campaign-ranking';
+import { parseCampaignId } from './campaign-id';
+import { campaignPeriod } from './campaign-period';
+import { CampaignRankingFilterControls, useCampaignRankingFilters } from './components/campaign-ranking-filters';
+import { campaignPodiumEntries, CampaignRankingList } from './components/campaign-ranking-list';
+import { TriviaScores } from './components/trivia-scores';
+
+const EMPTY = 'No hay participantes en el ranking';
+
+/** /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell. */
+export function CampaignRankingPage({ params }: { params: Record<string, string | undefined> }) {
+  const id = parseCampaignId(params.campaignId);
+  if (id === null) return <ErrorState title="Campaña no encontrada" />;
+  return <CampaignRanking id={id} />;
+}
+
+function CampaignRanking({ id }: { id: number }) {
+  const campaign = useCampaign(id);
+  const links = useCampaignLinks(id);
+  const filterState = useCampaignRankingFilters();
+  const ranking = useCampaignRanking(id, filterState.filters);
+
+  if (campaign.isError) {
+    const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
+    return <ErrorState title="Campaña no encontrada" message={missing ? undefined : errorText(campaign.error)} />;
+  }
+  if (campaign.isPending) return <LoadingState label="Cargando campaña..." />;
+  const data = campaign.data;
+
+  const results = (render: (entries: CampaignRankingEntry[]) => ReactNode) =>
+    ranking.isPending ? (
+      <LoadingState label="Cargando ranking..." />
+    ) : ranking.isError ? (
+      <ErrorState title="Error al cargar el ranking" message={errorText(ranking.error) || 'Error al cargar el ranking'} />
+    ) : ranking.data.length === 0 ? (
+      <EmptyState title={EMPTY} />
+    ) : (
+      render(ranking.data)
+    );
+
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/campaigns" className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
+          <ArrowLeft className="size-4" aria-hidden />
+          Volver a Campañas
+        </Link>
+        <PageHeader
+          title={`Ranking: ${data.name}`}
+          description={data.description ?? undefined}
+          actions={
+            <>
+              <a href={campaignRankingExportUrl(id, filterState.filters)} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+                <Download className="size-4" aria-hidden />
+                Exportar CSV
+              </a>
+              <Link to={`/public/campaigns/${id}/ranking`} target="_blank" className={buttonClass('secondary')}>
+                <ExternalLink className="size-4" aria-hidden />
+                Ranking público
+              </Link>
+              <Link to={`/campaigns/${id}`} className={buttonClass('primary')}>
+                <Settings className="size-4" aria-hidden />
+                Configurar
+              </Link>
+            </>
+          }
+        />
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
+        <div className="space-y-6">
+          <Card className="p-5">
+            <h2 className="mb-3 font-semibold">Información</h2>
+            <dl className="grid grid-cols-2 gap-3 text-sm lg:grid-cols-1">
+              <Info term="Periodo" value={campaignPeriod(data)} />
+              <Info term="Modo de selección" value={SELECTION_MODE_LABELS[data.attemptSelectionMode]} />
+              <Info term="Trivias" value={links.data ? String(links.data.length) : '–'} testId="campaign-trivia-count" />
+            </dl>
+          </Card>
+          <Card className="p-5">
+            <h2 className="mb-4 font-semibold">Filtros</h2>
+            <CampaignRankingFilterControls companyId={data.companyId} state={filterState} />
+          </Card>
+          <Card className="p-5">
+            <h2 className="mb-4 font-semibold">Podio</h2>
+            {ranking.data?.length ? <Podium entries={campaignPodiumEntries(ranking.data)} /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
+          </Card>
+        </div>
+        <section aria-label="Resultados" aria-busy={ranking.isFetching} className="min-w-0">
+          <Tabs
+            items={[
+              { label: 'Ranking General', content: results((entries) => <CampaignRankingList key={JSON.stringify(filterState.filters)} entries={entries} />) },
+              ...(links.data ?? []).map((link, index) => ({
+                label: `Trivia ${index + 1}`,
+                content: results((entries) => <TriviaScores link={link} entries={entries} />),
+              })),
+            ]}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Info({ term, value, testId }: { term: string; value: string; testId?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{term}</dt>
+      <dd className="mt-0.5 font-medium break-words" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { Plus, Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { Campaign } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorText } from '../../lib/api';
+import { toast } from '../../lib/toast-store';
+import { useCompanies } from '../companies/api/get-companies';
+import { useDeleteCampaign } from './api/delete-campaign';
+import { useCampaigns } from './api/get-campaigns';
+import { CampaignCard } from './components/campaign-card';
+import { CampaignFormDialog } from './components/campaign-form-dialog';
+
+/** /campaigns: every campaign as a card, with create and delete. */
+export function CampaignsPage() {
+  const campaigns = useCampaigns();
+  const companies = useCompanies();
+  const remove = useDeleteCampaign();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [deleting, setDeleting] = useState<Campaign | null>(null);
+
+  const createButton = (label: string) => (
+    <Button icon={<Plus className="size-4" aria-hidden />} disabled={!companies.data} onClick={() => setCreating(true)}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title="Administración de Campañas" description="Combina varias trivias en un ranking común." actions={createButton('Crear Campaña')} />
+
+      {campaigns.isPending ? (
+        <LoadingState label="Cargando campañas..." />
+      ) : campaigns.isError ? (
+        <ErrorState title="Error" message={errorText(campaigns.error)} />
+      ) : campaigns.data.length === 0 ? (
+        <EmptyState title="No hay campañas disponibles" icon={<Trophy className="size-10" aria-hidden />}>
+          {createButton('Crear Primera Campaña')}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {campaigns.data.map((campaign) => (
+            <CampaignCard key={campaign.id} campaign={campaign} onDelete={() => setDeleting(campaign)} />
+          ))}
+        </div>
+      )}
+
+      {creating && companies.data && (
+        <CampaignFormDialog
+          campaign={null}
+          companies={companies.data}
+          onClose={() => setCreating(false)}
+          // A new campaign has no trivias yet, and adding them is the next thing to do: go to its editor.
+          onSaved={(campaign) => navigate(`/campaigns/${campaign.id}`)}
+        />
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="¿Está seguro?"
+        message={`Esta acción eliminará permanentemente la campaña "${deleting?.name ?? ''}" y todos sus datos asociados.`}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast({ title: 'Campaña eliminada', variant: 'success' });
+              setDeleting(null);
+            },
+            onError: () => setDeleting(null),
+          })
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { ArrowDown, ArrowUp, Play, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { CampaignLink } from '../../../../contract';
+import { Button, buttonClass } from '../../../components/ui/button';
+import { WeightInput } from './weight-input';
+
+export interface CampaignLinksTableProps {
+  links: CampaignLink[];
+  /** Moves a trivia one place up (-1) or down (+1). */
+  onMove: (link: CampaignLink, direction: -1 | 1) => void;
+  onWeight: (link: CampaignLink, weight: number) => void;
+  onRemove: (link: CampaignLink) => void;
+  moving: boolean;
+}
+
+const reorderButton = 'px-1.5 disabled:opacity-30';
+
+/** The campaign's trivias in order: move, weight, play and remove. A table on wide screens, cards on phones. */
+export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }: CampaignLinksTableProps) {
+  const columns = 'sm:grid-cols-[7.5rem_minmax(0,1fr)_6rem_auto]';
+  return (
+    <div>
+      <div className={`hidden gap-4 border-b border-slate-200 px-3 pb-2 text-xs font-medium tracking-wide text-slate-500 uppercase sm:grid dark:border-slate-800 dark:text-slate-400 ${columns}`} aria-hidden>
+        <span>Orden</span>
+        <span>Trivia</span>
+        <span>Peso</span>
+        <span className="text-right">Acciones</span>
+      </div>
+      <ol className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Trivias de la campaña">
+        {links.map((link, index) => (
+          <li key={link.id} data-testid="campaign-link-row" className={`grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 px-1 py-3 sm:px-3 ${columns}`}>
+            <div className="flex items-center gap-1">
+              <span className="w-6 text-center font-semibold tabular-nums" data-testid="campaign-link-order">
+                {link.order}
+              </span>
+              <Button variant="ghost" size="sm" className={reorderButton} aria-label={`Subir ${link.questionGroup.name}`} disabled={index === 0 || moving} onClick={() => onMove(link, -1)}>
+                <ArrowUp className="size-4" aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                size="sm"
+                className={reorderButton}
+                aria-label={`Bajar ${link.questionGroup.name}`}
+                disabled={index === links.length - 1 || moving}
+                onClick={() => onMove(link, 1)}
+              >
+                <ArrowDown className="size-4" aria-hidden />
+              </Button>
+            </div>
+            <div className="min-w-0">
+              <p className="font-medium break-words" data-testid="campaign-link-name">
+                {link.questionGroup.name}
+              </p>
+              {link.questionGroup.description && <p className="text-xs break-words text-slate-500 dark:text-slate-400">{link.questionGroup.description}</p>}
+            </div>
+            <label className="flex items-center gap-2 text-sm text-slate-600 sm:block dark:text-slate-400">
+              <span className="sm:sr-only">Peso</span>
+              <WeightInput weight={link.weight} label={`Peso de ${link.questionGroup.name}`} onCommit={(weight) => onWeight(link, weight)} />
+            </label>
+            <div className="flex justify-end gap-1">
+              <Link to={`/play-trivia/${link.questionGroupId}`} className={buttonClass('secondary', 'sm')} aria-label={`Jugar ${link.questionGroup.name}`}>
+                <Play className="size-4" aria-hidden />
+                Jugar
+              </Link>
+              <Button variant="ghost" size="sm" className="px-2 text-red-600 dark:text-red-400" aria-label={`Quitar ${link.questionGroup.name}`} onClick={() => onRemove(link)}>
+                <Trash2 className="size-4" aria-hidden />
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import type { CampaignLink, CampaignRankingEntry } from '../../../../contract';
+import { EmptyState } from '../../../components/ui/states';
+import { formatPoints } from '../format-points';
+
+/** One trivia's tab: the players with a score for it, highest first, with their attempt counts. */
+export function TriviaScores({ link, entries }: { link: CampaignLink; entries: CampaignRankingEntry[] }) {
+  const key = String(link.questionGroupId);
+  const scored = entries
+    .filter((entry) => entry.bestScores[key] !== undefined)
+    .sort((a, b) => b.bestScores[key]! - a.bestScores[key]! || a.position - b.position);
+  return (
+    <div className="space-y-3">
+      <div>
+        <h3 className="font-semibold break-words">{link.questionGroup.name}</h3>
+        <p className="text-sm text-slate-500 dark:text-slate-400">Peso {link.weight}</p>
+      </div>
+      {scored.length === 0 ? (
+        <EmptyState title="No hay participantes en el ranking" />
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  #
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Jugador
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Puntaje
+                </th>
+                <th scope="col" className="px-3 py-2 text-right font-medium">
+                  Intentos
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+              {scored.map((entry, i) => (
+                <tr key={entry.playerId} data-testid="trivia-score-row">
+                  <td className="px-3 py-2 font-semibold tabular-nums">{i + 1}</td>
+                  <td className="px-3 py-2">
+                    <p className="font-medium" data-testid="trivia-score-name">
+                      {entry.firstName} {entry.lastName}
+                    </p>
+                    <p className="text-xs text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
+                  </td>
+                  <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="trivia-score">
+                    {formatPoints(entry.bestScores[key]!)}%
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums" data-testid="trivia-attempts">
+                    {entry.attemptsCount[key] ?? 0}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}
