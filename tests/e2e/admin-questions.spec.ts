@@ -20,7 +20,7 @@ test('an admin writes, generates, edits and deletes questions and restyles the t
   const before = await questions.cards().count();
   expect(before).toBeGreaterThan(0);
   // The seeded answers show, the correct one marked.
-  expect(await questions.answersOf(questions.card('planeta más grande'))).toContain('Júpiter ✓');
+  await expect.poll(() => questions.answersOf(questions.card('planeta más grande'))).toContain('Júpiter ✓');
 
   // The form refuses an empty question and keeps at least 2 answers.
   await questions.openCreate();
@@ -39,7 +39,7 @@ test('an admin writes, generates, edits and deletes questions and restyles the t
   await questions.createQuestion('¿Cuántas patas tiene una araña?', ['6', '8'], 2);
   await questions.createQuestion('¿De qué color es el cielo despejado?', ['Azul', 'Verde', 'Rojo', 'Gris'], 1);
   await expect(questions.cards()).toHaveCount(before + 3);
-  expect(await questions.answersOf(questions.card('capital de Francia'))).toEqual(['Lyon', 'París ✓', 'Marsella']);
+  await expect.poll(() => questions.answersOf(questions.card('capital de Francia'))).toEqual(['Lyon', 'París ✓', 'Marsella']);
 
   // Two with AI (the fake service the test server talks to).
   await questions.openAi();
@@ -56,7 +56,7 @@ test('an admin writes, generates, edits and deletes questions and restyles the t
   await ai.getByRole('button', { name: 'Generar Preguntas' }).click();
   await expect(questions.toast()).toContainText('Se generaron 2 preguntas correctamente');
   await expect(questions.cards()).toHaveCount(before + 5);
-  expect(await questions.answersOf(questions.card('Pregunta IA 2'))).toEqual(['Correcta 2 ✓', 'Incorrecta 2a', 'Incorrecta 2b']);
+  await expect.poll(() => questions.answersOf(questions.card('Pregunta IA 2'))).toEqual(['Correcta 2 ✓', 'Incorrecta 2a', 'Incorrecta 2b']);
 
   // Edit one question's answers: rename one, add one, move the correct mark.
   const spider = questions.card('patas tiene una araña');

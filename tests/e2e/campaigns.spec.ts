@@ -6,44 +6,13 @@ import { CampaignRankingPage } from './pages/campaign-ranking-page';
 import { CampaignsPage } from './pages/campaigns-page';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
+import { createFourQuestionTrivia } from './support/admin-api';
 
 /** The seeded demo trivia "Trivia de Cultura General" of "Demo Eventos". */
 const DEMO_TRIVIA = 1;
-const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 /** The screens show points the same way (at most 2 decimals, Spanish separators). */
 const points = (value: number) => new Intl.NumberFormat('es', { maximumFractionDigits: 2 }).format(value);
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-
-async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const reply = await page.request.post(path, { data, headers: JSON_WRITE });
-  expect(reply.ok(), `${path}: ${await reply.text()}`).toBe(true);
-  return (await reply.json()) as T;
-}
-
-/** A second trivia of four fixed-order questions for the demo company, built through the admin API. */
-async function createFourQuestionTrivia(page: Page, companyId: number, name: string): Promise<QuestionGroup> {
-  const group = await postJson<QuestionGroup>(page, `/api/companies/${companyId}/question-groups`, {
-    name,
-    description: 'Cuatro preguntas para la campaña',
-    companyId,
-    questionsPerRound: 4,
-    randomizeQuestions: false,
-    randomizeAnswers: false,
-    maxAttempts: 0,
-  });
-  for (const n of [1, 2, 3, 4]) {
-    await postJson(page, `/api/question-groups/${group.id}/questions`, {
-      text: `¿Cuánto es ${n} + ${n}? (${name})`,
-      groupId: group.id,
-      answers: [
-        { text: String(n + n), isCorrect: true },
-        { text: String(n + n + 1), isCorrect: false },
-        { text: String(n * 10), isCorrect: false },
-      ],
-    });
-  }
-  return group;
-}
 
 interface Play {
   trivia: number;

@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import type { Company, Location, PlayBundle, TriviaRankingEntry } from '../../contract';
+import { E2E_ADMIN } from './playwright.config';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+
+const DEMO_TRIVIA = 1;
+
+test('a player from another company picks their site there, and a trivia\'s attempt limit stops a second attempt', async ({ page }) => {
+  test.setTimeout(120_000);
+  const suffix = String(Date.now() % 100_000);
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/$/);
+  const fair = await postJson<Company>(page, '/api/companies', { name: `Ferias del Sur ${suffix}`, description: null });
+  await postJson<Location>(page, '/api/locations', { name: 'Stand Sur', companyId: fair.id });
+  const limited = await createFourQuestionTrivia(page, fair.id, `Una vez ${suffix}`, 1);
+
+  const player = new PlayerPage(page);
+  const documentNumber = `8${Date.now() % 1_000_000_000}`;
+  const fullName = `Mateo Ruiz ${suffix}`;
+  const demo = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const documentType = demo.documentTypes[0]!.name;
+
+  // Registered at the demo company's booth.
+  await player.goto(DEMO_TRIVIA);
+  await player.enterDocument(documentType, documentNumber);
+  await player.registerAs(fullName, 'Stand Principal');
+  await expect(player.start()).toBeVisible();
+
+  // At another company's trivia the same document brings the name along, but the site is theirs to pick.
+  await player.goto(limited.id);
+  await player.enterDocument(documentType, documentNumber);
+  await expect(page.getByTestId('toast')).toContainText('Jugador encontrado en otra empresa');
+  await expect(page.getByTestId('toast')).toContainText('Por favor, selecciona tu sede actual para continuar.');
+  await expect(player.fullName()).toHaveValue(fullName);
+  await expect(player.documentNumber()).toHaveValue(documentNumber);
+  await expect(player.location()).toHaveValue('');
+  await expect(player.location().locator('option')).toContainText(['Stand Sur']);
+  await expect(player.location().locator('option', { hasText: 'Stand Principal' })).toHaveCount(0);
+  await player.location().selectOption({ label: 'Stand Sur' });
+  await player.register().click();
+
+  const bundle = (await (await page.request.get(`/api/play/${limited.id}/bundle`)).json()) as PlayBundle;
+  await player.start().click();
+  await player.playRoundFrom(bundle, 1, [true, true, false, true], 4);
+  await expect(player.score()).toHaveText('75%');
+  await expect
+    .poll(async () => {
+      const reply = await page.request.get(`/api/ranking?questionGroupId=${limited.id}`);
+      return ((await reply.json()) as TriviaRankingEntry[]).map((e) => [`${e.firstName} ${e.lastName}`, e.score, e.location?.name]);
+    }, { timeout: 20_000 })
+    .toEqual([[fullName, 75, 'Stand Sur']]);
+
+  // One attempt allowed: the second is refused before it starts, with the spec's title.
+  await player.goto(limited.id);
+  await player.enterDocument(documentType, documentNumber);
+  await expect(page.getByTestId('toast')).toContainText('Límite de intentos alcanzado');
+  await expect(player.start()).toHaveCount(0);
+  await expect(player.validate()).toBeVisible();
+});

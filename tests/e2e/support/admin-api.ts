@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+import type { QuestionGroup } from '../../../contract';
+
+const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+
+/** A write through the admin API with the signed-in page's session, as the web app sends it. */
+export async function postJson<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const reply = await page.request.post(path, { data, headers: JSON_WRITE });
+  expect(reply.ok(), `${path}: ${await reply.text()}`).toBe(true);
+  return (await reply.json()) as T;
+}
+
+/** A trivia of four fixed-order sums (the first answer of each is the correct one), built through the admin API. */
+export async function createFourQuestionTrivia(page: Page, companyId: number, name: string, maxAttempts = 0): Promise<QuestionGroup> {
+  const group = await postJson<QuestionGroup>(page, `/api/companies/${companyId}/question-groups`, {
+    name,
+    description: 'Cuatro preguntas de prueba',
+    companyId,
+    questionsPerRound: 4,
+    randomizeQuestions: false,
+    randomizeAnswers: false,
+    maxAttempts,
+  });
+  for (const n of [1, 2, 3, 4]) {
+    await postJson(page, `/api/question-groups/${group.id}/questions`, {
+      text: `¿Cuánto es ${n} + ${n}? (${name})`,
+      groupId: group.id,
+      answers: [
+        { text: String(n + n), isCorrect: true },
+        { text: String(n + n + 1), isCorrect: false },
+        { text: String(n * 10), isCorrect: false },
+      ],
+    });
+  }
+  return group;
+}
