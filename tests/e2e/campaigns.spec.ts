@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CampaignLink, Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
-import { E2E_ADMIN } from './playwright.config';
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignRankingPage } from './pages/campaign-ranking-page';
 import { CampaignsPage } from './pages/campaigns-page';
@@ -60,10 +59,7 @@ const shown = (isoDay: string) => isoDay.split('-').reverse().join('/');
 test('an admin validates, creates, edits, links and unlinks a trivia, finds it on the dashboard and deletes a campaign', async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = String(Date.now() % 100_000);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await new LoginPage(page).signInAsAdmin();
 
   const campaigns = new CampaignsPage(page);
   const existing = (await (await page.request.get('/api/campaigns')).json()) as unknown[];
@@ -145,10 +141,7 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   // Two players × two trivias through the real player screen: leave room on a shared machine.
   test.setTimeout(240_000);
   const suffix = String(Date.now() % 100_000);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await new LoginPage(page).signInAsAdmin();
 
   const companies = (await (await page.request.get('/api/companies')).json()) as Company[];
   const demo = companies.find((c) => c.name === 'Demo Eventos')!;

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
 import type { Company, Location, PlayBundle, TriviaRankingEntry } from '../../contract';
-import { E2E_ADMIN } from './playwright.config';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
@@ -10,10 +9,7 @@ const DEMO_TRIVIA = 1;
 test('a player from another company picks their site there, and a trivia\'s attempt limit stops a second attempt', async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = String(Date.now() % 100_000);
-  const login = new LoginPage(page);
-  await login.goto();
-  await login.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/$/);
+  await new LoginPage(page).signInAsAdmin();
   const fair = await postJson<Company>(page, '/api/companies', { name: `Ferias del Sur ${suffix}`, description: null });
   await postJson<Location>(page, '/api/locations', { name: 'Stand Sur', companyId: fair.id });
   const limited = await createFourQuestionTrivia(page, fair.id, `Una vez ${suffix}`, 1);

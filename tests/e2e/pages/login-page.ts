@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
 
 export class LoginPage {
   constructor(private readonly page: Page) {}
@@ -16,5 +17,12 @@ export class LoginPage {
     await this.username().fill(username);
     await this.password().fill(password);
     await this.submit().click();
+  }
+
+  /** Signs in as the seeded admin and waits for the dashboard. */
+  async signInAsAdmin() {
+    await this.goto();
+    await this.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
+    await expect(this.page).toHaveURL(/\/$/);
   }
 }
