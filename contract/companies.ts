@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
-import { UPLOADED_LOGO_PATTERN } from './logos';
 
 /** The spec leaves company and location schemas open ("not shown"): name required, description optional. */
 export const companySchema = z.strictObject({
   name: requiredText('El nombre es requerido', 120),
   description: optionalText(1000),
-  /** Only an image uploaded through /api/logos (or null to clear); absent leaves it unchanged. */
-  logoUrl: z.union([z.literal(''), z.string().regex(UPLOADED_LOGO_PATTERN, 'Logo no válido')]).nullish(),
+  /**
+   * The spec lists logoUrl in this body, so a client that sends it is not refused, but it is ignored:
+   * a logo is set only through PUT /api/companies/{id}/logo, which checks the upload's owner and file.
+   */
+  logoUrl: z.unknown().optional().transform(() => undefined),
 });
 export type CompanyInput = z.input<typeof companySchema>;
 

@@ -21,15 +21,13 @@ export async function findCompany(em: EntityManager, id: number): Promise<Compan
 }
 
 export function createCompany(em: EntityManager, input: CompanyData): Promise<CompanyEntity> {
-  return em.save(em.create(CompanyEntity, { name: input.name, description: input.description, logoUrl: input.logoUrl || null }));
+  return em.save(em.create(CompanyEntity, { name: input.name, description: input.description, logoUrl: null }));
 }
 
 export async function updateCompany(em: EntityManager, id: number, input: CompanyData): Promise<CompanyEntity> {
   const company = await findCompany(em, id);
   company.name = input.name;
   company.description = input.description;
-  // The spec's edit form sends the logo back unchanged; an absent logoUrl leaves it as it is.
-  if (input.logoUrl !== undefined) company.logoUrl = input.logoUrl || null;
   return em.save(company);
 }
 

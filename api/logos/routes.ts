@@ -58,6 +58,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
     router.put(path, requireUser, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const { logoUrl } = parseBody(setLogoSchema, ctx.request.body);
+      await ensureLogoOwnerExists(em, entityType, id);
       if (!(await uploadExists(uploadDir, logoUrl))) throw badRequest('Logo no válido');
       const previous = await replaceLogo(em, entityType, id, logoUrl);
       await removeStoredLogo(uploadDir, previous);

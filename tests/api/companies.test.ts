@@ -33,15 +33,22 @@ describe('POST /api/companies', () => {
     expect(list.body.map((c: { name: string }) => c.name)).toContain('Ferias del Sur');
   });
 
-  it('is 400 with "El nombre es requerido" for a blank name, and refuses a logo that is not an upload', async () => {
+  it('is 400 with "El nombre es requerido" for a blank name', async () => {
     const admin = await api.adminClient();
     const blank = await admin.post('/api/companies', { name: '   ' });
     expect(blank.status).toBe(400);
     expect(blank.body.error).toBe('El nombre es requerido');
     expect(blank.body.issues).toEqual([{ path: 'name', message: 'El nombre es requerido' }]);
-    const foreignLogo = await admin.post('/api/companies', { name: 'X', logoUrl: 'javascript:alert(1)' });
-    expect(foreignLogo.status).toBe(400);
-    expect(foreignLogo.body.error).toBe('Logo no válido');
+  });
+
+  it('ignores a logoUrl in the body: a logo is set only through the logo routes', async () => {
+    const admin = await api.adminClient();
+    const other = await buildCompany(api.dataSource, { logoUrl: '/api/uploads/company-1-otro.png' });
+    for (const logoUrl of [other.logoUrl, 'javascript:alert(1)', 42]) {
+      const res = await admin.post('/api/companies', { name: 'Sin logo propio', logoUrl });
+      expect(res.status).toBe(201);
+      expect(res.body.logoUrl).toBeNull();
+    }
   });
 
   it('is 401 signed out', async () => {
@@ -58,12 +65,24 @@ describe('PATCH /api/companies/:id', () => {
     expect(res.body).toEqual({ id: company.id, name: 'Nueva', description: null, logoUrl: null });
   });
 
-  it('is 400 for a blank name, 404 for a missing company, 401 signed out', async () => {
+  it('leaves the logo as it is whatever logoUrl the body carries', async () => {
+    const company = await buildCompany(api.dataSource, { logoUrl: '/api/uploads/company-1-propio.png' });
+    const admin = await api.adminClient();
+    const pointed = await admin.patch(`/api/companies/${company.id}`, { name: 'Con logo', logoUrl: '/api/uploads/company-999-ajeno.png' });
+    expect(pointed.status).toBe(200);
+    expect(pointed.body.logoUrl).toBe('/api/uploads/company-1-propio.png');
+    const cleared = await admin.patch(`/api/companies/${company.id}`, { name: 'Con logo', logoUrl: null });
+    expect(cleared.body.logoUrl).toBe('/api/uploads/company-1-propio.png');
+  });
+
+  it('is 400 for a blank name or a bad id, 404 for a missing company, 401 signed out', async () => {
     const company = await buildCompany(api.dataSource);
     const admin = await api.adminClient();
     const blank = await admin.patch(`/api/companies/${company.id}`, { name: '' });
     expect(blank.status).toBe(400);
     expect(blank.body.error).toBe('El nombre es requerido');
+    expect((await admin.patch('/api/companies/abc', { name: 'X' })).status).toBe(400);
+    expect((await admin.patch('/api/companies/0', { name: 'X' })).status).toBe(400);
     const missing = await admin.patch('/api/companies/999999', { name: 'X' });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('Empresa no encontrada');

@@ -145,11 +145,54 @@ describe('PUT and DELETE /api/companies/:id/logo', () => {
     expect((await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: `/api/uploads/company-${company.id}-nope.png` })).status).toBe(400);
   });
 
-  it('is 404 for a missing entity and 401 signed out', async () => {
+  it('is 404 for a missing company (before the upload is looked at) and 401 signed out', async () => {
+    const put = await admin.put('/api/companies/999999/logo', { logoUrl: '/api/uploads/company-999999-a.png' });
+    expect(put.status).toBe(404);
+    expect(put.body.error).toBe('Empresa no encontrada');
     expect((await admin.delete('/api/companies/999999/logo')).status).toBe(404);
-    expect((await admin.delete('/api/question-groups/999999/logo')).status).toBe(404);
     expect((await api.client().put('/api/companies/1/logo', { logoUrl: '/api/uploads/company-1-a.png' })).status).toBe(401);
     expect((await api.client().delete('/api/companies/1/logo')).status).toBe(401);
+  });
+
+  it('is 400 for a non-numeric id', async () => {
+    expect((await admin.put('/api/companies/abc/logo', { logoUrl: '/api/uploads/company-1-a.png' })).status).toBe(400);
+    expect((await admin.delete('/api/companies/abc/logo')).status).toBe(400);
+  });
+});
+
+describe('PUT and DELETE /api/question-groups/:id/logo', () => {
+  it('is 404 for a missing trivia, whatever the logo', async () => {
+    const put = await admin.put('/api/question-groups/999999/logo', { logoUrl: '/api/uploads/question-group-999999-a.png' });
+    expect(put.status).toBe(404);
+    expect(put.body.error).toBe('No se encontró el grupo de preguntas.');
+    const deleted = await admin.delete('/api/question-groups/999999/logo');
+    expect(deleted.status).toBe(404);
+    expect(deleted.body.error).toBe('No se encontró el grupo de preguntas.');
+  });
+
+  it('refuses another trivia’s upload with 400 and leaves the logo as it was', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    const { group: other } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    const othersLogo = (await putBytes(await uploadUrl('question-group', other.id), PNG)).body.logoUrl;
+    const res = await admin.put(`/api/question-groups/${group.id}/logo`, { logoUrl: othersLogo });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('Logo no válido');
+    expect((await api.client().get(`/api/question-groups/${group.id}`)).body.logoUrl).toBeNull();
+  });
+
+  it('is 401 signed out, and leaves the logo in place', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    const uploaded = (await putBytes(await uploadUrl('question-group', group.id), PNG)).body.logoUrl;
+    expect((await admin.put(`/api/question-groups/${group.id}/logo`, { logoUrl: uploaded })).status).toBe(200);
+    const signedOut = api.client();
+    const put = await signedOut.put(`/api/question-groups/${group.id}/logo`, { logoUrl: uploaded });
+    expect(put.status).toBe(401);
+    const deleted = await signedOut.delete(`/api/question-groups/${group.id}/logo`);
+    expect(deleted.status).toBe(401);
+    expect((await api.client().get(`/api/question-groups/${group.id}`)).body.logoUrl).toBe(uploaded);
+    expect((await api.client().get(uploaded)).status).toBe(200);
   });
 });
 
