@@ -3,8 +3,8 @@ import { z } from 'zod';
 /**
  * Theme values end up inside CSS declarations on the player screen, so every value is checked
  * against what that CSS property can hold: colours, gradients, the spec's listed choices, and an
- * http(s) background image. Nothing that could close a declaration (`;`, `{`, `}`) or load another
- * resource (`url(`, `@import`, `expression(`) passes.
+ * https background image (the only images the player page's CSP loads). Nothing that could close
+ * a declaration (`;`, `{`, `}`) or load another resource (`url(`, `@import`, `expression(`) passes.
  */
 export const THEME_CHOICES = {
   fontFamily: ['system', 'Inter', 'Roboto', 'Poppins', 'Montserrat', 'Raleway', 'Open Sans', 'Lato'],
@@ -78,6 +78,8 @@ function splitTopLevel(text: string): string[] {
 }
 
 const INVALID = 'Valor de estilo no válido';
+/** The player page's Content-Security-Policy loads images over https only. */
+export const BACKGROUND_IMAGE_HTTPS = 'La imagen de fondo debe ser una URL https';
 const color = z.string().trim().max(100).refine(isCssColor, INVALID);
 const background = z
   .string()
@@ -90,7 +92,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 export const themeSchema = z.strictObject({
   backgroundColor: background,
   backgroundImage: z
-    .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Debe ser una URL válida' }).max(500)])
+    .union([z.literal(''), z.url({ protocol: /^https$/, error: BACKGROUND_IMAGE_HTTPS }).max(500, BACKGROUND_IMAGE_HTTPS)])
     .refine((v) => !/[()'"\\\s]/.test(v), INVALID)
     .optional(),
   headerColor: color,

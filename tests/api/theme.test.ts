@@ -52,6 +52,15 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     expect((await group()).theme).toEqual(before);
   });
 
+  it.each(['http://example.com/fondo.png', 'ftp://example.com/fondo.png'])(
+    'refuses a background image at %s: the player page loads https images only',
+    async (backgroundImage) => {
+      const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme: { ...DEFAULT_THEME, backgroundImage } });
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: 'theme.backgroundImage', message: 'La imagen de fondo debe ser una URL https' }]);
+    },
+  );
+
   it('requires every listed field and refuses unknown ones', async () => {
     const { primaryColor: _omitted, ...withoutPrimary } = DEFAULT_THEME;
     expect((await admin.patch(`/api/question-groups/${groupId}/theme`, { theme: withoutPrimary })).status).toBe(400);

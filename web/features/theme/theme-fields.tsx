@@ -127,13 +127,13 @@ export function GradientBuilder() {
   );
 }
 
-/** Optional http(s) background image, shown over the background colour. */
+/** Optional https background image, shown over the background colour. */
 export function ImageUrlField() {
   const { register, formState } = useFormContext<Theme>();
   return (
     <div className="sm:col-span-2">
       <TextInput
-        label="Imagen de fondo (URL, opcional)"
+        label="Imagen de fondo (URL https, opcional)"
         type="url"
         placeholder="https://…"
         error={formState.errors.backgroundImage?.message}
