@@ -36,7 +36,7 @@ export const campaignSchema = z
     attemptSelectionMode: z.enum(SELECTION_MODES).default('best'),
   })
   .refine((c) => c.endDate >= c.startDate, {
-    message: 'La fecha de finalización debe ser posterior a la de inicio',
+    message: 'La fecha de finalización no puede ser anterior a la fecha de inicio',
     path: ['endDate'],
   });
 export type CampaignInput = z.input<typeof campaignSchema>;

@@ -78,11 +78,22 @@ export async function linkQuestionGroup(em: EntityManager, input: LinkData): Pro
   const campaign = await findCampaign(em, input.campaignId);
   const refusal = await linkRefusal(em, campaign, input.questionGroupId);
   if (refusal) refuse(refusal);
-  const order = input.order ?? (await em.countBy(CampaignQuestionGroupEntity, { campaignId: campaign.id })) + 1;
+  const order = input.order ?? (await nextOrder(em, campaign.id));
   const link = await em.save(
     em.create(CampaignQuestionGroupEntity, { campaignId: campaign.id, questionGroupId: input.questionGroupId, weight: input.weight, order }),
   );
   return findLink(em, link.id);
+}
+
+/**
+ * After the last link: max(order) + 1, which is the spec's count + 1 while the orders are 1..n
+ * (removals renumber them), and never repeats an order after a trivia was deleted with its link.
+ */
+async function nextOrder(em: EntityManager, campaignId: number): Promise<number> {
+  const [row] = (await em.query(`SELECT coalesce(max("order"), 0) + 1 AS next FROM campaign_question_groups WHERE campaign_id = $1`, [
+    campaignId,
+  ])) as { next: number }[];
+  return Number(row!.next);
 }
 
 async function findLink(em: EntityManager, id: number): Promise<CampaignQuestionGroupEntity> {
@@ -98,10 +109,23 @@ export async function updateLink(em: EntityManager, id: number, input: LinkUpdat
   return link;
 }
 
-export async function unlinkQuestionGroup(em: EntityManager, campaignId: number, questionGroupId: number): Promise<void> {
-  await findCampaign(em, campaignId);
-  const result = await em.delete(CampaignQuestionGroupEntity, { campaignId, questionGroupId });
-  if (!result.affected) throw notFound(LINK_NOT_FOUND);
+/**
+ * The remaining links are renumbered 1..n in the same transaction: a gap (or, with a later add, a
+ * repeated order) would leave the editor's up/down swap with nothing to swap.
+ */
+export function unlinkQuestionGroup(em: EntityManager, campaignId: number, questionGroupId: number): Promise<void> {
+  return em.transaction(async (tx) => {
+    await findCampaign(tx, campaignId);
+    const result = await tx.delete(CampaignQuestionGroupEntity, { campaignId, questionGroupId });
+    if (!result.affected) throw notFound(LINK_NOT_FOUND);
+    await tx.query(
+      `UPDATE campaign_question_groups link SET "order" = numbered.position
+         FROM (SELECT id, row_number() OVER (ORDER BY "order", id) AS position
+                 FROM campaign_question_groups WHERE campaign_id = $1) numbered
+        WHERE link.id = numbered.id AND link."order" <> numbered.position`,
+      [campaignId],
+    );
+  });
 }
 
 /**

@@ -126,7 +126,7 @@ describe('POST /api/campaigns', () => {
     ['a missing startDate', { startDate: undefined }, 'startDate', 'Seleccione una fecha de inicio'],
     ['an empty startDate', { startDate: '' }, 'startDate', 'Seleccione una fecha de inicio'],
     ['a missing endDate', { endDate: undefined }, 'endDate', 'Seleccione una fecha de finalización'],
-    ['an end before the start', { startDate: '2026-05-10', endDate: '2026-05-09' }, 'endDate', 'La fecha de finalización debe ser posterior a la de inicio'],
+    ['an end before the start', { startDate: '2026-05-10', endDate: '2026-05-09' }, 'endDate', 'La fecha de finalización no puede ser anterior a la fecha de inicio'],
     ['maxAttemptsPerTrivia 0', { maxAttemptsPerTrivia: 0 }, 'maxAttemptsPerTrivia', 'Debe permitir al menos 1 intento'],
   ];
 
@@ -471,6 +471,31 @@ describe('DELETE /api/campaigns/:campaignId/question-groups/:questionGroupId', (
     const again = await admin.delete(`/api/campaigns/${campaign.id}/question-groups/${trivias[0]!.group.id}`);
     expect(again.status).toBe(404);
     expect(again.body.error).toBe('La trivia no está en la campaña');
+  });
+
+  it('renumbers the remaining trivias 1..n, so a later add takes a new place and a swap still moves it', async () => {
+    const { company, trivias } = await companyWithTrivias(4);
+    const [t1, t2, t3, t4] = trivias.map((t) => t.group.id) as [number, number, number, number];
+    const campaign = await createCampaign(company.id);
+    for (const trivia of [t1, t2, t3]) await link(campaign.id, trivia);
+
+    expect((await admin.delete(`/api/campaigns/${campaign.id}/question-groups/${t2}`)).status).toBe(200);
+    expect((await links(campaign.id)).map((l) => [l.questionGroupId, l.order])).toEqual([
+      [t1, 1],
+      [t3, 2],
+    ]);
+    const added = await link(campaign.id, t4);
+    expect(added.order).toBe(3);
+
+    // The editor's "up" on the last trivia: swap its order with its neighbour's.
+    const [, third] = await links(campaign.id);
+    expect((await admin.patch(`/api/campaign-question-groups/${added.id}`, { order: third!.order })).status).toBe(200);
+    expect((await admin.patch(`/api/campaign-question-groups/${third!.id}`, { order: added.order })).status).toBe(200);
+    expect((await links(campaign.id)).map((l) => [l.questionGroupId, l.order])).toEqual([
+      [t1, 1],
+      [t4, 2],
+      [t3, 3],
+    ]);
   });
 
   it('is 404 for a trivia linked only to another campaign, and leaves that link alone', async () => {
