@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { optionalText, requiredText } from './common';
+import { MAX_ID, optionalText, requiredText } from './common';
+
+const INVALID_COMPANY = 'Selecciona una empresa válida';
+
+/** The company a site or a trivia belongs to (spec section 5): absent → required, anything but an id → invalid. */
+export const companyIdField = z
+  .number({ error: (issue) => (issue.input == null ? 'La empresa es requerida' : INVALID_COMPANY) })
+  .int(INVALID_COMPANY)
+  .positive(INVALID_COMPANY)
+  .max(MAX_ID, INVALID_COMPANY);
 
 /** The spec leaves company and location schemas open ("not shown"): name required, description optional. */
 export const companySchema = z.strictObject({
@@ -15,7 +24,7 @@ export type CompanyInput = z.input<typeof companySchema>;
 
 export const locationSchema = z.strictObject({
   name: requiredText('El nombre es requerido', 120),
-  companyId: z.number({ error: 'La empresa es requerida' }).int().positive('Selecciona una empresa válida'),
+  companyId: companyIdField,
 });
 export type LocationInput = z.input<typeof locationSchema>;
 

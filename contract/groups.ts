@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
+import { companyIdField } from './companies';
 import type { Theme } from './theme';
 
 const completionRedirectUrl = z
@@ -14,7 +15,7 @@ export const questionGroupSchema = z.strictObject({
   name: requiredText('El nombre es requerido', 150),
   description: optionalText(1000),
   instructions: z.string().max(20000, 'Máximo 20000 caracteres').nullish(),
-  companyId: z.number({ error: 'La empresa es requerida' }).int().positive('Selecciona una empresa válida'),
+  companyId: companyIdField,
   questionsPerRound: z
     .number({ error: 'Debe tener al menos 1 pregunta por ronda' })
     .int()

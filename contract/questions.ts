@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
+
+const INVALID_GROUP = 'El ID del grupo debe ser mayor que 0';
 
 const questionText = z
   .string({ error: 'La pregunta es requerida' })
@@ -18,7 +21,7 @@ export type AnswerInput = z.input<typeof answerSchema>;
 
 export const questionSchema = z.strictObject({
   text: questionText,
-  groupId: z.number().int().min(1, 'El ID del grupo debe ser mayor que 0'),
+  groupId: z.number({ error: INVALID_GROUP }).int(INVALID_GROUP).min(1, INVALID_GROUP).max(MAX_ID, INVALID_GROUP),
 });
 export type QuestionInput = z.input<typeof questionSchema>;
 

@@ -55,6 +55,11 @@ describe('POST /api/locations', () => {
     const noCompany = await admin.post('/api/locations', { name: 'X' });
     expect(noCompany.status).toBe(400);
     expect(noCompany.body.error).toBe('La empresa es requerida');
+    for (const companyId of [0, -3, 1.5, 'abc', String(company.id), 3_000_000_000]) {
+      const invalid = await admin.post('/api/locations', { name: 'X', companyId });
+      expect(invalid.status, JSON.stringify(companyId)).toBe(400);
+      expect(invalid.body.issues).toEqual([{ path: 'companyId', message: 'Selecciona una empresa válida' }]);
+    }
     expect((await admin.post('/api/locations', { name: 'X', companyId: 999999 })).status).toBe(404);
     expect((await api.client().post('/api/locations', { name: 'X', companyId: company.id })).status).toBe(401);
   });
@@ -69,10 +74,14 @@ describe('PATCH /api/locations/:id', () => {
     expect(res.body).toEqual({ id: site.id, name: 'Después', companyId: company.id });
   });
 
-  it('is 400 for a blank name, 404 for a missing site, 401 signed out', async () => {
+  it('is 400 for a blank name, a bad company or a bad id, 404 for a missing site, 401 signed out', async () => {
     const company = await buildCompany(api.dataSource);
     const site = await buildLocation(api.dataSource, company.id);
     expect((await admin.patch(`/api/locations/${site.id}`, { name: ' ', companyId: company.id })).body.error).toBe('El nombre es requerido');
+    const badCompany = await admin.patch(`/api/locations/${site.id}`, { name: 'X', companyId: 0 });
+    expect(badCompany.status).toBe(400);
+    expect(badCompany.body.error).toBe('Selecciona una empresa válida');
+    expect((await admin.patch('/api/locations/abc', { name: 'X', companyId: company.id })).status).toBe(400);
     expect((await admin.patch('/api/locations/999999', { name: 'X', companyId: company.id })).status).toBe(404);
     expect((await api.client().patch(`/api/locations/${site.id}`, { name: 'X', companyId: company.id })).status).toBe(401);
   });
@@ -99,8 +108,10 @@ describe('DELETE /api/locations/:id', () => {
     expect(await api.dataSource.getRepository(PlayerAttemptEntity).findOneByOrFail({ id: attempt.id })).toMatchObject({ locationId: null });
   });
 
-  it('is 404 for a missing site and 401 signed out', async () => {
+  it('is 404 for a missing site, 400 for a bad id and 401 signed out', async () => {
     expect((await admin.delete('/api/locations/999999')).status).toBe(404);
+    expect((await admin.delete('/api/locations/abc')).status).toBe(400);
+    expect((await admin.get('/api/companies/abc/locations')).status).toBe(400);
     const company = await buildCompany(api.dataSource);
     const site = await buildLocation(api.dataSource, company.id);
     expect((await api.client().delete(`/api/locations/${site.id}`)).status).toBe(401);

@@ -90,12 +90,27 @@ describe('POST /api/companies/:companyId/question-groups', () => {
       [{ completionRedirectUrl: 'ftp://example.com/x' }, 'Debe ser una URL válida'],
       [{ completionRedirectUrl: 'no es una url' }, 'Debe ser una URL válida'],
       [{ companyId: undefined }, 'La empresa es requerida'],
+      [{ companyId: 0 }, 'Selecciona una empresa válida'],
+      [{ companyId: 'abc' }, 'Selecciona una empresa válida'],
+      [{ companyId: String(company.id) }, 'Selecciona una empresa válida'],
+      [{ companyId: 2.5 }, 'Selecciona una empresa válida'],
     ];
     for (const [overrides, message] of cases) {
       const res = await admin.post(url, groupBody(company.id, overrides));
       expect(res.status, JSON.stringify(overrides)).toBe(400);
       expect(res.body.error).toBe(message);
     }
+  });
+
+  it('is 400 when the body names another company than the route, or the route id is not a number', async () => {
+    const company = await buildCompany(api.dataSource);
+    const other = await buildCompany(api.dataSource);
+    const mismatch = await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(other.id));
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error).toBe('La empresa del grupo no coincide con la ruta');
+    expect((await admin.post('/api/companies/abc/question-groups', groupBody(company.id))).status).toBe(400);
+    expect((await admin.get('/api/companies/abc/question-groups')).status).toBe(400);
+    expect((await admin.get(`/api/companies/${company.id}/question-groups`)).body).toEqual([]);
   });
 
   it('is 404 for a missing company and 401 signed out', async () => {
@@ -180,8 +195,12 @@ describe('DELETE /api/question-groups/:id', () => {
     expect(await api.dataSource.getRepository(AnswerEntity).countBy({ questionId: items[0]!.question.id })).toBe(0);
   });
 
-  it('is 404 when missing and 401 signed out', async () => {
+  it('is 404 when missing, 400 for a non-numeric id and 401 signed out', async () => {
     expect((await admin.delete('/api/question-groups/999999')).status).toBe(404);
+    expect((await admin.delete('/api/question-groups/abc')).status).toBe(400);
+    expect((await admin.patch('/api/question-groups/abc', groupBody(1))).status).toBe(400);
+    expect((await api.client().get('/api/question-groups/abc')).status).toBe(400);
+    expect((await admin.delete('/api/question-groups/abc/player-attempts')).status).toBe(400);
     const company = await buildCompany(api.dataSource);
     const { group } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
     expect((await api.client().delete(`/api/question-groups/${group.id}`)).status).toBe(401);

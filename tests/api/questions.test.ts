@@ -39,6 +39,13 @@ describe('GET /api/question-groups/:id/questions and /api/questions/:groupId/all
     ]);
   });
 
+  it('is 400 for a non-numeric trivia id', async () => {
+    expect((await api.client().get('/api/question-groups/abc/questions')).status).toBe(400);
+    expect((await api.client().get('/api/questions/abc/all-answers')).status).toBe(400);
+    expect((await admin.delete('/api/questions/abc')).status).toBe(400);
+    expect((await admin.patch('/api/questions/abc', { text: 'x', groupId: 1 })).status).toBe(400);
+  });
+
   it('is 404 for a missing trivia', async () => {
     expect((await api.client().get('/api/question-groups/999999/questions')).body.error).toBe('No se encontró el grupo de preguntas.');
     expect((await api.client().get('/api/questions/999999/all-answers')).status).toBe(404);
@@ -75,6 +82,15 @@ describe('POST /api/question-groups/:id/questions', () => {
     expect(blank.body.error).toBe('La pregunta es requerida');
     const badGroup = await admin.post(path, { text: 'x', groupId: 0 });
     expect(badGroup.body.error).toBe('El ID del grupo debe ser mayor que 0');
+    for (const groupId of [undefined, 'abc', String(group.id)]) {
+      const invalid = await admin.post(path, { text: 'x', groupId });
+      expect(invalid.status, JSON.stringify(groupId)).toBe(400);
+      expect(invalid.body.issues).toEqual([{ path: 'groupId', message: 'El ID del grupo debe ser mayor que 0' }]);
+    }
+    const { group: other } = await buildTrivia(api.dataSource, companyId, { questions: 0 });
+    const mismatch = await admin.post(path, { text: 'x', groupId: other.id });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.error).toBe('El ID del grupo no coincide con la ruta');
     const oneAnswer = await admin.post(path, { text: 'x', groupId: group.id, answers: [answers[0]] });
     expect(oneAnswer.body.error).toBe('Debe haber al menos 2 respuestas');
     const emptyAnswer = await admin.post(path, { text: 'x', groupId: group.id, answers: [answers[0], { text: '', isCorrect: false }] });
@@ -82,6 +98,7 @@ describe('POST /api/question-groups/:id/questions', () => {
     const twoCorrect = await admin.post(path, { text: 'x', groupId: group.id, answers: answers.map((a) => ({ ...a, isCorrect: true })) });
     expect(twoCorrect.body.error).toBe('Marca exactamente una respuesta correcta');
     expect((await api.client().get(path)).body).toEqual([]);
+    expect((await api.client().get(`/api/question-groups/${other.id}/questions`)).body).toEqual([]);
   });
 
   it('is 401 signed out and 404 for a missing trivia', async () => {
@@ -145,6 +162,30 @@ describe('PUT /api/questions/:id (text and all answers in one transaction)', () 
     const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
     expect(all.body[id].map((a: { text: string }) => a.text)).toEqual(['Respuesta 1.1', 'Respuesta 1.2', 'Respuesta 1.3']);
     expect(await contentVersion(group.id)).toBe(before);
+  });
+
+  it('is 400 with the spec messages and leaves the question as it was', async () => {
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1, answersPerQuestion: 3 });
+    const path = `/api/questions/${items[0]!.question.id}`;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ text: '   ' }, 'La pregunta es requerida'],
+      [{ answers: [answers[0], { text: '  ', isCorrect: false }] }, 'El texto de la respuesta es requerido'],
+      [{ answers: answers.map((a) => ({ ...a, isCorrect: true })) }, 'Marca exactamente una respuesta correcta'],
+      [{ answers: answers.map((a) => ({ ...a, isCorrect: false })) }, 'Marca exactamente una respuesta correcta'],
+      [{ answers: [] }, 'Debe haber al menos 2 respuestas'],
+      [{ answers: undefined }, 'Debe haber al menos 2 respuestas'],
+      [{ groupId: undefined }, 'El ID del grupo debe ser mayor que 0'],
+      [{ groupId: 0 }, 'El ID del grupo debe ser mayor que 0'],
+    ];
+    for (const [overrides, message] of cases) {
+      const res = await admin.put(path, { text: 'Nuevo', groupId: group.id, answers, ...overrides });
+      expect(res.status, JSON.stringify(overrides)).toBe(400);
+      expect(res.body.error, JSON.stringify(overrides)).toBe(message);
+    }
+    expect((await admin.put('/api/questions/abc', { text: 'Nuevo', groupId: group.id, answers })).status).toBe(400);
+    expect((await api.client().get(`/api/question-groups/${group.id}/questions`)).body[0].text).toBe('Pregunta 1');
+    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    expect(all.body[items[0]!.question.id]).toHaveLength(3);
   });
 
   it('is 401 signed out and 404 for a missing question', async () => {
