@@ -65,7 +65,8 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: false,
-    chunkSizeWarningLimit: 900,
+    // Screens are split per route (web/routes.tsx); the shared entry stays under this.
+    chunkSizeWarningLimit: 400,
   },
   plugins: [
     react(),

@@ -1,39 +1,61 @@
-import { createBrowserRouter, Navigate } from 'react-router-dom';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet } from 'react-router-dom';
 import { AdminShell } from './components/layout/admin-shell';
 import { Protected } from './components/layout/protected-route';
-import { LoginPage } from './features/auth/login-page';
-import { CampaignEditorPage } from './features/campaigns/campaign-editor-page';
-import { CampaignRankingPage } from './features/campaigns/campaign-ranking-page';
-import { CampaignsPage } from './features/campaigns/campaigns-page';
-import { PublicCampaignRankingPage } from './features/campaigns/public-campaign-ranking-page';
-import { CompaniesPage } from './features/companies/companies-page';
-import { DashboardPage } from './features/dashboard/dashboard-page';
+import { FullPageSpinner } from './components/ui/spinner';
 import { NotFoundPage } from './features/misc/not-found-page';
-import { QuestionGroupsPage } from './features/question-groups/question-groups-page';
-import { QuestionsPage } from './features/questions/questions-page';
-import { PlayTriviaPage } from './player/play-trivia-page';
-import { RankingAdminPage } from './features/ranking/ranking-admin-page';
-import { RankingPage } from './features/ranking/ranking-page';
+
+/**
+ * Each screen is its own chunk: a player's phone on a booth's Wi-Fi downloads the player screen,
+ * not the admin editors, date pickers and dialogs. The service worker still precaches every chunk,
+ * so a kiosk that opened the app once plays offline.
+ */
+const LoginPage = lazy(() => import('./features/auth/login-page').then((module) => ({ default: module.LoginPage })));
+const PlayTriviaPage = lazy(() => import('./player/play-trivia-page').then((module) => ({ default: module.PlayTriviaPage })));
+const RankingPage = lazy(() => import('./features/ranking/ranking-page').then((module) => ({ default: module.RankingPage })));
+const PublicCampaignRankingPage = lazy(() => import('./features/campaigns/public-campaign-ranking-page').then((module) => ({ default: module.PublicCampaignRankingPage })));
+const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })));
+const CompaniesPage = lazy(() => import('./features/companies/companies-page').then((module) => ({ default: module.CompaniesPage })));
+const QuestionGroupsPage = lazy(() => import('./features/question-groups/question-groups-page').then((module) => ({ default: module.QuestionGroupsPage })));
+const QuestionsPage = lazy(() => import('./features/questions/questions-page').then((module) => ({ default: module.QuestionsPage })));
+const RankingAdminPage = lazy(() => import('./features/ranking/ranking-admin-page').then((module) => ({ default: module.RankingAdminPage })));
+const CampaignsPage = lazy(() => import('./features/campaigns/campaigns-page').then((module) => ({ default: module.CampaignsPage })));
+const CampaignEditorPage = lazy(() => import('./features/campaigns/campaign-editor-page').then((module) => ({ default: module.CampaignEditorPage })));
+const CampaignRankingPage = lazy(() => import('./features/campaigns/campaign-ranking-page').then((module) => ({ default: module.CampaignRankingPage })));
+
+/** A spinner while a screen's chunk loads. */
+function ScreenLoader() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 /** The spec's route table (section 2), in one place. */
 export const router = createBrowserRouter([
-  { path: '/auth', element: <LoginPage /> },
-  { path: '/play-trivia/:id', element: <PlayTriviaPage /> },
-  { path: '/ranking/:id', element: <RankingPage /> },
-  { path: '/public/campaigns/:campaignId/ranking', element: <PublicCampaignRankingPage /> },
-  { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
   {
-    element: <AdminShell />,
+    element: <ScreenLoader />,
     children: [
-      { path: '/', element: <Protected page={DashboardPage} /> },
-      { path: '/company', element: <Protected page={CompaniesPage} /> },
-      { path: '/packages', element: <Protected page={QuestionGroupsPage} /> },
-      { path: '/packages/:groupId/questions', element: <Protected page={QuestionsPage} /> },
-      { path: '/ranking-admin', element: <Protected page={RankingAdminPage} /> },
-      { path: '/campaigns', element: <Protected page={CampaignsPage} /> },
-      { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },
-      { path: '/campaigns/:campaignId/ranking', element: <Protected page={CampaignRankingPage} /> },
+      { path: '/auth', element: <LoginPage /> },
+      { path: '/play-trivia/:id', element: <PlayTriviaPage /> },
+      { path: '/ranking/:id', element: <RankingPage /> },
+      { path: '/public/campaigns/:campaignId/ranking', element: <PublicCampaignRankingPage /> },
+      { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
+      {
+        element: <AdminShell />,
+        children: [
+          { path: '/', element: <Protected page={DashboardPage} /> },
+          { path: '/company', element: <Protected page={CompaniesPage} /> },
+          { path: '/packages', element: <Protected page={QuestionGroupsPage} /> },
+          { path: '/packages/:groupId/questions', element: <Protected page={QuestionsPage} /> },
+          { path: '/ranking-admin', element: <Protected page={RankingAdminPage} /> },
+          { path: '/campaigns', element: <Protected page={CampaignsPage} /> },
+          { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },
+          { path: '/campaigns/:campaignId/ranking', element: <Protected page={CampaignRankingPage} /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ]);

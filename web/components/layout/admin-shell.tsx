@@ -1,5 +1,7 @@
 import { House, ListChecks } from 'lucide-react';
+import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
+import { FullPageSpinner } from '../ui/spinner';
 import { ThemeToggle } from './theme-toggle';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -34,7 +36,10 @@ export function AdminShell() {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-        <Outlet />
+        {/* The header stays while a screen's chunk loads. */}
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );
