@@ -18,6 +18,8 @@ export type TriviaRankingQuery = z.infer<typeof triviaRankingQuery>;
 
 export const campaignRankingQuery = paginationQuery.extend({
   locationId: optionalIdQuery,
+  /** Extension: rank by this trivia of the campaign alone (its selected score, then its time). */
+  questionGroupId: optionalIdQuery,
   dateFrom: optionalDate,
   dateTo: optionalDate,
 });

@@ -1,14 +1,18 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, CampaignRankingQuery, SelectionMode } from '../../contract';
 import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entities';
+import { badRequest } from '../errors';
 import { completionRange } from './date-range';
+
+/** A per-trivia ranking asked for a trivia the campaign does not hold. */
+export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
 
 /**
  * The campaign ranking (api-contract.md, "Rankings"), computed in one statement.
  *
  * Parameters: $1 the campaign's trivia ids and $2 their weights (same order), $3 site (or null),
  * $4 / $5 the half-open completion range (the campaign period narrowed by the filter dates),
- * $6 maxAttemptsPerTrivia, $7 / $8 limit and offset.
+ * $6 maxAttemptsPerTrivia, $7 / $8 limit and offset; ranked by one trivia, $9 its id.
  *
  * Every filter (site and dates) applies before the per-trivia attempt limit: the ranking of a site
  * or a day is the campaign as played there and then, so a player's first attempts at that site
@@ -29,40 +33,47 @@ const numberedAttempts = (onlyPlayers: string) => `
        AND ($3::int IS NULL OR a.location_id = $3)
        AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`;
 
-/** What each player and trivia contributes: score, time, correct answers, site, completion, attempts. */
-const PICKED = `score, completion_time, correct_answers, coalesce(location_id, 0), completed_ms`;
+/** What each player and trivia contributes: score, time, correct answers. */
+const PICKED = `score, completion_time, correct_answers`;
+
+/**
+ * The player's last counted attempt at the trivia, [completion, id, site]: the entry's site is the
+ * site of the most recent of these over the campaign, whichever attempt the mode selected, so
+ * changing the mode never moves a player to another site.
+ */
+const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
 
 /**
  * One attempt per player and trivia, the greatest by `key`: the attempt's own figures ride along
  * after the key in the same array, so max() hands back the whole chosen attempt.
  */
 const chooseOne = (key: string[]) => (onlyPlayers: string) => `
-  SELECT question_group_id, player_id, attempts,
-         pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers,
-         nullif(pick[${key.length + 4}], 0) AS location_id, pick[${key.length + 5}] AS completed_ms
+  SELECT question_group_id, player_id, attempts, last_played,
+         pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
     FROM (
-      SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[${key.join(', ')}, ${PICKED}]::bigint[]) AS pick
+      SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[${key.join(', ')}, ${PICKED}]::bigint[]) AS pick, ${LAST_PLAYED}
         FROM (${numberedAttempts(onlyPlayers)}) numbered
        WHERE n <= $6
        GROUP BY question_group_id, player_id
     ) chosen`;
 
-/** 'average': the mean of the counted attempts; correct answers as a rounded mean; the site of the last. */
+/** 'average': the mean of the counted attempts; correct answers as a rounded mean. */
 const average = (onlyPlayers: string) => `
-  SELECT question_group_id, player_id, attempts, score, completion_time, correct_answers,
-         nullif(last[2], 0) AS location_id, last[3] AS completed_ms
-    FROM (
-      SELECT question_group_id, player_id, count(*) AS attempts,
-             avg(score) AS score, avg(completion_time) AS completion_time, round(avg(correct_answers)) AS correct_answers,
-             max(ARRAY[n, coalesce(location_id, 0), completed_ms]) AS last
-        FROM (${numberedAttempts(onlyPlayers)}) numbered
-       WHERE n <= $6
-       GROUP BY question_group_id, player_id
-    ) averaged`;
+  SELECT question_group_id, player_id, count(*) AS attempts, ${LAST_PLAYED},
+         avg(score) AS score, avg(completion_time) AS completion_time, round(avg(correct_answers)) AS correct_answers
+    FROM (${numberedAttempts(onlyPlayers)}) numbered
+   WHERE n <= $6
+   GROUP BY question_group_id, player_id`;
+
+/**
+ * A completed attempt without a time (a client that never sent one) must not win a tie on score
+ * by it: in array comparison a NULL is greater than any number, so it counts as the slowest time.
+ */
+const SLOWEST = 2_147_483_647;
 
 const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
   // The trivia ranking's order: higher score, lower time, more recent (id breaks exact ties).
-  best: chooseOne(['score', '-completion_time', 'completed_ms', 'id']),
+  best: chooseOne(['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id']),
   first: chooseOne(['-n']),
   last: chooseOne(['n']),
   average,
@@ -71,12 +82,20 @@ const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
 const ONLY_PAGE_PLAYERS = `
        AND a.player_id IN (SELECT player_id FROM page)`;
 
+/** The overall order, or (with a trivia, $9) that trivia's selected score, then its time. */
+const ORDER = {
+  overall: (t: string) => `${t}total_score DESC, ${t}average_completion_time ASC NULLS LAST, ${t}player_id`,
+  trivia: (t: string) => `${t}trivia_score DESC, ${t}trivia_time ASC NULLS LAST, ${t}player_id`,
+};
+
 /**
- * The player's site is where they last played in the campaign (under a site filter, that site).
  * Only the requested page is joined to players and sites; its per-trivia maps are read again for
- * just those players, through the same index.
+ * just those players, through the same index. Ranked by one trivia ($9), the rows are the players
+ * with a selected score for it, each still with their campaign totals and maps.
  */
-const rankingSql = (mode: SelectionMode) => `
+const rankingSql = (mode: SelectionMode, by: keyof typeof ORDER) => {
+  const ranked = by === 'trivia' ? 'ranked' : 'totals';
+  return `
   WITH weights AS (
     SELECT * FROM unnest($1::int[], $2::int[]) AS w(question_group_id, weight)
   ),
@@ -85,14 +104,27 @@ const rankingSql = (mode: SelectionMode) => `
            sum(t.score * w.weight) AS total_score,
            sum(t.correct_answers) AS total_correct_answers,
            avg(t.completion_time) AS average_completion_time,
-           (max(ARRAY[t.completed_ms, coalesce(t.location_id, 0)]))[2] AS location_id
+           (max(t.last_played))[3] AS location_id${
+             by === 'trivia'
+               ? `,
+           max(t.score) FILTER (WHERE t.question_group_id = $9) AS trivia_score,
+           max(t.completion_time) FILTER (WHERE t.question_group_id = $9) AS trivia_time`
+               : ''
+           }
       FROM (${PER_TRIVIA[mode]('')}) t
       JOIN weights w USING (question_group_id)
      GROUP BY t.player_id
-  ),
+  ),${
+    by === 'trivia'
+      ? `
+  ranked AS (
+    SELECT * FROM totals WHERE trivia_score IS NOT NULL
+  ),`
+      : ''
+  }
   page AS (
-    SELECT * FROM totals
-     ORDER BY total_score DESC, average_completion_time ASC NULLS LAST, player_id
+    SELECT * FROM ${ranked}
+     ORDER BY ${ORDER[by]('')}
      LIMIT $7 OFFSET $8
   ),
   page_maps AS (
@@ -107,19 +139,17 @@ const rankingSql = (mode: SelectionMode) => `
          page.total_correct_answers::int AS total_correct_answers,
          round(page.average_completion_time, 2)::float8 AS average_completion_time,
          page_maps.best_scores, page_maps.attempts_count,
-         (SELECT count(*) FROM totals)::int AS total
+         (SELECT count(*) FROM ${ranked})::int AS total
     FROM page
     JOIN page_maps USING (player_id)
     JOIN players p ON p.id = page.player_id
     LEFT JOIN locations l ON l.id = nullif(page.location_id, 0)
-   ORDER BY page.total_score DESC, page.average_completion_time ASC NULLS LAST, page.player_id`;
-
-const RANKING_SQL: Record<SelectionMode, string> = {
-  best: rankingSql('best'),
-  first: rankingSql('first'),
-  last: rankingSql('last'),
-  average: rankingSql('average'),
+   ORDER BY ${ORDER[by]('page.')}`;
 };
+
+const RANKING_SQL = Object.fromEntries(
+  (['best', 'first', 'last', 'average'] as const).map((mode) => [mode, { overall: rankingSql(mode, 'overall'), trivia: rankingSql(mode, 'trivia') }]),
+) as Record<SelectionMode, Record<keyof typeof ORDER, string>>;
 
 export interface CampaignRankingRow {
   player_id: number;
@@ -151,38 +181,41 @@ export type CampaignWeights = { questionGroupId: number; weight: number }[];
 
 /**
  * The statement for one page of the ranking (limit null: all of it), for the routes and the
- * export alike.
+ * export alike; with `questionGroupId`, ranked by that trivia alone (the per-trivia tabs).
  */
 export function campaignRankingStatement(
   campaign: CampaignEntity,
   links: CampaignWeights,
   query: CampaignRankingFilters,
   paging: { limit: number | null; offset: number },
+  questionGroupId?: number,
 ): { sql: string; parameters: unknown[] } {
   const [from, to] = countedRange(campaign, query);
-  return {
-    sql: RANKING_SQL[campaign.attemptSelectionMode],
-    parameters: [
-      links.map((link) => link.questionGroupId),
-      links.map((link) => link.weight),
-      query.locationId ?? null,
-      from,
-      to,
-      campaign.maxAttemptsPerTrivia,
-      paging.limit,
-      paging.offset,
-    ],
-  };
+  const parameters: unknown[] = [
+    links.map((link) => link.questionGroupId),
+    links.map((link) => link.weight),
+    query.locationId ?? null,
+    from,
+    to,
+    campaign.maxAttemptsPerTrivia,
+    paging.limit,
+    paging.offset,
+  ];
+  if (questionGroupId === undefined) return { sql: RANKING_SQL[campaign.attemptSelectionMode].overall, parameters };
+  return { sql: RANKING_SQL[campaign.attemptSelectionMode].trivia, parameters: [...parameters, questionGroupId] };
 }
 
 export async function campaignRanking(
   em: EntityManager,
   campaign: CampaignEntity,
-  query: CampaignRankingFilters & Paging,
+  query: CampaignRankingFilters & Paging & Pick<CampaignRankingQuery, 'questionGroupId'>,
 ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
   const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: campaign.id }, select: { questionGroupId: true, weight: true } });
+  if (query.questionGroupId !== undefined && !links.some((link) => link.questionGroupId === query.questionGroupId)) {
+    throw badRequest(NOT_IN_CAMPAIGN);
+  }
   const page = (paging: Paging) => {
-    const { sql, parameters } = campaignRankingStatement(campaign, links, query, paging);
+    const { sql, parameters } = campaignRankingStatement(campaign, links, query, paging, query.questionGroupId);
     return em.query(sql, parameters) as Promise<CampaignRankingRow[]>;
   };
   const rows = await page(query);

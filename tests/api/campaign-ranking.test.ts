@@ -29,7 +29,10 @@ let admin: TestClient;
 let campaignId: number;
 let t1: number;
 let t2: number;
+let t3: number;
 let norte: number;
+let sur: number;
+let companyId: number;
 const players: Record<'ana' | 'beto' | 'carla' | 'dario', { id: number; firstName: string; lastName: string }> = {} as never;
 
 /** A local time in May 2026 (the ranking's days are the server's days). */
@@ -41,7 +44,7 @@ async function insertAttempt(a: {
   trivia: number;
   score: number;
   correct: number;
-  time: number;
+  time: number | null;
   at: Date;
   site: number;
   overLimit?: boolean;
@@ -60,11 +63,12 @@ beforeAll(async () => {
   api = await startTestApi();
   admin = await api.adminClient();
   const company = await buildCompany(api.dataSource, { name: 'Ferias Andinas' });
+  companyId = company.id;
   norte = (await buildLocation(api.dataSource, company.id, 'Norte')).id;
-  const sur = (await buildLocation(api.dataSource, company.id, 'Sur')).id;
+  sur = (await buildLocation(api.dataSource, company.id, 'Sur')).id;
   t1 = (await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Historia' } })).group.id;
   t2 = (await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Ciencia' } })).group.id;
-  const t3 = (await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Fuera' } })).group.id;
+  t3 = (await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Fuera' } })).group.id;
   for (const [key, firstName, lastName] of [
     ['ana', 'Ana', 'Ríos'],
     ['beto', 'Beto', 'Paz'],
@@ -93,31 +97,31 @@ beforeAll(async () => {
   ];
   for (const row of rows) await insertAttempt(row);
 
-  const created = await admin.post('/api/campaigns', campaignBody('best'));
+  const created = await admin.post('/api/campaigns', campaignBody('best', 2));
   expect(created.status).toBe(201);
   campaignId = created.body.id;
   expect((await admin.post('/api/campaign-question-groups', { campaignId, questionGroupId: t1, weight: 2 })).status).toBe(201);
   expect((await admin.post('/api/campaign-question-groups', { campaignId, questionGroupId: t2, weight: 1 })).status).toBe(201);
 
-  function campaignBody(mode: SelectionMode) {
+  function campaignBody(mode: SelectionMode, maxAttemptsPerTrivia: number) {
     return {
       name: 'Copa de Mayo',
       description: null,
       companyId: company.id,
       startDate: '2026-05-01',
       endDate: '2026-05-03',
-      maxAttemptsPerTrivia: 2,
+      maxAttemptsPerTrivia,
       attemptSelectionMode: mode,
     };
   }
-  useMode = async (mode) => {
-    const res = await admin.patch(`/api/campaigns/${campaignId}`, campaignBody(mode));
+  useMode = async (mode, maxAttemptsPerTrivia = 2) => {
+    const res = await admin.patch(`/api/campaigns/${campaignId}`, campaignBody(mode, maxAttemptsPerTrivia));
     expect(res.status).toBe(200);
   };
 });
 afterAll(() => api.close());
 
-let useMode: (mode: SelectionMode) => Promise<void>;
+let useMode: (mode: SelectionMode, maxAttemptsPerTrivia?: number) => Promise<void>;
 
 const ranking = (query = '') => admin.get<CampaignRankingEntry[]>(`/api/campaigns/${campaignId}/ranking${query}`);
 
@@ -165,8 +169,9 @@ describe('campaign ranking by selection mode', () => {
       { name: 'Beto', total: 230, correct: 16, time: 40 },
       { name: 'Ana', total: 200, correct: 14, time: 35 },
     ]);
-    // Ana last played T2 at Sur (1 May 13:00, after her first T1 at 12:00).
-    expect(res.body[2]!.location).toEqual({ name: 'Sur' });
+    // Her first attempts were T1 at Norte then T2 at Sur, but she last played (an attempt that
+    // counts: her second T1, 2 May 12:00) at Norte.
+    expect(res.body[2]!.location).toEqual({ name: 'Norte' });
   });
 
   it('last: the last attempt that still counts, never one over the campaign\'s limit', async () => {
@@ -220,6 +225,89 @@ describe('campaign ranking filters', () => {
     ]);
   });
 
+  it('a site under first, last and average: each mode picks among the attempts played there', async () => {
+    // At Norte: Ana's T1 attempts 60 (30 s), 90 (50 s), 100 (her third, not counted); her T2 was at
+    // Sur. Beto has only T2 there: the over-limit 100 never counts, the 60 is after the period → 90 (60 s).
+    // Carla played everything at Norte: 80×2 + 70 = 230, 15 correct, (40+30)/2 = 35 s, in every mode.
+    await useMode('first');
+    // Ana: first T1 60×2 = 120, 6 correct, 30 s.
+    expect(summary((await ranking(`?locationId=${norte}`)).body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Ana', total: 120, correct: 6, time: 30 },
+      { name: 'Beto', total: 90, correct: 9, time: 60 },
+    ]);
+    await useMode('last');
+    // Ana: last counted T1 is her second, 90×2 = 180, 9 correct, 50 s.
+    expect(summary((await ranking(`?locationId=${norte}`)).body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Ana', total: 180, correct: 9, time: 50 },
+      { name: 'Beto', total: 90, correct: 9, time: 60 },
+    ]);
+    await useMode('average');
+    // Ana: T1 mean(60, 90) = 75 → 150; correct round(7.5) = 8; time mean(30, 50) = 40.
+    expect(summary((await ranking(`?locationId=${norte}`)).body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Ana', total: 150, correct: 8, time: 40 },
+      { name: 'Beto', total: 90, correct: 9, time: 60 },
+    ]);
+  });
+
+  it('a day under first, last and average: the attempt limit counts from that day\'s first attempt', async () => {
+    // On 2 May: Ana's T1 90 (50 s) then 100 (10 s), both among the first two of the day; no T2.
+    // Beto: only T2 90 (60 s) (the over-limit 100 never counts). Carla: both trivias → 230, 15, 35 s.
+    const day = '?dateFrom=2026-05-02&dateTo=2026-05-02';
+    await useMode('first');
+    // Ana: 90×2 = 180, 9 correct, 50 s.
+    expect(summary((await ranking(day)).body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Ana', total: 180, correct: 9, time: 50 },
+      { name: 'Beto', total: 90, correct: 9, time: 60 },
+    ]);
+    await useMode('last');
+    // Ana: 100×2 = 200, 10 correct, 10 s (outside the filter the 100 was her third and never counted).
+    expect(summary((await ranking(day)).body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Ana', total: 200, correct: 10, time: 10 },
+      { name: 'Beto', total: 90, correct: 9, time: 60 },
+    ]);
+    await useMode('average');
+    // Ana: mean(90, 100) = 95 → 190; correct round(9.5) = 10; time mean(50, 10) = 30.
+    expect(summary((await ranking(day)).body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Ana', total: 190, correct: 10, time: 30 },
+      { name: 'Beto', total: 90, correct: 9, time: 60 },
+    ]);
+  });
+
+  it('a site and a day together count only what was played there on that day', async () => {
+    await useMode('best');
+    // At Sur on 1 May: Beto's T1 70 (20 s) → 140 (his T1 100 at Sur was on 30 April, his 55 on 3 May);
+    // Ana's T2 80 (40 s) → 80 (her T1 that day was at Norte). Carla played only at Norte on 2 May.
+    const res = await ranking(`?locationId=${sur}&dateFrom=2026-05-01&dateTo=2026-05-01`);
+    expect(summary(res.body)).toEqual([
+      { name: 'Beto', total: 140, correct: 7, time: 20 },
+      { name: 'Ana', total: 80, correct: 8, time: 40 },
+    ]);
+    expect(res.body.map((e) => e.location?.name)).toEqual(['Sur', 'Sur']);
+    expect(res.headers.get('x-total-count')).toBe('2');
+  });
+
+  it('an over-limit attempt inside the first N never counts and takes none of the N places', async () => {
+    // One attempt per trivia, the first. Beto's first T2 attempt in the period is the over-limit 100
+    // (2 May 14:00); it is left out as if never played, so his one place goes to the 90 at 15:00.
+    await useMode('first', 1);
+    const res = await ranking();
+    // Carla: 80×2 + 70 = 230, 35 s. Beto: T1 70×2 + T2 90 = 230, 16 correct, (20+60)/2 = 40 s.
+    // Ana: T1 60×2 + T2 80 = 200, 14 correct, (30+40)/2 = 35 s.
+    expect(summary(res.body)).toEqual([
+      { name: 'Carla', total: 230, correct: 15, time: 35 },
+      { name: 'Beto', total: 230, correct: 16, time: 40 },
+      { name: 'Ana', total: 200, correct: 14, time: 35 },
+    ]);
+    expect(res.body[1]).toMatchObject({ bestScores: { [t1]: 70, [t2]: 90 }, attemptsCount: { [t1]: 1, [t2]: 1 } });
+    await useMode('best');
+  });
+
   it('filter dates outside the campaign period never widen it', async () => {
     await useMode('best');
     const res = await ranking('?dateFrom=2026-04-01&dateTo=2026-05-31');
@@ -240,6 +328,109 @@ describe('campaign ranking filters', () => {
     const res = await admin.get(`/api/campaigns/${campaignId}/ranking?dateFrom=mayo`);
     expect(res.status).toBe(400);
     expect(res.body.error).toBeTruthy();
+  });
+});
+
+describe('the site of an entry', () => {
+  it('is where the player last played an attempt that counts, whichever attempt the mode selected', async () => {
+    await useMode('best');
+    const beto = (await ranking()).body.find((e) => e.firstName === 'Beto')!;
+    // Best picks his T1 70 (1 May, Sur) and T2 90 (2 May, Norte), but he last played T1 on 3 May at Sur.
+    expect(beto.bestScores).toEqual({ [t1]: 70, [t2]: 90 });
+    expect(beto.location).toEqual({ name: 'Sur' });
+    for (const mode of ['first', 'last', 'average'] as const) {
+      await useMode(mode);
+      expect((await ranking()).body.find((e) => e.firstName === 'Beto')!.location).toEqual({ name: 'Sur' });
+    }
+    await useMode('best');
+  });
+});
+
+describe('campaign ranking of one trivia (questionGroupId)', () => {
+  it('ranks the players with a score for that trivia by it, then by its time, with paging and the full count', async () => {
+    await useMode('best');
+    // T1 selected scores: Ana 90, Carla 80, Beto 70. T2: Beto 90, Ana 80, Carla 70.
+    const byT1 = await ranking(`?questionGroupId=${t1}`);
+    expect(byT1.body.map((e) => [e.position, e.firstName, e.bestScores[t1]])).toEqual([
+      [1, 'Ana', 90],
+      [2, 'Carla', 80],
+      [3, 'Beto', 70],
+    ]);
+    const byT2 = await ranking(`?questionGroupId=${t2}`);
+    expect(byT2.body.map((e) => [e.position, e.firstName, e.bestScores[t2]])).toEqual([
+      [1, 'Beto', 90],
+      [2, 'Ana', 80],
+      [3, 'Carla', 70],
+    ]);
+    // Each row still carries the player's campaign totals (Beto: 70×2 + 90).
+    expect(byT2.body[0]).toMatchObject({ totalScore: 230, attemptsCount: { [t1]: 2, [t2]: 1 } });
+
+    const page = await ranking(`?questionGroupId=${t2}&limit=1&offset=1`);
+    expect(page.body.map((e) => [e.position, e.firstName])).toEqual([[2, 'Ana']]);
+    expect(page.headers.get('x-total-count')).toBe('3');
+  });
+
+  it('leaves out players without a counted attempt at that trivia under the filters', async () => {
+    await useMode('best');
+    // At Norte Ana never played T2 (hers was at Sur): only Beto and Carla rank for it.
+    const res = await ranking(`?questionGroupId=${t2}&locationId=${norte}`);
+    expect(res.body.map((e) => e.firstName)).toEqual(['Beto', 'Carla']);
+    expect(res.headers.get('x-total-count')).toBe('2');
+  });
+
+  it('ranks by the score the campaign\'s mode selected for that trivia', async () => {
+    await useMode('last');
+    // Last counted T1: Ana 90 (her 2nd), Carla 80, Beto 55 (his 2nd).
+    // Average mode: T1 Ana mean(60, 90) = 75, Carla 80, Beto mean(70, 55) = 62.5 → Carla, Ana, Beto.
+    expect((await ranking(`?questionGroupId=${t1}`)).body.map((e) => e.firstName)).toEqual(['Ana', 'Carla', 'Beto']);
+    await useMode('average');
+    expect((await ranking(`?questionGroupId=${t1}`)).body.map((e) => [e.firstName, e.bestScores[t1]])).toEqual([
+      ['Carla', 80],
+      ['Ana', 75],
+      ['Beto', 62.5],
+    ]);
+    await useMode('best');
+  });
+
+  it('is the same for anyone on the public route, and a 400 for a trivia outside the campaign', async () => {
+    await useMode('best');
+    const open = await api.client().get<CampaignRankingEntry[]>(`/api/public/campaigns/${campaignId}/ranking?questionGroupId=${t1}`);
+    expect(open.status).toBe(200);
+    expect(open.body).toEqual((await ranking(`?questionGroupId=${t1}`)).body);
+    for (const client of [admin, api.client()]) {
+      const prefix = client === admin ? '' : '/public';
+      const res = await client.get(`/api${prefix}/campaigns/${campaignId}/ranking?questionGroupId=${t3}`);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('La trivia no está en la campaña');
+    }
+  });
+});
+
+describe('attempts without a completion time', () => {
+  it('never win a tie on score in best mode: the timed attempt is the one selected', async () => {
+    const t4 = (await buildTrivia(api.dataSource, companyId, { questions: 1, overrides: { name: 'Geografía' } })).group.id;
+    const eva = await buildPlayer(api.dataSource, { firstName: 'Eva', lastName: 'Sol', fullName: 'Eva Sol' });
+    const fede = await buildPlayer(api.dataSource, { firstName: 'Fede', lastName: 'Luna', fullName: 'Fede Luna' });
+    // Eva: 80 with no time, then 80 in 30 s. Fede: 80 in 40 s.
+    await insertAttempt({ player: eva.id, trivia: t4, score: 80, correct: 8, time: null, at: may(2, 12), site: norte });
+    await insertAttempt({ player: eva.id, trivia: t4, score: 80, correct: 8, time: 30, at: may(2, 13), site: norte });
+    await insertAttempt({ player: fede.id, trivia: t4, score: 80, correct: 8, time: 40, at: may(2, 12), site: norte });
+    const created = await admin.post('/api/campaigns', {
+      name: 'Copa sin reloj',
+      companyId,
+      startDate: '2026-05-01',
+      endDate: '2026-05-03',
+      maxAttemptsPerTrivia: 2,
+      attemptSelectionMode: 'best',
+    });
+    expect(created.status).toBe(201);
+    expect((await admin.post('/api/campaign-question-groups', { campaignId: created.body.id, questionGroupId: t4, weight: 1 })).status).toBe(201);
+    const res = await admin.get<CampaignRankingEntry[]>(`/api/campaigns/${created.body.id}/ranking`);
+    // Both 80: Eva's 30 s beats Fede's 40 s; her untimed attempt is never the one chosen.
+    expect(summary(res.body)).toEqual([
+      { name: 'Eva', total: 80, correct: 8, time: 30 },
+      { name: 'Fede', total: 80, correct: 8, time: 40 },
+    ]);
   });
 });
 

@@ -25,13 +25,15 @@ export const handWrittenRanking = (triviaId: number) => `
  * The hand-written campaign ranking for the seeded campaign (mode best, two attempts per trivia,
  * April 2026), every constant inlined: the attempts in (trivia, player, completion) order straight
  * from the covering index, numbered, the first two kept, the best of them picked with one max()
- * over (score, -time, completion, id), weighted totals per player, the first page with names and
- * sites, and the page's per-trivia maps read again for those 500 players only.
+ * over (score, -time, completion, id), weighted totals per player (the site: that of the last
+ * counted attempt), the first page with names and sites, and the page's per-trivia maps read again
+ * for those 500 players only.
  */
 export const handWrittenCampaignRanking = (data: BenchData) => {
   const ids = data.campaignTrivias.map((t) => t.id).join(', ');
   const perTrivia = (onlyPlayers: string) => `
-    SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[score, -completion_time, ms, id, score, completion_time, correct_answers, coalesce(location_id, 0), ms]) AS best
+    SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[score, -coalesce(completion_time, 2147483647), ms, id, score, completion_time, correct_answers]) AS best,
+           max(ARRAY[ms, id, coalesce(location_id, 0)]) AS last_played
       FROM (
         SELECT question_group_id, player_id, id, score, correct_answers, completion_time, location_id,
                (date_part('epoch', completed_at) * 1000)::bigint AS ms,
@@ -46,7 +48,7 @@ export const handWrittenCampaignRanking = (data: BenchData) => {
   WITH weights(question_group_id, weight) AS (VALUES ${data.campaignTrivias.map((t) => `(${t.id}, ${t.weight})`).join(', ')}),
   totals AS (
     SELECT player_id, sum(best[5] * weight) AS total_score, sum(best[7]) AS total_correct, avg(best[6]) AS average_time,
-           (max(ARRAY[best[9], best[8]]))[2] AS location_id
+           (max(last_played))[3] AS location_id
       FROM (${perTrivia('')}) t JOIN weights USING (question_group_id)
      GROUP BY player_id
   ),
