@@ -38,7 +38,7 @@ export function QuestionGroupsPage() {
   const download = useDownloadScores();
   const [dialog, setDialog] = useState<{ open: boolean; groupId: number | null }>({ open: false, groupId: null });
   const [deleting, setDeleting] = useState<QuestionGroup | null>(null);
-  // The theme editor ("Editar Estilos") is mounted here when it lands; this holds the group it styles.
+  // The trivia the theme editor ("Editar Estilos") is open for.
   const [styledGroup, setStyledGroup] = useState<QuestionGroup | null>(null);
 
   const editing = groups.data?.find((g) => g.id === dialog.groupId) ?? null;

@@ -7,14 +7,16 @@ import { Spinner } from '../../components/ui/spinner';
 export interface QuestionCardProps {
   number: number;
   question: Question;
-  /** undefined while the answers load. */
+  /** undefined while the answers load (or when they could not be loaded): the question cannot be edited then. */
   answers: Answer[] | undefined;
+  /** Why the answers could not be loaded, if they could not. */
+  answersError?: string;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** One question with its answers; the correct one in green with a check mark and a label. */
-export function QuestionCard({ number, question, answers, onEdit, onDelete }: QuestionCardProps) {
+export function QuestionCard({ number, question, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
   return (
     <Card className="flex flex-col p-5" data-testid="question-card">
       <div className="flex items-start justify-between gap-3">
@@ -23,7 +25,14 @@ export function QuestionCard({ number, question, answers, onEdit, onDelete }: Qu
           {question.text}
         </h2>
         <div className="-mt-1 -mr-2 flex shrink-0">
-          <Button variant="ghost" size="sm" aria-label={`Editar pregunta ${number}`} onClick={onEdit} icon={<Pencil className="size-4" aria-hidden />} />
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Editar pregunta ${number}`}
+            disabled={answers === undefined}
+            onClick={onEdit}
+            icon={<Pencil className="size-4" aria-hidden />}
+          />
           <Button
             variant="ghost"
             size="sm"
@@ -34,7 +43,11 @@ export function QuestionCard({ number, question, answers, onEdit, onDelete }: Qu
           />
         </div>
       </div>
-      {answers === undefined ? (
+      {answersError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+          Error al cargar las respuestas: {answersError}
+        </p>
+      ) : answers === undefined ? (
         <div className="mt-3 text-slate-600 dark:text-slate-300">
           <Spinner className="size-4" label="Cargando respuestas..." />
         </div>

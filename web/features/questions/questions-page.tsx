@@ -81,14 +81,18 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
       ) : (
         <div className="grid gap-4 md:grid-cols-2">
           {questions.data.map((question, index) => {
-            const questionAnswers = answers.data?.[question.id] ?? (answers.isPending ? undefined : []);
+            // Until this question's answers are here (first load, or a refetch after it was created),
+            // the card shows them loading and cannot be edited: the dialog would start blank and
+            // saving it would replace the real answers.
+            const questionAnswers = answers.data?.[question.id] ?? (answers.isFetching || answers.isError ? undefined : []);
             return (
               <QuestionCard
                 key={question.id}
                 number={index + 1}
                 question={question}
                 answers={questionAnswers}
-                onEdit={() => setDialog({ kind: 'question', editing: { question, answers: questionAnswers ?? [] } })}
+                answersError={answers.isError && !questionAnswers ? errorText(answers.error) : undefined}
+                onEdit={() => questionAnswers && setDialog({ kind: 'question', editing: { question, answers: questionAnswers } })}
                 onDelete={() => setDialog({ kind: 'delete', question })}
               />
             );
