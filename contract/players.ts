@@ -5,17 +5,20 @@ import type { AnswersByQuestion, Question } from './questions';
 
 export const DOCUMENT_NUMBER_MESSAGE = 'El número de documento debe tener al menos 5 caracteres';
 export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
+export const LOCATION_MESSAGE = 'Selecciona una sede válida';
 
 const documentTypeId = z
   .number({ error: 'El tipo de documento es requerido' })
   .int('Selecciona un tipo de documento válido')
   .positive('Selecciona un tipo de documento válido');
+/** Trimmed and upper-cased, so 'ab12345' and 'AB12345' name one player here and on the kiosks. */
 const documentNumber = z
   .string({ error: DOCUMENT_NUMBER_MESSAGE })
   .trim()
   .min(5, DOCUMENT_NUMBER_MESSAGE)
   .max(30, 'Máximo 30 caracteres')
-  .regex(/^[A-Za-z0-9-]+$/, 'Solo letras, números y guiones');
+  .regex(/^[A-Za-z0-9-]+$/, 'Solo letras, números y guiones')
+  .toUpperCase();
 const clientId = z.uuid('Identificador de cliente no válido');
 
 export const documentCheckSchema = z.strictObject({ documentTypeId, documentNumber });
@@ -35,17 +38,24 @@ export const playerRegistrationSchema = z.strictObject({
     .max(150, 'Máximo 150 caracteres'),
   documentTypeId,
   documentNumber,
-  locationId: z.number({ error: 'La sede es requerida' }).int().positive('Selecciona una sede válida'),
+  locationId: z.number({ error: 'La sede es requerida' }).int(LOCATION_MESSAGE).positive(LOCATION_MESSAGE),
   clientId: clientId.optional(),
 });
 export type PlayerRegistrationInput = z.input<typeof playerRegistrationSchema>;
+
+const TOTAL_QUESTIONS_MESSAGE = 'El total de preguntas debe ser un entero entre 1 y 200';
+export const totalQuestionsSchema = z
+  .number({ error: TOTAL_QUESTIONS_MESSAGE })
+  .int(TOTAL_QUESTIONS_MESSAGE)
+  .min(1, TOTAL_QUESTIONS_MESSAGE)
+  .max(200, TOTAL_QUESTIONS_MESSAGE);
 
 export const createAttemptSchema = z
   .strictObject({
     playerId: z.number().int().positive().optional(),
     playerClientId: clientId.optional(),
     questionGroupId: z.number().int().positive(),
-    totalQuestions: z.number().int().min(1).max(200),
+    totalQuestions: totalQuestionsSchema,
     clientId: clientId.optional(),
   })
   .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
@@ -56,6 +66,13 @@ export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
 export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
 
+/** Whole seconds, 0 to 24 h: online completions and offline ones carry the same messages. */
+export const completionTimeSchema = z
+  .number({ error: 'El tiempo debe ser un número de segundos' })
+  .int('El tiempo debe ser un número entero de segundos')
+  .min(0, 'El tiempo no puede ser negativo')
+  .max(MAX_COMPLETION_SECONDS, 'El tiempo no puede superar 24 horas');
+
 export const chosenAnswerSchema = z.strictObject({
   questionId: z.number().int().positive(),
   answerId: z.number().int().positive(),
@@ -64,11 +81,7 @@ export const chosenAnswerSchema = z.strictObject({
 export const completeAttemptSchema = z.strictObject({
   score: z.number().int().min(0).max(100).optional(),
   correctAnswers: z.number().int().min(0).optional(),
-  completionTime: z
-    .number()
-    .int()
-    .min(0, 'El tiempo no puede ser negativo')
-    .max(MAX_COMPLETION_SECONDS, 'El tiempo no puede superar 24 horas'),
+  completionTime: completionTimeSchema,
   answers: z.array(chosenAnswerSchema).max(200).optional(),
   token: z.string().min(1, 'Token requerido').max(200),
 });

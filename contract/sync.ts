@@ -1,25 +1,29 @@
 import { z } from 'zod';
-import { chosenAnswerSchema, MAX_COMPLETION_SECONDS, playerRegistrationSchema } from './players';
+import { MAX_ID, paginationQuery } from './common';
+import { chosenAnswerSchema, completionTimeSchema, playerRegistrationSchema, totalQuestionsSchema } from './players';
 
 const clientId = z.uuid();
-const isoDate = z.iso.datetime({ offset: true });
+const isoDate = z.iso.datetime({ offset: true, error: 'Fecha no válida' });
+/** Per device, rising by one from 1. */
+const mutationId = z.number().int().positive().max(MAX_ID);
+const MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
 
 export const playerMutationSchema = z.strictObject({
   kind: z.literal('player'),
-  mutationId: z.number().int().positive(),
+  mutationId,
   payload: playerRegistrationSchema.required({ clientId: true }),
 });
 
 export const attemptMutationSchema = z.strictObject({
   kind: z.literal('attempt'),
-  mutationId: z.number().int().positive(),
+  mutationId,
   payload: z
     .strictObject({
       clientId,
       playerClientId: clientId.optional(),
       playerId: z.number().int().positive().optional(),
       questionGroupId: z.number().int().positive(),
-      totalQuestions: z.number().int().min(1).max(200),
+      totalQuestions: totalQuestionsSchema,
       startedAt: isoDate,
     })
     .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, 'El jugador es requerido'),
@@ -27,11 +31,11 @@ export const attemptMutationSchema = z.strictObject({
 
 export const completionMutationSchema = z.strictObject({
   kind: z.literal('completion'),
-  mutationId: z.number().int().positive(),
+  mutationId,
   payload: z.strictObject({
     attemptClientId: clientId,
     answers: z.array(chosenAnswerSchema).max(200),
-    completionTime: z.number().int().min(0).max(MAX_COMPLETION_SECONDS),
+    completionTime: completionTimeSchema,
     completedAt: isoDate,
   }),
 });
@@ -43,10 +47,22 @@ export const mutationSchema = z.discriminatedUnion('kind', [
 ]);
 export type Mutation = z.infer<typeof mutationSchema>;
 
+/**
+ * The push as the server first reads it: only its structure. A mutation whose payload breaks
+ * `mutationSchema` is not a malformed push: it is settled `rejected` with the schema's message, so
+ * one bad record never blocks the mutations queued behind it.
+ */
 export const syncRequestSchema = z.strictObject({
-  mutations: z.array(mutationSchema).min(1).max(100),
+  mutations: z
+    .array(z.strictObject({ mutationId, kind: z.enum(MUTATION_KINDS), payload: z.unknown() }))
+    .min(1)
+    .max(100),
 });
-export type SyncRequest = z.infer<typeof syncRequestSchema>;
+export type PushedMutation = z.infer<typeof syncRequestSchema>['mutations'][number];
+/** What a device sends: every mutation well formed. */
+export interface SyncRequest {
+  mutations: Mutation[];
+}
 
 export interface SyncResult {
   mutationId: number;
@@ -63,4 +79,22 @@ export interface SyncReply {
 export interface DeviceRegistration {
   deviceId: string;
   secret: string;
+}
+
+/** GET /api/sync/rejections (admin): newest first, `limit`/`offset`, the full count in X-Total-Count. */
+export const syncRejectionsQuery = paginationQuery;
+export type SyncRejectionsQuery = z.infer<typeof syncRejectionsQuery>;
+
+/** A mutation the server refused, kept for staff. */
+export interface SyncRejection {
+  deviceId: string;
+  mutationId: number;
+  kind: string;
+  reason: string;
+  createdAt: string;
+  /**
+   * The payload's top-level fields: text cut to 200 characters, a list as its length, a nested
+   * object left out, and the document number masked but for its last 3 characters.
+   */
+  payload: Record<string, string | number | boolean | null>;
 }

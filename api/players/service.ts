@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
+import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE } from '../../contract';
 import { type AppError, badRequest, forbidden, notFound } from '../errors';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
@@ -16,7 +16,6 @@ export interface PlayerRow {
 const PLAYER_COLUMNS = 'id, full_name, first_name, last_name, document_type_id, document_number, location_id';
 
 export const PLAYER_NOT_FOUND = 'No se encontró el jugador';
-export const UNKNOWN_LOCATION = 'La sede seleccionada no existe';
 export const UNKNOWN_DOCUMENT_TYPE = 'Selecciona un tipo de documento válido';
 
 export interface PlayerRegistration {
@@ -83,7 +82,7 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration): Pr
     [input.documentTypeId, input.locationId],
   );
   if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }]);
-  if (!found.location) throw badRequest(UNKNOWN_LOCATION, [{ path: 'locationId', message: UNKNOWN_LOCATION }]);
+  if (!found.location) throw badRequest(LOCATION_MESSAGE, [{ path: 'locationId', message: LOCATION_MESSAGE }]);
 }
 
 /**

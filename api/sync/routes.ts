@@ -1,18 +1,30 @@
 import Router from '@koa/router';
-import { syncRequestSchema, type SyncReply } from '../../contract';
+import { syncRejectionsQuery, syncRequestSchema, type SyncReply } from '../../contract';
 import { authenticateDevice } from '../devices/service';
 import { rateLimitByAddress } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../routes';
+import { presentRejection } from './presenter';
+import { listRejections } from './rejections';
 import { applySyncBatch } from './service';
 
-/** Player level: a device pushes its outbox; X-Device-Id and X-Device-Secret say which device. */
+/**
+ * Player level: a device pushes its outbox; X-Device-Id and X-Device-Secret say which device.
+ * Admin level: the mutations the server refused, kept for staff.
+ */
 export function syncRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const { mutations } = parseBody(syncRequestSchema, ctx.request.body);
     ctx.body = (await applySyncBatch(dataSource, deviceId, secret, mutations)) satisfies SyncReply;
+  });
+
+  router.get('/sync/rejections', requireUser, async (ctx) => {
+    const { total, rows } = await listRejections(dataSource.manager, parse(syncRejectionsQuery, ctx.query));
+    ctx.set('X-Total-Count', String(total));
+    ctx.body = rows.map(presentRejection);
   });
   return router;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTEMPT_LIMIT_MESSAGE, DOCUMENT_NUMBER_MESSAGE } from '../../contract';
+import { ATTEMPT_LIMIT_MESSAGE, DOCUMENT_NUMBER_MESSAGE, LOCATION_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import { documentTypeId, freshDocument, playerFlowSnapshot } from '../support/player-flow';
@@ -80,11 +80,33 @@ describe('POST /api/players', () => {
     const before = await playerFlowSnapshot(api.dataSource);
     const noSite = await api.client().post('/api/players', { fullName: 'Sin Sede', documentTypeId: cc, documentNumber: freshDocument(), locationId: 999999 });
     expect(noSite.status).toBe(400);
-    expect(noSite.body.error).toBe('La sede seleccionada no existe');
+    expect(noSite.body.error).toBe(LOCATION_MESSAGE);
+    expect(noSite.body.issues).toEqual([{ path: 'locationId', message: LOCATION_MESSAGE }]);
     const noType = await api.client().post('/api/players', { fullName: 'Sin Tipo', documentTypeId: 999, documentNumber: freshDocument(), locationId: site.id });
     expect(noType.status).toBe(400);
     expect(noType.body.error).toBe('Selecciona un tipo de documento válido');
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+  });
+
+  it('leaves a known player as stored when a registration names an unknown site', async () => {
+    const player = await buildPlayer(api.dataSource, { locationId: site.id });
+    const stored = async () => (await api.dataSource.query(`SELECT * FROM players WHERE id = $1`, [player.id]))[0];
+    const before = await stored();
+    const res = await api.client().post('/api/players', { fullName: 'Otro Nombre', documentTypeId: cc, documentNumber: player.documentNumber, locationId: 999999 });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe(LOCATION_MESSAGE);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('stores the document number trimmed and upper-cased, so another case names the same player', async () => {
+    const digits = freshDocument();
+    const first = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: ` ab${digits}`, locationId: site.id });
+    expect(first.status).toBe(200);
+    expect(first.body.documentNumber).toBe(`AB${digits}`);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const second = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: `Ab${digits}`, locationId: site.id });
+    expect(second.body.id).toBe(first.body.id);
+    expect((await playerFlowSnapshot(api.dataSource)).players).toBe(before.players);
   });
 });
 
@@ -133,6 +155,15 @@ describe('POST /api/players/validate', () => {
     expect(res.status).toBe(403);
     expect(res.body.error).toBe(ATTEMPT_LIMIT_MESSAGE);
     expect(res.body.details).toBe('Esta trivia permite 2 intentos por jugador');
+  });
+
+  it('finds a player whatever the case of the document number', async () => {
+    const digits = freshDocument();
+    const registered = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: `ab${digits}`, locationId: site.id });
+    const res = await validate(`AB${digits}`);
+    expect(res.status).toBe(200);
+    expect(res.body.player).toMatchObject({ id: registered.body.id, documentNumber: `AB${digits}` });
+    expect((await validate(` aB${digits} `)).body.player.id).toBe(registered.body.id);
   });
 
   it('refuses a short document number with the spec message', async () => {

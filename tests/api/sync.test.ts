@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOCUMENT_NUMBER_MESSAGE, LOCATION_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
@@ -140,16 +141,41 @@ describe('POST /api/sync', () => {
     const { mutations, attemptClientId } = play(1, { locationId: 999999 });
     const res = await device.push(mutations);
     expect(res.status).toBe(200);
-    expect(res.body.results).toEqual([
-      { mutationId: 1, status: 'rejected', reason: 'La sede seleccionada no existe' },
+    const rejected = [
+      { mutationId: 1, status: 'rejected', reason: LOCATION_MESSAGE },
       { mutationId: 2, status: 'rejected', reason: 'No se encontró el jugador' },
       { mutationId: 3, status: 'rejected', reason: 'No se encontró el intento' },
-    ]);
+    ];
+    expect(res.body.results).toEqual(rejected);
     expect(res.body.lastMutationId).toBe(3);
     expect(await attemptByClientId(attemptClientId)).toBeUndefined();
     const kept = await api.dataSource.query(`SELECT mutation_id, status, reason FROM sync_mutations WHERE device_id = $1 ORDER BY mutation_id`, [device.deviceId]);
     expect(kept.map((k: { status: string }) => k.status)).toEqual(['rejected', 'rejected', 'rejected']);
-    expect((await device.push(mutations)).body.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    const resend = await device.push(mutations);
+    expect(resend.body).toEqual({ results: rejected, lastMutationId: 3 });
+  });
+
+  it('answers a resent rejection with its first outcome and reason, and a resent applied mutation as a duplicate with its id', async () => {
+    const device = await registerDevice(api);
+    const { mutations, attemptClientId } = play(1, { completionTime: 86_401 });
+    const first = await device.push(mutations);
+    expect(first.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected']);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const resend = await device.push(mutations);
+    expect(resend.status).toBe(200);
+    expect(resend.body.results).toEqual([
+      { ...first.body.results[0], status: 'duplicate' },
+      { ...first.body.results[1], status: 'duplicate' },
+      { mutationId: 3, status: 'rejected', reason: 'El tiempo no puede superar 24 horas' },
+    ]);
+    expect(resend.body.results[1].id).toBe((await attemptByClientId(attemptClientId)).id);
+    const changed = structuredClone(mutations[2]!);
+    changed.payload.completionTime = 30;
+    const different = await device.push([changed]);
+    expect(different.status).toBe(422);
+    expect(different.body.error).toBe('La operación 3 ya se recibió con otro contenido');
+    expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+    expect((await attemptByClientId(attemptClientId)).completed_at).toBeNull();
   });
 
   it('rejects a completion carrying an answer from another trivia and leaves the attempt open', async () => {
@@ -206,10 +232,171 @@ describe('POST /api/sync', () => {
     expect(ranking.body.map((e: { id: number }) => e.id)).toEqual([(await attemptByClientId(first.attemptClientId)).id]);
   });
 
-  it('refuses a malformed batch with 400', async () => {
+  it('rejects a mutation whose payload breaks the contract and applies the rest of the batch behind it', async () => {
     const device = await registerDevice(api);
-    const res = await device.push([{ mutationId: 1, kind: 'player', payload: { clientId: randomUUID(), fullName: 'X', documentTypeId: cc, documentNumber: '12', locationId: site.id } }]);
+    const late = play(1, { completionTime: 86_401 });
+    const next = play(4, { completionTime: 50 });
+    const res = await device.push([...late.mutations, ...next.mutations]);
+    expect(res.status).toBe(200);
+    expect(res.body.lastMutationId).toBe(6);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied', 'applied']);
+    expect(res.body.results[2]).toEqual({ mutationId: 3, status: 'rejected', reason: 'El tiempo no puede superar 24 horas' });
+    expect(await attemptByClientId(late.attemptClientId)).toMatchObject({ completed_at: null, completion_time: null, score: 0 });
+    expect(await attemptByClientId(next.attemptClientId)).toMatchObject({ score: 75, completion_time: 50 });
+    expect(await counter(device.deviceId)).toBe(6);
+    const [kept] = await api.dataSource.query(`SELECT kind, status, reason, payload FROM sync_mutations WHERE device_id = $1 AND mutation_id = 3`, [device.deviceId]);
+    expect(kept).toMatchObject({ kind: 'completion', status: 'rejected', reason: 'El tiempo no puede superar 24 horas' });
+    expect(kept.payload.completionTime).toBe(86_401);
+  });
+
+  const invalidPayloads: [string, (m: ReturnType<typeof play>['mutations']) => unknown, string][] = [
+    ['a negative completion time', (m) => ({ ...m[2], payload: { ...m[2]!.payload, completionTime: -1 } }), 'El tiempo no puede ser negativo'],
+    ['an attempt of 0 questions', (m) => ({ ...m[1], payload: { ...m[1]!.payload, totalQuestions: 0 } }), 'El total de preguntas debe ser un entero entre 1 y 200'],
+    ['a name over 150 characters', (m) => ({ ...m[0], payload: { ...m[0]!.payload, fullName: 'A'.repeat(151) } }), 'Máximo 150 caracteres'],
+    ['a document number under 5 characters', (m) => ({ ...m[0], payload: { ...m[0]!.payload, documentNumber: '1234' } }), DOCUMENT_NUMBER_MESSAGE],
+    ['a payload that is not an object', (m) => ({ ...m[0], payload: 'hola' }), 'Entrada inválida: se esperaba objeto, recibido texto'],
+  ];
+  for (const [what, broken, reason] of invalidPayloads) {
+    it(`rejects ${what} with the contract's message, stores nothing of it and moves on`, async () => {
+      const device = await registerDevice(api);
+      const bad = play(1);
+      const mutation = broken(bad.mutations) as { mutationId: number };
+      const good = play(mutation.mutationId + 1);
+      const before = await playerFlowSnapshot(api.dataSource);
+      const res = await device.push([...bad.mutations.slice(0, mutation.mutationId - 1), mutation, ...good.mutations]);
+      expect(res.status).toBe(200);
+      expect(res.body.results[mutation.mutationId - 1]).toEqual({ mutationId: mutation.mutationId, status: 'rejected', reason });
+      expect(res.body.results.slice(mutation.mutationId).map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+      expect(await counter(device.deviceId)).toBe(mutation.mutationId + 3);
+      const after = await playerFlowSnapshot(api.dataSource);
+      // Only what came before the bad mutation, and the good play behind it, were stored.
+      expect(after.attempts - before.attempts).toBe(mutation.mutationId === 3 ? 2 : 1);
+      expect(after.completed - before.completed).toBe(1);
+      if (mutation.mutationId === 3) expect((await attemptByClientId(bad.attemptClientId)).completed_at).toBeNull();
+      else expect(await attemptByClientId(bad.attemptClientId)).toBeUndefined();
+    });
+  }
+
+  it('rejects a name the database cannot store (a NUL byte) instead of failing the push forever', async () => {
+    const device = await registerDevice(api);
+    const bad = play(1);
+    bad.mutations[0]!.payload.fullName = 'Laura\u0000Gómez';
+    const res = await device.push(bad.mutations.slice(0, 1));
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual([{ mutationId: 1, status: 'rejected', reason: 'Valor no válido' }]);
+    expect(await counter(device.deviceId)).toBe(1);
+    expect((await device.push(bad.mutations.slice(0, 1))).body.results[0].status).toBe('rejected');
+  });
+
+  it('keeps a mutation whose text holds a lone surrogate, which JSON allows and PostgreSQL does not', async () => {
+    const device = await registerDevice(api);
+    const { mutations } = play(1);
+    mutations[0]!.payload.fullName = 'Laura \ud800Gómez';
+    const res = await device.push(mutations);
+    expect(res.status).toBe(200);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect((await device.push(mutations)).body.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+  });
+
+  const malformed: [string, unknown][] = [
+    ['a body without mutations', {}],
+    ['mutations that are not a list', 'not-a-list'],
+    ['an empty list', []],
+    ['more than 100 mutations', Array.from({ length: 101 }, (_, i) => ({ mutationId: i + 1, kind: 'player', payload: {} }))],
+    ['a mutation id of 0', [{ mutationId: 0, kind: 'player', payload: {} }]],
+    ['a fractional mutation id', [{ mutationId: 1.5, kind: 'player', payload: {} }]],
+    ['a mutation id sent as text', [{ mutationId: '1', kind: 'player', payload: {} }]],
+    ['an unknown kind', [{ mutationId: 1, kind: 'score', payload: {} }]],
+  ];
+  for (const [what, mutations] of malformed) {
+    it(`refuses a push with ${what} with 400 and applies nothing`, async () => {
+      const device = await registerDevice(api);
+      const before = await playerFlowSnapshot(api.dataSource);
+      const res =
+        what === 'a body without mutations'
+          ? await api.client().post('/api/sync', {}, { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } })
+          : await device.push(mutations as unknown[]);
+      expect(res.status).toBe(400);
+      expect(res.body.error).toEqual(expect.any(String));
+      expect(res.body.issues).toEqual(expect.any(Array));
+      expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+    });
+  }
+
+  it('matches document numbers whatever their case: a lower-case registration on another device names the same player', async () => {
+    const digits = freshDocument();
+    const online = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: `AB${digits}`, locationId: site.id });
+    expect(online.status).toBe(200);
+    const device = await registerDevice(api);
+    const before = await playerFlowSnapshot(api.dataSource);
+    const offline = play(1, { documentNumber: ` ab${digits} ` });
+    const res = await device.push(offline.mutations);
+    expect(res.body.results[0]).toEqual({ mutationId: 1, status: 'applied', id: online.body.id });
+    expect((await attemptByClientId(offline.attemptClientId)).player_id).toBe(online.body.id);
+    expect((await playerFlowSnapshot(api.dataSource)).players).toBe(before.players);
+    const [stored] = await api.dataSource.query(`SELECT document_number FROM players WHERE id = $1`, [online.body.id]);
+    expect(stored.document_number).toBe(`AB${digits}`);
+  });
+});
+
+describe('GET /api/sync/rejections', () => {
+  it('is 401 when signed out', async () => {
+    const res = await api.client().get('/api/sync/rejections');
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('No has iniciado sesión');
+  });
+
+  it('lists rejected mutations newest first for staff, with the document number masked', async () => {
+    const device = await registerDevice(api);
+    const documentNumber = `XY${freshDocument()}`;
+    const bad = play(1, { documentNumber, locationId: 999999 });
+    await device.push(bad.mutations.slice(0, 1));
+    const later = play(2, { completionTime: -5 });
+    await device.push(later.mutations);
+    const admin = await api.adminClient();
+    const res = await admin.get('/api/sync/rejections?limit=2');
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('x-total-count'))).toBeGreaterThanOrEqual(2);
+    expect(res.body).toEqual([
+      {
+        deviceId: device.deviceId,
+        mutationId: 4,
+        kind: 'completion',
+        reason: 'El tiempo no puede ser negativo',
+        createdAt: expect.any(String),
+        payload: { attemptClientId: later.attemptClientId, answers: 4, completionTime: -5, completedAt: later.mutations[2]!.payload.completedAt },
+      },
+      {
+        deviceId: device.deviceId,
+        mutationId: 1,
+        kind: 'player',
+        reason: LOCATION_MESSAGE,
+        createdAt: expect.any(String),
+        payload: {
+          clientId: bad.playerClientId,
+          fullName: 'Laura María Gómez',
+          documentTypeId: cc,
+          documentNumber: `${'*'.repeat(documentNumber.length - 3)}${documentNumber.slice(-3)}`,
+          locationId: 999999,
+        },
+      },
+    ]);
+    expect(res.text).not.toContain(documentNumber);
+    const second = await admin.get('/api/sync/rejections?limit=1&offset=1');
+    expect(second.body.map((r: { mutationId: number }) => r.mutationId)).toEqual([1]);
+  });
+
+  it('masks a document number a device sent as a number', async () => {
+    const device = await registerDevice(api);
+    const bad = play(1);
+    await device.push([{ ...bad.mutations[0], payload: { ...bad.mutations[0]!.payload, documentNumber: 987654321 } }]);
+    const res = await (await api.adminClient()).get('/api/sync/rejections?limit=1');
+    expect(res.body[0]).toMatchObject({ deviceId: device.deviceId, payload: { documentNumber: '******321' } });
+    expect(res.text).not.toContain('987654321');
+  });
+
+  it('refuses a bad page with 400', async () => {
+    const res = await (await api.adminClient()).get('/api/sync/rejections?limit=0');
     expect(res.status).toBe(400);
-    expect(res.body.error).toBe('El número de documento debe tener al menos 5 caracteres');
   });
 });
