@@ -106,10 +106,12 @@ describe('POST /api/sync', () => {
   it('refuses with 409 a push whose first new mutation id skips ahead, and applies nothing', async () => {
     const device = await registerDevice(api);
     const before = await playerFlowSnapshot(api.dataSource);
-    const res = await device.push(play(2).mutations);
+    const skipping = play(2);
+    const res = await device.push(skipping.mutations);
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('Falta la operación 1: se recibió la 2 fuera de orden');
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+    expect(await attemptByClientId(skipping.attemptClientId)).toBeUndefined();
     expect(await counter(device.deviceId)).toBe(0);
   });
 
@@ -125,15 +127,18 @@ describe('POST /api/sync', () => {
 
   it('answers 422 to a known mutation id with a different payload and changes nothing', async () => {
     const device = await registerDevice(api);
-    const { mutations } = play(1);
+    const play1 = play(1);
+    const { mutations } = play1;
     await device.push(mutations);
     const before = await playerFlowSnapshot(api.dataSource);
+    const stored = await attemptByClientId(play1.attemptClientId);
     const changed = structuredClone(mutations[2]!);
     changed.payload.completionTime = 5;
     const res = await device.push([changed]);
     expect(res.status).toBe(422);
     expect(res.body.error).toBe('La operación 3 ya se recibió con otro contenido');
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+    expect(await attemptByClientId(play1.attemptClientId)).toEqual(stored);
   });
 
   it('rejects a mutation the rules refuse, advances the counter and keeps it for staff', async () => {
@@ -176,6 +181,18 @@ describe('POST /api/sync', () => {
     expect(different.body.error).toBe('La operación 3 ya se recibió con otro contenido');
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
     expect((await attemptByClientId(attemptClientId)).completed_at).toBeNull();
+  });
+
+  it('rejects a registration naming an unknown site and leaves the known player as stored', async () => {
+    const documentNumber = freshDocument();
+    const online = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber, locationId: site.id });
+    const stored = async () => (await api.dataSource.query(`SELECT * FROM players WHERE id = $1`, [online.body.id]))[0];
+    const before = await stored();
+    const device = await registerDevice(api);
+    const { mutations } = play(1, { documentNumber, locationId: 999999 });
+    const res = await device.push(mutations.slice(0, 1));
+    expect(res.body.results).toEqual([{ mutationId: 1, status: 'rejected', reason: LOCATION_MESSAGE }]);
+    expect(await stored()).toEqual(before);
   });
 
   it('rejects a completion carrying an answer from another trivia and leaves the attempt open', async () => {
@@ -254,6 +271,7 @@ describe('POST /api/sync', () => {
     ['an attempt of 0 questions', (m) => ({ ...m[1], payload: { ...m[1]!.payload, totalQuestions: 0 } }), 'El total de preguntas debe ser un entero entre 1 y 200'],
     ['a name over 150 characters', (m) => ({ ...m[0], payload: { ...m[0]!.payload, fullName: 'A'.repeat(151) } }), 'Máximo 150 caracteres'],
     ['a document number under 5 characters', (m) => ({ ...m[0], payload: { ...m[0]!.payload, documentNumber: '1234' } }), DOCUMENT_NUMBER_MESSAGE],
+    ['a completion that claims its own score', (m) => ({ ...m[2], payload: { ...m[2]!.payload, score: 100 } }), 'Llave desconocida: "score"'],
     ['a payload that is not an object', (m) => ({ ...m[0], payload: 'hola' }), 'Entrada inválida: se esperaba objeto, recibido texto'],
   ];
   for (const [what, broken, reason] of invalidPayloads) {
