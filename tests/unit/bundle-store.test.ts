@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadBundle } from '../../web/offline/bundle-store';
-import { buildBundle, freshDb, json, scriptedFetch } from './offline-fixtures';
+import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,5 +33,15 @@ describe('loadBundle', () => {
     expect(await loadBundle(freshDb(), 99)).toEqual({ status: 'not-found' });
     vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
     expect(await loadBundle(freshDb(), 99)).toMatchObject({ status: 'unavailable' });
+  });
+
+  it('plays the stored copy when the server does not answer in time', async () => {
+    const db = freshDb();
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, buildBundle())]).fetchStub);
+    await loadBundle(db, 7);
+    vi.stubGlobal('fetch', hangingFetch().fetchStub);
+    const started = Date.now();
+    expect(await loadBundle(db, 7, 200)).toMatchObject({ status: 'ready', source: 'device', bundle: { version: 'v1' } });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });

@@ -7,7 +7,7 @@ import { flushOutbox } from '../../web/offline/flusher';
 import { registerPlayer, startAttempt } from '../../web/offline/outbox';
 import { retryDelay } from '../../web/offline/sync-scheduler';
 import { planRound } from '../../web/player/round';
-import { buildBundle, freshDb, json, scriptedFetch } from './offline-fixtures';
+import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -83,6 +83,45 @@ describe('flushOutbox', () => {
     expect(calls).toHaveLength(1); // the device registered on the first try is reused
     expect(await db.outbox.count()).toBe(0);
     expect(serverReachable()).toBe(true);
+  });
+
+  it('gives up on a push the server never answers and keeps every entry for the next try', async () => {
+    const { db } = await kioskWithThreeEntries();
+    await db.device.update('device', { deviceId: 'dev-1', secret: 's3cret' });
+    const hanging = hangingFetch();
+    vi.stubGlobal('fetch', hanging.fetchStub);
+    const started = Date.now();
+    expect(await flushOutbox(db, 50, 200)).toMatchObject({ status: 'failed', retryable: true });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(hanging.calls).toEqual(['/api/sync']);
+    expect(serverReachable()).toBe(false);
+    expect((await db.outbox.toArray()).map((e) => [e.mutationId, e.status])).toEqual([
+      [1, 'pending'],
+      [2, 'pending'],
+      [3, 'pending'],
+    ]);
+    expect(await readMeta(db, 'lastSyncAt')).toBeUndefined();
+  });
+
+  it('keeps a rejected entry out of later pushes and sends what follows it (a server that rejects one record, not the push)', async () => {
+    const { db } = await kioskWithThreeEntries();
+    const { fetchStub } = scriptedFetch([
+      device,
+      () =>
+        json(200, {
+          results: [
+            { mutationId: 1, status: 'applied', id: 900 },
+            { mutationId: 2, status: 'rejected', reason: 'El tiempo no puede superar 24 horas' },
+            { mutationId: 3, status: 'applied', id: 32 },
+          ],
+          lastMutationId: 3,
+        }),
+    ]);
+    vi.stubGlobal('fetch', fetchStub);
+    expect(await flushOutbox(db)).toEqual({ status: 'flushed', settled: 2, rejected: 1 });
+    expect(await db.outbox.toArray()).toMatchObject([{ mutationId: 2, status: 'rejected', lastError: 'El tiempo no puede superar 24 horas' }]);
+    vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
+    expect(await flushOutbox(db)).toEqual({ status: 'idle' });
   });
 
   it('sends in batches and stops the run at the first failed batch', async () => {

@@ -56,3 +56,18 @@ export function scriptedFetch(handlers: ((url: string, init: RequestInit) => Res
 
 export const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/**
+ * A server that accepts the connection and never answers (a booth's failing Wi-Fi). Like a real
+ * fetch it gives up only when the request's signal aborts, with the signal's reason.
+ */
+export function hangingFetch() {
+  const calls: string[] = [];
+  const fetchStub = (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push(String(input));
+    return new Promise<Response>((_, reject) => {
+      init.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+    });
+  };
+  return { fetchStub, calls };
+}

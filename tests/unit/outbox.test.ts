@@ -1,10 +1,11 @@
 // Must come first: Dexie looks for IndexedDB when it is imported.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { MAX_COMPLETION_SECONDS, mutationSchema } from '../../contract';
 import { openTriviaDb } from '../../web/offline/db';
 import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
-import { attemptsOnDevice, completeAttempt, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
-import { countCorrect, planRound } from '../../web/player/round';
+import { attemptsOnDevice, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { countCorrect, planRound, playableCount } from '../../web/player/round';
 import { buildBundle, freshDb } from './offline-fixtures';
 
 describe('outbox writes', () => {
@@ -110,5 +111,45 @@ describe('round plan', () => {
     expect(shuffledPlan.answerOrder[shuffledPlan.questionIds[0]!]).not.toEqual(
       bundle.answers[shuffledPlan.questionIds[0]!]!.map((a) => a.id),
     );
+  });
+});
+
+describe('completing an attempt', () => {
+  const player = { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' };
+
+  it('caps the completion time at the contract maximum of 24 h, so the push stays acceptable', async () => {
+    const db = freshDb();
+    const state = await startAttempt(db, player, planRound(buildBundle()));
+    const twoDaysAgo = { ...state, startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() };
+    const result = await completeAttempt(db, twoDaysAgo, 0);
+    expect(result.completionTime).toBe(MAX_COMPLETION_SECONDS);
+    const completion = (await db.outbox.toArray()).find((e) => e.kind === 'completion')!;
+    expect(mutationSchema.safeParse({ mutationId: completion.mutationId, kind: 'completion', payload: completion.payload }).success).toBe(true);
+    expect(completion.payload).toMatchObject({ completionTime: 86_400 });
+  });
+
+  it('queues one completion only, however many times the same attempt is completed', async () => {
+    const db = freshDb();
+    const bundle = buildBundle();
+    const state = await startAttempt(db, player, planRound(bundle));
+    for (const questionId of state.questionIds) await recordAnswer(db, 7, { questionId, answerId: questionId * 10 });
+    const answered = (await db.inProgress.get(7))!;
+    const first = await completeAttempt(db, answered, 4);
+    const second = await completeAttempt(db, answered, 0);
+    expect(second).toEqual(first);
+    expect((await db.outbox.toArray()).filter((e) => e.kind === 'completion')).toHaveLength(1);
+    expect((await db.attempts.get(state.attemptClientId))!.score).toBe(100);
+  });
+
+  it('never starts an attempt for a trivia with no playable questions', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(0);
+    const plan = planRound(bundle);
+    expect(plan.questionIds).toEqual([]);
+    expect(playableCount(bundle)).toBe(0);
+    await expect(startAttempt(db, player, plan)).rejects.toBeInstanceOf(EmptyRoundError);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.inProgress.count()).toBe(0);
+    expect(await attemptsOnDevice(db, 'h1', 7)).toBe(0);
   });
 });

@@ -6,7 +6,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly bodyText: string,
     readonly body: Partial<ApiErrorBody> | undefined,
-    statusText: string,
+    readonly statusText: string,
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
@@ -21,7 +21,17 @@ export interface RequestOptions {
   /** Read a 401 as `null` instead of an error (the current-user read does this). */
   on401?: 'null' | 'throw';
   signal?: AbortSignal;
+  /** Gives up after this many ms (the fetch rejects with a `TimeoutError` DOMException). */
+  timeoutMs?: number;
   headers?: Record<string, string>;
+  /** Sees a successful reply before its body is read (e.g. for a header such as X-Total-Count). */
+  onResponse?: (response: Response) => void;
+}
+
+function signalOf(options: RequestOptions): AbortSignal | undefined {
+  if (options.timeoutMs === undefined) return options.signal;
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  return options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 }
 
 function parseJson(text: string): unknown {
@@ -44,14 +54,28 @@ export async function request<T>(method: string, path: string, body?: unknown, o
     headers,
     credentials: 'include',
     body: body === undefined ? undefined : JSON.stringify(body),
-    signal: options.signal,
+    signal: signalOf(options),
   });
   if (response.status === 401 && options.on401 === 'null') return null as T;
   const text = await response.text();
   if (!response.ok) {
     throw new ApiError(response.status, text, parseJson(text) as Partial<ApiErrorBody> | undefined, response.statusText);
   }
+  options.onResponse?.(response);
   return parseJson(text) as T;
+}
+
+/** One page of a paged list route: its rows, and the full count from the X-Total-Count header. */
+export async function getPage<T>(path: string, options: RequestOptions = {}): Promise<{ items: T[]; total: number }> {
+  let total: number | undefined;
+  const items = await request<T[]>('GET', path, undefined, {
+    ...options,
+    onResponse: (response) => {
+      const header = response.headers.get('X-Total-Count');
+      total = header === null ? undefined : Number(header);
+    },
+  });
+  return { items, total: total ?? items.length };
 }
 
 export const api = {

@@ -1,6 +1,6 @@
 import { ApiError, request } from '../lib/api';
 import type { PlayBundle } from '../../contract';
-import { isNetworkFailure, reportReachable } from './connectivity';
+import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from './connectivity';
 import type { TriviaDb } from './db';
 
 export type BundleResult =
@@ -11,13 +11,14 @@ export type BundleResult =
 /**
  * The trivia's content: from the server when it answers (stored again only when its version
  * changed), else the copy kept on the device, so a kiosk that opened it once plays it offline.
+ * A server that does not answer within `timeoutMs` counts as unreachable.
  */
-export async function loadBundle(db: TriviaDb, groupId: number): Promise<BundleResult> {
+export async function loadBundle(db: TriviaDb, groupId: number, timeoutMs = REQUEST_TIMEOUT_MS): Promise<BundleResult> {
   const stored = await db.bundles.get(groupId);
   try {
     // The version is the ETag: an unchanged trivia answers 304 and the stored copy is used.
     const headers: Record<string, string> = stored ? { 'If-None-Match': `"${stored.version}"` } : {};
-    const bundle = await request<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, { headers });
+    const bundle = await request<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, { headers, timeoutMs });
     reportReachable(true);
     if (stored?.version !== bundle.version) {
       await db.bundles.put({ groupId, version: bundle.version, bundle, storedAt: new Date().toISOString() });

@@ -22,7 +22,13 @@ export function subscribeReachable(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** A failure that means "could not talk to the server", as opposed to a reply saying no. */
+/**
+ * How long the player screen waits for the server (bundle, validation, sync push) before it
+ * carries on as if offline: on a booth's weak Wi-Fi a request can hang far longer than a player waits.
+ */
+export const REQUEST_TIMEOUT_MS = 8_000;
+
+/** A failure that means "could not talk to the server" (no network, a time-out), as opposed to a reply saying no. */
 export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof DOMException && error.name === 'AbortError');
+  return error instanceof TypeError || (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError'));
 }

@@ -1,6 +1,6 @@
 import { ApiError, request } from '../lib/api';
 import type { DeviceRegistration, Mutation, SyncReply } from '../../contract';
-import { isNetworkFailure, reportReachable } from './connectivity';
+import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from './connectivity';
 import { writeMeta, type DeviceState, type OutboxEntry, type TriviaDb } from './db';
 
 export const BATCH_SIZE = 50;
@@ -15,10 +15,10 @@ export type FlushOutcome =
 const isRetryable = (error: unknown) =>
   isNetworkFailure(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408));
 
-async function ensureDevice(db: TriviaDb): Promise<DeviceState & { deviceId: string; secret: string }> {
+async function ensureDevice(db: TriviaDb, timeoutMs: number): Promise<DeviceState & { deviceId: string; secret: string }> {
   const device = (await db.device.get('device')) ?? { key: 'device' as const, deviceId: null, secret: null, nextMutationId: 1 };
   if (device.deviceId && device.secret) return device as DeviceState & { deviceId: string; secret: string };
-  const registration = await request<DeviceRegistration>('POST', '/api/devices', {});
+  const registration = await request<DeviceRegistration>('POST', '/api/devices', {}, { timeoutMs });
   // Read again inside the write: mutation ids may have been handed out meanwhile.
   return db.transaction('rw', db.device, async () => {
     const current = (await db.device.get('device')) ?? device;
@@ -39,10 +39,11 @@ async function storeServerId(db: TriviaDb, entry: OutboxEntry, id: number): Prom
   }
 }
 
-async function sendBatch(db: TriviaDb, device: { deviceId: string; secret: string }, entries: OutboxEntry[]) {
+async function sendBatch(db: TriviaDb, device: { deviceId: string; secret: string }, entries: OutboxEntry[], timeoutMs: number) {
   const mutations = entries.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
   const reply = await request<SyncReply>('POST', '/api/sync', { mutations }, {
     headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
+    timeoutMs,
   });
   let settled = 0;
   let rejected = 0;
@@ -63,17 +64,20 @@ async function sendBatch(db: TriviaDb, device: { deviceId: string; secret: strin
   return { settled, rejected, answered: reply.results.length };
 }
 
-/** Sends every pending entry, oldest first, in batches; stops at the first failure. */
-export async function flushOutbox(db: TriviaDb, batchSize = BATCH_SIZE): Promise<FlushOutcome> {
+/**
+ * Sends every pending entry, oldest first, in batches; stops at the first failure. A push the
+ * server does not answer within `timeoutMs` is a network failure: its entries stay pending.
+ */
+export async function flushOutbox(db: TriviaDb, batchSize = BATCH_SIZE, timeoutMs = REQUEST_TIMEOUT_MS): Promise<FlushOutcome> {
   let settled = 0;
   let rejected = 0;
   try {
     if ((await db.outbox.where('status').equals('pending').count()) === 0) return { status: 'idle' };
-    const device = await ensureDevice(db);
+    const device = await ensureDevice(db, timeoutMs);
     for (;;) {
       const batch = await db.outbox.where('status').equals('pending').sortBy('mutationId');
       if (batch.length === 0) break;
-      const outcome = await sendBatch(db, device, batch.slice(0, batchSize));
+      const outcome = await sendBatch(db, device, batch.slice(0, batchSize), timeoutMs);
       settled += outcome.settled;
       rejected += outcome.rejected;
       // A reply that settles nothing would loop forever: leave the rest for the next run.

@@ -1,5 +1,5 @@
 import { v4 as uuid } from 'uuid';
-import { scoreOf, type Mutation } from '../../contract';
+import { MAX_COMPLETION_SECONDS, scoreOf, type Mutation } from '../../contract';
 import type { ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**
@@ -66,8 +66,19 @@ export interface RoundPlan {
   answerOrder: Record<number, number[]>;
 }
 
-/** Creates the attempt and its in-progress state together, and counts it for offline maxAttempts. */
+export class EmptyRoundError extends Error {
+  constructor() {
+    super('Esta trivia aún no tiene preguntas.');
+    this.name = 'EmptyRoundError';
+  }
+}
+
+/**
+ * Creates the attempt and its in-progress state together, and counts it for offline maxAttempts.
+ * A round without questions is refused here: the server would reject its attempt and completion.
+ */
 export async function startAttempt(db: TriviaDb, player: PlayerRef, round: RoundPlan): Promise<InProgressAttempt> {
+  if (round.questionIds.length === 0) throw new EmptyRoundError();
   const startedAt = new Date().toISOString();
   const attempt: LocalAttempt = {
     clientId: uuid(),
@@ -126,13 +137,29 @@ export interface AttemptResult {
   completionTime: number;
 }
 
-/** Completes the attempt: result stored, completion queued, in-progress state cleared, in one go. */
+/**
+ * Completes the attempt: result stored, completion queued, in-progress state cleared, in one go.
+ * Completing an attempt already completed returns the stored result and queues nothing, so a
+ * double tap or a resumed state read twice never sends two completions. The time is capped at the
+ * contract's 24 h: a clock jump or a week-old resume must not leave a payload the server refuses.
+ */
 export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, correctAnswers: number): Promise<AttemptResult> {
   const completedAt = new Date();
-  const completionTime = Math.max(0, Math.round((completedAt.getTime() - Date.parse(state.startedAt)) / 1000));
+  const elapsed = Math.round((completedAt.getTime() - Date.parse(state.startedAt)) / 1000);
+  const completionTime = Math.min(MAX_COMPLETION_SECONDS, Math.max(0, Number.isFinite(elapsed) ? elapsed : 0));
   const totalQuestions = state.questionIds.length;
   const result = { score: scoreOf(correctAnswers, totalQuestions), correctAnswers, totalQuestions, completionTime };
-  await db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress], async () => {
+  return db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress], async () => {
+    const stored = await db.attempts.get(state.attemptClientId);
+    await db.inProgress.where('groupId').equals(state.groupId).filter((s) => s.attemptClientId === state.attemptClientId).delete();
+    if (stored?.completedAt) {
+      return {
+        score: stored.score ?? result.score,
+        correctAnswers: stored.correctAnswers ?? correctAnswers,
+        totalQuestions: stored.totalQuestions,
+        completionTime: stored.completionTime ?? completionTime,
+      };
+    }
     await db.attempts.update(state.attemptClientId, { ...result, completedAt: completedAt.toISOString() });
     await enqueue(db, 'completion', {
       attemptClientId: state.attemptClientId,
@@ -140,9 +167,25 @@ export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, co
       completionTime,
       completedAt: completedAt.toISOString(),
     });
-    await db.inProgress.delete(state.groupId);
+    return result;
   });
-  return result;
+}
+
+/**
+ * Drops the attempt in progress on a trivia (the player left, or it is too old to resume). Its
+ * attempt stays on the server uncompleted, as an abandoned round does online; it still counts
+ * for the offline attempt limit.
+ */
+export async function abandonAttempt(db: TriviaDb, groupId: number): Promise<void> {
+  await db.inProgress.delete(groupId);
+}
+
+/** An attempt not finished within a day is not resumed: the next person at the booth starts clean. */
+export const STALE_ATTEMPT_MS = 24 * 60 * 60 * 1000;
+
+export function isStale(state: InProgressAttempt, now = Date.now()): boolean {
+  const started = Date.parse(state.startedAt);
+  return !Number.isFinite(started) || now - started > STALE_ATTEMPT_MS;
 }
 
 /** Attempts this device has started for a player on a trivia (offline maxAttempts). */

@@ -1,7 +1,7 @@
 import { ApiError, request } from '../lib/api';
 import { ATTEMPT_LIMIT_MESSAGE, type ValidatedPlayer } from '../../contract';
 import type { PlayBundle } from '../../contract';
-import { isNetworkFailure, reportReachable } from '../offline/connectivity';
+import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from '../offline/connectivity';
 import type { PlayerRef, TriviaDb } from '../offline/db';
 import { documentHash, findKnownPlayer, rememberPlayer } from '../offline/known-players';
 import { attemptsOnDevice } from '../offline/outbox';
@@ -17,14 +17,19 @@ export interface DocumentInput {
   documentNumber: string;
 }
 
-/** What the server says about a document, or `undefined` when it cannot be reached. */
-async function validateOnline(bundle: PlayBundle, input: DocumentInput): Promise<ValidatedPlayer | null | undefined | { limit: string }> {
+/** What the server says about a document, or `undefined` when it cannot be reached (or does not answer in time). */
+async function validateOnline(
+  bundle: PlayBundle,
+  input: DocumentInput,
+  timeoutMs: number,
+): Promise<ValidatedPlayer | null | undefined | { limit: string }> {
   try {
-    const reply = await request<{ player: ValidatedPlayer | null }>('POST', '/api/players/validate', {
-      ...input,
-      companyId: bundle.group.companyId,
-      questionGroupId: bundle.group.id,
-    });
+    const reply = await request<{ player: ValidatedPlayer | null }>(
+      'POST',
+      '/api/players/validate',
+      { ...input, companyId: bundle.group.companyId, questionGroupId: bundle.group.id },
+      { timeoutMs },
+    );
     reportReachable(true);
     return reply.player;
   } catch (error) {
@@ -46,27 +51,28 @@ async function validateOnline(bundle: PlayBundle, input: DocumentInput): Promise
 const limitMessage = (max: number) => `Has alcanzado el máximo de ${max} ${max === 1 ? 'intento' : 'intentos'} para esta trivia.`;
 
 /**
- * The document step (spec "Player flow"): online the server decides; offline, or for a player
- * registered here and not yet synced, the device's salted document hashes do. maxAttempts is
- * also checked against the attempts made on this device, which the server may not have yet.
+ * The document step (spec "Player flow"): online the server decides, attempt limit included (so
+ * attempts staff cleared with 'Limpiar Datos' no longer count). Offline, or for a player
+ * registered here and not yet synced, the device's salted document hashes decide, and maxAttempts
+ * is checked against the attempts this device has started, the only count it has.
  */
-export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, input: DocumentInput): Promise<Identification> {
+export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, input: DocumentInput, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Identification> {
   const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
-  const online = await validateOnline(bundle, input);
+  const online = await validateOnline(bundle, input, timeoutMs);
   if (online && 'limit' in online) return { kind: 'limit', message: online.limit };
-
-  const { maxAttempts } = bundle.group;
-  const overLimit = async () => maxAttempts > 0 && (await attemptsOnDevice(db, hash, bundle.group.id)) >= maxAttempts;
 
   if (online) {
     await rememberPlayer(db, { hash, playerId: online.id, clientId: null, fullName: online.fullName, locationId: online.locationId });
     if (online.fromOtherCompany) return { kind: 'other-company', hash, fullName: online.fullName };
-    if (await overLimit()) return { kind: 'limit', message: limitMessage(maxAttempts) };
     return { kind: 'known', player: { playerId: online.id, playerClientId: null, fullName: online.fullName, hash } };
   }
 
+  const { maxAttempts } = bundle.group;
+  const overLimit = async () => maxAttempts > 0 && (await attemptsOnDevice(db, hash, bundle.group.id)) >= maxAttempts;
+
   const known = await findKnownPlayer(db, hash);
-  if (!known) return { kind: 'new', hash };
+  // The server answered that it does not know this document: a player it knew before was deleted.
+  if (!known || (online === null && known.playerId !== null)) return { kind: 'new', hash };
   const inThisCompany = bundle.locations.some((l) => l.id === known.locationId);
   if (!inThisCompany) return { kind: 'other-company', hash, fullName: known.fullName };
   if (await overLimit()) return { kind: 'limit', message: limitMessage(maxAttempts) };

@@ -11,14 +11,17 @@ export function shuffled<T>(items: readonly T[], random = Math.random): T[] {
   return copy;
 }
 
+const playableQuestions = (bundle: PlayBundle) => bundle.questions.filter((q) => (bundle.answers[q.id]?.length ?? 0) > 0);
+
 /**
  * One round (spec section 9): questions and answers shuffled according to the group's flags,
  * then cut to questionsPerRound. Questions without answers cannot be played and are left out.
  */
 export function planRound(bundle: PlayBundle, random = Math.random): RoundPlan {
   const { group } = bundle;
-  const playable = bundle.questions.filter((q) => (bundle.answers[q.id]?.length ?? 0) > 0);
+  const playable = playableQuestions(bundle);
   const ordered = group.randomizeQuestions ? shuffled(playable, random) : playable;
+  // Empty when nothing is playable: startAttempt refuses such a round.
   const chosen = ordered.slice(0, Math.max(1, group.questionsPerRound));
   const answerOrder: Record<number, number[]> = {};
   for (const question of chosen) {
@@ -26,6 +29,20 @@ export function planRound(bundle: PlayBundle, random = Math.random): RoundPlan {
     answerOrder[question.id] = group.randomizeAnswers ? shuffled(ids, random) : ids;
   }
   return { groupId: group.id, questionIds: chosen.map((q) => q.id), answerOrder };
+}
+
+/** How many questions a round of this trivia can draw from (0: nothing to play yet). */
+export function playableCount(bundle: PlayBundle): number {
+  return playableQuestions(bundle).length;
+}
+
+/**
+ * Whether a question of a stored round can still be shown from this bundle: the question is
+ * there and every answer the round ordered still exists (an answer gone would change the choice).
+ */
+export function isPlayable(bundle: PlayBundle, questionId: number, answerIds: number[]): boolean {
+  const answers = bundle.answers[questionId] ?? [];
+  return bundle.questions.some((q) => q.id === questionId) && answers.length > 0 && answerIds.every((id) => answers.some((a) => a.id === id));
 }
 
 /** Correct answers among those given, checked against the bundle. */

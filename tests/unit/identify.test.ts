@@ -1,0 +1,62 @@
+// Must come first: Dexie looks for IndexedDB when it is imported.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { serverReachable } from '../../web/offline/connectivity';
+import { documentHash } from '../../web/offline/known-players';
+import { registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { identifyPlayer } from '../../web/player/identify';
+import { planRound } from '../../web/player/round';
+import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offline-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const input = { documentTypeId: 1, documentNumber: '5550001' };
+const marta = { id: 12, fullName: 'Marta Ruiz', documentTypeId: 1, locationId: 5, fromOtherCompany: false };
+
+/** A kiosk where Marta (known to the server) already used her one attempt on this device. */
+async function kioskAtTheLimit() {
+  const db = freshDb();
+  const bundle = buildBundle(6, { maxAttempts: 1 });
+  const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+  await startAttempt(db, { playerId: marta.id, playerClientId: null, fullName: marta.fullName, hash }, planRound(bundle));
+  await db.inProgress.clear();
+  return { db, bundle };
+}
+
+describe('identifyPlayer', () => {
+  it('lets a player in when the server accepts her, whatever this device counted (staff cleared her attempts)', async () => {
+    const { db, bundle } = await kioskAtTheLimit();
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: marta })]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'known', player: { playerId: 12, fullName: 'Marta Ruiz' } });
+  });
+
+  it("refuses with the server's message when the server says the limit is reached", async () => {
+    const { db, bundle } = await kioskAtTheLimit();
+    const refusal = { error: 'Límite de intentos alcanzado', message: 'Límite de intentos alcanzado', details: 'Has alcanzado el máximo de 1 intento para esta trivia.' };
+    vi.stubGlobal('fetch', scriptedFetch([() => json(403, refusal)]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'limit' });
+  });
+
+  it("applies the device's own count when the server cannot be reached", async () => {
+    const { db, bundle } = await kioskAtTheLimit();
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: marta })]).fetchStub);
+    await identifyPlayer(db, bundle, input); // online once: the device remembers her
+    vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toEqual({ kind: 'limit', message: 'Has alcanzado el máximo de 1 intento para esta trivia.' });
+  });
+
+  it('treats a server that never answers like no server: offline validation after the time-out', async () => {
+    const db = freshDb();
+    const bundle = buildBundle();
+    const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+    await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
+    const hanging = hangingFetch();
+    vi.stubGlobal('fetch', hanging.fetchStub);
+    const started = Date.now();
+    const outcome = await identifyPlayer(db, bundle, input, 200);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(hanging.calls).toEqual(['/api/players/validate']);
+    expect(outcome).toMatchObject({ kind: 'known', player: { fullName: 'Lucía Vega', playerId: null } });
+    expect(serverReachable()).toBe(false);
+  });
+});
