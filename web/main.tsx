@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/service-worker';
 import { Toaster } from './lib/toaster';
+import { UpdateBanner } from './lib/update-banner';
 import { router } from './routes';
 import './styles.css';
 
@@ -16,6 +17,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
       <Toaster />
+      <UpdateBanner />
     </QueryClientProvider>
   </StrictMode>,
 );

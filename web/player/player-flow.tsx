@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../lib/api';
-import { setBetweenAttempts } from '../lib/service-worker';
+import { enterPlayerScreen, setBetweenAttempts } from '../lib/service-worker';
 import { toast } from '../lib/toast-store';
 import type { PlayBundle } from '../../contract';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from '../offline/db';
-import { completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult } from '../offline/outbox';
+import { abandonAttempt, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt, type AttemptResult } from '../offline/outbox';
 import { identifyPlayer } from './identify';
 import { requestFlush } from './kiosk';
-import { countCorrect, planRound } from './round';
+import { CHANGED_TRIVIA_MESSAGE, resumeAttempt } from './resume';
+import { countCorrect, planRound, playableCount } from './round';
 import { CompletionStep } from './steps/completion-step';
 import { DocumentStep } from './steps/document-step';
 import { InstructionsStep } from './steps/instructions-step';
@@ -17,7 +18,7 @@ import { Spinner } from '../components/ui/spinner';
 
 type Step =
   | { name: 'resuming' }
-  | { name: 'document' }
+  | { name: 'document'; notice?: string }
   | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
   | { name: 'instructions'; player: PlayerRef }
   | { name: 'preparing' }
@@ -43,16 +44,18 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
   );
 
   // An attempt left half-way (reload, restart) continues where it was; one whose last answer was
-  // stored before the reload is completed at once.
+  // stored before the reload is completed at once; a stale or no longer playable one is dropped.
   useEffect(() => {
-    void db.inProgress.get(groupId).then((state) => {
-      if (!state) setStep({ name: 'document' });
-      else if (state.answers.length >= state.questionIds.length) void finish(state);
-      else setStep({ name: 'question', state });
+    void resumeAttempt(db, bundle).then((resumption) => {
+      if (resumption.kind === 'resume') setStep({ name: 'question', state: resumption.state });
+      else if (resumption.kind === 'finish') void finish(resumption.state);
+      else if (resumption.kind === 'discarded' && resumption.reason === 'changed') setStep({ name: 'document', notice: CHANGED_TRIVIA_MESSAGE });
+      else setStep({ name: 'document' });
     });
-  }, [db, groupId, finish]);
+  }, [db, bundle, finish]);
 
   // A new app version waits until the kiosk is between attempts.
+  useEffect(() => enterPlayerScreen(), []);
   useEffect(() => {
     setBetweenAttempts(step.name === 'document');
     return () => setBetweenAttempts(false);
@@ -95,10 +98,17 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
       requestFlush();
       setStep({ name: 'question', state });
     } catch (error) {
-      console.error(error);
-      toast({ title: 'Error', description: 'Failed to create attempt', variant: 'destructive' });
+      if (!(error instanceof EmptyRoundError)) {
+        console.error(error);
+        toast({ title: 'Error', description: 'Failed to create attempt', variant: 'destructive' });
+      }
       setStep({ name: 'instructions', player });
     }
+  };
+
+  const onLeave = async () => {
+    await abandonAttempt(db, groupId);
+    setStep({ name: 'document' });
   };
 
   const onAnswer = async (answer: ChosenAnswer) => {
@@ -116,7 +126,16 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
     case 'resuming':
       return <Preparing label="Cargando…" />;
     case 'document':
-      return <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
+      return (
+        <>
+          {step.notice && (
+            <p className="player-question mb-4 !text-base !font-medium" role="status">
+              {step.notice}
+            </p>
+          )}
+          <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />
+        </>
+      );
     case 'register':
       return (
         <RegistrationStep
@@ -129,11 +148,21 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
         />
       );
     case 'instructions':
-      return <InstructionsStep playerName={step.player.fullName} instructions={bundle.group.instructions} onStart={() => void onStart(step.player)} />;
+      return (
+        <InstructionsStep
+          playerName={step.player.fullName}
+          instructions={bundle.group.instructions}
+          hasQuestions={playableCount(bundle) > 0}
+          onStart={() => void onStart(step.player)}
+          onBack={() => setStep({ name: 'document' })}
+        />
+      );
     case 'preparing':
       return <Preparing label="Preparando preguntas" />;
     case 'question':
-      return <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} />;
+      return (
+        <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
+      );
     case 'done':
       return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={() => setStep({ name: 'document' })} />;
   }

@@ -1,8 +1,9 @@
 import { CloudOff, HardDrive, RefreshCw, Wifi } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDateTime } from '../lib/format';
 import { readMeta, triviaDb, type OutboxEntry } from '../offline/db';
 import { requestFlush, useServerReachable } from './kiosk';
+import { lastSyncLabel } from './sync-label';
 import { useLiveQuery } from './use-live-query';
 
 interface SyncStatus {
@@ -14,11 +15,23 @@ interface SyncStatus {
 }
 
 const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
+/** How often the "hace N min" wording is refreshed while nothing else changes. */
+const CLOCK_TICK_MS = 30_000;
+
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
 
 /** The kiosk's corner badge: connection, results waiting to sync, last sync, storage; details for staff. */
 export function StatusBadge() {
   const reachable = useServerReachable();
   const [open, setOpen] = useState(false);
+  const now = useNow(CLOCK_TICK_MS);
   // null until the first read, so the badge never claims "0" before it has counted.
   const status = useLiveQuery<SyncStatus | null>(
     async () => {
@@ -48,6 +61,12 @@ export function StatusBadge() {
         <span data-testid="kiosk-connection">{reachable ? 'En línea' : 'Sin conexión'}</span>
         <span aria-hidden>·</span>
         <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+        {status && (
+          <>
+            <span aria-hidden>·</span>
+            <span data-testid="kiosk-last-sync">{lastSyncLabel(status.lastSyncAt, now)}</span>
+          </>
+        )}
         {status && status.rejected.length > 0 && <span className="rounded-full bg-red-500 px-1.5 font-semibold">{status.rejected.length} rechazados</span>}
       </button>
       {open && status && (

@@ -1,5 +1,5 @@
 import DOMPurify from 'dompurify';
-import { CheckCircle2, Lock, Trophy } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Lock, Trophy } from 'lucide-react';
 import { useMemo } from 'react';
 
 const DEFAULT_RULES = [
@@ -8,7 +8,18 @@ const DEFAULT_RULES = [
   { icon: Trophy, text: 'Al final verás tu puntaje total.' },
 ];
 
-export function InstructionsStep({ playerName, instructions, onStart }: { playerName: string; instructions: string | null; onStart: () => void }) {
+export const NO_QUESTIONS_MESSAGE = 'Esta trivia aún no tiene preguntas.';
+
+export interface InstructionsStepProps {
+  playerName: string;
+  instructions: string | null;
+  /** False when the trivia has nothing to play yet: the rules give way to a clear message. */
+  hasQuestions: boolean;
+  onStart: () => void;
+  onBack: () => void;
+}
+
+export function InstructionsStep({ playerName, instructions, hasQuestions, onStart, onBack }: InstructionsStepProps) {
   // The server sanitises on write; sanitising again here keeps the screen safe whatever is stored.
   const html = useMemo(() => (instructions?.trim() ? DOMPurify.sanitize(instructions) : ''), [instructions]);
   return (
@@ -30,9 +41,21 @@ export function InstructionsStep({ playerName, instructions, onStart }: { player
           ))}
         </ul>
       )}
-      <button type="button" className="player-button w-full text-lg" onClick={onStart}>
-        INICIAR
-      </button>
+      {hasQuestions ? (
+        <button type="button" className="player-button w-full text-lg" onClick={onStart}>
+          INICIAR
+        </button>
+      ) : (
+        <div className="space-y-4">
+          <p className="player-question flex items-center justify-center gap-2 !text-base" role="alert">
+            <CircleAlert className="size-5 flex-none" aria-hidden />
+            {NO_QUESTIONS_MESSAGE}
+          </p>
+          <button type="button" className="player-button player-button-outline w-full" onClick={onBack}>
+            Volver
+          </button>
+        </div>
+      )}
     </div>
   );
 }

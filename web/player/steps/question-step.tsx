@@ -1,5 +1,6 @@
-import { Check, X } from 'lucide-react';
+import { Check, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../lib/toast-store';
 import type { PlayBundle } from '../../../contract';
 import type { ChosenAnswer, InProgressAttempt } from '../../offline/db';
@@ -16,14 +17,18 @@ export interface QuestionStepProps {
   onAnswer: (answer: ChosenAnswer) => Promise<void>;
   /** Called after the feedback of the last question. */
   onFinished: () => void;
+  /** The player gives up the round (after confirming): back to the document step. */
+  onLeave: () => Promise<void>;
 }
 
 /**
  * One question at a time. The choice locks at once and its feedback stays for 2 s; the answer
  * is stored immediately, so a reload during the feedback resumes at the next question.
  */
-export function QuestionStep({ bundle, state, animation, onAnswer, onFinished }: QuestionStepProps) {
+export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, onLeave }: QuestionStepProps) {
   const [feedback, setFeedback] = useState<ChosenAnswer | null>(null);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -37,8 +42,14 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished }:
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = bundle.group.company.logoUrl;
 
+  const leave = async () => {
+    setLeaving(true);
+    clearTimeout(timer.current);
+    await onLeave();
+  };
+
   const choose = async (answerId: number) => {
-    if (feedback) return;
+    if (feedback || confirmLeave || leaving) return;
     const chosen = { questionId, answerId };
     setFeedback(chosen);
     const correct = answers.find((a) => a.isCorrect);
@@ -49,13 +60,24 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished }:
       toast({ title: 'Respuesta incorrecta', description: `La respuesta correcta es: ${correct?.text ?? ''}`, variant: 'destructive', duration: FEEDBACK_MS });
     }
     await onAnswer(chosen);
+    clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       setFeedback(null);
       if (index + 1 >= total) onFinished();
     }, FEEDBACK_MS);
   };
 
-  if (!question) return null;
+  // Guarded on resume (web/player/resume.ts); kept so a missing question is never a blank card.
+  if (!question) {
+    return (
+      <div className="space-y-4 py-6 text-center" role="alert">
+        <p className="player-muted">Esta pregunta ya no está disponible.</p>
+        <button type="button" className="player-button" onClick={() => void leave()} disabled={leaving}>
+          Volver al inicio
+        </button>
+      </div>
+    );
+  }
   return (
     <div className="space-y-5" data-step="question">
       <div className="flex items-center justify-between gap-3">
@@ -111,6 +133,27 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished }:
           <span>Pregunta {total}</span>
         </div>
       </div>
+
+      <div className="flex justify-end">
+        <button
+          type="button"
+          className="player-muted inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium opacity-70 hover:opacity-100"
+          onClick={() => setConfirmLeave(true)}
+          disabled={leaving}
+        >
+          <LogOut className="size-3.5" aria-hidden /> Salir
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirmLeave}
+        title="¿Abandonar la trivia?"
+        message="Tu progreso en este intento se perderá."
+        confirmLabel="Abandonar"
+        cancelLabel="Seguir jugando"
+        pending={leaving}
+        onConfirm={() => void leave()}
+        onCancel={() => setConfirmLeave(false)}
+      />
     </div>
   );
 }
