@@ -64,6 +64,11 @@ export interface SyncRequest {
   mutations: Mutation[];
 }
 
+/**
+ * One mutation's outcome. A resend of a settled mutation (its id at or below the device's counter,
+ * same payload) gets its first outcome again: `duplicate` with the id when it was applied,
+ * `rejected` with the same reason when it was refused.
+ */
 export interface SyncResult {
   mutationId: number;
   status: 'applied' | 'duplicate' | 'rejected';
