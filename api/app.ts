@@ -5,6 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { errorMiddleware } from './errors';
 import { csrfGuard } from './http/csrf';
+import { jsonBodiesOnly } from './http/json-only';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { loadUser } from './http/require-user';
@@ -22,12 +23,16 @@ export interface AppDependencies {
 }
 
 export const JSON_BODY_LIMIT = '1mb';
+/** The signed logo upload: authorised by its signature (no CSRF header) and taking image bytes. */
+const UPLOAD_PREFIXES = ['/api/uploads/'];
 
 /** The Koa app, with the order of its middleware in one place. Tests start it in-process. */
 export function createApp({ config, dataSource, logger, secret }: AppDependencies): Koa {
-  const app = new Koa({ proxy: config.trustProxy, keys: [secret] });
+  // Behind proxies, ctx.ip is the address the outermost trusted proxy saw: entries a client puts
+  // to the left of X-Forwarded-For are ignored, so they cannot dodge the per-address rate limits.
+  const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.proxyHops, keys: [secret] });
   app.silent = true; // errors are logged by errorMiddleware, with the request id
-  const secureCookies = config.trustProxy;
+  const behindHttpsProxy = config.trustProxy;
 
   const limiters = {
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
@@ -36,9 +41,10 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
 
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
-  app.use(securityHeaders(secureCookies));
+  app.use(securityHeaders(behindHttpsProxy));
   app.use(staticWeb(config.webDist));
-  app.use(csrfGuard(['/api/uploads/']));
+  app.use(csrfGuard(UPLOAD_PREFIXES));
+  app.use(jsonBodiesOnly(UPLOAD_PREFIXES));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -49,7 +55,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
       },
     }),
   );
-  app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, secureCookies }));
+  app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs }));
   app.use(loadUser(dataSource));
 
   for (const router of apiRouters({ config, dataSource, secret, limiters })) {

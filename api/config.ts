@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+// Dates are computed and shown in UTC unless TZ says otherwise; set before any Date work.
+process.env.TZ ??= 'UTC';
+
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const flag = (fallback: boolean) =>
@@ -18,6 +21,7 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
   TRUST_PROXY: flag(false),
+  PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
   ADMIN_PASSWORD: z.preprocess(emptyAsUndefined, z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional()),
   SEED_DEMO: flag(true),
@@ -42,6 +46,8 @@ export interface Config {
   sessionSecret: string | undefined;
   sessionMaxAgeMs: number;
   trustProxy: boolean;
+  /** Reverse proxies in front of the app: how many X-Forwarded-For entries, from the right, to trust. */
+  proxyHops: number;
   admin: { username: string; password: string | undefined };
   seedDemo: boolean;
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; timeoutMs: number };
@@ -73,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
+    proxyHops: e.PROXY_HOPS,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO,
     openai: { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS },

@@ -42,7 +42,11 @@ const HTTP_MESSAGES: Record<number, string> = {
   405: 'Método no permitido',
   413: 'El contenido es demasiado grande',
   415: 'Tipo de contenido no soportado',
+  501: 'Método no implementado',
 };
+
+/** Paths that belong to the API (and so always answer in the contract's error shape). */
+export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 /** PostgreSQL errors that mean bad input rather than a broken server. */
 function fromDatabaseError(error: { code?: string }): AppError | undefined {
@@ -70,22 +74,27 @@ export function toAppError(error: unknown): AppError | undefined {
   const e = error as { status?: number; expose?: boolean; code?: string; driverError?: { code?: string } };
   const db = fromDatabaseError(e.driverError ?? e);
   if (db) return db;
-  if (typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+  if (typeof e.status === 'number' && ((e.status >= 400 && e.status < 500) || e.status === 501)) {
     return new AppError(e.status, HTTP_MESSAGES[e.status] ?? 'Solicitud no válida');
   }
   return undefined;
 }
 
-/** Renders every error in the contract's shape: never a stack trace or SQL text. */
+/**
+ * Renders every error in the contract's shape: never a stack trace or SQL text. An API reply that
+ * ends with an error status and no body (a 404 nobody answered, the router's 405/501) gets one too.
+ */
 export function errorMiddleware(logger: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) throw notFound();
+      if (ctx.status >= 400 && ctx.body == null && isApiPath(ctx.path)) {
+        throw new AppError(ctx.status, HTTP_MESSAGES[ctx.status] ?? 'Solicitud no válida');
+      }
     } catch (error) {
       const known = toAppError(error);
       const appError = known ?? new AppError(500, 'Error interno del servidor');
-      if (!known || appError.status >= 500) {
+      if (!known || (appError.status >= 500 && appError.status !== 501)) {
         logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       }
       const body: ApiErrorBody = { error: appError.message, message: appError.message };

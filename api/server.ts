@@ -4,10 +4,11 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import pino from 'pino';
-import { createDataSource, migrate } from '../db/data-source';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
 import { createApp } from './app';
-import { bootstrapEmptyDatabase } from './bootstrap';
+import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { ensureWebBuild } from './web-build';
 
@@ -22,32 +23,55 @@ async function sessionSecret(config: Config): Promise<string> {
   return secret;
 }
 
-async function main() {
-  const config = loadConfig();
+/** Resources a start has opened so far, closed in reverse order on a failed start or on a signal. */
+interface Running {
+  embedded?: EmbeddedDatabase;
+  dataSource?: DataSource;
+  server?: Server;
+}
+
+async function shutDown(running: Running): Promise<void> {
+  if (running.server) {
+    running.server.closeAllConnections();
+    await new Promise<void>((resolve) => running.server!.close(() => resolve()));
+  }
+  if (running.dataSource?.isInitialized) await running.dataSource.destroy().catch(() => undefined);
+  // A left-over PostgreSQL would keep DATA_DIR locked and make the next start fail.
+  if (running.embedded) await running.embedded.stop().catch(() => undefined);
+}
+
+function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host);
+    server.once('listening', () => resolve(server));
+    server.once('error', reject); // e.g. EADDRINUSE: the port is taken
+  });
+}
+
+async function start(config: Config, running: Running) {
   const logger = pino({ level: config.logLevel });
   const say = (line: string) => console.log(line);
 
   ensureWebBuild(process.cwd(), config.webDist, say);
 
-  let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     say(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, 'postgres')})…`);
-    embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line }));
-    await ensureDatabase(embedded.serverUrl('postgres'), 'trivia');
-    databaseUrl = embedded.serverUrl('trivia');
+    running.embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line }));
+    await ensureDatabase(running.embedded.serverUrl('postgres'), 'trivia');
+    databaseUrl = running.embedded.serverUrl('trivia');
   }
 
   const dataSource = createDataSource({ url: databaseUrl, poolSize: config.dbPoolSize });
+  running.dataSource = dataSource;
   await dataSource.initialize();
-  const applied = await migrate(dataSource);
-  if (applied.length) say(`Applied migrations: ${applied.join(', ')}`);
-  const bootstrap = await bootstrapEmptyDatabase(dataSource, config);
+  const { appliedMigrations, bootstrap } = await prepareDatabase(dataSource, config);
+  if (appliedMigrations.length) say(`Applied migrations: ${appliedMigrations.join(', ')}`);
 
   const app = createApp({ config, dataSource, logger, secret: await sessionSecret(config) });
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-  });
+  const server = await listen(app, config.port, config.host);
+  running.server = server;
+  server.on('error', (error) => logger.error({ err: error }, 'server error'));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -62,24 +86,40 @@ async function main() {
   }
   if (bootstrap.demoQuestionGroupId) say(`Demo trivia: ${url}/play-trivia/${bootstrap.demoQuestionGroupId}`);
   say('Press Ctrl-C to stop.');
+}
 
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+
+  const running: Running = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    say(`\n${signal} received: stopping…`);
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await dataSource.destroy().catch(() => undefined);
-    if (embedded) await embedded.stop();
-    say('Stopped.');
+    console.log(`\n${signal} received: stopping…`);
+    await shutDown(running);
+    console.log('Stopped.');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await start(config, running);
+  } catch (error) {
+    console.error('Start failed:', error);
+    if (!stopping) {
+      stopping = true;
+      await shutDown(running);
+    }
+    process.exit(1);
+  }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+void main();

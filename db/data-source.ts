@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
@@ -25,8 +26,31 @@ export function createDataSource({ url, poolSize = 10 }: DataSourceOptions): Dat
   });
 }
 
-/** Runs pending migrations; returns the names of the ones it applied (none on a second run). */
+/** Key of the advisory lock that serialises schema changes between processes starting together. */
+const MIGRATION_LOCK_KEY = 'trivia.migrations';
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock on a connection of its own (outside the
+ * pool, so a pool of one connection cannot deadlock), released however `work` ends.
+ */
+async function withMigrationLock<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: (dataSource.options as { url?: string }).url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.end(); // ending the session releases the lock
+  }
+}
+
+/**
+ * Runs pending migrations; returns the names of the ones it applied (none on a second run). Two
+ * processes starting at once on an empty database take turns: the second finds nothing pending.
+ */
 export async function migrate(dataSource: DataSource): Promise<string[]> {
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
-  return applied.map((migration) => migration.name);
+  return withMigrationLock(dataSource, async () => {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    return applied.map((migration) => migration.name);
+  });
 }

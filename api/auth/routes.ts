@@ -2,10 +2,10 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { loginSchema, registerSchema } from '../../contract';
 import { unauthorized } from '../errors';
-import { ensureNotLimited, type RateLimiter } from '../http/rate-limit';
+import type { RateLimiter } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import { presentUser } from './presenter';
-import { authenticate, countUsers, registerUser } from './service';
+import { authenticate, registerUser } from './service';
 
 export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
   const router = new Router({ prefix: '/api' });
@@ -16,25 +16,22 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
     ctx.body = presentUser(ctx.state.user);
   });
 
+  // A point is spent before the (slow) password check and given back when it was right, so
+  // parallel guesses cannot all pass a check made before any of them was counted.
   router.post('/login', async (ctx) => {
-    const key = `login:${ctx.ip}`;
-    await ensureNotLimited(loginLimiter, key);
     const { username, password } = parseBody(loginSchema, ctx.request.body);
-    try {
-      const user = await authenticate(em, username, password);
-      await ctx.session!.regenerate();
-      ctx.session!.userId = user.id;
-      ctx.body = presentUser(user);
-    } catch (error) {
-      await loginLimiter.penalty(key, 1);
-      throw error;
-    }
+    const key = `login:${ctx.ip}`;
+    await loginLimiter.spend(key);
+    const user = await authenticate(em, username, password);
+    await loginLimiter.refund(key);
+    await ctx.session!.regenerate();
+    ctx.session!.userId = user.id;
+    ctx.body = presentUser(user);
   });
 
   router.post('/register', async (ctx) => {
     const input = parseBody(registerSchema, ctx.request.body);
-    if (!ctx.state.user && (await countUsers(em)) > 0) throw unauthorized();
-    const user = await registerUser(em, input);
+    const user = await registerUser(em, input, { signedIn: Boolean(ctx.state.user) });
     if (!ctx.state.user) {
       await ctx.session!.regenerate();
       ctx.session!.userId = user.id;

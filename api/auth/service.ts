@@ -12,19 +12,22 @@ export async function authenticate(em: EntityManager, username: string, password
   return user;
 }
 
-export async function countUsers(em: EntityManager): Promise<number> {
-  return em.count(UserEntity);
+/** Serialises, until the transaction ends, everything that decides "is this the first user?". */
+export async function lockUserCreation(tx: EntityManager): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['users.register']);
 }
 
 /**
  * Creates a user. Public only while no user exists (the bootstrap rule); afterwards only a
- * signed-in admin may call it, which the route checks before calling this.
+ * signed-in admin may. The rule is checked under the same lock as the insert, so two public
+ * "first user" requests cannot both pass it.
  */
-export async function registerUser(em: EntityManager, input: RegisterInput): Promise<UserEntity> {
+export async function registerUser(em: EntityManager, input: RegisterInput, caller: { signedIn: boolean }): Promise<UserEntity> {
+  if (!caller.signedIn && (await em.exists(UserEntity))) throw unauthorized(); // cheap refusal before hashing
   const passwordHash = await hashPassword(input.password);
   return em.transaction(async (tx) => {
-    // Serialise registrations so two "first user" requests cannot both pass the bootstrap rule.
-    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['users.register']);
+    await lockUserCreation(tx);
+    if (!caller.signedIn && (await tx.count(UserEntity)) > 0) throw unauthorized();
     if (await tx.existsBy(UserEntity, { username: input.username })) {
       throw conflict('El nombre de usuario ya está en uso');
     }

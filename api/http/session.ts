@@ -5,7 +5,6 @@ import { SessionEntity } from '../../db/entities';
 
 export interface SessionSettings {
   maxAgeMs: number;
-  secureCookies: boolean;
 }
 
 /**
@@ -39,7 +38,8 @@ export function sessionMiddleware(app: Koa, dataSource: DataSource, settings: Se
       maxAge: settings.maxAgeMs,
       httpOnly: true,
       sameSite: 'lax',
-      secure: settings.secureCookies,
+      // No `secure` here: the cookie is marked Secure exactly when the request is (HTTPS, or
+      // X-Forwarded-Proto: https behind a trusted proxy); forcing it would fail plain-HTTP requests.
       signed: true,
       rolling: false,
       renew: true,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../api/auth/password';
+import { UserEntity } from '../../db/entities';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
+import { startApiProcesses } from '../support/api-processes';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -45,6 +48,20 @@ describe('POST /api/register', () => {
     expect(again.body.error).toBe('El nombre de usuario ya está en uso');
   });
 
+  it('lets only one of two simultaneous public registrations on an empty database through', async () => {
+    const fresh = await startTestApi();
+    try {
+      const register = (username: string) =>
+        fresh.client().post('/api/register', { username, password: 'a-long-password', firstName: 'A', lastName: 'B', email: `${username}@example.com` });
+      const replies = await Promise.all([register('racer.one'), register('racer.two')]);
+      expect(replies.map((r) => r.status).sort()).toEqual([201, 401]);
+      const rows = await fresh.dataSource.query('SELECT count(*)::int AS n FROM users');
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers 400 with each failing field', async () => {
     const admin = await api.adminClient();
     const res = await admin.post('/api/register', { username: 'ab', password: 'short', firstName: '', lastName: 'x', email: 'nope' });
@@ -76,16 +93,61 @@ describe('POST /api/login and /api/logout', () => {
     expect(wrongPassword.body.error).toBe('Usuario o contraseña incorrectos');
   });
 
-  it('ends the session on logout', async () => {
+  it('ends the session on logout: the old cookie, replayed by hand, is no longer signed in', async () => {
     const client = await api.adminClient();
+    const oldCookie = client.cookieHeader();
+    const userWith = (cookie: string) =>
+      fetch(`${api.baseUrl}/api/user`, { headers: { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' } });
+    expect((await userWith(oldCookie)).status).toBe(200);
     expect((await client.post('/api/logout')).status).toBe(200);
     expect((await client.get('/api/user')).status).toBe(401);
+    expect((await userWith(oldCookie)).status).toBe(401);
+  });
+});
+
+describe('two API processes on one database', () => {
+  it('accept each other\'s session cookies', async () => {
+    const pair = await startApiProcesses(2);
+    try {
+      const users = pair.dataSource.getRepository(UserEntity);
+      await users.save(users.create({ username: ADMIN.username, passwordHash: await hashPassword(ADMIN.password), firstName: 'Ana', lastName: 'Admin', email: 'ana@example.com' }));
+      const [a, b] = pair.processes;
+      const onA = a!.client();
+      expect((await onA.post('/api/login', ADMIN)).status).toBe(200);
+      const onB = await fetch(`${b!.baseUrl}/api/user`, { headers: { Cookie: onA.cookieHeader() } });
+      expect(onB.status).toBe(200);
+      expect((await onB.json()).username).toBe(ADMIN.username);
+      // and a logout on B ends the session on A too
+      const logoutOnB = await fetch(`${b!.baseUrl}/api/logout`, {
+        method: 'POST',
+        headers: { Cookie: onA.cookieHeader(), 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      expect(logoutOnB.status).toBe(200);
+      expect((await onA.get('/api/user')).status).toBe(401);
+    } finally {
+      await pair.close();
+    }
+  });
+});
+
+describe('session cookies behind a proxy (TRUST_PROXY=true)', () => {
+  let proxied: TestApi;
+  beforeAll(async () => {
+    proxied = await startTestApi({ TRUST_PROXY: 'true' });
+    await proxied.adminClient();
+  });
+  afterAll(() => proxied.close());
+
+  it('signs in over plain HTTP without a 500, with a cookie not marked Secure', async () => {
+    const res = await proxied.client().post('/api/login', ADMIN);
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join('\n')).not.toMatch(/;\s*secure/i);
   });
 
-  it('stores sessions in PostgreSQL, so a second API process sees the same signed-in browser', async () => {
-    await api.adminClient();
-    const rows = await api.dataSource.query('SELECT count(*)::int AS n FROM sessions');
-    expect(rows[0].n).toBeGreaterThan(0);
+  it('marks the cookie Secure when the proxy says the request came over HTTPS', async () => {
+    const res = await proxied.client().post('/api/login', ADMIN, { headers: { 'X-Forwarded-Proto': 'https' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().join('\n')).toMatch(/;\s*secure/i);
   });
 });
 

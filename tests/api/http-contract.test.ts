@@ -48,6 +48,44 @@ describe('error shape and bad input', () => {
     expect(res.body).toEqual({ error: 'No encontrado', message: 'No encontrado' });
   });
 
+  it('answers bare /api and any unknown API path, whatever the method, with 404 in the error shape', async () => {
+    for (const res of [await api.client().get('/api'), await api.client().post('/api/no-such-thing', {}), await api.client().get('/api/')]) {
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.body).toEqual({ error: 'No encontrado', message: 'No encontrado' });
+    }
+  });
+
+  it('answers a method a route does not take with 405 in the error shape, listing the allowed ones', async () => {
+    const res = await api.client().put('/api/health', {});
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('GET');
+    expect(res.body).toEqual({ error: 'Método no permitido', message: 'Método no permitido' });
+  });
+
+  it('answers a method the API does not implement with 501 in the error shape', async () => {
+    const res = await api.client().request('PROPFIND', '/api/health');
+    expect(res.status).toBe(501);
+    expect(res.body).toEqual({ error: 'Método no implementado', message: 'Método no implementado' });
+  });
+
+  it('answers a write with a body that is not JSON with 415 in the error shape', async () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await api.client().post('/api/login', undefined, { raw: 'username=admin&password=x', headers: { 'Content-Type': contentType } });
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ error: 'Tipo de contenido no soportado', message: 'Tipo de contenido no soportado' });
+    }
+    const withoutType = await api.client().request('POST', '/api/login', undefined, {
+      raw: new TextEncoder().encode('{"username":"a","password":"b"}'), // bytes: fetch adds no Content-Type
+    });
+    expect(withoutType.status).toBe(415);
+  });
+
+  it('still takes a write without a body (Content-Length: 0)', async () => {
+    const res = await api.client().request('POST', '/api/logout');
+    expect(res.status).toBe(200);
+  });
+
   it('gives every reply a request id and security headers with a strict CSP', async () => {
     const res = await api.client().get('/api/health');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);

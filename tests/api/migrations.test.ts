@@ -2,6 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { tmpdir } from 'node:os';
+import { prepareDatabase } from '../../api/bootstrap';
+import { loadConfig } from '../../api/config';
 import { createDataSource, migrate } from '../../db/data-source';
 import { databaseUrl } from '../support/database';
 
@@ -64,3 +67,26 @@ it('seeds the document types and enforces one player per document', async () => 
   const indexes = await dataSource.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'players_document_key'`);
   expect(indexes[0].indexdef).toContain('UNIQUE INDEX');
 });
+
+it('lets two processes start at once on an empty database: both succeed, one admin and one demo company', async () => {
+  const fresh = `race_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${fresh}`);
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: tmpdir(), ADMIN_PASSWORD: 'race-admin-password' });
+  const sources = [createDataSource({ url: databaseUrl(fresh), poolSize: 2 }), createDataSource({ url: databaseUrl(fresh), poolSize: 2 })];
+  try {
+    await Promise.all(sources.map((source) => source.initialize()));
+    const results = await Promise.all(sources.map((source) => prepareDatabase(source, config)));
+    expect(results.filter((r) => r.bootstrap.admin)).toHaveLength(1);
+    expect(results.filter((r) => r.appliedMigrations.length > 0)).toHaveLength(1);
+    const [users] = await sources[0]!.query(`SELECT count(*)::int AS n, min(role) AS role FROM users`);
+    expect(users).toEqual({ n: 1, role: 'admin' });
+    const [companies] = await sources[0]!.query('SELECT count(*)::int AS n FROM companies');
+    expect(companies.n).toBe(1);
+  } finally {
+    await Promise.all(sources.map((source) => (source.isInitialized ? source.destroy() : undefined)));
+    await admin.query(`DROP DATABASE IF EXISTS ${fresh} WITH (FORCE)`);
+    await admin.end();
+  }
+}, 60_000);
