@@ -3,13 +3,14 @@
  * compares the real API with hand-written equivalents:
  *   1. the trivia ranking over 1,000,000 attempts by 200,000 players (first page, default limit),
  *      through the app over HTTP vs the best SQL for the same answer run directly with pg;
- *   2. the campaign ranking over 10 trivias played by the same 200,000 players (3,000,000 attempts),
- *      likewise through the app vs hand-written SQL;
- *   3. the player hot path (validate, register, start, complete) under concurrent load, the app vs
- *      the same path on raw pg + node:http (tests/bench/raw-player-server.ts).
+ *   2. the player hot path (validate, register, start, complete) under concurrent load, the app vs
+ *      the same path on raw pg + node:http (tests/bench/raw-player-server.ts);
+ *   3. the campaign ranking over 10 trivias played by the same 200,000 players (3,000,000 attempts),
+ *      likewise through the app vs hand-written SQL.
  * Each server runs in a child process; the load generator stays in this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,6 +56,15 @@ async function stopServer(child: ChildProcess) {
   });
 }
 
+/**
+ * CPU time (user + system, ms) a child process has used so far, from /proc: unlike throughput, it
+ * does not move when other programs load the shared machine. Clock ticks are 1/100 s on Linux.
+ */
+function cpuMs(child: ChildProcess): number {
+  const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Times two ways of getting the same answer in alternating runs, after 3 warm-up runs of each. */
 async function timeAlternately(first: () => Promise<unknown>, second: () => Promise<unknown>, runs = RANKING_RUNS): Promise<[number[], number[]]> {
   for (let i = 0; i < 3; i++) {
@@ -92,7 +102,7 @@ async function rankingBenchmark(appUrl: string, client: pg.Client, data: BenchDa
 
 async function campaignRankingBenchmark(appUrl: string, client: pg.Client, data: BenchData) {
   const attempts = CAMPAIGN_ATTEMPTS_PER_TRIVIA * data.campaignTrivias.length;
-  say(`\n2. Campaign ranking, ${data.campaignTrivias.length} trivias x ${PLAYERS.toLocaleString('en')} players (${attempts.toLocaleString('en')} attempts), mode best, first page (limit 500), median of ${CAMPAIGN_RUNS} alternating runs after 3 warm-up runs`);
+  say(`\n3. Campaign ranking, ${data.campaignTrivias.length} trivias x ${PLAYERS.toLocaleString('en')} players (${attempts.toLocaleString('en')} attempts), mode best, first page (limit 500), median of ${CAMPAIGN_RUNS} alternating runs after 3 warm-up runs`);
   const http = jsonClient(appUrl, 1);
   // The database has no user yet, so the first registration is open (the bootstrap rule).
   const admin = { username: 'bench', password: 'bench-admin-password', firstName: 'Bench', lastName: 'Admin', email: 'bench@example.com' };
@@ -169,7 +179,7 @@ function playerFlow(baseUrl: string, data: BenchData, tag: string) {
 async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
   const servers = { app: await startServer('app', env), raw: await startServer('raw', env) };
   try {
-    const totals = { app: { flows: 0, failures: 0, seconds: 0 }, raw: { flows: 0, failures: 0, seconds: 0 } };
+    const totals = { app: { flows: 0, failures: 0, seconds: 0, cpuMs: 0 }, raw: { flows: 0, failures: 0, seconds: 0, cpuMs: 0 } };
     const steps = { app: {} as Record<string, number[]>, raw: {} as Record<string, number[]> };
     for (const kind of ['app', 'raw'] as const) {
       const warmUp = playerFlow(servers[kind].url, data, `${kind}w`);
@@ -179,7 +189,9 @@ async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
     for (let round = 0; round < ROUNDS; round++) {
       for (const kind of round % 2 ? (['raw', 'app'] as const) : (['app', 'raw'] as const)) {
         const load = playerFlow(servers[kind].url, data, `${kind}${round}r`);
+        const cpuBefore = cpuMs(servers[kind].child);
         const result = await runPool(WORKERS, LOAD_SECONDS / ROUNDS, load.flow);
+        totals[kind].cpuMs += cpuMs(servers[kind].child) - cpuBefore;
         load.close();
         totals[kind].flows += result.flows;
         totals[kind].failures += result.failures;
@@ -190,6 +202,7 @@ async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
     const summary = (kind: 'app' | 'raw') => ({
       ...totals[kind],
       requestsPerSecond: (totals[kind].flows * 4) / totals[kind].seconds,
+      cpuPerRequest: totals[kind].cpuMs / (totals[kind].flows * 4),
       latencies: Object.entries(steps[kind]).map(([step, times]) => `${step} ${ms(median(times))}`).join(', '),
     });
     return { real: summary('app'), raw: summary('raw') };
@@ -217,22 +230,26 @@ try {
   say(`Seeded ${PLAYERS.toLocaleString('en')} players and ${(ATTEMPTS + CAMPAIGN_ATTEMPTS_PER_TRIVIA * 10).toLocaleString('en')} attempts in ${((performance.now() - start) / 1000).toFixed(1)} s`);
 
   const env = { BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dir };
-  const app = await startServer('app', env);
-  try {
-    await rankingBenchmark(app.url, client, data);
-    await campaignRankingBenchmark(app.url, client, data);
-  } finally {
-    await stopServer(app.child);
-  }
-  await client.end();
+  const withApp = async (work: (url: string) => Promise<void>) => {
+    const app = await startServer('app', env);
+    try {
+      await work(app.url);
+    } finally {
+      await stopServer(app.child);
+    }
+  };
+  await withApp((url) => rankingBenchmark(url, client, data));
 
-  say(`\n3. Player hot path (validate, register, start, complete: 4 requests per player), ${WORKERS} concurrent players, ${LOAD_SECONDS} s each in ${ROUNDS} alternating rounds`);
+  say(`\n2. Player hot path (validate, register, start, complete: 4 requests per player), ${WORKERS} concurrent players, ${LOAD_SECONDS} s each in ${ROUNDS} alternating rounds`);
   const { real, raw } = await hotPath(env, data);
   say(`   app (Koa + TypeORM)   : ${real.requestsPerSecond.toFixed(0)} req/s (${real.flows} players, ${real.failures} non-2xx)`);
   say(`   raw pg + node:http    : ${raw.requestsPerSecond.toFixed(0)} req/s (${raw.flows} players, ${raw.failures} non-2xx)`);
   say(`   median latency, app   : ${real.latencies}`);
   say(`   median latency, raw   : ${raw.latencies}`);
+  say(`   server CPU per request: app ${ms(real.cpuPerRequest)}, raw ${ms(raw.cpuPerRequest)} (not moved by other load on the machine)`);
   say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
+  await withApp((url) => campaignRankingBenchmark(url, client, data));
+  await client.end();
 } finally {
   await postgres.stop();
   await rm(dir, { recursive: true, force: true });
