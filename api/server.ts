@@ -67,6 +67,11 @@ async function start(config: Config, running: Running) {
   await dataSource.initialize();
   const { appliedMigrations, bootstrap } = await prepareDatabase(dataSource, config);
   if (appliedMigrations.length) say(`Applied migrations: ${appliedMigrations.join(', ')}`);
+  // Printed now, not after listening: a start that fails later must not lose a generated password.
+  if (bootstrap.admin?.generated) {
+    say(`Created the first admin "${bootstrap.admin.username}" with password: ${bootstrap.admin.password}`);
+    say('(generated once; it will not be shown again. Set ADMIN_PASSWORD to choose one.)');
+  }
 
   const app = createApp({ config, dataSource, logger, secret: await sessionSecret(config) });
   const server = await listen(app, config.port, config.host);
@@ -78,9 +83,10 @@ async function start(config: Config, running: Running) {
 
   say('');
   say(`Trivia is running at ${url}`);
-  if (bootstrap.admin) {
+  if (bootstrap.admin?.generated) {
+    say(`Sign in at ${url}/auth as "${bootstrap.admin.username}" with the password printed above.`);
+  } else if (bootstrap.admin) {
     say(`Sign in at ${url}/auth as "${bootstrap.admin.username}" with password: ${bootstrap.admin.password}`);
-    if (bootstrap.admin.generated) say('(generated once; it will not be shown again. Set ADMIN_PASSWORD to choose one.)');
   } else {
     say(`Sign in at ${url}/auth with your admin account.`);
   }
