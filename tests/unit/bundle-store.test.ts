@@ -41,7 +41,14 @@ describe('loadBundle', () => {
     await loadBundle(db, 7);
     vi.stubGlobal('fetch', hangingFetch().fetchStub);
     const started = Date.now();
-    expect(await loadBundle(db, 7, 200)).toMatchObject({ status: 'ready', source: 'device', bundle: { version: 'v1' } });
+    expect(await loadBundle(db, 7, { timeoutMs: 200 })).toMatchObject({ status: 'ready', source: 'device', bundle: { version: 'v1' } });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('waits longer for a first download, then says the trivia is unavailable', async () => {
+    vi.stubGlobal('fetch', hangingFetch().fetchStub);
+    const started = Date.now();
+    expect(await loadBundle(freshDb(), 7, { timeoutMs: 50, firstLoadTimeoutMs: 600 })).toMatchObject({ status: 'unavailable' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
   });
 });

@@ -8,17 +8,27 @@ export type BundleResult =
   | { status: 'not-found' }
   | { status: 'unavailable'; error: string };
 
+/** Without a stored copy the download is the only way to play: a slow link gets longer than usual. */
+export const FIRST_LOAD_TIMEOUT_MS = 30_000;
+
 /**
  * The trivia's content: from the server when it answers (stored again only when its version
  * changed), else the copy kept on the device, so a kiosk that opened it once plays it offline.
- * A server that does not answer within `timeoutMs` counts as unreachable.
+ * A server that does not answer in time counts as unreachable.
  */
-export async function loadBundle(db: TriviaDb, groupId: number, timeoutMs = REQUEST_TIMEOUT_MS): Promise<BundleResult> {
+export async function loadBundle(
+  db: TriviaDb,
+  groupId: number,
+  { timeoutMs = REQUEST_TIMEOUT_MS, firstLoadTimeoutMs = FIRST_LOAD_TIMEOUT_MS } = {},
+): Promise<BundleResult> {
   const stored = await db.bundles.get(groupId);
   try {
     // The version is the ETag: an unchanged trivia answers 304 and the stored copy is used.
     const headers: Record<string, string> = stored ? { 'If-None-Match': `"${stored.version}"` } : {};
-    const bundle = await request<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, { headers, timeoutMs });
+    const bundle = await request<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, {
+      headers,
+      timeoutMs: stored ? timeoutMs : firstLoadTimeoutMs,
+    });
     reportReachable(true);
     if (stored?.version !== bundle.version) {
       await db.bundles.put({ groupId, version: bundle.version, bundle, storedAt: new Date().toISOString() });
