@@ -3,6 +3,8 @@ import { parseCampaignId } from '../../web/features/campaigns/campaign-id';
 import { campaignPeriod } from '../../web/features/campaigns/campaign-period';
 import { parseWeight, weightProblem } from '../../web/features/campaigns/components/weight-input';
 import { formatPoints } from '../../web/features/campaigns/format-points';
+import { publicFailureText } from '../../web/features/campaigns/public-failure-text';
+import { ApiError } from '../../web/lib/api';
 
 describe('campaign values as the screens read and show them', () => {
   it('a non-numeric weight falls back to 10; 1 to 100 is accepted, anything else is told why', () => {
@@ -29,5 +31,11 @@ describe('campaign values as the screens read and show them', () => {
   it('only a positive whole number is a campaign id', () => {
     expect(parseCampaignId('12')).toBe(12);
     for (const bad of [undefined, '', '0', '-3', '1.5', 'abc', '99999999999999999999']) expect(parseCampaignId(bad)).toBeNull();
+  });
+
+  it('a public ranking that fails to load reads Error {status}: {status text}', () => {
+    const body = { error: 'Servicio no disponible', message: 'Servicio no disponible' };
+    expect(publicFailureText(new ApiError(503, JSON.stringify(body), body, 'Service Unavailable'))).toBe('Error 503: Service Unavailable');
+    expect(publicFailureText(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
 });

@@ -9,10 +9,10 @@ export interface TabItem {
 }
 
 /** Tabs with keyboard navigation (Headless UI). Panels stay mounted so form state survives. */
-export function Tabs({ items, defaultIndex = 0 }: { items: TabItem[]; defaultIndex?: number }) {
+export function Tabs({ items, defaultIndex = 0, onChange }: { items: TabItem[]; defaultIndex?: number; onChange?: (index: number) => void }) {
   const visible = items.filter((item) => !item.hidden);
   return (
-    <TabGroup defaultIndex={defaultIndex}>
+    <TabGroup defaultIndex={defaultIndex} onChange={onChange}>
       <TabList className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
         {visible.map((item, index) => (
           <Tab

@@ -1,13 +1,14 @@
 import { ArrowLeft, Download, ExternalLink, Settings } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SELECTION_MODE_LABELS, type CampaignRankingEntry } from '../../../contract';
+import { SELECTION_MODE_LABELS } from '../../../contract';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError, errorText } from '../../lib/api';
+import { LoadMore } from '../ranking/load-more';
 import { Podium } from '../ranking/podium';
 import '../ranking/ranking.css';
 import { useCampaign } from './api/get-campaign';
@@ -17,9 +18,8 @@ import { parseCampaignId } from './campaign-id';
 import { campaignPeriod } from './campaign-period';
 import { CampaignRankingFilterControls, useCampaignRankingFilters } from './components/campaign-ranking-filters';
 import { campaignPodiumEntries, CampaignRankingList } from './components/campaign-ranking-list';
+import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
-
-const EMPTY = 'No hay participantes en el ranking';
 
 /** /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell. */
 export function CampaignRankingPage({ params }: { params: Record<string, string | undefined> }) {
@@ -32,7 +32,9 @@ function CampaignRanking({ id }: { id: number }) {
   const campaign = useCampaign(id);
   const links = useCampaignLinks(id);
   const filterState = useCampaignRankingFilters();
-  const ranking = useCampaignRanking(id, filterState.filters);
+  const { query: ranking, entries, more } = useCampaignRanking({ campaignId: id, audience: 'admin' }, filterState.filters);
+  // A trivia's tab reads its own ranking once it is first opened (tab 0 is 'Ranking General').
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
 
   if (campaign.isError) {
     const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
@@ -40,17 +42,6 @@ function CampaignRanking({ id }: { id: number }) {
   }
   if (campaign.isPending) return <LoadingState label="Cargando campaña..." />;
   const data = campaign.data;
-
-  const results = (render: (entries: CampaignRankingEntry[]) => ReactNode) =>
-    ranking.isPending ? (
-      <LoadingState label="Cargando ranking..." />
-    ) : ranking.isError ? (
-      <ErrorState title="Error al cargar el ranking" message={errorText(ranking.error) || 'Error al cargar el ranking'} />
-    ) : ranking.data.length === 0 ? (
-      <EmptyState title={EMPTY} />
-    ) : (
-      render(ranking.data)
-    );
 
   return (
     <div className="space-y-6">
@@ -97,16 +88,25 @@ function CampaignRanking({ id }: { id: number }) {
           </Card>
           <Card className="p-5">
             <h2 className="mb-4 font-semibold">Podio</h2>
-            {ranking.data?.length ? <Podium entries={campaignPodiumEntries(ranking.data)} /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
+            {entries.length ? <Podium entries={campaignPodiumEntries(entries)} /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
           </Card>
         </div>
         <section aria-label="Resultados" aria-busy={ranking.isFetching} className="min-w-0">
           <Tabs
+            onChange={(index) => setOpened((tabs) => new Set(tabs).add(index))}
             items={[
-              { label: 'Ranking General', content: results((entries) => <CampaignRankingList key={JSON.stringify(filterState.filters)} entries={entries} />) },
+              {
+                label: 'Ranking General',
+                content: (
+                  <RankingResults query={ranking} empty={entries.length === 0}>
+                    <CampaignRankingList key={JSON.stringify(filterState.filters)} entries={entries} />
+                    <LoadMore {...more} />
+                  </RankingResults>
+                ),
+              },
               ...(links.data ?? []).map((link, index) => ({
                 label: `Trivia ${index + 1}`,
-                content: results((entries) => <TriviaScores link={link} entries={entries} />),
+                content: <TriviaScores campaignId={id} link={link} filters={filterState.filters} opened={opened.has(index + 1)} />,
               })),
             ]}
           />

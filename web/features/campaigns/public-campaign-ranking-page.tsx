@@ -4,11 +4,13 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError, errorText } from '../../lib/api';
+import { LoadMore } from '../ranking/load-more';
 import { Podium } from '../ranking/podium';
 import '../ranking/ranking.css';
 import { usePublicCampaign } from './api/get-public-campaign';
-import { usePublicCampaignRanking } from './api/get-public-campaign-ranking';
+import { useCampaignRanking } from './api/get-campaign-ranking';
 import { parseCampaignId } from './campaign-id';
+import { publicFailureText } from './public-failure-text';
 import { campaignPeriod } from './campaign-period';
 import { CampaignRankingFilterControls, useCampaignRankingFilters } from './components/campaign-ranking-filters';
 import { campaignPodiumEntries, CampaignRankingList } from './components/campaign-ranking-list';
@@ -29,7 +31,7 @@ export function PublicCampaignRankingPage() {
 function PublicCampaignRanking({ id }: { id: number }) {
   const campaign = usePublicCampaign(id);
   const filterState = useCampaignRankingFilters();
-  const ranking = usePublicCampaignRanking(id, filterState.filters);
+  const { query: ranking, entries, more } = useCampaignRanking({ campaignId: id, audience: 'public' }, filterState.filters);
 
   if (campaign.isError) {
     const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
@@ -40,18 +42,26 @@ function PublicCampaignRanking({ id }: { id: number }) {
   const body = ranking.isPending ? (
     <LoadingState label="Cargando ranking..." />
   ) : ranking.isError ? (
-    <ErrorState title="Error al cargar el ranking" message={errorText(ranking.error)} />
-  ) : ranking.data.length === 0 ? (
+    <ErrorState title={publicFailureText(ranking.error)} />
+  ) : entries.length === 0 ? (
     <EmptyState title={EMPTY} />
   ) : (
     <Tabs
       items={[
-        { label: 'Ranking General', content: <CampaignRankingList key={JSON.stringify(filterState.filters)} entries={ranking.data} showCorrectAnswers /> },
+        {
+          label: 'Ranking General',
+          content: (
+            <>
+              <CampaignRankingList key={JSON.stringify(filterState.filters)} entries={entries} showCorrectAnswers />
+              <LoadMore {...more} />
+            </>
+          ),
+        },
         {
           label: 'Podio',
           content: (
             <Card className="p-5 sm:p-8">
-              <Podium entries={campaignPodiumEntries(ranking.data)} />
+              <Podium entries={campaignPodiumEntries(entries)} />
             </Card>
           ),
         },

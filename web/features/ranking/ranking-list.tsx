@@ -1,6 +1,7 @@
 import { Award, Medal, Trophy } from 'lucide-react';
 import type { TriviaRankingEntry } from '../../../contract';
 import { formatDuration } from '../../lib/format';
+import { rowDelay } from './row-delay';
 
 const MEDALS = [
   { icon: Trophy, className: 'text-amber-500', label: 'Primer lugar' },
@@ -15,16 +16,16 @@ function Position({ position }: { position: number }) {
   return <Icon className={`size-6 ${medal.className}`} role="img" aria-label={`${medal.label} (${position})`} />;
 }
 
-/** Ranked rows; each animates in 0.05 s after the one above it. */
+/** Ranked rows; each animates in 0.05 s after the one above it (counted within its page). */
 export function RankingList({ entries }: { entries: TriviaRankingEntry[] }) {
   return (
     <ol className="space-y-2" aria-label="Ranking">
-      {entries.map((entry, i) => (
+      {entries.map((entry) => (
         <li
           key={entry.id}
           data-testid="ranking-row"
           className="ranking-row grid grid-cols-[2rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[2rem_1fr_auto] sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
-          style={{ animationDelay: `${i * 0.05}s` }}
+          style={{ animationDelay: rowDelay(entry.position) }}
         >
           <span className="flex justify-center">
             <Position position={entry.position} />

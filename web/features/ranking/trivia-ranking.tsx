@@ -10,6 +10,7 @@ import { useCompanyLocations } from './api/get-company-locations';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { useTriviaRanking } from './api/get-trivia-ranking';
 import { DateRangeFilter } from './date-range-filter';
+import { LoadMore } from './load-more';
 import { Podium } from './podium';
 import { RankingList } from './ranking-list';
 import './ranking.css';
@@ -23,7 +24,7 @@ export function TriviaRanking({ id }: { id: number }) {
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
-  const ranking = useTriviaRanking(id, {
+  const { query: ranking, entries, more } = useTriviaRanking(id, {
     locationId,
     dateFrom: day(range?.from),
     dateTo: day(range?.to ?? range?.from),
@@ -44,8 +45,8 @@ export function TriviaRanking({ id }: { id: number }) {
         <div className="space-y-6">
           <Card className="p-5">
             <h2 className="mb-4 font-semibold">Podio</h2>
-            {ranking.data?.length ? <Podium
-                entries={ranking.data.slice(0, 3).map((entry) => ({
+            {entries.length ? <Podium
+                entries={entries.slice(0, 3).map((entry) => ({
                   key: entry.id,
                   name: `${entry.firstName} ${entry.lastName}`,
                   location: entry.location?.name ?? 'Sin sede',
@@ -72,10 +73,13 @@ export function TriviaRanking({ id }: { id: number }) {
             <LoadingState label="Cargando ranking..." />
           ) : ranking.isError ? (
             <ErrorState title="Error al cargar el ranking. Por favor, intente nuevamente." message={errorText(ranking.error) || 'Error al cargar el ranking'} />
-          ) : ranking.data.length === 0 ? (
+          ) : entries.length === 0 ? (
             <EmptyState title="No hay resultados para mostrar" />
           ) : (
-            <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={ranking.data} />
+            <>
+              <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={entries} />
+              <LoadMore {...more} />
+            </>
           )}
         </section>
       </div>

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignRankingEntry } from '../../../../contract';
-import { api } from '../../../lib/api';
+import { getRankingPage, useRankingPages } from '../../ranking/api/ranking-pages';
 
 export interface CampaignRankingFilters {
   locationId?: number;
@@ -9,32 +8,42 @@ export interface CampaignRankingFilters {
   dateTo?: string;
 }
 
-/** The filters as the ranking, public ranking and export routes read them. */
-export function campaignRankingQuery(filters: CampaignRankingFilters): string {
+function filterQuery(filters: CampaignRankingFilters, questionGroupId?: number): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.locationId) query.set('locationId', String(filters.locationId));
   if (filters.dateFrom) query.set('dateFrom', filters.dateFrom);
   if (filters.dateTo) query.set('dateTo', filters.dateTo);
-  const text = query.toString();
-  return text ? `?${text}` : '';
+  if (questionGroupId !== undefined) query.set('questionGroupId', String(questionGroupId));
+  return query;
 }
 
 /** GET /api/campaigns/{id}/ranking/export: a CSV of the same rows, opened as a link. */
-export const campaignRankingExportUrl = (campaignId: number, filters: CampaignRankingFilters) =>
-  `/api/campaigns/${campaignId}/ranking/export${campaignRankingQuery(filters)}`;
+export function campaignRankingExportUrl(campaignId: number, filters: CampaignRankingFilters): string {
+  const query = filterQuery(filters).toString();
+  return `/api/campaigns/${campaignId}/ranking/export${query ? `?${query}` : ''}`;
+}
 
-/** GET /api/campaigns/{id}/ranking (admin): entries already in order, positions absolute. */
-export const getCampaignRanking = (campaignId: number, filters: CampaignRankingFilters) =>
-  api.get<CampaignRankingEntry[]>(`/api/campaigns/${campaignId}/ranking${campaignRankingQuery(filters)}`);
+/** Which campaign ranking a screen reads: the admin or the public route, overall or by one trivia. */
+export interface CampaignRankingSource {
+  campaignId: number;
+  audience: 'admin' | 'public';
+  /** Ranked by this trivia of the campaign alone (the per-trivia tabs). */
+  questionGroupId?: number;
+}
 
-export const campaignRankingQueryOptions = (campaignId: number, filters: CampaignRankingFilters) =>
-  queryOptions({
-    queryKey: ['campaign-ranking', campaignId, filters],
-    queryFn: () => getCampaignRanking(campaignId, filters),
-    placeholderData: keepPreviousData,
-    // Players keep finishing trivias while the screen is away: read it again on every visit.
+const rankingPath = ({ campaignId, audience }: CampaignRankingSource) =>
+  audience === 'admin' ? `/api/campaigns/${campaignId}/ranking` : `/api/public/campaigns/${campaignId}/ranking`;
+
+/** One page of GET /api/campaigns/{id}/ranking or /api/public/campaigns/{id}/ranking, positions absolute. */
+export const getCampaignRankingPage = (source: CampaignRankingSource, filters: CampaignRankingFilters, offset: number) =>
+  getRankingPage<CampaignRankingEntry>(rankingPath(source), filterQuery(filters, source.questionGroupId), offset);
+
+/** A campaign ranking page by page ('Cargar más'); `enabled` false waits (a tab not opened yet). */
+export const useCampaignRanking = (source: CampaignRankingSource, filters: CampaignRankingFilters, enabled = true) =>
+  useRankingPages({
+    queryKey: [source.audience === 'admin' ? 'campaign-ranking' : 'public-campaign-ranking', source.campaignId, source.questionGroupId ?? null, filters],
+    read: (offset) => getCampaignRankingPage(source, filters, offset),
+    key: (entry) => entry.playerId,
+    enabled,
     refetchOnMount: 'always',
   });
-
-export const useCampaignRanking = (campaignId: number, filters: CampaignRankingFilters) =>
-  useQuery(campaignRankingQueryOptions(campaignId, filters));

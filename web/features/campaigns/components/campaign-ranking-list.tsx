@@ -1,5 +1,6 @@
 import type { CampaignRankingEntry } from '../../../../contract';
 import { formatDuration } from '../../../lib/format';
+import { rowDelay } from '../../ranking/row-delay';
 import { formatPoints } from '../format-points';
 
 const fullName = (entry: CampaignRankingEntry) => `${entry.firstName} ${entry.lastName}`;
@@ -19,12 +20,12 @@ function Stat({ value, label, testId }: { value: string; label: string; testId: 
 export function CampaignRankingList({ entries, showCorrectAnswers = false }: { entries: CampaignRankingEntry[]; showCorrectAnswers?: boolean }) {
   return (
     <ol className="space-y-2" aria-label="Ranking General">
-      {entries.map((entry, i) => (
+      {entries.map((entry) => (
         <li
           key={entry.playerId}
           data-testid="campaign-ranking-row"
           className="ranking-row grid grid-cols-[2.5rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[2.5rem_1fr_auto] sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
-          style={{ animationDelay: `${i * 0.05}s` }}
+          style={{ animationDelay: rowDelay(entry.position) }}
         >
           <span
             className={`flex size-9 items-center justify-center rounded-full text-sm font-bold tabular-nums ${entry.position <= 3 ? 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}`}

@@ -1,22 +1,33 @@
-import type { CampaignLink, CampaignRankingEntry } from '../../../../contract';
-import { EmptyState } from '../../../components/ui/states';
+import type { CampaignLink } from '../../../../contract';
+import { LoadMore } from '../../ranking/load-more';
+import { useCampaignRanking, type CampaignRankingFilters } from '../api/get-campaign-ranking';
 import { formatPoints } from '../format-points';
+import { RankingResults } from './ranking-results';
 
-/** One trivia's tab: the players with a score for it, highest first, with their attempt counts. */
-export function TriviaScores({ link, entries }: { link: CampaignLink; entries: CampaignRankingEntry[] }) {
+/**
+ * One trivia's tab: the players with a score for it, ranked by the server on that score (then its
+ * time) page by page, with their attempt counts. Read once the tab is first opened.
+ */
+export function TriviaScores({
+  campaignId,
+  link,
+  filters,
+  opened,
+}: {
+  campaignId: number;
+  link: CampaignLink;
+  filters: CampaignRankingFilters;
+  opened: boolean;
+}) {
   const key = String(link.questionGroupId);
-  const scored = entries
-    .filter((entry) => entry.bestScores[key] !== undefined)
-    .sort((a, b) => b.bestScores[key]! - a.bestScores[key]! || a.position - b.position);
+  const { query, entries: scored, more } = useCampaignRanking({ campaignId, audience: 'admin', questionGroupId: link.questionGroupId }, filters, opened);
   return (
     <div className="space-y-3">
       <div>
         <h3 className="font-semibold break-words">{link.questionGroup.name}</h3>
         <p className="text-sm text-slate-500 dark:text-slate-400">Peso {link.weight}</p>
       </div>
-      {scored.length === 0 ? (
-        <EmptyState title="No hay participantes en el ranking" />
-      ) : (
+      <RankingResults query={query} empty={scored.length === 0}>
         <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:bg-slate-800/50 dark:text-slate-400">
@@ -36,9 +47,11 @@ export function TriviaScores({ link, entries }: { link: CampaignLink; entries: C
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-              {scored.map((entry, i) => (
+              {scored.map((entry) => (
                 <tr key={entry.playerId} data-testid="trivia-score-row">
-                  <td className="px-3 py-2 font-semibold tabular-nums">{i + 1}</td>
+                  <td className="px-3 py-2 font-semibold tabular-nums" data-testid="trivia-score-position">
+                    {entry.position}
+                  </td>
                   <td className="px-3 py-2">
                     <p className="font-medium" data-testid="trivia-score-name">
                       {entry.firstName} {entry.lastName}
@@ -56,7 +69,8 @@ export function TriviaScores({ link, entries }: { link: CampaignLink; entries: C
             </tbody>
           </table>
         </div>
-      )}
+        <LoadMore {...more} />
+      </RankingResults>
     </div>
   );
 }

@@ -1,6 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TriviaRankingEntry } from '../../../../contract';
-import { api } from '../../../lib/api';
+import { getRankingPage, useRankingPages } from './ranking-pages';
 
 export interface RankingFilters {
   locationId?: number;
@@ -10,22 +9,23 @@ export interface RankingFilters {
   includeDuplicates: boolean;
 }
 
-/** GET /api/ranking: each player's best attempt, or every attempt with includeDuplicates. */
-export function getTriviaRanking(questionGroupId: number, filters: RankingFilters) {
+function triviaRankingQuery(questionGroupId: number, filters: RankingFilters): URLSearchParams {
   const query = new URLSearchParams({ questionGroupId: String(questionGroupId) });
   if (filters.locationId) query.set('locationId', String(filters.locationId));
   if (filters.dateFrom) query.set('dateFrom', filters.dateFrom);
   if (filters.dateTo) query.set('dateTo', filters.dateTo);
   if (filters.includeDuplicates) query.set('includeDuplicates', 'true');
-  return api.get<TriviaRankingEntry[]>(`/api/ranking?${query}`);
+  return query;
 }
 
-export const triviaRankingQueryOptions = (questionGroupId: number, filters: RankingFilters) =>
-  queryOptions({
-    queryKey: ['ranking', questionGroupId, filters],
-    queryFn: () => getTriviaRanking(questionGroupId, filters),
-    placeholderData: keepPreviousData,
-  });
+/** GET /api/ranking, one page: each player's best attempt, or every attempt with includeDuplicates. */
+export const getTriviaRankingPage = (questionGroupId: number, filters: RankingFilters, offset: number) =>
+  getRankingPage<TriviaRankingEntry>('/api/ranking', triviaRankingQuery(questionGroupId, filters), offset);
 
+/** The trivia ranking page by page ('Cargar más'), positions absolute. */
 export const useTriviaRanking = (questionGroupId: number, filters: RankingFilters) =>
-  useQuery(triviaRankingQueryOptions(questionGroupId, filters));
+  useRankingPages({
+    queryKey: ['ranking', questionGroupId, filters],
+    read: (offset) => getTriviaRankingPage(questionGroupId, filters, offset),
+    key: (entry) => entry.id,
+  });
