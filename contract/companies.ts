@@ -3,9 +3,12 @@ import { MAX_ID, optionalText, requiredText } from './common';
 
 const INVALID_COMPANY = 'Selecciona una empresa válida';
 
-/** The company a site or a trivia belongs to (spec section 5): absent → required, anything but an id → invalid. */
+/**
+ * The company a site or a trivia belongs to (spec section 5): absent (or the form's empty choice,
+ * NaN) → required; anything else that is not an id → invalid.
+ */
 export const companyIdField = z
-  .number({ error: (issue) => (issue.input == null ? 'La empresa es requerida' : INVALID_COMPANY) })
+  .number({ error: (issue) => (issue.input == null || Number.isNaN(issue.input) ? 'La empresa es requerida' : INVALID_COMPANY) })
   .int(INVALID_COMPANY)
   .positive(INVALID_COMPANY)
   .max(MAX_ID, INVALID_COMPANY);
