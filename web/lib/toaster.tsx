@@ -11,8 +11,9 @@ const VARIANT_STYLES: Record<NonNullable<ToastMessage['variant']>, string> = {
 const VARIANT_ICONS = { default: Info, success: CheckCircle2, destructive: CircleAlert };
 
 /**
- * Radix Toast gives the spec's behaviour as is: swipe right to dismiss past 50 px, F8 focuses the
- * region, which is labelled "Notifications". The store keeps one toast at a time.
+ * Radix Toast gives the spec's behaviour: swipe right to dismiss past 50 px, F8 focuses the region.
+ * The region's label is exactly "Notifications" (spec section 9; Radix's default adds the hotkey).
+ * The store keeps one toast at a time.
  */
 export function Toaster() {
   const [message, setMessage] = useState<ToastMessage | null>(null);
@@ -42,7 +43,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport hotkey={['F8']} label="Notifications ({hotkey})" className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport hotkey={['F8']} label="Notifications" className="fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
     </Toast.Provider>
   );
 }
