@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { CampaignLink, Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
+import type { CampaignLink, CampaignRankingEntry, Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignRankingPage } from './pages/campaign-ranking-page';
 import { CampaignsPage } from './pages/campaigns-page';
@@ -52,6 +52,15 @@ const csvRows = (text: string) =>
     .trim()
     .split(/\r?\n/)
     .map((line) => line.split(',').map((cell) => cell.replace(/^"|"$/g, '')));
+
+/** Seconds as the rankings show them: m:ss, rounded to the second. */
+const minutesSeconds = (seconds: number) => `${Math.floor(Math.round(seconds) / 60)}:${String(Math.round(seconds) % 60).padStart(2, '0')}`;
+
+/** Which answers each player gets right: Ana aces the demo trivia, Beto the sums. */
+const ANA_DEMO = [true, true, true, true, true];
+const ANA_SUMS = [true, false, true, false];
+const BETO_DEMO = [true, true, false, false, false];
+const BETO_SUMS = [true, true, true, true];
 
 /** dd/MM/yyyy of a yyyy-MM-dd day, as the campaign screens show dates. */
 const shown = (isoDay: string) => isoDay.split('-').reverse().join('/');
@@ -197,12 +206,12 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   const ana = { document: `81${suffix}1`, fullName: `Ana Campaña${suffix}`, location: 'Stand Principal' };
   const beto = { document: `82${suffix}2`, fullName: `Beto Campaña${suffix}`, location: 'Stand Norte' };
   const [anaDemo, anaSums] = await playAll(page, ana, [
-    { trivia: DEMO_TRIVIA, pattern: [true, true, true, true, true] },
-    { trivia: second.id, pattern: [true, false, true, false] },
+    { trivia: DEMO_TRIVIA, pattern: ANA_DEMO },
+    { trivia: second.id, pattern: ANA_SUMS },
   ]);
   const [betoDemo, betoSums] = await playAll(page, beto, [
-    { trivia: DEMO_TRIVIA, pattern: [true, true, false, false, false] },
-    { trivia: second.id, pattern: [true, true, true, true] },
+    { trivia: DEMO_TRIVIA, pattern: BETO_DEMO },
+    { trivia: second.id, pattern: BETO_SUMS },
   ]);
   const totals = new Map([
     [ana.fullName, anaDemo! * weightOf(DEMO_TRIVIA) + anaSums! * weightOf(second.id)],
@@ -224,6 +233,10 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   expect(adminRows.map((r) => [r.name, r.points])).toEqual(expectedOrder.map((name) => [name, points(totals.get(name)!)]));
   expect(Number(adminRows[0]!.position)).toBeLessThan(Number(adminRows[1]!.position));
 
+  await expect(ranking.count()).toHaveText(/^Mostrando \d+ de \d+$/);
+  await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);
+
+  // Each trivia's tab ranks the players by that trivia's score alone.
   const tabOf = (triviaId: number) => `Trivia ${links.findIndex((l) => l.questionGroupId === triviaId) + 1}`;
   for (const [triviaId, triviaName, scores] of [
     [second.id, second.name, { [ana.fullName]: anaSums!, [beto.fullName]: betoSums! }],
@@ -235,7 +248,22 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
       await expect(ranking.triviaRowOf(name).getByTestId('trivia-score')).toHaveText(`${score}%`);
       await expect(ranking.triviaRowOf(name).getByTestId('trivia-attempts')).toHaveText('1');
     }
+    const byScore = Object.entries(scores)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name]) => name);
+    expect(byScore[0]).toBe(triviaId === DEMO_TRIVIA ? ana.fullName : beto.fullName);
+    expect((await ranking.triviaNames()).filter((name) => name in scores)).toEqual(byScore);
   }
+
+  // Whole days narrow the ranking (nobody plays tomorrow) and 'Quitar fechas' brings it back.
+  await ranking.tab('Ranking General').click();
+  await ranking.pickDay(day(1));
+  await expect(ranking.panel().getByText('No hay participantes en el ranking')).toBeVisible();
+  await expect(ranking.exportLink()).toHaveAttribute('href', new RegExp(`dateFrom=${day(1)}&dateTo=${day(1)}`));
+  await ranking.clearDates().click();
+  await expect(ranking.rowOf(ana.fullName)).toHaveCount(1);
+  await expect(ranking.rowOf(beto.fullName)).toHaveCount(1);
+  await expect(ranking.exportLink()).not.toHaveAttribute('href', /dateFrom/);
 
   // The site filter reaches the ranking and the export link.
   await ranking.tab('Ranking General').click();
@@ -260,6 +288,12 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
     expect([line[0], points(Number(line[4]))]).toEqual([row.position, row.points]);
   }
   expect(csvOf(beto.fullName)[3]).toBe('Stand Norte');
+  // Then a score and an attempt count per trivia, in the campaign's order; blank where not played.
+  expect(csv[0]!.slice(7)).toEqual(links.flatMap((l) => [`${l.questionGroup.name} - Puntaje`, `${l.questionGroup.name} - Intentos`]));
+  const perTrivia = (scores: Record<number, number>) =>
+    links.flatMap((l) => (l.questionGroupId in scores ? [String(scores[l.questionGroupId]), '1'] : ['', '0']));
+  expect(csvOf(ana.fullName).slice(7)).toEqual(perTrivia({ [DEMO_TRIVIA]: anaDemo!, [second.id]: anaSums! }));
+  expect(csvOf(beto.fullName).slice(7)).toEqual(perTrivia({ [DEMO_TRIVIA]: betoDemo!, [second.id]: betoSums! }));
 
   // The public ranking, without a session: same order and points, correct answers, podium.
   const anonymous = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-CO' });
@@ -271,6 +305,17 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   await expect(publicRanking.rowOf(ana.fullName)).toHaveCount(1);
   const publicRows = await publicRanking.rowsOf([ana.fullName, beto.fullName]);
   expect(publicRows).toEqual(adminRows);
+  // Correct answers summed over both trivias; the average time as the API computed it, in m:ss.
+  const answers = (await (await anonymous.request.get(`/api/public/campaigns/${campaignId}/ranking`)).json()) as CampaignRankingEntry[];
+  const correctOf = (pattern: boolean[]) => pattern.filter(Boolean).length;
+  for (const [player, correct] of [
+    [ana, correctOf(ANA_DEMO) + correctOf(ANA_SUMS)],
+    [beto, correctOf(BETO_DEMO) + correctOf(BETO_SUMS)],
+  ] as const) {
+    const entry = answers.find((e) => `${e.firstName} ${e.lastName}` === player.fullName)!;
+    expect(entry.totalCorrectAnswers).toBe(correct);
+    expect(await publicRanking.statsOf(player.fullName)).toEqual({ correct: String(correct), time: minutesSeconds(entry.averageCompletionTime!) });
+  }
   await publicRanking.tab('Podio').click();
   await expect(publicRanking.podium()).toBeVisible();
   await publicPage.goto('/public/campaigns/987654/ranking');

@@ -17,7 +17,15 @@ export class CampaignRankingPage {
   readonly panel = () => this.page.getByRole('tabpanel');
   readonly triviaRowOf = (fullName: string) =>
     this.panel().getByTestId('trivia-score-row').filter({ has: this.page.getByTestId('trivia-score-name').getByText(fullName, { exact: true }) });
+  /** The names of the open trivia tab, in the order it ranks them. */
+  readonly triviaNames = async () => (await this.panel().getByTestId('trivia-score-name').allTextContents()).map((n) => n.trim());
+  /** 'Mostrando N de M' under the open tab's rows. */
+  readonly count = () => this.panel().getByTestId('ranking-count');
   readonly exportLink = () => this.page.getByRole('link', { name: 'Exportar CSV' });
+  readonly datesButton = () => this.page.getByRole('button', { name: 'Todas las fechas' });
+  readonly clearDates = () => this.page.getByRole('button', { name: 'Quitar fechas' });
+  /** A day (yyyy-MM-dd) of the open two-month calendar. */
+  readonly calendarDay = (isoDay: string) => this.page.locator(`[data-day="${isoDay}"]:not([data-outside]) button`);
   readonly publicLink = () => this.page.getByRole('link', { name: 'Ranking público' });
   readonly location = () => this.page.getByLabel('Sede');
   readonly podium = () => this.page.getByRole('list', { name: 'Podio' });
@@ -30,6 +38,18 @@ export class CampaignRankingPage {
   async gotoPublic(campaignId: number) {
     await this.page.goto(`/public/campaigns/${campaignId}/ranking`);
     await expect(this.page.getByRole('heading', { name: 'Filtros' })).toBeVisible();
+  }
+
+  /** Whole days: the calendar opened, one day picked (a range of that day alone). */
+  async pickDay(isoDay: string) {
+    await this.datesButton().click();
+    await this.calendarDay(isoDay).click();
+  }
+
+  /** Correct answers (public ranking only) and average time of one player's row. */
+  async statsOf(fullName: string) {
+    const row = this.rowOf(fullName);
+    return { correct: await text(row, 'ranking-correct'), time: await text(row, 'ranking-time') };
   }
 
   /** The rows of the given players, in the order the page lists them. */
