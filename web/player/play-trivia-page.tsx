@@ -2,6 +2,7 @@ import { CloudOff, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
+import { enterPlayerScreen, setBetweenAttempts } from '../lib/service-worker';
 import { loadBundle, type BundleResult } from '../offline/bundle-store';
 import { triviaDb } from '../offline/db';
 import { useKioskSync } from './kiosk';
@@ -20,6 +21,15 @@ export function PlayTriviaPage() {
   const result: BundleResult | null = validId ? loaded : { status: 'not-found' };
   const [attempt, setAttempt] = useState(0);
   useKioskSync();
+  // The player screen never shows the update prompt: a new version applies between attempts.
+  useEffect(() => enterPlayerScreen(), []);
+  const status = result?.status;
+  useEffect(() => {
+    // No trivia on screen (not found, not stored yet): nothing to lose, a new version may apply.
+    if (status !== 'not-found' && status !== 'unavailable') return;
+    setBetweenAttempts(true);
+    return () => setBetweenAttempts(false);
+  }, [status]);
 
   useEffect(() => {
     let current = true;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText } from '../lib/api';
-import { enterPlayerScreen, setBetweenAttempts } from '../lib/service-worker';
+import { setBetweenAttempts } from '../lib/service-worker';
 import { toast } from '../lib/toast-store';
 import type { PlayBundle } from '../../contract';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from '../offline/db';
@@ -55,7 +55,6 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
   }, [db, bundle, finish]);
 
   // A new app version waits until the kiosk is between attempts.
-  useEffect(() => enterPlayerScreen(), []);
   useEffect(() => {
     setBetweenAttempts(step.name === 'document');
     return () => setBetweenAttempts(false);
