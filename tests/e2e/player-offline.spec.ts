@@ -2,13 +2,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
-import type { PlayBundle, TriviaRankingEntry } from '../../contract';
+import type { PlayBundle } from '../../contract';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { PlayerPage } from './pages/player-page';
+import { exportedScores } from './support/score-export';
 import { ServerProcess } from './support/server-process';
 
 const DEMO_TRIVIA = 1;
-const server = new ServerProcess();
+const ADMIN = { username: 'admin', password: 'offline-test-password' };
+const server = new ServerProcess(ADMIN);
 const profileDir = mkdtempSync(path.join(tmpdir(), 'kiosk-profile-'));
 
 /** A kiosk browser that keeps its profile (IndexedDB, service worker) across restarts. */
@@ -105,25 +107,30 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
   await player.playRoundFrom(bundle, 1, [false, false, false, false, true]);
   await expect(page.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
   await expect(player.score()).toHaveText('20%');
-  // Two writes per known player's attempt, three for the new player's.
+  // Two writes per known player's attempt, three for the new player's; nothing ever reached the server.
   await expect(player.pending()).toHaveText('7 por sincronizar');
+  await expect(player.lastSync()).toHaveText('Nunca sincronizado');
 
   // The server comes back: the next page start flushes the outbox.
   await server.start();
   await page.reload();
-  const ranking = async () =>
-    (await (await fetch(`${server.baseUrl}/api/ranking?questionGroupId=${DEMO_TRIVIA}&includeDuplicates=true`)).json()) as TriviaRankingEntry[];
-  await expect.poll(async () => (await ranking()).length, { timeout: 30_000 }).toBe(3);
-  await expect(player.pending()).toHaveText('0 por sincronizar');
+  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
   await expect(page.getByText('rechazados')).toHaveCount(0);
   await expect(player.connection()).toHaveText('En línea');
+  await expect(player.lastSync()).toHaveText('Sincronizado hace un momento');
 
-  const entries = await ranking();
-  expect(entries.map((e) => [`${e.firstName} ${e.lastName}`, e.score, e.correctAnswers, e.totalQuestions])).toEqual([
-    ['Lucía Vega', 80, 4, 5],
-    ['Marta Ruiz', 60, 3, 5],
-    ['Pedro Soto', 20, 1, 5],
+  // What the server holds, read from its records as an admin exports them (the public ranking
+  // would hide a duplicated player or an over-limit attempt): exactly the three rounds played.
+  const scores = await exportedScores(server.baseUrl, ADMIN, DEMO_TRIVIA);
+  expect(
+    scores
+      .map((s) => [s.fullName, s.documentNumber, s.score, s.correctAnswers, s.totalQuestions, s.overLimit])
+      .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+  ).toEqual([
+    ['Lucía Vega', '5550003', 80, 4, 5, false],
+    ['Marta Ruiz', '5550001', 60, 3, 5, false],
+    ['Pedro Soto', '5550002', 20, 1, 5, false],
   ]);
-  expect(entries.find((e) => e.firstName === 'Lucía')!.location?.name).toBe('Stand Principal');
+  expect(scores.find((s) => s.fullName === 'Lucía Vega')!.location).toBe('Stand Principal');
   await context.close();
 });

@@ -22,6 +22,11 @@ export class PlayerPage {
   readonly restart = () => this.page.getByRole('button', { name: 'Volver a empezar' });
   readonly pending = () => this.page.getByTestId('kiosk-pending');
   readonly connection = () => this.page.getByTestId('kiosk-connection');
+  readonly lastSync = () => this.page.getByTestId('kiosk-last-sync');
+  readonly leave = () => this.page.getByRole('button', { name: 'Salir', exact: true });
+  readonly leaveDialog = () => this.page.getByRole('dialog', { name: '¿Abandonar la trivia?' });
+  readonly confirmLeave = () => this.leaveDialog().getByRole('button', { name: 'Abandonar' });
+  readonly keepPlaying = () => this.leaveDialog().getByRole('button', { name: 'Seguir jugando' });
 
   async goto(groupId: number) {
     await this.page.goto(`/play-trivia/${groupId}`);

@@ -16,7 +16,7 @@ export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = '';
 
-  constructor() {
+  constructor(private readonly admin = { username: 'admin', password: 'offline-test-password' }) {
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'trivia-offline-'));
     // The embedded PostgreSQL runs as another user when the tests run as root: it must reach it.
     chmodSync(this.dataDir, 0o755);
@@ -35,8 +35,8 @@ export class ServerProcess {
         PORT: String(this.port),
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
-        ADMIN_USERNAME: 'admin',
-        ADMIN_PASSWORD: 'offline-test-password',
+        ADMIN_USERNAME: this.admin.username,
+        ADMIN_PASSWORD: this.admin.password,
         LOG_LEVEL: 'warn',
       },
       stdio: ['ignore', 'pipe', 'pipe'],

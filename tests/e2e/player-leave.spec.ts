@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import type { PlayBundle, QuestionGroup } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { postJson } from './support/admin-api';
+
+const DEMO_TRIVIA = 1;
+
+test.describe('leaving the player screen clean for the next person', () => {
+  test("'Salir' abandons a half-played round after confirming, and a reload stays at the document step", async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    const player = new PlayerPage(page);
+    const documentNumber = `6${Date.now() % 1_000_000_000}`;
+
+    await player.goto(DEMO_TRIVIA);
+    await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
+    await player.registerAs(`Tomás Arias ${documentNumber.slice(-4)}`, 'Stand Principal');
+    await player.start().click();
+    await expect(player.counter()).toHaveText('1 / 5');
+    await player.answerCurrent(bundle, true);
+    await expect(player.counter()).toHaveText('2 / 5', { timeout: 10_000 });
+
+    // Asked first; changing one's mind keeps the round where it was.
+    await player.leave().click();
+    await expect(player.leaveDialog()).toContainText('Tu progreso en este intento se perderá.');
+    await player.keepPlaying().click();
+    await expect(player.leaveDialog()).toBeHidden();
+    await expect(player.counter()).toHaveText('2 / 5');
+
+    await player.leave().click();
+    await player.confirmLeave().click();
+    await expect(player.validate()).toBeVisible();
+    await expect(player.documentNumber()).toHaveValue('');
+    await expect(player.counter()).toBeHidden();
+
+    await page.reload();
+    await expect(player.validate()).toBeVisible();
+    await expect(player.counter()).toBeHidden();
+
+    // The registration and the attempt reached the server; the badge says when.
+    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
+    await expect(player.lastSync()).toHaveText('Sincronizado hace un momento');
+  });
+
+  test('a trivia with no questions yet says so instead of starting an empty round', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const demo = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    await new LoginPage(page).signInAsAdmin();
+    const empty = await postJson<QuestionGroup>(page, `/api/companies/${demo.group.companyId}/question-groups`, {
+      name: `Sin preguntas ${Date.now() % 100_000}`,
+      description: null,
+      companyId: demo.group.companyId,
+      questionsPerRound: 5,
+      randomizeQuestions: true,
+      randomizeAnswers: true,
+      maxAttempts: 0,
+    });
+
+    const player = new PlayerPage(page);
+    await player.goto(empty.id);
+    await player.enterDocument(demo.documentTypes[0]!.name, `4${Date.now() % 1_000_000_000}`);
+    await player.registerAs('Irene Mora', 'Stand Principal');
+    await expect(page.getByRole('alert').filter({ hasText: 'Esta trivia aún no tiene preguntas.' })).toBeVisible();
+    await expect(player.start()).toHaveCount(0);
+    await page.getByRole('button', { name: 'Volver', exact: true }).click();
+    await expect(player.validate()).toBeVisible();
+    // Only the registration was queued: no attempt for an empty round.
+    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
+  });
+});
