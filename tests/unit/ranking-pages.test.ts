@@ -35,9 +35,11 @@ describe('a ranking read page by page', () => {
     expect(page).toEqual({ entries: rows(101, 2), total: 102, offset: 100 });
   });
 
-  it('animates each row 0.05 s after the one above it, counted from the top of its page', () => {
+  it('animates each row 0.05 s after the one above it, counted from the top of its page, for at most 0.95 s', () => {
     expect(rowDelay(1)).toBe('0s');
     expect(rowDelay(3)).toBe('0.1s');
+    expect(rowDelay(20)).toBe('0.95s');
+    expect(rowDelay(90)).toBe('0.95s');
     expect(rowDelay(RANKING_PAGE_SIZE + 1)).toBe('0s');
   });
 });

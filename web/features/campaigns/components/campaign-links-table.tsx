@@ -15,7 +15,11 @@ export interface CampaignLinksTableProps {
 
 const reorderButton = 'px-1.5 disabled:opacity-30';
 
-/** The campaign's trivias in order: move, weight, play and remove. A table on wide screens, cards on phones. */
+/**
+ * The campaign's trivias in order: move, weight, play and remove. A table on wide screens; on
+ * phones two rows each (order and name, then weight and actions), so the weight field never
+ * pushes the name into half the width.
+ */
 export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }: CampaignLinksTableProps) {
   const columns = 'sm:grid-cols-[7.5rem_minmax(0,1fr)_6rem_auto]';
   return (
@@ -28,7 +32,7 @@ export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }
       </div>
       <ol className="divide-y divide-slate-100 dark:divide-slate-800" aria-label="Trivias de la campaña">
         {links.map((link, index) => (
-          <li key={link.id} data-testid="campaign-link-row" className={`grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-4 gap-y-3 px-1 py-3 sm:px-3 ${columns}`}>
+          <li key={link.id} data-testid="campaign-link-row" className={`grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-4 gap-y-3 px-1 py-3 sm:px-3 ${columns}`}>
             <div className="flex items-center gap-1">
               <span className="w-6 text-center font-semibold tabular-nums" data-testid="campaign-link-order">
                 {link.order}
@@ -47,13 +51,13 @@ export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }
                 <ArrowDown className="size-4" aria-hidden />
               </Button>
             </div>
-            <div className="min-w-0">
+            <div className="col-span-2 min-w-0 sm:col-span-1">
               <p className="font-medium break-words" data-testid="campaign-link-name">
                 {link.questionGroup.name}
               </p>
               {link.questionGroup.description && <p className="text-xs break-words text-slate-500 dark:text-slate-400">{link.questionGroup.description}</p>}
             </div>
-            <label className="flex items-center gap-2 text-sm text-slate-600 sm:block dark:text-slate-400">
+            <label className="col-span-2 flex items-center gap-2 text-sm text-slate-600 sm:col-span-1 sm:block dark:text-slate-400">
               <span className="sm:sr-only">Peso</span>
               <WeightInput weight={link.weight} label={`Peso de ${link.questionGroup.name}`} onCommit={(weight) => onWeight(link, weight)} />
             </label>
