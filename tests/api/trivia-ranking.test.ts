@@ -13,7 +13,7 @@ afterAll(() => api.close());
 interface AttemptSpec {
   playerId: number;
   score: number;
-  time: number;
+  time: number | null;
   at: string;
   locationId?: number | null;
   overLimit?: boolean;
@@ -38,6 +38,20 @@ const ranking = (query: string) => api.client().get(`/api/ranking?${query}`);
 const ids = (body: { id: number }[]) => body.map((e) => e.id);
 
 describe('GET /api/ranking', () => {
+  it('never lets an attempt without a time win a tie on score', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const [eva, fede] = await Promise.all([1, 2].map(() => buildPlayer(api.dataSource)));
+    // Eva: 80 in 30 s, then a more recent 80 that arrived without a time. Fede: only an untimed 80.
+    const [evaTimed] = await insertAttempts(group.id, [
+      { playerId: eva!.id, score: 80, time: 30, at: '2026-05-01T10:00:00Z' },
+      { playerId: eva!.id, score: 80, time: null, at: '2026-05-01T11:00:00Z' },
+    ]);
+    const [fedeUntimed] = await insertAttempts(group.id, [{ playerId: fede!.id, score: 80, time: null, at: '2026-05-01T12:00:00Z' }]);
+    const res = await ranking(`questionGroupId=${group.id}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.body)).toEqual([evaTimed, fedeUntimed]);
+  });
+
   it('ranks each player\'s best attempt: higher score, then lower time, then the more recent', async () => {
     const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
     const site = await buildLocation(api.dataSource, companyId, 'Pabellón 1');
