@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import type { PlayBundle, QuestionGroup } from '../../contract';
+import type { PlayBundle, Question, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
 
 const DEMO_TRIVIA = 1;
 
@@ -67,5 +67,32 @@ test.describe('leaving the player screen clean for the next person', () => {
     await expect(player.validate()).toBeVisible();
     // Only the registration was queued: no attempt for an empty round.
     await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
+  });
+
+  test('a round whose next questions were deleted meanwhile is not resumed into a blank screen', async ({ page }) => {
+    test.setTimeout(120_000);
+    const demo = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    await new LoginPage(page).signInAsAdmin();
+    const trivia = await createFourQuestionTrivia(page, demo.group.companyId, `Cambiante ${Date.now() % 100_000}`);
+    const bundle = (await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json()) as PlayBundle;
+
+    const player = new PlayerPage(page);
+    await player.goto(trivia.id);
+    await player.enterDocument(demo.documentTypes[0]!.name, `3${Date.now() % 1_000_000_000}`);
+    await player.registerAs('Rosa Díaz', 'Stand Principal');
+    await player.start().click();
+    await player.answerCurrent(bundle, true);
+    await expect(player.counter()).toHaveText('2 / 4', { timeout: 10_000 });
+
+    // Staff delete the third question while the round is open; the kiosk is then reloaded.
+    const questions = (await (await page.request.get(`/api/question-groups/${trivia.id}/questions`)).json()) as Question[];
+    const third = questions.find((q) => q.text.startsWith('¿Cuánto es 3 + 3?'))!;
+    const deleted = await page.request.delete(`/api/questions/${third.id}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+    expect(deleted.ok()).toBe(true);
+    await page.reload();
+
+    await expect(page.getByRole('status').filter({ hasText: 'La trivia cambió y el intento anterior no se pudo continuar.' })).toBeVisible();
+    await expect(player.validate()).toBeVisible();
+    await expect(player.counter()).toBeHidden();
   });
 });
