@@ -177,6 +177,8 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await editor.getByLabel(/^Imagen de fondo/).fill('http://example.com/fondo.png');
   await editor.getByRole('button', { name: 'Guardar Tema' }).click();
   await expect(editor).toContainText('La imagen de fondo debe ser una URL https');
+  // The preview does not ask for an image the player page could not load either.
+  await expect(questions.preview()).not.toHaveCSS('background-image', /example\.com/);
   await editor.getByLabel(/^Imagen de fondo/).fill('');
   await editor.getByRole('button', { name: 'Aplicar degradado al fondo' }).click();
   await expect(editor.getByLabel('Color de fondo', { exact: true })).toHaveValue('linear-gradient(135deg, #f0f4ff, #ffffff)');

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { THEME_CHOICES, type Theme } from '../../../contract';
+import { THEME_CHOICES, themeSchema, type Theme } from '../../../contract';
 import './fonts';
 
 export type ThemeFont = (typeof THEME_CHOICES.fontFamily)[number];
@@ -57,10 +57,13 @@ export function themeToCssVariables(theme: Theme): CSSProperties {
 
 /**
  * The CSS `background` of the player page: the optional image over the colour or gradient. Given
- * as one value (not through a custom property) so browsers resolve every layer.
+ * as one value (not through a custom property) so browsers resolve every layer. The editor's live
+ * preview passes values as they are typed, so an image the theme schema would refuse (not https,
+ * or with characters that could close the url()) is left out rather than requested.
  */
 export function themeBackground(theme: Pick<Theme, 'backgroundColor' | 'backgroundImage'>): string {
-  return theme.backgroundImage ? `url("${theme.backgroundImage}") center / cover no-repeat, ${theme.backgroundColor}` : theme.backgroundColor;
+  const image = theme.backgroundImage && themeSchema.shape.backgroundImage.safeParse(theme.backgroundImage).success ? theme.backgroundImage : '';
+  return image ? `url("${image}") center / cover no-repeat, ${theme.backgroundColor}` : theme.backgroundColor;
 }
 
 /** Keyframes of the theme's animationStyle, for element.animate(). */
