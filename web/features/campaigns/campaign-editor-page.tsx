@@ -66,7 +66,9 @@ function CampaignEditor({ id }: { id: number }) {
 
   const linked = new Set(links.data?.map((link) => link.questionGroupId));
   const available = groups.data?.filter((group) => !linked.has(group.id)) ?? [];
-  const count = links.data?.length ?? 0;
+  // After the last trivia: the spec's count + 1 while orders are 1..n (removals renumber them),
+  // and still a new place if a deleted trivia left a gap.
+  const nextOrder = Math.max(0, ...(links.data ?? []).map((link) => link.order)) + 1;
   const canAdd = links.isSuccess && groups.isSuccess && available.length > 0;
 
   function move(link: CampaignLink, direction: -1 | 1) {
@@ -78,7 +80,7 @@ function CampaignEditor({ id }: { id: number }) {
   function addAll() {
     toast({ title: 'Agregando trivias', description: `Agregando ${available.length} trivias a la campaña...` });
     bulk.mutate(
-      { questionGroupIds: available.map((group) => group.id), weight: DEFAULT_WEIGHT, startingOrder: count + 1 },
+      { questionGroupIds: available.map((group) => group.id), weight: DEFAULT_WEIGHT, startingOrder: nextOrder },
       {
         onSuccess: (reply) =>
           toast({
@@ -153,7 +155,7 @@ function CampaignEditor({ id }: { id: number }) {
       </Card>
 
       {dialog === 'edit' && companies.data && <CampaignFormDialog campaign={data} companies={companies.data} onClose={() => setDialog('none')} />}
-      {dialog === 'add' && <AddLinkDialog campaignId={id} available={available} nextOrder={count + 1} onClose={() => setDialog('none')} />}
+      {dialog === 'add' && <AddLinkDialog campaignId={id} available={available} nextOrder={nextOrder} onClose={() => setDialog('none')} />}
 
       <ConfirmDialog
         open={removing !== null}

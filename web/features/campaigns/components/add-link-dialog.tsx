@@ -17,7 +17,7 @@ export interface AddLinkDialogProps {
   campaignId: number;
   /** Trivias of the campaign's company not yet in it; the first is preselected. */
   available: QuestionGroup[];
-  /** The new trivia goes last: order = current count + 1. */
+  /** The new trivia goes last: after the highest order (the count + 1 while orders are 1..n). */
   nextOrder: number;
   onClose: () => void;
 }
