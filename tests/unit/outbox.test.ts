@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MAX_COMPLETION_SECONDS, mutationSchema } from '../../contract';
-import { openTriviaDb } from '../../web/offline/db';
+import { Dexie } from 'dexie';
+import { openTriviaDb, STORES_V1 } from '../../web/offline/db';
 import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
 import { attemptsOnDevice, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
 import { countCorrect, planRound, playableCount } from '../../web/player/round';
@@ -151,5 +152,22 @@ describe('completing an attempt', () => {
     expect(await db.outbox.count()).toBe(0);
     expect(await db.inProgress.count()).toBe(0);
     expect(await attemptsOnDevice(db, 'h1', 7)).toBe(0);
+  });
+});
+
+describe('database upgrade', () => {
+  it('caps a completion over 24 h that an earlier build left waiting, so the outbox is not stuck behind it', async () => {
+    const name = `upgrade-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(1).stores(STORES_V1);
+    await old.table('outbox').bulkAdd([
+      { mutationId: 1, kind: 'completion', payload: { attemptClientId: 'a', answers: [], completionTime: 200_000, completedAt: '2026-01-02T00:00:00.000Z' }, status: 'pending', lastError: null, createdAt: '' },
+      { mutationId: 2, kind: 'completion', payload: { attemptClientId: 'b', answers: [], completionTime: 95, completedAt: '2026-01-02T00:00:00.000Z' }, status: 'pending', lastError: null, createdAt: '' },
+    ]);
+    old.close();
+
+    const db = openTriviaDb(name);
+    const entries = await db.outbox.orderBy('mutationId').toArray();
+    expect(entries.map((e) => (e.payload as { completionTime: number }).completionTime)).toEqual([MAX_COMPLETION_SECONDS, 95]);
   });
 });

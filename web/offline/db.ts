@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { Mutation } from '../../contract';
+import { MAX_COMPLETION_SECONDS, type Mutation } from '../../contract';
 import type { PlayBundle } from '../../contract';
 
 export type MutationKind = Mutation['kind'];
@@ -112,23 +112,39 @@ export type TriviaDb = Dexie & {
   meta: EntityTable<MetaRow, 'key'>;
 };
 
+export const STORES_V1 = {
+  bundles: 'groupId',
+  outbox: 'mutationId, status',
+  device: 'key',
+  knownPlayers: 'hash',
+  players: 'clientId',
+  attempts: 'clientId, questionGroupId',
+  inProgress: 'groupId',
+  attemptCounts: 'key',
+  meta: 'key',
+};
+
 /**
  * The kiosk's IndexedDB. Schema changes add a new `version(n)` with an upgrade that migrates the
  * outbox: a schema change must never drop writes that have not reached the server.
  */
 export function openTriviaDb(name = 'triviando'): TriviaDb {
   const db = new Dexie(name) as TriviaDb;
-  db.version(1).stores({
-    bundles: 'groupId',
-    outbox: 'mutationId, status',
-    device: 'key',
-    knownPlayers: 'hash',
-    players: 'clientId',
-    attempts: 'clientId, questionGroupId',
-    inProgress: 'groupId',
-    attemptCounts: 'key',
-    meta: 'key',
-  });
+  db.version(1).stores(STORES_V1);
+  // Earlier builds could queue a completion over the contract's 24 h, which the server refuses:
+  // the server never stored it, so capping the waiting payload is safe and unblocks the outbox.
+  db.version(2)
+    .stores(STORES_V1)
+    .upgrade((tx) =>
+      tx
+        .table<OutboxEntry, number>('outbox')
+        .where('status')
+        .equals('pending')
+        .modify((entry) => {
+          const payload = entry.payload as { completionTime?: number };
+          if (entry.kind === 'completion' && (payload.completionTime ?? 0) > MAX_COMPLETION_SECONDS) payload.completionTime = MAX_COMPLETION_SECONDS;
+        }),
+    );
   return db;
 }
 
