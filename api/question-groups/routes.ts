@@ -61,7 +61,7 @@ export function questionGroupRoutes(dataSource: DataSource, uploadDir: string) {
     const { id } = parse(idParamsSchema, ctx.params);
     const deletedCount = await clearPlayerAttempts(em, id);
     ctx.body = {
-      message: `Se eliminaron ${deletedCount} ${deletedCount === 1 ? 'intento' : 'intentos'} de jugadores`,
+      message: deletedCount === 1 ? 'Se eliminó 1 intento de juego' : `Se eliminaron ${deletedCount} intentos de juego`,
       deletedCount,
     } satisfies ClearAttemptsReply;
   });

@@ -217,7 +217,7 @@ describe('DELETE /api/question-groups/:id/player-attempts', () => {
     await addAttempt(other.id);
     const res = await admin.delete(`/api/question-groups/${group.id}/player-attempts`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Se eliminaron 2 intentos de jugadores', deletedCount: 2 });
+    expect(res.body).toEqual({ message: 'Se eliminaron 2 intentos de juego', deletedCount: 2 });
     expect(await api.dataSource.getRepository(PlayerAttemptEntity).countBy({ questionGroupId: other.id })).toBe(1);
   });
 

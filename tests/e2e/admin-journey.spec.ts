@@ -275,7 +275,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   });
   await groups.cardButton(triviaName, 'Limpiar Datos').click();
   await expect(toast).toContainText('Datos eliminados');
-  await expect(toast).toContainText('Se eliminaron 1 intento de jugadores');
+  await expect(toast).toContainText('Se eliminó 1 intento de juego');
   await groups.cardLink(triviaName, 'Ver Ranking').click();
   await expect(page.getByText('No hay resultados para mostrar')).toBeVisible();
   await expect(page.getByTestId('ranking-row')).toHaveCount(0);
