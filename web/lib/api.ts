@@ -43,26 +43,38 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The one fetch wrapper of the web app (spec section 7): cookies included, the XMLHttpRequest
- * marker header the API's CSRF guard needs, JSON in and out.
+ * The one fetch wrapper of the web app (spec section 7): cookies included and the XMLHttpRequest
+ * marker header the API's CSRF guard needs. It answers the successful Response unread, for the
+ * few calls that are not JSON (a CSV download, an image upload); a non-2xx reply throws ApiError.
  */
-export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+export async function send(method: string, path: string, body?: BodyInit, options: RequestOptions = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
-    headers,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', ...options.headers },
     credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body,
     signal: signalOf(options),
   });
-  if (response.status === 401 && options.on401 === 'null') return null as T;
-  const text = await response.text();
   if (!response.ok) {
+    const text = await response.text();
     throw new ApiError(response.status, text, parseJson(text) as Partial<ApiErrorBody> | undefined, response.statusText);
   }
+  return response;
+}
+
+/** A JSON call through `send`: JSON in and out. */
+export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await send(method, path, body === undefined ? undefined : JSON.stringify(body), { ...options, headers });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401 && options.on401 === 'null') return null as T;
+    throw error;
+  }
   options.onResponse?.(response);
-  return parseJson(text) as T;
+  return parseJson(await response.text()) as T;
 }
 
 /** One page of a paged list route: its rows, and the full count from the X-Total-Count header. */

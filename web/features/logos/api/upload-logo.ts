@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LogoEntityType, LogoPathReply, UploadedLogo, UploadUrlReply } from '../../../../contract';
-import { api, ApiError } from '../../../lib/api';
+import { api, send } from '../../../lib/api';
 
 /** The API path of an entity's logo. */
 export const logoPath = (entityType: LogoEntityType, entityId: number) =>
@@ -25,21 +25,10 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * PUT of the image bytes to the signed URL: the one request of the app that is not JSON, so it
- * goes through fetch directly, with the file's own content type (the server checks the bytes).
- */
+/** PUT of the image bytes to the signed URL, with the file's own content type (the server checks the bytes). */
 async function putImage(uploadUrl: string, file: File): Promise<UploadedLogo> {
-  const response = await fetch(uploadUrl, { method: 'PUT', body: file, headers: { 'Content-Type': file.type }, credentials: 'include' });
-  const text = await response.text();
-  let body: unknown;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
-  if (!response.ok) throw new ApiError(response.status, text, body as ApiError['body'], response.statusText);
-  return body as UploadedLogo;
+  const response = await send('PUT', uploadUrl, file, { headers: { 'Content-Type': file.type } });
+  return (await response.json()) as UploadedLogo;
 }
 
 /** The spec's three steps: ask for an upload URL, PUT the bytes there, attach the logo. */

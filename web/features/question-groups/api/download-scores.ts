@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api';
+import { send } from '../../../lib/api';
 
 /** The file name the server chose (Content-Disposition), or a fallback. */
 function fileNameOf(response: Response, groupId: number): string {
@@ -7,25 +7,9 @@ function fileNameOf(response: Response, groupId: number): string {
   return match?.[1] ?? `puntajes_${groupId}.csv`;
 }
 
-/**
- * GET the scores CSV and save it. A CSV is not JSON, so this read goes through fetch directly,
- * with the same cookies and marker header as every other call.
- */
+/** GET the scores CSV (not JSON, so read as a file) and save it. */
 export async function downloadScores(groupId: number): Promise<string> {
-  const response = await fetch(`/api/question-groups/${groupId}/export-scores`, {
-    credentials: 'include',
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: ApiError['body'];
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = undefined;
-    }
-    throw new ApiError(response.status, text, body, response.statusText);
-  }
+  const response = await send('GET', `/api/question-groups/${groupId}/export-scores`);
   const fileName = fileNameOf(response, groupId);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
