@@ -8,9 +8,9 @@ import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { campaignRanking } from './campaign-ranking';
 import { sharedAnswers } from './shared-answers';
+import { triviaRanking } from './trivia-ranking';
 
 type CampaignRankingPage = Awaited<ReturnType<typeof campaignRanking>>;
-import { triviaRanking } from './trivia-ranking';
 
 /**
  * The rankings, one page at a time with the full count in X-Total-Count: the trivia ranking and
