@@ -1,11 +1,12 @@
 import { CloudOff, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { enterPlayerScreen, setBetweenAttempts } from '../lib/service-worker';
 import { loadBundle, type BundleResult } from '../offline/bundle-store';
 import { triviaDb } from '../offline/db';
 import { useKioskSync } from './kiosk';
+import { kioskModeFromQuery, useKioskChrome, useKioskMode, writeKioskMode } from './kiosk-mode';
 import { PlayerFlow } from './player-flow';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
@@ -21,6 +22,24 @@ export function PlayTriviaPage() {
   const result: BundleResult | null = validId ? loaded : { status: 'not-found' };
   const [attempt, setAttempt] = useState(0);
   useKioskSync();
+  const kioskMode = useKioskMode();
+  useKioskChrome(kioskMode === true);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const kioskQuery = kioskModeFromQuery(searchParams.toString());
+  // A staff bookmark with ?kiosk=1 or ?kiosk=0 sets the device's setting; the address then drops
+  // the parameter so a reload shows the stored setting.
+  useEffect(() => {
+    if (kioskQuery === undefined) return;
+    void writeKioskMode(triviaDb(), kioskQuery).then(() =>
+      setSearchParams(
+        (params) => {
+          params.delete('kiosk');
+          return params;
+        },
+        { replace: true },
+      ),
+    );
+  }, [kioskQuery, setSearchParams]);
   // The player screen never shows the update prompt: a new version applies between attempts.
   useEffect(() => enterPlayerScreen(), []);
   const status = result?.status;
@@ -76,10 +95,10 @@ export function PlayTriviaPage() {
               </button>
             </div>
           )}
-          {result?.status === 'ready' && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} />}
+          {result?.status === 'ready' && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
         </section>
       </main>
-      <StatusBadge />
+      <StatusBadge kioskMode={kioskMode} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } f
 import { abandonAttempt, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt, type AttemptResult } from '../offline/outbox';
 import { identifyPlayer } from './identify';
 import { requestFlush } from './kiosk';
+import { useIdleReturn } from './kiosk-mode';
 import { CHANGED_TRIVIA_MESSAGE, resumeAttempt } from './resume';
 import { countCorrect, planRound, playableCount } from './round';
 import { CompletionStep } from './steps/completion-step';
@@ -29,7 +30,7 @@ export const OTHER_COMPANY_TOAST_MS = 5000;
 export const ATTEMPT_LIMIT_TOAST_MS = 8000;
 
 /** The player steps of spec section 2, on top of the device's outbox (web/offline). */
-export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animation: string }) {
+export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
   const db = triviaDb();
   const groupId = bundle.group.id;
   const [step, setStep] = useState<Step>({ name: 'resuming' });
@@ -59,6 +60,10 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
     setBetweenAttempts(step.name === 'document');
     return () => setBetweenAttempts(false);
   }, [step.name]);
+
+  const restart = useCallback(() => setStep({ name: 'document' }), []);
+  // In kiosk mode an unattended result screen goes back to the start for the next person.
+  useIdleReturn(kioskMode && step.name === 'done', restart);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
     try {
@@ -163,7 +168,7 @@ export function PlayerFlow({ bundle, animation }: { bundle: PlayBundle; animatio
         <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
       );
     case 'done':
-      return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={() => setStep({ name: 'document' })} />;
+      return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={restart} />;
   }
 }
 

@@ -1,8 +1,9 @@
-import { CloudOff, HardDrive, RefreshCw, Wifi } from 'lucide-react';
+import { CloudOff, HardDrive, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../lib/format';
 import { readMeta, triviaDb, type OutboxEntry } from '../offline/db';
 import { requestFlush, useServerReachable } from './kiosk';
+import { writeKioskMode } from './kiosk-mode';
 import { lastSyncLabel } from './sync-label';
 import { useLiveQuery } from './use-live-query';
 
@@ -27,8 +28,8 @@ function useNow(intervalMs: number): Date {
   return now;
 }
 
-/** The kiosk's corner badge: connection, results waiting to sync, last sync, storage; details for staff. */
-export function StatusBadge() {
+/** The kiosk's corner badge: connection, results waiting to sync, last sync, storage; details for staff, with the kiosk mode switch. */
+export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   const reachable = useServerReachable();
   const [open, setOpen] = useState(false);
   const now = useNow(CLOCK_TICK_MS);
@@ -85,6 +86,24 @@ export function StatusBadge() {
             <HardDrive className="size-3.5" aria-hidden />
             {status.persisted ? 'Almacenamiento persistente concedido' : 'Almacenamiento persistente no concedido'}
           </p>
+          {kioskMode !== null && (
+            <div className="flex items-center justify-between gap-2">
+              <span className="flex items-center gap-1.5" data-testid="kiosk-mode">
+                <Monitor className="size-3.5" aria-hidden />
+                Modo kiosco: {kioskMode ? 'activado' : 'desactivado'}
+              </span>
+              <button
+                type="button"
+                role="switch"
+                aria-checked={kioskMode}
+                aria-label="Modo kiosco"
+                onClick={() => void writeKioskMode(triviaDb(), !kioskMode)}
+                className={`relative h-5 w-9 shrink-0 rounded-full transition-colors ${kioskMode ? 'bg-brand-600' : 'bg-slate-300'}`}
+              >
+                <span className={`absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform ${kioskMode ? 'translate-x-4' : ''}`} />
+              </button>
+            </div>
+          )}
           {status.rejected.length > 0 && (
             <div>
               <p className="font-semibold text-red-700">Rechazados por el servidor</p>

@@ -23,6 +23,9 @@ export class PlayerPage {
   readonly pending = () => this.page.getByTestId('kiosk-pending');
   readonly connection = () => this.page.getByTestId('kiosk-connection');
   readonly lastSync = () => this.page.getByTestId('kiosk-last-sync');
+  readonly statusBadge = () => this.page.getByRole('button', { name: 'Estado de sincronización' });
+  readonly kioskMode = () => this.page.getByTestId('kiosk-mode');
+  readonly kioskSwitch = () => this.page.getByRole('switch', { name: 'Modo kiosco' });
   readonly leave = () => this.page.getByRole('button', { name: 'Salir', exact: true });
   readonly leaveDialog = () => this.page.getByRole('dialog', { name: '¿Abandonar la trivia?' });
   readonly confirmLeave = () => this.leaveDialog().getByRole('button', { name: 'Abandonar' });

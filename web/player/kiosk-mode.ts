@@ -1,0 +1,123 @@
+import { useEffect } from 'react';
+import { readMeta, triviaDb, writeMeta, type TriviaDb } from '../offline/db';
+import { useLiveQuery } from './use-live-query';
+
+/**
+ * Kiosk mode (architecture, player screen point 6): a per-device setting, off by default, that
+ * keeps the player screen fullscreen and awake and sends an idle result screen back to the
+ * document step. Staff switch it in the status badge or with `?kiosk=1` / `?kiosk=0`.
+ */
+const KIOSK_MODE_KEY = 'kioskMode';
+
+/** How long the result screen waits without any interaction before it goes back to the document step. */
+export const KIOSK_IDLE_RETURN_MS = 60_000;
+
+/** What interrupts the idle wait: any pointer, key or touch. */
+const INTERACTION_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
+/** Events that carry the user activation `requestFullscreen` needs (touchstart does not). */
+const GESTURE_EVENTS = ['click', 'keydown'] as const;
+
+export async function readKioskMode(db: TriviaDb): Promise<boolean> {
+  return (await readMeta<boolean>(db, KIOSK_MODE_KEY)) ?? false;
+}
+
+export async function writeKioskMode(db: TriviaDb, on: boolean): Promise<void> {
+  await writeMeta(db, KIOSK_MODE_KEY, on);
+}
+
+/** `?kiosk=1` switches kiosk mode on, `?kiosk=0` off; anything else leaves it as it is. */
+export function kioskModeFromQuery(search: string): boolean | undefined {
+  const value = new URLSearchParams(search).get('kiosk');
+  if (value === '1') return true;
+  if (value === '0') return false;
+  return undefined;
+}
+
+/** Calls `onIdle` once after `ms` without an interaction on `target`; returns the stop function. */
+export function startIdleTimer(target: EventTarget, ms: number, onIdle: () => void): () => void {
+  let timer = setTimeout(onIdle, ms);
+  const restart = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onIdle, ms);
+  };
+  for (const type of INTERACTION_EVENTS) target.addEventListener(type, restart, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    for (const type of INTERACTION_EVENTS) target.removeEventListener(type, restart);
+  };
+}
+
+/**
+ * Asks for fullscreen on the next user gesture, and again on a later one if staff or the browser
+ * left fullscreen: a kiosk should not stay windowed because someone pressed Escape.
+ */
+export function fullscreenOnGesture(doc: Document): () => void {
+  const request = () => {
+    if (doc.fullscreenElement || typeof doc.documentElement.requestFullscreen !== 'function') return;
+    doc.documentElement.requestFullscreen().catch(() => undefined);
+  };
+  for (const type of GESTURE_EVENTS) doc.addEventListener(type, request);
+  return () => {
+    for (const type of GESTURE_EVENTS) doc.removeEventListener(type, request);
+    if (doc.fullscreenElement && typeof doc.exitFullscreen === 'function') doc.exitFullscreen().catch(() => undefined);
+  };
+}
+
+/**
+ * Holds a screen wake lock where the browser has the API. The browser drops the lock whenever the
+ * page is hidden, so it is asked for again each time the page is visible again.
+ */
+export function keepScreenAwake(nav: Navigator, doc: Document): () => void {
+  if (!('wakeLock' in nav) || !nav.wakeLock) return () => undefined;
+  let sentinel: WakeLockSentinel | undefined;
+  let stopped = false;
+  let asking = false;
+  const acquire = async () => {
+    if (asking || doc.visibilityState !== 'visible' || (sentinel && !sentinel.released)) return;
+    asking = true;
+    try {
+      const lock = await nav.wakeLock.request('screen');
+      if (stopped) void lock.release();
+      else sentinel = lock;
+    } catch (error) {
+      console.warn('Kiosk mode: screen wake lock refused', error);
+    } finally {
+      asking = false;
+    }
+  };
+  const onVisibility = () => void acquire();
+  doc.addEventListener('visibilitychange', onVisibility);
+  void acquire();
+  return () => {
+    stopped = true;
+    doc.removeEventListener('visibilitychange', onVisibility);
+    sentinel?.release().catch((error: unknown) => console.warn('Kiosk mode: screen wake lock release failed', error));
+    sentinel = undefined;
+  };
+}
+
+/** The device's kiosk mode setting as it changes; null until read. */
+export function useKioskMode(): boolean | null {
+  return useLiveQuery<boolean | null>(() => readKioskMode(triviaDb()), [], null);
+}
+
+/** While kiosk mode is on: fullscreen on the next gesture and a screen wake lock. */
+export function useKioskChrome(on: boolean): void {
+  useEffect(() => {
+    if (!on) return;
+    const stopFullscreen = fullscreenOnGesture(document);
+    const stopWakeLock = keepScreenAwake(navigator, document);
+    return () => {
+      stopFullscreen();
+      stopWakeLock();
+    };
+  }, [on]);
+}
+
+/** While `active`, calls `onIdle` after KIOSK_IDLE_RETURN_MS without an interaction on the page. */
+export function useIdleReturn(active: boolean, onIdle: () => void): void {
+  useEffect(() => {
+    if (!active) return;
+    return startIdleTimer(document, KIOSK_IDLE_RETURN_MS, onIdle);
+  }, [active, onIdle]);
+}
