@@ -3,18 +3,8 @@
  * repository needs no image tools. Run: tsx scripts/make-icons.ts
  */
 import { writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (buf: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of buf) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
 const chunk = (type: string, data: Buffer) => {
   const len = Buffer.alloc(4);
   len.writeUInt32BE(data.length);

@@ -1,16 +1,4 @@
-import { deflateSync } from 'node:zlib';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
+import { crc32, deflateSync } from 'node:zlib';
 
 function chunk(type: string, data: Buffer) {
   const length = Buffer.alloc(4);
