@@ -1,3 +1,4 @@
+import { Switch } from '@headlessui/react';
 import { CloudOff, HardDrive, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../lib/format';
@@ -92,16 +93,14 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
                 <Monitor className="size-3.5" aria-hidden />
                 Modo kiosco: {kioskMode ? 'activado' : 'desactivado'}
               </span>
-              <button
-                type="button"
-                role="switch"
-                aria-checked={kioskMode}
+              <Switch
+                checked={kioskMode}
+                onChange={(on) => void writeKioskMode(triviaDb(), on)}
                 aria-label="Modo kiosco"
-                onClick={() => void writeKioskMode(triviaDb(), !kioskMode)}
-                className={`relative h-5 w-9 shrink-0 rounded-full transition-colors ${kioskMode ? 'bg-brand-600' : 'bg-slate-300'}`}
+                className="group relative h-5 w-9 shrink-0 rounded-full bg-slate-300 transition-colors data-checked:bg-brand-600"
               >
-                <span className={`absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform ${kioskMode ? 'translate-x-4' : ''}`} />
-              </button>
+                <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-4" />
+              </Switch>
             </div>
           )}
           {status.rejected.length > 0 && (
