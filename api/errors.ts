@@ -1,38 +1,51 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
-import type { ApiErrorBody } from '../contract';
+import { STATUS_CODES, type ApiErrorBody, type ErrorCode } from '../contract';
 
-/** The one error type of the API: a status the client sees and a message it can show. */
+interface AppErrorExtra {
+  /** The machine code; without it, the one the status gives. */
+  code?: ErrorCode;
+  details?: string;
+  issues?: ApiErrorBody['issues'];
+  headers?: Record<string, string>;
+  lastMutationId?: number;
+}
+
+/** The one error type of the API: a status and a code the client branches on, and a message it can show. */
 export class AppError extends Error {
+  readonly code: ErrorCode;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { details?: string; issues?: ApiErrorBody['issues']; headers?: Record<string, string> } = {},
+    readonly extra: AppErrorExtra = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.code = extra.code ?? STATUS_CODES[status] ?? (status >= 500 ? 'internal' : 'bad_request');
   }
 }
 
-export const badRequest = (message: string, issues?: ApiErrorBody['issues']) => new AppError(400, message, { issues });
+type Extra = Omit<AppErrorExtra, 'headers'>;
+
+export const badRequest = (message: string, extra?: Extra) => new AppError(400, message, extra);
 export const unauthorized = (message = 'No has iniciado sesión') => new AppError(401, message);
-export const forbidden = (message = 'No tienes permiso para esta acción', details?: string) =>
-  new AppError(403, message, { details });
-export const notFound = (message = 'No encontrado') => new AppError(404, message);
-export const conflict = (message: string) => new AppError(409, message);
-export const unprocessable = (message: string) => new AppError(422, message);
+export const forbidden = (message = 'No tienes permiso para esta acción', extra?: Extra) => new AppError(403, message, extra);
+export const notFound = (message = 'No encontrado', extra?: Extra) => new AppError(404, message, extra);
+export const conflict = (message: string, extra?: Extra) => new AppError(409, message, extra);
+export const unprocessable = (message: string, extra?: Extra) => new AppError(422, message, extra);
 export const payloadTooLarge = (message = 'El contenido es demasiado grande') => new AppError(413, message);
 export const unsupportedMediaType = (message = 'Tipo de contenido no soportado') => new AppError(415, message);
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(429, 'Demasiadas solicitudes. Intenta de nuevo en unos momentos.', {
     headers: { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   });
-export const serviceUnavailable = (message: string) => new AppError(503, message);
+export const serviceUnavailable = (message: string, extra?: Extra) => new AppError(503, message, extra);
 
 export function fromZodError(error: ZodError): AppError {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
-  return badRequest(issues[0]?.message ?? 'Solicitud no válida', issues);
+  return badRequest(issues[0]?.message ?? 'Solicitud no válida', { code: 'validation_failed', issues });
 }
 
 /** Messages for errors that Koa and its middleware raise themselves (malformed JSON, huge bodies). */
@@ -62,7 +75,7 @@ function fromDatabaseError(error: { code?: string }): AppError | undefined {
     case 'ECONNREFUSED':
     case '57P01':
     case '57P03':
-      return serviceUnavailable('La base de datos no está disponible');
+      return serviceUnavailable('La base de datos no está disponible', { code: 'database_unavailable' });
     default:
       return undefined;
   }
@@ -97,9 +110,10 @@ export function errorMiddleware(logger: Logger) {
       if (!known || (appError.status >= 500 && appError.status !== 501)) {
         logger.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       }
-      const body: ApiErrorBody = { error: appError.message, message: appError.message };
+      const body: ApiErrorBody = { error: appError.message, message: appError.message, code: appError.code };
       if (appError.extra.details) body.details = appError.extra.details;
       if (appError.extra.issues) body.issues = appError.extra.issues;
+      if (appError.extra.lastMutationId !== undefined) body.lastMutationId = appError.extra.lastMutationId;
       ctx.status = appError.status;
       ctx.set(appError.extra.headers ?? {});
       ctx.body = body;

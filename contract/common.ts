@@ -1,13 +1,5 @@
 import { z } from 'zod';
 
-/** The body of every non-2xx reply (api-contract.md, "Error shape"). */
-export interface ApiErrorBody {
-  error: string;
-  message: string;
-  details?: string;
-  issues?: { path: string; message: string }[];
-}
-
 /** The largest id PostgreSQL's integer columns hold: a bigger one names nothing. */
 export const MAX_ID = 2_147_483_647;
 

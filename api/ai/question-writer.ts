@@ -68,7 +68,7 @@ export function createQuestionWriter(config: Config['openai']): QuestionWriter {
   if (!config.apiKey) {
     return {
       configured: false,
-      write: () => Promise.reject(serviceUnavailable(AI_NOT_CONFIGURED)),
+      write: () => Promise.reject(serviceUnavailable(AI_NOT_CONFIGURED, { code: 'ai_not_configured' })),
     };
   }
   // No retries: the admin waits in front of a spinner, and retrying a slow service doubles the wait.
@@ -101,8 +101,8 @@ export function createQuestionWriter(config: Config['openai']): QuestionWriter {
           content = await ask('json_object');
         }
       } catch (error) {
-        if (error instanceof APIConnectionTimeoutError) throw new AppError(504, AI_TIMEOUT);
-        if (error instanceof APIError) throw new AppError(502, AI_FAILED, { details: error.status ? `HTTP ${error.status}` : undefined });
+        if (error instanceof APIConnectionTimeoutError) throw new AppError(504, AI_TIMEOUT, { code: 'ai_timeout' });
+        if (error instanceof APIError) throw new AppError(502, AI_FAILED, { code: 'ai_failed', details: error.status ? `HTTP ${error.status}` : undefined });
         throw error;
       }
       return parseReply(content).slice(0, count);
@@ -115,9 +115,9 @@ function parseReply(content: string | null | undefined): GeneratedQuestion[] {
   try {
     json = JSON.parse(content ?? '');
   } catch {
-    throw new AppError(502, AI_MALFORMED);
+    throw new AppError(502, AI_MALFORMED, { code: 'ai_failed' });
   }
   const result = replySchema.safeParse(json);
-  if (!result.success) throw new AppError(502, AI_MALFORMED);
+  if (!result.success) throw new AppError(502, AI_MALFORMED, { code: 'ai_failed' });
   return result.data.questions;
 }

@@ -35,11 +35,11 @@ export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencie
     const ref = attemptRef(ctx.params.id!);
     // Without its token nobody may complete an attempt, so a missing token is 403 like a wrong one.
     const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'string' || token === '') throw forbidden(INVALID_TOKEN);
+    if (typeof token !== 'string' || token === '') throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
     const input = parseBody(completeAttemptSchema, ctx.request.body);
     const attempt = await dataSource.transaction(async (em) => {
       const locked = await lockAttempt(em, ref);
-      if (!tokenMatches(input.token, locked.token_hash)) throw forbidden(INVALID_TOKEN);
+      if (!tokenMatches(input.token, locked.token_hash)) throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
       return completeAttempt(em, locked, { ...input, completedAt: new Date() });
     });
     ctx.body = presentAttempt(attempt);

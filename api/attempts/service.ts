@@ -59,7 +59,7 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
   if (input.clientId) {
     const [existing]: AttemptRow[] = await em.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [input.clientId]);
     if (existing) {
-      if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN);
+      if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
       return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId) };
     }
   }
@@ -120,7 +120,7 @@ export async function completeAttempt(
       attempt.score === scored.score &&
       sameAnswers(attempt.answers, scored.answers);
     if (same) return attempt;
-    throw conflict(ATTEMPT_COMPLETED);
+    throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(

@@ -17,10 +17,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Checks a device's id and secret (403 otherwise) and returns the id as stored. */
 export async function authenticateDevice(em: EntityManager, deviceId: string | undefined, secret: string | undefined): Promise<string> {
-  if (!deviceId || !secret || !UUID.test(deviceId)) throw forbidden(UNKNOWN_DEVICE);
+  if (!deviceId || !secret || !UUID.test(deviceId)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
   const [device] = await em.query(`SELECT id, secret_hash FROM devices WHERE id = $1`, [deviceId.toLowerCase()]);
   const presented = Buffer.from(sha256(secret), 'hex');
   const stored = Buffer.from(device?.secret_hash ?? '', 'hex');
-  if (!device || stored.length !== presented.length || !timingSafeEqual(stored, presented)) throw forbidden(UNKNOWN_DEVICE);
+  if (!device || stored.length !== presented.length || !timingSafeEqual(stored, presented)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
   return device.id;
 }

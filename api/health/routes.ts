@@ -9,7 +9,7 @@ export function healthRoutes(dataSource: DataSource) {
       ctx.body = { status: 'ok', db: 'ok' };
     } catch {
       ctx.status = 503;
-      ctx.body = { status: 'degraded', db: 'unavailable', error: 'La base de datos no está disponible', message: 'La base de datos no está disponible' };
+      ctx.body = { status: 'degraded', db: 'unavailable', error: 'La base de datos no está disponible', message: 'La base de datos no está disponible', code: 'database_unavailable' };
     }
   });
   return router;

@@ -16,7 +16,7 @@ export function csrfGuard(exemptPrefixes: string[]) {
       ctx.get('X-Requested-With') !== 'XMLHttpRequest' &&
       !exemptPrefixes.some((prefix) => ctx.path.startsWith(prefix))
     ) {
-      throw forbidden('Solicitud rechazada: falta la cabecera X-Requested-With');
+      throw forbidden('Solicitud rechazada: falta la cabecera X-Requested-With', { code: 'csrf_header_missing' });
     }
     await next();
   };

@@ -35,7 +35,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   router.put('/uploads/:token', async (ctx) => {
     const { token } = parse(uploadParams, ctx.params);
     const grant = verifyUploadToken(secret, token);
-    if (!grant) throw forbidden('La URL de subida no es válida o ha expirado');
+    if (!grant) throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
     const bytes = await readImageBody(ctx.req);
     const ext = await imageExtension(bytes);
     ctx.status = 201;

@@ -50,7 +50,10 @@ export async function countedAttempts(em: EntityManager, playerId: number, quest
 }
 
 export function attemptLimitReached(maxAttempts: number): AppError {
-  return forbidden(ATTEMPT_LIMIT_MESSAGE, `Esta trivia permite ${maxAttempts} ${maxAttempts === 1 ? 'intento' : 'intentos'} por jugador`);
+  return forbidden(ATTEMPT_LIMIT_MESSAGE, {
+    code: 'attempt_limit_reached',
+    details: `Esta trivia permite ${maxAttempts} ${maxAttempts === 1 ? 'intento' : 'intentos'} por jugador`,
+  });
 }
 
 /**
@@ -81,8 +84,8 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration): Pr
     `SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, EXISTS (SELECT 1 FROM locations WHERE id = $2) AS location`,
     [input.documentTypeId, input.locationId],
   );
-  if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }]);
-  if (!found.location) throw badRequest(LOCATION_MESSAGE, [{ path: 'locationId', message: LOCATION_MESSAGE }]);
+  if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
+  if (!found.location) throw badRequest(LOCATION_MESSAGE, { code: 'validation_failed', issues: [{ path: 'locationId', message: LOCATION_MESSAGE }] });
 }
 
 /**

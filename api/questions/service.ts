@@ -47,7 +47,7 @@ export async function listAnswersOfGroup(em: EntityManager, groupId: number) {
 
 /** A question, and its answers when given, in one transaction. */
 export function createQuestion(em: EntityManager, groupId: number, input: QuestionCreate) {
-  if (input.groupId !== groupId) throw badRequest(GROUP_MISMATCH, [{ path: 'groupId', message: GROUP_MISMATCH }]);
+  if (input.groupId !== groupId) throw badRequest(GROUP_MISMATCH, { code: 'validation_failed', issues: [{ path: 'groupId', message: GROUP_MISMATCH }] });
   return em.transaction(async (tx) => {
     await requireGroup(tx, groupId);
     const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId }));

@@ -29,7 +29,7 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
     case 'completion': {
       const { attemptClientId, completedAt, ...figures } = mutation.payload;
       const attempt = await lockAttempt(em, { clientId: attemptClientId });
-      if (attempt.device_id !== device.id) throw forbidden(FOREIGN_DEVICE_ATTEMPT);
+      if (attempt.device_id !== device.id) throw forbidden(FOREIGN_DEVICE_ATTEMPT, { code: 'attempt_foreign_device' });
       return (await completeAttempt(em, attempt, { ...figures, completedAt: new Date(completedAt) })).id;
     }
   }

@@ -58,7 +58,7 @@ async function settleMutation(em: EntityManager, deviceId: string, serverSecret:
       [deviceId, pushed.mutationId],
     );
     if (seen && seen.payload_hash !== payloadHash) {
-      throw unprocessable(`La operación ${pushed.mutationId} ya se recibió con otro contenido`);
+      throw unprocessable(`La operación ${pushed.mutationId} ya se recibió con otro contenido`, { code: 'sync_payload_mismatch', lastMutationId: last });
     }
     return { settled: replayOutcome(pushed.mutationId, seen), replay: true, lastMutationId: last };
   }
@@ -89,7 +89,10 @@ export async function applySyncBatch(dataSource: DataSource, deviceId: string, s
     lastMutationId = outcome.lastMutationId;
     if ('gap' in outcome) {
       if (!settledNew) {
-        throw conflict(`Falta la operación ${outcome.lastMutationId + 1}: se recibió la ${mutation.mutationId} fuera de orden`);
+        throw conflict(`Falta la operación ${outcome.lastMutationId + 1}: se recibió la ${mutation.mutationId} fuera de orden`, {
+          code: 'sync_gap',
+          lastMutationId: outcome.lastMutationId,
+        });
       }
       break;
     }

@@ -155,6 +155,6 @@ describe('GET /api/user', () => {
   it('is 401 in the error shape when signed out', async () => {
     const res = await api.client().get('/api/user');
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'No has iniciado sesión', message: 'No has iniciado sesión' });
+    expect(res.body).toEqual({ error: 'No has iniciado sesión', message: 'No has iniciado sesión', code: 'unauthenticated' });
   });
 });

@@ -18,7 +18,7 @@ describe('error shape and bad input', () => {
   it('answers malformed JSON with 400, not 500', async () => {
     const res = await api.client().post('/api/login', undefined, { raw: '{"username": ', headers: { 'Content-Type': 'application/json' } });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Solicitud no válida', message: 'Solicitud no válida' });
+    expect(res.body).toEqual({ error: 'Solicitud no válida', message: 'Solicitud no válida', code: 'bad_request' });
   });
 
   it('answers wrong types and unknown fields with 400 listing the fields', async () => {
@@ -45,14 +45,14 @@ describe('error shape and bad input', () => {
   it('answers an unknown API path with 404 in the error shape', async () => {
     const res = await api.client().get('/api/no-such-thing');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: 'No encontrado', message: 'No encontrado' });
+    expect(res.body).toEqual({ error: 'No encontrado', message: 'No encontrado', code: 'not_found' });
   });
 
   it('answers bare /api and any unknown API path, whatever the method, with 404 in the error shape', async () => {
     for (const res of [await api.client().get('/api'), await api.client().post('/api/no-such-thing', {}), await api.client().get('/api/')]) {
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(res.body).toEqual({ error: 'No encontrado', message: 'No encontrado' });
+      expect(res.body).toEqual({ error: 'No encontrado', message: 'No encontrado', code: 'not_found' });
     }
   });
 
@@ -60,20 +60,20 @@ describe('error shape and bad input', () => {
     const res = await api.client().put('/api/health', {});
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toContain('GET');
-    expect(res.body).toEqual({ error: 'Método no permitido', message: 'Método no permitido' });
+    expect(res.body).toEqual({ error: 'Método no permitido', message: 'Método no permitido', code: 'method_not_allowed' });
   });
 
   it('answers a method the API does not implement with 501 in the error shape', async () => {
     const res = await api.client().request('PROPFIND', '/api/health');
     expect(res.status).toBe(501);
-    expect(res.body).toEqual({ error: 'Método no implementado', message: 'Método no implementado' });
+    expect(res.body).toEqual({ error: 'Método no implementado', message: 'Método no implementado', code: 'not_implemented' });
   });
 
   it('answers a write with a body that is not JSON with 415 in the error shape', async () => {
     for (const contentType of ['text/plain', 'application/x-www-form-urlencoded']) {
       const res = await api.client().post('/api/login', undefined, { raw: 'username=admin&password=x', headers: { 'Content-Type': contentType } });
       expect(res.status).toBe(415);
-      expect(res.body).toEqual({ error: 'Tipo de contenido no soportado', message: 'Tipo de contenido no soportado' });
+      expect(res.body).toEqual({ error: 'Tipo de contenido no soportado', message: 'Tipo de contenido no soportado', code: 'unsupported_media_type' });
     }
     const withoutType = await api.client().request('POST', '/api/login', undefined, {
       raw: new TextEncoder().encode('{"username":"a","password":"b"}'), // bytes: fetch adds no Content-Type

@@ -30,11 +30,18 @@ describe('identifyPlayer', () => {
     expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'known', player: { playerId: 12, fullName: 'Marta Ruiz' } });
   });
 
-  it("refuses with the server's message when the server says the limit is reached", async () => {
+  it("refuses with the server's message when the server's code says the limit is reached, whatever its wording", async () => {
     const { db, bundle } = await kioskAtTheLimit();
-    const refusal = { error: 'Límite de intentos alcanzado', message: 'Límite de intentos alcanzado', details: 'Has alcanzado el máximo de 1 intento para esta trivia.' };
+    const refusal = { error: 'Ya jugaste', message: 'Ya jugaste', code: 'attempt_limit_reached', details: 'Máximo 1 intento.' };
     vi.stubGlobal('fetch', scriptedFetch([() => json(403, refusal)]).fetchStub);
-    expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'limit' });
+    expect(await identifyPlayer(db, bundle, input)).toEqual({ kind: 'limit', message: 'Máximo 1 intento.' });
+  });
+
+  it('does not read a refusal with another code as the attempt limit, even when its text says so', async () => {
+    const { db, bundle } = await kioskAtTheLimit();
+    const refusal = { error: 'Límite de intentos alcanzado', message: 'Límite de intentos alcanzado', code: 'forbidden' };
+    vi.stubGlobal('fetch', scriptedFetch([() => json(403, refusal)]).fetchStub);
+    await expect(identifyPlayer(db, bundle, input)).rejects.toMatchObject({ status: 403 });
   });
 
   it("applies the device's own count when the server cannot be reached", async () => {

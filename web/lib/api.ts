@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../contract';
+import type { ApiErrorBody, ErrorCode } from '../../contract';
 
 /** A non-2xx reply. `message` is the spec's "status: body"; `serverMessage` is what to show a person. */
 export class ApiError extends Error {
@@ -10,6 +10,11 @@ export class ApiError extends Error {
   ) {
     super(`${status}: ${bodyText || statusText}`);
     this.name = 'ApiError';
+  }
+
+  /** The server's machine code (what to branch on), or undefined when the reply had none (a proxy's error page). */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
   }
 
   get serverMessage(): string {

@@ -1,5 +1,5 @@
 import { ApiError, request } from '../lib/api';
-import { ATTEMPT_LIMIT_MESSAGE, type ValidatedPlayer } from '../../contract';
+import type { ValidatedPlayer } from '../../contract';
 import type { PlayBundle } from '../../contract';
 import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from '../offline/connectivity';
 import type { PlayerRef, TriviaDb } from '../offline/db';
@@ -35,7 +35,7 @@ async function validateOnline(
   } catch (error) {
     if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
       reportReachable(true);
-      if (error.body?.error?.includes(ATTEMPT_LIMIT_MESSAGE) || error.serverMessage.includes(ATTEMPT_LIMIT_MESSAGE)) {
+      if (error.code === 'attempt_limit_reached') {
         return { limit: error.serverMessage };
       }
       throw error;

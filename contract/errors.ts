@@ -1,0 +1,76 @@
+/**
+ * The stable machine code of every error reply. Clients branch on these, never on the Spanish
+ * text, so rewording a message never changes behaviour. A reply without a more specific code
+ * carries the one its status gives (`STATUS_CODES`).
+ */
+export const ERROR_CODES = [
+  // by status
+  'bad_request',
+  'unauthenticated',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'payload_too_large',
+  'unsupported_media_type',
+  'unprocessable',
+  'rate_limited',
+  'internal',
+  'not_implemented',
+  'bad_gateway',
+  'unavailable',
+  'gateway_timeout',
+  // specific
+  'validation_failed',
+  'csrf_header_missing',
+  'attempt_limit_reached',
+  'attempt_token_invalid',
+  'attempt_completed',
+  'attempt_foreign_device',
+  'attempt_client_id_taken',
+  'round_size_mismatch',
+  'round_incomplete',
+  'answer_foreign',
+  'answer_mismatched',
+  'answer_repeated',
+  'device_unknown',
+  'sync_gap',
+  'sync_payload_mismatch',
+  'database_unavailable',
+  'upload_url_invalid',
+  'ai_not_configured',
+  'ai_failed',
+  'ai_timeout',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable',
+  429: 'rate_limited',
+  500: 'internal',
+  501: 'not_implemented',
+  502: 'bad_gateway',
+  503: 'unavailable',
+  504: 'gateway_timeout',
+};
+
+/** The body of every non-2xx reply. */
+export interface ApiErrorBody {
+  /** Human text in Spanish (the spec's field); `message` repeats it. */
+  error: string;
+  message: string;
+  /** What a client branches on. */
+  code: ErrorCode;
+  details?: string;
+  issues?: { path: string; message: string }[];
+  /** `sync_gap` and `device_unknown` replies: the last mutation id the server holds for the device. */
+  lastMutationId?: number;
+}
