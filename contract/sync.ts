@@ -71,7 +71,12 @@ export interface SyncRequest {
  */
 export interface SyncResult {
   mutationId: number;
-  status: 'applied' | 'duplicate' | 'rejected';
+  /**
+   * `held`: the server keeps the mutation for staff to review without applying it (say, its trivia
+   * was deleted while the device was offline). Like `applied` and `duplicate` it is settled: the
+   * device drops it; only `rejected` is a refusal the device keeps and shows.
+   */
+  status: 'applied' | 'duplicate' | 'rejected' | 'held';
   reason?: string;
   id?: number;
 }
