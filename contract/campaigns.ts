@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, optionalText } from './common';
+import type { ErrorCode } from './errors';
 
 export const SELECTION_MODES = ['best', 'last', 'first', 'average'] as const;
 export type SelectionMode = (typeof SELECTION_MODES)[number];
@@ -47,6 +48,10 @@ const weight = z
   .min(1, 'El peso debe ser al menos 1')
   .max(100, 'El peso no puede ser mayor a 100');
 
+/**
+ * POST /api/campaign-question-groups. The server places the trivia after the campaign's last one;
+ * `order` is the spec's field, still accepted from older clients and ignored.
+ */
 export const campaignLinkSchema = z.strictObject({
   campaignId: z.number().int().positive().max(MAX_ID),
   questionGroupId: z
@@ -59,16 +64,37 @@ export const campaignLinkSchema = z.strictObject({
 });
 export type CampaignLinkInput = z.input<typeof campaignLinkSchema>;
 
+/** PATCH /api/campaign-question-groups/{id}: a new weight, or `order`, a move to that position (see campaignLinkMoveSchema). */
 export const campaignLinkUpdateSchema = z.union([
   z.strictObject({ order: z.number().int().min(0) }),
   z.strictObject({ weight }),
 ]);
 
+/** POST /api/campaigns/{id}/question-groups/bulk: the trivias go last, in the order listed; `startingOrder` is the spec's field, accepted and ignored. */
 export const bulkLinkSchema = z.strictObject({
   questionGroupIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(500),
   weight: weight.default(10),
-  startingOrder: z.number().int().min(0).default(1),
+  startingOrder: z.number().int().min(0).optional(),
 });
+
+export const MOVE_DIRECTIONS = ['up', 'down'] as const;
+export type MoveDirection = (typeof MOVE_DIRECTIONS)[number];
+
+const MOVE_MESSAGE = 'Indique una dirección (up o down) o una posición';
+
+/**
+ * POST /api/campaigns/{campaignId}/question-groups/{questionGroupId}/move: one place up or down, or
+ * to a position (1 is first). The server renumbers the campaign's trivias 1..n; moving the first up,
+ * the last down, or to a position past either end leaves it at that end (200, nothing else moves).
+ */
+export const campaignLinkMoveSchema = z.union(
+  [
+    z.strictObject({ direction: z.enum(MOVE_DIRECTIONS, { error: MOVE_MESSAGE }) }),
+    z.strictObject({ position: z.number({ error: MOVE_MESSAGE }).int(MOVE_MESSAGE).min(1, 'La posición debe ser al menos 1').max(MAX_ID, MOVE_MESSAGE) }),
+  ],
+  { error: MOVE_MESSAGE },
+);
+export type CampaignLinkMove = z.infer<typeof campaignLinkMoveSchema>;
 
 export interface Campaign {
   id: number;
@@ -94,7 +120,8 @@ export interface CampaignLink {
 export interface BulkLinkReply {
   added: number;
   errors: number;
-  details: { questionGroupId: number; success: boolean; error?: string }[];
+  /** A refused trivia carries the reason in Spanish and its machine `code` (`campaign_link_exists`, `campaign_other_company`, `not_found`). */
+  details: { questionGroupId: number; success: boolean; error?: string; code?: ErrorCode }[];
 }
 
 /** GET /api/public/campaigns/{id}: what the public ranking page shows of its campaign. */

@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   'ai_not_configured',
   'ai_failed',
   'ai_timeout',
+  // campaigns
+  'campaign_link_exists',
+  'campaign_other_company',
+  'campaign_has_trivias',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
