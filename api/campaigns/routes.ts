@@ -1,22 +1,12 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { bulkLinkSchema, campaignLinkSchema, campaignLinkUpdateSchema, campaignSchema, idParam, idParamsSchema } from '../../contract';
+import { bulkLinkSchema, campaignLinkMoveSchema, campaignLinkSchema, campaignLinkUpdateSchema, campaignSchema, idParam, idParamsSchema } from '../../contract';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { presentCampaign, presentLink } from './presenter';
-import {
-  bulkLink,
-  createCampaign,
-  deleteCampaign,
-  findCampaign,
-  linkQuestionGroup,
-  listCampaignLinks,
-  listCampaigns,
-  unlinkQuestionGroup,
-  updateCampaign,
-  updateLink,
-} from './service';
+import { bulkLink, linkQuestionGroup, moveLink, unlinkQuestionGroup, updateLink } from './link-service';
+import { createCampaign, deleteCampaign, findCampaign, listCampaignLinks, listCampaigns, updateCampaign } from './service';
 
 const linkParams = z.object({ campaignId: idParam, questionGroupId: idParam });
 
@@ -62,6 +52,13 @@ export function campaignRoutes(dataSource: DataSource) {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(bulkLinkSchema, ctx.request.body);
     ctx.body = await bulkLink(em, id, input);
+  });
+
+  /** Extension: the server moves a trivia up, down or to a position and answers the campaign's links in their new order. */
+  router.post('/campaigns/:campaignId/question-groups/:questionGroupId/move', async (ctx) => {
+    const { campaignId, questionGroupId } = parse(linkParams, ctx.params);
+    const move = parseBody(campaignLinkMoveSchema, ctx.request.body);
+    ctx.body = (await moveLink(em, campaignId, questionGroupId, move)).map(presentLink);
   });
 
   router.delete('/campaigns/:campaignId/question-groups/:questionGroupId', async (ctx) => {
