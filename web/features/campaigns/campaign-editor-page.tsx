@@ -1,7 +1,7 @@
 import { ArrowLeft, BarChart3, ListPlus, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SELECTION_MODE_LABELS, type CampaignLink } from '../../../contract';
+import { SELECTION_MODE_LABELS, type CampaignLink, type MoveDirection } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -14,8 +14,9 @@ import { useCompanyGroups } from '../question-groups/api/get-company-groups';
 import { useBulkAddCampaignLinks } from './api/bulk-add-campaign-links';
 import { useCampaign } from './api/get-campaign';
 import { useCampaignLinks } from './api/get-campaign-links';
+import { useMoveCampaignLink } from './api/move-campaign-link';
 import { useRemoveCampaignLink } from './api/remove-campaign-link';
-import { useSwapCampaignLinks, useUpdateCampaignWeight } from './api/update-campaign-link';
+import { useUpdateCampaignWeight } from './api/update-campaign-link';
 import { parseCampaignId } from './campaign-id';
 import { campaignPeriod } from './campaign-period';
 import { AddLinkDialog } from './components/add-link-dialog';
@@ -51,7 +52,7 @@ function CampaignEditor({ id }: { id: number }) {
   const links = useCampaignLinks(id);
   const groups = useCompanyGroups(campaign.data?.companyId ?? null);
   const companies = useCompanies();
-  const swap = useSwapCampaignLinks(id);
+  const moveLink = useMoveCampaignLink(id);
   const updateWeight = useUpdateCampaignWeight(id);
   const remove = useRemoveCampaignLink(id);
   const bulk = useBulkAddCampaignLinks(id);
@@ -66,21 +67,17 @@ function CampaignEditor({ id }: { id: number }) {
 
   const linked = new Set(links.data?.map((link) => link.questionGroupId));
   const available = groups.data?.filter((group) => !linked.has(group.id)) ?? [];
-  // After the last trivia: the spec's count + 1 while orders are 1..n (removals renumber them),
-  // and still a new place if a deleted trivia left a gap.
-  const nextOrder = Math.max(0, ...(links.data ?? []).map((link) => link.order)) + 1;
   const canAdd = links.isSuccess && groups.isSuccess && available.length > 0;
 
-  function move(link: CampaignLink, direction: -1 | 1) {
-    const list = links.data ?? [];
-    const neighbour = list[list.indexOf(link) + direction];
-    if (neighbour) swap.mutate({ link, neighbour });
+  // The server owns the order: one call moves the trivia and answers the list as it now stands.
+  function move(link: CampaignLink, direction: MoveDirection) {
+    moveLink.mutate({ questionGroupId: link.questionGroupId, move: { direction } });
   }
 
   function addAll() {
     toast({ title: 'Agregando trivias', description: `Agregando ${available.length} trivias a la campaña...` });
     bulk.mutate(
-      { questionGroupIds: available.map((group) => group.id), weight: DEFAULT_WEIGHT, startingOrder: nextOrder },
+      { questionGroupIds: available.map((group) => group.id), weight: DEFAULT_WEIGHT },
       {
         onSuccess: (reply) =>
           toast({
@@ -144,7 +141,7 @@ function CampaignEditor({ id }: { id: number }) {
         ) : (
           <CampaignLinksTable
             links={links.data}
-            moving={swap.isPending}
+            moving={moveLink.isPending}
             onMove={move}
             onWeight={(link, weight) =>
               updateWeight.mutate({ linkId: link.id, weight }, { onSuccess: () => toast({ title: 'Peso actualizado', variant: 'success' }) })
@@ -155,7 +152,7 @@ function CampaignEditor({ id }: { id: number }) {
       </Card>
 
       {dialog === 'edit' && companies.data && <CampaignFormDialog campaign={data} companies={companies.data} onClose={() => setDialog('none')} />}
-      {dialog === 'add' && <AddLinkDialog campaignId={id} available={available} nextOrder={nextOrder} onClose={() => setDialog('none')} />}
+      {dialog === 'add' && <AddLinkDialog campaignId={id} available={available} onClose={() => setDialog('none')} />}
 
       <ConfirmDialog
         open={removing !== null}

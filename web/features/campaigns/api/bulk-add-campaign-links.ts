@@ -6,10 +6,9 @@ import { campaignLinksKey } from './get-campaign-links';
 export interface BulkLinkRequest {
   questionGroupIds: number[];
   weight: number;
-  startingOrder: number;
 }
 
-/** POST /api/campaigns/{id}/question-groups/bulk: links several trivias, each with its own outcome. */
+/** POST /api/campaigns/{id}/question-groups/bulk: links several trivias after the last one (the server sets their order), each with its own outcome. */
 export const bulkAddCampaignLinks = (campaignId: number, input: BulkLinkRequest) =>
   api.post<BulkLinkReply>(`/api/campaigns/${campaignId}/question-groups/bulk`, input);
 

@@ -17,17 +17,15 @@ export interface AddLinkDialogProps {
   campaignId: number;
   /** Trivias of the campaign's company not yet in it; the first is preselected. */
   available: QuestionGroup[];
-  /** The new trivia goes last: after the highest order (the count + 1 while orders are 1..n). */
-  nextOrder: number;
   onClose: () => void;
 }
 
-/** 'Agregar Trivia': one trivia and its weight. Mounted while open. */
-export function AddLinkDialog({ campaignId, available, nextOrder, onClose }: AddLinkDialogProps) {
+/** 'Agregar Trivia': one trivia and its weight; the server puts it last. Mounted while open. */
+export function AddLinkDialog({ campaignId, available, onClose }: AddLinkDialogProps) {
   const add = useAddCampaignLink(campaignId);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(campaignLinkSchema),
-    defaultValues: { campaignId, questionGroupId: available[0]?.id ?? Number.NaN, weight: DEFAULT_WEIGHT, order: nextOrder },
+    defaultValues: { campaignId, questionGroupId: available[0]?.id ?? Number.NaN, weight: DEFAULT_WEIGHT },
   });
   const { errors } = form.formState;
 

@@ -1,13 +1,13 @@
 import { ArrowDown, ArrowUp, Play, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import type { CampaignLink } from '../../../../contract';
+import type { CampaignLink, MoveDirection } from '../../../../contract';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { WeightInput } from './weight-input';
 
 export interface CampaignLinksTableProps {
   links: CampaignLink[];
-  /** Moves a trivia one place up (-1) or down (+1). */
-  onMove: (link: CampaignLink, direction: -1 | 1) => void;
+  /** Moves a trivia one place up or down. */
+  onMove: (link: CampaignLink, direction: MoveDirection) => void;
   onWeight: (link: CampaignLink, weight: number) => void;
   onRemove: (link: CampaignLink) => void;
   moving: boolean;
@@ -37,7 +37,7 @@ export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }
               <span className="w-6 text-center font-semibold tabular-nums" data-testid="campaign-link-order">
                 {link.order}
               </span>
-              <Button variant="ghost" size="sm" className={reorderButton} aria-label={`Subir ${link.questionGroup.name}`} disabled={index === 0 || moving} onClick={() => onMove(link, -1)}>
+              <Button variant="ghost" size="sm" className={reorderButton} aria-label={`Subir ${link.questionGroup.name}`} disabled={index === 0 || moving} onClick={() => onMove(link, 'up')}>
                 <ArrowUp className="size-4" aria-hidden />
               </Button>
               <Button
@@ -46,7 +46,7 @@ export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }
                 className={reorderButton}
                 aria-label={`Bajar ${link.questionGroup.name}`}
                 disabled={index === links.length - 1 || moving}
-                onClick={() => onMove(link, 1)}
+                onClick={() => onMove(link, 'down')}
               >
                 <ArrowDown className="size-4" aria-hidden />
               </Button>
