@@ -2,6 +2,7 @@ import { Agent, request } from 'node:http';
 
 export interface HttpReply {
   status: number;
+  headers: Record<string, string | string[] | undefined>;
   body: any;
 }
 
@@ -13,7 +14,7 @@ export function jsonClient(baseUrl: string, sockets: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: sockets });
   const cookies = new Map<string, string>();
   const { hostname, port } = new URL(baseUrl);
-  const send = (method: string, path: string, body?: unknown) =>
+  const send = (method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) =>
     new Promise<HttpReply>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(
@@ -27,6 +28,7 @@ export function jsonClient(baseUrl: string, sockets: number) {
             'X-Requested-With': 'XMLHttpRequest',
             ...(cookies.size ? { Cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
             ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}),
+            ...extraHeaders,
           },
         },
         (res) => {
@@ -37,7 +39,7 @@ export function jsonClient(baseUrl: string, sockets: number) {
           let text = '';
           res.setEncoding('utf8');
           res.on('data', (chunk) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? JSON.parse(text) : undefined }));
         },
       );
       req.on('error', reject);
@@ -70,4 +72,10 @@ export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+/** The given percentiles (0..100) of `values`, nearest-rank. */
+export const percentiles = (values: number[], ranks: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return ranks.map((rank) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))]!);
 };

@@ -6,7 +6,10 @@
  *   2. the player hot path (validate, register, start, complete) under concurrent load, the app vs
  *      the same path on raw pg + node:http (tests/bench/raw-player-server.ts);
  *   3. the campaign ranking over 10 trivias played by the same 200,000 players (3,000,000 attempts),
- *      likewise through the app vs hand-written SQL.
+ *      likewise through the app vs hand-written SQL;
+ *   4. the player path the PWA really uses on a kiosk (tests/bench/kiosk-path.ts): bundle
+ *      revalidation, document check and POST /api/sync pushes, online and on reconnecting, with
+ *      req/s and p50/p95/p99 per request kind.
  * Each server runs in a child process; the load generator stays in this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -18,7 +21,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDataSource, migrate } from '../../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../../db/embedded-postgres';
-import { jsonClient, median, runPool } from './load';
+import { kioskPath, latencyLines, PLAYERS_PER_RECONNECT, type KioskMode } from './kiosk-path';
+import { jsonClient, median, percentiles, runPool } from './load';
 import { handWrittenCampaignRanking, handWrittenRanking } from './hand-written';
 import { seedBenchData, type BenchData } from './seed';
 
@@ -204,11 +208,37 @@ async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
       requestsPerSecond: (totals[kind].flows * 4) / totals[kind].seconds,
       cpuPerRequest: totals[kind].cpuMs / (totals[kind].flows * 4),
       latencies: Object.entries(steps[kind]).map(([step, times]) => `${step} ${ms(median(times))}`).join(', '),
+      tail: percentiles(Object.values(steps[kind]).flat(), [50, 95, 99]),
     });
     return { real: summary('app'), raw: summary('raw') };
   } finally {
     await stopServer(servers.app.child);
     await stopServer(servers.raw.child);
+  }
+}
+
+/** Section 4: kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
+async function kioskBenchmark(env: NodeJS.ProcessEnv, data: BenchData) {
+  say(`\n4. Kiosk path as the PWA sends it, ${WORKERS} kiosks (one device each), ${LOAD_SECONDS / 2} s per mode; a completion answers all ${data.playAnswers.length} questions of its round`);
+  const app = await startServer('app', env);
+  try {
+    await kioskPath(app.url, data, 'online', WORKERS, 1, 'kw'); // warm-up: JIT, pools, caches
+    const labels: Record<KioskMode, string> = {
+      online: 'online: bundle 304 + validate + 3 pushes of 1 mutation per player',
+      reconnect: `reconnect: 1 push of ${PLAYERS_PER_RECONNECT * 3} mutations (${PLAYERS_PER_RECONNECT} players)`,
+    };
+    for (const mode of ['online', 'reconnect'] as const) {
+      const cpuBefore = cpuMs(app.child);
+      const figures = await kioskPath(app.url, data, mode, WORKERS, LOAD_SECONDS / 2, `k${mode[0]}`);
+      const cpu = cpuMs(app.child) - cpuBefore;
+      say(`   ${labels[mode]}`);
+      say(
+        `     ${(figures.requests / figures.seconds).toFixed(0)} req/s, ${(figures.mutations / figures.seconds).toFixed(0)} mutations/s, ${(figures.players / figures.seconds).toFixed(0)} players/s (${figures.failures} failures), server CPU ${ms(cpu / figures.requests)} per request, ${ms(cpu / figures.mutations)} per mutation`,
+      );
+      for (const line of latencyLines(figures.latencies)) say(`     ${line}`);
+    }
+  } finally {
+    await stopServer(app.child);
   }
 }
 
@@ -246,9 +276,12 @@ try {
   say(`   raw pg + node:http    : ${raw.requestsPerSecond.toFixed(0)} req/s (${raw.flows} players, ${raw.failures} non-2xx)`);
   say(`   median latency, app   : ${real.latencies}`);
   say(`   median latency, raw   : ${raw.latencies}`);
+  say(`   p50/p95/p99, app      : ${real.tail.map(ms).join(' / ')} (all four requests)`);
+  say(`   p50/p95/p99, raw      : ${raw.tail.map(ms).join(' / ')}`);
   say(`   server CPU per request: app ${ms(real.cpuPerRequest)}, raw ${ms(raw.cpuPerRequest)} (not moved by other load on the machine)`);
   say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
   await withApp((url) => campaignRankingBenchmark(url, client, data));
+  await kioskBenchmark(env, data);
   await client.end();
 } finally {
   await postgres.stop();
