@@ -20,7 +20,7 @@ interface LinkRefusal {
   message: string;
 }
 
-export const LINK_REFUSALS = {
+const LINK_REFUSALS = {
   groupNotFound: { status: 404, code: 'not_found', message: GROUP_NOT_FOUND },
   otherCompany: { status: 400, code: 'campaign_other_company', message: 'Solo se pueden agregar trivias de la empresa de la campaña' },
   alreadyLinked: { status: 409, code: 'campaign_link_exists', message: 'La trivia ya está en la campaña' },
