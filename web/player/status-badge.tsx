@@ -2,7 +2,7 @@ import { Switch } from '@headlessui/react';
 import { CloudOff, HardDrive, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../lib/format';
-import { readMeta, triviaDb, type OutboxEntry } from '../offline/db';
+import { readMeta, triviaDb, type RejectedEntry } from '../offline/db';
 import { requestFlush, useServerReachable } from './kiosk';
 import { writeKioskMode } from './kiosk-mode';
 import { lastSyncLabel } from './sync-label';
@@ -10,7 +10,7 @@ import { useLiveQuery } from './use-live-query';
 
 interface SyncStatus {
   pending: number;
-  rejected: OutboxEntry[];
+  rejected: RejectedEntry[];
   lastSyncAt: string | null;
   lastSyncError: string | null;
   persisted: boolean | null;
@@ -40,7 +40,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
       const db = triviaDb();
       return {
         pending: await db.outbox.where('status').equals('pending').count(),
-        rejected: await db.outbox.where('status').equals('rejected').toArray(),
+        rejected: await db.rejected.orderBy('mutationId').toArray(),
         lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
         lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,
         persisted: (await readMeta<boolean>(db, 'persistentStorage')) ?? null,
@@ -108,8 +108,8 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               <p className="font-semibold text-red-700">Rechazados por el servidor</p>
               <ul className="mt-1 max-h-32 space-y-1 overflow-auto">
                 {status.rejected.map((entry) => (
-                  <li key={entry.mutationId}>
-                    #{entry.mutationId} {KIND_LABEL[entry.kind]}: {entry.lastError}
+                  <li key={entry.id}>
+                    #{entry.mutationId} {KIND_LABEL[entry.kind]}: {entry.reason}
                   </li>
                 ))}
               </ul>

@@ -1,5 +1,5 @@
 import type { PlayBundle } from '../../contract';
-import type { RoundPlan } from '../offline/outbox';
+import type { RoundPlan } from './outbox';
 
 /** Fisher–Yates on a copy. */
 export function shuffled<T>(items: readonly T[], random = Math.random): T[] {
