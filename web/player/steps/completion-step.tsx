@@ -1,6 +1,6 @@
 import { Clock, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
 import { formatDuration } from '../../lib/format';
-import type { AttemptResult } from '../../offline/outbox';
+import type { AttemptResult } from '../../offline';
 
 /** The spec's score tiers: 70 and 40. */
 export function tierOf(score: number) {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../lib/toast-store';
 import type { PlayBundle } from '../../../contract';
-import type { ChosenAnswer, InProgressAttempt } from '../../offline/db';
+import type { ChosenAnswer, InProgressAttempt } from '../../offline';
 import { playCorrectSound, playWrongSound } from '../sounds';
 
 export const FEEDBACK_MS = 2000;
