@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The parts of architecture.md and what each may import (the first matching pattern names a file's part). */
+/** The parts of the code base and what each may import (the first matching pattern names a file's part). */
 const ELEMENTS = [
   { type: 'contract', pattern: 'contract/**' },
   { type: 'db', pattern: 'db/**' },

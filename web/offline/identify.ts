@@ -47,7 +47,7 @@ async function validateOnline(
 const limitMessage = (max: number) => `Has alcanzado el máximo de ${max} ${max === 1 ? 'intento' : 'intentos'} para esta trivia.`;
 
 /**
- * The document step (spec "Player flow"): online the server decides, attempt limit included (so
+ * The document step: online the server decides, attempt limit included (so
  * attempts staff cleared with 'Limpiar Datos' no longer count). Offline, or for a player
  * registered here and not yet synced, the device's salted document hashes decide, and maxAttempts
  * is checked against the attempts this device has started, the only count it has.

@@ -40,7 +40,7 @@ type Step =
 export const OTHER_COMPANY_TOAST_MS = 5000;
 export const ATTEMPT_LIMIT_TOAST_MS = 8000;
 
-/** The player steps of spec section 2, on top of the device's outbox (web/offline). */
+/** The player steps (document, registration, instructions, questions, result), on top of the device's outbox (web/offline). */
 export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
   const groupId = bundle.group.id;
   const [step, setStep] = useState<Step>({ name: 'resuming' });
