@@ -17,6 +17,7 @@ describe('classify: every reply of the server, one verdict', () => {
     expect(classify(error(503, 'unavailable'))).toMatchObject({ kind: 'transient', reachable: false });
     expect(classify(error(429, 'rate_limited'))).toMatchObject({ kind: 'transient', reachable: true });
     expect(classify(error(400))).toMatchObject({ kind: 'transient', reachable: false }); // not the API's error shape
+    expect(classify(error(413))).toMatchObject({ kind: 'refused', code: 'payload_too_large' }); // a proxy's body limit
     expect(classify(error(403, 'device_unknown'))).toMatchObject({ kind: 'device-unknown', reachable: true });
     expect(classify(error(409, 'sync_gap', { lastMutationId: 4 }))).toMatchObject({ kind: 'resync', lastMutationId: 4 });
     expect(classify(error(422, 'sync_payload_mismatch', { lastMutationId: 9 }))).toMatchObject({ kind: 'resync', lastMutationId: 9 });

@@ -7,7 +7,8 @@ import { HttpError, requestJson, type HttpOptions } from './http';
  * and each call updates the shared "reachable" state from it.
  * - `success`: 2xx, or 304 (the stored copy is current);
  * - `transient`: no network, a time-out, 408, 5xx, 429 (with Retry-After when given), or an error
- *   that is not the API's (no contract `code`: a proxy or captive portal answered). Try again later;
+ *   that is not the API's (no contract `code`: a proxy or captive portal answered; a 413 aside,
+ *   which is a refusal whoever says it). Try again later, never set an entry aside for it;
  * - `device-unknown`: 403 `device_unknown`, a device registration the server cannot verify;
  * - `resync`: 409 `sync_gap` or 422 `sync_payload_mismatch`, with the server's counter;
  * - `refused`: any other 4xx from the API: the server read the request and said no.
@@ -30,11 +31,12 @@ const NO_SERVER = 'No se pudo contactar al servidor';
 export function classify(error: unknown): Verdict {
   if (error === undefined) return { kind: 'success', reachable: true };
   if (!(error instanceof HttpError)) {
-    if (isNetworkFailure(error)) return { kind: 'transient', reachable: false, message: NO_SERVER };
-    throw error;
+    return { kind: 'transient', reachable: false, message: isNetworkFailure(error) || !(error instanceof Error) ? NO_SERVER : error.message };
   }
-  const { status, code, message } = error;
+  const { status, message } = error;
   if (status === 429) return { kind: 'transient', reachable: true, message, retryAfterMs: error.retryAfterMs };
+  // A proxy that finds the body too large refuses it as the API would: split it like any refusal.
+  const code = error.code ?? (status === 413 ? 'payload_too_large' : undefined);
   if (status >= 500 || status === 408 || code === undefined) return { kind: 'transient', reachable: false, message, retryAfterMs: error.retryAfterMs };
   if (status === 403 && code === 'device_unknown') return { kind: 'device-unknown', reachable: true, message };
   const lastMutationId = error.lastMutationId;
