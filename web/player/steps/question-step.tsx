@@ -67,7 +67,7 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
     }, FEEDBACK_MS);
   };
 
-  // Guarded on resume (web/player/resume.ts); kept so a missing question is never a blank card.
+  // Guarded on resume (web/offline/resume.ts); kept so a missing question is never a blank card.
   if (!question) {
     return (
       <div className="space-y-4 py-6 text-center" role="alert">
