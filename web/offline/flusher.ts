@@ -108,7 +108,8 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
   let reregistered = false;
 
   for (;;) {
-    if (stillOwner && !(await stillOwner())) break;
+    // Another tab took over an expired lease: it carries on from here.
+    if (stillOwner && !(await stillOwner())) return { status: 'busy' };
     const batch = (await pendingEntries(db)).slice(0, oneByOne ? 1 : batchSize);
     if (batch.length === 0) break;
     const mutations = batch.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
