@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** The parts of architecture.md and what each may import (the first matching pattern names a file's part). */
+/** The parts of the code base and what each may import (the first matching pattern names a file's part). */
 const ELEMENTS = [
   { type: 'contract', pattern: 'contract/**' },
   { type: 'db', pattern: 'db/**' },
@@ -43,8 +43,10 @@ export default tseslint.config(
             { from: { element: { type: 'contract' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
             { from: { element: { type: 'db' } }, allow: { to: { element: { type: ['db', 'contract'] } } } },
             { from: { element: { type: 'api' } }, allow: { to: { element: { type: ['api', 'db', 'contract'] } } } },
+            // The offline layer imports nothing of the web app (no fetch wrapper, no screens, no
+            // React: see below); the web app reaches it only through its facade (see below).
             { from: { element: { type: 'web' } }, allow: { to: { element: { type: ['web', 'web-offline', 'contract'] } } } },
-            { from: { element: { type: 'web-offline' } }, allow: { to: { element: { type: ['web-offline', 'web', 'contract'] } } } },
+            { from: { element: { type: 'web-offline' } }, allow: { to: { element: { type: ['web-offline', 'contract'] } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { element: { type: ['sw', 'contract', 'web-offline'] } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { module: { origin: 'external', source: 'workbox-*' } } } },
             {
@@ -65,6 +67,33 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The offline layer runs without React or the web app's query cache.
+    files: ['web/offline/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/*'], message: 'web/offline is framework-free: React and its libraries stay in web/player.' }] },
+      ],
+    },
+  },
+  {
+    // Only the offline layer opens the device's database, and the rest of the web app reaches the
+    // layer through its facade (web/offline/index.ts), never its modules.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/offline/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['dexie', 'dexie/*'], message: 'Only web/offline uses Dexie: go through its facade (web/offline/index.ts).' },
+            { group: ['**/offline/*'], message: 'Import the offline layer through its facade (web/offline/index.ts).' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['tests/**/*.ts'],

@@ -75,6 +75,6 @@ export interface ApiErrorBody {
   code: ErrorCode;
   details?: string;
   issues?: { path: string; message: string }[];
-  /** `sync_gap` and `device_unknown` replies: the last mutation id the server holds for the device. */
+  /** `sync_gap` and `sync_payload_mismatch` replies: the last mutation id the server holds for the device. */
   lastMutationId?: number;
 }

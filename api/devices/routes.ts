@@ -5,11 +5,11 @@ import type { RouteDependencies } from '../routes';
 import { registerDevice } from './service';
 
 /** Player level: a browser registers itself once and keeps the reply in IndexedDB. */
-export function deviceRoutes({ dataSource, limiters }: RouteDependencies) {
+export function deviceRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   router.post('/devices', rateLimitByAddress(limiters.player), async (ctx) => {
     ctx.status = 201;
-    ctx.body = (await registerDevice(dataSource.manager)) satisfies DeviceRegistration;
+    ctx.body = (await registerDevice(dataSource.manager, secret)) satisfies DeviceRegistration;
   });
   return router;
 }

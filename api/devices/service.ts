@@ -1,26 +1,50 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { forbidden } from '../errors';
 import { sha256 } from '../attempts/token';
 
 export const UNKNOWN_DEVICE = 'Dispositivo no reconocido';
 
+/**
+ * A device's secret is derived from its id with the server secret, so the server can check it
+ * without the device's row: a kiosk whose row was lost (a database restored from a backup) keeps
+ * its id and is recognised again. Only the SHA-256 of the secret is stored.
+ */
+export const deviceSecret = (serverSecret: string, deviceId: string) => createHmac('sha256', serverSecret).update(`device:${deviceId}`).digest('base64url');
+
 /** A new device: its secret is returned once and only its SHA-256 is kept. */
-export async function registerDevice(em: EntityManager): Promise<{ deviceId: string; secret: string }> {
+export async function registerDevice(em: EntityManager, serverSecret: string): Promise<{ deviceId: string; secret: string }> {
   const deviceId = randomUUID();
-  const secret = randomBytes(32).toString('base64url');
+  const secret = deviceSecret(serverSecret, deviceId);
   await em.query(`INSERT INTO devices (id, secret_hash) VALUES ($1, $2)`, [deviceId, sha256(secret)]);
   return { deviceId, secret };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Checks a device's id and secret (403 otherwise) and returns the id as stored. */
-export async function authenticateDevice(em: EntityManager, deviceId: string | undefined, secret: string | undefined): Promise<string> {
+const sameHex = (a: string, b: string) => {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
+};
+
+/**
+ * Checks a device's id and secret (403 `device_unknown` otherwise) and returns the id as stored.
+ * Both checks always run, in constant time: the derived secret, and the stored hash of devices
+ * registered before secrets were derived. A valid derived secret whose row is missing recreates
+ * the row with its counter at 0, so the device's next push is a `sync_gap` it resynchronises from.
+ */
+export async function authenticateDevice(em: EntityManager, serverSecret: string, deviceId: string | undefined, secret: string | undefined): Promise<string> {
   if (!deviceId || !secret || !UUID.test(deviceId)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
-  const [device] = await em.query(`SELECT id, secret_hash FROM devices WHERE id = $1`, [deviceId.toLowerCase()]);
-  const presented = Buffer.from(sha256(secret), 'hex');
-  const stored = Buffer.from(device?.secret_hash ?? '', 'hex');
-  if (!device || stored.length !== presented.length || !timingSafeEqual(stored, presented)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
-  return device.id;
+  const id = deviceId.toLowerCase();
+  const presented = sha256(secret);
+  const derived = sameHex(presented, sha256(deviceSecret(serverSecret, id)));
+  const [device] = await em.query(`SELECT id, secret_hash FROM devices WHERE id = $1`, [id]);
+  const stored = sameHex(presented, device?.secret_hash ?? '');
+  if (device && (stored || derived)) return device.id;
+  if (!device && derived) {
+    await em.query(`INSERT INTO devices (id, secret_hash, last_mutation_id) VALUES ($1, $2, 0) ON CONFLICT (id) DO NOTHING`, [id, presented]);
+    return id;
+  }
+  throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
 }

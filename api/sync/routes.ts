@@ -16,7 +16,7 @@ import { applySyncBatch } from './service';
 export function syncRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
-    const deviceId = await authenticateDevice(dataSource.manager, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
+    const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const { mutations } = parseBody(syncRequestSchema, ctx.request.body);
     ctx.body = (await applySyncBatch(dataSource, deviceId, secret, mutations)) satisfies SyncReply;
   });

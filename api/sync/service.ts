@@ -75,7 +75,7 @@ async function settleMutation(em: EntityManager, deviceId: string, serverSecret:
 }
 
 /**
- * Applies a device's batch in order (api-contract.md, POST /api/sync). Ids at or below the device's
+ * Applies a device's batch in order (POST /api/sync). Ids at or below the device's
  * counter are answered with their first outcome (422 when the payload differs); an id past counter + 1 is a gap: when
  * nothing in the batch has been settled yet the whole push is refused with 409, otherwise the batch
  * stops there and the reply lists what was settled, so the device keeps the rest and resends.

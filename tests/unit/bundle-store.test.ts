@@ -29,7 +29,7 @@ describe('loadBundle', () => {
   });
 
   it('says not found for a missing trivia and unavailable when offline with nothing stored', async () => {
-    vi.stubGlobal('fetch', scriptedFetch([() => json(404, { error: 'No encontrado', message: 'x' })]).fetchStub);
+    vi.stubGlobal('fetch', scriptedFetch([() => json(404, { error: 'No encontrado', message: 'x', code: 'not_found' })]).fetchStub);
     expect(await loadBundle(freshDb(), 99)).toEqual({ status: 'not-found' });
     vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
     expect(await loadBundle(freshDb(), 99)).toMatchObject({ status: 'unavailable' });

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverReachable } from '../../web/offline/connectivity';
 import { documentHash } from '../../web/offline/known-players';
 import { registerPlayer, startAttempt } from '../../web/offline/outbox';
-import { identifyPlayer } from '../../web/player/identify';
-import { planRound } from '../../web/player/round';
+import { identifyPlayer } from '../../web/offline/identify';
+import { planRound } from '../../web/offline/round';
 import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());

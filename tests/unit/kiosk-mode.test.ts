@@ -1,7 +1,8 @@
 // Must come first: Dexie looks for IndexedDB when it is imported.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fullscreenOnGesture, keepScreenAwake, kioskModeFromQuery, readKioskMode, startIdleTimer, writeKioskMode } from '../../web/player/kiosk-mode';
+import { readKioskMode, writeKioskMode } from '../../web/offline/kiosk-setting';
+import { fullscreenOnGesture, keepScreenAwake, kioskModeFromQuery, startIdleTimer } from '../../web/player/kiosk-mode';
 import { freshDb } from './offline-fixtures';
 
 /** A document with just what kiosk mode touches: events, visibility, fullscreen. */

@@ -6,7 +6,7 @@ import { Dexie } from 'dexie';
 import { openTriviaDb, STORES_V1 } from '../../web/offline/db';
 import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
 import { attemptsOnDevice, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
-import { countCorrect, planRound, playableCount } from '../../web/player/round';
+import { countCorrect, planRound, playableCount } from '../../web/offline/round';
 import { buildBundle, freshDb } from './offline-fixtures';
 
 describe('outbox writes', () => {
@@ -156,18 +156,30 @@ describe('completing an attempt', () => {
 });
 
 describe('database upgrade', () => {
-  it('caps a completion over 24 h that an earlier build left waiting, so the outbox is not stuck behind it', async () => {
+  it('never rewrites a pending payload, and moves rejected entries to the staff list with the document number masked', async () => {
     const name = `upgrade-${Date.now()}`;
     const old = new Dexie(name);
     old.version(1).stores(STORES_V1);
+    const longCompletion = { attemptClientId: 'a', answers: [], completionTime: 200_000, completedAt: '2026-01-02T00:00:00.000Z' };
     await old.table('outbox').bulkAdd([
-      { mutationId: 1, kind: 'completion', payload: { attemptClientId: 'a', answers: [], completionTime: 200_000, completedAt: '2026-01-02T00:00:00.000Z' }, status: 'pending', lastError: null, createdAt: '' },
-      { mutationId: 2, kind: 'completion', payload: { attemptClientId: 'b', answers: [], completionTime: 95, completedAt: '2026-01-02T00:00:00.000Z' }, status: 'pending', lastError: null, createdAt: '' },
+      { mutationId: 1, kind: 'completion', payload: longCompletion, status: 'pending', lastError: null, createdAt: '' },
+      {
+        mutationId: 2,
+        kind: 'player',
+        payload: { clientId: 'c', fullName: 'Ana', documentTypeId: 1, documentNumber: '1234567890', locationId: 5 },
+        status: 'rejected',
+        lastError: 'La sede no existe',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
     ]);
     old.close();
 
     const db = openTriviaDb(name);
-    const entries = await db.outbox.orderBy('mutationId').toArray();
-    expect(entries.map((e) => (e.payload as { completionTime: number }).completionTime)).toEqual([MAX_COMPLETION_SECONDS, 95]);
+    // What may already have reached the server is sent exactly as it was written.
+    expect(await db.outbox.toArray()).toMatchObject([{ mutationId: 1, status: 'pending', payload: longCompletion }]);
+    expect((longCompletion.completionTime as number) > MAX_COMPLETION_SECONDS).toBe(true);
+    const rejected = await db.rejected.toArray();
+    expect(rejected).toMatchObject([{ mutationId: 2, kind: 'player', reason: 'La sede no existe', payload: { fullName: 'Ana', documentNumber: '*******890' } }]);
+    expect(JSON.stringify(await Promise.all(db.tables.map((t) => t.toArray())))).not.toContain('1234567890');
   });
 });

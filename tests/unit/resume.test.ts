@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { abandonAttempt, recordAnswer, startAttempt } from '../../web/offline/outbox';
-import { resumeAttempt } from '../../web/player/resume';
-import { planRound } from '../../web/player/round';
+import { resumeAttempt } from '../../web/offline/resume';
+import { planRound } from '../../web/offline/round';
 import { buildBundle, freshDb } from './offline-fixtures';
 
 const player = { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' };

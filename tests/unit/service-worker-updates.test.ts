@@ -82,4 +82,18 @@ describe('service worker updates', () => {
     expect(reload).not.toHaveBeenCalled();
     expect(controller.updateAvailable()).toBe(false);
   });
+
+  it('takes over the page for a new build installed during the first visit (workbox-window says isUpdate false then)', () => {
+    const { controller, workbox, fire, reload } = setup();
+    controller.enterPlayerScreen();
+    fire('controlling', { isUpdate: false }); // the first install claims the page: no reload
+    expect(reload).not.toHaveBeenCalled();
+    controller.setBetweenAttempts(false);
+    fire('waiting'); // a new build deployed while the page is still open
+    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
+    controller.setBetweenAttempts(true);
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    fire('controlling', { isUpdate: false });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
 });

@@ -59,8 +59,10 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
     settle();
   });
   workbox.addEventListener('controlling', (event) => {
-    // The first install takes the page without a reload; only an update needs one.
-    if (!event.isUpdate) return;
+    // The first install takes the page without a reload; only an update needs one. workbox-window
+    // calls a worker an update only when the page was controlled at registration, so a new build
+    // installed during the first visit comes with isUpdate false: a version seen waiting is one too.
+    if (!event.isUpdate && ready !== 'waiting') return;
     ready = 'activated';
     if (skipRequested && (playerScreens === 0 || betweenAttempts)) env.reload();
     else settle();

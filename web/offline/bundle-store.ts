@@ -1,7 +1,7 @@
-import { ApiError, request } from '../lib/api';
 import type { PlayBundle } from '../../contract';
-import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from './connectivity';
 import type { TriviaDb } from './db';
+import { REQUEST_TIMEOUT_MS } from './http';
+import { callServer } from './server-call';
 
 export type BundleResult =
   | { status: 'ready'; bundle: PlayBundle; source: 'server' | 'device' }
@@ -22,29 +22,20 @@ export async function loadBundle(
   { timeoutMs = REQUEST_TIMEOUT_MS, firstLoadTimeoutMs = FIRST_LOAD_TIMEOUT_MS } = {},
 ): Promise<BundleResult> {
   const stored = await db.bundles.get(groupId);
-  try {
-    // The version is the ETag: an unchanged trivia answers 304 and the stored copy is used.
-    const headers: Record<string, string> = stored ? { 'If-None-Match': `"${stored.version}"` } : {};
-    const bundle = await request<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, {
-      headers,
-      timeoutMs: stored ? timeoutMs : firstLoadTimeoutMs,
-    });
-    reportReachable(true);
-    if (stored?.version !== bundle.version) {
-      await db.bundles.put({ groupId, version: bundle.version, bundle, storedAt: new Date().toISOString() });
+  // The version is the ETag: an unchanged trivia answers 304 and the stored copy is used.
+  const headers: Record<string, string> = stored ? { 'If-None-Match': `"${stored.version}"` } : {};
+  const answer = await callServer<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, {
+    headers,
+    timeoutMs: stored ? timeoutMs : firstLoadTimeoutMs,
+  });
+  if (answer.kind === 'success') {
+    const bundle = answer.status === 304 ? stored?.bundle : answer.body;
+    if (bundle) {
+      if (stored?.version !== bundle.version) await db.bundles.put({ groupId, version: bundle.version, bundle, storedAt: new Date().toISOString() });
+      return { status: 'ready', bundle, source: 'server' };
     }
-    return { status: 'ready', bundle, source: 'server' };
-  } catch (error) {
-    if (stored && error instanceof ApiError && error.status === 304) {
-      reportReachable(true);
-      return { status: 'ready', bundle: stored.bundle, source: 'server' };
-    }
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      reportReachable(true);
-      return { status: 'not-found' };
-    }
-    if (isNetworkFailure(error) || (error instanceof ApiError && error.status >= 500)) reportReachable(false);
-    if (stored) return { status: 'ready', bundle: stored.bundle, source: 'device' };
-    return { status: 'unavailable', error: error instanceof Error ? error.message : String(error) };
   }
+  if (answer.kind === 'refused' && (answer.status === 404 || answer.status === 400)) return { status: 'not-found' };
+  if (stored) return { status: 'ready', bundle: stored.bundle, source: 'device' };
+  return { status: 'unavailable', error: answer.kind === 'success' ? 'Respuesta del servidor no válida' : answer.message };
 }

@@ -1,34 +1,47 @@
 /**
- * Whether the server answered lately. `navigator.onLine` is only the starting guess: a kiosk
- * whose server is down still reports "online", so every request outcome updates this.
+ * Whether the server answered lately, shared by every tab of this origin. `navigator.onLine` is
+ * only the starting guess: a kiosk whose server is down still reports "online", so every request
+ * outcome (see server-call.ts) updates this, and a BroadcastChannel tells the other tabs. Where
+ * BroadcastChannel is missing each tab keeps its own state, which is still right for that tab.
  */
 type Listener = (reachable: boolean) => void;
 
+const CHANNEL_NAME = 'triviando-connectivity';
+
 let reachable = typeof navigator === 'undefined' ? true : navigator.onLine;
 const listeners = new Set<Listener>();
+let channel: BroadcastChannel | undefined;
+
+function set(value: boolean): boolean {
+  if (value === reachable) return false;
+  reachable = value;
+  for (const listener of listeners) listener(value);
+  return true;
+}
+
+function sharedChannel(): BroadcastChannel | undefined {
+  if (channel || typeof BroadcastChannel === 'undefined') return channel;
+  channel = new BroadcastChannel(CHANNEL_NAME);
+  channel.onmessage = (event: MessageEvent<unknown>) => {
+    if (typeof event.data === 'boolean') set(event.data);
+  };
+  // Node (unit tests) would otherwise keep the process alive for the channel.
+  (channel as BroadcastChannel & { unref?: () => void }).unref?.();
+  return channel;
+}
 
 export function serverReachable(): boolean {
+  sharedChannel();
   return reachable;
 }
 
 export function reportReachable(value: boolean): void {
-  if (value === reachable) return;
-  reachable = value;
-  for (const listener of listeners) listener(value);
+  const bus = sharedChannel();
+  if (set(value)) bus?.postMessage(value);
 }
 
 export function subscribeReachable(listener: Listener): () => void {
+  sharedChannel();
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-/**
- * How long the player screen waits for the server (bundle, validation, sync push) before it
- * carries on as if offline: on a booth's weak Wi-Fi a request can hang far longer than a player waits.
- */
-export const REQUEST_TIMEOUT_MS = 8_000;
-
-/** A failure that means "could not talk to the server" (no network, a time-out), as opposed to a reply saying no. */
-export function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError || (error instanceof DOMException && (error.name === 'AbortError' || error.name === 'TimeoutError'));
 }

@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
-import { MAX_COMPLETION_SECONDS, type Mutation } from '../../contract';
+import type { Mutation } from '../../contract';
+import { maskedPayload } from './privacy';
 import type { PlayBundle } from '../../contract';
 
 export type MutationKind = Mutation['kind'];
@@ -12,8 +13,9 @@ export interface StoredBundle {
 }
 
 /**
- * One write waiting for the server. `pending` entries are sent in mutationId order; `rejected`
- * ones stay for staff to see (the server will never accept them, but nothing is dropped).
+ * One write waiting for the server, sent in mutationId order. The server's numbering rules it: a
+ * resync renumbers the pending entries (order kept). Builds before version 3 also kept `rejected`
+ * entries here; version 3 moves them to `rejected`.
  */
 export interface OutboxEntry {
   mutationId: number;
@@ -22,6 +24,20 @@ export interface OutboxEntry {
   status: 'pending' | 'rejected';
   lastError: string | null;
   createdAt: string;
+}
+
+/**
+ * A write the server refused, kept for staff with the server's reason. Its payload keeps the
+ * document number masked ('*******890'): it will never be sent again, so the raw number is not kept.
+ */
+export interface RejectedEntry {
+  id?: number;
+  mutationId: number;
+  kind: MutationKind;
+  payload: Record<string, unknown>;
+  reason: string;
+  createdAt: string;
+  rejectedAt: string;
 }
 
 /** The single device row (key 'device'): the server identity and the next mutation id to hand out. */
@@ -103,6 +119,7 @@ export interface MetaRow {
 export type TriviaDb = Dexie & {
   bundles: EntityTable<StoredBundle, 'groupId'>;
   outbox: EntityTable<OutboxEntry, 'mutationId'>;
+  rejected: EntityTable<RejectedEntry, 'id'>;
   device: EntityTable<DeviceState, 'key'>;
   knownPlayers: EntityTable<KnownPlayer, 'hash'>;
   players: EntityTable<LocalPlayer, 'clientId'>;
@@ -124,6 +141,13 @@ export const STORES_V1 = {
   meta: 'key',
 };
 
+export const STORES_V3 = { ...STORES_V1, rejected: '++id, mutationId' };
+
+/** The record kept for staff when the server refuses an outbox entry. */
+export function rejectedFrom(entry: OutboxEntry, reason: string, rejectedAt = new Date().toISOString()): RejectedEntry {
+  return { mutationId: entry.mutationId, kind: entry.kind, payload: maskedPayload(entry.payload), reason, createdAt: entry.createdAt, rejectedAt };
+}
+
 /**
  * The kiosk's IndexedDB. Schema changes add a new `version(n)` with an upgrade that migrates the
  * outbox: a schema change must never drop writes that have not reached the server.
@@ -131,20 +155,19 @@ export const STORES_V1 = {
 export function openTriviaDb(name = 'triviando'): TriviaDb {
   const db = new Dexie(name) as TriviaDb;
   db.version(1).stores(STORES_V1);
-  // Earlier builds could queue a completion over the contract's 24 h, which the server refuses:
-  // the server never stored it, so capping the waiting payload is safe and unblocks the outbox.
-  db.version(2)
-    .stores(STORES_V1)
-    .upgrade((tx) =>
-      tx
-        .table<OutboxEntry, number>('outbox')
-        .where('status')
-        .equals('pending')
-        .modify((entry) => {
-          const payload = entry.payload as { completionTime?: number };
-          if (entry.kind === 'completion' && (payload.completionTime ?? 0) > MAX_COMPLETION_SECONDS) payload.completionTime = MAX_COMPLETION_SECONDS;
-        }),
-    );
+  // Version 2 used to cap long completions already queued. It rewrote payloads that may already
+  // have reached the server (which then refused the resend as a mismatch), so it does nothing now:
+  // an upgrade never rewrites a pending payload.
+  db.version(2).stores(STORES_V1);
+  // Rejected entries leave the outbox for their own store, their document number masked.
+  db.version(3)
+    .stores(STORES_V3)
+    .upgrade(async (tx) => {
+      const outbox = tx.table<OutboxEntry, number>('outbox');
+      const refused = await outbox.where('status').equals('rejected').toArray();
+      await tx.table<RejectedEntry, number>('rejected').bulkAdd(refused.map((entry) => rejectedFrom(entry, entry.lastError ?? '', entry.createdAt)));
+      await outbox.bulkDelete(refused.map((entry) => entry.mutationId));
+    });
   return db;
 }
 

@@ -1,32 +1,31 @@
-import { ApiError, request } from '../lib/api';
-import type { DeviceRegistration, Mutation, SyncReply } from '../../contract';
-import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from './connectivity';
-import { writeMeta, type DeviceState, type OutboxEntry, type TriviaDb } from './db';
+import { v4 as uuid } from 'uuid';
+import type { Mutation, SyncReply, SyncResult } from '../../contract';
+import { rejectedFrom, writeMeta, type OutboxEntry, type TriviaDb } from './db';
+import { ensureIdentity, renumberPending, type Identity } from './device-identity';
+import { releaseLease, takeLease } from './flush-lease';
+import { REQUEST_TIMEOUT_MS } from './http';
+import { callServer } from './server-call';
 
 export const BATCH_SIZE = 50;
 const LOCK_NAME = 'triviando-outbox-flush';
+/** Resyncs in a row without progress before a run gives up and backs off (a server that keeps moving its counter). */
+const MAX_RESYNCS = 3;
 
 export type FlushOutcome =
   | { status: 'idle' }
+  /** Another tab is flushing (it holds the lease): it sends this tab's writes too. */
+  | { status: 'busy' }
   | { status: 'flushed'; settled: number; rejected: number }
-  | { status: 'failed'; error: string; retryable: boolean };
+  | { status: 'failed'; error: string; settled: number; rejected: number; retryAfterMs?: number };
 
-/** The server does not want to see this batch again as is (bad request, unknown device...). */
-const isRetryable = (error: unknown) =>
-  isNetworkFailure(error) || (error instanceof ApiError && (error.status >= 500 || error.status === 429 || error.status === 408));
-
-async function ensureDevice(db: TriviaDb, timeoutMs: number): Promise<DeviceState & { deviceId: string; secret: string }> {
-  const device = (await db.device.get('device')) ?? { key: 'device' as const, deviceId: null, secret: null, nextMutationId: 1 };
-  if (device.deviceId && device.secret) return device as DeviceState & { deviceId: string; secret: string };
-  const registration = await request<DeviceRegistration>('POST', '/api/devices', {}, { timeoutMs });
-  // Read again inside the write: mutation ids may have been handed out meanwhile.
-  return db.transaction('rw', db.device, async () => {
-    const current = (await db.device.get('device')) ?? device;
-    const next = { ...current, deviceId: registration.deviceId, secret: registration.secret };
-    await db.device.put(next);
-    return next;
-  });
+export interface FlushOptions {
+  batchSize?: number;
+  timeoutMs?: number;
+  /** Called before each push; false stops the run (this tab lost its lease). */
+  stillOwner?: () => Promise<boolean>;
 }
+
+type Settled = { settled: number; rejected: number; answered: number };
 
 /** Stores the server ids an applied mutation returned, so later screens can use them. */
 async function storeServerId(db: TriviaDb, entry: OutboxEntry, id: number): Promise<void> {
@@ -39,21 +38,25 @@ async function storeServerId(db: TriviaDb, entry: OutboxEntry, id: number): Prom
   }
 }
 
-async function sendBatch(db: TriviaDb, device: { deviceId: string; secret: string }, entries: OutboxEntry[], timeoutMs: number) {
-  const mutations = entries.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
-  const reply = await request<SyncReply>('POST', '/api/sync', { mutations }, {
-    headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
-    timeoutMs,
-  });
+/** Moves a refused entry out of the outbox into the staff's list, its document number masked. */
+async function reject(db: TriviaDb, entry: OutboxEntry, reason: string): Promise<void> {
+  await db.rejected.add(rejectedFrom(entry, reason || 'Rechazado por el servidor'));
+  await db.outbox.delete(entry.mutationId);
+}
+
+/** Applies a push's reply: applied, duplicate and held entries are settled (dropped), rejected ones move to the staff's list. */
+async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncResult[]): Promise<Settled> {
   let settled = 0;
   let rejected = 0;
-  await db.transaction('rw', [db.outbox, db.players, db.attempts, db.knownPlayers], async () => {
-    for (const result of reply.results) {
+  let answered = 0;
+  await db.transaction('rw', [db.outbox, db.rejected, db.players, db.attempts, db.knownPlayers], async () => {
+    for (const result of results) {
       const entry = entries.find((e) => e.mutationId === result.mutationId);
       if (!entry) continue;
+      answered++;
       if (result.status === 'rejected') {
         rejected++;
-        await db.outbox.update(entry.mutationId, { status: 'rejected', lastError: result.reason ?? 'Rechazado por el servidor' });
+        await reject(db, entry, result.reason ?? '');
         continue;
       }
       if (result.id !== undefined) await storeServerId(db, entry, result.id);
@@ -61,53 +64,126 @@ async function sendBatch(db: TriviaDb, device: { deviceId: string; secret: strin
       settled++;
     }
   });
-  return { settled, rejected, answered: reply.results.length };
+  return { settled, rejected, answered };
 }
 
+const pendingEntries = (db: TriviaDb) => db.outbox.where('status').equals('pending').sortBy('mutationId');
+
 /**
- * Sends every pending entry, oldest first, in batches; stops at the first failure. A push the
- * server does not answer within `timeoutMs` is a network failure: its entries stay pending.
+ * Sends every pending entry, oldest first, in batches, acting on each reply's verdict:
+ * - a per-mutation rejection moves that entry to the staff's list and the rest flows;
+ * - `resync` (a gap, or an id the server holds with another payload) renumbers the pending
+ *   entries past the server's counter and sends again (client UUIDs make a re-sent write safe);
+ * - `device-unknown` registers the device anew (renumbering from 1) and sends again;
+ * - any other refusal of a whole push splits it: entries go one by one and the one the server
+ *   refuses is rejected with the server's message, so no refused batch is ever retried as is;
+ * - `transient` (no server, time-out, 5xx, 429) stops the run: everything stays pending.
  */
-export async function flushOutbox(db: TriviaDb, batchSize = BATCH_SIZE, timeoutMs = REQUEST_TIMEOUT_MS): Promise<FlushOutcome> {
+export async function flushOutbox(db: TriviaDb, options: FlushOptions = {}): Promise<FlushOutcome> {
+  try {
+    return await flushRun(db, options);
+  } catch (error) {
+    // The device's own storage failed (quota, a closed database): keep everything, try later.
+    const message = error instanceof Error ? error.message : String(error);
+    await writeMeta(db, 'lastSyncError', message).catch(() => undefined);
+    return { status: 'failed', error: message, settled: 0, rejected: 0 };
+  }
+}
+
+async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutcome> {
+  const { batchSize = BATCH_SIZE, timeoutMs = REQUEST_TIMEOUT_MS, stillOwner } = options;
   let settled = 0;
   let rejected = 0;
-  try {
-    if ((await db.outbox.where('status').equals('pending').count()) === 0) return { status: 'idle' };
-    const device = await ensureDevice(db, timeoutMs);
-    for (;;) {
-      const batch = await db.outbox.where('status').equals('pending').sortBy('mutationId');
-      if (batch.length === 0) break;
-      const outcome = await sendBatch(db, device, batch.slice(0, batchSize), timeoutMs);
-      settled += outcome.settled;
-      rejected += outcome.rejected;
-      // A reply that settles nothing would loop forever: leave the rest for the next run.
-      if (outcome.answered === 0) break;
+  const fail = async (error: string, retryAfterMs?: number): Promise<FlushOutcome> => {
+    await writeMeta(db, 'lastSyncError', error);
+    return { status: 'failed', error, settled, rejected, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  };
+
+  if ((await db.outbox.where('status').equals('pending').count()) === 0) return { status: 'idle' };
+  const identity = await ensureIdentity(db, timeoutMs);
+  if (identity.kind !== 'registered') return fail(identity.message, identity.kind === 'transient' ? identity.retryAfterMs : undefined);
+  let device: Identity = identity.device;
+  let oneByOne = false;
+  let resyncs = 0;
+  let reregistered = false;
+
+  for (;;) {
+    // Another tab took over an expired lease: it carries on from here.
+    if (stillOwner && !(await stillOwner())) return { status: 'busy' };
+    const batch = (await pendingEntries(db)).slice(0, oneByOne ? 1 : batchSize);
+    if (batch.length === 0) break;
+    const mutations = batch.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
+    const answer = await callServer<SyncReply>('POST', '/api/sync', { mutations }, {
+      headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
+      timeoutMs,
+    });
+    switch (answer.kind) {
+      case 'success': {
+        const outcome = await applyResults(db, batch, answer.body?.results ?? []);
+        settled += outcome.settled;
+        rejected += outcome.rejected;
+        // A reply that settles nothing would loop forever: try again later.
+        if (outcome.answered === 0) return fail('El servidor no confirmó ninguna operación');
+        resyncs = 0;
+        break;
+      }
+      case 'transient':
+        return fail(answer.message, answer.retryAfterMs);
+      case 'resync':
+        if (++resyncs > MAX_RESYNCS) return fail(answer.message);
+        await renumberPending(db, answer.lastMutationId + 1);
+        break;
+      case 'device-unknown': {
+        if (reregistered) return fail(answer.message);
+        reregistered = true;
+        const replaced = await ensureIdentity(db, timeoutMs, device);
+        if (replaced.kind !== 'registered') return fail(replaced.message, replaced.kind === 'transient' ? replaced.retryAfterMs : undefined);
+        device = replaced.device;
+        break;
+      }
+      case 'refused':
+        if (batch.length > 1) {
+          oneByOne = true;
+          break;
+        }
+        // The server never stored this one, so the entries behind it move down one to fill its place.
+        await db.transaction('rw', [db.outbox, db.rejected, db.device], async () => {
+          await reject(db, batch[0]!, answer.message);
+          await renumberPending(db, batch[0]!.mutationId);
+        });
+        rejected++;
+        break;
     }
-    reportReachable(true);
-    await writeMeta(db, 'lastSyncAt', new Date().toISOString());
-    await writeMeta(db, 'lastSyncError', null);
-    return { status: 'flushed', settled, rejected };
-  } catch (error) {
-    const retryable = isRetryable(error);
-    if (isNetworkFailure(error) || (error instanceof ApiError && error.status >= 500)) reportReachable(false);
-    else reportReachable(true);
-    const message = error instanceof ApiError ? error.serverMessage : error instanceof Error ? error.message : String(error);
-    await writeMeta(db, 'lastSyncError', message);
-    return { status: 'failed', error: message, retryable };
+  }
+  await writeMeta(db, 'lastSyncAt', new Date().toISOString());
+  await writeMeta(db, 'lastSyncError', null);
+  return { status: 'flushed', settled, rejected };
+}
+
+/** This page's id for the flush lease. */
+const TAB_ID = uuid();
+
+/** One flush under the database lease (browsers without Web Locks); `busy` while another tab holds it. */
+export async function flushUnderLease(db: TriviaDb, owner: string, options: FlushOptions = {}): Promise<FlushOutcome> {
+  if (!(await takeLease(db, owner))) return { status: 'busy' };
+  try {
+    return await flushOutbox(db, { ...options, stillOwner: () => takeLease(db, owner) });
+  } finally {
+    await releaseLease(db, owner);
   }
 }
 
 let running: Promise<FlushOutcome> | null = null;
 
 /**
- * One flusher at a time: across tabs with Web Locks where the browser has them, and within this
- * page by sharing the run already under way.
+ * One flusher at a time: across tabs with Web Locks where the browser has them, else with the
+ * lease in the database; within this page by sharing the run already under way.
  */
 export function flushExclusively(db: TriviaDb): Promise<FlushOutcome> {
   running ??= (async () => {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (!locks) return await flushOutbox(db);
+      if (!locks) return await flushUnderLease(db, TAB_ID);
       return (await locks.request(LOCK_NAME, () => flushOutbox(db))) as FlushOutcome;
     } finally {
       running = null;

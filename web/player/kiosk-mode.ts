@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { readMeta, triviaDb, writeMeta, type TriviaDb } from '../offline/db';
-import { useLiveQuery } from './use-live-query';
+import { kioskModeSetting } from '../offline';
+import { useSubscription } from './use-subscription';
 
 /**
- * Kiosk mode (architecture, player screen point 6): a per-device setting, off by default, that
- * keeps the player screen fullscreen and awake and sends an idle result screen back to the
- * document step. Staff switch it in the status badge or with `?kiosk=1` / `?kiosk=0`.
+ * Kiosk mode: a per-device setting (kept by the offline layer), off by default, that keeps the
+ * player screen fullscreen and awake and sends an idle result screen back to the document step.
+ * Staff switch it in the status badge or with `?kiosk=1` / `?kiosk=0`.
  */
-const KIOSK_MODE_KEY = 'kioskMode';
 
 /** How long the result screen waits without any interaction before it goes back to the document step. */
 export const KIOSK_IDLE_RETURN_MS = 60_000;
@@ -16,14 +15,6 @@ export const KIOSK_IDLE_RETURN_MS = 60_000;
 const INTERACTION_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
 /** Events that carry the user activation `requestFullscreen` needs (touchstart does not). */
 const GESTURE_EVENTS = ['click', 'keydown'] as const;
-
-export async function readKioskMode(db: TriviaDb): Promise<boolean> {
-  return (await readMeta<boolean>(db, KIOSK_MODE_KEY)) ?? false;
-}
-
-export async function writeKioskMode(db: TriviaDb, on: boolean): Promise<void> {
-  await writeMeta(db, KIOSK_MODE_KEY, on);
-}
 
 /** `?kiosk=1` switches kiosk mode on, `?kiosk=0` off; anything else leaves it as it is. */
 export function kioskModeFromQuery(search: string): boolean | undefined {
@@ -98,7 +89,7 @@ export function keepScreenAwake(nav: Navigator, doc: Document): () => void {
 
 /** The device's kiosk mode setting as it changes; null until read. */
 export function useKioskMode(): boolean | null {
-  return useLiveQuery<boolean | null>(() => readKioskMode(triviaDb()), [], null);
+  return useSubscription<boolean | null>(kioskModeSetting, [], null);
 }
 
 /** While kiosk mode is on: fullscreen on the next gesture and a screen wake lock. */

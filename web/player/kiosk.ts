@@ -1,33 +1,14 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { serverReachable, subscribeReachable } from '../offline/connectivity';
-import { triviaDb } from '../offline/db';
-import { ensurePersistentStorage } from '../offline/storage';
-import { startSyncScheduler } from '../offline/sync-scheduler';
+import { serverReachable, startSync, subscribeReachable } from '../offline';
 
-let scheduler: ReturnType<typeof startSyncScheduler> | undefined;
-let users = 0;
+export { requestFlush } from '../offline';
 
-/** Starts the outbox flusher while a player screen is open (page start counts as a trigger). */
+/** Keeps the outbox flushing while a player screen is open (page start counts as a trigger). */
 export function useKioskSync(): void {
-  useEffect(() => {
-    users++;
-    scheduler ??= startSyncScheduler(triviaDb());
-    void ensurePersistentStorage(triviaDb());
-    return () => {
-      users--;
-      if (users === 0) {
-        scheduler?.stop();
-        scheduler = undefined;
-      }
-    };
-  }, []);
+  useEffect(() => startSync(), []);
 }
 
-/** Sends what was just written without waiting for the timer. */
-export function requestFlush(): void {
-  scheduler?.requestFlush();
-}
-
+/** Whether the server answered lately, as every tab of this kiosk sees it. */
 export function useServerReachable(): boolean {
   return useSyncExternalStore(subscribeReachable, serverReachable);
 }

@@ -3,10 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../components/ui/spinner';
 import { enterPlayerScreen, setBetweenAttempts } from '../lib/service-worker';
-import { loadBundle, type BundleResult } from '../offline/bundle-store';
-import { triviaDb } from '../offline/db';
+import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
 import { useKioskSync } from './kiosk';
-import { kioskModeFromQuery, useKioskChrome, useKioskMode, writeKioskMode } from './kiosk-mode';
+import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
 import { PlayerFlow } from './player-flow';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
@@ -30,7 +29,7 @@ export function PlayTriviaPage() {
   // the parameter so a reload shows the stored setting.
   useEffect(() => {
     if (kioskQuery === undefined) return;
-    void writeKioskMode(triviaDb(), kioskQuery).then(() =>
+    void setKioskMode(kioskQuery).then(() =>
       setSearchParams(
         (params) => {
           params.delete('kiosk');
@@ -52,7 +51,7 @@ export function PlayTriviaPage() {
 
   useEffect(() => {
     let current = true;
-    if (validId) void loadBundle(triviaDb(), groupId).then((loaded) => current && setResult(loaded));
+    if (validId) void loadTrivia(groupId).then((loaded) => current && setResult(loaded));
     return () => {
       current = false;
     };

@@ -3,13 +3,24 @@ import { errorText } from '../lib/api';
 import { setBetweenAttempts } from '../lib/service-worker';
 import { toast } from '../lib/toast-store';
 import type { PlayBundle } from '../../contract';
-import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from '../offline/db';
-import { abandonAttempt, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt, type AttemptResult } from '../offline/outbox';
-import { identifyPlayer } from './identify';
-import { requestFlush } from './kiosk';
+import {
+  answer,
+  CHANGED_TRIVIA_MESSAGE,
+  EmptyRoundError,
+  finishCurrentRound,
+  finishRound,
+  identify,
+  leaveRound,
+  playableCount,
+  registerNewPlayer,
+  resumeRound,
+  startRound,
+  type AttemptResult,
+  type ChosenAnswer,
+  type InProgressAttempt,
+  type PlayerRef,
+} from '../offline';
 import { useIdleReturn } from './kiosk-mode';
-import { CHANGED_TRIVIA_MESSAGE, resumeAttempt } from './resume';
-import { countCorrect, planRound, playableCount } from './round';
 import { CompletionStep } from './steps/completion-step';
 import { DocumentStep } from './steps/document-step';
 import { InstructionsStep } from './steps/instructions-step';
@@ -29,31 +40,28 @@ type Step =
 export const OTHER_COMPANY_TOAST_MS = 5000;
 export const ATTEMPT_LIMIT_TOAST_MS = 8000;
 
-/** The player steps of spec section 2, on top of the device's outbox (web/offline). */
+/** The player steps (document, registration, instructions, questions, result), on top of the device's outbox (web/offline). */
 export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
-  const db = triviaDb();
   const groupId = bundle.group.id;
   const [step, setStep] = useState<Step>({ name: 'resuming' });
 
   const finish = useCallback(
     async (state: InProgressAttempt) => {
-      const result = await completeAttempt(db, state, countCorrect(bundle, state.answers));
-      requestFlush();
-      setStep({ name: 'done', result });
+      setStep({ name: 'done', result: await finishRound(bundle, state) });
     },
-    [db, bundle],
+    [bundle],
   );
 
   // An attempt left half-way (reload, restart) continues where it was; one whose last answer was
   // stored before the reload is completed at once; a stale or no longer playable one is dropped.
   useEffect(() => {
-    void resumeAttempt(db, bundle).then((resumption) => {
+    void resumeRound(bundle).then((resumption) => {
       if (resumption.kind === 'resume') setStep({ name: 'question', state: resumption.state });
       else if (resumption.kind === 'finish') void finish(resumption.state);
       else if (resumption.kind === 'discarded' && resumption.reason === 'changed') setStep({ name: 'document', notice: CHANGED_TRIVIA_MESSAGE });
       else setStep({ name: 'document' });
     });
-  }, [db, bundle, finish]);
+  }, [bundle, finish]);
 
   // A new app version waits until the kiosk is between attempts.
   useEffect(() => {
@@ -67,7 +75,7 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
     try {
-      const outcome = await identifyPlayer(db, bundle, input);
+      const outcome = await identify(bundle, input);
       if (outcome.kind === 'limit') {
         toast({ title: 'Límite de intentos alcanzado', description: outcome.message, variant: 'destructive', duration: ATTEMPT_LIMIT_TOAST_MS });
       } else if (outcome.kind === 'known') {
@@ -86,8 +94,7 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
   const onRegister = async (values: { fullName: string; locationId: number }) => {
     if (step.name !== 'register') return;
     try {
-      const player = await registerPlayer(db, { ...values, documentTypeId: step.documentTypeId, documentNumber: step.documentNumber, hash: step.hash });
-      requestFlush();
+      const player = await registerNewPlayer({ ...values, documentTypeId: step.documentTypeId, documentNumber: step.documentNumber, hash: step.hash });
       setStep({ name: 'instructions', player });
     } catch (error) {
       console.error(error);
@@ -98,8 +105,7 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
   const onStart = async (player: PlayerRef) => {
     setStep({ name: 'preparing' });
     try {
-      const state = await startAttempt(db, player, planRound(bundle));
-      requestFlush();
+      const state = await startRound(player, bundle);
       setStep({ name: 'question', state });
     } catch (error) {
       if (!(error instanceof EmptyRoundError)) {
@@ -111,19 +117,19 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
   };
 
   const onLeave = async () => {
-    await abandonAttempt(db, groupId);
+    await leaveRound(groupId);
     setStep({ name: 'document' });
   };
 
-  const onAnswer = async (answer: ChosenAnswer) => {
-    const next = await recordAnswer(db, groupId, answer);
+  const onAnswer = async (chosen: ChosenAnswer) => {
+    const next = await answer(groupId, chosen);
     if (next) setStep((current) => (current.name === 'question' ? { name: 'question', state: next } : current));
   };
 
   // Read from the device, not from this render: the last answer was stored after it.
   const onQuestionsDone = async () => {
-    const state = await db.inProgress.get(groupId);
-    if (state) await finish(state);
+    const result = await finishCurrentRound(bundle);
+    if (result) setStep({ name: 'done', result });
   };
 
   switch (step.name) {

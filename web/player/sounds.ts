@@ -1,4 +1,4 @@
-/** Answer sounds with the Web Audio API (spec section 9); a failure is only logged. */
+/** Answer sounds with the Web Audio API; a failure is only logged. */
 let context: AudioContext | undefined;
 
 function audio(): AudioContext {

@@ -2,21 +2,18 @@ import { Switch } from '@headlessui/react';
 import { CloudOff, HardDrive, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '../lib/format';
-import { readMeta, triviaDb, type OutboxEntry } from '../offline/db';
+import { setKioskMode, syncStatus, type RejectedEntry, type SyncStatus } from '../offline';
 import { requestFlush, useServerReachable } from './kiosk';
-import { writeKioskMode } from './kiosk-mode';
 import { lastSyncLabel } from './sync-label';
-import { useLiveQuery } from './use-live-query';
-
-interface SyncStatus {
-  pending: number;
-  rejected: OutboxEntry[];
-  lastSyncAt: string | null;
-  lastSyncError: string | null;
-  persisted: boolean | null;
-}
+import { useSubscription } from './use-subscription';
 
 const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
+/** 'Registro #4 (*******890)': what a rejected entry was, never the raw document number. */
+function rejectedLabel(entry: RejectedEntry): string {
+  const document = typeof entry.payload.documentNumber === 'string' ? ` (${entry.payload.documentNumber})` : '';
+  return `${KIND_LABEL[entry.kind]} #${entry.mutationId}${document}`;
+}
+
 /** How often the "hace N min" wording is refreshed while nothing else changes. */
 const CLOCK_TICK_MS = 30_000;
 
@@ -35,20 +32,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   const [open, setOpen] = useState(false);
   const now = useNow(CLOCK_TICK_MS);
   // null until the first read, so the badge never claims "0" before it has counted.
-  const status = useLiveQuery<SyncStatus | null>(
-    async () => {
-      const db = triviaDb();
-      return {
-        pending: await db.outbox.where('status').equals('pending').count(),
-        rejected: await db.outbox.where('status').equals('rejected').toArray(),
-        lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
-        lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,
-        persisted: (await readMeta<boolean>(db, 'persistentStorage')) ?? null,
-      };
-    },
-    [],
-    null,
-  );
+  const status = useSubscription<SyncStatus | null>(syncStatus, [], null);
 
   return (
     <div className="fixed bottom-2 left-2 z-40 text-xs" data-testid="kiosk-status">
@@ -69,7 +53,11 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
             <span data-testid="kiosk-last-sync">{lastSyncLabel(status.lastSyncAt, now)}</span>
           </>
         )}
-        {status && status.rejected.length > 0 && <span className="rounded-full bg-red-500 px-1.5 font-semibold">{status.rejected.length} rechazados</span>}
+        {status && status.rejected.length > 0 && (
+          <span className="rounded-full bg-red-500 px-1.5 font-semibold" data-testid="kiosk-rejected">
+            {status.rejected.length} rechazados
+          </span>
+        )}
       </button>
       {open && status && (
         <div className="mt-2 w-72 space-y-2 rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200" role="region" aria-label="Detalle de sincronización">
@@ -95,7 +83,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               </span>
               <Switch
                 checked={kioskMode}
-                onChange={(on) => void writeKioskMode(triviaDb(), on)}
+                onChange={(on) => void setKioskMode(on)}
                 aria-label="Modo kiosco"
                 className="group relative h-5 w-9 shrink-0 rounded-full bg-slate-300 transition-colors data-checked:bg-brand-600"
               >
@@ -104,16 +92,19 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
             </div>
           )}
           {status.rejected.length > 0 && (
-            <div>
-              <p className="font-semibold text-red-700">Rechazados por el servidor</p>
-              <ul className="mt-1 max-h-32 space-y-1 overflow-auto">
+            <details className="rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="kiosk-rejected-list">
+              <summary className="cursor-pointer font-semibold text-red-700">
+                {status.rejected.length === 1 ? '1 registro rechazado por el servidor' : `${status.rejected.length} registros rechazados por el servidor`}
+              </summary>
+              <p className="mt-1 text-slate-600">No se volverán a enviar; el resto sigue sincronizándose.</p>
+              <ul className="mt-1 max-h-40 space-y-1 overflow-auto">
                 {status.rejected.map((entry) => (
-                  <li key={entry.mutationId}>
-                    #{entry.mutationId} {KIND_LABEL[entry.kind]}: {entry.lastError}
+                  <li key={entry.id} data-testid="kiosk-rejected-entry">
+                    <span className="font-semibold">{rejectedLabel(entry)}</span>: {entry.reason}
                   </li>
                 ))}
               </ul>
-            </div>
+            </details>
           )}
           <button type="button" onClick={requestFlush} className="flex items-center gap-1.5 font-semibold text-brand-700">
             <RefreshCw className="size-3.5" aria-hidden /> Sincronizar ahora

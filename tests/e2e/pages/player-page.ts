@@ -26,6 +26,9 @@ export class PlayerPage {
   readonly statusBadge = () => this.page.getByRole('button', { name: 'Estado de sincronización' });
   readonly kioskMode = () => this.page.getByTestId('kiosk-mode');
   readonly kioskSwitch = () => this.page.getByRole('switch', { name: 'Modo kiosco' });
+  readonly rejectedCount = () => this.page.getByTestId('kiosk-rejected');
+  readonly rejectedList = () => this.page.getByTestId('kiosk-rejected-list');
+  readonly rejectedEntries = () => this.page.getByTestId('kiosk-rejected-entry');
   readonly leave = () => this.page.getByRole('button', { name: 'Salir', exact: true });
   readonly leaveDialog = () => this.page.getByRole('dialog', { name: '¿Abandonar la trivia?' });
   readonly confirmLeave = () => this.leaveDialog().getByRole('button', { name: 'Abandonar' });
@@ -67,5 +70,66 @@ export class PlayerPage {
       await this.answerCurrent(bundle, pattern[i]!);
     }
     await expect(this.completed()).toBeVisible({ timeout: 15_000 });
+  }
+
+  /** The device identity the kiosk stored in its IndexedDB (null before it first synced). */
+  async storedDeviceId(): Promise<string | null> {
+    return this.page.evaluate(
+      () =>
+        new Promise<string | null>((resolve, reject) => {
+          const open = indexedDB.open('triviando');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('device').objectStore('device').get('device');
+            read.onsuccess = () => {
+              resolve((read.result as { deviceId: string | null } | undefined)?.deviceId ?? null);
+              open.result.close();
+            };
+            read.onerror = () => reject(read.error);
+          };
+        }),
+    );
+  }
+
+  /** The kiosk's pending outbox entries, oldest first, as stored. */
+  async outboxEntries(): Promise<{ mutationId: number; kind: string; payload: Record<string, unknown> }[]> {
+    return this.page.evaluate(
+      () =>
+        new Promise((resolve, reject) => {
+          const open = indexedDB.open('triviando');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('outbox').objectStore('outbox').getAll();
+            read.onsuccess = () => {
+              resolve(read.result);
+              open.result.close();
+            };
+            read.onerror = () => reject(read.error);
+          };
+        }),
+    );
+  }
+
+  /** Replaces an outbox entry's payload fields (what a record the server will refuse looks like). */
+  async patchOutboxPayload(mutationId: number, patch: Record<string, unknown>): Promise<void> {
+    await this.page.evaluate(
+      ([id, fields]) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('triviando');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('outbox', 'readwrite');
+            const store = tx.objectStore('outbox');
+            const read = store.get(id);
+            read.onsuccess = () => store.put({ ...read.result, payload: { ...read.result.payload, ...fields } });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      [mutationId, patch] as const,
+    );
   }
 }

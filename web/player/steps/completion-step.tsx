@@ -1,8 +1,8 @@
 import { Clock, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
 import { formatDuration } from '../../lib/format';
-import type { AttemptResult } from '../../offline/outbox';
+import type { AttemptResult } from '../../offline';
 
-/** The spec's score tiers: 70 and 40. */
+/** The score tiers: 70 and 40. */
 export function tierOf(score: number) {
   if (score >= 70) return { icon: Trophy, message: '¡Excelente trabajo!', label: 'Trofeo' };
   if (score >= 40) return { icon: Medal, message: '¡Buen intento!', label: 'Buen intento!' };

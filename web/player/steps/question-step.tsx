@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../lib/toast-store';
 import type { PlayBundle } from '../../../contract';
-import type { ChosenAnswer, InProgressAttempt } from '../../offline/db';
+import type { ChosenAnswer, InProgressAttempt } from '../../offline';
 import { playCorrectSound, playWrongSound } from '../sounds';
 
 export const FEEDBACK_MS = 2000;
@@ -67,7 +67,7 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
     }, FEEDBACK_MS);
   };
 
-  // Guarded on resume (web/player/resume.ts); kept so a missing question is never a blank card.
+  // Guarded on resume (web/offline/resume.ts); kept so a missing question is never a blank card.
   if (!question) {
     return (
       <div className="space-y-4 py-6 text-center" role="alert">

@@ -1,10 +1,9 @@
-import { ApiError, request } from '../lib/api';
-import type { ValidatedPlayer } from '../../contract';
-import type { PlayBundle } from '../../contract';
-import { isNetworkFailure, reportReachable, REQUEST_TIMEOUT_MS } from '../offline/connectivity';
-import type { PlayerRef, TriviaDb } from '../offline/db';
-import { documentHash, findKnownPlayer, rememberPlayer } from '../offline/known-players';
-import { attemptsOnDevice } from '../offline/outbox';
+import type { PlayBundle, ValidatedPlayer } from '../../contract';
+import type { PlayerRef, TriviaDb } from './db';
+import { HttpError, REQUEST_TIMEOUT_MS } from './http';
+import { documentHash, findKnownPlayer, rememberPlayer } from './known-players';
+import { attemptsOnDevice } from './outbox';
+import { callServer } from './server-call';
 
 export type Identification =
   | { kind: 'known'; player: PlayerRef }
@@ -17,41 +16,38 @@ export interface DocumentInput {
   documentNumber: string;
 }
 
-/** What the server says about a document, or `undefined` when it cannot be reached (or does not answer in time). */
+/**
+ * What the server says about a document, or `undefined` when it cannot be reached (or does not
+ * answer in time). A refusal other than the attempt limit is thrown for the screen to show.
+ */
 async function validateOnline(
   bundle: PlayBundle,
   input: DocumentInput,
   timeoutMs: number,
 ): Promise<ValidatedPlayer | null | undefined | { limit: string }> {
-  try {
-    const reply = await request<{ player: ValidatedPlayer | null }>(
-      'POST',
-      '/api/players/validate',
-      { ...input, companyId: bundle.group.companyId, questionGroupId: bundle.group.id },
-      { timeoutMs },
-    );
-    reportReachable(true);
-    return reply.player;
-  } catch (error) {
-    if (error instanceof ApiError && error.status < 500 && error.status !== 429) {
-      reportReachable(true);
-      if (error.code === 'attempt_limit_reached') {
-        return { limit: error.serverMessage };
-      }
-      throw error;
-    }
-    if (isNetworkFailure(error) || error instanceof ApiError) {
-      reportReachable(false);
+  const answer = await callServer<{ player: ValidatedPlayer | null }>(
+    'POST',
+    '/api/players/validate',
+    { ...input, companyId: bundle.group.companyId, questionGroupId: bundle.group.id },
+    { timeoutMs },
+  );
+  switch (answer.kind) {
+    case 'success':
+      return answer.body?.player ?? null;
+    case 'transient':
       return undefined;
-    }
-    throw error;
+    case 'refused':
+      if (answer.code === 'attempt_limit_reached') return { limit: answer.message };
+      throw new HttpError(answer.status, { error: answer.message, message: answer.message, code: answer.code }, undefined);
+    default:
+      throw new Error(answer.message);
   }
 }
 
 const limitMessage = (max: number) => `Has alcanzado el máximo de ${max} ${max === 1 ? 'intento' : 'intentos'} para esta trivia.`;
 
 /**
- * The document step (spec "Player flow"): online the server decides, attempt limit included (so
+ * The document step: online the server decides, attempt limit included (so
  * attempts staff cleared with 'Limpiar Datos' no longer count). Offline, or for a player
  * registered here and not yet synced, the device's salted document hashes decide, and maxAttempts
  * is checked against the attempts this device has started, the only count it has.

@@ -1,5 +1,5 @@
 import type { PlayBundle } from '../../contract';
-import type { RoundPlan } from '../offline/outbox';
+import type { RoundPlan } from './outbox';
 
 /** Fisher–Yates on a copy. */
 export function shuffled<T>(items: readonly T[], random = Math.random): T[] {
@@ -14,7 +14,7 @@ export function shuffled<T>(items: readonly T[], random = Math.random): T[] {
 const playableQuestions = (bundle: PlayBundle) => bundle.questions.filter((q) => (bundle.answers[q.id]?.length ?? 0) > 0);
 
 /**
- * One round (spec section 9): questions and answers shuffled according to the group's flags,
+ * One round: questions and answers shuffled according to the group's flags,
  * then cut to questionsPerRound. Questions without answers cannot be played and are left out.
  */
 export function planRound(bundle: PlayBundle, random = Math.random): RoundPlan {

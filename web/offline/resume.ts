@@ -1,6 +1,6 @@
 import type { PlayBundle } from '../../contract';
-import type { InProgressAttempt, TriviaDb } from '../offline/db';
-import { abandonAttempt, isStale } from '../offline/outbox';
+import type { InProgressAttempt, TriviaDb } from './db';
+import { abandonAttempt, isStale } from './outbox';
 import { isPlayable } from './round';
 
 export const CHANGED_TRIVIA_MESSAGE = 'La trivia cambió y el intento anterior no se pudo continuar. Vuelve a empezar.';

@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import pg from 'pg';
+import type { PlayBundle, SyncRejection } from '../../contract';
+import { PlayerPage } from './pages/player-page';
+import { E2E_ADMIN } from './playwright.config';
+import { exportedScores } from './support/score-export';
+
+const DEMO_TRIVIA = 1;
+/** Well under the retry backoff's ceiling: what is sent here is sent by the flush the writes trigger. */
+const ONE_FLUSH_CYCLE_MS = 10_000;
+
+/** SQL against the app's embedded PostgreSQL (its port and password live in the server's data directory). */
+async function sql(text: string, values: unknown[]): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+async function demoBundle(api: APIRequestContext) {
+  return (await (await api.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+}
+
+const freshDocument = () => String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 10));
+
+/** Registers a new player and plays a full round: 4 of 5 right. */
+async function playRound(player: PlayerPage, bundle: PlayBundle, fullName: string, documentNumber: string) {
+  await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
+  await player.registerAs(fullName, 'Stand Principal');
+  await player.start().click();
+  await player.playRoundFrom(bundle, 1, [true, true, false, true, true]);
+  await expect(player.score()).toHaveText('80%');
+  await player.restart().click();
+}
+
+async function adminApi(baseURL: string) {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect((await api.post('/api/login', { data: E2E_ADMIN })).ok()).toBe(true);
+  return api;
+}
+
+test.describe('a kiosk whose sync the server refuses in part never stops syncing', () => {
+  test('a kiosk whose device row was deleted on the server keeps its identity and syncs everything after a gap resync', async ({ page, request: api, baseURL }) => {
+    test.setTimeout(120_000);
+    const bundle = await demoBundle(api);
+    const player = new PlayerPage(page);
+    await player.goto(DEMO_TRIVIA);
+    const first = { name: 'Restaurada Uno', document: freshDocument() };
+    await playRound(player, bundle, first.name, first.document);
+    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
+    const deviceId = await player.storedDeviceId();
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+
+    // The server's database loses the device (restored from a backup taken before it registered).
+    await sql('DELETE FROM devices WHERE id = $1', [deviceId]);
+
+    const second = { name: 'Restaurada Dos', document: freshDocument() };
+    await playRound(player, bundle, second.name, second.document);
+    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
+    await expect(player.rejectedCount()).toHaveCount(0);
+    expect(await player.storedDeviceId()).toBe(deviceId);
+
+    const scores = await exportedScores(baseURL!, E2E_ADMIN, DEMO_TRIVIA);
+    for (const { name, document } of [first, second]) {
+      expect(scores.filter((s) => s.documentNumber === document).map((s) => [s.fullName, s.score])).toEqual([[name, 80]]);
+    }
+  });
+
+  test('a kiosk whose queue holds a result the server refuses syncs everything else in one flush and shows the refusal with its reason', async ({
+    page,
+    context,
+    request: api,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const bundle = await demoBundle(api);
+    const player = new PlayerPage(page);
+    await player.goto(DEMO_TRIVIA);
+
+    // Offline, two players play; the first one's result is then made one the server refuses
+    // (an answer from no question of this trivia).
+    await context.setOffline(true);
+    const refused = { name: 'Rechazada Uno', document: freshDocument() };
+    const accepted = { name: 'Aceptada Dos', document: freshDocument() };
+    await playRound(player, bundle, refused.name, refused.document);
+    await playRound(player, bundle, accepted.name, accepted.document);
+    await expect(player.pending()).toHaveText('6 por sincronizar');
+    const entries = (await player.outboxEntries()).sort((a, b) => a.mutationId - b.mutationId);
+    const completion = entries.find((e) => e.kind === 'completion')!;
+    const answers = completion.payload.answers as { questionId: number; answerId: number }[];
+    await player.patchOutboxPayload(completion.mutationId, { answers: [{ ...answers[0]!, answerId: 2_000_000_000 }, ...answers.slice(1)] });
+
+    await context.setOffline(false);
+    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
+    await expect(player.rejectedCount()).toHaveText('1 rechazados');
+
+    // The badge names the refused result and the server's own reason for it.
+    const admin = await adminApi(baseURL!);
+    const rejections = (await (await admin.get('/api/sync/rejections?limit=5')).json()) as SyncRejection[];
+    await admin.dispose();
+    const deviceId = await player.storedDeviceId();
+    const reason = rejections.find((r) => r.deviceId === deviceId && r.kind === 'completion')!.reason;
+    expect(reason).not.toBe('');
+    await player.statusBadge().click();
+    await player.rejectedList().locator('summary').click();
+    await expect(player.rejectedEntries()).toHaveCount(1);
+    await expect(player.rejectedEntries().first()).toContainText('Resultado');
+    await expect(player.rejectedEntries().first()).toContainText(reason);
+
+    const scores = await exportedScores(baseURL!, E2E_ADMIN, DEMO_TRIVIA);
+    expect(scores.filter((s) => s.documentNumber === accepted.document).map((s) => [s.fullName, s.score])).toEqual([[accepted.name, 80]]);
+    expect(scores.filter((s) => s.documentNumber === refused.document)).toEqual([]);
+  });
+});

@@ -1,0 +1,46 @@
+import type { DeviceRegistration } from '../../contract';
+import type { DeviceState, OutboxEntry, TriviaDb } from './db';
+import { callServer, type Answer } from './server-call';
+
+export type Identity = DeviceState & { deviceId: string; secret: string };
+
+export const emptyDevice = (): DeviceState => ({ key: 'device', deviceId: null, secret: null, nextMutationId: 1 });
+
+/**
+ * Gives the pending entries the ids `from`, `from + 1`… in their order, and moves the next id to
+ * hand out after them. Runs in its own transaction (or the caller's, which must include outbox
+ * and device), so an entry written meanwhile is numbered after them.
+ */
+export async function renumberPending(db: TriviaDb, from: number): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.device], async () => {
+    const pending: OutboxEntry[] = await db.outbox.where('status').equals('pending').sortBy('mutationId');
+    const device = (await db.device.get('device')) ?? emptyDevice();
+    await db.outbox.bulkDelete(pending.map((entry) => entry.mutationId));
+    await db.outbox.bulkAdd(pending.map((entry, i) => ({ ...entry, mutationId: from + i })));
+    await db.device.put({ ...device, nextMutationId: from + pending.length });
+  });
+}
+
+type Registered = { kind: 'registered'; device: Identity } | Exclude<Answer<DeviceRegistration>, { kind: 'success' }>;
+
+/**
+ * The device's server identity: the stored one, or a new registration. `stale` is an identity
+ * the server no longer recognises (403 device_unknown). The write is a compare-and-set: when
+ * another tab stored a different identity meanwhile, that one is kept and used. A replaced
+ * identity starts at counter 0 on the server, so the pending entries are renumbered from 1.
+ */
+export async function ensureIdentity(db: TriviaDb, timeoutMs: number, stale?: Identity): Promise<Registered> {
+  const seen = (await db.device.get('device')) ?? emptyDevice();
+  if (seen.deviceId && seen.secret && seen.deviceId !== stale?.deviceId) return { kind: 'registered', device: seen as Identity };
+  const answer = await callServer<DeviceRegistration>('POST', '/api/devices', {}, { timeoutMs });
+  if (answer.kind !== 'success') return answer;
+  if (!answer.body?.deviceId || !answer.body.secret) return { kind: 'transient', reachable: true, message: 'Respuesta del servidor no válida' };
+  const registration = answer.body;
+  return db.transaction('rw', [db.device, db.outbox], async () => {
+    const current = (await db.device.get('device')) ?? emptyDevice();
+    if (current.deviceId && current.secret && current.deviceId !== seen.deviceId) return { kind: 'registered' as const, device: current as Identity };
+    await db.device.put({ ...current, deviceId: registration.deviceId, secret: registration.secret });
+    if (seen.deviceId) await renumberPending(db, 1);
+    return { kind: 'registered' as const, device: (await db.device.get('device')) as Identity };
+  });
+}

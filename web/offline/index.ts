@@ -1,0 +1,113 @@
+import { liveQuery } from 'dexie';
+import type { PlayBundle } from '../../contract';
+import { loadBundle } from './bundle-store';
+import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
+import { identifyPlayer, type DocumentInput } from './identify';
+import { readKioskMode, writeKioskMode } from './kiosk-setting';
+import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult, type Registration } from './outbox';
+import { resumeAttempt } from './resume';
+import { countCorrect, planRound } from './round';
+import { ensurePersistentStorage } from './storage';
+import { startSyncScheduler } from './sync-scheduler';
+import { readSyncStatus, type SyncStatus } from './sync-status';
+
+/**
+ * The offline layer as the player screen sees it: a player session (identify, register, start,
+ * answer, finish, resume, leave) over the device's database and outbox, the sync lifecycle, and
+ * values to subscribe to (sync status, kiosk mode, reachability). Nothing outside web/offline
+ * touches the database or the network for the player screen.
+ */
+
+export type { BundleResult } from './bundle-store';
+export type { ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
+export type { DocumentInput, Identification } from './identify';
+export type { AttemptResult } from './outbox';
+export type { Resumption } from './resume';
+export type { SyncStatus } from './sync-status';
+export { EmptyRoundError } from './outbox';
+export { CHANGED_TRIVIA_MESSAGE } from './resume';
+export { countCorrect, playableCount } from './round';
+export { serverReachable, subscribeReachable } from './connectivity';
+
+/** A value that changes over time; `subscribe` answers the current value, then every change, until stopped. */
+export interface Subscribable<T> {
+  subscribe(onValue: (value: T) => void): () => void;
+}
+
+/** A database read re-run whenever the tables it reads change. */
+function watch<T>(read: () => Promise<T>): Subscribable<T> {
+  return {
+    subscribe(onValue) {
+      const subscription = liveQuery(read).subscribe({ next: onValue, error: (error: unknown) => console.error(error) });
+      return () => subscription.unsubscribe();
+    },
+  };
+}
+
+/** The trivia's content: from the server when it answers, else the copy kept on the device. */
+export const loadTrivia = (groupId: number) => loadBundle(triviaDb(), groupId);
+
+/** The document step: the server decides when it answers, the device's records otherwise. */
+export const identify = (bundle: PlayBundle, input: DocumentInput) => identifyPlayer(triviaDb(), bundle, input);
+
+/** Registers a player on this device and sends it without waiting for the timer. */
+export async function registerNewPlayer(input: Registration): Promise<PlayerRef> {
+  const player = await registerPlayer(triviaDb(), input);
+  requestFlush();
+  return player;
+}
+
+/** Draws a round from the bundle and starts the attempt (EmptyRoundError when nothing is playable). */
+export async function startRound(player: PlayerRef, bundle: PlayBundle): Promise<InProgressAttempt> {
+  const state = await startAttempt(triviaDb(), player, planRound(bundle));
+  requestFlush();
+  return state;
+}
+
+export const answer = (groupId: number, chosen: ChosenAnswer) => recordAnswer(triviaDb(), groupId, chosen);
+
+/** Completes an attempt, scored against the bundle, and sends it. */
+export async function finishRound(bundle: PlayBundle, state: InProgressAttempt): Promise<AttemptResult> {
+  const result = await completeAttempt(triviaDb(), state, countCorrect(bundle, state.answers));
+  requestFlush();
+  return result;
+}
+
+/** Completes the attempt in progress on this trivia as stored (its last answer included); undefined when there is none. */
+export async function finishCurrentRound(bundle: PlayBundle): Promise<AttemptResult | undefined> {
+  const state = await triviaDb().inProgress.get(bundle.group.id);
+  return state ? finishRound(bundle, state) : undefined;
+}
+
+export const leaveRound = (groupId: number) => abandonAttempt(triviaDb(), groupId);
+
+/** What to do on load with an attempt left in progress on this trivia. */
+export const resumeRound = (bundle: PlayBundle) => resumeAttempt(triviaDb(), bundle);
+
+let scheduler: ReturnType<typeof startSyncScheduler> | undefined;
+let users = 0;
+
+/** Keeps the outbox flushing while a player screen is open; returns its stop. */
+export function startSync(): () => void {
+  users++;
+  scheduler ??= startSyncScheduler(triviaDb());
+  void ensurePersistentStorage(triviaDb());
+  return () => {
+    users--;
+    if (users === 0) {
+      scheduler?.stop();
+      scheduler = undefined;
+    }
+  };
+}
+
+/** Sends what is waiting now rather than at the next timer. */
+export function requestFlush(): void {
+  scheduler?.requestFlush();
+}
+
+export const syncStatus = (): Subscribable<SyncStatus> => watch(() => readSyncStatus(triviaDb()));
+
+export const kioskModeSetting = (): Subscribable<boolean> => watch(() => readKioskMode(triviaDb()));
+
+export const setKioskMode = (on: boolean) => writeKioskMode(triviaDb(), on);
