@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'ai_not_configured',
   'ai_failed',
   'ai_timeout',
+  // integrity: an admin's review of held attempts
+  'attempt_not_held',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
