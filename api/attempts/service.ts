@@ -139,11 +139,13 @@ export interface Completion {
  * its first reason).
  */
 export async function completeAttempt(em: EntityManager, attempt: AttemptRow, completion: Completion): Promise<AttemptRow> {
-  const scored = await scoreCompletion(em, attempt, completion.answers);
   if (attempt.completed_at) {
-    if (sameAnswers(attempt.answers, scored.answers)) return attempt;
+    // Compared before scoring, so a replay still gets its result after the trivia's content changed.
+    const sent = (completion.answers ?? []).map(({ questionId, answerId }) => ({ questionId, answerId }));
+    if (sameAnswers(attempt.answers, sent)) return attempt;
     throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
+  const scored = await scoreCompletion(em, attempt, completion.answers);
   const time = judgeTime({
     startedAt: attempt.started_at,
     completedAt: completion.completedAt,
