@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'campaign_link_exists',
   'campaign_other_company',
   'campaign_has_trivias',
+  // integrity: an admin's review of held attempts
+  'attempt_not_held',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

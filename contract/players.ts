@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from './common';
 import type { Location } from './companies';
 import type { QuestionGroup } from './groups';
 import type { AnswersByQuestion, Question } from './questions';
@@ -55,7 +56,8 @@ export const createAttemptSchema = z
     playerId: z.number().int().positive().optional(),
     playerClientId: clientId.optional(),
     questionGroupId: z.number().int().positive(),
-    totalQuestions: totalQuestionsSchema,
+    /** The round the server draws (questionsPerRound, capped by the playable questions); another value is 400 round_size_mismatch. */
+    totalQuestions: totalQuestionsSchema.optional(),
     clientId: clientId.optional(),
   })
   .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
@@ -64,24 +66,34 @@ export const createAttemptSchema = z
   });
 export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
+/** The longest plausible round: a synced completion past it is stored but held for review. */
 export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
 
-/** Whole seconds, 0 to 24 h: online completions and offline ones carry the same messages. */
+/**
+ * Whole seconds, never negative. The server keeps its own figure (its clock online, the device's
+ * startedAt/completedAt when synced); this one is only compared with it, so a long one is never
+ * refused: the server holds it for review.
+ */
 export const completionTimeSchema = z
   .number({ error: 'El tiempo debe ser un número de segundos' })
   .int('El tiempo debe ser un número entero de segundos')
-  .min(0, 'El tiempo no puede ser negativo')
-  .max(MAX_COMPLETION_SECONDS, 'El tiempo no puede superar 24 horas');
+  .min(0, 'El tiempo no puede ser negativo');
 
 export const chosenAnswerSchema = z.strictObject({
   questionId: z.number().int().positive(),
   answerId: z.number().int().positive(),
 });
 
+/**
+ * An online completion: one answer to every question of the round. `score`, `correctAnswers` and
+ * `completionTime` are accepted for older clients and ignored: the server scores the answers and
+ * times the attempt with its own clock.
+ */
 export const completeAttemptSchema = z.strictObject({
   score: z.number().int().min(0).max(100).optional(),
   correctAnswers: z.number().int().min(0).optional(),
-  completionTime: completionTimeSchema,
+  completionTime: completionTimeSchema.optional(),
+  /** Missing or short: 400 round_incomplete. */
   answers: z.array(chosenAnswerSchema).max(200).optional(),
   token: z.string().min(1, 'Token requerido').max(200),
 });
@@ -113,6 +125,43 @@ export interface Attempt {
 
 export interface CreatedAttempt extends Attempt {
   token: string;
+}
+
+/** Why an attempt waits for an admin instead of ranking. */
+export const REVIEW_REASONS = ['over_limit', 'round_mismatch', 'implausible_time'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
+  over_limit: 'Llegó por encima del límite de intentos',
+  round_mismatch: 'Se jugó con otro número de preguntas',
+  implausible_time: 'Tiempo no plausible',
+};
+
+/** GET /api/player-attempts/held (admin): the held attempts of one trivia, oldest first. */
+export const heldAttemptsQuery = z.object({ questionGroupId: idParam });
+export type HeldAttemptsQuery = z.infer<typeof heldAttemptsQuery>;
+
+export interface HeldAttempt {
+  id: number;
+  playerId: number;
+  firstName: string;
+  lastName: string;
+  location: { name: string } | null;
+  score: number;
+  correctAnswers: number;
+  totalQuestions: number;
+  completionTime: number | null;
+  startedAt: string;
+  completedAt: string | null;
+  reason: ReviewReason;
+}
+
+/** What an admin decided about a held attempt (POST .../release or .../discard). */
+export interface ReviewDecision {
+  id: number;
+  reviewStatus: 'released' | 'discarded';
+  reviewReason: ReviewReason;
+  reviewedBy: number;
+  reviewedAt: string;
 }
 
 /** Score is the rounded percentage of correct answers over the questions shown (spec section 9). */

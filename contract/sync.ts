@@ -91,8 +91,11 @@ export interface DeviceRegistration {
   secret: string;
 }
 
-/** GET /api/sync/rejections (admin): newest first, `limit`/`offset`, the full count in X-Total-Count. */
-export const syncRejectionsQuery = paginationQuery;
+/**
+ * GET /api/sync/rejections (admin): newest first, `limit`/`offset`, the full count in
+ * X-Total-Count; `status=held` lists the mutations kept for review instead of the refused ones.
+ */
+export const syncRejectionsQuery = paginationQuery.extend({ status: z.enum(['rejected', 'held']).default('rejected') });
 export type SyncRejectionsQuery = z.infer<typeof syncRejectionsQuery>;
 
 /** A mutation the server refused, kept for staff. */

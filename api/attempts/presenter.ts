@@ -1,4 +1,5 @@
-import type { Attempt, CreatedAttempt } from '../../contract';
+import type { Attempt, CreatedAttempt, HeldAttempt, ReviewDecision } from '../../contract';
+import type { DecisionRow, HeldAttemptRow } from './review';
 import type { AttemptRow } from './service';
 
 export function presentAttempt(row: AttemptRow): Attempt {
@@ -19,4 +20,31 @@ export function presentAttempt(row: AttemptRow): Attempt {
 /** Only the creation reply carries the token: it is never stored or shown again. */
 export function presentCreatedAttempt(row: AttemptRow, token: string): CreatedAttempt {
   return { ...presentAttempt(row), token } satisfies CreatedAttempt;
+}
+
+export function presentHeldAttempt(row: HeldAttemptRow): HeldAttempt {
+  return {
+    id: row.id,
+    playerId: row.player_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    location: row.location_name === null ? null : { name: row.location_name },
+    score: row.score,
+    correctAnswers: row.correct_answers,
+    totalQuestions: row.total_questions,
+    completionTime: row.completion_time,
+    startedAt: row.started_at.toISOString(),
+    completedAt: row.completed_at ? row.completed_at.toISOString() : null,
+    reason: row.review_reason,
+  } satisfies HeldAttempt;
+}
+
+export function presentDecision(row: DecisionRow): ReviewDecision {
+  return {
+    id: row.id,
+    reviewStatus: row.review_status,
+    reviewReason: row.review_reason,
+    reviewedBy: row.reviewed_by,
+    reviewedAt: row.reviewed_at.toISOString(),
+  } satisfies ReviewDecision;
 }

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
-import { completeAttemptSchema, createAttemptSchema } from '../../contract';
+import { completeAttemptSchema, createAttemptSchema, heldAttemptsQuery, idParamsSchema } from '../../contract';
 import { forbidden, notFound } from '../errors';
 import { rateLimitByAddress } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../routes';
-import { presentAttempt, presentCreatedAttempt } from './presenter';
+import { presentAttempt, presentCreatedAttempt, presentDecision, presentHeldAttempt } from './presenter';
+import { decideHeldAttempt, listHeldAttempts } from './review';
 import { ATTEMPT_NOT_FOUND, completeAttempt, createAttempt, lockAttempt } from './service';
 import { tokenMatches } from './token';
 
@@ -19,15 +21,17 @@ function attemptRef(param: string): { id: number } | { clientId: string } {
   throw notFound(ATTEMPT_NOT_FOUND);
 }
 
+/**
+ * Player level: start and complete an attempt (the server decides round, score and time).
+ * Admin level: the held attempts of a trivia, and the decision on each.
+ */
 export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
 
   router.post('/player-attempts', limit, async (ctx) => {
     const input = parseBody(createAttemptSchema, ctx.request.body);
-    const { attempt, token } = await dataSource.transaction((em) =>
-      createAttempt(em, input, { serverSecret: secret, overLimit: 'refuse' }),
-    );
+    const { attempt, token } = await dataSource.transaction((em) => createAttempt(em, input, { channel: 'online', serverSecret: secret }));
     ctx.body = presentCreatedAttempt(attempt, token);
   });
 
@@ -40,10 +44,25 @@ export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencie
     const attempt = await dataSource.transaction(async (em) => {
       const locked = await lockAttempt(em, ref);
       if (!tokenMatches(input.token, locked.token_hash)) throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
-      return completeAttempt(em, locked, { ...input, completedAt: new Date() });
+      return completeAttempt(em, locked, { answers: input.answers, completedAt: new Date() });
     });
     ctx.body = presentAttempt(attempt);
   });
+
+  router.get('/player-attempts/held', requireUser, async (ctx) => {
+    const { questionGroupId } = parse(heldAttemptsQuery, ctx.query);
+    ctx.body = (await listHeldAttempts(dataSource.manager, questionGroupId)).map(presentHeldAttempt);
+  });
+
+  for (const [action, decision] of [
+    ['release', 'released'],
+    ['discard', 'discarded'],
+  ] as const) {
+    router.post(`/player-attempts/:id/${action}`, requireUser, async (ctx) => {
+      const { id } = parse(idParamsSchema, ctx.params);
+      ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));
+    });
+  }
 
   return router;
 }

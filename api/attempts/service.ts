@@ -1,10 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
-import { conflict, notFound } from '../errors';
+import type { ReviewReason } from '../../contract';
+import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
+import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { attemptLimitReached, countedAttempts, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../sync/canonical-json';
-import { scoreCompletion, type CompletionFigures } from './scoring';
+import { judgeTime } from './plausibility';
+import { triviaRound } from './round';
+import { scoreCompletion } from './scoring';
 import { attemptToken, sha256 } from './token';
 
 export interface AttemptRow {
@@ -21,39 +24,46 @@ export interface AttemptRow {
   completion_time: number | null;
   answers: ChosenAnswer[] | null;
   token_hash: string;
-  over_limit: boolean;
+  review_status: ReviewStatus;
+  review_reason: ReviewReason | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
   device_id: string | null;
 }
 
 export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
 export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
+export const roundSizeMismatch = (roundSize: number) =>
+  roundSize === 0 ? 'Esta trivia aún no tiene preguntas.' : `La ronda de esta trivia tiene ${roundSize} ${roundSize === 1 ? 'pregunta' : 'preguntas'}`;
 
 export interface NewAttempt {
   playerId?: number;
   playerClientId?: string;
   questionGroupId: number;
-  totalQuestions: number;
+  /** The round size the client played; the server's own is stored online. */
+  totalQuestions?: number;
   clientId?: string;
 }
 
-export interface AttemptOrigin {
-  serverSecret: string;
-  /** Online creation refuses an attempt over maxAttempts; a synced one is kept, flagged. */
-  overLimit: 'refuse' | 'flag';
-  startedAt?: Date;
-  deviceId?: string;
-}
+/**
+ * Where an attempt comes from. Online, the rules refuse: over maxAttempts is 403, another round
+ * size 400. Synced, what a player already played is never lost: it is stored and held for review.
+ */
+export type AttemptOrigin =
+  | { channel: 'online'; serverSecret: string }
+  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string };
 
 /**
  * Starts an attempt for the player at the player's current site. The player row is locked while
  * the attempts are counted, so two simultaneous starts cannot both slip under maxAttempts. A
- * clientId seen before returns that attempt (with its token) instead of starting another.
+ * clientId seen before returns that attempt (with its token) instead of starting another. The
+ * round size is the server's (questionsPerRound capped by the playable questions).
  */
 export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
   const player = await resolvePlayer(em, input);
-  const [group] = await em.query(`SELECT max_attempts FROM question_groups WHERE id = $1`, [input.questionGroupId]);
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  const round = await triviaRound(em, input.questionGroupId);
+  if (!round) throw notFound(GROUP_NOT_FOUND);
   await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
 
   if (input.clientId) {
@@ -64,27 +74,35 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
     }
   }
 
-  let overLimit = false;
-  if (group.max_attempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= group.max_attempts) {
-    if (origin.overLimit === 'refuse') throw attemptLimitReached(group.max_attempts);
-    overLimit = true;
+  const online = origin.channel === 'online';
+  const played = input.totalQuestions ?? round.roundSize;
+  let reason: ReviewReason | null = null;
+  if (played !== round.roundSize) {
+    if (online) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
+    // The trivia changed while the device was offline: its round is kept as played, held.
+    reason = 'round_mismatch';
+  }
+  if (round.maxAttempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= round.maxAttempts) {
+    if (online) throw attemptLimitReached(round.maxAttempts);
+    reason ??= 'over_limit';
   }
   const token = attemptToken(origin.serverSecret, input.clientId);
   const [attempt]: AttemptRow[] = await em.query(
     `INSERT INTO player_attempts
-       (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, over_limit, device_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+       (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      RETURNING *`,
     [
       player.id,
       input.questionGroupId,
       player.location_id,
-      input.totalQuestions,
-      origin.startedAt ?? new Date(),
+      played,
+      online ? new Date() : origin.startedAt,
       input.clientId ?? null,
       sha256(token),
-      overLimit,
-      origin.deviceId ?? null,
+      reason ? 'held' : 'clean',
+      reason,
+      online ? null : origin.deviceId,
     ],
   );
   return { attempt: attempt!, token };
@@ -104,31 +122,47 @@ export async function lockAttempt(em: EntityManager, ref: { id: number } | { cli
 const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(a) === canonicalJson(b);
 
 /**
- * Records the server-scored result of a locked attempt. An attempt is completed once: the same
- * completion sent again returns the stored one unchanged; a different one is a 409.
+ * A completion as the server times it. Online: completedAt is the server's clock when it
+ * arrived. Synced: the device's completedAt, and the completionTime it reported, which is only
+ * compared with its timestamps.
  */
-export async function completeAttempt(
-  em: EntityManager,
-  attempt: AttemptRow,
-  completion: CompletionFigures & { completionTime: number; completedAt: Date },
-): Promise<AttemptRow> {
-  const scored = await scoreCompletion(em, attempt, completion);
+export interface Completion {
+  answers: ChosenAnswer[] | undefined;
+  completedAt: Date;
+  reportedSeconds?: number;
+}
+
+/**
+ * Records the server-scored, server-timed result of a locked attempt. An attempt is completed
+ * once: the same answers sent again return the stored result unchanged; other answers are a 409.
+ * An implausible time is stored, and the attempt held for review (an attempt already held keeps
+ * its first reason).
+ */
+export async function completeAttempt(em: EntityManager, attempt: AttemptRow, completion: Completion): Promise<AttemptRow> {
   if (attempt.completed_at) {
-    const same =
-      attempt.completion_time === completion.completionTime &&
-      attempt.correct_answers === scored.correctAnswers &&
-      attempt.score === scored.score &&
-      sameAnswers(attempt.answers, scored.answers);
-    if (same) return attempt;
+    // Compared before scoring, so a replay still gets its result after the trivia's content changed.
+    const sent = (completion.answers ?? []).map(({ questionId, answerId }) => ({ questionId, answerId }));
+    if (sameAnswers(attempt.answers, sent)) return attempt;
     throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
+  const scored = await scoreCompletion(em, attempt, completion.answers);
+  const time = judgeTime({
+    startedAt: attempt.started_at,
+    completedAt: completion.completedAt,
+    totalQuestions: attempt.total_questions,
+    now: new Date(),
+    ...(completion.reportedSeconds !== undefined ? { reportedSeconds: completion.reportedSeconds } : {}),
+  });
+  const holdForTime = !time.plausible && attempt.review_status === 'clean';
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(
     `UPDATE player_attempts
-        SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6
+        SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
+            review_status = CASE WHEN $7 THEN 'held' ELSE review_status END,
+            review_reason = CASE WHEN $7 THEN 'implausible_time' ELSE review_reason END
       WHERE id = $1
       RETURNING *`,
-    [attempt.id, scored.score, scored.correctAnswers, completion.completionTime, completion.completedAt, scored.answers ? JSON.stringify(scored.answers) : null],
+    [attempt.id, scored.score, scored.correctAnswers, time.seconds, completion.completedAt, JSON.stringify(scored.answers), holdForTime],
   );
   return updated!;
 }

@@ -1,5 +1,7 @@
 import { format } from 'date-fns';
 import type { EntityManager } from 'typeorm';
+import { REVIEW_REASON_LABELS, type ReviewReason } from '../../contract';
+import type { ReviewStatus } from '../../db/entities/player-attempt.entity';
 
 export const SCORE_COLUMNS = [
   'Nombre completo',
@@ -13,6 +15,7 @@ export const SCORE_COLUMNS = [
   'Inicio',
   'Finalización',
   'Fuera del límite de intentos',
+  'Revisión',
 ];
 
 const PAGE_SIZE = 1000;
@@ -29,7 +32,17 @@ interface ScoreRow {
   completion_time: number | null;
   started_at: Date;
   completed_at: Date;
-  over_limit: boolean;
+  review_status: ReviewStatus;
+  review_reason: ReviewReason | null;
+}
+
+/** Whether the attempt counts in the rankings, in the admin's words: blank for a clean one. */
+function reviewCell(status: ReviewStatus, reason: ReviewReason | null): string {
+  const why = reason ? ` (${REVIEW_REASON_LABELS[reason]})` : '';
+  if (status === 'held') return `En revisión${why}`;
+  if (status === 'released') return `Aprobado${why}`;
+  if (status === 'discarded') return `Descartado${why}`;
+  return '';
 }
 
 const when = (date: Date) => format(date, 'yyyy-MM-dd HH:mm:ss');
@@ -44,7 +57,7 @@ export async function* scoreRows(em: EntityManager, questionGroupId: number): As
     const page: ScoreRow[] = await em.query(
       `SELECT pa.id, p.full_name, dt.code AS document_type, p.document_number, l.name AS location,
               pa.score, pa.correct_answers, pa.total_questions, pa.completion_time,
-              pa.started_at, pa.completed_at, pa.over_limit
+              pa.started_at, pa.completed_at, pa.review_status, pa.review_reason
          FROM player_attempts pa
          JOIN players p ON p.id = pa.player_id
          JOIN document_types dt ON dt.id = p.document_type_id
@@ -66,7 +79,8 @@ export async function* scoreRows(em: EntityManager, questionGroupId: number): As
         row.completion_time,
         when(row.started_at),
         when(row.completed_at),
-        row.over_limit ? 'Sí' : 'No',
+        row.review_reason === 'over_limit' ? 'Sí' : 'No',
+        reviewCell(row.review_status, row.review_reason),
       ];
     }
     if (page.length < PAGE_SIZE) return;

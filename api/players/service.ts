@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE } from '../../contract';
+import { countsTowardLimit } from '../attempts/review';
 import { type AppError, badRequest, forbidden, notFound } from '../errors';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
@@ -40,10 +41,13 @@ export async function findPlayerByDocument(em: EntityManager, documentTypeId: nu
   return rows[0];
 }
 
-/** The attempts that count against a trivia's maxAttempts: started or completed, never the flagged ones. */
+/**
+ * The attempts that count against a trivia's maxAttempts: started or completed, held for review or
+ * not (a held forgery does not give its player another try), never those that arrived over the limit.
+ */
 export async function countedAttempts(em: EntityManager, playerId: number, questionGroupId: number): Promise<number> {
   const [row] = await em.query(
-    `SELECT count(*)::int AS n FROM player_attempts WHERE player_id = $1 AND question_group_id = $2 AND NOT over_limit`,
+    `SELECT count(*)::int AS n FROM player_attempts a WHERE a.player_id = $1 AND a.question_group_id = $2 AND ${countsTowardLimit('a')}`,
     [playerId, questionGroupId],
   );
   return row.n;
@@ -78,15 +82,23 @@ export async function validatePlayer(
   return { player, fromOtherCompany };
 }
 
-/** Checks what a registration refers to; the messages are the ones a sync rejection carries too. */
-async function checkReferences(em: EntityManager, input: PlayerRegistration): Promise<void> {
+/**
+ * Checks what a registration refers to and returns the site to store. An unknown site is a 400
+ * online; a synced registration (played while the site was deleted) is stored with no site.
+ */
+async function checkReferences(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite): Promise<number | null> {
   const [found] = await em.query(
     `SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, EXISTS (SELECT 1 FROM locations WHERE id = $2) AS location`,
     [input.documentTypeId, input.locationId],
   );
   if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
-  if (!found.location) throw badRequest(LOCATION_MESSAGE, { code: 'validation_failed', issues: [{ path: 'locationId', message: LOCATION_MESSAGE }] });
+  if (found.location) return input.locationId;
+  if (unknownSite === 'clear') return null;
+  throw badRequest(LOCATION_MESSAGE, { code: 'validation_failed', issues: [{ path: 'locationId', message: LOCATION_MESSAGE }] });
 }
+
+/** What a registration naming a site that no longer exists gets: refused (online) or stored without a site (sync). */
+export type UnknownSite = 'refuse' | 'clear';
 
 /**
  * One player per document: a known document updates name and site. A clientId already seen
@@ -94,7 +106,7 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration): Pr
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
  * document offline end up naming one player.
  */
-export async function registerPlayer(em: EntityManager, input: PlayerRegistration): Promise<PlayerRow> {
+export async function registerPlayer(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite = 'refuse'): Promise<PlayerRow> {
   if (input.clientId) {
     const [known]: PlayerRow[] = await em.query(
       `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
@@ -102,7 +114,7 @@ export async function registerPlayer(em: EntityManager, input: PlayerRegistratio
     );
     if (known) return known;
   }
-  await checkReferences(em, input);
+  const locationId = await checkReferences(em, input, unknownSite);
   const { firstName, lastName } = nameParts(input.fullName);
   const [player]: PlayerRow[] = await em.query(
     `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
@@ -111,7 +123,7 @@ export async function registerPlayer(em: EntityManager, input: PlayerRegistratio
        SET full_name = EXCLUDED.full_name, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
            location_id = EXCLUDED.location_id
      RETURNING ${PLAYER_COLUMNS}`,
-    [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, input.locationId],
+    [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, locationId],
   );
   if (input.clientId) {
     await em.query(`INSERT INTO player_aliases (client_id, player_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING`, [

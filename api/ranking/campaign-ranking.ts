@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, CampaignRankingQuery, SelectionMode } from '../../contract';
 import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entities';
 import { badRequest } from '../errors';
+import { rankedAttempt } from '../attempts/review';
 import { completionRange } from './date-range';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
@@ -16,8 +17,8 @@ export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
  *
  * Every filter (site and dates) applies before the per-trivia attempt limit: the ranking of a site
  * or a day is the campaign as played there and then, so a player's first attempts at that site
- * count even when they had played elsewhere before. Over-limit attempts (arrived from an offline
- * device over the trivia's own limit) never count.
+ * count even when they had played elsewhere before. Attempts held for review (over the trivia's own
+ * limit, another round size, an implausible time) or discarded never count; released ones do.
  *
  * The attempts are read in (trivia, player, completion) order from player_attempts_campaign_idx,
  * which holds every column needed, so numbering them and reducing each player's attempts at a
@@ -29,7 +30,7 @@ const numberedAttempts = (onlyPlayers: string) => `
            row_number() OVER (PARTITION BY a.question_group_id, a.player_id ORDER BY a.completed_at, a.id) AS n
       FROM player_attempts a
      WHERE a.question_group_id = ANY($1::int[])
-       AND a.completed_at IS NOT NULL AND a.over_limit = false
+       AND ${rankedAttempt('a')}
        AND ($3::int IS NULL OR a.location_id = $3)
        AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`;
 

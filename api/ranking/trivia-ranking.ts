@@ -1,15 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import type { TriviaRankingEntry, TriviaRankingQuery } from '../../contract';
+import { rankedAttempt } from '../attempts/review';
 import { completionRange } from './date-range';
 
 /**
- * The attempts a trivia ranking may show: completed, never flagged over the limit, optionally at
+ * The attempts a trivia ranking may show: completed and clean or released (never held for review nor discarded), optionally at
  * one site (where the attempt was played) and inside a completion range [$3, $4).
  */
 const COUNTED_ATTEMPTS = `
       FROM player_attempts a
      WHERE a.question_group_id = $1
-       AND a.completed_at IS NOT NULL AND a.over_limit = false
+       AND ${rankedAttempt('a')}
        AND ($2::int IS NULL OR a.location_id = $2)
        AND ($3::timestamptz IS NULL OR a.completed_at >= $3)
        AND ($4::timestamptz IS NULL OR a.completed_at < $4)`;

@@ -1,36 +1,60 @@
 import type { EntityManager } from 'typeorm';
 import type { Mutation } from '../../contract';
+import { triviaRound } from '../attempts/round';
 import { completeAttempt, createAttempt, lockAttempt } from '../attempts/service';
 import { forbidden } from '../errors';
 import { registerPlayer } from '../players/service';
 
 export const FOREIGN_DEVICE_ATTEMPT = 'El intento pertenece a otro dispositivo';
+export const TRIVIA_GONE = 'La trivia ya no existe: el resultado se guardó para revisión';
+
+/** Applied: the server id of the player or attempt. Held: kept unapplied in sync_mutations, with why. */
+export type MutationOutcome = { id: number } | { held: string };
 
 /**
- * Applies one pushed mutation with the same rules as the online routes and returns the server id
- * of the player or attempt. Business refusals are thrown as AppErrors, which the caller records as
- * rejections. Differences from online: an attempt over maxAttempts is kept, flagged overLimit; the
- * kiosk's startedAt / completedAt are kept; only the device that started an attempt completes it.
+ * Whether a completion whose attempt is missing belongs to an attempt this device synced and the
+ * server could not keep as an attempt: held because its trivia was gone, or removed with its trivia.
  */
-export async function applyMutation(em: EntityManager, mutation: Mutation, device: { id: string; serverSecret: string }): Promise<number> {
+async function attemptLostWithTrivia(em: EntityManager, deviceId: string, attemptClientId: string): Promise<boolean> {
+  const [synced]: { status: string }[] = await em.query(
+    `SELECT status FROM sync_mutations WHERE device_id = $1 AND kind = 'attempt' AND payload->>'clientId' = $2 LIMIT 1`,
+    [deviceId, attemptClientId],
+  );
+  return synced !== undefined && synced.status !== 'rejected';
+}
+
+/**
+ * Applies one pushed mutation with the same rules as the online routes. Business refusals are
+ * thrown as AppErrors, which the caller records as rejections. Differences from online, so that
+ * nothing played offline is lost: an attempt over maxAttempts or of another round size is kept and
+ * held for review, and so is a completion with an implausible time; the kiosk's startedAt /
+ * completedAt are kept; a registration at a site deleted meanwhile is stored with no site; an
+ * attempt or completion of a trivia deleted meanwhile is held (kept in sync_mutations); only the
+ * device that started an attempt completes it.
+ */
+export async function applyMutation(em: EntityManager, mutation: Mutation, device: { id: string; serverSecret: string }): Promise<MutationOutcome> {
   switch (mutation.kind) {
     case 'player':
-      return (await registerPlayer(em, mutation.payload)).id;
+      return { id: (await registerPlayer(em, mutation.payload, 'clear')).id };
     case 'attempt': {
       const { startedAt, ...attempt } = mutation.payload;
+      if (!(await triviaRound(em, attempt.questionGroupId))) return { held: TRIVIA_GONE };
       const created = await createAttempt(em, attempt, {
+        channel: 'sync',
         serverSecret: device.serverSecret,
-        overLimit: 'flag',
         startedAt: new Date(startedAt),
         deviceId: device.id,
       });
-      return created.attempt.id;
+      return { id: created.attempt.id };
     }
     case 'completion': {
-      const { attemptClientId, completedAt, ...figures } = mutation.payload;
+      const { attemptClientId, completedAt, completionTime, answers } = mutation.payload;
+      const [known] = await em.query(`SELECT 1 FROM player_attempts WHERE client_id = $1`, [attemptClientId]);
+      if (!known && (await attemptLostWithTrivia(em, device.id, attemptClientId))) return { held: TRIVIA_GONE };
       const attempt = await lockAttempt(em, { clientId: attemptClientId });
       if (attempt.device_id !== device.id) throw forbidden(FOREIGN_DEVICE_ATTEMPT, { code: 'attempt_foreign_device' });
-      return (await completeAttempt(em, attempt, { ...figures, completedAt: new Date(completedAt) })).id;
+      const completed = await completeAttempt(em, attempt, { answers, completedAt: new Date(completedAt), reportedSeconds: completionTime });
+      return { id: completed.id };
     }
   }
 }

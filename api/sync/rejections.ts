@@ -11,16 +11,16 @@ export interface RejectionRow {
   created_at: Date;
 }
 
-/** The mutations the server refused, newest first, one page at a time with the full count. */
-export async function listRejections(em: EntityManager, { limit, offset }: SyncRejectionsQuery): Promise<{ total: number; rows: RejectionRow[] }> {
-  const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = 'rejected'`);
+/** The mutations the server refused (or held, by `status`), newest first, one page at a time with the full count. */
+export async function listRejections(em: EntityManager, { limit, offset, status }: SyncRejectionsQuery): Promise<{ total: number; rows: RejectionRow[] }> {
+  const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = $1`, [status]);
   const rows: RejectionRow[] = await em.query(
     `SELECT device_id, mutation_id, kind, reason, payload, created_at
        FROM sync_mutations
-      WHERE status = 'rejected'
+      WHERE status = $3
       ORDER BY created_at DESC, device_id, mutation_id DESC
       LIMIT $1 OFFSET $2`,
-    [limit, offset],
+    [limit, offset, status],
   );
   return { total, rows };
 }

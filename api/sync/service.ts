@@ -9,14 +9,14 @@ type Outcome = { settled: SyncResult; replay: boolean; lastMutationId: number } 
 
 interface SeenMutation {
   payload_hash: string;
-  status: 'applied' | 'rejected';
+  status: 'applied' | 'rejected' | 'held';
   reason: string | null;
   result_id: number | null;
 }
 
 /** A resend of a settled mutation gets its first outcome again: a rejection with its reason, an applied one as duplicate with its id. */
 function replayOutcome(mutationId: number, seen: SeenMutation | undefined): SyncResult {
-  if (seen?.status === 'rejected') return { mutationId, status: 'rejected', reason: seen.reason ?? '' };
+  if (seen?.status === 'rejected' || seen?.status === 'held') return { mutationId, status: seen.status, reason: seen.reason ?? '' };
   const settled: SyncResult = { mutationId, status: 'duplicate' };
   if (seen?.result_id != null) settled.id = seen.result_id;
   return settled;
@@ -32,7 +32,8 @@ async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: 
   if (!parsed.success) return { mutationId, status: 'rejected', reason: parsed.error.issues[0]?.message ?? 'Operación no válida' };
   await em.query('SAVEPOINT mutation');
   try {
-    return { mutationId, status: 'applied', id: await applyMutation(em, parsed.data, device) };
+    const outcome = await applyMutation(em, parsed.data, device);
+    return 'held' in outcome ? { mutationId, status: 'held', reason: outcome.held } : { mutationId, status: 'applied', id: outcome.id };
   } catch (error) {
     const refusal = toAppError(error);
     if (!refusal || refusal.status >= 500) throw error;

@@ -3,6 +3,15 @@ import { DeviceEntity } from './device.entity';
 import { LocationEntity } from './location.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
+import { UserEntity } from './user.entity';
+
+/**
+ * Where an attempt stands for the rankings: `clean` and `released` count; `held` waits for an
+ * admin's decision; `discarded` never counts (the row is kept, nothing is lost).
+ */
+export type ReviewStatus = 'clean' | 'held' | 'released' | 'discarded';
+/** Why an attempt was held: arrived over maxAttempts, played another round size, or an implausible time. */
+export type ReviewReason = 'over_limit' | 'round_mismatch' | 'implausible_time';
 
 export interface ChosenAnswer {
   questionId: number;
@@ -13,14 +22,16 @@ export interface ChosenAnswer {
 @Index('player_attempts_player_group_idx', ['playerId', 'questionGroupId'])
 /** The trivia ranking's index: completed, counted attempts of one trivia in best-first order. */
 @Index('player_attempts_ranking_idx', ['questionGroupId', 'score', 'completionTime', 'completedAt'], {
-  where: 'completed_at IS NOT NULL AND over_limit = false',
+  where: `completed_at IS NOT NULL AND review_status IN ('clean', 'released')`,
 })
 /** Each player's best attempt first (DESC columns, so defined by its migration, not synchronised). */
 @Index('player_attempts_best_idx', { synchronize: false })
 /** The campaign ranking's: each player's attempts at a trivia in completion order (INCLUDE columns: its migration). */
 @Index('player_attempts_campaign_idx', { synchronize: false })
+/** The held attempts of a trivia, for the admin's review list. */
+@Index('player_attempts_held_idx', ['questionGroupId', 'id'], { where: `review_status = 'held'` })
 @Index('player_attempts_completed_idx', ['questionGroupId', 'completedAt'], {
-  where: 'completed_at IS NOT NULL AND over_limit = false',
+  where: `completed_at IS NOT NULL AND review_status IN ('clean', 'released')`,
 })
 export class PlayerAttemptEntity {
   @PrimaryGeneratedColumn('increment')
@@ -80,9 +91,24 @@ export class PlayerAttemptEntity {
   @Column('varchar', { length: 64 })
   tokenHash: string;
 
-  /** Arrived over the trivia's maxAttempts (offline): kept, but never ranked. */
-  @Column('boolean', { default: false })
-  overLimit: boolean;
+  /** Only `clean` and `released` attempts count in rankings (ReviewStatus). */
+  @Column('varchar', { length: 10, default: 'clean' })
+  reviewStatus: ReviewStatus;
+
+  /** Why it was held; kept after the decision. Null for an attempt never held. */
+  @Column('varchar', { length: 20, nullable: true })
+  reviewReason: ReviewReason | null;
+
+  /** The admin who released or discarded it, and when. */
+  @Column('integer', { nullable: true })
+  reviewedBy: number | null;
+
+  @ManyToOne(() => UserEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'reviewed_by' })
+  reviewer: Relation<UserEntity> | null;
+
+  @Column('timestamptz', { nullable: true })
+  reviewedAt: Date | null;
 
   @Column('uuid', { nullable: true })
   deviceId: string | null;

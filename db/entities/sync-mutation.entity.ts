@@ -26,7 +26,7 @@ export class SyncMutationEntity {
 
   @Index('sync_mutations_status_idx')
   @Column('varchar', { length: 20 })
-  status: 'applied' | 'rejected';
+  status: 'applied' | 'rejected' | 'held';
 
   @Column('text', { nullable: true })
   reason: string | null;

@@ -2,6 +2,7 @@ import { InitialSchema1795307008484 } from './1795307008484-initial-schema';
 import { SeedDocumentTypes1795307100000 } from './1795307100000-seed-document-types';
 import { TriviaRankingBestAttemptIndex1795309439915 } from './1795309439915-trivia-ranking-best-attempt-index';
 import { CampaignRankingIndex1795330000000 } from './1795330000000-campaign-ranking-index';
+import { AttemptReviewState1795400000000 } from './1795400000000-attempt-review-state';
 import { CampaignLinkOrderUnique1795400100000 } from './1795400100000-campaign-link-order-unique';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -10,5 +11,6 @@ export const migrations = [
   SeedDocumentTypes1795307100000,
   TriviaRankingBestAttemptIndex1795309439915,
   CampaignRankingIndex1795330000000,
+  AttemptReviewState1795400000000,
   CampaignLinkOrderUnique1795400100000,
 ];

@@ -84,7 +84,7 @@ describe('POST /api/player-attempts', () => {
 });
 
 describe('PATCH /api/player-attempts/:id', () => {
-  it('scores the chosen answers itself and ignores the figures the client claims', async () => {
+  it('scores the chosen answers itself and ignores the figures and the time the client claims', async () => {
     const { attempt } = await startAttempt();
     const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, {
       score: 100,
@@ -94,17 +94,12 @@ describe('PATCH /api/player-attempts/:id', () => {
       token: attempt.token,
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: attempt.id, correctAnswers: 3, score: 75, totalQuestions: 4, completionTime: 75 });
+    expect(res.body).toMatchObject({ id: attempt.id, correctAnswers: 3, score: 75, totalQuestions: 4 });
+    expect(res.body.completionTime).toBeLessThan(5);
     expect(res.body.completedAt).toEqual(expect.any(String));
     expect(res.body.token).toBeUndefined();
   });
 
-  it('accepts figures without answers only when the score matches the correct answers', async () => {
-    const { attempt } = await startAttempt();
-    const res = await api.client().patch(`/api/player-attempts/${attempt.id}`, { score: 50, correctAnswers: 2, completionTime: 10, token: attempt.token });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ score: 50, correctAnswers: 2 });
-  });
 
   it('completes an attempt named by its clientId', async () => {
     const clientId = randomUUID();
@@ -114,15 +109,16 @@ describe('PATCH /api/player-attempts/:id', () => {
     expect(res.body).toMatchObject({ id: attempt.id, clientId, score: 25 });
   });
 
+  const firstThree = () => chooseAnswers(trivia, 4).slice(0, 3);
   const refusals: [string, (a: { token: string }) => Record<string, unknown>, number, string | RegExp][] = [
-    ['a tampered score', (a) => ({ score: 100, correctAnswers: 1, completionTime: 10, token: a.token }), 400, 'El puntaje no corresponde a las respuestas correctas'],
-    ['more correct answers than questions', (a) => ({ score: 100, correctAnswers: 5, completionTime: 10, token: a.token }), 400, 'Las respuestas correctas no pueden superar el total de preguntas'],
-    ['an answer id from another trivia', (a) => ({ answers: [...chooseAnswers(trivia, 4).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
-    ['a question of another trivia', (a) => ({ answers: [chooseAnswers(otherTrivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
-    ['an answer given to the wrong question', (a) => ({ answers: [{ questionId: trivia.items[0]!.question.id, answerId: trivia.items[1]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no corresponde a su pregunta'],
-    ['the same question answered twice', (a) => ({ answers: [chooseAnswers(trivia, 1)[0], chooseAnswers(trivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'Una pregunta se respondió más de una vez'],
+    ['figures without answers', (a) => ({ score: 100, correctAnswers: 4, completionTime: 10, token: a.token }), 400, 'Faltan respuestas: el intento tiene 4 preguntas'],
+    ['fewer answers than the round', (a) => ({ answers: firstThree(), completionTime: 10, token: a.token }), 400, 'Faltan respuestas: el intento tiene 4 preguntas'],
+    ['more answers than the round', (a) => ({ answers: [...chooseAnswers(trivia, 4), chooseAnswers(otherTrivia, 1)[0]], token: a.token }), 400, 'Hay más respuestas que preguntas en el intento'],
+    ['an answer id from another trivia', (a) => ({ answers: [...firstThree(), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
+    ['a question of another trivia', (a) => ({ answers: [...firstThree(), chooseAnswers(otherTrivia, 1)[0]], completionTime: 10, token: a.token }), 400, 'La respuesta no pertenece a esta trivia'],
+    ['an answer given to the wrong question', (a) => ({ answers: [...firstThree(), { questionId: trivia.items[3]!.question.id, answerId: trivia.items[0]!.answers[0]!.id }], completionTime: 10, token: a.token }), 400, 'La respuesta no corresponde a su pregunta'],
+    ['the same question answered twice', (a) => ({ answers: [...firstThree(), firstThree()[0]], completionTime: 10, token: a.token }), 400, 'Una pregunta se respondió más de una vez'],
     ['a negative completion time', (a) => ({ answers: chooseAnswers(trivia, 4), completionTime: -1, token: a.token }), 400, 'El tiempo no puede ser negativo'],
-    ['a completion time over 24 hours', (a) => ({ answers: chooseAnswers(trivia, 4), completionTime: 86_401, token: a.token }), 400, 'El tiempo no puede superar 24 horas'],
     ['a fractional completion time', (a) => ({ answers: chooseAnswers(trivia, 4), completionTime: 1.5, token: a.token }), 400, 'El tiempo debe ser un número entero de segundos'],
     ['a missing token', () => ({ answers: chooseAnswers(trivia, 4), completionTime: 10 }), 403, 'Token de intento no válido'],
     ['a wrong token', () => ({ answers: chooseAnswers(trivia, 4), completionTime: 10, token: 'not-the-token' }), 403, 'Token de intento no válido'],
@@ -162,7 +158,7 @@ describe('PATCH /api/player-attempts/:id', () => {
   });
 
   it('is 404 for an unknown attempt', async () => {
-    const res = await api.client().patch('/api/player-attempts/999999', { answers: [], completionTime: 1, token: 'x' });
+    const res = await api.client().patch('/api/player-attempts/999999', { answers: [], token: 'x' });
     expect(res.status).toBe(404);
     expect((await api.client().patch('/api/player-attempts/abc', { answers: [], completionTime: 1, token: 'x' })).status).toBe(404);
   });

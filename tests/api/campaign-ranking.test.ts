@@ -53,8 +53,9 @@ async function insertAttempt(a: {
   const completed = a.completed ?? true;
   await api.dataSource.query(
     `INSERT INTO player_attempts (player_id, question_group_id, location_id, score, total_questions, correct_answers,
-                                  started_at, completed_at, completion_time, token_hash, over_limit)
-     VALUES ($1, $2, $3, $4, 10, $5, $6::timestamptz - interval '5 minutes', $7, $8, repeat('0', 64), $9)`,
+                                  started_at, completed_at, completion_time, token_hash, review_status, review_reason)
+     VALUES ($1, $2, $3, $4, 10, $5, $6::timestamptz - interval '5 minutes', $7, $8, repeat('0', 64),
+             CASE WHEN $9 THEN 'held' ELSE 'clean' END, CASE WHEN $9 THEN 'over_limit' END)`,
     [a.player, a.trivia, a.site, a.score, a.correct, a.at, completed ? a.at : null, completed ? a.time : null, a.overLimit ?? false],
   );
 }

@@ -272,6 +272,8 @@ describe('DELETE /api/campaigns/:id', () => {
     const player = await buildPlayer(api.dataSource, { locationId: site.id });
     const started = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 2 });
     expect(started.status).toBe(200);
+    // The server times the round with its own clock: as if it had been played for 20 s.
+    await api.dataSource.query(`UPDATE player_attempts SET started_at = now() - interval '20 seconds' WHERE id = $1`, [started.body.id]);
     const finished = await api.client().patch(`/api/player-attempts/${started.body.id}`, {
       answers: chooseAnswers(trivia, 1),
       completionTime: 20,

@@ -28,7 +28,7 @@ async function download(groupId: number) {
 }
 
 const HEADER =
-  'Nombre completo,Tipo de documento,Número de documento,Sede,Puntaje (%),Respuestas correctas,Total de preguntas,Tiempo (segundos),Inicio,Finalización,Fuera del límite de intentos';
+  'Nombre completo,Tipo de documento,Número de documento,Sede,Puntaje (%),Respuestas correctas,Total de preguntas,Tiempo (segundos),Inicio,Finalización,Fuera del límite de intentos,Revisión';
 
 async function completedAttempt(groupId: number, fullName: string, locationId: number | null, score = 60) {
   const player = await buildPlayer(api.dataSource, { fullName, locationId });
@@ -61,7 +61,7 @@ describe('GET /api/question-groups/:id/export-scores', () => {
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(HEADER);
     // RFC 4180: a cell with a comma or quotes is quoted, inner quotes doubled; accents survive.
-    expect(lines[1]).toMatch(/^José Pérez,CC,\d+,"Sede ""Norte"", piso 2",80,3,5,65,2026-03-01 \d\d:00:00,2026-03-01 \d\d:01:05,No$/);
+    expect(lines[1]).toMatch(/^José Pérez,CC,\d+,"Sede ""Norte"", piso 2",80,3,5,65,2026-03-01 \d\d:00:00,2026-03-01 \d\d:01:05,No,$/);
   });
 
   it('exports a cell that starts like a formula inert, with a leading apostrophe', async () => {

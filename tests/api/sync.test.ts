@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_NUMBER_MESSAGE, LOCATION_MESSAGE } from '../../contract';
+import { DOCUMENT_NUMBER_MESSAGE } from '../../contract';
+import { UNKNOWN_DOCUMENT_TYPE } from '../../api/players/service';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
@@ -58,7 +59,7 @@ describe('POST /api/sync', () => {
     const attempt = await attemptByClientId(attemptClientId);
     expect(res.body.results[1].id).toBe(attempt.id);
     expect(res.body.results[2].id).toBe(attempt.id);
-    expect(attempt).toMatchObject({ score: 75, correct_answers: 3, completion_time: 61, device_id: device.deviceId, location_id: site.id, over_limit: false });
+    expect(attempt).toMatchObject({ score: 75, correct_answers: 3, completion_time: 61, device_id: device.deviceId, location_id: site.id, review_status: 'clean' });
     expect(attempt.started_at.toISOString()).toBe(mutations[1]!.payload.startedAt);
     expect(attempt.completed_at.toISOString()).toBe(mutations[2]!.payload.completedAt);
   });
@@ -143,11 +144,11 @@ describe('POST /api/sync', () => {
 
   it('rejects a mutation the rules refuse, advances the counter and keeps it for staff', async () => {
     const device = await registerDevice(api);
-    const { mutations, attemptClientId } = play(1, { locationId: 999999 });
+    const { mutations, attemptClientId } = play(1, { documentTypeId: 999999 });
     const res = await device.push(mutations);
     expect(res.status).toBe(200);
     const rejected = [
-      { mutationId: 1, status: 'rejected', reason: LOCATION_MESSAGE },
+      { mutationId: 1, status: 'rejected', reason: UNKNOWN_DOCUMENT_TYPE },
       { mutationId: 2, status: 'rejected', reason: 'No se encontró el jugador' },
       { mutationId: 3, status: 'rejected', reason: 'No se encontró el intento' },
     ];
@@ -162,7 +163,8 @@ describe('POST /api/sync', () => {
 
   it('answers a resent rejection with its first outcome and reason, and a resent applied mutation as a duplicate with its id', async () => {
     const device = await registerDevice(api);
-    const { mutations, attemptClientId } = play(1, { completionTime: 86_401 });
+    const foreign = [...chooseAnswers(trivia, 3).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }];
+    const { mutations, attemptClientId } = play(1, { answers: foreign });
     const first = await device.push(mutations);
     expect(first.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected']);
     const before = await playerFlowSnapshot(api.dataSource);
@@ -171,7 +173,7 @@ describe('POST /api/sync', () => {
     expect(resend.body.results).toEqual([
       { ...first.body.results[0], status: 'duplicate' },
       { ...first.body.results[1], status: 'duplicate' },
-      { mutationId: 3, status: 'rejected', reason: 'El tiempo no puede superar 24 horas' },
+      { mutationId: 3, status: 'rejected', reason: 'La respuesta no pertenece a esta trivia' },
     ]);
     expect(resend.body.results[1].id).toBe((await attemptByClientId(attemptClientId)).id);
     const changed = structuredClone(mutations[2]!);
@@ -183,15 +185,15 @@ describe('POST /api/sync', () => {
     expect((await attemptByClientId(attemptClientId)).completed_at).toBeNull();
   });
 
-  it('rejects a registration naming an unknown site and leaves the known player as stored', async () => {
+  it('rejects a registration naming an unknown document type and leaves the known player as stored', async () => {
     const documentNumber = freshDocument();
     const online = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber, locationId: site.id });
     const stored = async () => (await api.dataSource.query(`SELECT * FROM players WHERE id = $1`, [online.body.id]))[0];
     const before = await stored();
     const device = await registerDevice(api);
-    const { mutations } = play(1, { documentNumber, locationId: 999999 });
+    const { mutations } = play(1, { documentNumber, documentTypeId: 999999 });
     const res = await device.push(mutations.slice(0, 1));
-    expect(res.body.results).toEqual([{ mutationId: 1, status: 'rejected', reason: LOCATION_MESSAGE }]);
+    expect(res.body.results).toEqual([{ mutationId: 1, status: 'rejected', reason: UNKNOWN_DOCUMENT_TYPE }]);
     expect(await stored()).toEqual(before);
   });
 
@@ -242,28 +244,28 @@ describe('POST /api/sync', () => {
     const second = play(3, { questionGroupId: limited.group.id, answers: chooseAnswers(limited, 2), playerClientId: first.playerClientId });
     const res = await device.push([...first.mutations, ...second.mutations.slice(1)]);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied']);
-    expect((await attemptByClientId(first.attemptClientId)).over_limit).toBe(false);
+    expect((await attemptByClientId(first.attemptClientId)).review_status).toBe('clean');
     const over = await attemptByClientId(second.attemptClientId);
-    expect(over).toMatchObject({ over_limit: true, score: 100 });
+    expect(over).toMatchObject({ review_status: 'held', review_reason: 'over_limit', score: 100 });
     const ranking = await api.client().get(`/api/ranking?questionGroupId=${limited.group.id}`);
     expect(ranking.body.map((e: { id: number }) => e.id)).toEqual([(await attemptByClientId(first.attemptClientId)).id]);
   });
 
   it('rejects a mutation whose payload breaks the contract and applies the rest of the batch behind it', async () => {
     const device = await registerDevice(api);
-    const late = play(1, { completionTime: 86_401 });
+    const late = play(1, { completionTime: -1 });
     const next = play(4, { completionTime: 50 });
     const res = await device.push([...late.mutations, ...next.mutations]);
     expect(res.status).toBe(200);
     expect(res.body.lastMutationId).toBe(6);
     expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'rejected', 'applied', 'applied', 'applied']);
-    expect(res.body.results[2]).toEqual({ mutationId: 3, status: 'rejected', reason: 'El tiempo no puede superar 24 horas' });
+    expect(res.body.results[2]).toEqual({ mutationId: 3, status: 'rejected', reason: 'El tiempo no puede ser negativo' });
     expect(await attemptByClientId(late.attemptClientId)).toMatchObject({ completed_at: null, completion_time: null, score: 0 });
     expect(await attemptByClientId(next.attemptClientId)).toMatchObject({ score: 75, completion_time: 50 });
     expect(await counter(device.deviceId)).toBe(6);
     const [kept] = await api.dataSource.query(`SELECT kind, status, reason, payload FROM sync_mutations WHERE device_id = $1 AND mutation_id = 3`, [device.deviceId]);
-    expect(kept).toMatchObject({ kind: 'completion', status: 'rejected', reason: 'El tiempo no puede superar 24 horas' });
-    expect(kept.payload.completionTime).toBe(86_401);
+    expect(kept).toMatchObject({ kind: 'completion', status: 'rejected', reason: 'El tiempo no puede ser negativo' });
+    expect(kept.payload.completionTime).toBe(-1);
   });
 
   const invalidPayloads: [string, (m: ReturnType<typeof play>['mutations']) => unknown, string][] = [
@@ -367,7 +369,7 @@ describe('GET /api/sync/rejections', () => {
   it('lists rejected mutations newest first for staff, with the document number masked', async () => {
     const device = await registerDevice(api);
     const documentNumber = `XY${freshDocument()}`;
-    const bad = play(1, { documentNumber, locationId: 999999 });
+    const bad = play(1, { documentNumber, documentTypeId: 999999 });
     await device.push(bad.mutations.slice(0, 1));
     const later = play(2, { completionTime: -5 });
     await device.push(later.mutations);
@@ -388,14 +390,14 @@ describe('GET /api/sync/rejections', () => {
         deviceId: device.deviceId,
         mutationId: 1,
         kind: 'player',
-        reason: LOCATION_MESSAGE,
+        reason: UNKNOWN_DOCUMENT_TYPE,
         createdAt: expect.any(String),
         payload: {
           clientId: bad.playerClientId,
           fullName: 'Laura María Gómez',
-          documentTypeId: cc,
+          documentTypeId: 999999,
           documentNumber: `${'*'.repeat(documentNumber.length - 3)}${documentNumber.slice(-3)}`,
-          locationId: 999999,
+          locationId: site.id,
         },
       },
     ]);

@@ -25,8 +25,8 @@ async function insertAttempts(groupId: number, specs: AttemptSpec[]): Promise<nu
   const ids: number[] = [];
   for (const s of specs) {
     const [row] = await api.dataSource.query(
-      `INSERT INTO player_attempts (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, over_limit)
-       VALUES ($1, $2, $3, $4, 10, $4 / 10, $5::timestamptz - interval '5 minutes', $6, $7, repeat('0', 64), $8) RETURNING id`,
+      `INSERT INTO player_attempts (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status, review_reason)
+       VALUES ($1, $2, $3, $4, 10, $4 / 10, $5::timestamptz - interval '5 minutes', $6, $7, repeat('0', 64), CASE WHEN $8 THEN 'held' ELSE 'clean' END, CASE WHEN $8 THEN 'over_limit' END) RETURNING id`,
       [s.playerId, groupId, s.locationId ?? null, s.score, s.at, s.completed === false ? null : s.at, s.completed === false ? null : s.time, s.overLimit ?? false],
     );
     ids.push(row.id);

@@ -12,7 +12,7 @@ export const handWrittenRanking = (triviaId: number) => `
   WITH best AS (
     SELECT DISTINCT ON (player_id) id, player_id, location_id, score, correct_answers, total_questions, completion_time, completed_at
       FROM player_attempts
-     WHERE question_group_id = ${triviaId} AND completed_at IS NOT NULL AND over_limit = false
+     WHERE question_group_id = ${triviaId} AND completed_at IS NOT NULL AND review_status IN ('clean', 'released')
      ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC
   ), page AS (
     SELECT * FROM best ORDER BY score DESC, completion_time, completed_at DESC, id DESC LIMIT 500
@@ -39,7 +39,7 @@ export const handWrittenCampaignRanking = (data: BenchData) => {
                (date_part('epoch', completed_at) * 1000)::bigint AS ms,
                row_number() OVER (PARTITION BY question_group_id, player_id ORDER BY completed_at, id) AS n
           FROM player_attempts
-         WHERE question_group_id IN (${ids}) AND completed_at IS NOT NULL AND over_limit = false
+         WHERE question_group_id IN (${ids}) AND completed_at IS NOT NULL AND review_status IN ('clean', 'released')
            AND completed_at >= '${localDay(2026, 4, 1)}' AND completed_at < '${localDay(2026, 5, 1)}' ${onlyPlayers}
       ) numbered
      WHERE n <= 2

@@ -78,14 +78,23 @@ export function startRawPlayerServer(databaseUrl: string, poolSize: number): Ser
       const token = randomBytes(32).toString('base64url');
       const attempt = await inTransaction(async (client) => {
         const [player] = (await client.query(`SELECT ${PLAYER} FROM players WHERE id = $1`, [body.playerId])).rows;
-        const [group] = (await client.query(`SELECT max_attempts FROM question_groups WHERE id = $1`, [body.questionGroupId])).rows;
+        const [group] = (
+          await client.query(
+            `SELECT g.max_attempts, g.questions_per_round,
+                    (SELECT count(*)::int FROM questions q WHERE q.group_id = g.id AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
+               FROM question_groups g WHERE g.id = $1`,
+            [body.questionGroupId],
+          )
+        ).rows;
         if (!player || !group) return undefined;
+        const roundSize = Math.min(group.playable, Math.max(1, group.questions_per_round));
+        if (body.totalQuestions !== undefined && body.totalQuestions !== roundSize) return undefined;
         await client.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
         return (
           await client.query(
-            `INSERT INTO player_attempts (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, over_limit, device_id)
-             VALUES ($1, $2, $3, $4, $5, NULL, $6, false, NULL) RETURNING *`,
-            [player.id, body.questionGroupId, player.location_id, body.totalQuestions, new Date(), sha256(token)],
+            `INSERT INTO player_attempts (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id)
+             VALUES ($1, $2, $3, $4, $5, NULL, $6, 'clean', NULL, NULL) RETURNING *`,
+            [player.id, body.questionGroupId, player.location_id, roundSize, new Date(), sha256(token)],
           )
         ).rows[0];
       });
@@ -97,6 +106,7 @@ export function startRawPlayerServer(databaseUrl: string, poolSize: number): Ser
         const [attempt] = (await client.query(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`, [Number(completion[1])])).rows;
         if (!attempt || attempt.token_hash !== sha256(String(body.token))) return undefined;
         const answers: { questionId: number; answerId: number }[] = body.answers;
+        if (answers.length !== attempt.total_questions || new Set(answers.map((a) => a.questionId)).size !== answers.length) return undefined;
         const { rows } = await client.query(
           `SELECT a.id, a.question_id, a.is_correct, q.group_id FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ANY($1::int[])`,
           [answers.map((a) => a.answerId)],
@@ -109,10 +119,17 @@ export function startRawPlayerServer(databaseUrl: string, poolSize: number): Ser
           if (row.is_correct) correct++;
         }
         const score = Math.round((100 * correct) / attempt.total_questions);
+        // The server's clock times the round; one faster than 2 s per answer is held for review.
+        const completedAt = new Date();
+        const seconds = Math.round((completedAt.getTime() - attempt.started_at.getTime()) / 1000);
+        const held = seconds < 2 * attempt.total_questions - 1;
         return (
           await client.query(
-            `UPDATE player_attempts SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6 WHERE id = $1 RETURNING *`,
-            [attempt.id, score, correct, body.completionTime, new Date(), JSON.stringify(answers)],
+            `UPDATE player_attempts SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
+                    review_status = CASE WHEN $7 THEN 'held' ELSE review_status END,
+                    review_reason = CASE WHEN $7 THEN 'implausible_time' ELSE review_reason END
+              WHERE id = $1 RETURNING *`,
+            [attempt.id, score, correct, seconds, completedAt, JSON.stringify(answers), held],
           )
         ).rows[0];
       });

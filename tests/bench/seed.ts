@@ -75,10 +75,10 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   const insertAttempts = (triviaIds: number[], count: number) =>
     client.query(
       `INSERT INTO player_attempts
-       (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, over_limit)
+       (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status, review_reason)
      SELECT $1::int + (g % $3::int)::int, trivia, ($4::int[])[1 + ((g / 7) % 20)::int], s * 10, 10, s,
             t - interval '5 minutes', CASE WHEN g % 50 = 7 THEN NULL ELSE t END, CASE WHEN g % 50 = 7 THEN NULL ELSE (5 + (g * 37) % 300)::int END,
-            repeat('0', 64), g % 50 = 3
+            repeat('0', 64), CASE WHEN g % 50 = 3 THEN 'held' ELSE 'clean' END, CASE WHEN g % 50 = 3 THEN 'over_limit' END
        FROM unnest($2::int[]) trivia, generate_series(1::bigint, $5::bigint) g,
             LATERAL (SELECT ((g * 7919 + trivia) % 11)::int AS s, timestamptz '2026-04-01' + ((g * 104729 + trivia) % 2592000) * interval '1 second' AS t) v`,
       [first, triviaIds, players, locationIds, count],

@@ -39,7 +39,11 @@ export async function registerDevice(api: TestApi, client: TestClient = api.clie
   };
 }
 
-/** The three mutations of one offline play: register, start, finish with the chosen answers. */
+/**
+ * The three mutations of one offline play: register, start, finish with the chosen answers. The
+ * round is the answers given (unless totalQuestions says otherwise); startedAt is completionTime
+ * (60 s unless told) before completedAt (now unless told), as the player screen sends them.
+ */
 export function offlinePlay(input: {
   firstMutationId: number;
   documentTypeId: number;
@@ -49,11 +53,16 @@ export function offlinePlay(input: {
   answers: { questionId: number; answerId: number }[];
   totalQuestions?: number;
   completionTime?: number;
+  completedAt?: Date;
+  /** The device's startedAt when it disagrees with completedAt − completionTime. */
+  startedAt?: Date;
   playerClientId?: string;
 }) {
   const playerClientId = input.playerClientId ?? randomUUID();
   const attemptClientId = randomUUID();
-  const startedAt = new Date(Date.now() - 60_000).toISOString();
+  const completionTime = input.completionTime ?? 60;
+  const completedAt = input.completedAt ?? new Date();
+  const startedAt = (input.startedAt ?? new Date(completedAt.getTime() - completionTime * 1000)).toISOString();
   return {
     playerClientId,
     attemptClientId,
@@ -86,8 +95,8 @@ export function offlinePlay(input: {
         payload: {
           attemptClientId,
           answers: input.answers,
-          completionTime: input.completionTime ?? 42,
-          completedAt: new Date().toISOString(),
+          completionTime,
+          completedAt: completedAt.toISOString(),
         },
       },
     ],

@@ -5,10 +5,14 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextInput } from '../../components/ui/field';
 import { ErrorState } from '../../components/ui/states';
+import { HeldAttempts } from './held-attempts';
 import { parseTriviaId } from './ranking-page';
 import { TriviaRanking } from './trivia-ranking';
 
-/** /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here. */
+/**
+ * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
+ * and below it the trivia's results held for review.
+ */
 export function RankingAdminPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('id');
@@ -33,7 +37,14 @@ export function RankingAdminPage() {
           </Button>
         </form>
       </Card>
-      {raw === null ? null : id === null ? <ErrorState title="ID de trivia no válido" /> : <TriviaRanking id={id} />}
+      {raw === null ? null : id === null ? (
+        <ErrorState title="ID de trivia no válido" />
+      ) : (
+        <>
+          <TriviaRanking id={id} />
+          <HeldAttempts id={id} />
+        </>
+      )}
     </div>
   );
 }
