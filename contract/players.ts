@@ -67,6 +67,15 @@ export const createAttemptSchema = z
 export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
 /** The longest plausible round: a synced completion past it is stored but held for review. */
+/**
+ * '1234567890' -> '*******890': what staff see of a document number in sync records, on the server
+ * and on the kiosk, so records can be told apart without reading the document.
+ */
+export function maskDocumentNumber(value: string): string {
+  const visible = value.length > 3 ? value.slice(-3) : '';
+  return '*'.repeat(value.length - visible.length) + visible;
+}
+
 export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
 
 /**

@@ -1,13 +1,8 @@
-import type { SyncRejection } from '../../contract';
+import { maskDocumentNumber, type SyncRejection } from '../../contract';
 import type { RejectionRow } from './rejections';
 
 const MAX_TEXT = 200;
 
-/** '1234567890' -> '*******890': staff can tell records apart without reading the document. */
-export function maskDocumentNumber(value: string): string {
-  const visible = value.length > 3 ? value.slice(-3) : '';
-  return '*'.repeat(value.length - visible.length) + visible;
-}
 
 function summaryValue(value: unknown): string | number | boolean | null | undefined {
   if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;

@@ -1,8 +1,4 @@
-/** '1234567890' -> '*******890': staff can tell records apart without reading the document. */
-export function maskDocumentNumber(value: string): string {
-  const visible = value.length > 3 ? value.slice(-3) : '';
-  return '*'.repeat(value.length - visible.length) + visible;
-}
+import { maskDocumentNumber } from '../../contract';
 
 /** A copy of a mutation payload with its document number, if any, masked. */
 export function maskedPayload(payload: object): Record<string, unknown> {
