@@ -17,6 +17,8 @@ export class ApiProcess {
   readonly dataDir = mkdtempSync(path.join(tmpdir(), 'trivia-faults-api-'));
   /** How many times the process was started (the first start included). */
   starts = 0;
+  /** Exits nobody asked for, each with the end of what the process printed. */
+  readonly crashes: string[] = [];
 
   private constructor(
     readonly databaseUrl: string,
@@ -74,6 +76,9 @@ export class ApiProcess {
     this.starts++;
     child.stdout?.on('data', (chunk) => (this.output += chunk));
     child.stderr?.on('data', (chunk) => (this.output += chunk));
+    child.once('exit', (code, signal) => {
+      if (this.child === child) this.crashes.push(`exit ${code ?? signal}: ${this.output.slice(-4000)}`);
+    });
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`The API exited (${child.exitCode}):\n${this.output}`);

@@ -161,9 +161,12 @@ export class KioskClient {
    */
   async drain(options: { batchSize: number; retryMs?: number; pauseMs?: number; deadlineMs?: number }): Promise<void> {
     const deadline = Date.now() + (options.deadlineMs ?? 120_000);
+    let outcome: PushOutcome | undefined;
     while (this.outbox.length) {
-      if (Date.now() > deadline) throw new Error(`device ${this.deviceId}: ${this.outbox.length} mutations still pending at the deadline`);
-      const outcome = await this.pushOnce(options.batchSize);
+      if (Date.now() > deadline) {
+        throw new Error(`device ${this.deviceId}: ${this.outbox.length} mutations still pending at the deadline; last push: ${JSON.stringify(outcome)}`);
+      }
+      outcome = await this.pushOnce(options.batchSize);
       if (outcome.kind === 'reply' && outcome.reply.results.length) {
         if (options.pauseMs) await pause(options.pauseMs);
       } else {

@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Mutation, PlayBundle } from '../../../contract';
 import { scoreOf } from '../../../contract';
 
-/** A small seeded generator (mulberry32): the same seed always plays the same rounds. */
+/**
+ * A small seeded generator (mulberry32): the same seed always plays the same rounds (names,
+ * questions, answers, times); client ids stay random UUIDs, unique across runs like a kiosk's.
+ */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
   const next = () => {
@@ -13,14 +17,6 @@ export function seededRandom(seed: number) {
   };
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
-  /** A v4-shaped UUID from the generator, so a seed names the same records on every run. */
-  const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => int(0, 15).toString(16));
-    hex[12] = '4';
-    hex[16] = '89ab'[int(0, 3)]!;
-    const h = hex.join('');
-    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-  };
   const shuffle = <T>(items: readonly T[]): T[] => {
     const copy = [...items];
     for (let i = copy.length - 1; i > 0; i--) {
@@ -29,7 +25,7 @@ export function seededRandom(seed: number) {
     }
     return copy;
   };
-  return { next, int, pick, uuid, shuffle };
+  return { next, int, pick, shuffle };
 }
 export type Random = ReturnType<typeof seededRandom>;
 
@@ -76,7 +72,7 @@ export function playOutbox(
   let clock = Date.now() - 6 * 60 * 60 * 1000;
   for (let p = 0; p < options.players; p++) {
     const player = {
-      clientId: random.uuid(),
+      clientId: randomUUID(),
       fullName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
       documentTypeId: documentType.id,
       documentNumber: `${options.documentPrefix}${String(p).padStart(4, '0')}`,
@@ -84,7 +80,7 @@ export function playOutbox(
     outbox.players.push(player);
     outbox.mutations.push({ mutationId: mutationId++, kind: 'player', payload: { ...player, locationId: random.pick(bundle.locations).id } });
     for (let r = 0; r < options.roundsEach; r++) {
-      const attemptClientId = random.uuid();
+      const attemptClientId = randomUUID();
       const startedAt = new Date(clock + random.int(30, 300) * 1000);
       outbox.attempts.push({ clientId: attemptClientId, playerClientId: player.clientId });
       outbox.mutations.push({
