@@ -95,7 +95,8 @@ export function playOutbox(
         if (chosen.isCorrect) correctAnswers++;
         return { questionId: question.id, answerId: chosen.id };
       });
-      const completionTime = random.int(8, 120);
+      // At least 2 s per question, as the player screen shows each answer's feedback for 2 s.
+      const completionTime = random.int(2 * size + 2, 120);
       const completedAt = new Date(startedAt.getTime() + completionTime * 1000);
       clock = completedAt.getTime();
       outbox.completions.push({ attemptClientId, correctAnswers, score: scoreOf(correctAnswers, size), completionTime, answers });
