@@ -17,6 +17,7 @@ interface Step {
 const UNIT_RESULTS = '.tmp/unit-results.json';
 const E2E_RESULTS = '.tmp/e2e-results.json';
 const FAULT_RESULTS = '.tmp/fault-results.json';
+const FAULT_BROWSER_RESULTS = '.tmp/fault-browser-results.json';
 const VITEST_RESULTS = [UNIT_RESULTS, FAULT_RESULTS];
 
 const steps: Step[] = [
@@ -33,6 +34,7 @@ const steps: Step[] = [
     results: FAULT_RESULTS,
   },
   { name: 'browser tests', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], results: E2E_RESULTS },
+  { name: 'fault browser test', command: ['npx', 'playwright', 'test', '-c', 'tests/faults/playwright.config.ts'], results: FAULT_BROWSER_RESULTS },
 ];
 
 function counts(step: Step): { passed: number; failed: number } {
@@ -47,7 +49,7 @@ function counts(step: Step): { passed: number; failed: number } {
 }
 
 mkdirSync('.tmp', { recursive: true });
-for (const file of [...VITEST_RESULTS, E2E_RESULTS]) rmSync(file, { force: true });
+for (const file of [...VITEST_RESULTS, E2E_RESULTS, FAULT_BROWSER_RESULTS]) rmSync(file, { force: true });
 
 let failedSteps: string[] = [];
 try {
@@ -61,7 +63,7 @@ try {
 let passed = 0;
 let failed = 0;
 for (const step of steps) {
-  if (step.name === 'browser tests' && failedSteps.includes('chromium')) continue;
+  if ((step.name === 'browser tests' || step.name === 'fault browser test') && failedSteps.includes('chromium')) continue;
   console.log(`\n━━ ${step.name} ━━`);
   const started = Date.now();
   const [command, ...args] = step.command;
