@@ -36,8 +36,8 @@ it('applies 500 mutations exactly once while the API process is SIGKILLed 5 time
   const planned = ledgers.reduce((s, l) => s + l.outbox.mutations.length, 0);
   expect(planned).toBe(500);
 
-  // The API is killed each time another fifth of the mutations has been acknowledged, with
-  // pushes in flight, and started again on the same database.
+  // The API is killed at five points spread over the run (after 1/12, 3/12 … 9/12 of the
+  // mutations were acknowledged), with pushes in flight, and started again on the same database.
   const acknowledged = () => kiosks.reduce((s, k) => s + k.figures().acknowledged, 0);
   let kills = 0;
   let down = 0;

@@ -101,8 +101,9 @@ export async function auditServer(databaseUrl: string, ledgers: DeviceLedger[]):
           holds = found.length === 1 && found[0]!.id === row.result_id && found[0]!.full_name === mutation.payload.fullName;
         } else if (mutation.kind === 'attempt') {
           const found = attempts.get(mutation.payload.clientId) ?? [];
-          const player = players.get(`${outbox.players.find((p) => p.clientId === mutation.payload.playerClientId)?.documentTypeId}:${outbox.players.find((p) => p.clientId === mutation.payload.playerClientId)?.documentNumber.toUpperCase()}`);
-          holds = found.length === 1 && found[0]!.id === row.result_id && found[0]!.device_id === deviceId && found[0]!.player_id === player?.[0]?.id;
+          const sentPlayer = outbox.players.find((p) => p.clientId === mutation.payload.playerClientId);
+          const player = sentPlayer && players.get(`${sentPlayer.documentTypeId}:${sentPlayer.documentNumber.toUpperCase()}`)?.[0];
+          holds = found.length === 1 && found[0]!.id === row.result_id && found[0]!.device_id === deviceId && found[0]!.player_id === player?.id;
           // Applied in order: each new attempt of the device gets a higher id than the one before.
           if (holds && row.result_id! <= previousResult) problems.push(`${where}: applied out of order`);
           if (holds) previousResult = row.result_id!;
