@@ -61,8 +61,25 @@ const HTTP_MESSAGES: Record<number, string> = {
 /** Paths that belong to the API (and so always answer in the contract's error shape). */
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
-/** PostgreSQL errors that mean bad input rather than a broken server. */
-function fromDatabaseError(error: { code?: string }): AppError | undefined {
+/** Socket and PostgreSQL codes that mean the database cannot be reached or is going away. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+/** node-postgres and TypeORM say so in words only: a pool that cannot connect, a connection lost mid-request. */
+const UNREACHABLE_MESSAGES = ['Connection terminated', 'timeout exceeded when trying to connect', 'Client has encountered a connection error', 'Connection ended'];
+const UNREACHABLE_NAMES = new Set(['QueryRunnerProviderAlreadyReleasedError', 'QueryRunnerAlreadyReleasedError', 'ConnectionIsNotSetError']);
+
+/**
+ * PostgreSQL down, restarting or dropping connections: a 503 the client may retry, never a 500.
+ * Class 08 is PostgreSQL's "connection exception".
+ */
+function isDatabaseUnavailable(error: { code?: string; message?: string; name?: string }): boolean {
+  if (error.code && (UNREACHABLE_CODES.has(error.code) || error.code.startsWith('08'))) return true;
+  if (error.name && UNREACHABLE_NAMES.has(error.name)) return true;
+  return typeof error.message === 'string' && UNREACHABLE_MESSAGES.some((text) => error.message!.startsWith(text));
+}
+
+/** PostgreSQL errors that mean bad input, or a database out of reach, rather than a broken server. */
+function fromDatabaseError(error: { code?: string; message?: string; name?: string }): AppError | undefined {
+  if (isDatabaseUnavailable(error)) return serviceUnavailable('La base de datos no está disponible', { code: 'database_unavailable' });
   switch (error.code) {
     case '23505':
       return conflict('El registro ya existe');
@@ -72,10 +89,6 @@ function fromDatabaseError(error: { code?: string }): AppError | undefined {
     case '22003':
     case '22021': // a NUL byte or invalid UTF-8 in text
       return badRequest('Valor no válido');
-    case 'ECONNREFUSED':
-    case '57P01':
-    case '57P03':
-      return serviceUnavailable('La base de datos no está disponible', { code: 'database_unavailable' });
     default:
       return undefined;
   }
@@ -84,7 +97,7 @@ function fromDatabaseError(error: { code?: string }): AppError | undefined {
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   if (error instanceof ZodError) return fromZodError(error);
-  const e = error as { status?: number; expose?: boolean; code?: string; driverError?: { code?: string } };
+  const e = error as { status?: number; expose?: boolean; code?: string; message?: string; name?: string; driverError?: { code?: string; message?: string } };
   const db = fromDatabaseError(e.driverError ?? e);
   if (db) return db;
   if (typeof e.status === 'number' && ((e.status >= 400 && e.status < 500) || e.status === 501)) {

@@ -10,6 +10,19 @@ export interface DataSourceOptions {
   poolSize?: number;
 }
 
+/**
+ * A pool connection that never takes the process down. node-postgres emits 'error' on a connection
+ * PostgreSQL drops (a restart, an administrator's shutdown) even when nobody is listening to it at
+ * that moment, and an 'error' event without a listener ends a Node process. The connection is
+ * already marked unusable and the pool discards it; queries still fail with their own errors.
+ */
+class ResilientClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => undefined);
+  }
+}
+
 /** The one way the project talks to PostgreSQL. Schema changes come only from migrations. */
 export function createDataSource({ url, poolSize = 10 }: DataSourceOptions): DataSource {
   return new DataSource({
@@ -22,7 +35,7 @@ export function createDataSource({ url, poolSize = 10 }: DataSourceOptions): Dat
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 10_000 },
+    extra: { max: poolSize, connectionTimeoutMillis: 10_000, Client: ResilientClient },
   });
 }
 

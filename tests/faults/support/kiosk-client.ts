@@ -1,0 +1,217 @@
+import type { ApiErrorBody, Mutation, SyncReply } from '../../../contract';
+
+/** Statuses after which a kiosk drops a mutation from its outbox. */
+const SETTLED = new Set(['applied', 'duplicate', 'held', 'rejected']);
+
+/** How one push ended, as the kiosk saw it. */
+export type PushOutcome =
+  | { kind: 'reply'; reply: SyncReply }
+  | { kind: 'error'; status: number; body: ApiErrorBody | string }
+  | { kind: 'network'; message: string; refused: boolean };
+
+export interface KioskFigures {
+  /** Distinct mutations sent at least once. */
+  sent: number;
+  /** Distinct mutations the server acknowledged (applied, duplicate or held). */
+  acknowledged: number;
+  rejected: number;
+  pushes: number;
+  /** Mutations sent again after a first send. */
+  resends: number;
+  /** Pushes that got no reply (connection refused or cut). */
+  networkFailures: number;
+  /** Of those, pushes cut after they reached the server (the connection closed or reset, not refused). */
+  cutPushes: number;
+  /** Mutations the server answered `duplicate`: it had applied them and the kiosk never heard. */
+  duplicateReplies: number;
+  /** Error replies by status and code, e.g. `503 database_unavailable`. */
+  errorReplies: Record<string, number>;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A fault-tolerant sync client that behaves like a kiosk: it keeps an outbox in mutation order,
+ * pushes the oldest unacknowledged mutations in batches, drops what the server settled and sends
+ * the rest again, whatever happened to the previous push (no reply, an error reply, a gap).
+ */
+export class KioskClient {
+  readonly outbox: Mutation[] = [];
+  private readonly sentIds = new Set<number>();
+  private readonly ackedIds = new Set<number>();
+  private readonly rejectedIds = new Map<number, string>();
+  private pushes = 0;
+  private resends = 0;
+  private networkFailures = 0;
+  private cutPushes = 0;
+  private duplicateReplies = 0;
+  private readonly errorReplies: Record<string, number> = {};
+  /** The first error body seen for each `status code` key, to check its shape. */
+  readonly errorSamples = new Map<string, ApiErrorBody | string>();
+
+  private constructor(
+    private readonly baseUrl: () => string,
+    readonly deviceId: string,
+    readonly secret: string,
+  ) {}
+
+  /** Registers a device (POST /api/devices), retrying while the server cannot be reached. */
+  static async register(baseUrl: () => string, deadlineMs = 60_000): Promise<KioskClient> {
+    const deadline = Date.now() + deadlineMs;
+    for (;;) {
+      try {
+        const reply = await fetch(`${baseUrl()}/api/devices`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' }, signal: AbortSignal.timeout(10_000) });
+        if (reply.status === 201) {
+          const { deviceId, secret } = (await reply.json()) as { deviceId: string; secret: string };
+          return new KioskClient(baseUrl, deviceId, secret);
+        }
+      } catch {
+        // no reply: try again
+      }
+      if (Date.now() > deadline) throw new Error('device registration never succeeded');
+      await pause(100);
+    }
+  }
+
+  /** Another "tab" of the same device: same id and secret, an outbox of its own. */
+  twin(): KioskClient {
+    return new KioskClient(this.baseUrl, this.deviceId, this.secret);
+  }
+
+  enqueue(mutations: Mutation[]): void {
+    this.outbox.push(...mutations);
+    this.outbox.sort((a, b) => a.mutationId - b.mutationId);
+  }
+
+  get pending(): number {
+    return this.outbox.length;
+  }
+
+  isAcknowledged(mutationId: number): boolean {
+    return this.ackedIds.has(mutationId);
+  }
+
+  /** Sends `batch` as is (any order, any ids) and settles whatever the reply settles. */
+  async send(batch: Mutation[], options: { dropReply?: boolean } = {}): Promise<PushOutcome> {
+    this.pushes++;
+    for (const m of batch) {
+      if (this.sentIds.has(m.mutationId)) this.resends++;
+      else this.sentIds.add(m.mutationId);
+    }
+    let outcome: PushOutcome;
+    try {
+      const reply = await fetch(`${this.baseUrl()}/api/sync`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Requested-With': 'XMLHttpRequest',
+          'X-Device-Id': this.deviceId,
+          'X-Device-Secret': this.secret,
+        },
+        body: JSON.stringify({ mutations: batch }),
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await reply.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: kept as text, which the error-shape checks report
+      }
+      outcome = reply.status === 200 ? { kind: 'reply', reply: body as SyncReply } : { kind: 'error', status: reply.status, body: body as ApiErrorBody | string };
+    } catch (error) {
+      const cause = (error as Error).cause as { code?: string } | undefined;
+      outcome = { kind: 'network', message: String(cause ?? error), refused: cause?.code === 'ECONNREFUSED' };
+    }
+    // A lost reply: the server did its work, the kiosk never hears of it.
+    if (options.dropReply) return outcome;
+    if (outcome.kind === 'reply') this.settle(outcome.reply);
+    else if (outcome.kind === 'network') {
+      this.networkFailures++;
+      if (!outcome.refused) this.cutPushes++;
+    }
+    else {
+      const code = typeof outcome.body === 'object' && outcome.body ? outcome.body.code : 'not-json';
+      const key = `${outcome.status} ${code}`;
+      this.errorReplies[key] = (this.errorReplies[key] ?? 0) + 1;
+      if (!this.errorSamples.has(key)) this.errorSamples.set(key, outcome.body);
+    }
+    return outcome;
+  }
+
+  private settle(reply: SyncReply): void {
+    for (const result of reply.results) {
+      if (!SETTLED.has(result.status)) continue;
+      if (result.status === 'duplicate' && !this.ackedIds.has(result.mutationId)) this.duplicateReplies++;
+      if (result.status === 'rejected') this.rejectedIds.set(result.mutationId, result.reason ?? '');
+      else this.ackedIds.add(result.mutationId);
+    }
+    const settled = new Set(reply.results.filter((r) => SETTLED.has(r.status)).map((r) => r.mutationId));
+    for (let i = this.outbox.length - 1; i >= 0; i--) if (settled.has(this.outbox[i]!.mutationId)) this.outbox.splice(i, 1);
+  }
+
+  /** One push of the oldest `batchSize` pending mutations. */
+  pushOnce(batchSize: number): Promise<PushOutcome> {
+    return this.send(this.outbox.slice(0, batchSize));
+  }
+
+  /**
+   * Pushes until the outbox is empty, waiting `retryMs` after a push that settled nothing (no
+   * reply, an error reply), as a kiosk backs off; throws if the deadline passes first.
+   */
+  async drain(options: { batchSize: number; retryMs?: number; pauseMs?: number; deadlineMs?: number }): Promise<void> {
+    const deadline = Date.now() + (options.deadlineMs ?? 120_000);
+    let outcome: PushOutcome | undefined;
+    while (this.outbox.length) {
+      if (Date.now() > deadline) {
+        throw new Error(`device ${this.deviceId}: ${this.outbox.length} mutations still pending at the deadline; last push: ${JSON.stringify(outcome)}`);
+      }
+      outcome = await this.pushOnce(options.batchSize);
+      if (outcome.kind === 'reply' && outcome.reply.results.length) {
+        if (options.pauseMs) await pause(options.pauseMs);
+      } else {
+        await pause(options.retryMs ?? 100);
+      }
+    }
+  }
+
+  figures(): KioskFigures {
+    return {
+      sent: this.sentIds.size,
+      acknowledged: this.ackedIds.size,
+      rejected: this.rejectedIds.size,
+      pushes: this.pushes,
+      resends: this.resends,
+      networkFailures: this.networkFailures,
+      cutPushes: this.cutPushes,
+      duplicateReplies: this.duplicateReplies,
+      errorReplies: { ...this.errorReplies },
+    };
+  }
+
+  /** Ids sent at least once and ids acknowledged, to sum up several tabs of one device. */
+  ids(): { sent: Set<number>; acknowledged: Set<number> } {
+    return { sent: new Set(this.sentIds), acknowledged: new Set(this.ackedIds) };
+  }
+
+  rejections(): Map<number, string> {
+    return new Map(this.rejectedIds);
+  }
+}
+
+/** Sums the figures of several kiosks. */
+export function sumFigures(all: KioskFigures[]): KioskFigures {
+  const errorReplies: Record<string, number> = {};
+  for (const f of all) for (const [k, v] of Object.entries(f.errorReplies)) errorReplies[k] = (errorReplies[k] ?? 0) + v;
+  return {
+    sent: all.reduce((s, f) => s + f.sent, 0),
+    acknowledged: all.reduce((s, f) => s + f.acknowledged, 0),
+    rejected: all.reduce((s, f) => s + f.rejected, 0),
+    pushes: all.reduce((s, f) => s + f.pushes, 0),
+    resends: all.reduce((s, f) => s + f.resends, 0),
+    networkFailures: all.reduce((s, f) => s + f.networkFailures, 0),
+    cutPushes: all.reduce((s, f) => s + f.cutPushes, 0),
+    duplicateReplies: all.reduce((s, f) => s + f.duplicateReplies, 0),
+    errorReplies,
+  };
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { Mutation, PlayBundle } from '../../../contract';
+import { scoreOf } from '../../../contract';
+
+/**
+ * A small seeded generator (mulberry32): the same seed always plays the same rounds (names,
+ * questions, answers, times); client ids stay random UUIDs, unique across runs like a kiosk's.
+ */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => items[int(0, items.length - 1)]!;
+  const shuffle = <T>(items: readonly T[]): T[] => {
+    const copy = [...items];
+    for (let i = copy.length - 1; i > 0; i--) {
+      const j = int(0, i);
+      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+    }
+    return copy;
+  };
+  return { next, int, pick, shuffle };
+}
+export type Random = ReturnType<typeof seededRandom>;
+
+/** The seed of the run: FAULT_SEED, or a fixed one so CI replays the same rounds. */
+export const FAULT_SEED = Number(process.env.FAULT_SEED ?? 20_261_123);
+
+const FIRST_NAMES = ['Laura', 'Andrés', 'María José', 'Camilo', 'Valentina', 'Julián', 'Sofía', 'Mateo', 'Lucía', 'Santiago'];
+const LAST_NAMES = ['Gómez', 'Rodríguez', 'Martínez', 'López', 'Peña', 'Castaño', 'Ruiz', 'Vega', 'Soto', 'Núñez'];
+
+/** What a completion must leave on the server: the score it computes from the answers sent. */
+export interface ExpectedCompletion {
+  attemptClientId: string;
+  correctAnswers: number;
+  score: number;
+  completionTime: number;
+  answers: { questionId: number; answerId: number }[];
+}
+
+/** What a device plays: its mutations in outbox order (ids 1..n) and what each must leave on the server. */
+export interface PlayedOutbox {
+  mutations: Mutation[];
+  players: { clientId: string; documentTypeId: number; documentNumber: string; fullName: string }[];
+  attempts: { clientId: string; playerClientId: string }[];
+  completions: ExpectedCompletion[];
+}
+
+/** The round size the trivia asks for: its questions per round, or all its questions when fewer. */
+export const roundSize = (bundle: PlayBundle) => Math.min(bundle.group.questionsPerRound, bundle.questions.length);
+
+/**
+ * A kiosk's outbox after `players` people played `roundsEach` rounds each, as the player screen
+ * records them: a player, then per round an attempt and a completion that answers every question
+ * of the round with real answer ids (some right, some wrong), times between 8 s and 2 min.
+ */
+export function playOutbox(
+  bundle: PlayBundle,
+  random: Random,
+  options: { players: number; roundsEach: number; documentPrefix: string; firstMutationId?: number },
+): PlayedOutbox {
+  const outbox: PlayedOutbox = { mutations: [], players: [], attempts: [], completions: [] };
+  const documentType = bundle.documentTypes[0]!;
+  const size = roundSize(bundle);
+  let mutationId = options.firstMutationId ?? 1;
+  let clock = Date.now() - 6 * 60 * 60 * 1000;
+  for (let p = 0; p < options.players; p++) {
+    const player = {
+      clientId: randomUUID(),
+      fullName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+      documentTypeId: documentType.id,
+      documentNumber: `${options.documentPrefix}${String(p).padStart(4, '0')}`,
+    };
+    outbox.players.push(player);
+    outbox.mutations.push({ mutationId: mutationId++, kind: 'player', payload: { ...player, locationId: random.pick(bundle.locations).id } });
+    for (let r = 0; r < options.roundsEach; r++) {
+      const attemptClientId = randomUUID();
+      const startedAt = new Date(clock + random.int(30, 300) * 1000);
+      outbox.attempts.push({ clientId: attemptClientId, playerClientId: player.clientId });
+      outbox.mutations.push({
+        mutationId: mutationId++,
+        kind: 'attempt',
+        payload: { clientId: attemptClientId, playerClientId: player.clientId, questionGroupId: bundle.group.id, totalQuestions: size, startedAt: startedAt.toISOString() },
+      });
+      let correctAnswers = 0;
+      const answers = random.shuffle(bundle.questions).slice(0, size).map((question) => {
+        const options = bundle.answers[String(question.id)] ?? [];
+        const chosen = random.pick(options);
+        if (chosen.isCorrect) correctAnswers++;
+        return { questionId: question.id, answerId: chosen.id };
+      });
+      // At least 2 s per question, as the player screen shows each answer's feedback for 2 s.
+      const completionTime = random.int(2 * size + 2, 120);
+      const completedAt = new Date(startedAt.getTime() + completionTime * 1000);
+      clock = completedAt.getTime();
+      outbox.completions.push({ attemptClientId, correctAnswers, score: scoreOf(correctAnswers, size), completionTime, answers });
+      outbox.mutations.push({
+        mutationId: mutationId++,
+        kind: 'completion',
+        payload: { attemptClientId, answers, completionTime, completedAt: completedAt.toISOString() },
+      });
+    }
+  }
+  return outbox;
+}
+
+/** The trivia a kiosk plays, read as a kiosk reads it (GET /api/play/{id}/bundle). */
+export async function fetchBundle(baseUrl: string, questionGroupId: number): Promise<PlayBundle> {
+  const reply = await fetch(`${baseUrl}/api/play/${questionGroupId}/bundle`);
+  if (!reply.ok) throw new Error(`bundle: ${reply.status} ${await reply.text()}`);
+  return (await reply.json()) as PlayBundle;
+}
