@@ -19,11 +19,15 @@ export function webBuildIsStale(root: string, distDir: string): boolean {
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
 
-/** Builds the PWA with Vite when it is missing or stale. */
+/**
+ * Builds the PWA with Vite when it is missing or stale. Always a production bundle: with the
+ * server's NODE_ENV (test, development) Vite would make a development build whose service worker
+ * never registers, so the player screen would silently lose its offline mode.
+ */
 export function ensureWebBuild(root: string, distDir: string, log: (line: string) => void): void {
   if (!webBuildIsStale(root, distDir)) return;
   log('Building the web app (vite build)…');
   const vite = path.join(root, 'node_modules', '.bin', 'vite');
-  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(vite, ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error('vite build failed');
 }
