@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
@@ -29,7 +30,8 @@ async function demoBundle(api: APIRequestContext) {
   return (await (await api.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
 }
 
-const freshDocument = () => String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 10));
+/** Ten random digits: two documents made in the same millisecond must differ (they once did by one digit only). */
+const freshDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
 
 /** Registers a new player and plays a full round: 4 of 5 right. */
 async function playRound(player: PlayerPage, bundle: PlayBundle, fullName: string, documentNumber: string) {
