@@ -40,13 +40,17 @@ export function HeldAttempts({ id }: { id: number }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    if (focusNext === null || !held.data) return;
-    const target =
-      focusNext === 'heading' ? headingRef.current : sectionRef.current?.querySelector<HTMLButtonElement>(`[data-approve="${focusNext}"]`);
-    if (!target) return;
-    target.focus();
-    setFocusNext(null);
-  }, [focusNext, held.data]);
+    if (focusNext === null || !held.data || review.isPending || discarding) return;
+    // After the confirmation's own focus restore (a microtask once it unmounts) and with the
+    // buttons enabled again.
+    const timer = window.setTimeout(() => {
+      const target =
+        focusNext === 'heading' ? headingRef.current : sectionRef.current?.querySelector<HTMLButtonElement>(`[data-approve="${focusNext}"]`);
+      target?.focus();
+      setFocusNext(null);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [focusNext, held.data, review.isPending, discarding]);
 
   const decide = (attempt: HeldAttempt, action: ReviewAction) => {
     const list = held.data ?? [];
