@@ -119,7 +119,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
       {open && status && (
         <div
           id="kiosk-status-detail"
-          className="max-h-[calc(100dvh-5.5rem)] w-80 max-w-full space-y-2 overflow-y-auto rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200"
+          className="max-h-[calc(100dvh-var(--kiosk-badge-space,3.5rem)-0.5rem)] w-80 max-w-full space-y-2 overflow-y-auto rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200"
           role="region"
           aria-label="Detalle de sincronización"
         >
