@@ -102,7 +102,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
 
     await context.setOffline(false);
     await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
-    await expect(player.rejectedCount()).toHaveText('1 rechazados');
+    await expect(player.rejectedCount()).toHaveText('1 rechazado');
 
     // The badge names the refused result and the server's own reason for it.
     const admin = await adminApi(baseURL!);

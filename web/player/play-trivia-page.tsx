@@ -62,7 +62,7 @@ export function PlayTriviaPage() {
 
   return (
     <div className="player-screen flex flex-col" style={themeStyle(theme)}>
-      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 py-6 pb-16 sm:px-6 sm:py-10">
+      <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 pt-6 pb-[max(4rem,var(--kiosk-badge-space,0px))] sm:px-6 sm:pt-10">
         {result?.status === 'ready' && (
           <header className="player-page-header flex items-center justify-center gap-3 text-center">
             {logo && <img src={logo} alt={`Logo de ${result.bundle.group.company.name}`} className="size-12 rounded-xl bg-white/70 object-contain p-1" />}

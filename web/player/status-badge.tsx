@@ -1,6 +1,6 @@
 import { Switch } from '@headlessui/react';
-import { CloudOff, HardDrive, Monitor, RefreshCw, Wifi } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, Wifi } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime } from '../lib/format';
 import { setKioskMode, syncStatus, type RejectedEntry, type SyncStatus } from '../offline';
 import { requestFlush, useServerReachable } from './kiosk';
@@ -8,11 +8,18 @@ import { lastSyncLabel } from './sync-label';
 import { useSubscription } from './use-subscription';
 
 const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
-/** 'Registro #4 (*******890)': what a rejected entry was, never the raw document number. */
-function rejectedLabel(entry: RejectedEntry): string {
-  const document = typeof entry.payload.documentNumber === 'string' ? ` (${entry.payload.documentNumber})` : '';
-  return `${KIND_LABEL[entry.kind]} #${entry.mutationId}${document}`;
+
+/** The masked document of a rejected registration ('*******890'), never the raw number; null for other kinds. */
+function maskedDocument(entry: RejectedEntry): string | null {
+  return typeof entry.payload.documentNumber === 'string' ? entry.payload.documentNumber : null;
 }
+
+const BADGE_ICON = 'size-3.5 shrink-0';
+/** The badge's distance from the bottom edge (bottom-2) plus a gap above it. */
+const BADGE_MARGIN_PX = 16;
+
+/** A focus ring that shows on the dark badge, the white panel and any trivia background alike. */
+const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 focus-visible:ring-2 focus-visible:ring-white';
 
 /** How often the "hace N min" wording is refreshed while nothing else changes. */
 const CLOCK_TICK_MS = 30_000;
@@ -26,87 +33,161 @@ function useNow(intervalMs: number): Date {
   return now;
 }
 
-/** The kiosk's corner badge: connection, results waiting to sync, last sync, storage; details for staff, with the kiosk mode switch. */
+/**
+ * The kiosk's corner badge: connection, results waiting to sync, last sync, the results the server
+ * refused; details for staff (with the kiosk mode switch) open above it. Escape or a tap outside
+ * closes them, so they never stay over the player's screen.
+ */
 export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   const reachable = useServerReachable();
   const [open, setOpen] = useState(false);
   const now = useNow(CLOCK_TICK_MS);
   // null until the first read, so the badge never claims "0" before it has counted.
   const status = useSubscription<SyncStatus | null>(syncStatus, [], null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
+
+  // The player's screen keeps this much room at its bottom, so the badge never covers its last
+  // lines however many lines the badge wraps to (a phone, a zoomed page).
+  useEffect(() => {
+    const button = buttonRef.current;
+    if (!button || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--kiosk-badge-space', `${Math.ceil(button.offsetHeight) + BADGE_MARGIN_PX}px`));
+    observer.observe(button);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--kiosk-badge-space');
+    };
+  }, []);
+
+  const rejected = status?.rejected.length ?? 0;
 
   return (
-    <div className="fixed bottom-2 left-2 z-40 text-xs" data-testid="kiosk-status">
+    <div
+      ref={rootRef}
+      className="fixed bottom-2 left-2 z-40 flex max-w-[calc(100vw-1rem)] flex-col-reverse items-start gap-2 text-xs"
+      data-testid="kiosk-status"
+    >
       <button
+        ref={buttonRef}
         type="button"
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
-        aria-label="Estado de sincronización"
-        className="flex min-h-9 items-center gap-1.5 rounded-full bg-slate-900/75 px-3 py-1.5 text-white shadow backdrop-blur"
+        aria-controls={open ? 'kiosk-status-detail' : undefined}
+        className={`flex min-h-9 max-w-full flex-wrap items-center gap-x-3 gap-y-0.5 rounded-[1.125rem] bg-slate-900/85 px-3 py-1.5 text-left text-white shadow backdrop-blur ${FOCUS_RING}`}
       >
-        {reachable ? <Wifi className="size-3.5 text-emerald-300" aria-hidden /> : <CloudOff className="size-3.5 text-amber-300" aria-hidden />}
-        <span data-testid="kiosk-connection">{reachable ? 'En línea' : 'Sin conexión'}</span>
-        <span aria-hidden>·</span>
-        <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+        <span className="sr-only">Estado de sincronización: </span>
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          {reachable ? <Wifi className={`${BADGE_ICON} text-emerald-300`} aria-hidden /> : <CloudOff className={`${BADGE_ICON} text-amber-300`} aria-hidden />}
+          <span data-testid="kiosk-connection">{reachable ? 'En línea' : 'Sin conexión'}</span>
+        </span>
+        <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+          <CloudUpload className={`${BADGE_ICON} text-slate-300`} aria-hidden />
+          <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+        </span>
         {status && (
-          <>
-            <span aria-hidden>·</span>
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            <History className={`${BADGE_ICON} text-slate-300`} aria-hidden />
             <span data-testid="kiosk-last-sync">{lastSyncLabel(status.lastSyncAt, now)}</span>
-          </>
+          </span>
         )}
-        {status && status.rejected.length > 0 && (
-          <span className="rounded-full bg-red-500 px-1.5 font-semibold" data-testid="kiosk-rejected">
-            {status.rejected.length} rechazados
+        {rejected > 0 && (
+          <span className="rounded-full bg-red-600 px-1.5 font-semibold whitespace-nowrap" data-testid="kiosk-rejected">
+            {rejected === 1 ? '1 rechazado' : `${rejected} rechazados`}
           </span>
         )}
       </button>
       {open && status && (
-        <div className="mt-2 w-72 space-y-2 rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200" role="region" aria-label="Detalle de sincronización">
+        <div
+          id="kiosk-status-detail"
+          className="max-h-[calc(100dvh-var(--kiosk-badge-space,3.5rem)-0.5rem)] w-80 max-w-full space-y-2 overflow-y-auto rounded-xl bg-white p-3 text-slate-800 shadow-xl ring-1 ring-slate-200"
+          role="region"
+          aria-label="Detalle de sincronización"
+        >
           <p>
             <span className="font-semibold">Última sincronización: </span>
             {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Nunca'}
           </p>
           {status.lastSyncError && (
-            <p>
+            <p className="break-words">
               <span className="font-semibold">Último error: </span>
               {status.lastSyncError}
             </p>
           )}
           <p className="flex items-center gap-1.5">
-            <HardDrive className="size-3.5" aria-hidden />
+            <HardDrive className="size-3.5 shrink-0" aria-hidden />
             {status.persisted ? 'Almacenamiento persistente concedido' : 'Almacenamiento persistente no concedido'}
           </p>
           {kioskMode !== null && (
             <div className="flex items-center justify-between gap-2">
               <span className="flex items-center gap-1.5" data-testid="kiosk-mode">
-                <Monitor className="size-3.5" aria-hidden />
+                <Monitor className="size-3.5 shrink-0" aria-hidden />
                 Modo kiosco: {kioskMode ? 'activado' : 'desactivado'}
               </span>
               <Switch
                 checked={kioskMode}
                 onChange={(on) => void setKioskMode(on)}
                 aria-label="Modo kiosco"
-                className="group relative h-5 w-9 shrink-0 rounded-full bg-slate-300 transition-colors data-checked:bg-brand-600"
+                className={`group relative h-5 w-9 shrink-0 rounded-full bg-slate-500 transition-colors data-checked:bg-brand-600 ${FOCUS_RING}`}
               >
                 <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-4" />
               </Switch>
             </div>
           )}
-          {status.rejected.length > 0 && (
-            <details className="rounded-lg bg-red-50 p-2 ring-1 ring-red-200" data-testid="kiosk-rejected-list">
-              <summary className="cursor-pointer font-semibold text-red-700">
-                {status.rejected.length === 1 ? '1 registro rechazado por el servidor' : `${status.rejected.length} registros rechazados por el servidor`}
+          {rejected > 0 && (
+            <details className="group rounded-lg bg-red-50 ring-1 ring-red-200" data-testid="kiosk-rejected-list">
+              <summary
+                className={`flex cursor-pointer list-none items-center gap-1.5 rounded-lg p-2 font-semibold text-red-800 [&::-webkit-details-marker]:hidden ${FOCUS_RING}`}
+              >
+                <ChevronRight className="size-3.5 shrink-0 transition-transform group-open:rotate-90" aria-hidden />
+                {rejected === 1 ? '1 registro rechazado por el servidor' : `${rejected} registros rechazados por el servidor`}
               </summary>
-              <p className="mt-1 text-slate-600">No se volverán a enviar; el resto sigue sincronizándose.</p>
-              <ul className="mt-1 max-h-40 space-y-1 overflow-auto">
-                {status.rejected.map((entry) => (
-                  <li key={entry.id} data-testid="kiosk-rejected-entry">
-                    <span className="font-semibold">{rejectedLabel(entry)}</span>: {entry.reason}
-                  </li>
-                ))}
-              </ul>
+              <div className="space-y-1.5 px-2 pb-2">
+                <p className="text-slate-700">No se volverán a enviar; el resto sigue sincronizándose.</p>
+                <ul className="space-y-1.5">
+                  {status.rejected.map((entry) => {
+                    const document = maskedDocument(entry);
+                    return (
+                      <li key={entry.id} className="rounded-md bg-white p-2 ring-1 ring-red-100" data-testid="kiosk-rejected-entry">
+                        <p className="font-semibold text-slate-900">
+                          {KIND_LABEL[entry.kind]} #{entry.mutationId}
+                          {document && <span className="font-normal text-slate-700"> · Documento {document}</span>}
+                        </p>
+                        <p className="break-words text-slate-700">{entry.reason}</p>
+                        <p className="text-slate-600">
+                          Rechazado el <time dateTime={entry.rejectedAt}>{formatDateTime(entry.rejectedAt)}</time>
+                        </p>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </div>
             </details>
           )}
-          <button type="button" onClick={requestFlush} className="flex items-center gap-1.5 font-semibold text-brand-700">
+          <button
+            type="button"
+            onClick={requestFlush}
+            className={`-mx-1 flex items-center gap-1.5 rounded-md px-1 py-0.5 font-semibold text-brand-700 hover:bg-brand-50 ${FOCUS_RING}`}
+          >
             <RefreshCw className="size-3.5" aria-hidden /> Sincronizar ahora
           </button>
         </div>

@@ -19,7 +19,7 @@ export function AdminShell() {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
           <Link to="/" className="mr-2 flex items-center gap-2.5 font-bold tracking-tight">
             <img src="/icons/icon-192.png" alt="" className="size-8 rounded-lg" />
-            <span className="text-lg">Triviando</span>
+            <span className="text-lg max-[300px]:sr-only">Triviando</span>
           </Link>
           <nav aria-label="Principal" className="flex flex-1 items-center gap-1">
             <NavLink to="/" end className={navClass}>
@@ -29,7 +29,7 @@ export function AdminShell() {
             </NavLink>
             <NavLink to="/packages" className={navClass}>
               <ListChecks className="size-4" aria-hidden />
-              Trivias
+              <span className="max-[300px]:sr-only">Trivias</span>
             </NavLink>
           </nav>
           <ThemeToggle />

@@ -1,5 +1,5 @@
-import { Check, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { AlertTriangle, CalendarDays, Check, Clock, MapPin, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { REVIEW_REASON_LABELS, type HeldAttempt } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,69 +7,139 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
-import { useHeldAttempts, useReviewAttempt } from './api/held-attempts';
+import { useHeldAttempts, useReviewAttempt, type ReviewAction } from './api/held-attempts';
 
 const playerName = (attempt: HeldAttempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
+
+/** One fact of a held result ('Tiempo 0:42', the site, the date), kept on one line when it fits. */
+function Fact({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1">
+      {icon}
+      <span className="min-w-0 break-words">{children}</span>
+    </span>
+  );
+}
+
+const FACT_ICON = 'size-3.5 shrink-0 text-slate-400 dark:text-slate-500';
 
 /**
  * "Resultados en revisión": the trivia's results held out of the ranking (arrived over the
  * attempt limit, played with another number of questions, an implausible time), each with
  * 'Aprobar' (it ranks from now on) and 'Descartar' (after a confirmation; it never ranks).
+ * After a decision the keyboard focus moves to the next result's 'Aprobar' (or the heading when
+ * none is left), so it is never lost with the row that disappeared.
  */
 export function HeldAttempts({ id }: { id: number }) {
   const held = useHeldAttempts(id);
   const review = useReviewAttempt(id);
   const [discarding, setDiscarding] = useState<HeldAttempt | null>(null);
+  /** Where the focus goes once the decided row is gone: a result's id, or 'heading'. */
+  const [focusNext, setFocusNext] = useState<number | 'heading' | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const decide = (attempt: HeldAttempt, action: 'release' | 'discard') =>
+  useEffect(() => {
+    if (focusNext === null || !held.data || review.isPending || discarding) return;
+    // After the confirmation's own focus restore (a microtask once it unmounts) and with the
+    // buttons enabled again.
+    const timer = window.setTimeout(() => {
+      const target =
+        focusNext === 'heading' ? headingRef.current : sectionRef.current?.querySelector<HTMLButtonElement>(`[data-approve="${focusNext}"]`);
+      target?.focus();
+      setFocusNext(null);
+    }, 0);
+    return () => window.clearTimeout(timer);
+  }, [focusNext, held.data, review.isPending, discarding]);
+
+  const decide = (attempt: HeldAttempt, action: ReviewAction) => {
+    const list = held.data ?? [];
+    const index = list.findIndex((a) => a.id === attempt.id);
+    const next = list[index + 1] ?? list[index - 1];
     review.mutate(
       { id: attempt.id, action },
       {
         onSuccess: () => {
           setDiscarding(null);
+          setFocusNext(next ? next.id : 'heading');
           toast({ title: action === 'release' ? 'Resultado aprobado' : 'Resultado descartado', description: playerName(attempt), variant: 'success' });
         },
       },
     );
+  };
+  const deciding = (attempt: HeldAttempt, action: ReviewAction) =>
+    review.isPending && review.variables?.id === attempt.id && review.variables.action === action;
+  const count = held.data?.length ?? 0;
 
   return (
-    <Card className="p-4">
-      <section aria-labelledby="held-attempts-title" className="space-y-3">
-        <h2 id="held-attempts-title" className="text-lg font-semibold">
-          Resultados en revisión
-        </h2>
+    <Card className="p-4 sm:p-5">
+      <section ref={sectionRef} aria-labelledby="held-attempts-title" className="space-y-3">
+        <div className="space-y-1">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <h2 id="held-attempts-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
+              Resultados en revisión
+            </h2>
+            {count > 0 && (
+              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
+                {count === 1 ? '1 pendiente' : `${count} pendientes`}
+              </span>
+            )}
+          </div>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            No cuentan en el ranking hasta que se aprueben. Un resultado descartado no vuelve a contar, pero su registro se conserva.
+          </p>
+        </div>
         {held.isPending ? (
           <LoadingState label="Cargando resultados en revisión" />
         ) : held.isError ? (
           <ErrorState title="No se pudieron cargar los resultados en revisión" />
         ) : held.data.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">No hay resultados en revisión.</p>
+          <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">No hay resultados en revisión.</p>
         ) : (
-          <ul className="divide-y divide-slate-200 dark:divide-slate-800">
+          <ul className="divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
             {held.data.map((attempt) => (
-              <li key={attempt.id} className="flex flex-wrap items-center gap-3 py-3" aria-label={`Resultado de ${playerName(attempt)}`}>
-                <div className="min-w-48 flex-1">
-                  <p className="font-medium">{playerName(attempt)}</p>
-                  <p className="text-sm text-slate-600 dark:text-slate-400">
-                    {attempt.score}% ({attempt.correctAnswers}/{attempt.totalQuestions}) · Tiempo {formatDuration(attempt.completionTime)}
-                    {attempt.location ? ` · ${attempt.location.name}` : ''}
-                    {attempt.completedAt ? ` · ${formatDateTime(attempt.completedAt)}` : ''}
+              <li
+                key={attempt.id}
+                className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6"
+                aria-label={`Resultado de ${playerName(attempt)}`}
+              >
+                <div className="min-w-0 space-y-1.5">
+                  <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{playerName(attempt)}</p>
+                  <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-400">
+                    <span className="font-semibold text-slate-900 dark:text-slate-100">{attempt.score}%</span>
+                    <span className="whitespace-nowrap">
+                      {attempt.correctAnswers}/{attempt.totalQuestions} correctas
+                    </span>
+                    <Fact icon={<Clock className={FACT_ICON} aria-hidden />}>Tiempo {formatDuration(attempt.completionTime)}</Fact>
+                    {attempt.location && <Fact icon={<MapPin className={FACT_ICON} aria-hidden />}>{attempt.location.name}</Fact>}
+                    {attempt.completedAt && (
+                      <Fact icon={<CalendarDays className={FACT_ICON} aria-hidden />}>
+                        <time dateTime={attempt.completedAt}>{formatDateTime(attempt.completedAt)}</time>
+                      </Fact>
+                    )}
                   </p>
-                  <p className="text-sm text-amber-700 dark:text-amber-400">Motivo: {REVIEW_REASON_LABELS[attempt.reason]}</p>
+                  <p className="inline-flex max-w-full items-start gap-1.5 rounded-lg bg-amber-50 px-2 py-1 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/25">
+                    <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                    <span>Motivo: {REVIEW_REASON_LABELS[attempt.reason]}</span>
+                  </p>
                 </div>
-                <div className="flex gap-2">
+                <div className="flex shrink-0 flex-wrap gap-2">
                   <Button
                     size="sm"
+                    className="max-sm:h-10 max-sm:flex-1"
                     icon={<Check className="size-4" aria-hidden />}
                     aria-label={`Aprobar el resultado de ${playerName(attempt)}`}
+                    data-approve={attempt.id}
                     disabled={review.isPending}
+                    pending={deciding(attempt, 'release')}
                     onClick={() => decide(attempt, 'release')}
                   >
                     Aprobar
                   </Button>
                   <Button
                     size="sm"
-                    variant="danger"
+                    variant="secondary"
+                    className="text-red-700! max-sm:h-10 max-sm:flex-1 dark:text-red-300!"
                     icon={<Trash2 className="size-4" aria-hidden />}
                     aria-label={`Descartar el resultado de ${playerName(attempt)}`}
                     disabled={review.isPending}

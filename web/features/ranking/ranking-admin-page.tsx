@@ -29,7 +29,7 @@ export function RankingAdminPage() {
             setParams(typed.trim() ? { id: typed.trim() } : {});
           }}
         >
-          <div className="min-w-48 flex-1">
+          <div className="min-w-0 flex-1 basis-48">
             <TextInput label="ID de la trivia" inputMode="numeric" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Ej.: 1" />
           </div>
           <Button type="submit" icon={<Search className="size-4" aria-hidden />}>

@@ -11,7 +11,7 @@ const MEDALS = [
 
 function Position({ position }: { position: number }) {
   const medal = MEDALS[position - 1];
-  if (!medal) return <span className="text-sm font-bold text-slate-500 tabular-nums">{position}</span>;
+  if (!medal) return <span className="text-sm font-bold text-slate-500 tabular-nums dark:text-slate-400">{position}</span>;
   const Icon = medal.icon;
   return <Icon className={`size-6 ${medal.className}`} role="img" aria-label={`${medal.label} (${position})`} />;
 }
@@ -36,24 +36,24 @@ export function RankingList({ entries }: { entries: TriviaRankingEntry[] }) {
             </p>
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
           </div>
-          <div className="col-start-2 grid grid-cols-3 gap-3 text-sm tabular-nums sm:col-start-auto sm:gap-6 sm:text-right">
+          <div className="col-start-2 grid grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] gap-3 sm:grid-cols-3 text-sm tabular-nums sm:col-start-auto sm:gap-6 sm:text-right">
             <p>
               <span className="block text-lg font-bold text-brand-700 dark:text-brand-200" data-testid="ranking-score">
                 {entry.score}%
               </span>
-              <span className="text-xs text-slate-500">puntaje</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">puntaje</span>
             </p>
             <p>
               <span className="block text-lg font-semibold" data-testid="ranking-correct">
                 {entry.correctAnswers}/{entry.totalQuestions}
               </span>
-              <span className="text-xs text-slate-500">correctas</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">correctas</span>
             </p>
             <p>
               <span className="block text-lg font-semibold" data-testid="ranking-time">
                 {formatDuration(entry.completionTime)}
               </span>
-              <span className="text-xs text-slate-500">tiempo</span>
+              <span className="text-xs text-slate-500 dark:text-slate-400">tiempo</span>
             </p>
           </div>
         </li>

@@ -52,7 +52,7 @@ export function TriviaRanking({ id }: { id: number }) {
                   location: entry.location?.name ?? 'Sin sede',
                   result: `${entry.score}% · ${formatDuration(entry.completionTime)}`,
                 }))}
-              /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
+              /> : <p className="text-sm text-slate-500 dark:text-slate-400">Aún no hay ganadores.</p>}
           </Card>
           <Card className="space-y-4 p-5">
             <h2 className="font-semibold">Filtros</h2>

@@ -1,0 +1,161 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { PlayBundle } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { createFourQuestionTrivia } from './support/admin-api';
+import { syncHeldResults } from './support/held-results';
+
+/** The seeded demo company and its demo trivia. */
+const DEMO_COMPANY = 1;
+const DEMO_TRIVIA = 1;
+const SCHEMES = ['light', 'dark'] as const;
+const AXE = 'node_modules/axe-core/axe.min.js';
+
+// axe is injected as an inline script, which the app's strict CSP would refuse.
+test.use({ bypassCSP: true });
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** The page's serious and critical axe violations, one line each (an empty list passes). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times): it is reachable by keyboard. */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Not reached with ${limit} Tab presses`);
+}
+
+/** The focused element draws a focus indicator (an outline or a ring). */
+async function expectFocusVisible(target: Locator) {
+  await expect(target).toBeFocused();
+  const style = await target.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return { outline: css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0, ring: css.boxShadow !== 'none' };
+  });
+  expect(style.outline || style.ring, 'a visible focus indicator').toBe(true);
+}
+
+test('the held results section passes axe in light and dark and is fully usable by keyboard', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Accesible ${Date.now()}`);
+  const bundle = (await (await page.request.get(`/api/play/${group.id}/bundle`)).json()) as PlayBundle;
+  await syncHeldResults(page, bundle, ['Ana Veloz', 'Beto Rápido']);
+  const section = page.getByRole('region', { name: 'Resultados en revisión' });
+
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`/ranking-admin?id=${group.id}`);
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(section.getByRole('listitem')).toHaveCount(2);
+    await expect(section.getByText('Motivo: Tiempo no plausible')).toHaveCount(2);
+    expect(await seriousViolations(page), `${colorScheme}: serious or critical axe violations`).toEqual([]);
+  }
+
+  // Tab reaches 'Aprobar' and 'Descartar', each with a visible focus indicator.
+  const approveAna = section.getByRole('button', { name: 'Aprobar el resultado de Ana Veloz' });
+  const discardAna = section.getByRole('button', { name: 'Descartar el resultado de Ana Veloz' });
+  await tabTo(page, approveAna);
+  await expectFocusVisible(approveAna);
+  await page.keyboard.press('Tab');
+  await expectFocusVisible(discardAna);
+
+  // Space opens the confirmation; Tab stays inside it; Escape closes it and gives the focus back.
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: '¿Descartar el resultado?' });
+  await expect(dialog.getByRole('button', { name: 'Descartar' })).toBeVisible();
+  for (let i = 0; i < 4; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
+  }
+  expect(await seriousViolations(page), 'confirmation: serious or critical axe violations').toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(discardAna).toBeFocused();
+
+  // Enter opens it again and confirms; the focus moves on to the next result's 'Aprobar'.
+  await page.keyboard.press('Enter');
+  await dialog.getByRole('button', { name: 'Descartar' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('listitem')).toHaveCount(1);
+  const approveBeto = section.getByRole('button', { name: 'Aprobar el resultado de Beto Rápido' });
+  await expect(approveBeto).toBeFocused();
+
+  // Enter approves it; with none left the focus lands on the section's heading, not on the page.
+  await page.keyboard.press('Enter');
+  await expect(section.getByText('No hay resultados en revisión.')).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Resultados en revisión' })).toBeFocused();
+  await expect(page.getByTestId('ranking-row')).toHaveCount(1);
+});
+
+test("the badge's rejected list passes axe in light and dark, opens by keyboard and stays off the player's content", async ({ page, context, request }) => {
+  const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const player = new PlayerPage(page);
+  await page.setViewportSize({ width: 390, height: 760 });
+  await player.goto(DEMO_TRIVIA);
+
+  // Offline, a player registers; the registration is then made one the server refuses (a document
+  // type that does not exist), so it comes back rejected with the server's reason.
+  await context.setOffline(true);
+  const documentNumber = String(Date.now()).slice(-9) + '7';
+  await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
+  await player.registerAs('Rechazada Accesible', 'Stand Principal');
+  await expect(player.start()).toBeVisible();
+  const registration = (await player.outboxEntries()).find((e) => e.kind === 'player')!;
+  await player.patchOutboxPayload(registration.mutationId, { documentTypeId: 2_000_000_000 });
+  await context.setOffline(false);
+  await expect(player.rejectedCount()).toHaveText('1 rechazado', { timeout: 15_000 });
+
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(player.rejectedCount()).toHaveText('1 rechazado');
+
+    // Tab reaches the badge; Enter opens its details, Space the rejected list.
+    await tabTo(page, player.statusBadge(), 20);
+    await expectFocusVisible(player.statusBadge());
+    await page.keyboard.press('Enter');
+    await expect(player.statusBadge()).toHaveAttribute('aria-expanded', 'true');
+    const summary = player.rejectedList().locator('summary');
+    await tabTo(page, summary, 5);
+    await expectFocusVisible(summary);
+    await page.keyboard.press('Space');
+    await expect(player.rejectedEntries()).toHaveCount(1);
+    const entry = player.rejectedEntries().first();
+    await expect(entry).toContainText(`Documento *******${documentNumber.slice(-3)}`);
+    await expect(entry).not.toContainText(documentNumber);
+    await expect(entry).toContainText('tipo de documento');
+    expect(await seriousViolations(page), `${colorScheme}: serious or critical axe violations`).toEqual([]);
+
+    // Escape closes the details and gives the focus back to the badge.
+    await page.keyboard.press('Escape');
+    await expect(player.rejectedList()).toHaveCount(0);
+    await expect(player.statusBadge()).toBeFocused();
+    await expect(player.statusBadge()).toHaveAttribute('aria-expanded', 'false');
+  }
+
+  // On a phone the closed badge covers nothing: the page scrolls the last button clear of it, and
+  // nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 520 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const badge = (await page.getByTestId('kiosk-status').boundingBox())!;
+  const validate = (await player.validate().boundingBox())!;
+  expect(validate.y + validate.height, "'Validar Documento' ends above the badge").toBeLessThanOrEqual(badge.y);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+});
