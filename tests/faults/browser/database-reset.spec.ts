@@ -38,10 +38,12 @@ test('a kiosk whose results were played while the server database was reset to e
     await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
     await player.registerAs('Previa Al Respaldo', 'Stand Norte');
     await expect(player.start()).toBeVisible();
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 15_000 });
+    // (The badge read 0 before the registration was written too: wait for the server's record.)
+    await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 1 }]);
+    await expect(player.pending()).toHaveText('0 por sincronizar');
     const deviceId = await player.storedDeviceId();
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await serverSql(server, 'SELECT id, last_mutation_id AS "last" FROM devices')).toEqual([{ id: deviceId, last: 1 }]);
+    expect(await serverSql(server, 'SELECT id FROM devices')).toEqual([{ id: deviceId }]);
     await page.reload();
     await expect(player.validate()).toBeVisible();
 
@@ -49,6 +51,8 @@ test('a kiosk whose results were played while the server database was reset to e
     await context.setOffline(true);
     for (const who of PLAYERS) await playRound(page, bundle, who);
     await expect(player.pending()).toHaveText(`${PLAYERS.length * 3} por sincronizar`);
+    // Numbered after the first player's mutation 1, which the server is about to forget.
+    expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 2));
 
     // Meanwhile the server's database is restored from a backup taken before the kiosk ever
     // synced: its players, attempts, devices and sync records are gone (sequences too); the
