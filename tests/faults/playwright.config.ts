@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 /**
- * The fault suite's browser test: a kiosk with a persistent profile against the server as
- * `npm start` runs it, which the test itself starts, stops and starts again.
+ * The fault suite's browser tests, each against the server as `npm start` runs it, started by the
+ * test itself: a kiosk with a persistent profile through a server stopped and started again
+ * (kiosk-outage), a kiosk whose server database is reset to empty while it is offline
+ * (database-reset), and two tabs of a kiosk without Web Locks (two-tabs-no-locks).
  */
 export default defineConfig({
   testDir: './browser',

@@ -1,5 +1,5 @@
 /**
- * `npm run test:faults`: the fault suite's Vitest files, then its browser test; exits non-zero when
+ * `npm run test:faults`: the fault suite's Vitest files, then its browser tests (tests/faults/browser); exits non-zero when
  * any test failed. The outcome is read from each runner's JSON report, not its exit status: the
  * embedded PostgreSQL package hooks the process's exit and ends Vitest with status 0 even when
  * tests failed.

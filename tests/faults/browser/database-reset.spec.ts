@@ -1,0 +1,100 @@
+import { chromium, expect, test } from '@playwright/test';
+import type { PlayBundle } from '../../../contract';
+import { PlayerPage } from '../../e2e/pages/player-page';
+import { exportedScores } from '../../e2e/support/score-export';
+import { ServerProcess } from '../../e2e/support/server-process';
+import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
+import { reportFigures } from '../support/figures';
+import { playRound, serverSql, storedResults, type KioskPlayer } from '../support/kiosk-browser';
+
+const DEMO_TRIVIA = 1;
+/** How soon after it is back online the kiosk must have synced on its own. */
+const SYNC_WITHIN_SECONDS = 30;
+const ADMIN = { username: 'admin', password: 'faults-reset-password' };
+const server = new ServerProcess(ADMIN);
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+const PLAYERS: KioskPlayer[] = [
+  { fullName: 'Inés Restrepo', documentNumber: '7770001', site: 'Stand Principal', pattern: [true, true, false, true, false], score: 60 },
+  { fullName: 'Julián Vega', documentNumber: '7770002', site: 'Stand Norte', pattern: [true, true, true, true, true], score: 100 },
+  { fullName: 'Karen Ospina', documentNumber: '7770003', site: 'Stand Principal', pattern: [false, false, true, false, false], score: 20 },
+];
+
+test('a kiosk whose results were played while the server database was reset to empty (a restore from an earlier backup) syncs them all, once, under its same device id', async () => {
+  test.setTimeout(150_000);
+  await server.start();
+  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
+    const page = await context.newPage();
+    const player = new PlayerPage(page);
+
+    // Online: the kiosk stores the trivia and registers itself with a first player, who syncs.
+    await player.goto(DEMO_TRIVIA);
+    await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
+    await player.registerAs('Previa Al Respaldo', 'Stand Norte');
+    await expect(player.start()).toBeVisible();
+    // (The badge read 0 before the registration was written too: wait for the server's record.)
+    await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 1 }]);
+    await expect(player.pending()).toHaveText('0 por sincronizar');
+    const deviceId = await player.storedDeviceId();
+    expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await serverSql(server, 'SELECT id FROM devices')).toEqual([{ id: deviceId }]);
+    await page.reload();
+    await expect(player.validate()).toBeVisible();
+
+    // Offline, three players play full rounds: a player, an attempt and a completion each.
+    await context.setOffline(true);
+    for (const who of PLAYERS) await playRound(page, bundle, who);
+    await expect(player.pending()).toHaveText(`${PLAYERS.length * 3} por sincronizar`);
+    // Numbered after the first player's mutation 1, which the server is about to forget.
+    expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 2));
+
+    // Meanwhile the server's database is restored from a backup taken before the kiosk ever
+    // synced: its players, attempts, devices and sync records are gone (sequences too); the
+    // trivia, its questions and the sites stay. player_aliases goes with players (ON DELETE CASCADE).
+    await serverSql(server, 'TRUNCATE sync_mutations, devices, player_attempts, players RESTART IDENTITY CASCADE');
+    expect(await serverSql(server, 'SELECT (SELECT count(*) FROM players)::int AS players, (SELECT count(*) FROM devices)::int AS devices, (SELECT count(*) FROM questions WHERE group_id = $1)::int AS questions', [DEMO_TRIVIA])).toEqual([
+      { players: 0, devices: 0, questions: bundle.questions.length },
+    ]);
+
+    // The kiosk comes back; nobody touches it.
+    await context.setOffline(false);
+    const back = Date.now();
+    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: SYNC_WITHIN_SECONDS * 1000 });
+    const seconds = Math.round((Date.now() - back) / 100) / 10;
+    await expect(player.rejectedCount()).toHaveCount(0);
+    await expect(player.connection()).toHaveText('En línea');
+
+    // What the server holds: exactly the three results, under the kiosk's own device, whose row
+    // is back with its counter at the last of its nine resynced mutations.
+    const stored = await storedResults(server, DEMO_TRIVIA);
+    const scores = await exportedScores(server.baseUrl, ADMIN, DEMO_TRIVIA);
+    const devices = await serverSql<{ id: string; last: number }>(server, 'SELECT id, last_mutation_id AS "last" FROM devices');
+    const mutations = await serverSql<{ id: number; status: string }>(server, 'SELECT mutation_id AS id, status FROM sync_mutations ORDER BY mutation_id');
+    const expected = PLAYERS.map((p) => ({ fullName: p.fullName, documentNumber: p.documentNumber, site: p.site, score: p.score, correctAnswers: p.pattern.filter(Boolean).length }));
+    const matched = expected.filter((row) => stored.some((s) => s.fullName === row.fullName && s.score === row.score)).length;
+    reportFigures('kiosk-database-reset', 'kiosk browser, database reset to empty', {
+      sent: PLAYERS.length,
+      acknowledged: (await player.pending().textContent()) === '0 por sincronizar' ? PLAYERS.length : 0,
+      stored: matched,
+      duplicated: Math.max(0, stored.length - new Set(stored.map((s) => s.documentNumber)).size),
+      lost: PLAYERS.length - matched,
+      extra: { mutations: mutations.length, secondsToSync: seconds, sameDevice: devices.length === 1 && devices[0]!.id === deviceId },
+    });
+
+    expect(stored.map(({ deviceId: _device, ...row }) => row)).toEqual(expected);
+    expect(stored.every((s) => s.deviceId === deviceId)).toBe(true);
+    expect(scores.map((s) => [s.fullName, s.score, s.overLimit]).sort()).toEqual(PLAYERS.map((p) => [p.fullName, p.score, false]).sort());
+    expect(devices).toEqual([{ id: deviceId, last: PLAYERS.length * 3 }]);
+    expect(mutations).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => ({ id: i + 1, status: 'applied' })));
+    expect(await player.storedDeviceId()).toBe(deviceId);
+    expect(seconds).toBeLessThanOrEqual(SYNC_WITHIN_SECONDS);
+  } finally {
+    await browser.close();
+  }
+});

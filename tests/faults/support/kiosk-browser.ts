@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import pg from 'pg';
+import type { PlayBundle } from '../../../contract';
+import { PlayerPage } from '../../e2e/pages/player-page';
+import type { ServerProcess } from '../../e2e/support/server-process';
+
+/**
+ * What the fault suite's browser tests share: SQL against a test server's embedded PostgreSQL and
+ * one player's full round on a kiosk page.
+ */
+
+/** Runs statements against the server's embedded PostgreSQL (its port and password live in its data directory). */
+export async function serverSql<T = Record<string, unknown>>(server: ServerProcess, text: string, values: unknown[] = []): Promise<T[]> {
+  const port = readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(server.dataDir, 'postgres-password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+export interface KioskPlayer {
+  fullName: string;
+  documentNumber: string;
+  site: string;
+  /** Whether each of the round's five questions is answered correctly. */
+  pattern: boolean[];
+  score: number;
+}
+
+/** One new player registers on the kiosk page, plays a whole round and leaves the page at the document step. */
+export async function playRound(page: Page, bundle: PlayBundle, who: KioskPlayer): Promise<void> {
+  const player = new PlayerPage(page);
+  await player.enterDocument(bundle.documentTypes[0]!.name, who.documentNumber);
+  await player.registerAs(who.fullName, who.site);
+  await player.start().click();
+  await player.playRoundFrom(bundle, 1, who.pattern);
+  await expect(player.score()).toHaveText(`${who.score}%`);
+  await player.restart().click();
+  await expect(player.validate()).toBeVisible();
+}
+
+/** The server's completed attempts at a trivia with their players, by name. */
+export async function storedResults(server: ServerProcess, groupId: number) {
+  return serverSql<{ fullName: string; documentNumber: string; site: string | null; score: number; correctAnswers: number; deviceId: string | null }>(
+    server,
+    `SELECT p.full_name AS "fullName", p.document_number AS "documentNumber", l.name AS site, a.score, a.correct_answers AS "correctAnswers", a.device_id AS "deviceId"
+       FROM player_attempts a JOIN players p ON p.id = a.player_id LEFT JOIN locations l ON l.id = a.location_id
+      WHERE a.question_group_id = $1 AND a.completed_at IS NOT NULL
+      ORDER BY p.full_name`,
+    [groupId],
+  );
+}
