@@ -11,7 +11,12 @@ const MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
 export const playerMutationSchema = z.strictObject({
   kind: z.literal('player'),
   mutationId,
-  payload: playerRegistrationSchema.required({ clientId: true }),
+  /**
+   * `keepExisting`: the kiosk names a player it already knew (offline, by document) rather than
+   * registering one: an existing player with that document is used as stored (name and site
+   * untouched); only when the server has none (a restore lost it) is one created from the payload.
+   */
+  payload: playerRegistrationSchema.required({ clientId: true }).extend({ keepExisting: z.literal(true).optional() }),
 });
 
 export const attemptMutationSchema = z.strictObject({

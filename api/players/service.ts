@@ -25,6 +25,8 @@ export interface PlayerRegistration {
   documentNumber: string;
   locationId: number;
   clientId?: string;
+  /** Name an existing player rather than register one: a stored player keeps its name and site. */
+  keepExisting?: boolean;
 }
 
 /** "Laura María Gómez" -> first name "Laura", last name "María Gómez" (column limits kept). */
@@ -101,7 +103,8 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration, unk
 export type UnknownSite = 'refuse' | 'clear';
 
 /**
- * One player per document: a known document updates name and site. A clientId already seen
+ * One player per document: a known document updates name and site (unless `keepExisting`: a kiosk
+ * naming a player it knew, whose stored name and site stay as they are). A clientId already seen
  * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
  * document offline end up naming one player.
@@ -120,10 +123,12 @@ export async function registerPlayer(em: EntityManager, input: PlayerRegistratio
     `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (document_type_id, document_number) DO UPDATE
-       SET full_name = EXCLUDED.full_name, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-           location_id = EXCLUDED.location_id
+       SET full_name = CASE WHEN $7 THEN players.full_name ELSE EXCLUDED.full_name END,
+           first_name = CASE WHEN $7 THEN players.first_name ELSE EXCLUDED.first_name END,
+           last_name = CASE WHEN $7 THEN players.last_name ELSE EXCLUDED.last_name END,
+           location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END
      RETURNING ${PLAYER_COLUMNS}`,
-    [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, locationId],
+    [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, locationId, input.keepExisting === true],
   );
   if (input.clientId) {
     await em.query(`INSERT INTO player_aliases (client_id, player_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING`, [

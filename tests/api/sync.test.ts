@@ -236,6 +236,35 @@ describe('POST /api/sync', () => {
     expect(aliases).toEqual([{ player_id: attemptA.player_id }]);
   });
 
+  it('credits an offline play of a player the kiosk knew by document: kept as stored when present, recreated when a restore lost it', async () => {
+    const documentNumber = freshDocument();
+    const otherSite = await buildLocation(api.dataSource, trivia.group.companyId, 'Pabellón 2');
+    // Registered elsewhere meanwhile: the server's name and site are newer than the kiosk's memory.
+    const [stored] = await api.dataSource.query(
+      `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
+       VALUES ('Laura Gómez Nueva', 'Laura', 'Gómez Nueva', $1, $2, $3) RETURNING id`,
+      [cc, documentNumber, otherSite.id],
+    );
+    const known = play(1, { documentNumber });
+    (known.mutations[0]!.payload as Record<string, unknown>).keepExisting = true;
+    const kiosk = await registerDevice(api);
+    expect((await kiosk.push(known.mutations)).body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    expect((await attemptByClientId(known.attemptClientId)).player_id).toBe(stored.id);
+    const [player] = await api.dataSource.query(`SELECT full_name, location_id FROM players WHERE id = $1`, [stored.id]);
+    expect(player).toEqual({ full_name: 'Laura Gómez Nueva', location_id: otherSite.id });
+
+    // A restore lost the player: the same kind of push recreates it from the payload, and the result is theirs.
+    const lostDocument = freshDocument();
+    const lost = play(4, { documentNumber: lostDocument });
+    (lost.mutations[0]!.payload as Record<string, unknown>).keepExisting = true;
+    expect((await kiosk.push(lost.mutations)).body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+    const [recreated] = await api.dataSource.query(
+      `SELECT p.full_name, p.document_number FROM player_attempts a JOIN players p ON p.id = a.player_id WHERE a.client_id = $1`,
+      [lost.attemptClientId],
+    );
+    expect(recreated).toEqual({ full_name: 'Laura María Gómez', document_number: lostDocument });
+  });
+
   it('stores an attempt over maxAttempts flagged overLimit, and the ranking leaves it out', async () => {
     const company = await buildCompany(api.dataSource);
     const limited = await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { maxAttempts: 1 } });

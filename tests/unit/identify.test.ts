@@ -52,6 +52,22 @@ describe('identifyPlayer', () => {
     expect(await identifyPlayer(db, bundle, input)).toEqual({ kind: 'limit', message: 'Has alcanzado el máximo de 1 intento para esta trivia.' });
   });
 
+  it('names a player known by a server id by document when offline, so a restore can never credit the result to someone else', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(6);
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: { ...marta, locationId: bundle.locations[0]!.id } })]).fetchStub);
+    await identifyPlayer(db, bundle, input); // online once: the device learns her server id
+    vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
+    const offline = await identifyPlayer(db, bundle, input);
+    expect(offline).toMatchObject({ kind: 'known', player: { playerId: null, fullName: 'Marta Ruiz' } });
+    const playerClientId = offline.kind === 'known' ? offline.player.playerClientId : null;
+    const [registration] = await db.outbox.toArray();
+    expect(registration).toMatchObject({
+      kind: 'player',
+      payload: { clientId: playerClientId, fullName: 'Marta Ruiz', documentNumber: input.documentNumber, keepExisting: true },
+    });
+  });
+
   it('treats a server that never answers like no server: offline validation after the time-out', async () => {
     const db = freshDb();
     const bundle = buildBundle();

@@ -2,7 +2,7 @@ import type { PlayBundle, ValidatedPlayer } from '../../contract';
 import type { PlayerRef, TriviaDb } from './db';
 import { HttpError, REQUEST_TIMEOUT_MS } from './http';
 import { documentHash, findKnownPlayer, rememberPlayer } from './known-players';
-import { attemptsOnDevice } from './outbox';
+import { attemptsOnDevice, registerPlayer } from './outbox';
 import { callServer } from './server-call';
 
 export type Identification =
@@ -72,8 +72,16 @@ export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, input: Do
   const inThisCompany = bundle.locations.some((l) => l.id === known.locationId);
   if (!inThisCompany) return { kind: 'other-company', hash, fullName: known.fullName };
   if (await overLimit()) return { kind: 'limit', message: limitMessage(maxAttempts) };
-  return {
-    kind: 'known',
-    player: { playerId: known.playerId, playerClientId: known.playerId === null ? known.clientId : null, fullName: known.fullName, hash },
-  };
+  if (known.playerId === null) return { kind: 'known', player: { playerId: null, playerClientId: known.clientId, fullName: known.fullName, hash } };
+  // A server id learned earlier may name nobody, or somebody else, by the time this syncs (a
+  // database restore): the attempt names the player by document instead.
+  const player = await registerPlayer(db, {
+    fullName: known.fullName,
+    documentTypeId: input.documentTypeId,
+    documentNumber: input.documentNumber,
+    locationId: known.locationId!,
+    hash,
+    keepExisting: true,
+  });
+  return { kind: 'known', player };
 }

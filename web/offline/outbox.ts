@@ -33,6 +33,12 @@ export interface Registration {
   documentNumber: string;
   locationId: number;
   hash: string;
+  /**
+   * A player this device knew by a server id, named again by document when the server cannot be
+   * reached: the server keeps a stored player as it is, and recreates one a restore lost, so the
+   * result is credited to that document and never to whoever took over the old id.
+   */
+  keepExisting?: boolean;
 }
 
 /** Registers (or re-registers, e.g. at a new site) a player; the server merges by document. */
@@ -54,6 +60,7 @@ export async function registerPlayer(db: TriviaDb, input: Registration): Promise
       documentTypeId: input.documentTypeId,
       documentNumber: input.documentNumber.trim(),
       locationId: input.locationId,
+      ...(input.keepExisting ? { keepExisting: true as const } : {}),
     });
     await db.knownPlayers.put({ hash: input.hash, playerId: null, clientId, fullName, locationId: input.locationId });
   });
