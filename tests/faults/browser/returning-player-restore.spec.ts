@@ -1,0 +1,57 @@
+import { chromium, expect, test } from '@playwright/test';
+import type { PlayBundle } from '../../../contract';
+import { PlayerPage } from '../../e2e/pages/player-page';
+import { ServerProcess } from '../../e2e/support/server-process';
+import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
+import { playRound, serverSql, storedResults } from '../support/kiosk-browser';
+
+const DEMO_TRIVIA = 1;
+const server = new ServerProcess({ username: 'admin', password: 'faults-returning-password' });
+
+test.afterAll(async () => {
+  await server.stop();
+});
+
+test('a player the kiosk knew plays offline after the server was restored to before she existed: her result is hers, not that of whoever took her old id', async () => {
+  test.setTimeout(150_000);
+  await server.start();
+  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
+    const page = await context.newPage();
+    const player = new PlayerPage(page);
+
+    // Online, Previa registers: the kiosk learns her server id (1).
+    await player.goto(DEMO_TRIVIA);
+    await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
+    await player.registerAs('Previa Al Respaldo', 'Stand Norte');
+    await expect(player.start()).toBeVisible();
+    await expect.poll(() => serverSql(server, 'SELECT id FROM players'), { timeout: 15_000 }).toEqual([{ id: 1 }]);
+    await page.reload();
+
+    // Offline; the server is restored to a backup from before (ids rewound too). A new player
+    // plays first, and will take id 1 on the server; then Previa comes back and plays.
+    await context.setOffline(true);
+    await serverSql(server, 'TRUNCATE sync_mutations, devices, player_attempts, players RESTART IDENTITY CASCADE');
+    await playRound(page, bundle, { fullName: 'Nuevo Jugador', documentNumber: '7770009', site: 'Stand Principal', pattern: [true, true, true, true, true], score: 100 });
+    await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
+    await player.start().click();
+    await player.playRoundFrom(bundle, 1, [false, false, false, false, false]);
+    await expect(player.score()).toHaveText('0%');
+    await player.restart().click();
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => storedResults(server, DEMO_TRIVIA), { timeout: 30_000 })
+      .toEqual([
+        expect.objectContaining({ fullName: 'Nuevo Jugador', documentNumber: '7770009', score: 100 }),
+        expect.objectContaining({ fullName: 'Previa Al Respaldo', documentNumber: '7770000', score: 0 }),
+      ]);
+    await expect(player.pending()).toHaveText('0 por sincronizar');
+    await expect(player.rejectedCount()).toHaveCount(0);
+    expect(await serverSql(server, `SELECT count(*)::int AS n FROM sync_mutations WHERE status <> 'applied'`)).toEqual([{ n: 0 }]);
+  } finally {
+    await browser.close();
+  }
+});
