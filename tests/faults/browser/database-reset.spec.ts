@@ -1,11 +1,9 @@
-import { chromium, expect, test } from '@playwright/test';
-import type { PlayBundle } from '../../../contract';
+import { expect, test } from '@playwright/test';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { exportedScores } from '../../e2e/support/score-export';
 import { ServerProcess } from '../../e2e/support/server-process';
-import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
 import { reportFigures } from '../support/figures';
-import { playRound, serverSql, storedResults, type KioskPlayer } from '../support/kiosk-browser';
+import { playRound, serverSql, storedResults, type KioskPlayer, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
 /** How soon after it is back online the kiosk must have synced on its own. */
@@ -25,11 +23,7 @@ const PLAYERS: KioskPlayer[] = [
 
 test('a kiosk whose results were played while the server database was reset to empty (a restore from an earlier backup) syncs them all, once, under its same device id', async () => {
   test.setTimeout(150_000);
-  await server.start();
-  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  try {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
+  await withKiosk(server, DEMO_TRIVIA, async ({ bundle, context }) => {
     const page = await context.newPage();
     const player = new PlayerPage(page);
 
@@ -94,7 +88,5 @@ test('a kiosk whose results were played while the server database was reset to e
     expect(mutations).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => ({ id: i + 1, status: 'applied' })));
     expect(await player.storedDeviceId()).toBe(deviceId);
     expect(seconds).toBeLessThanOrEqual(SYNC_WITHIN_SECONDS);
-  } finally {
-    await browser.close();
-  }
+  });
 });

@@ -1,9 +1,7 @@
-import { chromium, expect, test } from '@playwright/test';
-import type { PlayBundle } from '../../../contract';
+import { expect, test } from '@playwright/test';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { ServerProcess } from '../../e2e/support/server-process';
-import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
-import { playRound, serverSql, storedResults } from '../support/kiosk-browser';
+import { playRound, serverSql, storedResults, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
 const server = new ServerProcess({ username: 'admin', password: 'faults-returning-password' });
@@ -14,11 +12,7 @@ test.afterAll(async () => {
 
 test('a player the kiosk knew plays offline after the server was restored to before she existed: her result is hers, not that of whoever took her old id', async () => {
   test.setTimeout(150_000);
-  await server.start();
-  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  try {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
+  await withKiosk(server, DEMO_TRIVIA, async ({ bundle, context }) => {
     const page = await context.newPage();
     const player = new PlayerPage(page);
 
@@ -51,7 +45,5 @@ test('a player the kiosk knew plays offline after the server was restored to bef
     await expect(player.pending()).toHaveText('0 por sincronizar');
     await expect(player.rejectedCount()).toHaveCount(0);
     expect(await serverSql(server, `SELECT count(*)::int AS n FROM sync_mutations WHERE status <> 'applied'`)).toEqual([{ n: 0 }]);
-  } finally {
-    await browser.close();
-  }
+  });
 });

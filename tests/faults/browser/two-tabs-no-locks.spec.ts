@@ -1,10 +1,8 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
-import type { PlayBundle } from '../../../contract';
+import { expect, test, type Page } from '@playwright/test';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { ServerProcess } from '../../e2e/support/server-process';
-import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
 import { reportFigures } from '../support/figures';
-import { playRound, serverSql, storedResults, type KioskPlayer } from '../support/kiosk-browser';
+import { playRound, serverSql, storedResults, type KioskPlayer, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
 /** How soon after it is back online the kiosk must have synced on its own. */
@@ -25,11 +23,7 @@ const PLAYERS: (KioskPlayer & { tab: 'A' | 'B' })[] = [
 
 test('two tabs of a kiosk whose browser has no Web Locks, never registered, play offline in turns and sync everything once under one device identity', async () => {
   test.setTimeout(150_000);
-  await server.start();
-  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-  try {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
+  await withKiosk(server, DEMO_TRIVIA, async ({ bundle, context }) => {
     // As on plain http at a LAN address (not a secure context): no Web Locks, so the flush lease decides.
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true }));
     // Every registration the server granted (a second one would be a second identity).
@@ -89,7 +83,5 @@ test('two tabs of a kiosk whose browser has no Web Locks, never registered, play
       await expect(player.connection()).toHaveText('En línea');
     }
     expect(seconds).toBeLessThanOrEqual(SYNC_WITHIN_SECONDS);
-  } finally {
-    await browser.close();
-  }
+  });
 });

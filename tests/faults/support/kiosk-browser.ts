@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import type { PlayBundle } from '../../../contract';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import type { ServerProcess } from '../../e2e/support/server-process';
+import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
 
 /**
  * What the fault suite's browser tests share: SQL against a test server's embedded PostgreSQL and
@@ -55,4 +56,21 @@ export async function storedResults(server: ServerProcess, groupId: number) {
       ORDER BY p.full_name`,
     [groupId],
   );
+}
+
+/** A tablet-sized kiosk: starts the test server and a browser, and hands `run` the trivia's bundle and a fresh context. */
+export async function withKiosk(
+  server: ServerProcess,
+  groupId: number,
+  run: (kiosk: { bundle: PlayBundle; context: BrowserContext }) => Promise<void>,
+): Promise<void> {
+  await server.start();
+  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${groupId}/bundle`)).json()) as PlayBundle;
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
+    await run({ bundle, context });
+  } finally {
+    await browser.close();
+  }
 }
