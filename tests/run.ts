@@ -2,7 +2,11 @@
  * `npm test`: lint, typecheck, unit and API tests (Vitest, real PostgreSQL), fault tests (exactly-once
  * sync with API processes killed and PostgreSQL restarted, tests/faults), browser tests
  * (Playwright driving Debian's Chromium against the app as `npm start` serves it). Every step runs;
- * the last line sums up the tests as "N passed, N failed".
+ * the last line sums up the tests as "N passed, N failed". `tsx tests/run.ts faults`
+ * (`npm run test:faults`) runs the fault suite's steps only.
+ *
+ * Outcomes are read from each runner's JSON report, not only its exit status: the embedded
+ * PostgreSQL package hooks the process's exit and can end Vitest with status 0 when tests failed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -11,36 +15,46 @@ import { ensureChromium } from './support/chromium';
 interface Step {
   name: string;
   command: string[];
-  results?: string;
+  /** The runner's JSON report, and which runner wrote it. */
+  report?: { file: string; runner: 'vitest' | 'playwright' };
+  /** Needs Chromium. */
+  browser?: boolean;
+  /** Part of the fault suite (`npm run test:faults`). */
+  fault?: boolean;
 }
 
-const UNIT_RESULTS = '.tmp/unit-results.json';
-const E2E_RESULTS = '.tmp/e2e-results.json';
-const FAULT_RESULTS = '.tmp/fault-results.json';
-const FAULT_BROWSER_RESULTS = '.tmp/fault-browser-results.json';
-const VITEST_RESULTS = [UNIT_RESULTS, FAULT_RESULTS];
+const vitest = (name: string, file: string, config: string[] = [], fault = false): Step => ({
+  name,
+  command: ['npx', 'vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+  report: { file, runner: 'vitest' },
+  fault,
+});
 
-const steps: Step[] = [
+const allSteps: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
+  vitest('unit and API tests', '.tmp/unit-results.json'),
+  vitest('fault tests', '.tmp/fault-results.json', ['-c', 'tests/faults/vitest.config.ts'], true),
   {
-    name: 'unit and API tests',
-    command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${UNIT_RESULTS}`],
-    results: UNIT_RESULTS,
+    name: 'browser tests',
+    command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
+    report: { file: '.tmp/e2e-results.json', runner: 'playwright' },
+    browser: true,
   },
   {
-    name: 'fault tests',
-    command: ['npx', 'vitest', 'run', '-c', 'tests/faults/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${FAULT_RESULTS}`],
-    results: FAULT_RESULTS,
+    name: 'fault browser tests',
+    command: ['npx', 'playwright', 'test', '-c', 'tests/faults/playwright.config.ts'],
+    report: { file: '.tmp/fault-browser-results.json', runner: 'playwright' },
+    browser: true,
+    fault: true,
   },
-  { name: 'browser tests', command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'], results: E2E_RESULTS },
-  { name: 'fault browser test', command: ['npx', 'playwright', 'test', '-c', 'tests/faults/playwright.config.ts'], results: FAULT_BROWSER_RESULTS },
 ];
+const steps = process.argv[2] === 'faults' ? allSteps.filter((step) => step.fault) : allSteps;
 
 function counts(step: Step): { passed: number; failed: number } {
-  if (!step.results || !existsSync(step.results)) return { passed: 0, failed: 0 };
-  const report = JSON.parse(readFileSync(step.results, 'utf8'));
-  if (VITEST_RESULTS.includes(step.results)) {
+  if (!step.report || !existsSync(step.report.file)) return { passed: 0, failed: 0 };
+  const report = JSON.parse(readFileSync(step.report.file, 'utf8'));
+  if (step.report.runner === 'vitest') {
     return { passed: report.numPassedTests ?? 0, failed: (report.numFailedTests ?? 0) + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
   }
   // A skipped browser test counts as failed: nothing here may pass by not running.
@@ -49,7 +63,7 @@ function counts(step: Step): { passed: number; failed: number } {
 }
 
 mkdirSync('.tmp', { recursive: true });
-for (const file of [...VITEST_RESULTS, E2E_RESULTS, FAULT_BROWSER_RESULTS]) rmSync(file, { force: true });
+for (const step of steps) if (step.report) rmSync(step.report.file, { force: true });
 
 let failedSteps: string[] = [];
 try {
@@ -63,7 +77,7 @@ try {
 let passed = 0;
 let failed = 0;
 for (const step of steps) {
-  if ((step.name === 'browser tests' || step.name === 'fault browser test') && failedSteps.includes('chromium')) continue;
+  if (step.browser && failedSteps.includes('chromium')) continue;
   console.log(`\n━━ ${step.name} ━━`);
   const started = Date.now();
   const [command, ...args] = step.command;
@@ -73,7 +87,7 @@ for (const step of steps) {
   const c = counts(step);
   passed += c.passed;
   failed += c.failed;
-  if (step.results && result.status !== 0 && c.failed === 0) failed += 1; // the runner itself failed
+  if (step.report && result.status !== 0 && c.failed === 0) failed += 1; // the runner itself failed
 }
 
 failedSteps = [...new Set(failedSteps)];

@@ -22,7 +22,7 @@ export default defineConfig({
   timeout: 60_000,
   globalSetup: './global-setup.ts',
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]] : [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]],
+  reporter: [['list'], ['json', { outputFile: '../../.tmp/e2e-results.json' }]],
   use: {
     baseURL,
     locale: 'es-CO',
