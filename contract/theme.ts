@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_THEME as DEFAULT_THEME_VALUES, isCssColor, isCssGradient, type ThemeValues } from './theme-colors';
+
+export { isCssColor, isCssGradient } from './theme-colors';
 
 /**
  * Theme values end up inside CSS declarations on the player screen, so every value is checked
@@ -29,58 +32,12 @@ export const THEME_CHOICES = {
   transitionSpeed: ['0.1s', '0.15s', '0.3s', '0.5s'],
 } as const;
 
-const NUMBER = String.raw`-?\d{1,3}(?:\.\d+)?`;
-const COLOR_FN = new RegExp(
-  String.raw`^(?:rgb|rgba|hsl|hsla)\(\s*${NUMBER}(?:deg|%)?(?:\s*[,\s]\s*${NUMBER}%?){2}(?:\s*[,/]\s*${NUMBER}%?)?\s*\)$`,
-  'i',
-);
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-const NAMED = /^[a-z]{3,20}$/i;
-
-export function isCssColor(value: string): boolean {
-  const v = value.trim();
-  return HEX.test(v) || COLOR_FN.test(v) || NAMED.test(v);
-}
-
-/** linear-/radial-gradient whose stops are colours with optional percentages. */
-export function isCssGradient(value: string): boolean {
-  const match = /^(linear|radial)-gradient\((.*)\)$/i.exec(value.trim());
-  if (!match?.[2]) return false;
-  const parts = splitTopLevel(match[2]);
-  if (parts.length < 2) return false;
-  const [first, ...rest] = parts;
-  const stops = /^(?:-?\d{1,3}deg|to (?:top|bottom|left|right)(?: (?:top|bottom|left|right))?|circle|ellipse)$/i.test(first!.trim())
-    ? rest
-    : parts;
-  return stops.length >= 2 && stops.every(isColorStop);
-}
-
-function isColorStop(stop: string): boolean {
-  const m = /^(.*?)(?:\s+\d{1,3}(?:\.\d+)?%)?$/.exec(stop.trim());
-  return !!m?.[1] && isCssColor(m[1]);
-}
-
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let current = '';
-  for (const ch of text) {
-    if (ch === '(') depth++;
-    if (ch === ')') depth--;
-    if (depth < 0) return [];
-    if (ch === ',' && depth === 0) {
-      parts.push(current);
-      current = '';
-    } else current += ch;
-  }
-  parts.push(current);
-  return depth === 0 ? parts : [];
-}
-
 const INVALID = 'Valor de estilo no válido';
 /** The player page's Content-Security-Policy loads images over https only. */
 export const BACKGROUND_IMAGE_HTTPS = 'La imagen de fondo debe ser una URL https';
 const color = z.string().trim().max(100).refine(isCssColor, INVALID);
+/** An optional colour: empty means the player derives one (contract/theme-colors.ts deriveThemeColors). */
+const derivedColor = z.union([z.literal(''), color]).optional();
 const background = z
   .string()
   .trim()
@@ -100,6 +57,8 @@ export const themeSchema = z.strictObject({
   secondaryColor: color,
   accentColor: color,
   containerBackgroundColor: background,
+  cardHeadingColor: derivedColor,
+  cardTextColor: derivedColor,
   containerBorderRadius: choice(THEME_CHOICES.containerBorderRadius),
   containerShadow: choice(THEME_CHOICES.containerShadow),
   containerSpacing: choice(THEME_CHOICES.containerSpacing),
@@ -132,40 +91,9 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const themeUpdateSchema = z.strictObject({ theme: themeSchema });
 
-/** The default theme (spec section 3: violet primary, green correct, red incorrect, 0.15s). */
-export const DEFAULT_THEME: Theme = {
-  backgroundColor: 'linear-gradient(135deg, #f0f4ff, #ffffff)',
-  backgroundImage: '',
-  headerColor: '#1e1b4b',
-  primaryColor: '#7c3aed',
-  secondaryColor: '#a78bfa',
-  accentColor: '#f59e0b',
-  containerBackgroundColor: '#ffffff',
-  containerBorderRadius: '1.2rem',
-  containerShadow: '0 10px 25px rgba(0,0,0,0.15)',
-  containerSpacing: '1.5rem',
-  questionBackgroundColor: '#f5f3ff',
-  questionTextColor: '#1e1b4b',
-  questionFontSize: '1.25rem',
-  questionFontWeight: '600',
-  answerBackgroundColor: '#ffffff',
-  answerHoverBackgroundColor: '#ede9fe',
-  answerSelectedBackgroundColor: '#ddd6fe',
-  answerTextColor: '#1f2937',
-  answerBorderRadius: '0.8rem',
-  answerPadding: '1rem',
-  answerMargin: '0.5rem',
-  fontFamily: 'Inter',
-  baseFontSize: '16px',
-  headingFontFamily: '',
-  headingFontSize: '1.75rem',
-  transitionSpeed: '0.15s',
-  animationStyle: 'fade',
-  buttonBackgroundColor: '#7c3aed',
-  buttonTextColor: '#ffffff',
-  buttonHoverBackgroundColor: '#6d28d9',
-  buttonBorderRadius: '0.6rem',
-  progressBarColor: '#7c3aed',
-  correctAnswerColor: '#16a34a',
-  incorrectAnswerColor: '#dc2626',
-};
+// The player screen reads themes through the zod-free shape (theme-colors.ts): every valid theme must fit it.
+const themeFitsValues: Theme extends ThemeValues ? true : false = true;
+void themeFitsValues;
+
+/** The default theme: violet primary, green correct, red incorrect, 0.15s. */
+export const DEFAULT_THEME: Theme = DEFAULT_THEME_VALUES;

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { DEFAULT_THEME, type Theme } from '../../contract';
 import { AnswerEntity, CompanyEntity, LocationEntity, QuestionEntity, QuestionGroupEntity } from '../entities';
 
-const DEMO_THEME: Theme = {
+export const DEMO_THEME: Theme = {
   ...DEFAULT_THEME,
   backgroundColor: 'linear-gradient(135deg, #eef2ff, #fdf4ff)',
   primaryColor: '#6d28d9',

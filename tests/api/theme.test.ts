@@ -44,12 +44,24 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     ['containerShadow', '0 0 0 red, inset 0 0 0 url(x)'],
     ['animationStyle', 'spin'],
     ['fontFamily', 'Comic Sans'],
+    ['headerColor', 'banana'],
+    ['cardHeadingColor', 'blue;}body{display:none'],
+    ['cardTextColor', 'expression(alert(1))'],
   ])('refuses %s = %j with 400 and keeps the stored theme', async (field, value) => {
     const before = (await group()).theme;
     const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme: { ...DEFAULT_THEME, [field]: value } });
     expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
     expect(res.body.issues[0].path).toBe(`theme.${field}`);
+    if (field.endsWith('Color')) expect(res.body.issues[0].message).toBe('Valor de estilo no válido');
     expect((await group()).theme).toEqual(before);
+  });
+
+  it('stores a readable-or-not theme as given: a low-contrast pair is the editor\'s warning, not a refusal', async () => {
+    const theme = { ...DEFAULT_THEME, headerColor: '#ffffff', backgroundColor: '#ffffff', cardHeadingColor: '', cardTextColor: 'rgb(20 20 20)' };
+    const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme });
+    expect(res.status).toBe(200);
+    expect(res.body.theme).toEqual(theme);
   });
 
   it.each(['http://example.com/fondo.png', 'ftp://example.com/fondo.png'])(

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { DEFAULT_THEME, type Theme } from '../../contract';
+import { DEFAULT_THEME, deriveThemeColors, isCssColor, type ThemeValues } from '../../contract/theme-colors';
 
 const SYSTEM_STACK = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
@@ -11,13 +11,22 @@ export function fontStack(name: string | undefined): string {
 /**
  * The group's theme as CSS custom properties on the player screen's root; player.css reads
  * them. Values were validated by the contract's theme schema, so they are safe inside CSS.
+ * The theme alone decides every colour: the device's dark mode never does (player.css).
  */
-export function themeStyle(theme: Theme | null | undefined): CSSProperties {
-  const t = { ...DEFAULT_THEME, ...theme };
+export function themeStyle(theme: Partial<ThemeValues> | null | undefined): CSSProperties {
+  const t: ThemeValues = { ...DEFAULT_THEME, ...theme };
+  const derived = deriveThemeColors(t);
   const vars: Record<string, string> = {
     '--t-bg': t.backgroundColor,
+    // The background as an image layer (a gradient already is one), painted over the screen's white base.
+    '--t-bg-layer': isCssColor(t.backgroundColor) ? `linear-gradient(${t.backgroundColor}, ${t.backgroundColor})` : t.backgroundColor,
     '--t-bg-image': t.backgroundImage ? `url("${t.backgroundImage}")` : 'none',
-    '--t-header': t.headerColor,
+    // The title over the page background (the spec's headerColor) …
+    '--t-header': derived.title,
+    // … and the colours inside the card, derived from the card's background when the theme leaves them empty.
+    '--t-card-heading': derived.cardHeading,
+    '--t-card-text': derived.cardText,
+    '--t-card-muted': derived.cardMuted,
     '--t-primary': t.primaryColor,
     '--t-secondary': t.secondaryColor,
     '--t-accent': t.accentColor,
@@ -52,7 +61,7 @@ export function themeStyle(theme: Theme | null | undefined): CSSProperties {
   return vars as CSSProperties;
 }
 
-export function animationClass(theme: Theme | null | undefined): string {
+export function animationClass(theme: Partial<ThemeValues> | null | undefined): string {
   const style = theme?.animationStyle ?? DEFAULT_THEME.animationStyle;
   return style === 'none' ? '' : `player-enter-${style}`;
 }
