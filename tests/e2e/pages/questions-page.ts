@@ -64,5 +64,5 @@ export class QuestionsPage {
   }
 
   readonly preview = () => this.page.getByTestId('theme-preview');
-  readonly previewButton = () => this.page.getByTestId('theme-preview-button');
+  readonly previewButton = () => this.preview().locator('.player-button').first();
 }

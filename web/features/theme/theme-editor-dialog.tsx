@@ -1,16 +1,18 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
+import { useRef, useState } from 'react';
+import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DEFAULT_THEME, themeSchema, type Theme } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorState, LoadingState } from '../../components/ui/states';
-import { Tabs } from '../../components/ui/tabs';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useQuestionGroup } from '../questions/api/get-question-group';
 import { useUpdateTheme } from './api/update-theme';
 import { THEME_OPTIONS } from './theme-choices';
-import { ChoiceField, ColorField, GradientBuilder, ImageUrlField, ThemeSection } from './theme-fields';
+import { ContrastChecks } from './contrast-checks';
+import { ChoiceField, ColorField, FIELD_ATTRIBUTE, GradientBuilder, ImageUrlField, ThemeSection } from './theme-fields';
 import { ThemePreview } from './theme-preview';
 
 export interface ThemeEditorDialogProps {
@@ -70,22 +72,81 @@ export function ThemeEditorDialog({ groupId, groupName, open, onClose, successTi
 function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: Theme) => void }) {
   const form = useForm<Theme>({ resolver: zodResolver(themeSchema), defaultValues: initial, mode: 'onChange' });
   const watched = useWatch({ control: form.control });
-  const preview = { ...initial, ...watched } as Theme;
+  const preview = previewTheme(initial, watched);
+  const [tab, setTab] = useState(0);
+  const fields = useRef<HTMLDivElement>(null);
+
+  // A refused value: its tab opens, its section unfolds, the field takes focus with its message under it.
+  const showRefused = (errors: FieldErrors<Theme>) => {
+    const root = fields.current;
+    if (!root) return;
+    const first = [...root.querySelectorAll<HTMLElement>(`[${FIELD_ATTRIBUTE}]`)].find((el) => el.getAttribute(FIELD_ATTRIBUTE)! in errors);
+    if (!first) return;
+    const panels = [...root.querySelectorAll('[role="tabpanel"]')];
+    const panel = first.closest('[role="tabpanel"]');
+    if (panel) setTab(panels.indexOf(panel));
+    requestAnimationFrame(() => {
+      const section = first.closest('section');
+      const toggle = section?.querySelector<HTMLButtonElement>(':scope > button[aria-expanded="false"]');
+      toggle?.click();
+      requestAnimationFrame(() => {
+        const control = first.querySelector<HTMLElement>('input:not([type="color"]), select');
+        control?.focus();
+        control?.scrollIntoView({ block: 'center' });
+      });
+    });
+  };
 
   return (
     <FormProvider {...form}>
       <h3 className="mb-4 text-base font-semibold">Personalización de Tema</h3>
-      <form id={FORM_ID} onSubmit={form.handleSubmit(onSave)} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
-        <div className="min-w-0">
-          <Tabs items={TABS} />
-        </div>
-        <aside className="order-first lg:sticky lg:top-0 lg:order-none lg:self-start" aria-label="Vista previa">
-          <p className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">Vista previa</p>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+        <form id={FORM_ID} onSubmit={(event) => void form.handleSubmit(onSave, showRefused)(event)} noValidate className="min-w-0">
+          <div ref={fields}>
+            <TabGroup selectedIndex={tab} onChange={setTab}>
+              <TabList className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+                {TABS.map((item) => (
+                  <Tab
+                    key={item.label}
+                    className="shrink-0 rounded-lg px-3 py-1.5 text-sm font-medium whitespace-nowrap text-slate-700 outline-none data-[focus]:ring-2 data-[focus]:ring-brand-500 data-[hover]:text-slate-900 data-[selected]:bg-white data-[selected]:text-brand-700 data-[selected]:shadow-sm dark:text-slate-200 dark:data-[selected]:bg-slate-900 dark:data-[selected]:text-brand-200"
+                  >
+                    {item.label}
+                  </Tab>
+                ))}
+              </TabList>
+              <TabPanels className="mt-4">
+                {TABS.map((item) => (
+                  <TabPanel key={item.label} unmount={false} className="outline-none">
+                    {item.content}
+                  </TabPanel>
+                ))}
+              </TabPanels>
+            </TabGroup>
+          </div>
+        </form>
+        <aside className="order-first space-y-3 lg:sticky lg:top-0 lg:order-none lg:self-start" aria-label="Vista previa">
+          <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Vista previa</p>
           <ThemePreview theme={preview} />
+          <ContrastChecks theme={preview} onApply={(field, value) => form.setValue(field, value, { shouldDirty: true, shouldValidate: true })} />
         </aside>
-      </form>
+      </div>
     </FormProvider>
   );
+}
+
+/**
+ * The theme as the preview shows it: each value as typed when the schema takes it, the last
+ * saved one while it is refused (the field shows why), so the preview never shows what could not
+ * be saved, nor requests an image the player page could not load.
+ */
+function previewTheme(initial: Theme, watched: Partial<Record<keyof Theme, unknown>>): Theme {
+  const theme: Record<string, unknown> = { ...initial };
+  for (const [key, value] of Object.entries(watched)) {
+    const field = themeSchema.shape[key as keyof Theme];
+    const parsed = field?.safeParse(value);
+    if (parsed?.success) theme[key] = parsed.data;
+  }
+  return theme as Theme;
 }
 
 const TABS = [
@@ -99,7 +160,7 @@ const TABS = [
           <GradientBuilder />
         </ThemeSection>
         <ThemeSection title="Colores de la marca">
-          <ColorField name="headerColor" label="Color del encabezado" />
+          <ColorField name="headerColor" label="Color del encabezado" hint="El título de la trivia sobre el fondo." />
           <ColorField name="primaryColor" label="Color primario" />
           <ColorField name="secondaryColor" label="Color secundario" />
           <ColorField name="accentColor" label="Color de acento" />
@@ -135,6 +196,13 @@ const TABS = [
       <div className="space-y-3">
         <ThemeSection title="Tarjeta principal" defaultOpen>
           <ColorField name="containerBackgroundColor" label="Fondo del contenedor" />
+          <ColorField
+            name="cardHeadingColor"
+            label="Títulos dentro de la tarjeta"
+            placeholder="Automático"
+            hint="Vacío: el color del encabezado si se lee sobre la tarjeta, si no uno legible."
+          />
+          <ColorField name="cardTextColor" label="Texto dentro de la tarjeta" placeholder="Automático" hint="Vacío: el texto de respuesta si se lee sobre la tarjeta, si no uno legible." />
           <ChoiceField name="containerBorderRadius" label="Redondeo" options={THEME_OPTIONS.containerBorderRadius} />
           <ChoiceField name="containerShadow" label="Sombra" options={THEME_OPTIONS.containerShadow} />
           <ChoiceField name="containerSpacing" label="Espaciado interno" options={THEME_OPTIONS.containerSpacing} />

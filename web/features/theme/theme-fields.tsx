@@ -9,7 +9,10 @@ import { SelectInput } from '../../components/ui/form-controls';
 
 type ThemeKey = keyof Theme;
 
-/** One accordion section of a tab. */
+/** Marks a field's wrapper so the editor can bring a refused value into view (its tab, its section). */
+export const FIELD_ATTRIBUTE = 'data-theme-field';
+
+/** One accordion section of a tab; closed panels stay mounted so a refused value inside can be shown. */
 export function ThemeSection({ title, defaultOpen = false, children }: { title: string; defaultOpen?: boolean; children: ReactNode }) {
   return (
     <Disclosure as="section" defaultOpen={defaultOpen} className="rounded-xl border border-slate-200 dark:border-slate-800">
@@ -17,7 +20,7 @@ export function ThemeSection({ title, defaultOpen = false, children }: { title: 
         {title}
         <ChevronDown className="size-4 shrink-0 text-slate-500 transition-transform group-data-[open]:rotate-180" aria-hidden />
       </DisclosureButton>
-      <DisclosurePanel className="grid gap-4 border-t border-slate-200 px-4 py-4 sm:grid-cols-2 dark:border-slate-800">{children}</DisclosurePanel>
+      <DisclosurePanel unmount={false} className="grid gap-4 border-t border-slate-200 px-4 py-4 sm:grid-cols-2 dark:border-slate-800">{children}</DisclosurePanel>
     </Disclosure>
   );
 }
@@ -31,7 +34,7 @@ function pickerValue(value: string): string | undefined {
 }
 
 /** A colour as a picker plus its text (the text also takes rgb(), hsl(), names and, where allowed, gradients). */
-export function ColorField({ name, label, hint, wide = false }: { name: ThemeKey; label: string; hint?: string; wide?: boolean }) {
+export function ColorField({ name, label, hint, wide = false, placeholder }: { name: ThemeKey; label: string; hint?: string; wide?: boolean; placeholder?: string }) {
   const { control } = useFormContext<Theme>();
   const { field, fieldState } = useController({ control, name });
   const id = useId();
@@ -39,7 +42,7 @@ export function ColorField({ name, label, hint, wide = false }: { name: ThemeKey
   const picker = pickerValue(value);
   const messageId = `${id}-message`;
   return (
-    <div className={`space-y-1.5 ${wide ? 'sm:col-span-2' : ''}`}>
+    <div className={`space-y-1.5 ${wide ? 'sm:col-span-2' : ''}`} {...{ [FIELD_ATTRIBUTE]: name }}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
         {label}
       </label>
@@ -57,6 +60,7 @@ export function ColorField({ name, label, hint, wide = false }: { name: ThemeKey
           id={id}
           className={`${inputClass} font-mono`}
           value={value}
+          placeholder={placeholder}
           onChange={(event) => field.onChange(event.target.value)}
           onBlur={field.onBlur}
           spellCheck={false}
@@ -81,13 +85,15 @@ export function ColorField({ name, label, hint, wide = false }: { name: ThemeKey
 export function ChoiceField({ name, label, options }: { name: ThemeKey; label: string; options: readonly { value: string; label: string }[] }) {
   const { register, formState } = useFormContext<Theme>();
   return (
-    <SelectInput label={label} error={formState.errors[name]?.message} {...register(name)}>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.label}
-        </option>
-      ))}
-    </SelectInput>
+    <div {...{ [FIELD_ATTRIBUTE]: name }}>
+      <SelectInput label={label} error={formState.errors[name]?.message} {...register(name)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </SelectInput>
+    </div>
   );
 }
 
@@ -131,7 +137,7 @@ export function GradientBuilder() {
 export function ImageUrlField() {
   const { register, formState } = useFormContext<Theme>();
   return (
-    <div className="sm:col-span-2">
+    <div className="sm:col-span-2" {...{ [FIELD_ATTRIBUTE]: 'backgroundImage' }}>
       <TextInput
         label="Imagen de fondo (URL https, opcional)"
         type="url"

@@ -1,133 +1,115 @@
-import { Check, Play, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Theme } from '../../../contract';
-import { themeBackground, themeEnterKeyframes, themeToCssVariables, transitionMs } from './theme-css';
+import { CompletionStep } from '../../player/steps/completion-step';
+import { DocumentStep } from '../../player/steps/document-step';
+import { QuestionStep } from '../../player/steps/question-step';
+import { animationClass, themeStyle } from '../../player/theme-style';
+import '../../player/player.css';
+import { PREVIEW_ATTEMPT, PREVIEW_CORRECT_ANSWER, PREVIEW_DOCUMENT_TYPES, PREVIEW_GROUP_NAME, PREVIEW_RESULT, previewBundle } from './preview-fixtures';
 
-const ANSWERS = [
-  { text: 'Júpiter', state: 'correct' },
-  { text: 'Saturno', state: 'incorrect' },
-  { text: 'Neptuno', state: 'selected' },
+export const PREVIEW_DEVICES = [
+  { id: 'phone', label: 'Teléfono', width: 390, height: 700 },
+  { id: 'tablet', label: 'Tableta', width: 1024, height: 700 },
 ] as const;
+export const PREVIEW_STEPS = [
+  { id: 'document', label: 'Documento' },
+  { id: 'question', label: 'Pregunta' },
+  { id: 'result', label: 'Resultado' },
+] as const;
+type DeviceId = (typeof PREVIEW_DEVICES)[number]['id'];
+type StepId = (typeof PREVIEW_STEPS)[number]['id'];
 
-const ANSWER_BACKGROUND: Record<(typeof ANSWERS)[number]['state'], string> = {
-  correct: 'var(--trivia-answer-background)',
-  incorrect: 'var(--trivia-answer-background)',
-  selected: 'var(--trivia-answer-selected)',
-};
+const noop = () => undefined;
+const resolved = () => Promise.resolve();
+// The answer is "kept" forever: the question step then shows its feedback for as long as the preview is open.
+const neverSettles = () => new Promise<void>(noop);
 
 /**
- * A miniature of the player's question card, styled only by the theme being edited, so the admin
- * sees each change before saving. The card replays the theme's entry animation when asked.
+ * The real player screen (the same root, themeStyle() and step components the player uses) with
+ * the theme being edited, at phone or tablet width scaled to the space it has. Nothing in it acts:
+ * handlers are no-ops and the frame is inert.
  */
 export function ThemePreview({ theme }: { theme: Theme }) {
-  const card = useRef<HTMLDivElement>(null);
-  const [replays, setReplays] = useState(0);
-  const keyframes = themeEnterKeyframes(theme.animationStyle);
-  const duration = transitionMs(theme.transitionSpeed);
-
-  useEffect(() => {
-    const frames = themeEnterKeyframes(theme.animationStyle);
-    if (frames.length === 0 || !card.current?.animate) return;
-    // Slowed down 4x: at its real speed (0.1 s to 0.5 s) the difference between choices is hard to see.
-    card.current.animate(frames, { duration: duration * 4, easing: 'ease-out' });
-  }, [theme.animationStyle, duration, replays]);
+  const [device, setDevice] = useState<DeviceId>('phone');
+  const [step, setStep] = useState<StepId>('document');
+  const size = PREVIEW_DEVICES.find((d) => d.id === device)!;
+  const box = useRef<HTMLDivElement>(null);
+  const [available, setAvailable] = useState<number>(size.width);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setAvailable(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const zoom = Math.min(1, available / size.width);
 
   return (
-    <div
-      data-testid="theme-preview"
-      // Smaller on phones and tablets, where it sits above the fields and must leave room for them.
-      className="overflow-hidden rounded-xl border border-slate-200 p-4 max-lg:[zoom:0.75] dark:border-slate-700"
-      style={{
-        ...themeToCssVariables(theme),
-        background: themeBackground(theme),
-        fontFamily: 'var(--trivia-font)',
-        fontSize: 'var(--trivia-base-size)',
-      }}
-    >
-      <p
-        className="mb-3 leading-tight"
-        style={{ color: 'var(--trivia-header)', fontFamily: 'var(--trivia-heading-font)', fontSize: 'calc(var(--trivia-heading-size) * 0.8)', fontWeight: 700 }}
-      >
-        Trivia de ejemplo
-      </p>
-      <div
-        ref={card}
-        data-testid="theme-preview-card"
-        style={{
-          background: 'var(--trivia-container-background)',
-          borderRadius: 'var(--trivia-container-radius)',
-          boxShadow: 'var(--trivia-container-shadow)',
-          padding: 'var(--trivia-container-spacing)',
-        }}
-      >
-        <div className="mb-1 flex justify-between text-xs" style={{ color: 'var(--trivia-secondary)' }}>
-          <span>Pregunta 2 de 5</span>
-          <span style={{ color: 'var(--trivia-accent)', fontWeight: 600 }}>0:42</span>
-        </div>
-        <div className="mb-3 h-2 overflow-hidden rounded-full bg-black/10" role="progressbar" aria-label="Progreso de ejemplo" aria-valuenow={40} aria-valuemin={0} aria-valuemax={100}>
-          <div className="h-full w-2/5 rounded-full" style={{ background: 'var(--trivia-progress)' }} />
-        </div>
-        <p
-          data-testid="theme-preview-question"
-          className="mb-3 rounded-lg p-3 leading-snug"
-          style={{
-            background: 'var(--trivia-question-background)',
-            color: 'var(--trivia-question-text)',
-            fontSize: 'var(--trivia-question-size)',
-            fontWeight: 'var(--trivia-question-weight)',
-          }}
-        >
-          ¿Cuál es el planeta más grande del sistema solar?
-        </p>
-        <ul>
-          {ANSWERS.map((answer) => {
-            const mark = answer.state === 'correct' ? 'var(--trivia-correct)' : answer.state === 'incorrect' ? 'var(--trivia-incorrect)' : undefined;
-            return (
-              <li
-                key={answer.text}
-                className="flex items-center justify-between gap-2 border-2 transition-colors hover:!bg-[var(--trivia-answer-hover)]"
-                style={{
-                  background: ANSWER_BACKGROUND[answer.state],
-                  color: 'var(--trivia-answer-text)',
-                  borderRadius: 'var(--trivia-answer-radius)',
-                  padding: 'var(--trivia-answer-padding)',
-                  margin: 'var(--trivia-answer-margin) 0',
-                  borderColor: mark ?? 'transparent',
-                  transitionDuration: 'var(--trivia-transition)',
-                }}
-              >
-                <span>{answer.text}</span>
-                {answer.state === 'correct' && <Check className="size-4" style={{ color: mark }} aria-label="Correcta" />}
-                {answer.state === 'incorrect' && <X className="size-4" style={{ color: mark }} aria-label="Incorrecta" />}
-              </li>
-            );
-          })}
-        </ul>
-        <div className="mt-3 flex justify-end">
-          <span
-            data-testid="theme-preview-button"
-            className="inline-block px-4 py-2 text-sm font-semibold transition-colors hover:!bg-[var(--trivia-button-hover)]"
-            style={{
-              background: 'var(--trivia-button-background)',
-              color: 'var(--trivia-button-text)',
-              borderRadius: 'var(--trivia-button-radius)',
-              transitionDuration: 'var(--trivia-transition)',
-            }}
-          >
-            Siguiente
-          </span>
+    <div className="space-y-3">
+      <div className="flex flex-wrap gap-2">
+        <Segmented label="Dispositivo" options={PREVIEW_DEVICES} value={device} onChange={setDevice} />
+        <Segmented label="Pantalla" options={PREVIEW_STEPS} value={step} onChange={setStep} />
+      </div>
+      <div ref={box} className="overflow-hidden rounded-xl border border-slate-300 dark:border-slate-600">
+        <div style={{ width: size.width, zoom }} data-testid="theme-preview-frame" data-device={device}>
+          <PlayerScreen theme={theme} step={step} minHeight={size.height} />
         </div>
       </div>
-      {keyframes.length > 0 && (
+    </div>
+  );
+}
+
+function PlayerScreen({ theme, step, minHeight }: { theme: Theme; step: StepId; minHeight: number }) {
+  const frame = useRef<HTMLDivElement>(null);
+  // The question shows its feedback: pick the correct answer once, as a player would (a wrong
+  // pick would also raise the player's toast in the admin), then make the frame inert again.
+  useEffect(() => {
+    const root = frame.current;
+    if (!root || step !== 'question') return;
+    root.inert = false;
+    const buttons = [...root.querySelectorAll<HTMLButtonElement>('button:not([disabled])')];
+    buttons.find((b) => b.textContent?.includes(PREVIEW_CORRECT_ANSWER))?.click();
+    root.inert = true;
+  }, [step, theme.animationStyle, theme.transitionSpeed]);
+
+  const animation = animationClass(theme);
+  return (
+    <div ref={frame} inert className="player-screen flex flex-col" style={{ ...themeStyle(theme), minHeight }} data-testid="theme-preview">
+      <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 py-6">
+        <header className="player-page-header flex items-center justify-center gap-3 text-center">
+          <p className="player-heading !text-2xl" data-testid="theme-preview-title">
+            {PREVIEW_GROUP_NAME}
+          </p>
+        </header>
+        {/* Keyed so a new step, animation or speed replays the entry animation. */}
+        <section key={`${step}-${theme.animationStyle}-${theme.transitionSpeed}`} className={`player-card ${animation}`}>
+          {step === 'document' && <DocumentStep documentTypes={PREVIEW_DOCUMENT_TYPES} onSubmit={resolved} />}
+          {step === 'question' && (
+            <QuestionStep bundle={previewBundle(theme)} state={PREVIEW_ATTEMPT} animation={animation} onAnswer={neverSettles} onFinished={noop} onLeave={resolved} />
+          )}
+          {step === 'result' && <CompletionStep result={PREVIEW_RESULT} redirectUrl={null} onRestart={noop} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function Segmented<T extends string>({ label, options, value, onChange }: { label: string; options: readonly { id: T; label: string }[]; value: T; onChange: (value: T) => void }) {
+  return (
+    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-slate-100 p-0.5 dark:bg-slate-800">
+      {options.map((option) => (
         <button
+          key={option.id}
           type="button"
-          onClick={() => setReplays((n) => n + 1)}
-          className="mt-3 inline-flex items-center gap-1.5 rounded-lg bg-white/80 px-2.5 py-1 text-xs font-medium text-slate-700 shadow-sm hover:bg-white"
+          aria-pressed={option.id === value}
+          onClick={() => onChange(option.id)}
+          className="rounded-md px-2.5 py-1 text-xs font-medium text-slate-700 aria-pressed:bg-white aria-pressed:text-brand-800 aria-pressed:shadow-sm dark:text-slate-200 dark:aria-pressed:bg-slate-950 dark:aria-pressed:text-brand-200"
         >
-          <Play className="size-3" aria-hidden />
-          Ver animación
+          {option.label}
         </button>
-      )}
+      ))}
     </div>
   );
 }

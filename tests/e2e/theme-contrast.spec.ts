@@ -1,0 +1,193 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { DEFAULT_THEME, type PlayBundle, type QuestionGroup, type Theme } from '../../contract';
+import { AA_TEXT, paintColors, parseColor, worstContrast, type Rgba } from '../../contract/theme-colors';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { QuestionsPage } from './pages/questions-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+
+/** The seeded demo company and its demo trivia (five questions a round). */
+const DEMO_COMPANY = 1;
+const DEMO_TRIVIA = 1;
+/** A dark theme whose header colour is white: a reasonable choice over its dark background. */
+const WHITE_HEADER_THEME: Theme = { ...DEFAULT_THEME, backgroundColor: 'linear-gradient(135deg, #0f172a, #1e1b4b)', headerColor: '#ffffff' };
+/** Set to a folder to keep the screenshots this spec takes (the README's). */
+const SHOTS = process.env.THEME_SCREENSHOTS_DIR;
+
+// axe is injected as a script, which the app's strict CSP would refuse.
+test.use({ bypassCSP: true });
+
+/**
+ * The contrast of an element's text over what is painted beneath it, as the browser computed it:
+ * every colour is normalised through a canvas, every background layer (colours and gradient
+ * stops) from the root down is composited, and the contract's contrast rule measures the worst case.
+ */
+async function contrastOf(target: Locator): Promise<number> {
+  const { text, layers } = await target.evaluate((element) => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const rgba = (value: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = '#000';
+      canvas.fillStyle = value;
+      canvas.fillRect(0, 0, 1, 1);
+      const [r, g, b, a] = canvas.getImageData(0, 0, 1, 1).data;
+      return `rgba(${r}, ${g}, ${b}, ${(a! / 255).toFixed(3)})`;
+    };
+    const found: { color: string; stops: string[] }[] = [];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const css = getComputedStyle(node);
+      const stops = css.backgroundImage.includes('gradient') ? [...css.backgroundImage.matchAll(/(?:rgba?|hsla?|oklch|oklab|lab|lch|color)\([^)]*\)/g)].map((m) => rgba(m[0])) : [];
+      found.push({ color: rgba(css.backgroundColor), stops });
+    }
+    return { text: rgba(getComputedStyle(element).color), layers: found.reverse() };
+  });
+  let beneath: Rgba[] = [parseColor('#ffffff')!];
+  for (const layer of layers) {
+    if (parseColor(layer.color)!.a > 0) beneath = paintColors(layer.color, beneath)!;
+    if (layer.stops.length > 0) beneath = layer.stops.flatMap((stop) => paintColors(stop, beneath)!);
+  }
+  return worstContrast(text, beneath)!;
+}
+
+async function expectReadable(target: Locator, what: string) {
+  await expect(target).toBeVisible();
+  expect(await contrastOf(target), `${what}: contrast`).toBeGreaterThanOrEqual(AA_TEXT);
+}
+
+/** A phone in dark mode, with the admin's saved dark choice too: neither may reach the player screen. */
+async function darkPhone(page: Page) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+}
+
+async function playAndCheck(page: Page, groupId: number, shot: string) {
+  const bundle = (await (await page.request.get(`/api/play/${groupId}/bundle`)).json()) as PlayBundle;
+  const player = new PlayerPage(page);
+  await player.goto(groupId);
+  // The admin's dark class on <html>, whichever page script applied it (or none did).
+  await page.evaluate(() => document.documentElement.classList.add('dark'));
+  expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
+  // The document step: its title over the background, its heading, help text, labels and fields.
+  await expectReadable(page.getByRole('heading', { level: 1, name: bundle.group.name }), 'title over the background');
+  await expectReadable(page.getByRole('heading', { name: 'Identifícate para jugar' }), 'document heading');
+  await expectReadable(page.getByText('Ingresa tu documento para comenzar.'), 'document help text');
+  for (const label of ['Tipo de documento', 'Número de documento']) {
+    await expectReadable(page.locator('label').filter({ hasText: label }), `label ${label}`);
+    await expectReadable(page.getByLabel(label), `field ${label}`);
+  }
+  await expectReadable(player.validate(), 'Validar Documento');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`) });
+
+  await player.enterDocument(bundle.documentTypes[0]!.name, `${Date.now()}`.slice(-10));
+  await player.registerAs('Lectora Nocturna', 'Stand Principal');
+  await expectReadable(page.getByRole('heading', { name: '¡Bienvenido a la trivia!' }), 'welcome heading');
+  await expectReadable(page.getByText('Hola, Lectora Nocturna. Estas son las reglas:'), 'welcome text');
+  await player.start().click();
+  await expectReadable(player.questionText(), 'question');
+  await expectReadable(player.answers().first(), 'answer');
+  const total = bundle.group.questionsPerRound;
+  await player.playRoundFrom(bundle, 1, Array.from({ length: total }, (_, i) => i % 2 === 0), total);
+  await expectReadable(player.completed(), '¡TRIVIA COMPLETADA!');
+  await expectReadable(player.score(), 'score');
+  await expectReadable(page.locator('h2.player-heading'), 'result message');
+}
+
+test('on a dark-mode phone the player screen reads by its theme alone: the demo theme', async ({ page }) => {
+  await darkPhone(page);
+  await playAndCheck(page, DEMO_TRIVIA, 'player-dark-demo-phone');
+});
+
+test('on a dark-mode phone a white header colour over a dark background keeps the title white and the card readable', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Noche ${Date.now()}`);
+  const reply = await page.request.patch(`/api/question-groups/${group.id}/theme`, {
+    data: { theme: WHITE_HEADER_THEME },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(reply.status()).toBe(200);
+  await darkPhone(page);
+  await playAndCheck(page, group.id, 'player-dark-white-header-phone');
+  // The title keeps the organiser's white; the headings inside the white card do not vanish.
+  await page.goto(`/play-trivia/${group.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: group.name })).toHaveCSS('color', 'rgb(255, 255, 255)');
+});
+
+test('the theme editor previews the real player screen, flags a failing pair with its ratio, fixes it in one click and opens the tab of a refused value', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await new LoginPage(page).signInAsAdmin();
+  const group = await postJson<QuestionGroup>(page, `/api/companies/${DEMO_COMPANY}/question-groups`, {
+    name: `Estilos ${Date.now()}`,
+    companyId: DEMO_COMPANY,
+    questionsPerRound: 1,
+    randomizeQuestions: false,
+    randomizeAnswers: false,
+    maxAttempts: 0,
+  });
+  const questions = new QuestionsPage(page);
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await questions.goto(group.id);
+    await questions.openTheme();
+    const editor = questions.dialog();
+    const preview = questions.preview();
+    // The real steps, with the theme being edited, at phone and tablet width.
+    await expect(preview.getByRole('heading', { name: 'Identifícate para jugar' })).toBeVisible();
+    await expect(preview.getByLabel('Tipo de documento')).toBeVisible();
+    await expect(page.getByTestId('theme-preview-frame')).toHaveCSS('width', '390px');
+    await editor.getByRole('button', { name: 'Tableta', exact: true }).click();
+    await expect(page.getByTestId('theme-preview-frame')).toHaveCSS('width', '1024px');
+    await editor.getByRole('button', { name: 'Teléfono', exact: true }).click();
+    await editor.getByRole('button', { name: 'Pregunta', exact: true }).click();
+    await expect(preview.locator('.player-answer[data-state="correct"]')).toContainText('Júpiter');
+    await editor.getByRole('button', { name: 'Resultado', exact: true }).click();
+    await expect(preview.getByTestId('result-score')).toHaveText('80%');
+    // The admin's dark mode stays out of the preview as it stays out of the player screen.
+    await expectReadable(preview.getByTestId('result-score'), `${colorScheme}: preview score`);
+    await expect(editor.getByTestId('contrast-checks')).toContainText('se leen bien');
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `theme-editor-${colorScheme}-desktop.png`) });
+
+    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${colorScheme}: axe`).toEqual([]);
+    await editor.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(editor).toHaveCount(0);
+  }
+
+  // A failing pair shows its ratio and a colour that passes; one click applies it.
+  await questions.openTheme();
+  const editor = questions.dialog();
+  await editor.getByRole('tab', { name: 'Elementos' }).click();
+  await editor.getByRole('button', { name: 'Botones' }).click();
+  await editor.getByLabel('Texto del botón', { exact: true }).fill('#c4b5fd');
+  const failing = editor.locator('[data-contrast-pair="button"]');
+  await expect(failing).toContainText(/Texto de botones e insignias.*: 2\.\d\d:1 \(mínimo 4\.50:1\)/);
+  await expect(editor.getByTestId('contrast-checks')).toContainText('1 par no alcanza');
+  const fix = failing.getByRole('button', { name: /^Usar #[0-9a-f]{6}$/ });
+  const suggested = (await fix.textContent())!.replace('Usar', '').trim();
+  await fix.click();
+  await expect(editor.getByLabel('Texto del botón', { exact: true })).toHaveValue(suggested);
+  await expect(editor.getByTestId('contrast-checks')).toContainText('se leen bien');
+  await expect(questions.previewButton()).toHaveCSS('color', rgbOf(suggested));
+
+  // A value that would break the CSS, on a tab not shown: saving opens its tab and says why there.
+  await editor.getByRole('tab', { name: 'Colores' }).click();
+  await editor.getByRole('button', { name: 'Colores de la marca' }).click();
+  await editor.getByLabel('Color del encabezado', { exact: true }).fill('white;}body{display:none');
+  await editor.getByRole('button', { name: 'Colores de la marca' }).click();
+  await editor.getByRole('tab', { name: 'Animaciones' }).click();
+  await editor.getByRole('button', { name: 'Guardar Tema' }).click();
+  await expect(editor.getByRole('tab', { name: 'Colores' })).toHaveAttribute('aria-selected', 'true');
+  const header = editor.getByLabel('Color del encabezado', { exact: true });
+  await expect(header).toBeFocused();
+  await expect(header).toHaveAccessibleDescription('Valor de estilo no válido');
+  await expect(editor).toBeVisible();
+});
+
+function rgbOf(hex: string): string {
+  const { r, g, b } = parseColor(hex)!;
+  return `rgb(${r}, ${g}, ${b})`;
+}
