@@ -125,9 +125,9 @@ function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: 
           </div>
         </form>
         <aside className="order-first space-y-3 lg:sticky lg:top-0 lg:order-none lg:self-start" aria-label="Vista previa">
+          <ContrastChecks theme={preview} onApply={(field, value) => form.setValue(field, value, { shouldDirty: true, shouldValidate: true })} />
           <p className="text-sm font-medium text-slate-700 dark:text-slate-200">Vista previa</p>
           <ThemePreview theme={preview} />
-          <ContrastChecks theme={preview} onApply={(field, value) => form.setValue(field, value, { shouldDirty: true, shouldValidate: true })} />
         </aside>
       </div>
     </FormProvider>

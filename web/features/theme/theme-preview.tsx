@@ -7,9 +7,10 @@ import { animationClass, themeStyle } from '../../player/theme-style';
 import '../../player/player.css';
 import { PREVIEW_ATTEMPT, PREVIEW_CORRECT_ANSWER, PREVIEW_DOCUMENT_TYPES, PREVIEW_GROUP_NAME, PREVIEW_RESULT, previewBundle } from './preview-fixtures';
 
+/** Widths the player is laid out at; a phone is also shown smaller so the editor's fields stay in sight. */
 export const PREVIEW_DEVICES = [
-  { id: 'phone', label: 'Teléfono', width: 390, height: 700 },
-  { id: 'tablet', label: 'Tableta', width: 1024, height: 700 },
+  { id: 'phone', label: 'Teléfono', width: 390, height: 700, maxZoom: 0.75 },
+  { id: 'tablet', label: 'Tableta', width: 1024, height: 640, maxZoom: 1 },
 ] as const;
 export const PREVIEW_STEPS = [
   { id: 'document', label: 'Documento' },
@@ -44,7 +45,7 @@ export function ThemePreview({ theme }: { theme: Theme }) {
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
-  const zoom = Math.min(1, available / size.width);
+  const zoom = Math.min(size.maxZoom, available / size.width);
 
   return (
     <div className="space-y-3">
@@ -52,8 +53,8 @@ export function ThemePreview({ theme }: { theme: Theme }) {
         <Segmented label="Dispositivo" options={PREVIEW_DEVICES} value={device} onChange={setDevice} />
         <Segmented label="Pantalla" options={PREVIEW_STEPS} value={step} onChange={setStep} />
       </div>
-      <div ref={box} className="overflow-hidden rounded-xl border border-slate-300 dark:border-slate-600">
-        <div style={{ width: size.width, zoom }} data-testid="theme-preview-frame" data-device={device}>
+      <div ref={box} className="overflow-hidden rounded-xl border border-slate-300 bg-slate-100 dark:border-slate-600 dark:bg-slate-800">
+        <div className="mx-auto" style={{ width: size.width, zoom }} data-testid="theme-preview-frame" data-device={device}>
           <PlayerScreen theme={theme} step={step} minHeight={size.height} />
         </div>
       </div>
