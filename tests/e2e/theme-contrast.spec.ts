@@ -167,6 +167,7 @@ test('the theme editor previews the real player screen, flags a failing pair wit
   const failing = editor.locator('[data-contrast-pair="button"]');
   await expect(failing).toContainText(/Texto de botones e insignias.*: [1-4]\.\d\d:1 \(mínimo 4\.50:1\)/);
   await expect(editor.getByTestId('contrast-checks')).toContainText('1 par no alcanza');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'theme-editor-contrast-warning-desktop.png') });
   const fix = failing.getByRole('button', { name: /^Usar #[0-9a-f]{6}$/ });
   const suggested = (await fix.textContent())!.replace('Usar', '').trim();
   await fix.click();

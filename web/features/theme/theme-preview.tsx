@@ -5,6 +5,7 @@ import { DocumentStep } from '../../player/steps/document-step';
 import { QuestionStep } from '../../player/steps/question-step';
 import { animationClass, themeStyle } from '../../player/theme-style';
 import '../../player/player.css';
+import './fonts';
 import { PREVIEW_ATTEMPT, PREVIEW_CORRECT_ANSWER, PREVIEW_DOCUMENT_TYPES, PREVIEW_GROUP_NAME, PREVIEW_RESULT, previewBundle } from './preview-fixtures';
 
 /** Widths the player is laid out at; a phone is also shown smaller so the editor's fields stay in sight. */
