@@ -6,7 +6,7 @@ import { DEFAULT_THEME, themeSchema, type Theme } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { ErrorState, LoadingState } from '../../components/ui/states';
-import { errorText } from '../../lib/api';
+import { ApiError, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useQuestionGroup } from '../questions/api/get-question-group';
 import { useUpdateTheme } from './api/update-theme';
@@ -26,17 +26,27 @@ export interface ThemeEditorDialogProps {
 
 const FORM_ID = 'theme-form';
 
+interface FieldIssue {
+  field: string;
+  message: string;
+}
+
 /** 'Editar Estilos de Trivia - {name}': the theme editor with its live preview. */
 export function ThemeEditorDialog({ groupId, groupName, open, onClose, successTitle = 'Estilos de la trivia actualizados correctamente' }: ThemeEditorDialogProps) {
   const group = useQuestionGroup(groupId, open);
   const update = useUpdateTheme();
-  const save = (theme: Theme) =>
+  const save = (theme: Theme, refused: (issues: FieldIssue[]) => void) =>
     update.mutate(
       { groupId, theme },
       {
         onSuccess: () => {
           toast({ title: successTitle, variant: 'success' });
           onClose();
+        },
+        // The server's 400 names the refused fields ('theme.<field>'): they show as the form's own errors.
+        onError: (error) => {
+          const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+          refused(issues.filter((issue) => issue.path.startsWith('theme.')).map((issue) => ({ field: issue.path.slice('theme.'.length), message: issue.message })));
         },
       },
     );
@@ -69,7 +79,7 @@ export function ThemeEditorDialog({ groupId, groupName, open, onClose, successTi
   );
 }
 
-function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: Theme) => void }) {
+function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: Theme, refused: (issues: FieldIssue[]) => void) => void }) {
   const form = useForm<Theme>({ resolver: zodResolver(themeSchema), defaultValues: initial, mode: 'onChange' });
   const watched = useWatch({ control: form.control });
   const preview = previewTheme(initial, watched);
@@ -97,11 +107,17 @@ function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: 
     });
   };
 
+  const showServerRefusal = (issues: FieldIssue[]) => {
+    const known = issues.filter((issue) => issue.field in themeSchema.shape);
+    for (const issue of known) form.setError(issue.field as keyof Theme, { type: 'server', message: issue.message });
+    if (known.length > 0) showRefused(Object.fromEntries(known.map((issue) => [issue.field, { message: issue.message }])));
+  };
+
   return (
     <FormProvider {...form}>
       <h3 className="mb-4 text-base font-semibold">Personalización de Tema</h3>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
-        <form id={FORM_ID} onSubmit={(event) => void form.handleSubmit(onSave, showRefused)(event)} noValidate className="min-w-0">
+        <form id={FORM_ID} onSubmit={(event) => void form.handleSubmit((theme) => onSave(theme, showServerRefusal), showRefused)(event)} noValidate className="min-w-0">
           <div ref={fields}>
             <TabGroup selectedIndex={tab} onChange={setTab}>
               <TabList className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
