@@ -138,3 +138,24 @@ test("the ranking's 'Cargar más' and date filter work by keyboard, with one mon
   await expect(dates).toBeFocused();
   await expect(dates).toContainText('Todas las fechas');
 });
+
+test('on a touch screen the admin ranking’s controls are at least 44 px tall', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'the emulated screen is a touch screen').toBe(true);
+  await new LoginPage(page).signInAsAdmin();
+  await page.goto('/ranking-admin?id=1');
+  await expect(page.getByRole('heading', { name: 'Filtros' })).toBeVisible();
+  await page.getByRole('button', { name: /^Fechas/ }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  const small = await page
+    .locator('header a, header button, main button, main select, main input:not([type=checkbox]), main label:has(input[type=checkbox])')
+    .evaluateAll((elements) =>
+      elements
+        .filter((el) => el.getBoundingClientRect().width > 0)
+        .map((el) => ({ what: (el.getAttribute('aria-label') ?? el.textContent ?? el.tagName).trim().slice(0, 40), height: Math.round(el.getBoundingClientRect().height) }))
+        .filter((target) => target.height < 44),
+    );
+  expect(small, 'targets under 44 px').toEqual([]);
+  await context.close();
+});
