@@ -24,3 +24,13 @@ export function useThemePreference() {
   }, []);
   return { theme, toggle };
 }
+
+/**
+ * Screens without the toggle (the public rankings, the not-found page) follow the same choice:
+ * the admin's saved theme, otherwise the device's, so a booth screen in dark mode stays dark.
+ */
+export function useDocumentThemePreference() {
+  useEffect(() => {
+    document.documentElement.classList.toggle('dark', initialThemePreference() === 'dark');
+  }, []);
+}

@@ -24,7 +24,7 @@ export class CampaignRankingPage {
   readonly exportLink = () => this.page.getByRole('link', { name: 'Exportar CSV' });
   readonly datesButton = () => this.page.getByRole('button', { name: 'Todas las fechas' });
   readonly clearDates = () => this.page.getByRole('button', { name: 'Quitar fechas' });
-  /** A day (yyyy-MM-dd) of the open two-month calendar. */
+  /** A day (yyyy-MM-dd) of the open calendar (one month where two do not fit). */
   readonly calendarDay = (isoDay: string) => this.page.locator(`[data-day="${isoDay}"]:not([data-outside]) button`);
   readonly publicLink = () => this.page.getByRole('link', { name: 'Ranking público' });
   readonly location = () => this.page.getByLabel('Sede');
@@ -43,6 +43,8 @@ export class CampaignRankingPage {
   /** Whole days: the calendar opened, one day picked (a range of that day alone). */
   async pickDay(isoDay: string) {
     await this.datesButton().click();
+    // A day of next month (tomorrow, on a month's last day) is one page on.
+    if ((await this.calendarDay(isoDay).count()) === 0) await this.page.getByRole('button', { name: 'Ir al mes siguiente' }).click();
     await this.calendarDay(isoDay).click();
   }
 

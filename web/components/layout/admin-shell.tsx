@@ -5,7 +5,7 @@ import { FullPageSpinner } from '../ui/spinner';
 import { ThemeToggle } from './theme-toggle';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+  `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors pointer-coarse:min-h-11 ${
     isActive
       ? 'bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200'
       : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
@@ -17,7 +17,7 @@ export function AdminShell() {
     <div className="min-h-dvh">
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-          <Link to="/" className="mr-2 flex items-center gap-2.5 font-bold tracking-tight">
+          <Link to="/" className="mr-2 flex items-center gap-2.5 font-bold tracking-tight pointer-coarse:min-h-11">
             <img src="/icons/icon-192.png" alt="" className="size-8 rounded-lg" />
             <span className="text-lg max-[300px]:sr-only">Triviando</span>
           </Link>

@@ -11,9 +11,10 @@ const VARIANTS: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/60',
 };
+/** On a touch screen every button is at least 44 px tall, whatever its size on a desktop. */
 const SIZES: Record<Size, string> = {
-  sm: 'h-8 gap-1.5 px-3 text-sm',
-  md: 'h-10 gap-2 px-4 text-sm',
+  sm: 'h-8 gap-1.5 px-3 text-sm pointer-coarse:h-11',
+  md: 'h-10 gap-2 px-4 text-sm pointer-coarse:h-11',
   lg: 'h-12 gap-2 px-6 text-base',
 };
 

@@ -29,7 +29,7 @@ export function Dialog({ open, onClose, title, description, size = 'md', childre
               <DialogTitle className="text-lg font-semibold">{title}</DialogTitle>
               {description && <Description className="mt-1 text-sm text-slate-600 dark:text-slate-400">{description}</Description>}
             </div>
-            <button type="button" onClick={onClose} aria-label="Cerrar" className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+            <button type="button" onClick={onClose} aria-label="Cerrar" className="inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 pointer-coarse:size-11 dark:text-slate-300 dark:hover:bg-slate-800">
               <X className="size-5" aria-hidden />
             </button>
           </div>

@@ -43,7 +43,7 @@ export interface CheckboxProps extends Omit<InputHTMLAttributes<HTMLInputElement
 
 export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox({ label, hint, className = '', ...rest }, ref) {
   return (
-    <label className={`flex cursor-pointer items-start gap-3 ${className}`}>
+    <label className={`flex cursor-pointer items-start gap-3 pointer-coarse:min-h-11 pointer-coarse:items-center ${className}`}>
       <input ref={ref} type="checkbox" className="mt-0.5 size-4 rounded border-slate-300 accent-brand-600" {...rest} />
       <span>
         <span className="block text-sm font-medium text-slate-800 dark:text-slate-200">{label}</span>

@@ -20,11 +20,16 @@ export function EmptyState({ title, children, icon }: { title: string; children?
   );
 }
 
-export function ErrorState({ title, message, children }: { title: string; message?: string; children?: ReactNode }) {
+/**
+ * Something that could not be shown, and why. `heading` makes the title the screen's heading of
+ * that level (a screen that is only this message still has its h1); otherwise it is a paragraph.
+ */
+export function ErrorState({ title, message, children, heading }: { title: string; message?: string; children?: ReactNode; heading?: 1 | 2 }) {
+  const Title = heading ? (`h${heading}` as const) : 'p';
   return (
     <div role="alert" className="flex flex-col items-center gap-2 rounded-2xl border border-red-200 bg-red-50 px-6 py-10 text-center dark:border-red-900 dark:bg-red-950/40">
-      <AlertTriangle className="size-8 text-red-600" aria-hidden />
-      <p className="font-semibold text-red-800 dark:text-red-200">{title}</p>
+      <AlertTriangle className="size-8 text-red-600 dark:text-red-400" aria-hidden />
+      <Title className={`font-semibold text-red-800 dark:text-red-200 ${heading === 1 ? 'text-xl' : ''}`}>{title}</Title>
       {message && <p className="text-sm text-red-700 dark:text-red-300">{message}</p>}
       {children}
     </div>

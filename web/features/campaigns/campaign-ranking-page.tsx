@@ -9,7 +9,7 @@ import { ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError, errorText } from '../../lib/api';
 import { LoadMore } from '../ranking/load-more';
-import { Podium } from '../ranking/podium';
+import { PodiumCard } from '../ranking/podium-card';
 import '../ranking/ranking.css';
 import { useCampaign } from './api/get-campaign';
 import { useCampaignLinks } from './api/get-campaign-links';
@@ -86,10 +86,7 @@ function CampaignRanking({ id }: { id: number }) {
             <h2 className="mb-4 font-semibold">Filtros</h2>
             <CampaignRankingFilterControls companyId={data.companyId} state={filterState} />
           </Card>
-          <Card className="p-5">
-            <h2 className="mb-4 font-semibold">Podio</h2>
-            {entries.length ? <Podium entries={campaignPodiumEntries(entries)} /> : <p className="text-sm text-slate-500">Aún no hay ganadores.</p>}
-          </Card>
+          <PodiumCard state={ranking} entries={campaignPodiumEntries(entries)} />
         </div>
         <section aria-label="Resultados" aria-busy={ranking.isFetching} className="min-w-0">
           <Tabs

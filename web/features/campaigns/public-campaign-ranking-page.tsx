@@ -1,3 +1,4 @@
+import { useDocumentThemePreference } from '../../lib/theme-preference';
 import { Trophy } from 'lucide-react';
 import { useParams } from 'react-router-dom';
 import { Card } from '../../components/ui/card';
@@ -20,6 +21,7 @@ const EMPTY = 'No hay datos de ranking disponibles para los filtros seleccionado
 
 /** /public/campaigns/:campaignId/ranking: the campaign ranking for anyone, without admin chrome. */
 export function PublicCampaignRankingPage() {
+  useDocumentThemePreference();
   const id = parseCampaignId(useParams().campaignId);
   return (
     <main className="mx-auto min-h-dvh max-w-6xl px-4 py-6 sm:px-6 sm:py-10">

@@ -1,7 +1,9 @@
+import { useDocumentThemePreference } from '../../lib/theme-preference';
 import { Link } from 'react-router-dom';
 import { buttonClass } from '../../components/ui/button';
 
 export function NotFoundPage() {
+  useDocumentThemePreference();
   return (
     <main className="flex min-h-dvh flex-col items-center justify-center gap-6 px-6 text-center">
       <p className="text-7xl font-black text-brand-600">404</p>

@@ -4,10 +4,22 @@ import { useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextInput } from '../../components/ui/field';
-import { ErrorState } from '../../components/ui/states';
+import { useRankingTrivia } from './api/get-ranking-trivia';
 import { HeldAttempts } from './held-attempts';
 import { parseTriviaId } from './ranking-page';
-import { TriviaRanking } from './trivia-ranking';
+import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
+import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
+
+/** The ranking and, for a trivia that exists, its results held for review. */
+function AdminTriviaRanking({ id }: { id: number }) {
+  const trivia = useRankingTrivia(id);
+  return (
+    <>
+      <TriviaRanking id={id} back={ADMIN_WAY_BACK} />
+      {!(trivia.isError && isMissingTrivia(trivia.error)) && <HeldAttempts id={id} />}
+    </>
+  );
+}
 
 /**
  * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
@@ -37,14 +49,7 @@ export function RankingAdminPage() {
           </Button>
         </form>
       </Card>
-      {raw === null ? null : id === null ? (
-        <ErrorState title="ID de trivia no válido" />
-      ) : (
-        <>
-          <TriviaRanking id={id} />
-          <HeldAttempts id={id} />
-        </>
-      )}
+      {raw === null ? null : id === null ? <InvalidTriviaId back={ADMIN_WAY_BACK} /> : <AdminTriviaRanking key={id} id={id} />}
     </div>
   );
 }

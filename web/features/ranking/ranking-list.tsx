@@ -31,10 +31,10 @@ export function RankingList({ entries }: { entries: TriviaRankingEntry[] }) {
             <Position position={entry.position} />
           </span>
           <div className="min-w-0">
-            <p className="truncate font-semibold" data-testid="ranking-name">
+            <p className="font-semibold break-words" data-testid="ranking-name">
               {entry.firstName} {entry.lastName}
             </p>
-            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
+            <p className="text-sm break-words text-slate-600 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
           </div>
           <div className="col-start-2 grid grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] gap-3 sm:grid-cols-3 text-sm tabular-nums sm:col-start-auto sm:gap-6 sm:text-right">
             <p>

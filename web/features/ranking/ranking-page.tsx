@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom';
-import { ErrorState } from '../../components/ui/states';
+import { useDocumentThemePreference } from '../../lib/theme-preference';
 import { TriviaRanking } from './trivia-ranking';
+import { InvalidTriviaId, PUBLIC_WAY_BACK } from './trivia-unavailable';
 
 /** The id must be a positive whole number (spec "Trivia ranking route"). */
 export function parseTriviaId(value: string | null | undefined): number | null {
@@ -11,10 +12,11 @@ export function parseTriviaId(value: string | null | undefined): number | null {
 
 /** /ranking/:id — public, outside the admin shell. */
 export function RankingPage() {
+  useDocumentThemePreference();
   const id = parseTriviaId(useParams().id);
   return (
     <main className="mx-auto min-h-dvh max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      {id === null ? <ErrorState title="ID de trivia no válido" /> : <TriviaRanking id={id} />}
+      {id === null ? <InvalidTriviaId back={PUBLIC_WAY_BACK} heading={1} /> : <TriviaRanking id={id} back={PUBLIC_WAY_BACK} headingLevel={1} />}
     </main>
   );
 }

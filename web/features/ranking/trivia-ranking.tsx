@@ -4,21 +4,30 @@ import type { DateRange } from 'react-day-picker';
 import { Card } from '../../components/ui/card';
 import { Checkbox, SelectInput } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
-import { errorText } from '../../lib/api';
+import { Button } from '../../components/ui/button';
+import { ApiError, errorText } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import { useCompanyLocations } from './api/get-company-locations';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { useTriviaRanking } from './api/get-trivia-ranking';
 import { DateRangeFilter } from './date-range-filter';
 import { LoadMore } from './load-more';
-import { Podium } from './podium';
+import { PodiumCard } from './podium-card';
 import { RankingList } from './ranking-list';
+import { TriviaNotFound, type WayBack } from './trivia-unavailable';
 import './ranking.css';
 
 const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
 
-/** The trivia ranking (spec "Trivia ranking"): title, podium and filters left, ranked rows right. */
-export function TriviaRanking({ id }: { id: number }) {
+/** The trivia could not be found (the request's 404), as opposed to a failed request. */
+export const isMissingTrivia = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/**
+ * The trivia ranking (spec "Trivia ranking"): title, podium and filters left, ranked rows right.
+ * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
+ * ranking is the whole screen.
+ */
+export function TriviaRanking({ id, back, headingLevel }: { id: number; back: WayBack; headingLevel?: 1 }) {
   const trivia = useRankingTrivia(id);
   const locations = useCompanyLocations(trivia.data?.companyId);
   const [locationId, setLocationId] = useState<number | undefined>();
@@ -31,6 +40,7 @@ export function TriviaRanking({ id }: { id: number }) {
     includeDuplicates,
   });
   const logo = trivia.data?.logoUrl ?? trivia.data?.company.logoUrl;
+  if (trivia.isError && isMissingTrivia(trivia.error)) return <TriviaNotFound id={id} back={back} heading={headingLevel} />;
 
   return (
     <div className="space-y-6">
@@ -38,22 +48,20 @@ export function TriviaRanking({ id }: { id: number }) {
         {logo && <img src={logo} alt={`Logo de ${trivia.data?.company.name}`} className="size-14 rounded-xl bg-white object-contain p-1 shadow-sm" />}
         <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Ranking</p>
-          <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">{trivia.data?.name ?? (trivia.isError ? 'Trivia' : '…')}</h1>
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{trivia.data?.name ?? (trivia.isError ? 'Ranking de la trivia' : 'Cargando…')}</h1>
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
         <div className="space-y-6">
-          <Card className="p-5">
-            <h2 className="mb-4 font-semibold">Podio</h2>
-            {entries.length ? <Podium
-                entries={entries.slice(0, 3).map((entry) => ({
-                  key: entry.id,
-                  name: `${entry.firstName} ${entry.lastName}`,
-                  location: entry.location?.name ?? 'Sin sede',
-                  result: `${entry.score}% · ${formatDuration(entry.completionTime)}`,
-                }))}
-              /> : <p className="text-sm text-slate-500 dark:text-slate-400">Aún no hay ganadores.</p>}
-          </Card>
+          <PodiumCard
+            state={ranking}
+            entries={entries.slice(0, 3).map((entry) => ({
+              key: entry.id,
+              name: `${entry.firstName} ${entry.lastName}`,
+              location: entry.location?.name ?? 'Sin sede',
+              result: `${entry.score}% · ${formatDuration(entry.completionTime)}`,
+            }))}
+          />
           <Card className="space-y-4 p-5">
             <h2 className="font-semibold">Filtros</h2>
             <SelectInput label="Sede" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
@@ -72,7 +80,11 @@ export function TriviaRanking({ id }: { id: number }) {
           {ranking.isPending ? (
             <LoadingState label="Cargando ranking..." />
           ) : ranking.isError ? (
-            <ErrorState title="Error al cargar el ranking. Por favor, intente nuevamente." message={errorText(ranking.error) || 'Error al cargar el ranking'} />
+            <ErrorState title="Error al cargar el ranking. Por favor, intente nuevamente." message={errorText(ranking.error) || 'Error al cargar el ranking'}>
+              <Button variant="secondary" className="mt-2 min-h-11" pending={ranking.isFetching} onClick={() => void ranking.refetch()}>
+                Reintentar
+              </Button>
+            </ErrorState>
           ) : entries.length === 0 ? (
             <EmptyState title="No hay resultados para mostrar" />
           ) : (

@@ -34,10 +34,10 @@ export function CampaignRankingList({ entries, showCorrectAnswers = false }: { e
             {entry.position}
           </span>
           <div className="min-w-0">
-            <p className="truncate font-semibold" data-testid="ranking-name">
+            <p className="font-semibold break-words" data-testid="ranking-name">
               {fullName(entry)}
             </p>
-            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
+            <p className="text-sm break-words text-slate-600 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
           </div>
           <div className={`col-start-2 grid gap-3 text-sm tabular-nums sm:col-start-auto sm:gap-6 sm:text-right ${showCorrectAnswers ? 'grid-cols-3' : 'grid-cols-2'}`}>
             <p>

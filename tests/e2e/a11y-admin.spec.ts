@@ -1,0 +1,211 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Campaign, Company, QuestionGroup } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { playBundle, syncRankedResults } from './support/ranked-results';
+
+/**
+ * axe-core on the rankings and every admin screen, with each screen's dialogs and panels open, in
+ * light and in dark mode. The theme editor is tested with its own screen's tests.
+ */
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SCHEMES = ['light', 'dark'] as const;
+
+interface Fixture {
+  company: Company;
+  trivia: QuestionGroup;
+  campaign: Campaign;
+}
+
+/** The serious and critical violations of what the page shows now, one line each. */
+async function seriousViolations(page: Page, screen: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.trim()).join(' | ')}`);
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times). */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`Not reached with ${limit} Tab presses`);
+}
+
+/** A fresh browser context (one per mode) and its page. */
+async function signedInPage(browser: Browser, colorScheme: 'light' | 'dark') {
+  // Reduced motion: a row caught halfway through its fade-in would be measured at half its contrast.
+  const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function buildFixture(page: Page): Promise<Fixture> {
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Axe ${stamp}`, description: 'Empresa de la prueba de accesibilidad' });
+  await postJson(page, '/api/locations', { name: 'Stand Axe', companyId: company.id });
+  const trivia = await createFourQuestionTrivia(page, company.id, `Trivia Axe ${stamp}`);
+  await syncRankedResults(page, await playBundle(page, trivia.id), ['María Fernanda Rodríguez Castañeda', 'Beto Rápido', 'Carla Díaz', 'Dani Pérez']);
+  const today = new Date().toISOString().slice(0, 10);
+  const campaign = await postJson<Campaign>(page, '/api/campaigns', {
+    name: `Campaña Axe ${stamp}`,
+    description: 'Campaña de la prueba',
+    companyId: company.id,
+    startDate: today,
+    endDate: today,
+  });
+  await postJson(page, `/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [trivia.id] });
+  return { company, trivia, campaign };
+}
+
+/** Opens a dialog with `opener`, checks it, and closes it with Escape (the focus goes back to the opener). */
+async function checkDialog(page: Page, found: string[], screen: string, opener: Locator) {
+  await opener.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading').first()).toBeVisible();
+  found.push(...(await seriousViolations(page, screen)));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(opener).toBeFocused();
+}
+
+/** Every screen and dialog of the admin and the rankings; returns what axe found. */
+async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'light' | 'dark'): Promise<string[]> {
+  const found: string[] = [];
+  const check = async (screen: string) => found.push(...(await seriousViolations(page, `${colorScheme} ${screen}`)));
+  const { company, trivia, campaign } = fixture;
+
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await check('/auth');
+  await new LoginPage(page).signIn('admin', 'e2e-admin-password');
+  await expect(page).toHaveURL(/\/$/);
+  // The admin follows the device's scheme until its toggle is used.
+  await expect(page.getByRole('button', { name: colorScheme === 'dark' ? 'Cambiar a tema claro' : 'Cambiar a tema oscuro' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  await expect(page.getByRole('heading', { name: 'Trivias Recientes' })).toBeVisible();
+  await check('/');
+
+  await page.goto('/company');
+  await expect(page.getByRole('cell', { name: company.name, exact: true })).toBeVisible();
+  await check('/company');
+  await checkDialog(page, found, `${colorScheme} /company create dialog`, page.getByRole('button', { name: 'Add Company' }));
+  await checkDialog(page, found, `${colorScheme} /company edit dialog`, page.getByRole('button', { name: `Edit ${company.name}` }));
+  await checkDialog(page, found, `${colorScheme} /company delete dialog`, page.getByRole('button', { name: `Delete ${company.name}` }));
+  await page.getByRole('button', { name: `View Locations of ${company.name}` }).click();
+  const locations = page.getByRole('region', { name: `Locations for ${company.name}` });
+  await expect(locations.getByText('Stand Axe')).toBeVisible();
+  await check('/company locations panel');
+  await locations.getByRole('button', { name: 'Add Location' }).click();
+  await expect(locations.getByLabel('Location name')).toBeVisible();
+  await check('/company location form');
+
+  await page.goto('/packages');
+  await page.getByLabel('Seleccionar Empresa:').selectOption({ label: company.name });
+  await expect(page.getByRole('article', { name: trivia.name, exact: true })).toBeVisible();
+  await check('/packages');
+  const create = page.getByRole('button', { name: 'Crear Grupo' });
+  await create.click();
+  for (const tab of ['General', 'Configuración', 'Opciones']) {
+    await page.getByRole('dialog').getByRole('tab', { name: tab }).click();
+    await check(`/packages create dialog, tab ${tab}`);
+  }
+  await page.keyboard.press('Escape');
+  await expect(create).toBeFocused();
+  await checkDialog(page, found, `${colorScheme} /packages delete dialog`, page.getByRole('button', { name: `Eliminar ${trivia.name}` }));
+
+  await page.goto(`/packages/${trivia.id}/questions`);
+  await expect(page.getByTestId('question-card').first()).toBeVisible();
+  await check('/packages/:id/questions');
+  await checkDialog(page, found, `${colorScheme} question dialog`, page.getByRole('main').getByRole('button', { name: 'Crear Pregunta' }).first());
+  await checkDialog(page, found, `${colorScheme} AI dialog`, page.getByRole('button', { name: 'Generar con IA' }));
+
+  await page.goto('/campaigns');
+  await expect(page.getByRole('article', { name: campaign.name, exact: true })).toBeVisible();
+  await check('/campaigns');
+  await checkDialog(page, found, `${colorScheme} /campaigns create dialog`, page.getByRole('button', { name: 'Crear Campaña', exact: true }));
+
+  await page.goto(`/campaigns/${campaign.id}`);
+  await expect(page.getByTestId('campaign-link-row')).toHaveCount(1);
+  await check('/campaigns/:id');
+
+  await page.goto(`/campaigns/${campaign.id}/ranking`);
+  await expect(page.getByText('Beto Rápido').first()).toBeVisible();
+  await check('/campaigns/:id/ranking');
+
+  await page.goto(`/ranking-admin?id=${trivia.id}`);
+  await expect(page.getByTestId('ranking-row')).toHaveCount(4);
+  await check('/ranking-admin');
+  await page.getByRole('button', { name: /^Fechas/ }).click();
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  await check('/ranking-admin date picker');
+
+  await page.goto(`/ranking/${trivia.id}`);
+  await expect(page.getByTestId('ranking-row')).toHaveCount(4);
+  await check('/ranking/:id');
+  await page.goto('/ranking/999999');
+  await expect(page.getByRole('heading', { name: 'Trivia no encontrada' })).toBeVisible();
+  await check('/ranking/:id missing');
+
+  await page.goto(`/public/campaigns/${campaign.id}/ranking`);
+  await expect(page.getByText('Beto Rápido').first()).toBeVisible();
+  await check('/public/campaigns/:id/ranking');
+
+  await page.goto('/no-existe');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await check('not found');
+  return found;
+}
+
+test.describe('axe on the rankings and every admin screen', () => {
+  let fixture: Fixture;
+
+  test.beforeAll(async ({ browser }) => {
+    const { context, page } = await signedInPage(browser, 'light');
+    await new LoginPage(page).signInAsAdmin();
+    fixture = await buildFixture(page);
+    await context.close();
+  });
+
+  for (const colorScheme of SCHEMES) {
+    test(`no serious or critical violations in ${colorScheme} mode`, async ({ browser }) => {
+      test.setTimeout(240_000);
+      const { context, page } = await signedInPage(browser, colorScheme);
+      const found = await auditEveryScreen(page, fixture, colorScheme);
+      await context.close();
+      expect(found, `serious or critical axe violations:\n${found.join('\n')}`).toEqual([]);
+    });
+  }
+});
+
+test('a create dialog works by keyboard: opened, filled and submitted, the focus goes back to its button', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  await page.goto('/company');
+  await expect(page.getByRole('heading', { name: 'Company Management' })).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Add Company' });
+  await tabTo(page, opener);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Create New Company' })).toBeVisible();
+
+  const name = `Teclado ${Date.now()}`;
+  await tabTo(page, dialog.getByLabel('Name'), 10);
+  await page.keyboard.type(name);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Description')).toBeFocused();
+  await page.keyboard.type('Creada sin ratón');
+  // Tab never leaves the dialog on its way to 'Create'.
+  for (let i = 0; i < 10 && !(await dialog.getByRole('button', { name: 'Create' }).evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
+  }
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await expect(opener).toBeFocused();
+});

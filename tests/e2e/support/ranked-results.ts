@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import type { PlayBundle } from '../../../contract';
+
+const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+/** Mutations per push, as a kiosk back from an outage sends them. */
+const BATCH = 60;
+
+/**
+ * Results a kiosk synced for `names` (one player each, every answer correct, played in
+ * `seconds` and finished now): plausible rounds, so every one of them ranks.
+ */
+export async function syncRankedResults(page: Page, bundle: PlayBundle, names: string[], seconds = 30) {
+  const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
+  const completedAt = new Date();
+  const startedAt = new Date(completedAt.getTime() - seconds * 1000);
+  const mutations = names.flatMap((fullName, i) => {
+    const playerClientId = randomUUID();
+    const attemptClientId = randomUUID();
+    return [
+      { kind: 'player', payload: { clientId: playerClientId, fullName, documentTypeId: bundle.documentTypes[0]!.id, documentNumber: `R${Date.now()}${i}`, locationId: bundle.locations[0]!.id } },
+      { kind: 'attempt', payload: { clientId: attemptClientId, playerClientId, questionGroupId: bundle.group.id, totalQuestions: bundle.questions.length, startedAt: startedAt.toISOString() } },
+      {
+        kind: 'completion',
+        payload: {
+          attemptClientId,
+          answers: bundle.questions.map((q) => ({ questionId: q.id, answerId: bundle.answers[q.id]![0]!.id })),
+          completionTime: seconds,
+          completedAt: completedAt.toISOString(),
+        },
+      },
+    ];
+  });
+  const numbered = mutations.map((m, i) => ({ ...m, mutationId: i + 1 }));
+  for (let start = 0; start < numbered.length; start += BATCH) {
+    const batch = numbered.slice(start, start + BATCH);
+    const reply = await page.request.post('/api/sync', {
+      headers: { ...WRITE, 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
+      data: { mutations: batch },
+    });
+    const { results } = (await reply.json()) as { results: { status: string }[] };
+    expect(results.map((r) => r.status)).toEqual(batch.map(() => 'applied'));
+  }
+}
+
+/** The trivia's play bundle, as a kiosk downloads it. */
+export async function playBundle(page: Page, groupId: number): Promise<PlayBundle> {
+  return (await (await page.request.get(`/api/play/${groupId}/bundle`)).json()) as PlayBundle;
+}
