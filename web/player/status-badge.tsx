@@ -1,8 +1,7 @@
-import { Switch } from '@headlessui/react';
 import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateTime } from '../lib/format';
 import { setKioskMode, syncStatus, type RejectedEntry, type SyncStatus } from '../offline';
+import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { lastSyncLabel } from './sync-label';
 import { useSubscription } from './use-subscription';
@@ -143,14 +142,16 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
                 <Monitor className="size-3.5 shrink-0" aria-hidden />
                 Modo kiosco: {kioskMode ? 'activado' : 'desactivado'}
               </span>
-              <Switch
-                checked={kioskMode}
-                onChange={(on) => void setKioskMode(on)}
+              <button
+                type="button"
+                role="switch"
+                aria-checked={kioskMode}
                 aria-label="Modo kiosco"
-                className={`group relative h-5 w-9 shrink-0 rounded-full bg-slate-500 transition-colors data-checked:bg-brand-600 ${FOCUS_RING}`}
+                onClick={() => void setKioskMode(!kioskMode)}
+                className={`player-switch relative h-6 w-11 shrink-0 rounded-full ${kioskMode ? 'bg-brand-600' : 'bg-slate-500'} ${FOCUS_RING}`}
               >
-                <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-4" />
-              </Switch>
+                <span className={`player-switch-thumb absolute top-1 left-1 size-4 rounded-full bg-white shadow ${kioskMode ? 'translate-x-5' : ''}`} />
+              </button>
             </div>
           )}
           {rejected > 0 && (
