@@ -51,7 +51,8 @@ function feedbackOnScreen(page: Page) {
 test('a player finishes a trivia with the keyboard alone: focus follows each question, the live region speaks Spanish, no alert flashes at the end', async ({ browser }) => {
   test.setTimeout(120_000);
   const trivia = await fourQuestionTrivia(browser, 'Teclado');
-  const context = await playerContext(browser);
+  // The device asks for reduced motion: the screen has no animation or transition then.
+  const context = await playerContext(browser, { reducedMotion: 'reduce' });
   const page = await context.newPage();
   const player = new PlayerPage(page);
   const heard = await recordAnnouncements(page);
@@ -83,6 +84,15 @@ test('a player finishes a trivia with the keyboard alone: focus follows each que
   for (const [i, right] of pattern.entries()) {
     await expect(player.questionText()).toBeFocused({ timeout: 15_000 });
     await expect(player.counter()).toHaveText(`${i + 1} / 4`);
+    if (i === 0) {
+      const motion = await page.evaluate(() =>
+        [...document.querySelectorAll('.player-screen *')].filter((el) => {
+          const css = getComputedStyle(el);
+          return css.animationName !== 'none' || css.transitionDuration.split(',').some((d) => parseFloat(d) > 0);
+        }).length,
+      );
+      expect(motion, 'elements still animated under prefers-reduced-motion').toBe(0);
+    }
     await expect.poll(async () => (await heard.live()).at(-1)).toBe(`Pregunta ${i + 1} de 4`);
     const n = await questionNumber(page);
     const chosenIndex = right ? 0 : 1;

@@ -51,9 +51,16 @@ function stateCell() {
   };
 }
 
+export interface PlayLockOptions {
+  /** The browser's Web Locks; undefined where it has none. */
+  locks?: LockManager;
+  /** Who holds a lease: this tab (another value stands for another tab in tests). */
+  owner?: string;
+}
+
 /** The play lock of one trivia in this tab: Web Locks where the browser has them, else a lease in `db`. */
-export function openPlayLock(db: TriviaDb, groupId: number, locks: LockManager | undefined = typeof navigator !== 'undefined' ? navigator.locks : undefined): PlayLock {
-  return locks ? webLocksPlayLock(locks, `${LOCK_PREFIX}${groupId}`) : leasePlayLock(db, groupId);
+export function openPlayLock(db: TriviaDb, groupId: number, options: PlayLockOptions = { locks: typeof navigator !== 'undefined' ? navigator.locks : undefined }): PlayLock {
+  return options.locks ? webLocksPlayLock(options.locks, `${LOCK_PREFIX}${groupId}`) : leasePlayLock(db, groupId, options.owner ?? TAB_ID);
 }
 
 function webLocksPlayLock(locks: LockManager, name: string): PlayLock {
@@ -128,21 +135,21 @@ interface PlayLease {
   expiresAt: number;
 }
 
-function leasePlayLock(db: TriviaDb, groupId: number, now = Date.now): PlayLock {
+function leasePlayLock(db: TriviaDb, groupId: number, owner: string, now = Date.now): PlayLock {
   const cell = stateCell();
   const key = `playLease:${groupId}`;
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
   let stopped = false;
 
   const announce = () => channel?.postMessage({ groupId });
-  const write = () => db.meta.put({ key, value: { owner: TAB_ID, expiresAt: now() + PLAY_LEASE_MS } satisfies PlayLease });
+  const write = () => db.meta.put({ key, value: { owner, expiresAt: now() + PLAY_LEASE_MS } satisfies PlayLease });
 
   /** Renews this tab's lease, or notices it lost it, or takes an expired one. */
   const check = async () => {
     if (stopped) return;
     const next = await db.transaction('rw', db.meta, async (): Promise<PlayLockState> => {
       const lease = (await db.meta.get(key))?.value as PlayLease | undefined;
-      const mine = lease?.owner === TAB_ID;
+      const mine = lease?.owner === owner;
       if (lease && !mine && lease.expiresAt > now()) return 'elsewhere';
       await write();
       if (mine) return cell.get() === 'free' ? 'free' : 'held';
@@ -161,6 +168,8 @@ function leasePlayLock(db: TriviaDb, groupId: number, now = Date.now): PlayLock 
     subscribe: cell.subscribe,
     takeOver() {
       if (stopped) return;
+      // Free means this tab already holds the lease.
+      if (cell.get() === 'free') return cell.set('held');
       void write().then(() => {
         cell.set('held');
         announce();
@@ -172,7 +181,7 @@ function leasePlayLock(db: TriviaDb, groupId: number, now = Date.now): PlayLock 
       void db
         .transaction('rw', db.meta, async () => {
           const lease = (await db.meta.get(key))?.value as PlayLease | undefined;
-          if (lease?.owner === TAB_ID) await db.meta.delete(key);
+          if (lease?.owner === owner) await db.meta.delete(key);
         })
         .then(announce)
         .finally(() => channel?.close());
