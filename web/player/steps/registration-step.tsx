@@ -52,11 +52,11 @@ export function RegistrationStep({ documentType, documentNumber, prefillName, lo
 
   return (
     <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate aria-label="Registro de jugador" data-step="register">
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         <span className="player-badge flex size-11 flex-none items-center justify-center rounded-full">
           <UserPlus className="size-6" aria-hidden />
         </span>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-[1_1_10rem]">
           <h2 ref={heading} tabIndex={-1} className="player-heading !text-xl">
             Completa tu registro
           </h2>
