@@ -3,22 +3,44 @@ import { idParam } from './common';
 import type { Location } from './companies';
 import type { QuestionGroup } from './groups';
 import type { AnswersByQuestion, Question } from './questions';
+import {
+  DOCUMENT_NUMBER_MAX,
+  DOCUMENT_NUMBER_MAX_MESSAGE,
+  DOCUMENT_NUMBER_MESSAGE,
+  DOCUMENT_NUMBER_MIN,
+  DOCUMENT_NUMBER_PATTERN,
+  DOCUMENT_NUMBER_PATTERN_MESSAGE,
+  DOCUMENT_TYPE_MESSAGE,
+  DOCUMENT_TYPE_REQUIRED_MESSAGE,
+  FULL_NAME_MAX,
+  FULL_NAME_MAX_MESSAGE,
+  FULL_NAME_REQUIRED_MESSAGE,
+  LOCATION_MESSAGE,
+  LOCATION_REQUIRED_MESSAGE,
+} from './player-input';
 
-export const DOCUMENT_NUMBER_MESSAGE = 'El número de documento debe tener al menos 5 caracteres';
-export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
-export const LOCATION_MESSAGE = 'Selecciona una sede válida';
+// The form rules (limits, messages, masking, scoring) live zod-free in player-input.ts, which the
+// player screen imports; these schemas are built from them.
+export {
+  ATTEMPT_LIMIT_MESSAGE,
+  DOCUMENT_NUMBER_MESSAGE,
+  LOCATION_MESSAGE,
+  MAX_COMPLETION_SECONDS,
+  maskDocumentNumber,
+  scoreOf,
+} from './player-input';
 
 const documentTypeId = z
-  .number({ error: 'El tipo de documento es requerido' })
-  .int('Selecciona un tipo de documento válido')
-  .positive('Selecciona un tipo de documento válido');
+  .number({ error: DOCUMENT_TYPE_REQUIRED_MESSAGE })
+  .int(DOCUMENT_TYPE_MESSAGE)
+  .positive(DOCUMENT_TYPE_MESSAGE);
 /** Trimmed and upper-cased, so 'ab12345' and 'AB12345' name one player here and on the kiosks. */
 const documentNumber = z
   .string({ error: DOCUMENT_NUMBER_MESSAGE })
   .trim()
-  .min(5, DOCUMENT_NUMBER_MESSAGE)
-  .max(30, 'Máximo 30 caracteres')
-  .regex(/^[A-Za-z0-9-]+$/, 'Solo letras, números y guiones')
+  .min(DOCUMENT_NUMBER_MIN, DOCUMENT_NUMBER_MESSAGE)
+  .max(DOCUMENT_NUMBER_MAX, DOCUMENT_NUMBER_MAX_MESSAGE)
+  .regex(DOCUMENT_NUMBER_PATTERN, DOCUMENT_NUMBER_PATTERN_MESSAGE)
   .toUpperCase();
 const clientId = z.uuid('Identificador de cliente no válido');
 
@@ -33,13 +55,13 @@ export type ValidatePlayerInput = z.input<typeof validatePlayerSchema>;
 
 export const playerRegistrationSchema = z.strictObject({
   fullName: z
-    .string({ error: 'El nombre completo es requerido' })
+    .string({ error: FULL_NAME_REQUIRED_MESSAGE })
     .trim()
-    .min(1, 'El nombre completo es requerido')
-    .max(150, 'Máximo 150 caracteres'),
+    .min(1, FULL_NAME_REQUIRED_MESSAGE)
+    .max(FULL_NAME_MAX, FULL_NAME_MAX_MESSAGE),
   documentTypeId,
   documentNumber,
-  locationId: z.number({ error: 'La sede es requerida' }).int(LOCATION_MESSAGE).positive(LOCATION_MESSAGE),
+  locationId: z.number({ error: LOCATION_REQUIRED_MESSAGE }).int(LOCATION_MESSAGE).positive(LOCATION_MESSAGE),
   clientId: clientId.optional(),
 });
 export type PlayerRegistrationInput = z.input<typeof playerRegistrationSchema>;
@@ -66,17 +88,6 @@ export const createAttemptSchema = z
   });
 export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
-/** The longest plausible round: a synced completion past it is stored but held for review. */
-/**
- * '1234567890' -> '*******890': what staff see of a document number in sync records, on the server
- * and on the kiosk, so records can be told apart without reading the document.
- */
-export function maskDocumentNumber(value: string): string {
-  const visible = value.length > 3 ? value.slice(-3) : '';
-  return '*'.repeat(value.length - visible.length) + visible;
-}
-
-export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
 
 /**
  * Whole seconds, never negative. The server keeps its own figure (its clock online, the device's
@@ -173,10 +184,6 @@ export interface ReviewDecision {
   reviewedAt: string;
 }
 
-/** Score is the rounded percentage of correct answers over the questions shown (spec section 9). */
-export function scoreOf(correctAnswers: number, totalQuestions: number): number {
-  return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
-}
 
 /** A registered player as the player flow sees it (never a phone or e-mail). */
 export interface Player {

@@ -91,7 +91,8 @@ test.describe('leaving the player screen clean for the next person', () => {
     expect(deleted.ok()).toBe(true);
     await page.reload();
 
-    await expect(page.getByRole('status').filter({ hasText: 'La trivia cambió y el intento anterior no se pudo continuar.' })).toBeVisible();
+    await expect(player.notice()).toContainText('La trivia cambió y el intento anterior no se pudo continuar.');
+    await expect(player.live()).toContainText('La trivia cambió y el intento anterior no se pudo continuar.');
     await expect(player.validate()).toBeVisible();
     await expect(player.counter()).toBeHidden();
   });

@@ -23,7 +23,9 @@ test.describe('playing the demo trivia online', () => {
 
     await player.goto(DEMO_TRIVIA);
     await player.validate().click();
-    await expect(page.getByText('El número de documento debe tener al menos 5 caracteres')).toBeVisible();
+    await expect(page.getByTestId('field-error').filter({ hasText: 'El número de documento debe tener al menos 5 caracteres' })).toBeVisible();
+    await expect(player.documentNumber()).toHaveAttribute('aria-invalid', 'true');
+    await expect(player.live()).toHaveText('El tipo de documento es requerido. El número de documento debe tener al menos 5 caracteres');
 
     await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
     await expect(player.documentNumber()).toBeDisabled();
@@ -34,13 +36,13 @@ test.describe('playing the demo trivia online', () => {
 
     await expect(page.getByText('Pregunta 1', { exact: true })).toBeVisible();
     await expect(page.getByText('Pregunta 5', { exact: true })).toBeVisible();
-    // One wrong answer on screen: locked, marked, and the correct one named in the toast.
+    // One wrong answer on screen: locked, marked, the correct one marked in the list and announced.
     await expect(player.counter()).toHaveText('1 / 5');
     await player.answerCurrent(bundle, false);
-    await expect(page.getByTestId('toast')).toContainText('Respuesta incorrecta');
-    await expect(page.getByTestId('toast')).toContainText('La respuesta correcta es:');
-    await expect(page.locator('.player-answer[data-state="wrong"]')).toHaveCount(1);
-    for (const answer of await player.answers().all()) await expect(answer).toBeDisabled();
+    await expect(player.live()).toContainText('Incorrecta, la correcta es ');
+    await expect(page.locator('.player-answer[data-state="wrong"]')).toContainText('Tu respuesta: incorrecta');
+    await expect(page.locator('.player-answer[data-state="right-answer"]')).toContainText('Respuesta correcta');
+    for (const answer of await player.answers().all()) await expect(answer).toHaveAttribute('aria-disabled', 'true');
     await player.playRoundFrom(bundle, 2, [false, true, true, false]);
 
     await expect(page.getByRole('heading', { name: '¡Buen intento!' })).toBeVisible();

@@ -29,8 +29,9 @@ test('a player from another company picks their site there, and a trivia\'s atte
   // At another company's trivia the same document brings the name along, but the site is theirs to pick.
   await player.goto(limited.id);
   await player.enterDocument(documentType, documentNumber);
-  await expect(page.getByTestId('toast')).toContainText('Jugador encontrado en otra empresa');
-  await expect(page.getByTestId('toast')).toContainText('Por favor, selecciona tu sede actual para continuar.');
+  await expect(player.notice()).toContainText('Jugador encontrado en otra empresa');
+  await expect(player.notice()).toContainText('Por favor, selecciona tu sede actual para continuar.');
+  await expect(player.live()).toHaveText('Jugador encontrado en otra empresa. Por favor, selecciona tu sede actual para continuar.');
   await expect(player.fullName()).toHaveValue(fullName);
   await expect(player.documentNumber()).toHaveValue(documentNumber);
   await expect(player.location()).toHaveValue('');
@@ -53,7 +54,8 @@ test('a player from another company picks their site there, and a trivia\'s atte
   // One attempt allowed: the second is refused before it starts, with the spec's title.
   await player.goto(limited.id);
   await player.enterDocument(documentType, documentNumber);
-  await expect(page.getByTestId('toast')).toContainText('Límite de intentos alcanzado');
+  await expect(player.notice()).toContainText('Límite de intentos alcanzado');
+  await expect(player.live()).toContainText('Límite de intentos alcanzado');
   await expect(player.start()).toHaveCount(0);
   await expect(player.validate()).toBeVisible();
 });

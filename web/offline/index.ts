@@ -5,6 +5,7 @@ import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } f
 import { identifyPlayer, type DocumentInput } from './identify';
 import { readKioskMode, writeKioskMode } from './kiosk-setting';
 import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult, type Registration } from './outbox';
+import { openPlayLock, type PlayLock } from './play-lock';
 import { resumeAttempt } from './resume';
 import { countCorrect, planRound } from './round';
 import { ensurePersistentStorage } from './storage';
@@ -22,6 +23,7 @@ export type { BundleResult } from './bundle-store';
 export type { ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
 export type { DocumentInput, Identification } from './identify';
 export type { AttemptResult } from './outbox';
+export type { PlayLock, PlayLockState } from './play-lock';
 export type { Resumption } from './resume';
 export type { SyncStatus } from './sync-status';
 export { EmptyRoundError } from './outbox';
@@ -111,3 +113,6 @@ export const syncStatus = (): Subscribable<SyncStatus> => watch(() => readSyncSt
 export const kioskModeSetting = (): Subscribable<boolean> => watch(() => readKioskMode(triviaDb()));
 
 export const setKioskMode = (on: boolean) => writeKioskMode(triviaDb(), on);
+
+/** This tab's claim to play a trivia: one tab of the device plays it at a time (see play-lock.ts). */
+export const playLock = (groupId: number): PlayLock => openPlayLock(triviaDb(), groupId);

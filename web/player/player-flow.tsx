@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorText } from '../lib/api';
 import { setBetweenAttempts } from '../lib/service-worker';
-import { toast } from '../lib/toast-store';
 import type { PlayBundle } from '../../contract';
 import {
   answer,
@@ -20,30 +18,68 @@ import {
   type InProgressAttempt,
   type PlayerRef,
 } from '../offline';
+import { Announcer, useAnnounce } from './announcer';
 import { useIdleReturn } from './kiosk-mode';
+import { NoticeArea, noticeText, type Notice } from './notice';
+import { OtherTabStep } from './steps/other-tab-step';
 import { CompletionStep } from './steps/completion-step';
 import { DocumentStep } from './steps/document-step';
 import { InstructionsStep } from './steps/instructions-step';
 import { QuestionStep } from './steps/question-step';
 import { RegistrationStep } from './steps/registration-step';
-import { Spinner } from '../components/ui/spinner';
+import { PlayerSpinner } from './ui/spinner';
+import { usePlayLock } from './use-play-lock';
 
 type Step =
   | { name: 'resuming' }
-  | { name: 'document'; notice?: string }
+  | { name: 'document' }
   | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
   | { name: 'instructions'; player: PlayerRef }
   | { name: 'preparing' }
   | { name: 'question'; state: InProgressAttempt }
   | { name: 'done'; result: AttemptResult };
 
-export const OTHER_COMPANY_TOAST_MS = 5000;
-export const ATTEMPT_LIMIT_TOAST_MS = 8000;
+export const OTHER_COMPANY_TITLE = 'Jugador encontrado en otra empresa';
+export const ATTEMPT_LIMIT_TITLE = 'Límite de intentos alcanzado';
+
+/** The words of an error for the player: the server's or the device's own message (both Spanish). */
+function errorText(error: unknown, fallback: string): string {
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/**
+ * The player screen's content: one tab of the device plays a trivia at a time (the others say so
+ * and offer to take over), and every step speaks through one live region.
+ */
+export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
+  const lock = usePlayLock(bundle.group.id);
+  return (
+    <Announcer>
+      {lock.state === 'held' ? (
+        <PlayerSteps bundle={bundle} animation={animation} kioskMode={kioskMode} />
+      ) : lock.state === 'checking' ? (
+        <Preparing label="Cargando…" />
+      ) : (
+        <OtherTabStep free={lock.state === 'free'} onTakeOver={lock.takeOver} />
+      )}
+    </Announcer>
+  );
+}
 
 /** The player steps (document, registration, instructions, questions, result), on top of the device's outbox (web/offline). */
-export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
+function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
   const groupId = bundle.group.id;
   const [step, setStep] = useState<Step>({ name: 'resuming' });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const announce = useAnnounce();
+
+  const show = useCallback(
+    (next: Notice | null) => {
+      setNotice(next);
+      if (next) announce(noticeText(next));
+    },
+    [announce],
+  );
 
   const finish = useCallback(
     async (state: InProgressAttempt) => {
@@ -58,10 +94,12 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
     void resumeRound(bundle).then((resumption) => {
       if (resumption.kind === 'resume') setStep({ name: 'question', state: resumption.state });
       else if (resumption.kind === 'finish') void finish(resumption.state);
-      else if (resumption.kind === 'discarded' && resumption.reason === 'changed') setStep({ name: 'document', notice: CHANGED_TRIVIA_MESSAGE });
-      else setStep({ name: 'document' });
+      else {
+        if (resumption.kind === 'discarded' && resumption.reason === 'changed') show({ title: CHANGED_TRIVIA_MESSAGE, tone: 'info' });
+        setStep({ name: 'document' });
+      }
     });
-  }, [bundle, finish]);
+  }, [bundle, finish, show]);
 
   // A new app version waits until the kiosk is between attempts.
   useEffect(() => {
@@ -69,40 +107,46 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
     return () => setBetweenAttempts(false);
   }, [step.name]);
 
-  const restart = useCallback(() => setStep({ name: 'document' }), []);
+  const restart = useCallback(() => {
+    setNotice(null);
+    setStep({ name: 'document' });
+  }, []);
   // In kiosk mode an unattended result screen goes back to the start for the next person.
   useIdleReturn(kioskMode && step.name === 'done', restart);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
+    setNotice(null);
     try {
       const outcome = await identify(bundle, input);
       if (outcome.kind === 'limit') {
-        toast({ title: 'Límite de intentos alcanzado', description: outcome.message, variant: 'destructive', duration: ATTEMPT_LIMIT_TOAST_MS });
+        show({ title: ATTEMPT_LIMIT_TITLE, description: outcome.message, tone: 'error' });
       } else if (outcome.kind === 'known') {
         setStep({ name: 'instructions', player: outcome.player });
       } else if (outcome.kind === 'new') {
         setStep({ name: 'register', ...input, hash: outcome.hash });
       } else {
-        toast({ title: 'Jugador encontrado en otra empresa', description: 'Por favor, selecciona tu sede actual para continuar.', duration: OTHER_COMPANY_TOAST_MS });
+        show({ title: OTHER_COMPANY_TITLE, description: 'Por favor, selecciona tu sede actual para continuar.', tone: 'info' });
         setStep({ name: 'register', ...input, hash: outcome.hash, prefillName: outcome.fullName });
       }
     } catch (error) {
-      toast({ title: 'Error', description: errorText(error) || 'Failed to validate document', variant: 'destructive' });
+      show({ title: 'Error', description: errorText(error, 'No se pudo validar el documento.'), tone: 'error' });
     }
   };
 
   const onRegister = async (values: { fullName: string; locationId: number }) => {
     if (step.name !== 'register') return;
+    setNotice(null);
     try {
       const player = await registerNewPlayer({ ...values, documentTypeId: step.documentTypeId, documentNumber: step.documentNumber, hash: step.hash });
       setStep({ name: 'instructions', player });
     } catch (error) {
       console.error(error);
-      toast({ title: 'Error', description: 'Failed to register player', variant: 'destructive' });
+      show({ title: 'Error', description: 'No se pudo registrar al jugador.', tone: 'error' });
     }
   };
 
   const onStart = async (player: PlayerRef) => {
+    setNotice(null);
     setStep({ name: 'preparing' });
     try {
       const state = await startRound(player, bundle);
@@ -110,7 +154,7 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
     } catch (error) {
       if (!(error instanceof EmptyRoundError)) {
         console.error(error);
-        toast({ title: 'Error', description: 'Failed to create attempt', variant: 'destructive' });
+        show({ title: 'Error', description: 'No se pudo iniciar el intento.', tone: 'error' });
       }
       setStep({ name: 'instructions', player });
     }
@@ -118,7 +162,7 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
 
   const onLeave = async () => {
     await leaveRound(groupId);
-    setStep({ name: 'document' });
+    restart();
   };
 
   const onAnswer = async (chosen: ChosenAnswer) => {
@@ -132,56 +176,62 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
     if (result) setStep({ name: 'done', result });
   };
 
-  switch (step.name) {
-    case 'resuming':
-      return <Preparing label="Cargando…" />;
-    case 'document':
-      return (
-        <>
-          {step.notice && (
-            <p className="player-question mb-4 !text-base !font-medium" role="status">
-              {step.notice}
-            </p>
-          )}
-          <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />
-        </>
-      );
-    case 'register':
-      return (
-        <RegistrationStep
-          documentType={bundle.documentTypes.find((t) => t.id === step.documentTypeId)}
-          documentNumber={step.documentNumber}
-          prefillName={step.prefillName}
-          locations={bundle.locations.filter((l) => l.companyId === bundle.group.companyId)}
-          onSubmit={onRegister}
-          onBack={() => setStep({ name: 'document' })}
-        />
-      );
-    case 'instructions':
-      return (
-        <InstructionsStep
-          playerName={step.player.fullName}
-          instructions={bundle.group.instructions}
-          hasQuestions={playableCount(bundle) > 0}
-          onStart={() => void onStart(step.player)}
-          onBack={() => setStep({ name: 'document' })}
-        />
-      );
-    case 'preparing':
-      return <Preparing label="Preparando preguntas" />;
-    case 'question':
-      return (
-        <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
-      );
-    case 'done':
-      return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={restart} />;
+  const back = () => {
+    setNotice(null);
+    setStep({ name: 'document' });
+  };
+
+  return (
+    <>
+      <NoticeArea notice={notice} onDismiss={() => setNotice(null)} />
+      {renderStep()}
+    </>
+  );
+
+  // A plain function, not a component: a component declared here would remount every step on each render.
+  function renderStep() {
+    switch (step.name) {
+      case 'resuming':
+        return <Preparing label="Cargando…" />;
+      case 'document':
+        return <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
+      case 'register':
+        return (
+          <RegistrationStep
+            documentType={bundle.documentTypes.find((t) => t.id === step.documentTypeId)}
+            documentNumber={step.documentNumber}
+            prefillName={step.prefillName}
+            locations={bundle.locations.filter((l) => l.companyId === bundle.group.companyId)}
+            onSubmit={onRegister}
+            onBack={back}
+          />
+        );
+      case 'instructions':
+        return (
+          <InstructionsStep
+            playerName={step.player.fullName}
+            instructions={bundle.group.instructions}
+            hasQuestions={playableCount(bundle) > 0}
+            onStart={() => void onStart(step.player)}
+            onBack={back}
+          />
+        );
+      case 'preparing':
+        return <Preparing label="Preparando preguntas" />;
+      case 'question':
+        return (
+          <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
+        );
+      case 'done':
+        return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={restart} />;
+    }
   }
 }
 
 function Preparing({ label }: { label: string }) {
   return (
-    <div className="flex flex-col items-center gap-4 py-12 text-center" role="status">
-      <Spinner className="size-10" />
+    <div className="flex flex-col items-center gap-4 py-12 text-center">
+      <PlayerSpinner className="size-10" />
       <p className="player-heading !text-xl">{label}</p>
     </div>
   );

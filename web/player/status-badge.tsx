@@ -1,8 +1,7 @@
-import { Switch } from '@headlessui/react';
 import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateTime } from '../lib/format';
 import { setKioskMode, syncStatus, type RejectedEntry, type SyncStatus } from '../offline';
+import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { lastSyncLabel } from './sync-label';
 import { useSubscription } from './use-subscription';
@@ -15,8 +14,8 @@ function maskedDocument(entry: RejectedEntry): string | null {
 }
 
 const BADGE_ICON = 'size-3.5 shrink-0';
-/** The badge's distance from the bottom edge (bottom-2) plus a gap above it. */
-const BADGE_MARGIN_PX = 16;
+/** The gap kept between the player's screen and the badge. */
+const BADGE_GAP_PX = 8;
 
 /** A focus ring that shows on the dark badge, the white panel and any trivia background alike. */
 const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 focus-visible:ring-2 focus-visible:ring-white';
@@ -71,7 +70,11 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
     const button = buttonRef.current;
     if (!button || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--kiosk-badge-space', `${Math.ceil(button.offsetHeight) + BADGE_MARGIN_PX}px`));
+    // Measured from the viewport's bottom edge: the badge's offset there is in rem, so it grows with the text size too.
+    const observer = new ResizeObserver(() => {
+      const space = root.clientHeight - button.getBoundingClientRect().top;
+      root.style.setProperty('--kiosk-badge-space', `${Math.ceil(space) + BADGE_GAP_PX}px`);
+    });
     observer.observe(button);
     return () => {
       observer.disconnect();
@@ -93,7 +96,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
         onClick={() => setOpen((v) => !v)}
         aria-expanded={open}
         aria-controls={open ? 'kiosk-status-detail' : undefined}
-        className={`flex min-h-9 max-w-full flex-wrap items-center gap-x-3 gap-y-0.5 rounded-[1.125rem] bg-slate-900/85 px-3 py-1.5 text-left text-white shadow backdrop-blur ${FOCUS_RING}`}
+        className={`flex min-h-11 max-w-full flex-wrap items-center gap-x-3 gap-y-0.5 rounded-[1.125rem] bg-slate-900/85 px-3 py-1.5 text-left text-white shadow backdrop-blur ${FOCUS_RING}`}
       >
         <span className="sr-only">Estado de sincronización: </span>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
@@ -143,14 +146,16 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
                 <Monitor className="size-3.5 shrink-0" aria-hidden />
                 Modo kiosco: {kioskMode ? 'activado' : 'desactivado'}
               </span>
-              <Switch
-                checked={kioskMode}
-                onChange={(on) => void setKioskMode(on)}
+              <button
+                type="button"
+                role="switch"
+                aria-checked={kioskMode}
                 aria-label="Modo kiosco"
-                className={`group relative h-5 w-9 shrink-0 rounded-full bg-slate-500 transition-colors data-checked:bg-brand-600 ${FOCUS_RING}`}
+                onClick={() => void setKioskMode(!kioskMode)}
+                className={`player-switch relative h-6 w-11 shrink-0 rounded-full ${kioskMode ? 'bg-brand-600' : 'bg-slate-500'} ${FOCUS_RING}`}
               >
-                <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform group-data-checked:translate-x-4" />
-              </Switch>
+                <span className={`player-switch-thumb absolute top-1 left-1 size-4 rounded-full bg-white shadow ${kioskMode ? 'translate-x-5' : ''}`} />
+              </button>
             </div>
           )}
           {rejected > 0 && (

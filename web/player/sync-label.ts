@@ -1,5 +1,17 @@
-import { formatDistanceStrict } from 'date-fns';
-import { es } from 'date-fns/locale';
+const RELATIVE = new Intl.RelativeTimeFormat('es', { numeric: 'always' });
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const MONTH = 30 * DAY;
+const YEAR = 365 * DAY;
+
+/** The largest whole unit of an elapsed time, rounded down: 'hace 2 minutos', 'hace 1 hora'. */
+function elapsedWords(ms: number): string {
+  const [unit, size] =
+    ms >= YEAR ? (['year', YEAR] as const) : ms >= MONTH ? (['month', MONTH] as const) : ms >= DAY ? (['day', DAY] as const) : ms >= HOUR ? (['hour', HOUR] as const) : (['minute', MINUTE] as const);
+  return RELATIVE.format(-Math.floor(ms / size), unit);
+}
 
 /**
  * The badge's last-sync line: how long ago the outbox last reached the server, in words a booth's
@@ -8,6 +20,7 @@ import { es } from 'date-fns/locale';
 export function lastSyncLabel(lastSyncAt: string | null, now: Date = new Date()): string {
   const at = lastSyncAt ? new Date(lastSyncAt) : null;
   if (!at || Number.isNaN(at.getTime())) return 'Nunca sincronizado';
-  if (now.getTime() - at.getTime() < 60_000) return 'Sincronizado hace un momento';
-  return `Sincronizado ${formatDistanceStrict(at, now, { locale: es, addSuffix: true, roundingMethod: 'floor' })}`;
+  const elapsed = now.getTime() - at.getTime();
+  if (elapsed < MINUTE) return 'Sincronizado hace un momento';
+  return `Sincronizado ${elapsedWords(elapsed)}`;
 }

@@ -29,6 +29,13 @@ export class PlayerPage {
   readonly rejectedCount = () => this.page.getByTestId('kiosk-rejected');
   readonly rejectedList = () => this.page.getByTestId('kiosk-rejected-list');
   readonly rejectedEntries = () => this.page.getByTestId('kiosk-rejected-entry');
+  /** The player screen's one live region (what a screen reader hears). */
+  readonly live = () => this.page.getByTestId('player-live');
+  /** The notice area above the step (limits, another company's player, errors). */
+  readonly notice = () => this.page.getByTestId('player-notice');
+  /** Shown while another tab of this device plays the trivia. */
+  readonly otherTabHeading = () => this.page.getByRole('heading', { name: 'Trivia abierta en otra pestaña' });
+  readonly takeOver = () => this.page.getByRole('button', { name: /^Jugar (aquí|en esta pestaña)$/ });
   readonly leave = () => this.page.getByRole('button', { name: 'Salir', exact: true });
   readonly leaveDialog = () => this.page.getByRole('dialog', { name: '¿Abandonar la trivia?' });
   readonly confirmLeave = () => this.leaveDialog().getByRole('button', { name: 'Abandonar' });

@@ -1,26 +1,39 @@
 import { Clock, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
-import { formatDuration } from '../../lib/format';
+import { useEffect } from 'react';
 import type { AttemptResult } from '../../offline';
+import { useAnnounce } from '../announcer';
+import { formatDuration } from '../format';
+import { useFocusOnMount } from '../use-focus-on-mount';
 
 /** The score tiers: 70 and 40. */
 export function tierOf(score: number) {
   if (score >= 70) return { icon: Trophy, message: '¡Excelente trabajo!', label: 'Trofeo' };
-  if (score >= 40) return { icon: Medal, message: '¡Buen intento!', label: 'Buen intento!' };
+  if (score >= 40) return { icon: Medal, message: '¡Buen intento!', label: 'Medalla' };
   return { icon: Target, message: '¡Sigue practicando!', label: 'Sigue practicando' };
+}
+
+/** What the live region says when the round ends: the score and the correct answers. */
+export function resultText(result: AttemptResult): string {
+  return `Trivia completada. Tu puntaje: ${result.score} %. ${result.correctAnswers} de ${result.totalQuestions} correctas.`;
 }
 
 export function CompletionStep({ result, redirectUrl, onRestart }: { result: AttemptResult; redirectUrl: string | null; onRestart: () => void }) {
   const tier = tierOf(result.score);
   const Icon = tier.icon;
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const announce = useAnnounce();
+  useEffect(() => announce(resultText(result)), [announce, result]);
   return (
-    <div className="space-y-6 text-center">
+    <div className="space-y-6 text-center" data-step="result">
       <p className="flex items-center justify-center gap-2 text-sm font-bold tracking-[0.2em] player-header-text">
         <Sparkles className="size-4" aria-hidden /> ¡TRIVIA COMPLETADA! <Sparkles className="size-4" aria-hidden />
       </p>
       <div className="player-badge mx-auto flex size-24 items-center justify-center rounded-full">
         <Icon className="size-12" role="img" aria-label={tier.label} />
       </div>
-      <h2 className="player-heading">{tier.message}</h2>
+      <h2 ref={heading} tabIndex={-1} className="player-heading">
+        {tier.message}
+      </h2>
       <p className="player-header-text text-6xl font-black tabular-nums" data-testid="result-score">
         {result.score}%
       </p>

@@ -1,53 +1,71 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IdCard } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { documentCheckSchema, type DocumentCheckInput } from '../../../contract';
-import { TextInput } from '../../components/ui/field';
-import { SelectInput } from '../../components/ui/form-controls';
-import { Spinner } from '../../components/ui/spinner';
+import { useState, type FormEvent } from 'react';
+import { documentCheckProblems, normalizeDocumentNumber, type FieldProblems } from '../../../contract/player-input';
 import type { DocumentType } from '../../../contract';
+import { useAnnounce } from '../announcer';
+import { PlayerSelect, PlayerTextInput } from '../ui/fields';
+import { PlayerSpinner } from '../ui/spinner';
+import { useFocusOnMount } from '../use-focus-on-mount';
+import { focusFirstInvalid, problemsText } from './form-problems';
 
 export function DocumentStep({ documentTypes, onSubmit }: { documentTypes: DocumentType[]; onSubmit: (values: { documentTypeId: number; documentNumber: string }) => Promise<void> }) {
-  const form = useForm<DocumentCheckInput, unknown, { documentTypeId: number; documentNumber: string }>({
-    resolver: zodResolver(documentCheckSchema),
-    defaultValues: { documentTypeId: documentTypes.length === 1 ? documentTypes[0]!.id : undefined, documentNumber: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [documentTypeId, setDocumentTypeId] = useState<number | undefined>(documentTypes.length === 1 ? documentTypes[0]!.id : undefined);
+  const [documentNumber, setDocumentNumber] = useState('');
+  const [errors, setErrors] = useState<FieldProblems<'documentTypeId' | 'documentNumber'>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const announce = useAnnounce();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    const found = documentCheckProblems({ documentTypeId, documentNumber });
+    setErrors(found);
+    if (documentTypeId === undefined || Object.keys(found).length > 0) {
+      announce(problemsText(found));
+      focusFirstInvalid(form);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onSubmit({ documentTypeId, documentNumber: normalizeDocumentNumber(documentNumber) });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <form className="space-y-5" onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Validar documento">
-      <div className="flex items-center gap-3">
-        <span className="player-badge flex size-11 items-center justify-center rounded-full">
+    <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate aria-label="Validar documento" data-step="document">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="player-badge flex size-11 flex-none items-center justify-center rounded-full">
           <IdCard className="size-6" aria-hidden />
         </span>
-        <div>
-          <h2 className="player-heading !text-xl">Identifícate para jugar</h2>
+        <div className="min-w-0 flex-[1_1_10rem]">
+          <h2 ref={heading} tabIndex={-1} className="player-heading !text-xl">
+            Identifícate para jugar
+          </h2>
           <p className="player-muted text-sm">Ingresa tu documento para comenzar.</p>
         </div>
       </div>
-      <SelectInput
+      <PlayerSelect
         label="Tipo de documento"
-        className="player-input"
-        error={errors.documentTypeId?.message}
-        {...form.register('documentTypeId', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
-      >
-        <option value="">Selecciona un tipo</option>
-        {documentTypes.map((type) => (
-          <option key={type.id} value={type.id}>
-            {type.name}
-          </option>
-        ))}
-      </SelectInput>
-      <TextInput
+        placeholder="Selecciona un tipo"
+        options={documentTypes.map((type) => ({ value: type.id, label: type.name }))}
+        value={documentTypeId ?? ''}
+        error={errors.documentTypeId}
+        onChange={(event) => setDocumentTypeId(event.target.value === '' ? undefined : Number(event.target.value))}
+      />
+      <PlayerTextInput
         label="Número de documento"
         inputMode="text"
         autoComplete="off"
-        className="player-input"
-        error={errors.documentNumber?.message}
-        {...form.register('documentNumber')}
+        value={documentNumber}
+        error={errors.documentNumber}
+        onChange={(event) => setDocumentNumber(event.target.value)}
       />
-      <button type="submit" className="player-button w-full" disabled={isSubmitting}>
-        {isSubmitting && <Spinner className="size-5" />}
+      <button type="submit" className="player-button w-full" aria-disabled={submitting || undefined}>
+        {submitting && <PlayerSpinner className="size-5" />}
         Validar Documento
       </button>
     </form>

@@ -1,6 +1,5 @@
-import DOMPurify from 'dompurify';
 import { CheckCircle2, CircleAlert, Lock, Trophy } from 'lucide-react';
-import { useMemo } from 'react';
+import { useFocusOnMount } from '../use-focus-on-mount';
 
 const DEFAULT_RULES = [
   { icon: CheckCircle2, text: 'Lee cada pregunta con atención antes de responder.' },
@@ -20,13 +19,17 @@ export interface InstructionsStepProps {
 }
 
 export function InstructionsStep({ playerName, instructions, hasQuestions, onStart, onBack }: InstructionsStepProps) {
-  // The server sanitises on write; sanitising again here keeps the screen safe whatever is stored.
-  const html = useMemo(() => (instructions?.trim() ? DOMPurify.sanitize(instructions) : ''), [instructions]);
+  // Stored sanitised: the server passes every trivia's instructions through its allow-list when
+  // they are saved (api/question-groups/instructions.ts), and the bundle carries them as stored.
+  const html = instructions?.trim() ?? '';
+  const heading = useFocusOnMount<HTMLHeadingElement>();
   return (
-    <div className="space-y-6 text-center">
+    <div className="space-y-6 text-center" data-step="instructions">
       <span className="player-badge inline-block rounded-full px-4 py-1 text-sm font-bold tracking-[0.2em]">QUIZ</span>
       <div className="space-y-2">
-        <h2 className="player-heading">¡Bienvenido a la trivia!</h2>
+        <h2 ref={heading} tabIndex={-1} className="player-heading">
+          ¡Bienvenido a la trivia!
+        </h2>
         <p className="player-muted">Hola, {playerName}. Estas son las reglas:</p>
       </div>
       {html ? (

@@ -1,11 +1,13 @@
 import { Check, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { toast } from '../../lib/toast-store';
 import type { PlayBundle } from '../../../contract';
 import type { ChosenAnswer, InProgressAttempt } from '../../offline';
+import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
+import { PlayerDialog } from '../ui/dialog';
+import { useFocusOnMount } from '../use-focus-on-mount';
 
+/** How long each answer's feedback stays: part of the server's plausibility rule for a round's time. */
 export const FEEDBACK_MS = 2000;
 const LETTERS = 'ABCDEFGHIJ';
 
@@ -21,9 +23,27 @@ export interface QuestionStepProps {
   onLeave: () => Promise<void>;
 }
 
+/** What the live region says as a question appears: 'Pregunta 2 de 5'. */
+export const questionAnnouncement = (position: number, total: number) => `Pregunta ${position} de ${total}`;
+
+/** What the live region says after an answer: 'Correcta', or 'Incorrecta, la correcta es …'. */
+export const feedbackAnnouncement = (correct: boolean, correctText: string) => (correct ? 'Correcta' : `Incorrecta, la correcta es ${correctText}`);
+
+type AnswerState = 'correct' | 'wrong' | 'right-answer' | 'dimmed' | undefined;
+
+/** The visible word beside an answer's icon once answered: colour never carries the meaning alone. */
+const STATE_WORD: Record<Exclude<AnswerState, 'dimmed' | undefined>, string> = {
+  correct: 'Correcta',
+  wrong: 'Tu respuesta: incorrecta',
+  'right-answer': 'Respuesta correcta',
+};
+
 /**
- * One question at a time. The choice locks at once and its feedback stays for 2 s; the answer
- * is stored immediately, so a reload during the feedback resumes at the next question.
+ * One question at a time. The choice locks at once (the chosen answer keeps focus: aria-disabled,
+ * not disabled) and its feedback stays for 2 s, in the list itself (after a wrong answer the correct
+ * one is marked too) and in the live region. The answer is stored immediately, so a reload during
+ * the feedback resumes at the next question. After the last feedback the screen stays as it is
+ * until the result replaces it.
  */
 export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, onLeave }: QuestionStepProps) {
   const [feedback, setFeedback] = useState<ChosenAnswer | null>(null);
@@ -31,9 +51,10 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const announce = useAnnounce();
 
   const total = state.questionIds.length;
-  const index = feedback ? state.questionIds.indexOf(feedback.questionId) : state.answers.length;
+  const index = feedback ? state.questionIds.indexOf(feedback.questionId) : Math.min(state.answers.length, total - 1);
   const questionId = state.questionIds[index]!;
   const question = bundle.questions.find((q) => q.id === questionId);
   const answers = (state.answerOrder[questionId] ?? [])
@@ -41,6 +62,9 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
     .filter((a) => a !== undefined);
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = bundle.group.company.logoUrl;
+  const heading = useFocusOnMount<HTMLHeadingElement>(questionId);
+
+  useEffect(() => announce(questionAnnouncement(index + 1, total)), [announce, index, total]);
 
   const leave = async () => {
     setLeaving(true);
@@ -53,67 +77,81 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
     const chosen = { questionId, answerId };
     setFeedback(chosen);
     const correct = answers.find((a) => a.isCorrect);
-    if (correct?.id === answerId) {
-      playCorrectSound();
-    } else {
-      playWrongSound();
-      toast({ title: 'Respuesta incorrecta', description: `La respuesta correcta es: ${correct?.text ?? ''}`, variant: 'destructive', duration: FEEDBACK_MS });
-    }
+    const right = correct?.id === answerId;
+    if (right) playCorrectSound();
+    else playWrongSound();
+    announce(feedbackAnnouncement(right, correct?.text ?? ''));
     await onAnswer(chosen);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      setFeedback(null);
+      // The last question keeps its feedback on screen until the result replaces the step.
       if (index + 1 >= total) onFinished();
+      else setFeedback(null);
     }, FEEDBACK_MS);
   };
 
   // Guarded on resume (web/offline/resume.ts); kept so a missing question is never a blank card.
   if (!question) {
     return (
-      <div className="space-y-4 py-6 text-center" role="alert">
-        <p className="player-muted">Esta pregunta ya no está disponible.</p>
+      <div className="space-y-4 py-6 text-center" data-step="question-missing">
+        <h2 ref={heading} tabIndex={-1} className="player-heading !text-xl">
+          Esta pregunta ya no está disponible.
+        </h2>
         <button type="button" className="player-button" onClick={() => void leave()} disabled={leaving}>
           Volver al inicio
         </button>
       </div>
     );
   }
+  const stateOf = (answer: { id: number; isCorrect: boolean }): AnswerState => {
+    if (!feedback) return undefined;
+    if (feedback.answerId === answer.id) return answer.isCorrect ? 'correct' : 'wrong';
+    return answer.isCorrect ? 'right-answer' : 'dimmed';
+  };
   return (
     <div className="space-y-5" data-step="question">
-      <div className="flex items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           {logo && <img src={logo} alt={`Logo de ${bundle.group.company.name}`} className="size-10 flex-none rounded-lg object-contain" />}
-          <p className="player-header-text truncate font-semibold">{bundle.group.name}</p>
+          <p className="player-header-text min-w-0 font-semibold break-words">{bundle.group.name}</p>
         </div>
-        <p className="player-badge flex-none rounded-full px-3 py-1 text-sm font-bold tabular-nums" data-testid="question-counter">
+        <p className="player-badge flex-none rounded-full px-3 py-1 text-sm font-bold tabular-nums" data-testid="question-counter" aria-hidden>
           {index + 1} / {total}
         </p>
       </div>
 
       <div key={questionId} className={`space-y-4 ${animation}`}>
-        <h2 className="player-question" data-testid="question-text">
+        <h2 ref={heading} tabIndex={-1} className="player-question" data-testid="question-text" aria-describedby={`question-position-${questionId}`}>
           {question.text}
         </h2>
+        <p id={`question-position-${questionId}`} className="sr-only">
+          {questionAnnouncement(index + 1, total)}
+        </p>
         <div role="group" aria-label="Respuestas">
           {answers.map((answer, i) => {
+            const answerState = stateOf(answer);
             const isChosen = feedback?.answerId === answer.id;
-            const state = !feedback ? undefined : isChosen ? (answer.isCorrect ? 'correct' : 'wrong') : 'dimmed';
             return (
               <button
                 key={answer.id}
                 type="button"
                 className="player-answer"
-                data-state={state}
-                disabled={feedback !== null}
+                data-state={answerState}
+                aria-disabled={feedback !== null || undefined}
                 aria-pressed={isChosen}
                 onClick={() => void choose(answer.id)}
               >
                 <span className="player-answer-mark" aria-hidden>
-                  {state === 'correct' ? <Check className="size-5" /> : state === 'wrong' ? <X className="size-5" /> : LETTERS[i]}
+                  {answerState === 'correct' || answerState === 'right-answer' ? <Check className="size-5" /> : answerState === 'wrong' ? <X className="size-5" /> : LETTERS[i]}
                 </span>
-                <span className="flex-1" data-testid="answer-text">{answer.text}</span>
-                {state === 'correct' && <span className="sr-only">Correcta</span>}
-                {state === 'wrong' && <span className="sr-only">Incorrecta</span>}
+                <span className="min-w-0 flex-1 break-words">
+                  <span data-testid="answer-text">{answer.text}</span>
+                  {answerState && answerState !== 'dimmed' && (
+                    <span className="player-answer-state" data-testid="answer-state">
+                      {STATE_WORD[answerState]}
+                    </span>
+                  )}
+                </span>
               </button>
             );
           })}
@@ -128,23 +166,18 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
         <div className="player-progress-track h-3 overflow-hidden rounded-full" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} aria-label="Progreso">
           <div className="player-progress-bar h-full rounded-full" style={{ width: `${progress}%` }} />
         </div>
-        <div className="player-muted flex justify-between text-xs">
+        <div className="player-muted flex justify-between text-xs" aria-hidden>
           <span>Pregunta 1</span>
           <span>Pregunta {total}</span>
         </div>
       </div>
 
       <div className="flex justify-end">
-        <button
-          type="button"
-          className="player-muted inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium opacity-70 hover:opacity-100"
-          onClick={() => setConfirmLeave(true)}
-          disabled={leaving}
-        >
-          <LogOut className="size-3.5" aria-hidden /> Salir
+        <button type="button" className="player-button player-button-outline player-button-small" onClick={() => setConfirmLeave(true)} disabled={leaving}>
+          <LogOut className="size-4" aria-hidden /> Salir
         </button>
       </div>
-      <ConfirmDialog
+      <PlayerDialog
         open={confirmLeave}
         title="¿Abandonar la trivia?"
         message="Tu progreso en este intento se perderá."

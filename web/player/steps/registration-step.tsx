@@ -1,14 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { playerRegistrationSchema, type DocumentType, type Location } from '../../../contract';
-import { inputClass, TextInput } from '../../components/ui/field';
-import { Field } from '../../components/ui/field';
-import { SelectInput } from '../../components/ui/form-controls';
-import { Spinner } from '../../components/ui/spinner';
+import { useState, type FormEvent } from 'react';
+import { registrationProblems, type FieldProblems } from '../../../contract/player-input';
+import type { DocumentType, Location } from '../../../contract';
+import { useAnnounce } from '../announcer';
+import { PlayerReadOnly, PlayerSelect, PlayerTextInput } from '../ui/fields';
+import { PlayerSpinner } from '../ui/spinner';
+import { useFocusOnMount } from '../use-focus-on-mount';
+import { focusFirstInvalid, problemsText } from './form-problems';
 
-
-const registrationFields = playerRegistrationSchema.pick({ fullName: true, locationId: true });
 interface RegistrationValues {
   fullName: string;
   locationId: number;
@@ -25,47 +24,64 @@ export interface RegistrationStepProps {
 
 /** New players, and players from another company who must pick this company's site. */
 export function RegistrationStep({ documentType, documentNumber, prefillName, locations, onSubmit, onBack }: RegistrationStepProps) {
-  const form = useForm<RegistrationValues>({
-    resolver: zodResolver(registrationFields),
-    defaultValues: { fullName: prefillName ?? '', locationId: undefined },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const [fullName, setFullName] = useState(prefillName ?? '');
+  const [locationId, setLocationId] = useState<number | undefined>(undefined);
+  const [errors, setErrors] = useState<FieldProblems<'fullName' | 'locationId'>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const announce = useAnnounce();
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    const form = event.currentTarget;
+    const found = registrationProblems({ fullName, locationId });
+    setErrors(found);
+    if (locationId === undefined || Object.keys(found).length > 0) {
+      announce(problemsText(found));
+      focusFirstInvalid(form);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await onSubmit({ fullName: fullName.trim(), locationId });
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   return (
-    <form className="space-y-5" onSubmit={form.handleSubmit(onSubmit)} noValidate aria-label="Registro de jugador">
-      <div className="flex items-center gap-3">
-        <span className="player-badge flex size-11 items-center justify-center rounded-full">
+    <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate aria-label="Registro de jugador" data-step="register">
+      <div className="flex flex-wrap items-center gap-3">
+        <span className="player-badge flex size-11 flex-none items-center justify-center rounded-full">
           <UserPlus className="size-6" aria-hidden />
         </span>
-        <div>
-          <h2 className="player-heading !text-xl">Completa tu registro</h2>
+        <div className="min-w-0 flex-[1_1_10rem]">
+          <h2 ref={heading} tabIndex={-1} className="player-heading !text-xl">
+            Completa tu registro
+          </h2>
           <p className="player-muted text-sm">Solo te lo pediremos una vez.</p>
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Tipo de documento">{(id) => <input id={id} className={`${inputClass} player-input`} value={documentType?.name ?? ''} disabled />}</Field>
-        <Field label="Número de documento">{(id) => <input id={id} className={`${inputClass} player-input`} value={documentNumber} disabled />}</Field>
+        <PlayerReadOnly label="Tipo de documento" value={documentType?.name ?? ''} />
+        <PlayerReadOnly label="Número de documento" value={documentNumber} />
       </div>
-      <TextInput label="Nombre completo" autoComplete="name" className="player-input" error={errors.fullName?.message} {...form.register('fullName')} />
-      <SelectInput
+      <PlayerTextInput label="Nombre completo" autoComplete="name" value={fullName} error={errors.fullName} onChange={(event) => setFullName(event.target.value)} />
+      <PlayerSelect
         label="Sede"
-        className="player-input"
-        error={errors.locationId?.message}
-        {...form.register('locationId', { setValueAs: (v) => (v === '' || v === undefined ? undefined : Number(v)) })}
-      >
-        <option value="">Selecciona tu sede</option>
-        {locations.map((location) => (
-          <option key={location.id} value={location.id}>
-            {location.name}
-          </option>
-        ))}
-      </SelectInput>
+        placeholder="Selecciona tu sede"
+        options={locations.map((location) => ({ value: location.id, label: location.name }))}
+        value={locationId ?? ''}
+        error={errors.locationId}
+        onChange={(event) => setLocationId(event.target.value === '' ? undefined : Number(event.target.value))}
+      />
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
-        <button type="button" className="player-button player-button-outline sm:flex-1" onClick={onBack} disabled={isSubmitting}>
+        <button type="button" className="player-button player-button-outline sm:flex-1" onClick={onBack} disabled={submitting}>
           Volver
         </button>
-        <button type="submit" className="player-button sm:flex-[2]" disabled={isSubmitting}>
-          {isSubmitting && <Spinner className="size-5" />}
+        <button type="submit" className="player-button sm:flex-[2]" aria-disabled={submitting || undefined}>
+          {submitting && <PlayerSpinner className="size-5" />}
           Registrarme
         </button>
       </div>

@@ -1,0 +1,87 @@
+/**
+ * The player's form rules without zod: the player screen validates with these functions and the
+ * zod schemas in players.ts are built from the same limits and messages, so a value the screen
+ * accepts is one the server accepts. Nothing here may import zod (the player build stays small).
+ */
+
+export const DOCUMENT_NUMBER_MESSAGE = 'El número de documento debe tener al menos 5 caracteres';
+export const DOCUMENT_NUMBER_MIN = 5;
+export const DOCUMENT_NUMBER_MAX = 30;
+export const DOCUMENT_NUMBER_MAX_MESSAGE = 'Máximo 30 caracteres';
+export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
+export const DOCUMENT_NUMBER_PATTERN_MESSAGE = 'Solo letras, números y guiones';
+
+export const DOCUMENT_TYPE_REQUIRED_MESSAGE = 'El tipo de documento es requerido';
+export const DOCUMENT_TYPE_MESSAGE = 'Selecciona un tipo de documento válido';
+
+export const FULL_NAME_MAX = 150;
+export const FULL_NAME_REQUIRED_MESSAGE = 'El nombre completo es requerido';
+export const FULL_NAME_MAX_MESSAGE = 'Máximo 150 caracteres';
+
+export const LOCATION_REQUIRED_MESSAGE = 'La sede es requerida';
+export const LOCATION_MESSAGE = 'Selecciona una sede válida';
+
+export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
+
+/** The longest plausible round: a synced completion past it is stored but held for review. */
+export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
+
+/** Per field, the message of the first rule a value breaks; a field that passes is absent. */
+export type FieldProblems<K extends string> = Partial<Record<K, string>>;
+
+/** Trimmed and upper-cased, so 'ab12345' and 'AB12345' name one player here and on the kiosks. */
+export function normalizeDocumentNumber(value: string): string {
+  return value.trim().toUpperCase();
+}
+
+export function documentNumberProblem(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed.length < DOCUMENT_NUMBER_MIN) return DOCUMENT_NUMBER_MESSAGE;
+  if (trimmed.length > DOCUMENT_NUMBER_MAX) return DOCUMENT_NUMBER_MAX_MESSAGE;
+  if (!DOCUMENT_NUMBER_PATTERN.test(trimmed)) return DOCUMENT_NUMBER_PATTERN_MESSAGE;
+  return undefined;
+}
+
+function idProblem(value: number | undefined, required: string, invalid: string): string | undefined {
+  if (value === undefined || Number.isNaN(value)) return required;
+  return Number.isInteger(value) && value > 0 ? undefined : invalid;
+}
+
+export const documentTypeIdProblem = (value: number | undefined) => idProblem(value, DOCUMENT_TYPE_REQUIRED_MESSAGE, DOCUMENT_TYPE_MESSAGE);
+export const locationIdProblem = (value: number | undefined) => idProblem(value, LOCATION_REQUIRED_MESSAGE, LOCATION_MESSAGE);
+
+export function fullNameProblem(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed.length < 1) return FULL_NAME_REQUIRED_MESSAGE;
+  if (trimmed.length > FULL_NAME_MAX) return FULL_NAME_MAX_MESSAGE;
+  return undefined;
+}
+
+/** Drops the fields that passed, so an empty object means the form may be sent. */
+function problems<K extends string>(found: Record<K, string | undefined>): FieldProblems<K> {
+  return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined)) as FieldProblems<K>;
+}
+
+/** The document step: a document type and a document number. */
+export function documentCheckProblems(input: { documentTypeId: number | undefined; documentNumber: string }): FieldProblems<'documentTypeId' | 'documentNumber'> {
+  return problems({ documentTypeId: documentTypeIdProblem(input.documentTypeId), documentNumber: documentNumberProblem(input.documentNumber) });
+}
+
+/** The registration step's own fields: the name and the site. */
+export function registrationProblems(input: { fullName: string; locationId: number | undefined }): FieldProblems<'fullName' | 'locationId'> {
+  return problems({ fullName: fullNameProblem(input.fullName), locationId: locationIdProblem(input.locationId) });
+}
+
+/**
+ * '1234567890' -> '*******890': what staff see of a document number in sync records, on the server
+ * and on the kiosk, so records can be told apart without reading the document.
+ */
+export function maskDocumentNumber(value: string): string {
+  const visible = value.length > 3 ? value.slice(-3) : '';
+  return '*'.repeat(value.length - visible.length) + visible;
+}
+
+/** Score is the rounded percentage of correct answers over the questions shown. */
+export function scoreOf(correctAnswers: number, totalQuestions: number): number {
+  return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
+}

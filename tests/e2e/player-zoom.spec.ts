@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PlayerPage } from './pages/player-page';
+import { fourQuestionTrivia, playerContext, questionNumber } from './support/player-round';
+
+/**
+ * A 390 px phone at 200 % zoom is a 195 px-wide page (deviceScaleFactor is not zoom); 200 % text
+ * size doubles the root font on the 390 px page. On every step: no sideways scroll, the selects'
+ * chosen text shown whole, the status badge not over the step, every target at least 44 px.
+ */
+const CASES = [
+  { name: '200 % zoom', viewport: { width: 195, height: 422 }, rootFont: null },
+  { name: '200 % text size', viewport: { width: 390, height: 844 }, rootFont: '200%' },
+] as const;
+
+interface Layout {
+  scrollWidth: number;
+  clientWidth: number;
+  overlap: boolean;
+  smallTargets: string[];
+  selects: { shown: string; chosen: string; whole: boolean }[];
+}
+
+/** The page's layout as the player sees it, scrolled to its end (where the badge's room is). */
+async function layout(page: Page): Promise<Layout> {
+  return page.evaluate(() => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const card = document.querySelector('.player-card')!.getBoundingClientRect();
+    const badge = document.querySelector('[data-testid="kiosk-status"] > button')!.getBoundingClientRect();
+    const overlap = !(badge.top >= card.bottom || badge.bottom <= card.top || badge.left >= card.right || badge.right <= card.left);
+    const targets = [...document.querySelectorAll<HTMLElement>('.player-card button, .player-card input, .player-select, [data-testid="kiosk-status"] > button')];
+    const smallTargets = targets
+      .filter((el) => el.getBoundingClientRect().height < 44 && el.getBoundingClientRect().height > 0)
+      .map((el) => `${el.tagName} "${el.textContent?.trim() ?? ''}" ${Math.round(el.getBoundingClientRect().height)}px`);
+    const selects = [...document.querySelectorAll('.player-select')].map((wrapper) => {
+      const select = wrapper.querySelector('select')!;
+      const shown = wrapper.querySelector<HTMLElement>('[data-testid="select-shown"]')!;
+      const box = wrapper.getBoundingClientRect();
+      const text = shown.getBoundingClientRect();
+      return {
+        shown: shown.textContent ?? '',
+        chosen: select.selectedOptions[0]?.textContent ?? '',
+        whole: shown.scrollWidth <= shown.clientWidth && text.left >= box.left && text.right <= box.right && text.bottom <= box.bottom,
+      };
+    });
+    return { scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth, overlap, smallTargets, selects };
+  });
+}
+
+async function expectFits(page: Page, step: string) {
+  // The badge measures itself and the page makes room for it: read once that has settled.
+  await expect.poll(async () => (await layout(page)).overlap, { message: `${step}: the badge is not over the step` }).toBe(false);
+  const seen = await layout(page);
+  expect(seen.scrollWidth, `${step}: no sideways scroll`).toBeLessThanOrEqual(seen.clientWidth);
+  expect(seen.overlap, `${step}: the badge is not over the step`).toBe(false);
+  expect(seen.smallTargets, `${step}: targets at least 44 px`).toEqual([]);
+  for (const select of seen.selects) {
+    expect(select.shown, `${step}: the select shows its chosen text`).toBe(select.chosen);
+    expect(select.whole, `${step}: "${select.chosen}" is shown whole`).toBe(true);
+  }
+}
+
+for (const { name, viewport, rootFont } of CASES) {
+  test(`the player screen works on a phone at ${name}`, async ({ browser }) => {
+    test.setTimeout(120_000);
+    const trivia = await fourQuestionTrivia(browser, `Zoom ${name}`);
+    const context = await playerContext(browser, { viewport });
+    if (rootFont) await context.addInitScript((size) => document.addEventListener('DOMContentLoaded', () => (document.documentElement.style.fontSize = size)), rootFont);
+    const page = await context.newPage();
+    const player = new PlayerPage(page);
+
+    await player.goto(trivia.id);
+    await expectFits(page, 'document step');
+    await player.documentType().selectOption({ label: 'Cédula de extranjería' });
+    await player.documentNumber().fill(`8${Date.now() % 1_000_000_000}`);
+    await expectFits(page, 'document step, type chosen');
+    await player.validate().click();
+    await expect(player.register()).toBeVisible();
+    await player.register().click();
+    await expect(page.getByTestId('field-error').first()).toBeVisible();
+    await expectFits(page, 'registration step with errors');
+    await player.fullName().fill('Zoe Ampliada');
+    await player.location().selectOption({ label: 'Stand Principal' });
+    await expectFits(page, 'registration step, site chosen');
+    await player.register().click();
+    await expect(player.start()).toBeVisible();
+    await expectFits(page, 'instructions step');
+    await player.start().click();
+    for (let i = 0; i < 4; i++) {
+      await expect(player.counter()).toHaveText(`${i + 1} / 4`, { timeout: 15_000 });
+      if (i === 0) await expectFits(page, 'question step');
+      const n = await questionNumber(page);
+      await player.answers().filter({ hasText: String(n * 10) }).click();
+      if (i === 0) await expectFits(page, 'feedback after a wrong answer');
+    }
+    await expect(player.completed()).toBeVisible({ timeout: 15_000 });
+    await expectFits(page, 'result');
+    await context.close();
+  });
+}
