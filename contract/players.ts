@@ -66,17 +66,8 @@ export const createAttemptSchema = z
   });
 export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
-/** The longest plausible round: a synced completion past it is stored but held for review. */
-/**
- * '1234567890' -> '*******890': what staff see of a document number in sync records, on the server
- * and on the kiosk, so records can be told apart without reading the document.
- */
-export function maskDocumentNumber(value: string): string {
-  const visible = value.length > 3 ? value.slice(-3) : '';
-  return '*'.repeat(value.length - visible.length) + visible;
-}
-
-export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
+// Zod-free rules the player build imports directly (no schema comes with them).
+export { maskDocumentNumber, MAX_COMPLETION_SECONDS, scoreOf } from './play-rules';
 
 /**
  * Whole seconds, never negative. The server keeps its own figure (its clock online, the device's
@@ -171,11 +162,6 @@ export interface ReviewDecision {
   reviewReason: ReviewReason;
   reviewedBy: number;
   reviewedAt: string;
-}
-
-/** Score is the rounded percentage of correct answers over the questions shown (spec section 9). */
-export function scoreOf(correctAnswers: number, totalQuestions: number): number {
-  return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
 }
 
 /** A registered player as the player flow sees it (never a phone or e-mail). */

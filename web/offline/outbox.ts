@@ -1,5 +1,6 @@
 import { v4 as uuid } from 'uuid';
-import { MAX_COMPLETION_SECONDS, scoreOf, type Mutation } from '../../contract';
+import type { Mutation } from '../../contract';
+import { MAX_COMPLETION_SECONDS, scoreOf } from '../../contract/play-rules';
 import type { ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**

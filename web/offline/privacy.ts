@@ -1,4 +1,4 @@
-import { maskDocumentNumber } from '../../contract';
+import { maskDocumentNumber } from '../../contract/play-rules';
 
 /** A copy of a mutation payload with its document number, if any, masked. */
 export function maskedPayload(payload: object): Record<string, unknown> {
