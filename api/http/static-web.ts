@@ -8,7 +8,8 @@ export function pageFor(requestPath: string): 'play.html' | 'index.html' {
   return /^\/play-trivia\/[^/]+\/?$/.test(requestPath) ? 'play.html' : 'index.html';
 }
 
-const YEAR_MS = 365 * 24 * 3600_000;
+/** Hashed build files never change under their name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * Serves the built PWA for every non-API path: /play-trivia/:id gets play.html (the player build),
@@ -29,10 +30,8 @@ export function staticWeb(distDir: string) {
       root: distDir,
       brotli: true,
       gzip: true,
-      immutable,
-      maxage: immutable ? YEAR_MS : 0,
       setHeaders: (res: { setHeader(name: string, value: string): void }) => {
-        if (!immutable) res.setHeader('Cache-Control', 'no-cache');
+        res.setHeader('Cache-Control', immutable ? IMMUTABLE : 'no-cache');
       },
     };
     ctx.vary('Accept-Encoding');
