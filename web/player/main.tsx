@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Until the player flow announces its messages in a region of its own: the toasts it sends today.
+// eslint-disable-next-line no-restricted-imports -- remove with the player's own notice region
 import { Toaster } from '../lib/toaster';
 import { registerServiceWorker } from './app-update';
 import { PlayTriviaPage, triviaIdFromPath } from './play-trivia-page';
