@@ -14,9 +14,9 @@ cleanupOutdatedCaches();
 // Updates still wait: a new worker activates only after SKIP_WAITING (see the message handler).
 clientsClaim();
 
-// A navigation to a trivia is answered with the player shell, as the server does. The admin app is
-// online-only: its navigations go to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/play.html'), { allowlist: [/^\/play-trivia\/[^/]+\/?$/] }));
+// A navigation to a trivia (query included: ?kiosk=1) is answered with the player shell, as the
+// server does. The admin app is online-only: its navigations go to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/play.html'), { allowlist: [/^\/play-trivia\/[^/?#]+\/?(?:\?.*)?$/] }));
 
 // Logos, fonts and admin assets: cache-first (sw/caching.ts), behind the precache's own route in
 // the same router. Other /api/ requests are never cached.

@@ -98,6 +98,14 @@ export async function wireBytes(url: string, executablePath: string): Promise<{ 
   }
 }
 
+/** The LCP element and its phases (TTFB, load delay, load time, render delay) from Lighthouse's audit details. */
+function lcpElement(details: unknown): string {
+  const lists = (details as { items?: { items?: Record<string, unknown>[] }[] } | undefined)?.items ?? [];
+  const node = lists[0]?.items?.[0]?.node as { snippet?: string } | undefined;
+  const phases = (lists[1]?.items ?? []).map((item) => `${String(item.phase)} ${Number(item.timing).toFixed(0)} ms`);
+  return [node?.snippet?.slice(0, 90), phases.join(', ')].filter(Boolean).join('; ');
+}
+
 /** Lighthouse's default (mobile: Moto G Power, simulated slow 4G) performance run on the route. */
 export async function lighthouseFigures(url: string, chromePath: string) {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_ARGS] });
@@ -111,6 +119,7 @@ export async function lighthouseFigures(url: string, chromePath: string) {
       tbtMs: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       fcpMs: audit('first-contentful-paint'),
+      lcpElement: lcpElement(lhr.audits['largest-contentful-paint-element']?.details),
     };
   } finally {
     chrome.kill();
@@ -136,6 +145,7 @@ export async function playerRouteBenchmark(say: (line: string) => void = console
     }
     const lh = await lighthouseFigures(app.url, executablePath);
     say(`   Lighthouse mobile: performance ${lh.performance} (goal >= ${LIGHTHOUSE_GOALS.performance}), LCP ${(lh.lcpMs / 1000).toFixed(2)} s (goal <= ${(LIGHTHOUSE_GOALS.lcpMs / 1000).toFixed(1)} s), TBT ${lh.tbtMs.toFixed(0)} ms, CLS ${lh.cls.toFixed(3)}, FCP ${(lh.fcpMs / 1000).toFixed(2)} s`);
+    if (lh.lcpElement) say(`   LCP element: ${lh.lcpElement}`);
   } finally {
     if (app) await stopApp(app.child);
     await rm(dataDir, { recursive: true, force: true });

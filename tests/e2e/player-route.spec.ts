@@ -43,6 +43,9 @@ test.describe('the player route on a phone that never opened the app', () => {
     // The font itself comes from the service worker's font cache.
     const loaded = await page.evaluate(async () => (await document.fonts.load("400 16px 'Poppins'")).map((face) => face.status));
     expect(loaded).toEqual(['loaded']);
+    // A staff bookmark with a query opens offline too.
+    await page.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=0`);
+    await expect(player.validate()).toBeVisible();
     await context.setOffline(false);
   });
 
