@@ -1,3 +1,5 @@
+// First: zod's config must be set before the contract's schemas are built.
+import './zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 // Until the player flow announces its messages in a region of its own: the toasts it sends today.
