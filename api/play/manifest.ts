@@ -33,7 +33,7 @@ export function triviaManifest(group: { id: number; name: string; theme: Theme |
     id: address,
     name: group.name,
     short_name: group.name.length > 12 ? `${group.name.slice(0, 11).trimEnd()}…` : group.name,
-    description: `Trivia ${group.name}: juega con o sin conexión`,
+    description: `${group.name}: juega con o sin conexión y compite en el ranking`,
     lang: 'es',
     start_url: address,
     scope: address,

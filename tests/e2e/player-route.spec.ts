@@ -1,4 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 
@@ -57,5 +61,22 @@ test.describe('the player route on a phone that never opened the app', () => {
     const scripts = await page.locator('script[type="module"]').evaluateAll((nodes) => nodes.map((node) => new URL((node as HTMLScriptElement).src).pathname));
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter((src) => !src.startsWith('/assets/play/'))).toEqual([]);
+  });
+
+  test('Chromium finds the trivia installable, as an app whose id is the trivia\'s address', async ({ baseURL }) => {
+    // A profile on disk: Chromium never offers to install from an incognito context (a test's default).
+    const profile = mkdtempSync(path.join(tmpdir(), 'install-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: findChromium(), args: CHROMIUM_ARGS, baseURL });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto(`/play-trivia/${DEMO_TRIVIA}`);
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+      const cdp = await context.newCDPSession(page);
+      expect((await cdp.send('Page.getInstallabilityErrors')).installabilityErrors).toEqual([]);
+      expect(await cdp.send('Page.getAppId')).toMatchObject({ appId: `${baseURL}/play-trivia/${DEMO_TRIVIA}` });
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
