@@ -13,13 +13,14 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { PLAYER_JS_BUDGET_BYTES } from '../../vite.config';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ROUTE = '/play-trivia/1';
 
-/** What the issue asks of the player route's first visit, in bytes on the wire. */
-export const WIRE_GOALS = { js: 100_000, total: 150_000 };
+/** What the player route's first visit may cost on the wire: the build's script budget, and all in all. */
+export const WIRE_GOALS = { js: PLAYER_JS_BUDGET_BYTES, total: 150_000 };
 /** Lighthouse mobile goals. */
 export const LIGHTHOUSE_GOALS = { performance: 95, lcpMs: 1500 };
 
