@@ -16,6 +16,27 @@ const ELEMENTS = [
   { type: 'scripts', pattern: 'scripts/**' },
 ];
 
+const DEXIE_AND_FACADE = [
+  { group: ['dexie', 'dexie/*'], message: 'Only web/offline uses Dexie: go through its facade (web/offline/index.ts).' },
+  { group: ['**/offline/*'], message: 'Import the offline layer through its facade (web/offline/index.ts).' },
+];
+
+/**
+ * The player screen is its own small build (web/play.html, Preact behind the React API, a budget on
+ * its JavaScript): what it imports must work with preact/compat and stay light. No admin libraries,
+ * no zod (the contract's barrel builds every schema: import its zod-free modules, or types only),
+ * nothing of the admin app's web/lib and web/components.
+ */
+const PLAYER_GRAPH_BANS = [
+  {
+    group: ['react-router', 'react-router-dom', '@tanstack/*', '@headlessui/*', '@radix-ui/*', 'react-hook-form', '@hookform/*', 'zod', 'zod/*', 'dompurify', 'date-fns', 'date-fns/*', 'react-day-picker'],
+    message: 'The player build (web/play.html) stays small and Preact-compatible: use plain React hooks and the player\'s own pieces.',
+  },
+  { regex: '^(\\.\\./)+(lib|components)(/|$)', message: 'The player build takes nothing from the admin app (web/lib, web/components): give the player its own piece under web/player.' },
+  { regex: '^(\\.\\./)+contract(/index)?$', allowTypeImports: true, message: 'The contract barrel builds every zod schema: import types only, or a zod-free contract module.' },
+];
+
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'web/public/**'] },
   js.configs.recommended,
@@ -69,31 +90,31 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The offline layer runs without React or the web app's query cache.
-    files: ['web/offline/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: ['react', 'react/*', 'react-dom', 'react-dom/*', '@tanstack/*'], message: 'web/offline is framework-free: React and its libraries stay in web/player.' }] },
-      ],
-    },
-  },
-  {
     // Only the offline layer opens the device's database, and the rest of the web app reaches the
     // layer through its facade (web/offline/index.ts), never its modules.
     files: ['web/**/*.{ts,tsx}'],
     ignores: ['web/offline/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: DEXIE_AND_FACADE }] },
+  },
+  {
+    // The offline layer runs without React or the web app's query cache, and is in the player build.
+    files: ['web/offline/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['dexie', 'dexie/*'], message: 'Only web/offline uses Dexie: go through its facade (web/offline/index.ts).' },
-            { group: ['**/offline/*'], message: 'Import the offline layer through its facade (web/offline/index.ts).' },
+            { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'web/offline is framework-free: React and its libraries stay in web/player.' },
+            ...PLAYER_GRAPH_BANS,
           ],
         },
       ],
     },
+  },
+  {
+    // The player screen's own build (the rules above, plus the player graph's bans).
+    files: ['web/player/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...DEXIE_AND_FACADE, ...PLAYER_GRAPH_BANS] }] },
   },
   {
     files: ['tests/**/*.ts'],

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { errorMiddleware } from './errors';
+import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonBodiesOnly } from './http/json-only';
 import { createRateLimiter } from './http/rate-limit';
@@ -43,6 +44,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(behindHttpsProxy));
   app.use(staticWeb(config.webDist));
+  app.use(compressJsonReplies());
   app.use(csrfGuard(UPLOAD_PREFIXES));
   app.use(jsonBodiesOnly(UPLOAD_PREFIXES));
   app.use(

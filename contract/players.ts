@@ -88,7 +88,6 @@ export const createAttemptSchema = z
   });
 export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
-
 /**
  * Whole seconds, never negative. The server keeps its own figure (its clock online, the device's
  * startedAt/completedAt when synced); this one is only compared with it, so a long one is never
@@ -183,7 +182,6 @@ export interface ReviewDecision {
   reviewedBy: number;
   reviewedAt: string;
 }
-
 
 /** A registered player as the player flow sees it (never a phone or e-mail). */
 export interface Player {

@@ -1,6 +1,6 @@
 /**
- * Runtime caches of the service worker: company/trivia logos and fonts, cache-first, with an
- * entry limit and a maximum age. Nothing else under /api/ is ever cached (answers, rankings and
+ * Runtime caches of the service worker: company/trivia logos, fonts and the admin app's hashed
+ * assets, cache-first, with an entry limit and a maximum age (the player shell is precached). Nothing else under /api/ is ever cached (answers, rankings and
  * sync replies must always come from the server). A quota error empties the cache at hand
  * instead of failing the response.
  */
@@ -12,6 +12,8 @@ export interface CacheRule {
 
 export const LOGO_CACHE: CacheRule = { name: 'logos-v1', maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 };
 export const FONT_CACHE: CacheRule = { name: 'fonts-v1', maxEntries: 40, maxAgeSeconds: 365 * 24 * 60 * 60 };
+/** Hashed build files (/assets/…): a new build has new names, so a cached copy is never stale. */
+export const ASSET_CACHE: CacheRule = { name: 'assets-v1', maxEntries: 200, maxAgeSeconds: 365 * 24 * 60 * 60 };
 
 const CACHED_AT = 'x-sw-cached-at';
 
@@ -22,6 +24,7 @@ export function cacheRuleFor(request: Request, origin: string): CacheRule | unde
   if (url.origin === origin && url.pathname.startsWith('/api/uploads/')) return LOGO_CACHE;
   if (url.origin === origin && url.pathname.startsWith('/api/')) return undefined;
   if (request.destination === 'font' || /\.(?:woff2?|ttf|otf)$/i.test(url.pathname)) return FONT_CACHE;
+  if (url.origin === origin && url.pathname.startsWith('/assets/')) return ASSET_CACHE;
   return undefined;
 }
 

@@ -2,25 +2,29 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { cacheFirst, cacheRuleFor } from './caching';
+import { cacheFirst, cacheRuleFor, type CacheDeps } from './caching';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// The app shell: every built asset, so a kiosk reloads and deep-links with no network.
+// The player shell only (play.html, its script and styles, its icons), so a kiosk reloads and
+// deep-links with no network. The admin app's files and the theme fonts are cached when used.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // The first install takes the open page at once, so a kiosk is offline-ready without a reload.
 // Updates still wait: a new worker activates only after SKIP_WAITING (see the message handler).
 clientsClaim();
 
-// Every navigation outside the API is answered with the shell; the router picks the screen.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+// A navigation to a trivia (query included: ?kiosk=1) is answered with the player shell, as the
+// server does. The admin app is online-only: its navigations go to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/play.html'), { allowlist: [/^\/play-trivia\/[^/?#]+\/?(?:\?.*)?$/] }));
 
-// Logos and fonts: cache-first (sw/caching.ts). Other /api/ requests are never cached.
-self.addEventListener('fetch', (event) => {
-  const rule = cacheRuleFor(event.request, self.location.origin);
-  if (rule) event.respondWith(cacheFirst(event.request, rule, { caches: self.caches, fetch: (r) => self.fetch(r), now: Date.now }));
-});
+// Logos, fonts and admin assets: cache-first (sw/caching.ts), behind the precache's own route in
+// the same router. Other /api/ requests are never cached.
+const cacheDeps: CacheDeps = { caches: self.caches, fetch: (input, init) => self.fetch(input, init), now: Date.now };
+registerRoute(
+  ({ request }) => cacheRuleFor(request, self.location.origin) !== undefined,
+  ({ request }) => cacheFirst(request, cacheRuleFor(request, self.location.origin)!, cacheDeps),
+);
 
 // The prompt strategy: a waiting worker takes over only when the page asks (between attempts).
 self.addEventListener('message', (event) => {

@@ -6,12 +6,11 @@ import { FullPageSpinner } from './components/ui/spinner';
 import { NotFoundPage } from './features/misc/not-found-page';
 
 /**
- * Each screen is its own chunk: a player's phone on a booth's Wi-Fi downloads the player screen,
- * not the admin editors, date pickers and dialogs. The service worker still precaches every chunk,
- * so a kiosk that opened the app once plays offline.
+ * The admin app's screens, each its own chunk (the service worker caches them as they are used).
+ * The player screen (/play-trivia/:id) is not here: it is its own page and build (web/play.html),
+ * so admin links to it are full page loads.
  */
 const LoginPage = lazy(() => import('./features/auth/login-page').then((module) => ({ default: module.LoginPage })));
-const PlayTriviaPage = lazy(() => import('./player/play-trivia-page').then((module) => ({ default: module.PlayTriviaPage })));
 const RankingPage = lazy(() => import('./features/ranking/ranking-page').then((module) => ({ default: module.RankingPage })));
 const PublicCampaignRankingPage = lazy(() => import('./features/campaigns/public-campaign-ranking-page').then((module) => ({ default: module.PublicCampaignRankingPage })));
 const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })));
@@ -38,7 +37,6 @@ export const router = createBrowserRouter([
     element: <ScreenLoader />,
     children: [
       { path: '/auth', element: <LoginPage /> },
-      { path: '/play-trivia/:id', element: <PlayTriviaPage /> },
       { path: '/ranking/:id', element: <RankingPage /> },
       { path: '/public/campaigns/:campaignId/ranking', element: <PublicCampaignRankingPage /> },
       { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },

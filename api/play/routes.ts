@@ -2,6 +2,8 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { idParam } from '../../contract';
 import { parse } from '../http/validate';
+import { findQuestionGroup } from '../question-groups/service';
+import { triviaManifest } from './manifest';
 import { presentBundle } from './presenter';
 import { loadBundle } from './service';
 
@@ -28,6 +30,14 @@ export function playRoutes(dataSource: DataSource) {
       return;
     }
     ctx.body = bundle;
+  });
+  // Public: the trivia's web app manifest (play.html links it), so an install opens this trivia.
+  router.get('/play/:groupId/manifest.webmanifest', async (ctx) => {
+    const groupId = parse(idParam, ctx.params.groupId);
+    const group = await findQuestionGroup(dataSource.manager, groupId);
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.type = 'application/manifest+json';
+    ctx.body = JSON.stringify(triviaManifest(group));
   });
   return router;
 }

@@ -9,7 +9,9 @@
  *      likewise through the app vs hand-written SQL;
  *   4. the player path the PWA really uses on a kiosk (tests/bench/kiosk-path.ts): bundle
  *      revalidation, document check and POST /api/sync pushes, online and on reconnecting, with
- *      req/s and p50/p95/p99 per request kind.
+ *      req/s and p50/p95/p99 per request kind;
+ *   5. the player route's first visit (tests/bench/player-route.ts): bytes on the wire by kind and
+ *      Lighthouse's mobile figures.
  * Each server runs in a child process; the load generator stays in this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDataSource, migrate } from '../../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { playerRouteBenchmark } from './player-route';
 import { kioskPath, latencyLines, PLAYERS_PER_RECONNECT, type KioskMode } from './kiosk-path';
 import { jsonClient, median, percentiles, runPool } from './load';
 import { handWrittenCampaignRanking, handWrittenRanking } from './hand-written';
@@ -283,6 +286,7 @@ try {
   await withApp((url) => campaignRankingBenchmark(url, client, data));
   await kioskBenchmark(env, data);
   await client.end();
+  await playerRouteBenchmark(say);
 } finally {
   await postgres.stop();
   await rm(dir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheFirst, cacheRuleFor, FONT_CACHE, LOGO_CACHE } from '../../sw/caching';
+import { ASSET_CACHE, cacheFirst, cacheRuleFor, FONT_CACHE, LOGO_CACHE } from '../../sw/caching';
 
 const ORIGIN = 'https://kiosk.example';
 
@@ -40,6 +40,16 @@ describe('cacheRuleFor', () => {
       expect(cacheRuleFor(new Request(`${ORIGIN}${path}`), ORIGIN)).toBeUndefined();
     }
     expect(cacheRuleFor(new Request(`${ORIGIN}/api/uploads/x.png`, { method: 'POST', body: 'x' }), ORIGIN)).toBeUndefined();
+  });
+});
+
+describe('cacheRuleFor, build files', () => {
+  it('caches the admin app\'s hashed assets as they are used, and theme fonts in the font cache', () => {
+    expect(cacheRuleFor(new Request(`${ORIGIN}/assets/dashboard-page-Ab12.js`), ORIGIN)).toBe(ASSET_CACHE);
+    expect(cacheRuleFor(new Request(`${ORIGIN}/assets/index-Ab12.css`), ORIGIN)).toBe(ASSET_CACHE);
+    expect(cacheRuleFor(new Request(`${ORIGIN}/assets/fonts/poppins-latin-400-normal-Ab12.woff2`), ORIGIN)).toBe(FONT_CACHE);
+    expect(cacheRuleFor(new Request('https://cdn.example.com/assets/x.js'), ORIGIN)).toBeUndefined();
+    expect(cacheRuleFor(new Request(`${ORIGIN}/index.html`), ORIGIN)).toBeUndefined();
   });
 });
 

@@ -1,20 +1,32 @@
-import { CloudOff, RefreshCw } from 'lucide-react';
+import { CloudOff, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { Spinner } from '../components/ui/spinner';
-import { enterPlayerScreen, setBetweenAttempts } from '../lib/service-worker';
 import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
+import { enterPlayerScreen, setBetweenAttempts } from './app-update';
 import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
 import { PlayerFlow } from './player-flow';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
+import { useThemeFonts } from './theme-fonts';
 import './player.css';
-import './theme-fonts';
 
-/** /play-trivia/:id — the public, offline-capable player screen, styled by the group's theme. */
-export function PlayTriviaPage() {
-  const { id } = useParams();
+/** The trivia id of a /play-trivia/:id address, or undefined when the path is not one. */
+export function triviaIdFromPath(pathname: string): string | undefined {
+  return /^\/play-trivia\/([^/]+)\/?$/.exec(pathname)?.[1];
+}
+
+/** The address without ?kiosk= (after it was applied), keeping any other parameter. */
+function dropKioskParameter(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('kiosk');
+  window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+}
+
+/**
+ * /play-trivia/:id — the public, offline-capable player screen, styled by the group's theme. Its own
+ * build (web/player/main.tsx) has no router: the id comes from the address.
+ */
+export function PlayTriviaPage({ id, search }: { id: string | undefined; search: string }) {
   const groupId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const validId = Number.isSafeInteger(groupId) && groupId > 0;
   const [loaded, setResult] = useState<BundleResult | null>(null);
@@ -23,22 +35,13 @@ export function PlayTriviaPage() {
   useKioskSync();
   const kioskMode = useKioskMode();
   useKioskChrome(kioskMode === true);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const kioskQuery = kioskModeFromQuery(searchParams.toString());
+  const [kioskQuery] = useState(() => kioskModeFromQuery(search));
   // A staff bookmark with ?kiosk=1 or ?kiosk=0 sets the device's setting; the address then drops
   // the parameter so a reload shows the stored setting.
   useEffect(() => {
     if (kioskQuery === undefined) return;
-    void setKioskMode(kioskQuery).then(() =>
-      setSearchParams(
-        (params) => {
-          params.delete('kiosk');
-          return params;
-        },
-        { replace: true },
-      ),
-    );
-  }, [kioskQuery, setSearchParams]);
+    void setKioskMode(kioskQuery).then(dropKioskParameter);
+  }, [kioskQuery]);
   // The player screen never shows the update prompt: a new version applies between attempts.
   useEffect(() => enterPlayerScreen(), []);
   const status = result?.status;
@@ -58,10 +61,13 @@ export function PlayTriviaPage() {
   }, [groupId, validId, attempt]);
 
   const theme = result?.status === 'ready' ? result.bundle.group.theme : null;
+  const style = themeStyle(theme);
+  // Fonts only once the trivia is known: a loading or error screen downloads none.
+  useThemeFonts(result?.status === 'ready' ? (style as Record<string, unknown>) : {});
   const logo = result?.status === 'ready' ? (result.bundle.group.logoUrl ?? result.bundle.group.company.logoUrl) : null;
 
   return (
-    <div className="player-screen flex flex-col" style={themeStyle(theme)}>
+    <div className="player-screen flex flex-col" style={style}>
       <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 pt-6 pb-[max(4rem,var(--kiosk-badge-space,0px))] sm:px-6 sm:pt-10">
         {result?.status === 'ready' && (
           <header className="player-page-header flex items-center justify-center gap-3 text-center">
@@ -72,16 +78,19 @@ export function PlayTriviaPage() {
         <section className={`player-card ${animationClass(theme)}`}>
           {!result && (
             <div className="flex justify-center py-12" role="status">
-              <Spinner className="size-8" label="Cargando trivia…" />
+              <span className="inline-flex items-center gap-2">
+                <LoaderCircle className="size-8 animate-spin" aria-hidden />
+                <span className="text-sm">Cargando trivia…</span>
+              </span>
             </div>
           )}
           {result?.status === 'not-found' && (
             <div className="space-y-4 py-6 text-center" role="alert">
               <h1 className="player-heading">Error</h1>
               <p className="player-muted">No se encontró el grupo de preguntas.</p>
-              <Link to="/" className="player-button">
+              <a href="/" className="player-button">
                 Volver al Dashboard
-              </Link>
+              </a>
             </div>
           )}
           {result?.status === 'unavailable' && (

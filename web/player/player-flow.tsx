@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useState } from 'react';
-import { setBetweenAttempts } from '../lib/service-worker';
 import type { PlayBundle } from '../../contract';
 import {
   answer,
@@ -19,6 +18,7 @@ import {
   type PlayerRef,
 } from '../offline';
 import { Announcer, useAnnounce } from './announcer';
+import { setBetweenAttempts } from './app-update';
 import { useIdleReturn } from './kiosk-mode';
 import { NoticeArea, noticeText, type Notice } from './notice';
 import { OtherTabStep } from './steps/other-tab-step';

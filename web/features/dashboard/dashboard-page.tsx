@@ -78,7 +78,7 @@ export function DashboardPage() {
                 <h3 className="font-semibold break-words">{group.name}</h3>
                 <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <Link to={`/play-trivia/${group.id}`} className={buttonClass('primary', 'sm')}>
+                  <Link reloadDocument to={`/play-trivia/${group.id}`} className={buttonClass('primary', 'sm')}>
                     <Play className="size-4" aria-hidden />
                     Jugar Trivia
                   </Link>

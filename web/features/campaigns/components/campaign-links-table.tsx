@@ -62,7 +62,7 @@ export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }
               <WeightInput weight={link.weight} label={`Peso de ${link.questionGroup.name}`} onCommit={(weight) => onWeight(link, weight)} />
             </label>
             <div className="flex justify-end gap-1">
-              <Link to={`/play-trivia/${link.questionGroupId}`} className={buttonClass('secondary', 'sm')} aria-label={`Jugar ${link.questionGroup.name}`}>
+              <Link reloadDocument to={`/play-trivia/${link.questionGroupId}`} className={buttonClass('secondary', 'sm')} aria-label={`Jugar ${link.questionGroup.name}`}>
                 <Play className="size-4" aria-hidden />
                 Jugar
               </Link>

@@ -54,7 +54,7 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
         <Button variant="secondary" size="sm" icon={icon(<Link2 aria-hidden />)} onClick={actions.onCopyLink}>
           Copiar Link
         </Button>
-        <Link to={`/play-trivia/${group.id}`} className={buttonClass('secondary', 'sm')}>
+        <Link reloadDocument to={`/play-trivia/${group.id}`} className={buttonClass('secondary', 'sm')}>
           {icon(<Eye aria-hidden />)}
           Ver Trivia
         </Link>

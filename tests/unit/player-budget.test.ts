@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { PLAYER_JS_BUDGET_BYTES, scriptBudget, type BudgetChunk } from '../../vite.config';
+
+const chunk = (code: string, imports: string[] = [], dynamicImports: string[] = []): BudgetChunk => ({ code, imports, dynamicImports });
+/** Code that compresses little (base64 of random bytes: about 3/4 of its length). */
+const incompressible = (bytes: number) => `"${randomBytes(bytes).toString('base64').slice(0, bytes)}"`;
+
+describe('scriptBudget', () => {
+  it("counts the entry, its static imports and the dynamic imports reachable from them, each once, brotli-compressed", () => {
+    const chunks = {
+      'play.js': chunk('import "./shared.js"; import("./step.js");'.repeat(20), ['shared.js'], ['step.js']),
+      'shared.js': chunk('export const x = 1;', []),
+      'step.js': chunk('import "./shared.js";', ['shared.js'], ['deeper.js']),
+      'deeper.js': chunk('export {};'),
+      'admin.js': chunk(incompressible(50_000)),
+    };
+    const budget = scriptBudget(chunks, 'play.js');
+    expect(budget.files.map((f) => f.file).sort()).toEqual(['deeper.js', 'play.js', 'shared.js', 'step.js']);
+    expect(budget.total).toBe(budget.files.reduce((sum, f) => sum + f.brotli, 0));
+    // Repetitive code compresses: the entry's brotli size is far under its length.
+    const entry = budget.files.find((f) => f.file === 'play.js')!;
+    expect(entry.brotli).toBeLessThan(chunks['play.js'].code.length / 4);
+  });
+
+  it('goes over the budget when a heavy library enters the player graph', () => {
+    const light = { 'play.js': chunk('export {};', ['vendor.js']), 'vendor.js': chunk(incompressible(20_000)) };
+    expect(scriptBudget(light, 'play.js').total).toBeLessThan(PLAYER_JS_BUDGET_BYTES);
+    const heavy = { ...light, 'vendor.js': chunk(incompressible(20_000), [], ['admin.js']), 'admin.js': chunk(incompressible(2 * PLAYER_JS_BUDGET_BYTES)) };
+    expect(scriptBudget(heavy, 'play.js').total).toBeGreaterThan(PLAYER_JS_BUDGET_BYTES);
+  });
+});

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { registerServiceWorker } from './app-update';
+import { PlayTriviaPage, triviaIdFromPath } from './play-trivia-page';
+import './player-base.css';
+
+/**
+ * The player screen's own entry (web/play.html), built apart from the admin app with Preact behind
+ * the React API (vite.config.ts), so a phone on a booth's Wi-Fi downloads the player alone. It has
+ * no router: the server and the service worker send /play-trivia/* here, and the id is read from
+ * the address.
+ */
+const id = triviaIdFromPath(window.location.pathname);
+
+// Installing the app from this page installs this trivia: the manifest names it as start_url and id.
+if (id && /^\d+$/.test(id)) {
+  const link = document.createElement('link');
+  link.rel = 'manifest';
+  link.href = `/api/play/${id}/manifest.webmanifest`;
+  document.head.append(link);
+}
+
+registerServiceWorker();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PlayTriviaPage id={id} search={window.location.search} />
+  </StrictMode>,
+);
