@@ -68,23 +68,19 @@ export function precacheGaps(distDir: string, serviceWorkerFile = 'sw.js', shell
 
 const outDir = path.resolve(import.meta.dirname, 'dist');
 
-/** Runs after vite-plugin-pwa wrote dist/sw.js: a player shell file left out of the precache fails the build. */
+/** A step run once a build has written everything (vite-plugin-pwa's dist/sw.js included). */
+function afterBuild(name: string, handler: () => void): Plugin {
+  return { name, apply: 'build', enforce: 'post', closeBundle: { sequential: true, order: 'post', handler } };
+}
+
+/** A player shell file left out of the service worker's precache fails the build. */
 function failOnSkippedPrecache(): Plugin {
-  return {
-    name: 'fail-on-skipped-precache',
-    apply: 'build',
-    enforce: 'post',
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        const gaps = precacheGaps(outDir);
-        if (gaps.length) {
-          throw new Error(`The service worker does not precache ${gaps.join(', ')} (too large for maximumFileSizeToCacheInBytes?). A kiosk would miss them offline.`);
-        }
-      },
-    },
-  };
+  return afterBuild('fail-on-skipped-precache', () => {
+    const gaps = precacheGaps(outDir);
+    if (gaps.length) {
+      throw new Error(`The service worker does not precache ${gaps.join(', ')} (too large for maximumFileSizeToCacheInBytes?). A kiosk would miss them offline.`);
+    }
+  });
 }
 
 /** A built script as the budget sees it: its code and the chunks it imports. */
@@ -164,18 +160,9 @@ export function writeCompressedCopies(dir: string): number {
 
 /** Last step of the player build (so both builds' files and sw.js are there): pre-compressed copies. */
 function precompress(): Plugin {
-  return {
-    name: 'precompress',
-    apply: 'build',
-    enforce: 'post',
-    closeBundle: {
-      sequential: true,
-      order: 'post',
-      handler() {
-        writeCompressedCopies(outDir);
-      },
-    },
-  };
+  return afterBuild('precompress', () => {
+    writeCompressedCopies(outDir);
+  });
 }
 
 /** Fonts in their own folder (never precached), player scripts and styles in theirs. */

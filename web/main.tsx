@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/service-worker';
+import { registerServiceWorker } from './pwa/service-worker';
 import { Toaster } from './lib/toaster';
 import { UpdateBanner } from './lib/update-banner';
 import { router } from './routes';

@@ -70,6 +70,11 @@ for (const { name, viewport, rootFont } of CASES) {
 
     await player.goto(trivia.id);
     await expectFits(page, 'document step');
+    if (rootFont) {
+      // The theme's base size (pixels in the spec) follows the text size setting: 16px doubled.
+      const baseSize = await page.locator('.player-screen').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+      expect(baseSize, 'the theme text grows with the text size').toBe(32);
+    }
     await player.documentType().selectOption({ label: 'Cédula de extranjería' });
     await player.documentNumber().fill(`8${Date.now() % 1_000_000_000}`);
     await expectFits(page, 'document step, type chosen');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createUpdateController, UPDATE_CHECK_INTERVAL_MS, type WorkboxLike } from '../../web/lib/service-worker';
+import { createUpdateController, UPDATE_CHECK_INTERVAL_MS, type WorkboxLike } from '../../web/pwa/service-worker';
 
 /** A stand-in for workbox-window: the test fires its events and reads what the page asked of it. */
 function fakeWorkbox() {

@@ -1,7 +1,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { buttonClass } from '../components/ui/button';
-import { applyUpdate, subscribeUpdate, updateAvailable } from './service-worker';
+import { applyUpdate, subscribeUpdate, updateAvailable } from '../pwa/service-worker';
 
 /**
  * 'Nueva versión disponible' on every screen but the player's (which updates by itself between

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { registerServiceWorker } from './app-update';
+import { registerServiceWorker } from '../pwa/service-worker';
 import { PlayTriviaPage, triviaIdFromPath } from './play-trivia-page';
 import './player-base.css';
 

@@ -1,7 +1,7 @@
 import { CloudOff, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
-import { enterPlayerScreen, setBetweenAttempts } from './app-update';
+import { enterPlayerScreen, setBetweenAttempts } from '../pwa/service-worker';
 import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
 import { PlayerFlow } from './player-flow';

@@ -18,7 +18,7 @@ import {
   type PlayerRef,
 } from '../offline';
 import { Announcer, useAnnounce } from './announcer';
-import { setBetweenAttempts } from './app-update';
+import { setBetweenAttempts } from '../pwa/service-worker';
 import { useIdleReturn } from './kiosk-mode';
 import { NoticeArea, noticeText, type Notice } from './notice';
 import { OtherTabStep } from './steps/other-tab-step';

@@ -9,6 +9,15 @@ export function fontStack(name: string | undefined): string {
 }
 
 /**
+ * A theme size in rem: the spec's base font sizes are pixels ('16px'), which would not follow the
+ * phone's text size setting; 16px is 1rem at the browser's default.
+ */
+export function remSize(size: string): string {
+  const px = /^(\d+(?:\.\d+)?)px$/.exec(size);
+  return px ? `${Number(px[1]) / 16}rem` : size;
+}
+
+/**
  * The group's theme as CSS custom properties on the player screen's root; player.css reads
  * them. Values were validated by the contract's theme schema, so they are safe inside CSS.
  * The theme alone decides every colour: the device's dark mode never does (player.css).
@@ -47,7 +56,7 @@ export function themeStyle(theme: Partial<ThemeValues> | null | undefined): CSSP
     '--t-answer-margin': t.answerMargin,
     '--t-font': fontStack(t.fontFamily),
     '--t-heading-font': fontStack(t.headingFontFamily || t.fontFamily),
-    '--t-base-size': t.baseFontSize,
+    '--t-base-size': remSize(t.baseFontSize),
     '--t-heading-size': t.headingFontSize,
     '--t-speed': t.transitionSpeed,
     '--t-button-bg': t.buttonBackgroundColor,

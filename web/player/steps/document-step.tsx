@@ -1,39 +1,22 @@
 import { IdCard } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { documentCheckProblems, normalizeDocumentNumber, type FieldProblems } from '../../../contract/player-input';
+import { useState } from 'react';
+import { documentCheckProblems, normalizeDocumentNumber } from '../../../contract/player-input';
 import type { DocumentType } from '../../../contract';
-import { useAnnounce } from '../announcer';
 import { PlayerSelect, PlayerTextInput } from '../ui/fields';
 import { PlayerSpinner } from '../ui/spinner';
 import { useFocusOnMount } from '../use-focus-on-mount';
-import { focusFirstInvalid, problemsText } from './form-problems';
+import { useCheckedSubmit } from './use-checked-submit';
 
 export function DocumentStep({ documentTypes, onSubmit }: { documentTypes: DocumentType[]; onSubmit: (values: { documentTypeId: number; documentNumber: string }) => Promise<void> }) {
   const [documentTypeId, setDocumentTypeId] = useState<number | undefined>(documentTypes.length === 1 ? documentTypes[0]!.id : undefined);
   const [documentNumber, setDocumentNumber] = useState('');
-  const [errors, setErrors] = useState<FieldProblems<'documentTypeId' | 'documentNumber'>>({});
-  const [submitting, setSubmitting] = useState(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
-  const announce = useAnnounce();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const form = event.currentTarget;
-    const found = documentCheckProblems({ documentTypeId, documentNumber });
-    setErrors(found);
-    if (documentTypeId === undefined || Object.keys(found).length > 0) {
-      announce(problemsText(found));
-      focusFirstInvalid(form);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onSubmit({ documentTypeId, documentNumber: normalizeDocumentNumber(documentNumber) });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { errors, submitting, submit } = useCheckedSubmit(
+    () => documentCheckProblems({ documentTypeId, documentNumber }),
+    async () => {
+      if (documentTypeId !== undefined) await onSubmit({ documentTypeId, documentNumber: normalizeDocumentNumber(documentNumber) });
+    },
+  );
 
   return (
     <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate aria-label="Validar documento" data-step="document">

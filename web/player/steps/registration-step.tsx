@@ -1,12 +1,11 @@
 import { UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { registrationProblems, type FieldProblems } from '../../../contract/player-input';
+import { useState } from 'react';
+import { registrationProblems } from '../../../contract/player-input';
 import type { DocumentType, Location } from '../../../contract';
-import { useAnnounce } from '../announcer';
 import { PlayerReadOnly, PlayerSelect, PlayerTextInput } from '../ui/fields';
 import { PlayerSpinner } from '../ui/spinner';
 import { useFocusOnMount } from '../use-focus-on-mount';
-import { focusFirstInvalid, problemsText } from './form-problems';
+import { useCheckedSubmit } from './use-checked-submit';
 
 interface RegistrationValues {
   fullName: string;
@@ -26,29 +25,13 @@ export interface RegistrationStepProps {
 export function RegistrationStep({ documentType, documentNumber, prefillName, locations, onSubmit, onBack }: RegistrationStepProps) {
   const [fullName, setFullName] = useState(prefillName ?? '');
   const [locationId, setLocationId] = useState<number | undefined>(undefined);
-  const [errors, setErrors] = useState<FieldProblems<'fullName' | 'locationId'>>({});
-  const [submitting, setSubmitting] = useState(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
-  const announce = useAnnounce();
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (submitting) return;
-    const form = event.currentTarget;
-    const found = registrationProblems({ fullName, locationId });
-    setErrors(found);
-    if (locationId === undefined || Object.keys(found).length > 0) {
-      announce(problemsText(found));
-      focusFirstInvalid(form);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await onSubmit({ fullName: fullName.trim(), locationId });
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const { errors, submitting, submit } = useCheckedSubmit(
+    () => registrationProblems({ fullName, locationId }),
+    async () => {
+      if (locationId !== undefined) await onSubmit({ fullName: fullName.trim(), locationId });
+    },
+  );
 
   return (
     <form className="space-y-5" onSubmit={(event) => void submit(event)} noValidate aria-label="Registro de jugador" data-step="register">
