@@ -1,39 +1,21 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Campaign, Company, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { seriousViolations, tabTo } from './support/axe';
 
 /**
  * axe-core on the rankings and every admin screen, with each screen's dialogs and panels open, in
  * light and in dark mode. The theme editor is tested with its own screen's tests.
  */
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const SCHEMES = ['light', 'dark'] as const;
 
 interface Fixture {
   company: Company;
   trivia: QuestionGroup;
   campaign: Campaign;
-}
-
-/** The serious and critical violations of what the page shows now, one line each. */
-async function seriousViolations(page: Page, screen: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${screen}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.trim()).join(' | ')}`);
-}
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Not reached with ${limit} Tab presses`);
 }
 
 /** A fresh browser context (one per mode) and its page. */

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PlayerPage } from './pages/player-page';
+import { seriousViolations } from './support/axe';
 import { fourQuestionTrivia, playerContext, questionNumber } from './support/player-round';
 
 /**
@@ -18,14 +18,6 @@ const MODES = [
 // The player's page has a strict CSP; axe is injected into it.
 test.use({ bypassCSP: true });
 
-/** The page's serious and critical axe violations, one line each (an empty list passes). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`);
-}
-
 for (const mode of MODES) {
   test(`every player step and result tier passes axe on a phone (${mode.name})`, async ({ browser }) => {
     test.setTimeout(180_000);
@@ -33,7 +25,7 @@ for (const mode of MODES) {
     const context = await playerContext(browser, { dark: mode.dark, savedDark: mode.savedDark, bypassCSP: true });
     const page = await context.newPage();
     const player = new PlayerPage(page);
-    const check = async (step: string) => expect(await seriousViolations(page), `${step} (${mode.name})`).toEqual([]);
+    const check = async (step: string) => expect(await seriousViolations(page, `${step} (${mode.name})`)).toEqual([]);
 
     await player.goto(trivia.id);
     if (mode.savedDark) expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');

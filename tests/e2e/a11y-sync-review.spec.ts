@@ -1,46 +1,15 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import type { PlayBundle } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia } from './support/admin-api';
+import { seriousViolations, tabTo } from './support/axe';
 import { syncHeldResults } from './support/held-results';
 
 /** The seeded demo company and its demo trivia. */
 const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;
 const SCHEMES = ['light', 'dark'] as const;
-const AXE = 'node_modules/axe-core/axe.min.js';
-
-// axe is injected as an inline script, which the app's strict CSP would refuse.
-test.use({ bypassCSP: true });
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/** The page's serious and critical axe violations, one line each (an empty list passes). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const { axe } = window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: AxeViolation[] }> } };
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** Presses Tab until `target` has the focus (at most `limit` times): it is reachable by keyboard. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Not reached with ${limit} Tab presses`);
-}
 
 /** The focused element draws a focus indicator (an outline or a ring). */
 async function expectFocusVisible(target: Locator) {
@@ -65,7 +34,7 @@ test('the held results section passes axe in light and dark and is fully usable 
     await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(section.getByRole('listitem')).toHaveCount(2);
     await expect(section.getByText('Motivo: Tiempo no plausible')).toHaveCount(2);
-    expect(await seriousViolations(page), `${colorScheme}: serious or critical axe violations`).toEqual([]);
+    expect(await seriousViolations(page, colorScheme)).toEqual([]);
   }
 
   // Tab reaches 'Aprobar' and 'Descartar', each with a visible focus indicator.
@@ -84,7 +53,7 @@ test('the held results section passes axe in light and dark and is fully usable 
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
   }
-  expect(await seriousViolations(page), 'confirmation: serious or critical axe violations').toEqual([]);
+  expect(await seriousViolations(page, 'confirmation')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(discardAna).toBeFocused();
@@ -141,7 +110,7 @@ test("the badge's rejected list passes axe in light and dark, opens by keyboard 
     await expect(entry).toContainText(`Documento *******${documentNumber.slice(-3)}`);
     await expect(entry).not.toContainText(documentNumber);
     await expect(entry).toContainText('tipo de documento');
-    expect(await seriousViolations(page), `${colorScheme}: serious or critical axe violations`).toEqual([]);
+    expect(await seriousViolations(page, colorScheme)).toEqual([]);
 
     // Escape closes the details and gives the focus back to the badge.
     await page.keyboard.press('Escape');

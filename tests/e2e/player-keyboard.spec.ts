@@ -1,16 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
+import { tabTo } from './support/axe';
 import { fourQuestionTrivia, playerContext, questionNumber, recordAnnouncements } from './support/player-round';
-
-/** Presses Tab until `target` has the focus (at most `limit` times): it is reachable by keyboard. */
-async function tabTo(page: Page, target: Locator, limit = 20) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
-}
 
 /** Presses ArrowDown on the focused select until it shows `label`. */
 async function arrowTo(page: Page, select: Locator, label: string) {

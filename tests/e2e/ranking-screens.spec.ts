@@ -1,21 +1,13 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
 /** The ranking screens say what is wrong, keep the podium honest and work by keyboard. */
 
 const LONG_NAME = 'María Fernanda Rodríguez Castañeda de la Torre';
-
-/** Presses Tab until `target` has the focus (at most `limit` times). */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let i = 0; i < limit; i++) {
-    await page.keyboard.press('Tab');
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-  }
-  throw new Error(`Not reached with ${limit} Tab presses`);
-}
 
 async function newCompany(page: Page): Promise<Company> {
   const company = await postJson<Company>(page, '/api/companies', { name: `Ranking ${Date.now()}`, description: 'Pantallas de ranking' });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { DEFAULT_THEME, type PlayBundle, type QuestionGroup, type Theme } from '../../contract';
@@ -7,6 +6,7 @@ import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations } from './support/axe';
 
 /** The seeded demo company and its demo trivia (five questions a round). */
 const DEMO_COMPANY = 1;
@@ -151,9 +151,7 @@ test('the theme editor previews the real player screen, flags a failing pair wit
     await expect(editor.getByTestId('contrast-checks')).toContainText('se leen bien');
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `theme-editor-${colorScheme}-desktop.png`) });
 
-    const axe = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
-    const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `${colorScheme}: axe`).toEqual([]);
+    expect(await seriousViolations(page, `${colorScheme} theme editor`, '[role="dialog"]')).toEqual([]);
     await editor.getByRole('button', { name: 'Cancelar' }).click();
     await expect(editor).toHaveCount(0);
   }

@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/**
+ * Waits until every finite animation and transition of the page has finished. A button that has
+ * just been enabled fades from its pale disabled colour for a frame even with reduced motion, and
+ * axe would measure that frame's contrast. Endless animations (spinners) are left alone.
+ */
+async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+}
+
+/**
+ * The serious and critical axe violations of what the page shows now (or of `include` only), one
+ * line each, prefixed with `screen`: an empty list passes. Every rule axe has runs (WCAG 2.0-2.2 A
+ * and AA and its best practices); "passes axe" means none of them finds a serious or critical fault.
+ */
+export async function seriousViolations(page: Page, screen: string, include?: string): Promise<string[]> {
+  await settleAnimations(page);
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.trim()).join(' | ')}`);
+}
+
+/** Presses Tab until `target` has the focus (at most `limit` times): it is reachable by keyboard. */
+export async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target, `reached with at most ${limit} Tab presses`).toBeFocused({ timeout: 1 });
+}
