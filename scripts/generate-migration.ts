@@ -1,6 +1,6 @@
 /**
  * Writes a migration with the SQL that brings a database migrated to HEAD in line with the entities.
- * Usage: tsx scripts/generate-migration.ts <intent-in-kebab-case>
+ * Usage: npm run migration:create -- <intent-in-kebab-case>
  * It starts a throwaway embedded PostgreSQL, so it needs no setup.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '../db/embedded-postgres';
 
 const intent = process.argv[2];
 if (!intent || !/^[a-z0-9-]+$/.test(intent)) {
-  console.error('usage: tsx scripts/generate-migration.ts <intent-in-kebab-case>');
+  console.error('usage: npm run migration:create -- <intent-in-kebab-case>');
   process.exit(2);
 }
 const dir = await mkdtemp(path.join(tmpdir(), 'trivia-migration-'));
