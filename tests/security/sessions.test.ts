@@ -74,14 +74,6 @@ describe('sign-in and sign-out', () => {
     expect(await sessionRows(api, sessionIdIn(planted))).toBe(0);
   });
 
-  it('ignores a session id the client made up (the cookie is signed) and issues its own', async () => {
-    const madeUp = `${SESSION_COOKIE}=attacker-chosen-id; ${SESSION_COOKIE}.sig=forged-signature`;
-    const login = await signIn(api, ADMIN, madeUp);
-    expect(login.status).toBe(200);
-    expect(sessionIdIn(cookiesSetBy(login))).not.toBe('attacker-chosen-id');
-    expect(await sessionRows(api, 'attacker-chosen-id')).toBe(0);
-  });
-
   it('ends the session on logout: its row is deleted and the old cookie, replayed, is signed out', async () => {
     const cookie = cookiesSetBy(await signIn(api, ADMIN));
     expect((await currentUser(api, cookie)).status).toBe(200);
