@@ -23,7 +23,7 @@ export interface RequestPath {
 /** Paths that belong to the API, given a canonical path. */
 export const isApiPath = (canonical: string) => canonical === '/api' || canonical.startsWith('/api/');
 
-/** ASCII letters only, as the router's case-insensitive match folds them (no Unicode tricks: `K` is not `k`). */
+/** ASCII letters only, as the router's case-insensitive match folds them: the Kelvin sign (U+212A) does not become a `k`. */
 const foldAsciiCase = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
 function decodeSegment(segment: string): string | undefined {
