@@ -1,18 +1,21 @@
 import { bodyParser } from '@koa/bodyparser';
-import Koa from 'koa';
+import Koa, { type Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import { errorMiddleware } from './errors';
+import { apiRepliesNotStored } from './http/cache-control';
 import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonBodiesOnly } from './http/json-only';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
+import { isRequestFor, refuseMalformedPaths } from './http/request-path';
 import { loadUser } from './http/require-user';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { staticWeb } from './http/static-web';
+import { UPLOADS_PREFIX } from './logos/storage';
 import { apiRouters } from './routes';
 
 export interface AppDependencies {
@@ -24,10 +27,22 @@ export interface AppDependencies {
 }
 
 export const JSON_BODY_LIMIT = '1mb';
-/** The signed logo upload: authorised by its signature (no CSRF header) and taking image bytes. */
-const UPLOAD_PREFIXES = ['/api/uploads/'];
+/**
+ * The signed logo upload (`PUT /api/uploads/:token`): authorised by its signature (no CSRF header)
+ * and taking image bytes. Matched on the canonical path, one segment after the prefix, PUT only:
+ * no spelling of another route (`/api/uploads/../companies/3`, `/api/uploads/%2e%2e/…`) is exempt.
+ */
+const SIGNED_UPLOAD = new RegExp(`^${UPLOADS_PREFIX}[^/]+$`);
+const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD);
 
-/** The Koa app, with the order of its middleware in one place. Tests start it in-process. */
+/**
+ * The Koa app, with the order of its middleware in one place. Tests start it in-process.
+ *
+ * Order: the request id and the error shape wrap everything; security and cache headers are set
+ * before anything can answer; a path with no single meaning is refused before any guard; every
+ * guard after that reads the one canonical path (api/http/request-path.ts), never `ctx.path`, and
+ * the CSRF and JSON-only guards do not depend on the path at all.
+ */
 export function createApp({ config, dataSource, logger, secret }: AppDependencies): Koa {
   // Behind proxies, ctx.ip is the address the outermost trusted proxy saw: entries a client puts
   // to the left of X-Forwarded-For are ignored, so they cannot dodge the per-address rate limits.
@@ -43,10 +58,12 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(behindHttpsProxy));
+  app.use(apiRepliesNotStored());
+  app.use(refuseMalformedPaths());
   app.use(staticWeb(config.webDist));
   app.use(compressJsonReplies());
-  app.use(csrfGuard(UPLOAD_PREFIXES));
-  app.use(jsonBodiesOnly(UPLOAD_PREFIXES));
+  app.use(csrfGuard(isSignedUpload));
+  app.use(jsonBodiesOnly(isSignedUpload));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -57,7 +74,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
       },
     }),
   );
-  app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs }));
+  app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, absoluteMs: config.sessionAbsoluteMs }));
   app.use(loadUser(dataSource));
 
   for (const router of apiRouters({ config, dataSource, secret, limiters })) {

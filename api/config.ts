@@ -20,6 +20,7 @@ const environmentSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().positive().default(168),
   TRUST_PROXY: flag(false),
   PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   ADMIN_USERNAME: z.string().min(3).default('admin'),
@@ -44,7 +45,10 @@ export interface Config {
   dbPoolSize: number;
   /** Signs cookies and upload URLs; when unset, server.ts makes one and keeps it in DATA_DIR. */
   sessionSecret: string | undefined;
+  /** Idle lifetime: a session unused this long ends (each use while signed in extends it). */
   sessionMaxAgeMs: number;
+  /** Absolute lifetime: a session ends this long after its sign-in, however much it is used. */
+  sessionAbsoluteMs: number;
   trustProxy: boolean;
   /** Reverse proxies in front of the app: how many X-Forwarded-For entries, from the right, to trust. */
   proxyHops: number;
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: e.DB_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3600_000,
+    sessionAbsoluteMs: e.SESSION_ABSOLUTE_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     proxyHops: e.PROXY_HOPS,
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },

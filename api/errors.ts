@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import { STATUS_CODES, type ApiErrorBody, type ErrorCode } from '../contract';
+import { requestPath } from './http/request-path';
 
 interface AppErrorExtra {
   /** The machine code; without it, the one the status gives. */
@@ -58,8 +59,8 @@ const HTTP_MESSAGES: Record<number, string> = {
   501: 'Método no implementado',
 };
 
-/** Paths that belong to the API (and so always answer in the contract's error shape). */
-export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+/** Paths that belong to the API (and so always answer in the contract's error shape), given a canonical path. */
+export { isApiPath } from './http/request-path';
 
 /** Socket and PostgreSQL codes that mean the database cannot be reached or is going away. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
@@ -114,7 +115,7 @@ export function errorMiddleware(logger: Logger) {
   return async (ctx: Context, next: Next) => {
     try {
       await next();
-      if (ctx.status >= 400 && ctx.body == null && isApiPath(ctx.path)) {
+      if (ctx.status >= 400 && ctx.body == null && requestPath(ctx).isApi) {
         throw new AppError(ctx.status, HTTP_MESSAGES[ctx.status] ?? 'Solicitud no válida');
       }
     } catch (error) {

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { loginSchema, registerSchema } from '../../contract';
 import { unauthorized } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
+import { signIn, signOut } from '../http/session';
 import { parseBody } from '../http/validate';
 import { presentUser } from './presenter';
 import { authenticate, registerUser } from './service';
@@ -24,24 +25,20 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
     await loginLimiter.spend(key);
     const user = await authenticate(em, username, password);
     await loginLimiter.refund(key);
-    await ctx.session!.regenerate();
-    ctx.session!.userId = user.id;
+    await signIn(ctx, user.id);
     ctx.body = presentUser(user);
   });
 
   router.post('/register', async (ctx) => {
     const input = parseBody(registerSchema, ctx.request.body);
     const user = await registerUser(em, input, { signedIn: Boolean(ctx.state.user) });
-    if (!ctx.state.user) {
-      await ctx.session!.regenerate();
-      ctx.session!.userId = user.id;
-    }
+    if (!ctx.state.user) await signIn(ctx, user.id);
     ctx.status = 201;
     ctx.body = presentUser(user);
   });
 
   router.post('/logout', (ctx) => {
-    ctx.session = null;
+    signOut(ctx);
     ctx.body = { ok: true };
   });
 

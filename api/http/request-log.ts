@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { requestPath } from './request-path';
 
 /** Gives each request an id (echoed as X-Request-Id) and logs one line when it ends. */
 export function requestLog(logger: Logger) {
@@ -11,7 +12,7 @@ export function requestLog(logger: Logger) {
     try {
       await next();
     } finally {
-      if (ctx.path.startsWith('/api/')) {
+      if (requestPath(ctx).isApi) {
         logger.info(
           {
             requestId: ctx.state.requestId,

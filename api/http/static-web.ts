@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
 import send from 'koa-send';
+import { requestPath } from './request-path';
 
 /** Navigations to the player screen get its own small page (play.html); every other one the admin app. */
 export function pageFor(requestPath: string): 'play.html' | 'index.html' {
@@ -22,7 +23,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function staticWeb(distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   return async (ctx: Context, next: Next) => {
-    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || !['GET', 'HEAD'].includes(ctx.method)) return next();
+    // Every spelling the API's router answers (`/API/health`, `/api/health/`) is the API's, not a page.
+    if (requestPath(ctx).isApi || !['GET', 'HEAD'].includes(ctx.method)) return next();
     if (!existsSync(indexFile)) return next();
     const page = pageFor(ctx.path);
     const immutable = ctx.path.startsWith('/assets/') && page !== 'play.html';

@@ -1,0 +1,231 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../api/app';
+import { hashPassword } from '../../api/auth/password';
+import { loadConfig } from '../../api/config';
+import { UserEntity } from '../../db/entities';
+import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
+import { createTestDataSource } from '../support/database';
+import { buildCompany, buildTrivia } from '../support/factories';
+
+/** Sessions (fixation, logout, idle and absolute lifetimes), the login limiter, and the headers every reply carries. */
+
+const MARKER = { 'X-Requested-With': 'XMLHttpRequest' };
+const SESSION_COOKIE = 'trivia.sid';
+
+/** The cookies a reply sets (name=value pairs, the cleared ones left out), as a Cookie header. */
+function cookiesSetBy(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .filter((cookie) => !/expires=Thu, 01 Jan 1970/i.test(cookie))
+    .map((cookie) => cookie.split(';')[0]!)
+    .join('; ');
+}
+
+const sessionIdIn = (cookieHeader: string) => new RegExp(`(?:^|; )${SESSION_COOKIE.replace('.', '\\.')}=([^;]+)`).exec(cookieHeader)?.[1];
+
+async function signIn(api: TestApi, credentials: { username: string; password: string }, cookie?: string) {
+  return fetch(`${api.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { ...MARKER, 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify(credentials),
+  });
+}
+
+const currentUser = (api: TestApi, cookie: string) => fetch(`${api.baseUrl}/api/user`, { headers: { ...MARKER, Cookie: cookie } });
+
+async function sessionRows(api: TestApi, id: string | undefined): Promise<number> {
+  const [row] = await api.dataSource.query('SELECT count(*)::int AS n FROM sessions WHERE id = $1', [id ?? '']);
+  return row.n;
+}
+
+async function addUser(api: TestApi, username: string, password: string) {
+  const users = api.dataSource.getRepository(UserEntity);
+  await users.save(users.create({ username, passwordHash: await hashPassword(password), firstName: 'Otra', lastName: 'Persona', email: `${username}@example.com` }));
+}
+
+describe('sign-in and sign-out', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+    await api.adminClient(); // creates the admin
+    await addUser(api, 'mallory', 'mallory-password-1');
+  });
+  afterAll(() => api.close());
+
+  it('signs in under a new session id: a session cookie planted in the browser is not promoted and stops working', async () => {
+    // Mallory signs in with her own account and plants her (valid, signed) cookie in the admin's browser.
+    const planted = cookiesSetBy(await signIn(api, { username: 'mallory', password: 'mallory-password-1' }));
+    expect((await (await currentUser(api, planted)).json()).username).toBe('mallory');
+
+    const login = await signIn(api, ADMIN, planted);
+    expect(login.status).toBe(200);
+    const issued = cookiesSetBy(login);
+    expect(sessionIdIn(issued)).toBeTruthy();
+    expect(sessionIdIn(issued)).not.toBe(sessionIdIn(planted));
+    expect((await (await currentUser(api, issued)).json()).username).toBe(ADMIN.username);
+    // Mallory's copy of the old id is not the admin's session, nor hers any more: it is gone.
+    expect((await currentUser(api, planted)).status).toBe(401);
+    expect(await sessionRows(api, sessionIdIn(planted))).toBe(0);
+  });
+
+  it('ends the session on logout: its row is deleted and the old cookie, replayed, is signed out', async () => {
+    const cookie = cookiesSetBy(await signIn(api, ADMIN));
+    expect((await currentUser(api, cookie)).status).toBe(200);
+    const logout = await fetch(`${api.baseUrl}/api/logout`, { method: 'POST', headers: { ...MARKER, Cookie: cookie } });
+    expect(logout.status).toBe(200);
+    expect(await sessionRows(api, sessionIdIn(cookie))).toBe(0);
+    const replayed = await currentUser(api, cookie);
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toMatchObject({ code: 'unauthenticated' });
+  });
+});
+
+describe('session lifetimes (idle 4 s, absolute 8 s through the environment)', () => {
+  const IDLE_MS = 4_000;
+  const ABSOLUTE_MS = 8_000;
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ SESSION_MAX_AGE_HOURS: String(IDLE_MS / 3_600_000), SESSION_ABSOLUTE_HOURS: String(ABSOLUTE_MS / 3_600_000) });
+    await api.adminClient();
+  });
+  afterAll(() => api.close());
+
+  it('ends a session that keeps being used at its absolute age: the admin gets the normal 401 and signs in again', async () => {
+    const signedInAt = Date.now();
+    const cookie = cookiesSetBy(await signIn(api, ADMIN));
+    let lastSignedIn = 0;
+    let firstSignedOut: { at: number; body: unknown } | undefined;
+    while (!firstSignedOut && Date.now() - signedInAt < ABSOLUTE_MS + 4_000) {
+      const reply = await currentUser(api, cookie);
+      const at = Date.now() - signedInAt;
+      if (reply.status === 200) lastSignedIn = at;
+      else firstSignedOut = { at, body: await reply.json() };
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    // Used every 0.4 s, it outlived its idle lifetime several times over...
+    expect(lastSignedIn).toBeGreaterThan(IDLE_MS + 1_000);
+    // ...and ended at its absolute age, with the usual 401.
+    expect(firstSignedOut, 'the session never ended').toBeDefined();
+    expect(firstSignedOut!.at).toBeGreaterThanOrEqual(ABSOLUTE_MS - 500);
+    expect(firstSignedOut!.body).toEqual({ error: 'No has iniciado sesión', message: 'No has iniciado sesión', code: 'unauthenticated' });
+    expect(await sessionRows(api, sessionIdIn(cookie))).toBe(0);
+    // Signing in again starts a new session with a full lifetime.
+    const again = cookiesSetBy(await signIn(api, ADMIN));
+    expect((await currentUser(api, again)).status).toBe(200);
+  }, 30_000);
+
+  it('ends a session left unused for its idle lifetime', async () => {
+    const cookie = cookiesSetBy(await signIn(api, ADMIN));
+    expect((await currentUser(api, cookie)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, IDLE_MS + 500));
+    expect((await currentUser(api, cookie)).status).toBe(401);
+  }, 20_000);
+});
+
+describe('brute force (LOGIN_RATE_LIMIT 3 through the environment)', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ LOGIN_RATE_LIMIT: '3' });
+    await api.adminClient();
+  });
+  afterAll(() => api.close());
+
+  it('answers the 4th wrong password within a minute with 429, and then the right one too, without signing in', async () => {
+    for (let i = 0; i < 3; i++) {
+      const wrong = await signIn(api, { username: ADMIN.username, password: `guess-${i}` });
+      expect(wrong.status).toBe(401);
+    }
+    const fourth = await signIn(api, { username: 'someone-else', password: 'guess-3' });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    const right = await signIn(api, ADMIN);
+    expect(right.status).toBe(429);
+    expect(await right.json()).toMatchObject({ code: 'rate_limited' });
+    expect(sessionIdIn(cookiesSetBy(right))).toBeUndefined();
+  });
+});
+
+describe('headers', () => {
+  const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), fullscreen=(self), screen-wake-lock=(self)';
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('sends Permissions-Policy and Cache-Control: no-store on signed-in, signed-out, error and public API replies', async () => {
+    const admin = await api.adminClient();
+    const replies = {
+      'signed-in list': await admin.get('/api/companies'),
+      'signed-in user': await admin.get('/api/user'),
+      'signed-out 401': await api.client().get('/api/companies'),
+      'unknown path 404': await api.client().get('/api/no-such-thing'),
+      'CSRF 403': await api.client().post('/api/companies', { name: 'X' }, { withoutMarker: true }),
+      'public document types': await api.client().get('/api/document-types'),
+      health: await api.client().get('/api/health'),
+    };
+    for (const [name, reply] of Object.entries(replies)) {
+      expect(reply.headers.get('permissions-policy'), name).toBe(PERMISSIONS);
+      expect(reply.headers.get('cache-control'), name).toBe('no-store');
+    }
+  });
+
+  it('keeps the public bundle revalidated with its ETag (no-cache, 304), not no-store', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    const first = await api.client().get(`/api/play/${group.id}/bundle`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toBeTruthy();
+    const again = await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('no-cache');
+    expect(again.headers.get('permissions-policy')).toBe(PERMISSIONS);
+  });
+
+  describe('on the web app\'s pages', () => {
+    let distDir: string;
+    let server: Server;
+    let baseUrl: string;
+    let closeDb: () => Promise<void>;
+    beforeAll(async () => {
+      distDir = mkdtempSync(path.join(tmpdir(), 'trivia-dist-'));
+      writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Admin</title>');
+      writeFileSync(path.join(distDir, 'play.html'), '<!doctype html><title>Jugar</title>');
+      const db = await createTestDataSource();
+      closeDb = db.close;
+      const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: distDir, LOG_LEVEL: 'silent' }), webDist: distDir };
+      server = createApp({ config, dataSource: db.dataSource, logger: pino({ level: 'silent' }), secret: 'test-secret-test-secret-test-secret-42' }).listen(0, '127.0.0.1');
+      await new Promise((resolve) => server.once('listening', resolve));
+      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await closeDb();
+      rmSync(distDir, { recursive: true, force: true });
+    });
+
+    it('sends Permissions-Policy on the player page (kiosk: fullscreen and wake lock on its own origin) and the admin app, keeping their caching', async () => {
+      for (const page of ['/play-trivia/1', '/companies']) {
+        const reply = await fetch(`${baseUrl}${page}`);
+        expect(reply.status, page).toBe(200);
+        expect(reply.headers.get('permissions-policy'), page).toBe(PERMISSIONS);
+        expect(reply.headers.get('cache-control'), page).toBe('no-cache');
+      }
+    });
+
+    it('answers every spelling of an API path as the API, never with a page', async () => {
+      const reply = await fetch(`${baseUrl}/API/Health`);
+      expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await reply.json()).toEqual({ status: 'ok', db: 'ok' });
+    });
+  });
+});
