@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { errorMiddleware } from './errors';
 import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
+import { jsonDepthGuard } from './http/json-depth';
 import { jsonBodiesOnly } from './http/json-only';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
@@ -57,6 +58,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
       },
     }),
   );
+  app.use(jsonDepthGuard());
   app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs }));
   app.use(loadUser(dataSource));
 
