@@ -7,6 +7,7 @@ import { errorMiddleware } from './errors';
 import { apiRepliesNotStored } from './http/cache-control';
 import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
+import { jsonDepthGuard } from './http/json-depth';
 import { jsonBodiesOnly } from './http/json-only';
 import { createRateLimiter } from './http/rate-limit';
 import { requestLog } from './http/request-log';
@@ -74,6 +75,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
       },
     }),
   );
+  app.use(jsonDepthGuard());
   app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, absoluteMs: config.sessionAbsoluteMs }));
   app.use(loadUser(dataSource));
 

@@ -17,6 +17,7 @@ const environmentSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: optionalString,
+  UPLOAD_SWEEP_HOURS: z.coerce.number().positive().default(24),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
@@ -42,6 +43,8 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadDir: string;
+  /** Uploads never attached to a logo are deleted once they are this old. */
+  uploadSweepMs: number;
   dbPoolSize: number;
   /** Signs cookies and upload URLs; when unset, server.ts makes one and keeps it in DATA_DIR. */
   sessionSecret: string | undefined;
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    uploadSweepMs: e.UPLOAD_SWEEP_HOURS * 3600_000,
     dbPoolSize: e.DB_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3600_000,

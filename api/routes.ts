@@ -37,7 +37,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     questionGroupRoutes(deps.dataSource, deps.config.uploadDir),
     companyRoutes(deps.dataSource, deps.config.uploadDir),
     locationRoutes(deps.dataSource),
-    logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret),
+    logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret, deps.config.uploadSweepMs),
     exportRoutes(deps.dataSource),
     dashboardRoutes(deps.dataSource),
     documentTypeRoutes(deps.dataSource),

@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'campaign_has_trivias',
   // integrity: an admin's review of held attempts
   'attempt_not_held',
+  // payloads: hostile bodies and uploads
+  'json_too_deep',
+  'sync_mutation_too_large',
+  'upload_url_used',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,8 +12,18 @@ export const uploadUrlSchema = z.strictObject({
 /** A stored upload's path: /api/uploads/<random name>.<extension found from its bytes>. */
 export const UPLOADED_LOGO_PATTERN = /^\/api\/uploads\/[a-z0-9-]+\.(?:png|jpg|gif|webp)$/;
 
+/**
+ * An upload URL as POST /api/logos/upload-url gave it (/api/uploads/<signed token>), also absolute
+ * or with a query string: some clients pass it as the logo's URL, which names the object it stored.
+ */
+export const UPLOAD_URL_PATTERN = /^(?:https?:\/\/[^/?#\s]+)?\/api\/uploads\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(?:\?[^#\s]*)?$/;
+
+/** PUT .../logo: the stored upload's path from PUT {uploadUrl}, or the upload URL itself. */
 export const setLogoSchema = z.strictObject({
-  logoUrl: z.string().regex(UPLOADED_LOGO_PATTERN, 'Logo no válido'),
+  logoUrl: z
+    .string()
+    .max(2000, 'Logo no válido')
+    .refine((value) => UPLOADED_LOGO_PATTERN.test(value) || UPLOAD_URL_PATTERN.test(value), 'Logo no válido'),
 });
 
 export type LogoEntityType = z.infer<typeof uploadUrlSchema>['entityType'];

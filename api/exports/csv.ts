@@ -5,14 +5,31 @@ import type { Context } from 'koa';
 
 type Cell = string | number | null;
 
-/** Characters that make a spreadsheet read a cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Line breaks (CRLF, CR, LF, the Unicode line and paragraph separators) and tabs: inside a cell each
+ * becomes a space, so no cell text ever starts a physical line of the file (a row is exactly one
+ * line) and a spreadsheet that also splits on tabs finds no cell hidden in another.
+ */
+const BREAKS_AND_TABS = /\r\n|[\r\n\u2028\u2029\t]/g;
+/**
+ * Text a spreadsheet would read as a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@` first,
+ * also after leading blanks (some spreadsheets trim them on import). Tab and CR first are covered
+ * too: both are made spaces before this check.
+ */
+const FORMULA_START = /^ *[=+\-@]/;
+/** Cells with a semicolon are quoted, so a spreadsheet that splits on `;` (Spanish locales) keeps them whole. */
+const SEMICOLON = /;/;
 
-/** A cell value no spreadsheet will run: text starting like a formula gets a leading apostrophe. */
+/**
+ * A cell value no spreadsheet will run, that still reads as written: line breaks inside it become
+ * spaces, then text that starts like a formula gets a leading apostrophe (the spreadsheet's own
+ * "this is text" mark). Numbers are left as numbers.
+ */
 export function formulaSafe(value: Cell): string | number {
   if (value === null) return '';
   if (typeof value === 'number') return value;
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  const oneLine = value.replace(BREAKS_AND_TABS, ' ');
+  return FORMULA_START.test(oneLine) ? `'${oneLine}` : oneLine;
 }
 
 /** An export's file name: the name with anything but letters, digits, - and _ made _, and the day. */
@@ -21,8 +38,9 @@ export function exportFileName(prefix: string, name: string, day: string): strin
 }
 
 /**
- * Replies with a CSV download (api-contract.md, "Exports"): UTF-8 with a BOM so spreadsheets show
- * accents, RFC 4180 quoting, every cell (header included) formula-safe, rows streamed as they are read.
+ * Replies with a CSV download: UTF-8 with a BOM so spreadsheets show accents, RFC 4180 quoting,
+ * every cell (header included) formula-safe and on one line, rows streamed as they are read.
+ * Only this module writes CSV cells.
  */
 export function sendCsv(ctx: Context, file: { prefix: string; name: string }, header: Cell[], rows: AsyncIterable<Cell[]>): void {
   const records = Readable.from(
@@ -31,7 +49,7 @@ export function sendCsv(ctx: Context, file: { prefix: string; name: string }, he
       for await (const row of rows) yield row.map(formulaSafe);
     })(),
   );
-  const csv = stringify({ bom: true, record_delimiter: 'windows' });
+  const csv = stringify({ bom: true, record_delimiter: 'windows', quoted_match: SEMICOLON });
   const body = new PassThrough();
   pipeline(records, csv, body, (error) => {
     if (error) body.destroy(error);

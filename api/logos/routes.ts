@@ -3,12 +3,14 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { idParamsSchema, setLogoSchema, uploadUrlSchema, type LogoEntityType, type LogoPathReply, type UploadedLogo, type UploadUrlReply } from '../../contract';
-import { badRequest, forbidden } from '../errors';
+import { badRequest, conflict, forbidden } from '../errors';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
-import { ensureLogoOwnerExists, objectNamePrefix, replaceLogo } from './service';
+import { storedLogoPath } from './logo-url';
+import { ensureLogoOwnerExists, LOGO_INVALID, objectNamePrefix, replaceLogo } from './service';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from './signing';
 import { imageExtension, openUpload, readImageBody, removeStoredLogo, storeUpload, UPLOADS_PREFIX, uploadExists } from './storage';
+import { claimUpload, releaseClaim, sweepUnattachedUploads } from './upload-ledger';
 
 const LOGO_OWNERS: { path: string; entityType: LogoEntityType }[] = [
   { path: '/companies/:id/logo', entityType: 'company' },
@@ -18,14 +20,22 @@ const LOGO_OWNERS: { path: string; entityType: LogoEntityType }[] = [
 const uploadParams = z.object({ token: z.string().max(1000) });
 const fileParams = z.object({ file: z.string().max(200) });
 
-/** Logos: signed upload URLs, the upload itself (checked by its bytes), serving, and attaching to an entity. */
-export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: string) {
+export const UPLOAD_URL_USED = 'Esta URL de subida ya se usó';
+
+/**
+ * Logos: signed upload URLs, the upload itself (checked by its bytes, one stored object per URL),
+ * serving, and attaching to an entity. Uploads never attached are swept after `sweepAfterMs`,
+ * each time an upload URL is handed out (uploads only pile up when admins upload).
+ */
+export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: string, sweepAfterMs: number) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
   router.post('/logos/upload-url', requireUser, async (ctx) => {
     const { entityType, entityId } = parseBody(uploadUrlSchema, ctx.request.body);
     await ensureLogoOwnerExists(em, entityType, entityId);
+    // Best effort: a sweep that fails (a file it cannot delete) is tried again at the next upload URL.
+    await sweepUnattachedUploads(dataSource, uploadDir, sweepAfterMs).catch(() => 0);
     const objectName = `${objectNamePrefix(entityType, entityId)}${randomUUID()}`;
     const token = signUploadGrant(secret, { objectName, entityType, entityId, expiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS });
     ctx.body = { uploadUrl: `${UPLOADS_PREFIX}${token}` } satisfies UploadUrlReply;
@@ -38,8 +48,17 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
     if (!grant) throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
     const bytes = await readImageBody(ctx.req);
     const ext = await imageExtension(bytes);
+    // One stored object per URL, whatever image type a second upload brings.
+    if (!(await claimUpload(em, grant.objectName, `${grant.objectName}.${ext}`))) throw conflict(UPLOAD_URL_USED, { code: 'upload_url_used' });
+    let logoUrl: string;
+    try {
+      logoUrl = await storeUpload(uploadDir, grant.objectName, ext, bytes);
+    } catch (error) {
+      await releaseClaim(em, grant.objectName);
+      throw error;
+    }
     ctx.status = 201;
-    ctx.body = { logoUrl: await storeUpload(uploadDir, grant.objectName, ext, bytes) } satisfies UploadedLogo;
+    ctx.body = { logoUrl } satisfies UploadedLogo;
   });
 
   router.get('/uploads/:file', async (ctx) => {
@@ -57,10 +76,12 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   for (const { path, entityType } of LOGO_OWNERS) {
     router.put(path, requireUser, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      const { logoUrl } = parseBody(setLogoSchema, ctx.request.body);
+      const { logoUrl: given } = parseBody(setLogoSchema, ctx.request.body);
       await ensureLogoOwnerExists(em, entityType, id);
-      if (!(await uploadExists(uploadDir, logoUrl))) throw badRequest('Logo no válido');
-      const previous = await replaceLogo(em, entityType, id, logoUrl);
+      // The stored object's path, also when the client passes the upload URL it stored it through.
+      const logoUrl = await storedLogoPath(em, secret, given);
+      if (!logoUrl) throw badRequest(LOGO_INVALID);
+      const previous = await replaceLogo(em, entityType, id, logoUrl, (stored) => uploadExists(uploadDir, stored));
       await removeStoredLogo(uploadDir, previous);
       ctx.body = { logoPath: logoUrl } satisfies LogoPathReply;
     });

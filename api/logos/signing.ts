@@ -19,8 +19,8 @@ export function signUploadGrant(secret: string, grant: UploadGrant): string {
   return `${payload}.${sign(secret, payload)}`;
 }
 
-/** The grant of a token with a valid signature that has not expired, otherwise null. */
-export function verifyUploadToken(secret: string, token: string, now = Date.now()): UploadGrant | null {
+/** The grant of a token whose signature is valid, expired or not; otherwise null. */
+export function verifyUploadSignature(secret: string, token: string): UploadGrant | null {
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length) return null;
   const expected = Buffer.from(sign(secret, payload));
@@ -28,10 +28,16 @@ export function verifyUploadToken(secret: string, token: string, now = Date.now(
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
     const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as UploadGrant;
-    if (typeof grant.expiresAt !== 'number' || grant.expiresAt < now) return null;
+    if (typeof grant.expiresAt !== 'number') return null;
     if (typeof grant.objectName !== 'string' || !/^[a-z0-9-]+$/.test(grant.objectName)) return null;
     return grant;
   } catch {
     return null;
   }
+}
+
+/** The grant of a token with a valid signature that has not expired, otherwise null: what an upload needs. */
+export function verifyUploadToken(secret: string, token: string, now = Date.now()): UploadGrant | null {
+  const grant = verifyUploadSignature(secret, token);
+  return grant && grant.expiresAt >= now ? grant : null;
 }

@@ -51,14 +51,14 @@ export async function imageExtension(bytes: Buffer): Promise<string> {
   return ext;
 }
 
-/** Writes a new upload once: a second PUT to the same signed URL is a 409. Returns its public path. */
+/** Writes a new upload's file, never over an existing one (409). Returns its public path. */
 export async function storeUpload(uploadDir: string, objectName: string, ext: string, bytes: Buffer): Promise<string> {
   await mkdir(uploadDir, { recursive: true });
   const fileName = `${objectName}.${ext}`;
   try {
     await writeFile(path.join(uploadDir, fileName), bytes, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw conflict('Esta URL de subida ya se usó');
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw conflict('Esta URL de subida ya se usó', { code: 'upload_url_used' });
     throw error;
   }
   return `${UPLOADS_PREFIX}${fileName}`;

@@ -1,34 +1,55 @@
 import { maskDocumentNumber, type SyncRejection } from '../../contract';
 import type { RejectionRow } from './rejections';
 
+/** A summary's text values are cut to this many characters. */
 const MAX_TEXT = 200;
+/** A summary keeps this many top-level fields at most (a payload has 7 at most). */
+const MAX_FIELDS = 20;
+/** A field name longer than this is cut. */
+const MAX_KEY = 64;
 
+type SummaryValue = SyncRejection['payload'][string];
 
-function summaryValue(value: unknown): string | number | boolean | null | undefined {
-  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
+/** A top-level value as staff see it: text cut, a list as its length, a nested object left out. Never throws. */
+function summaryValue(value: unknown): SummaryValue | undefined {
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string') return value.slice(0, MAX_TEXT);
   if (Array.isArray(value)) return value.length;
   return undefined;
 }
 
-/** The payload's top-level fields, never the raw document number (SyncRejection's payload rules). */
+/** A document number, masked, whatever the device put there: only text and numbers are shown (masked). */
+function documentValue(value: unknown): SummaryValue | undefined {
+  if (typeof value === 'string') return maskDocumentNumber(value.slice(0, MAX_TEXT));
+  if (typeof value === 'number') return maskDocumentNumber(String(value));
+  return summaryValue(value);
+}
+
+/**
+ * The payload's top-level fields, never the raw document number (SyncRejection's payload rules).
+ * Any JSON value gives a summary, never an error: what a device sends, and whatever an older
+ * version stored, is always displayable. Built from entries, so a `__proto__` field is just a field.
+ */
 export function summarizePayload(payload: unknown): SyncRejection['payload'] {
   if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return {};
-  const summary: SyncRejection['payload'] = {};
+  const fields: [string, SummaryValue][] = [];
   for (const [key, value] of Object.entries(payload)) {
-    const shown = key === 'documentNumber' && value !== null && value !== undefined ? maskDocumentNumber(String(value)) : summaryValue(value);
-    if (shown !== undefined) summary[key] = shown;
+    if (fields.length >= MAX_FIELDS) break;
+    const shown = key === 'documentNumber' ? documentValue(value) : summaryValue(value);
+    if (shown !== undefined) fields.push([key.slice(0, MAX_KEY), shown]);
   }
-  return summary;
+  return Object.fromEntries(fields);
 }
 
 export function presentRejection(row: RejectionRow): SyncRejection {
+  const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at);
   return {
-    deviceId: row.device_id,
-    mutationId: row.mutation_id,
-    kind: row.kind,
-    reason: row.reason ?? '',
-    createdAt: row.created_at.toISOString(),
+    deviceId: String(row.device_id),
+    mutationId: Number(row.mutation_id),
+    kind: String(row.kind),
+    reason: typeof row.reason === 'string' ? row.reason : '',
+    createdAt: Number.isNaN(createdAt.getTime()) ? new Date(0).toISOString() : createdAt.toISOString(),
     payload: summarizePayload(row.payload),
   } satisfies SyncRejection;
 }

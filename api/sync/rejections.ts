@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { SyncRejectionsQuery } from '../../contract';
+import { summarizePayload } from './presenter';
 
 /** A kept rejection as PostgreSQL returns it. */
 export interface RejectionRow {
@@ -7,15 +8,32 @@ export interface RejectionRow {
   mutation_id: number;
   kind: string;
   reason: string | null;
+  /** Null when the stored payload is too large to be worth reading (only rows of older versions can be). */
   payload: unknown;
   created_at: Date;
+}
+
+/** A stored payload larger than this (as JSON text) is listed without its fields; the writer never stores one. */
+const LISTED_PAYLOAD_MAX_BYTES = 64 * 1024;
+
+/**
+ * What is kept of a rejected mutation's payload: the same summary staff are shown (top-level
+ * fields, text cut, lists as their length, nested objects left out, the document number masked).
+ * Whatever a device sent, the stored value is small and always displayable, and a refused
+ * payload's raw document number is never kept. A resend is still recognised: the mutation's hash
+ * is taken from the payload as sent.
+ */
+export function rejectionRecord(payload: unknown): ReturnType<typeof summarizePayload> {
+  return summarizePayload(payload);
 }
 
 /** The mutations the server refused (or held, by `status`), newest first, one page at a time with the full count. */
 export async function listRejections(em: EntityManager, { limit, offset, status }: SyncRejectionsQuery): Promise<{ total: number; rows: RejectionRow[] }> {
   const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = $1`, [status]);
   const rows: RejectionRow[] = await em.query(
-    `SELECT device_id, mutation_id, kind, reason, payload, created_at
+    `SELECT device_id, mutation_id, kind, reason,
+            CASE WHEN octet_length(payload::text) <= ${LISTED_PAYLOAD_MAX_BYTES} THEN payload END AS payload,
+            created_at
        FROM sync_mutations
       WHERE status = $3
       ORDER BY created_at DESC, device_id, mutation_id DESC

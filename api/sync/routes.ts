@@ -5,6 +5,7 @@ import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../routes';
+import { refuseOversizeMutations } from './limits';
 import { presentRejection } from './presenter';
 import { listRejections } from './rejections';
 import { applySyncBatch } from './service';
@@ -18,6 +19,7 @@ export function syncRoutes({ dataSource, limiters, secret }: RouteDependencies) 
   router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const { mutations } = parseBody(syncRequestSchema, ctx.request.body);
+    refuseOversizeMutations(mutations);
     ctx.body = (await applySyncBatch(dataSource, deviceId, secret, mutations)) satisfies SyncReply;
   });
 

@@ -4,6 +4,7 @@ import { sha256 } from '../attempts/token';
 import { conflict, toAppError, unprocessable } from '../errors';
 import { applyMutation } from './apply-mutation';
 import { canonicalJson, storableJson } from './canonical-json';
+import { rejectionRecord } from './rejections';
 
 type Outcome = { settled: SyncResult; replay: boolean; lastMutationId: number } | { gap: true; lastMutationId: number };
 
@@ -69,7 +70,17 @@ async function settleMutation(em: EntityManager, deviceId: string, serverSecret:
   await em.query(
     `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason, result_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [deviceId, pushed.mutationId, pushed.kind, payloadHash, storableJson(pushed.payload), settled.status, settled.reason ?? null, settled.id ?? null],
+    [
+      deviceId,
+      pushed.mutationId,
+      pushed.kind,
+      payloadHash,
+      // A refused payload is kept as staff are shown it (small, always displayable); the others as sent.
+      storableJson(settled.status === 'rejected' ? rejectionRecord(pushed.payload) : pushed.payload),
+      settled.status,
+      settled.reason ?? null,
+      settled.id ?? null,
+    ],
   );
   await em.query(`UPDATE devices SET last_mutation_id = $2, last_seen_at = now() WHERE id = $1`, [deviceId, pushed.mutationId]);
   return { settled, replay: false, lastMutationId: pushed.mutationId };

@@ -5,6 +5,7 @@ import { CompanyEntity } from './company.entity';
 import { DeviceEntity } from './device.entity';
 import { DocumentTypeEntity } from './document-type.entity';
 import { LocationEntity } from './location.entity';
+import { LogoUploadEntity } from './logo-upload.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerEntity } from './player.entity';
@@ -23,6 +24,7 @@ export {
   DeviceEntity,
   DocumentTypeEntity,
   LocationEntity,
+  LogoUploadEntity,
   PlayerAliasEntity,
   PlayerAttemptEntity,
   PlayerEntity,
@@ -51,4 +53,5 @@ export const entities = [
   PlayerAttemptEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
+  LogoUploadEntity,
 ];

@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   'devices',
   'document_types',
   'locations',
+  'logo_uploads',
   'migrations',
   'player_aliases',
   'player_attempts',

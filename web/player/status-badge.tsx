@@ -10,8 +10,12 @@ const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Result
 
 /** The masked document of a rejected registration ('*******890'), never the raw number; null for other kinds. */
 function maskedDocument(entry: RejectedEntry): string | null {
-  return typeof entry.payload.documentNumber === 'string' ? entry.payload.documentNumber : null;
+  const documentNumber: unknown = entry.payload?.documentNumber;
+  return typeof documentNumber === 'string' ? documentNumber : null;
 }
+
+/** The server's reason as text, whatever an older build or an odd reply left in the entry. */
+const reasonText = (entry: RejectedEntry): string => (typeof entry.reason === 'string' ? entry.reason : '');
 
 const BADGE_ICON = 'size-3.5 shrink-0';
 /** The gap kept between the player's screen and the badge. */
@@ -177,7 +181,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
                           {KIND_LABEL[entry.kind]} #{entry.mutationId}
                           {document && <span className="font-normal text-slate-700"> · Documento {document}</span>}
                         </p>
-                        <p className="break-words text-slate-700">{entry.reason}</p>
+                        <p className="break-words text-slate-700">{reasonText(entry)}</p>
                         <p className="text-slate-600">
                           Rechazado el <time dateTime={entry.rejectedAt}>{formatDateTime(entry.rejectedAt)}</time>
                         </p>
