@@ -47,6 +47,10 @@ export const ERROR_CODES = [
   'campaign_has_trivias',
   // integrity: an admin's review of held attempts
   'attempt_not_held',
+  // player identity: an attempt needs the player's proof; document checks limited per document; name changes applied by an admin
+  'player_proof_invalid',
+  'document_rate_limited',
+  'name_change_applied',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

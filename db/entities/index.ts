@@ -7,6 +7,7 @@ import { DocumentTypeEntity } from './document-type.entity';
 import { LocationEntity } from './location.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
+import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
@@ -26,6 +27,7 @@ export {
   PlayerAliasEntity,
   PlayerAttemptEntity,
   PlayerEntity,
+  PlayerNameChangeEntity,
   QuestionEntity,
   QuestionGroupEntity,
   RateLimitEntity,
@@ -51,4 +53,5 @@ export const entities = [
   PlayerAttemptEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
+  PlayerNameChangeEntity,
 ];
