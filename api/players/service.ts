@@ -151,7 +151,7 @@ export async function registerPlayer(
 async function recordNameChange(em: EntityManager, player: PlayerRow, newFullName: string, source: string): Promise<void> {
   await em.query(
     `INSERT INTO player_name_changes (player_id, old_full_name, new_full_name, source)
-     SELECT $1, $2, $3, $4
+     SELECT $1::int, $2::varchar, $3::varchar, $4::varchar
       WHERE NOT EXISTS (SELECT 1 FROM player_name_changes WHERE player_id = $1 AND new_full_name = $3 AND applied_at IS NULL)`,
     [player.id, player.full_name, newFullName, source.slice(0, 100)],
   );
