@@ -23,8 +23,8 @@ async function recordNameChange(page: Page, oldName: string, newName: string) {
 }
 
 /** The name the document check prefills for a document. */
-async function storedName(page: Page, document: { documentTypeId: number; documentNumber: string; companyId: number }) {
-  const reply = await postJson<{ player: { fullName: string } }>(page, '/api/players/validate', { ...document, questionGroupId: DEMO_TRIVIA });
+async function storedName(page: Page, { documentTypeId, documentNumber, companyId }: { documentTypeId: number; documentNumber: string; companyId: number }) {
+  const reply = await postJson<{ player: { fullName: string } }>(page, '/api/players/validate', { documentTypeId, documentNumber, companyId, questionGroupId: DEMO_TRIVIA });
   return reply.player.fullName;
 }
 
