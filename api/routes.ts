@@ -26,7 +26,7 @@ export interface RouteDependencies {
   config: Config;
   dataSource: DataSource;
   secret: string;
-  limiters: { login: RateLimiter; player: RateLimiter };
+  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter };
 }
 
 /** Every router of the API, in one list: a new resource adds one line here. */

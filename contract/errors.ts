@@ -51,6 +51,10 @@ export const ERROR_CODES = [
   'json_too_deep',
   'sync_mutation_too_large',
   'upload_url_used',
+  // player identity: an attempt needs the player's proof; document checks limited per document; name changes applied by an admin
+  'player_proof_invalid',
+  'document_rate_limited',
+  'name_change_applied',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

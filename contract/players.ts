@@ -73,18 +73,38 @@ export const totalQuestionsSchema = z
   .min(1, TOTAL_QUESTIONS_MESSAGE)
   .max(200, TOTAL_QUESTIONS_MESSAGE);
 
+/**
+ * What proves an attempt is the player's own, beside the numeric `playerId` anyone can guess: the
+ * document the player typed (type and number), or `playerClientId`, the registration's clientId that
+ * only the registering device knows. A bare `playerId` is 403 player_proof_invalid online and held
+ * for review when synced.
+ */
+export const playerProofFields = {
+  documentTypeId: documentTypeId.optional(),
+  documentNumber: documentNumber.optional(),
+};
+export const PLAYER_REQUIRED_MESSAGE = 'El jugador es requerido';
+export const PLAYER_PROOF_MISSING_MESSAGE = 'Se necesita el documento del jugador para iniciar el intento';
+export const PLAYER_PROOF_MISMATCH_MESSAGE = 'El documento no corresponde al jugador';
+const DOCUMENT_PAIR_MESSAGE = 'El tipo y el número de documento van juntos';
+
 export const createAttemptSchema = z
   .strictObject({
     playerId: z.number().int().positive().optional(),
     playerClientId: clientId.optional(),
+    ...playerProofFields,
     questionGroupId: z.number().int().positive(),
     /** The round the server draws (questionsPerRound, capped by the playable questions); another value is 400 round_size_mismatch. */
     totalQuestions: totalQuestionsSchema.optional(),
     clientId: clientId.optional(),
   })
   .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
-    message: 'El jugador es requerido',
+    message: PLAYER_REQUIRED_MESSAGE,
     path: ['playerId'],
+  })
+  .refine((v) => (v.documentTypeId === undefined) === (v.documentNumber === undefined), {
+    message: DOCUMENT_PAIR_MESSAGE,
+    path: ['documentNumber'],
   });
 export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
 
@@ -124,8 +144,18 @@ export interface DocumentType {
   code: string;
 }
 
-/** A known player as validation returns it: registered at a site of another company or not. */
-export interface ValidatedPlayer extends Player {
+/**
+ * A known player as the document check returns it, after a match of type and number: what the
+ * flow shows (the name to prefill) and uses (the id, sent with the document when an attempt
+ * starts; the site when it is this company's, for the offline check). The document is the caller's own;
+ * a site of another company is never revealed (`locationId` null, `fromOtherCompany` true).
+ */
+export interface ValidatedPlayer {
+  id: number;
+  fullName: string;
+  documentTypeId: number;
+  documentNumber: string;
+  locationId: number | null;
   fromOtherCompany: boolean;
 }
 
@@ -147,13 +177,29 @@ export interface CreatedAttempt extends Attempt {
 }
 
 /** Why an attempt waits for an admin instead of ranking. */
-export const REVIEW_REASONS = ['over_limit', 'round_mismatch', 'implausible_time'] as const;
+export const REVIEW_REASONS = ['over_limit', 'round_mismatch', 'implausible_time', 'unproven_player'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
   over_limit: 'Llegó por encima del límite de intentos',
   round_mismatch: 'Se jugó con otro número de preguntas',
   implausible_time: 'Tiempo no plausible',
+  unproven_player: 'Llegó sin el documento del jugador (versión anterior de la app)',
 };
+
+/**
+ * A name a registration of a known document brought and the server did not apply: the stored
+ * name stays until an admin applies the change (GET /api/player-name-changes, POST .../{id}/apply).
+ */
+export interface PlayerNameChange {
+  id: number;
+  playerId: number;
+  oldFullName: string;
+  newFullName: string;
+  /** Who sent it: `device <id>` for a synced registration, `address <ip>` online. */
+  source: string;
+  createdAt: string;
+  appliedAt: string | null;
+}
 
 /** GET /api/player-attempts/held (admin): the held attempts of one trivia, oldest first. */
 export const heldAttemptsQuery = z.object({ questionGroupId: idParam });

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_ID, paginationQuery } from './common';
-import { chosenAnswerSchema, completionTimeSchema, playerRegistrationSchema, totalQuestionsSchema } from './players';
+import {
+  PLAYER_REQUIRED_MESSAGE,
+  chosenAnswerSchema,
+  completionTimeSchema,
+  playerProofFields,
+  playerRegistrationSchema,
+  totalQuestionsSchema,
+} from './players';
 
 const clientId = z.uuid();
 const isoDate = z.iso.datetime({ offset: true, error: 'Fecha no válida' });
@@ -27,11 +34,13 @@ export const attemptMutationSchema = z.strictObject({
       clientId,
       playerClientId: clientId.optional(),
       playerId: z.number().int().positive().optional(),
+      /** With `playerId`, the player's document (the proof); kiosks before it sent a bare id, which is held for review. */
+      ...playerProofFields,
       questionGroupId: z.number().int().positive(),
       totalQuestions: totalQuestionsSchema,
       startedAt: isoDate,
     })
-    .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, 'El jugador es requerido'),
+    .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, PLAYER_REQUIRED_MESSAGE),
 });
 
 export const completionMutationSchema = z.strictObject({

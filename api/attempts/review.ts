@@ -9,8 +9,13 @@ import { conflict, notFound } from '../errors';
  */
 export const rankedAttempt = (alias: string) => `${alias}.completed_at IS NOT NULL AND ${alias}.review_status IN ('clean', 'released')`;
 
-/** The attempts that use up one of a trivia's maxAttempts: all but those held (or released) for arriving over the limit. */
-export const countsTowardLimit = (alias: string) => `${alias}.review_reason IS DISTINCT FROM 'over_limit'`;
+/**
+ * The attempts that use up one of a trivia's maxAttempts: all but those held (or released) for
+ * arriving over the limit, and those that named their player without proof unless an admin
+ * released them (otherwise anyone could spend a player's attempts with a kiosk of the old version).
+ */
+export const countsTowardLimit = (alias: string) =>
+  `(${alias}.review_reason IS NULL OR (${alias}.review_reason <> 'over_limit' AND (${alias}.review_reason <> 'unproven_player' OR ${alias}.review_status = 'released')))`;
 
 export const ATTEMPT_NOT_HELD = 'El intento no está en revisión';
 export const HELD_ATTEMPT_NOT_FOUND = 'No se encontró el intento';

@@ -3,7 +3,7 @@ import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { attemptLimitReached, countedAttempts, resolvePlayer } from '../players/service';
+import { attemptLimitReached, countedAttempts, type PlayerReference, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../sync/canonical-json';
 import { judgeTime } from './plausibility';
 import { triviaRound } from './round';
@@ -37,9 +37,7 @@ export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
 export const roundSizeMismatch = (roundSize: number) =>
   roundSize === 0 ? 'Esta trivia aún no tiene preguntas.' : `La ronda de esta trivia tiene ${roundSize} ${roundSize === 1 ? 'pregunta' : 'preguntas'}`;
 
-export interface NewAttempt {
-  playerId?: number;
-  playerClientId?: string;
+export interface NewAttempt extends PlayerReference {
   questionGroupId: number;
   /** The round size the client played; the server's own is stored online. */
   totalQuestions?: number;
@@ -55,13 +53,16 @@ export type AttemptOrigin =
   | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string };
 
 /**
- * Starts an attempt for the player at the player's current site. The player row is locked while
+ * Starts an attempt for the player at the player's current site. The attempt must prove it is the
+ * player's (resolvePlayer): online a bare player id is 403; synced (a kiosk of the version before
+ * the proof) it is stored and held for review, counting for nothing until an admin releases it, so
+ * nobody spends another player's attempts and nothing a player played is lost. The player row is locked while
  * the attempts are counted, so two simultaneous starts cannot both slip under maxAttempts. A
  * clientId seen before returns that attempt (with its token) instead of starting another. The
  * round size is the server's (questionsPerRound capped by the playable questions).
  */
 export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
-  const player = await resolvePlayer(em, input);
+  const { player, proven } = await resolvePlayer(em, input, origin.channel);
   const round = await triviaRound(em, input.questionGroupId);
   if (!round) throw notFound(GROUP_NOT_FOUND);
   await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
@@ -76,11 +77,11 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
 
   const online = origin.channel === 'online';
   const played = input.totalQuestions ?? round.roundSize;
-  let reason: ReviewReason | null = null;
+  let reason: ReviewReason | null = proven ? null : 'unproven_player';
   if (played !== round.roundSize) {
     if (online) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
     // The trivia changed while the device was offline: its round is kept as played, held.
-    reason = 'round_mismatch';
+    reason ??= 'round_mismatch';
   }
   if (round.maxAttempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= round.maxAttempts) {
     if (online) throw attemptLimitReached(round.maxAttempts);

@@ -1,4 +1,5 @@
-import type { Player, ValidatedPlayer } from '../../contract';
+import type { Player, PlayerNameChange, ValidatedPlayer } from '../../contract';
+import type { NameChangeRow } from './name-changes';
 import type { PlayerRow } from './service';
 
 /** A player as the player flow sees it: never a phone or e-mail. */
@@ -14,6 +15,29 @@ export function presentPlayer(row: PlayerRow): Player {
   } satisfies Player;
 }
 
+/**
+ * The document check's reply: the name the flow prefills and the id an attempt names (with the
+ * document); the site only when it is of the trivia's company, which the kiosk checks offline.
+ */
 export function presentValidatedPlayer(row: PlayerRow, fromOtherCompany: boolean): ValidatedPlayer {
-  return { ...presentPlayer(row), fromOtherCompany } satisfies ValidatedPlayer;
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    documentTypeId: row.document_type_id,
+    documentNumber: row.document_number,
+    locationId: fromOtherCompany ? null : row.location_id,
+    fromOtherCompany,
+  } satisfies ValidatedPlayer;
+}
+
+export function presentNameChange(row: NameChangeRow): PlayerNameChange {
+  return {
+    id: row.id,
+    playerId: row.player_id,
+    oldFullName: row.old_full_name,
+    newFullName: row.new_full_name,
+    source: row.source,
+    createdAt: row.created_at.toISOString(),
+    appliedAt: row.applied_at ? row.applied_at.toISOString() : null,
+  } satisfies PlayerNameChange;
 }

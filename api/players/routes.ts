@@ -1,26 +1,44 @@
 import Router from '@koa/router';
-import { playerRegistrationSchema, validatePlayerSchema } from '../../contract';
+import { idParamsSchema, playerRegistrationSchema, validatePlayerSchema } from '../../contract';
 import { rateLimitByAddress } from '../http/rate-limit';
-import { parseBody } from '../http/validate';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../routes';
-import { presentPlayer, presentValidatedPlayer } from './presenter';
+import { spendDocumentLookup } from './document-limit';
+import { applyNameChange, listPendingNameChanges } from './name-changes';
+import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';
 import { registerPlayer, validatePlayer } from './service';
 
-/** Player level: public, rate-limited per address; replies never carry a phone or e-mail, and only the document the caller sent. */
-export function playerRoutes({ dataSource, limiters }: RouteDependencies) {
+/**
+ * Player level: public, rate-limited per address and per document; replies never carry a phone or
+ * e-mail, and only the document the caller sent. Admin level: the name changes registrations
+ * brought, and applying one.
+ */
+export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
 
   router.post('/players/validate', limit, async (ctx) => {
     const input = parseBody(validatePlayerSchema, ctx.request.body);
+    await spendDocumentLookup(limiters.playerDocument, secret, input);
     const found = await validatePlayer(dataSource.manager, input);
     ctx.body = { player: found ? presentValidatedPlayer(found.player, found.fromOtherCompany) : null };
   });
 
   router.post('/players', limit, async (ctx) => {
     const input = parseBody(playerRegistrationSchema, ctx.request.body);
-    const player = await dataSource.transaction((em) => registerPlayer(em, input));
+    await spendDocumentLookup(limiters.playerDocument, secret, input);
+    const player = await dataSource.transaction((em) => registerPlayer(em, input, 'refuse', `address ${ctx.ip}`));
     ctx.body = presentPlayer(player);
+  });
+
+  router.get('/player-name-changes', requireUser, async (ctx) => {
+    ctx.body = (await listPendingNameChanges(dataSource.manager)).map(presentNameChange);
+  });
+
+  router.post('/player-name-changes/:id/apply', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = presentNameChange(await dataSource.transaction((em) => applyNameChange(em, id, ctx.state.user.id)));
   });
 
   return router;

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE } from '../../contract';
+import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../contract';
 import { countsTowardLimit } from '../attempts/review';
 import { type AppError, badRequest, forbidden, notFound } from '../errors';
 
@@ -103,13 +103,20 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration, unk
 export type UnknownSite = 'refuse' | 'clear';
 
 /**
- * One player per document: a known document updates name and site (unless `keepExisting`: a kiosk
- * naming a player it knew, whose stored name and site stay as they are). A clientId already seen
+ * One player per document: a known document moves the player to the registration's site (unless
+ * `keepExisting`: a kiosk naming a player it knew, whose stored site stays as it is), and never
+ * renames it: whoever knows a document could otherwise rename its player. A different name is
+ * recorded as a name change (old, new, `source`) for an admin to apply. A clientId already seen
  * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
  * document offline end up naming one player.
  */
-export async function registerPlayer(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite = 'refuse'): Promise<PlayerRow> {
+export async function registerPlayer(
+  em: EntityManager,
+  input: PlayerRegistration,
+  unknownSite: UnknownSite = 'refuse',
+  source = 'desconocido',
+): Promise<PlayerRow> {
   if (input.clientId) {
     const [known]: PlayerRow[] = await em.query(
       `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
@@ -119,35 +126,77 @@ export async function registerPlayer(em: EntityManager, input: PlayerRegistratio
   }
   const locationId = await checkReferences(em, input, unknownSite);
   const { firstName, lastName } = nameParts(input.fullName);
-  const [player]: PlayerRow[] = await em.query(
+  const [player]: (PlayerRow & { inserted: boolean })[] = await em.query(
     `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (document_type_id, document_number) DO UPDATE
-       SET full_name = CASE WHEN $7 THEN players.full_name ELSE EXCLUDED.full_name END,
-           first_name = CASE WHEN $7 THEN players.first_name ELSE EXCLUDED.first_name END,
-           last_name = CASE WHEN $7 THEN players.last_name ELSE EXCLUDED.last_name END,
-           location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END
-     RETURNING ${PLAYER_COLUMNS}`,
+       SET location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END
+     RETURNING ${PLAYER_COLUMNS}, (xmax = 0) AS inserted`,
     [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, locationId, input.keepExisting === true],
   );
+  const { inserted, ...stored } = player!;
+  if (!inserted && input.keepExisting !== true && stored.full_name !== input.fullName) {
+    await recordNameChange(em, stored, input.fullName, source);
+  }
   if (input.clientId) {
     await em.query(`INSERT INTO player_aliases (client_id, player_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING`, [
       input.clientId,
-      player!.id,
+      stored.id,
     ]);
   }
-  return player!;
+  return stored;
 }
 
-/** The player an attempt names: by server id, or by a kiosk-made clientId through the alias map. */
-export async function resolvePlayer(em: EntityManager, ref: { playerId?: number; playerClientId?: string }): Promise<PlayerRow> {
-  const rows: PlayerRow[] =
-    ref.playerId !== undefined
-      ? await em.query(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1`, [ref.playerId])
-      : await em.query(
-          `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
-          [ref.playerClientId],
-        );
-  if (!rows[0]) throw notFound(PLAYER_NOT_FOUND);
-  return rows[0];
+/** Keeps a name a registration brought for an admin; the same pending change sent again is recorded once. */
+async function recordNameChange(em: EntityManager, player: PlayerRow, newFullName: string, source: string): Promise<void> {
+  await em.query(
+    `INSERT INTO player_name_changes (player_id, old_full_name, new_full_name, source)
+     SELECT $1::int, $2::varchar, $3::varchar, $4::varchar
+      WHERE NOT EXISTS (SELECT 1 FROM player_name_changes WHERE player_id = $1 AND new_full_name = $3 AND applied_at IS NULL)`,
+    [player.id, player.full_name, newFullName, source.slice(0, 100)],
+  );
+}
+
+/** How an attempt names its player, and what proves it is the player's own. */
+export interface PlayerReference {
+  playerId?: number;
+  /** The registration's clientId: only the device that registered the player knows it. */
+  playerClientId?: string;
+  /** The document the player typed: with `playerId`, it must be that player's. */
+  documentTypeId?: number;
+  documentNumber?: string;
+}
+
+export const playerProofInvalid = (message: string) => forbidden(message, { code: 'player_proof_invalid' });
+
+/**
+ * The player an attempt names, and whether the attempt proved it is theirs. A registration's
+ * clientId (through the alias map) or the player's document proves it; a bare numeric id, which
+ * anyone can guess, does not (`proven: false`: the caller refuses it online and holds it when
+ * synced). A document that does not match the id is refused online; synced, the document names
+ * the player (a restore may have given the id to somebody else), and when no player has it the
+ * attempt is treated as a bare id (held), so nothing played is lost.
+ */
+export async function resolvePlayer(
+  em: EntityManager,
+  ref: PlayerReference,
+  channel: 'online' | 'sync',
+): Promise<{ player: PlayerRow; proven: boolean }> {
+  if (ref.playerClientId !== undefined) {
+    const [player]: PlayerRow[] = await em.query(
+      `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+      [ref.playerClientId],
+    );
+    if (!player) throw notFound(PLAYER_NOT_FOUND);
+    return { player, proven: true };
+  }
+  if (ref.documentTypeId !== undefined && ref.documentNumber !== undefined) {
+    const owner = await findPlayerByDocument(em, ref.documentTypeId, ref.documentNumber);
+    if (owner && (owner.id === ref.playerId || channel === 'sync')) return { player: owner, proven: true };
+    if (channel === 'online') throw playerProofInvalid(PLAYER_PROOF_MISMATCH_MESSAGE);
+  }
+  const [player]: PlayerRow[] = await em.query(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1`, [ref.playerId]);
+  if (!player) throw notFound(PLAYER_NOT_FOUND);
+  if (channel === 'online') throw playerProofInvalid(PLAYER_PROOF_MISSING_MESSAGE);
+  return { player, proven: false };
 }

@@ -29,13 +29,14 @@ async function attemptLostWithTrivia(em: EntityManager, deviceId: string, attemp
  * nothing played offline is lost: an attempt over maxAttempts or of another round size is kept and
  * held for review, and so is a completion with an implausible time; the kiosk's startedAt /
  * completedAt are kept; a registration at a site deleted meanwhile is stored with no site; an
- * attempt or completion of a trivia deleted meanwhile is held (kept in sync_mutations); only the
- * device that started an attempt completes it.
+ * attempt or completion of a trivia deleted meanwhile is held (kept in sync_mutations); an attempt
+ * naming its player by a bare id (a kiosk of the version before the proof) is stored held for
+ * review; only the device that started an attempt completes it.
  */
 export async function applyMutation(em: EntityManager, mutation: Mutation, device: { id: string; serverSecret: string }): Promise<MutationOutcome> {
   switch (mutation.kind) {
     case 'player':
-      return { id: (await registerPlayer(em, mutation.payload, 'clear')).id };
+      return { id: (await registerPlayer(em, mutation.payload, 'clear', `device ${device.id}`)).id };
     case 'attempt': {
       const { startedAt, ...attempt } = mutation.payload;
       if (!(await triviaRound(em, attempt.questionGroupId))) return { held: TRIVIA_GONE };

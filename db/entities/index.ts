@@ -8,6 +8,7 @@ import { LocationEntity } from './location.entity';
 import { LogoUploadEntity } from './logo-upload.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
+import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
@@ -28,6 +29,7 @@ export {
   PlayerAliasEntity,
   PlayerAttemptEntity,
   PlayerEntity,
+  PlayerNameChangeEntity,
   QuestionEntity,
   QuestionGroupEntity,
   RateLimitEntity,
@@ -54,4 +56,5 @@ export const entities = [
   CampaignEntity,
   CampaignQuestionGroupEntity,
   LogoUploadEntity,
+  PlayerNameChangeEntity,
 ];

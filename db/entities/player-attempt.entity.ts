@@ -11,7 +11,7 @@ import { UserEntity } from './user.entity';
  */
 export type ReviewStatus = 'clean' | 'held' | 'released' | 'discarded';
 /** Why an attempt was held: arrived over maxAttempts, played another round size, or an implausible time. */
-export type ReviewReason = 'over_limit' | 'round_mismatch' | 'implausible_time';
+export type ReviewReason = 'over_limit' | 'round_mismatch' | 'implausible_time' | 'unproven_player';
 
 export interface ChosenAnswer {
   questionId: number;

@@ -4,6 +4,7 @@ import { TriviaRankingBestAttemptIndex1795309439915 } from './1795309439915-triv
 import { CampaignRankingIndex1795330000000 } from './1795330000000-campaign-ranking-index';
 import { AttemptReviewState1795400000000 } from './1795400000000-attempt-review-state';
 import { CampaignLinkOrderUnique1795400100000 } from './1795400100000-campaign-link-order-unique';
+import { PlayerNameChanges1795480581229 } from './1795480581229-player-name-changes';
 import { LogoUploads1795481544420 } from './1795481544420-logo-uploads';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -14,5 +15,6 @@ export const migrations = [
   CampaignRankingIndex1795330000000,
   AttemptReviewState1795400000000,
   CampaignLinkOrderUnique1795400100000,
+  PlayerNameChanges1795480581229,
   LogoUploads1795481544420,
 ];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { chooseAnswers, playerFlowSnapshot, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, playerFlowSnapshot, playerProof, type TestTrivia } from '../support/player-flow';
 
 
 let api: TestApi;
@@ -22,7 +22,7 @@ afterAll(() => api.close());
 
 async function startAttempt(body: Record<string, unknown> = {}) {
   const player = await buildPlayer(api.dataSource, { locationId: site.id });
-  const res = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 4, ...body });
+  const res = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 4, ...body });
   expect(res.status).toBe(200);
   return { player, attempt: res.body as { id: number; token: string; clientId: string | null } };
 }
@@ -43,7 +43,7 @@ describe('POST /api/player-attempts', () => {
   it('returns the same attempt and a working token when a kiosk replays the creation with its clientId', async () => {
     const clientId = randomUUID();
     const { player, attempt } = await startAttempt({ clientId });
-    const replay = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 4, clientId });
+    const replay = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 4, clientId });
     expect(replay.body.id).toBe(attempt.id);
     expect(replay.body.token).toBe(attempt.token);
     const done = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: chooseAnswers(trivia, 4), completionTime: 30, token: replay.body.token });
@@ -54,7 +54,7 @@ describe('POST /api/player-attempts', () => {
     const company = await buildCompany(api.dataSource);
     const limited = await buildTrivia(api.dataSource, company.id, { overrides: { maxAttempts: 2 } });
     const player = await buildPlayer(api.dataSource);
-    const body = { playerId: player.id, questionGroupId: limited.group.id, totalQuestions: 5 };
+    const body = { ...playerProof(player), questionGroupId: limited.group.id, totalQuestions: 5 };
     const replies = await Promise.all(Array.from({ length: 5 }, () => api.client().post('/api/player-attempts', body)));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 403, 403, 403]);
     const refused = replies.find((r) => r.status === 403)!;
@@ -67,7 +67,7 @@ describe('POST /api/player-attempts', () => {
   it('refuses an attempt of 0 questions with 400 and stores nothing', async () => {
     const player = await buildPlayer(api.dataSource, { locationId: site.id });
     const before = await playerFlowSnapshot(api.dataSource);
-    const res = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.group.id, totalQuestions: 0 });
+    const res = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 0 });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('El total de preguntas debe ser un entero entre 1 y 200');
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
@@ -78,7 +78,7 @@ describe('POST /api/player-attempts', () => {
     expect(unknownPlayer.status).toBe(404);
     expect(unknownPlayer.body.error).toBe('No se encontró el jugador');
     const player = await buildPlayer(api.dataSource);
-    const unknownTrivia = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: 999999, totalQuestions: 4 });
+    const unknownTrivia = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: 999999, totalQuestions: 4 });
     expect(unknownTrivia.status).toBe(404);
   });
 });

@@ -20,6 +20,7 @@ const EXPECTED_TABLES = [
   'migrations',
   'player_aliases',
   'player_attempts',
+  'player_name_changes',
   'players',
   'question_groups',
   'questions',

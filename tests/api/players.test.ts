@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE, DOCUMENT_NUMBER_MESSAGE, LOCATION_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { documentTypeId, freshDocument, playerFlowSnapshot } from '../support/player-flow';
+import { documentTypeId, freshDocument, playerFlowSnapshot, playerProof } from '../support/player-flow';
 
 let api: TestApi;
 let cc: number;
@@ -47,12 +47,14 @@ describe('POST /api/players', () => {
     });
   });
 
-  it('updates the known player (name and site) instead of creating a second one for the same document', async () => {
+  it('moves the known player to the new site, keeps the stored name (the new one waits for an admin) instead of creating a second player', async () => {
     const documentNumber = freshDocument();
     const first = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber, locationId: site.id });
     const before = await playerFlowSnapshot(api.dataSource);
     const second = await api.client().post('/api/players', { fullName: 'Ana Lucía Ruiz', documentTypeId: cc, documentNumber, locationId: otherSite.id });
-    expect(second.body).toMatchObject({ id: first.body.id, fullName: 'Ana Lucía Ruiz', lastName: 'Lucía Ruiz', locationId: otherSite.id });
+    expect(second.body).toMatchObject({ id: first.body.id, fullName: 'Ana Ruiz', lastName: 'Ruiz', locationId: otherSite.id });
+    const changes = await api.dataSource.query(`SELECT old_full_name, new_full_name FROM player_name_changes WHERE player_id = $1`, [first.body.id]);
+    expect(changes).toEqual([{ old_full_name: 'Ana Ruiz', new_full_name: 'Ana Lucía Ruiz' }]);
     expect((await playerFlowSnapshot(api.dataSource)).players).toBe(before.players);
   });
 
@@ -120,18 +122,16 @@ describe('POST /api/players/validate', () => {
     expect(res.body).toEqual({ player: null });
   });
 
-  it('returns a known player, flagged fromOtherCompany when their site belongs to another company, never phone or e-mail', async () => {
+  it('returns a known player, flagged fromOtherCompany (the other company’s site not shown) when their site belongs to another company, never phone or e-mail', async () => {
     const player = await buildPlayer(api.dataSource, { locationId: otherSite.id, phone: '3001234567', email: 'laura@example.com' });
     const res = await validate(player.documentNumber);
     expect(res.status).toBe(200);
     expect(res.body.player).toEqual({
       id: player.id,
       fullName: player.fullName,
-      firstName: player.firstName,
-      lastName: player.lastName,
       documentTypeId: cc,
       documentNumber: player.documentNumber,
-      locationId: otherSite.id,
+      locationId: null,
       fromOtherCompany: true,
     });
     expect(res.text).not.toContain('3001234567');
@@ -142,13 +142,13 @@ describe('POST /api/players/validate', () => {
       companyId: (await api.dataSource.query(`SELECT company_id FROM locations WHERE id = $1`, [otherSite.id]))[0].company_id,
       questionGroupId: trivia.id,
     });
-    expect(sameCompany.body.player.fromOtherCompany).toBe(false);
+    expect(sameCompany.body.player).toMatchObject({ fromOtherCompany: false, locationId: otherSite.id });
   });
 
   it('is 403 "Límite de intentos alcanzado" naming the limit once the player has used the trivia\'s attempts', async () => {
     const player = await buildPlayer(api.dataSource, { locationId: site.id });
     for (let i = 0; i < 2; i++) {
-      const attempt = await api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: trivia.id, totalQuestions: 5 });
+      const attempt = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.id, totalQuestions: 5 });
       expect(attempt.status).toBe(200);
     }
     const res = await validate(player.documentNumber);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, playerProof, registerDevice, type TestTrivia } from '../support/player-flow';
 
 /**
  * Every way a client could put a result in the ranking that was not played, tried with plain
@@ -38,7 +38,7 @@ const rankedIds = async (groupId: number) => {
 
 async function startOnline(body: Record<string, unknown> = {}, groupId = trivia.group.id) {
   const player = await buildPlayer(api.dataSource, { locationId: site.id });
-  return api.client().post('/api/player-attempts', { playerId: player.id, questionGroupId: groupId, ...body });
+  return api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId, ...body });
 }
 /** An online attempt started `secondsAgo` on the server's clock. */
 async function playingOnline(secondsAgo = 30) {
@@ -103,7 +103,8 @@ describe('the round is the server\'s', () => {
     expect(statuses(await device.push(play.mutations))).toEqual(['applied', 'applied', 'applied']);
     expect((await attemptByClientId(play.attemptClientId)).review_status).toBe('held');
     const playerId = (await attemptByClientId(play.attemptClientId)).player_id;
-    const again = await api.client().post('/api/player-attempts', { playerId, questionGroupId: limited.group.id });
+    const [player] = await api.dataSource.query(`SELECT id, document_type_id AS "documentTypeId", document_number AS "documentNumber" FROM players WHERE id = $1`, [playerId]);
+    const again = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: limited.group.id });
     expect(again.status).toBe(403);
     expect(again.body.code).toBe('attempt_limit_reached');
   });

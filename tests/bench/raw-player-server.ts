@@ -77,7 +77,14 @@ export function startRawPlayerServer(databaseUrl: string, poolSize: number): Ser
     if (method === 'POST' && url === '/api/player-attempts') {
       const token = randomBytes(32).toString('base64url');
       const attempt = await inTransaction(async (client) => {
-        const [player] = (await client.query(`SELECT ${PLAYER} FROM players WHERE id = $1`, [body.playerId])).rows;
+        // The same proof the app asks for: the id and the player's document.
+        const [player] = (
+          await client.query(`SELECT ${PLAYER} FROM players WHERE id = $1 AND document_type_id = $2 AND document_number = $3`, [
+            body.playerId,
+            body.documentTypeId,
+            body.documentNumber,
+          ])
+        ).rows;
         const [group] = (
           await client.query(
             `SELECT g.max_attempts, g.questions_per_round,

@@ -166,7 +166,13 @@ function playerFlow(baseUrl: string, data: BenchData, tag: string) {
       locationId: data.locationIds[n % data.locationIds.length],
     });
     if (!ok(player.status)) return failures;
-    const attempt = await http.send('POST', '/api/player-attempts', { playerId: player.body.id, questionGroupId: data.playTriviaId, totalQuestions: 10 });
+    const attempt = await http.send('POST', '/api/player-attempts', {
+      playerId: player.body.id,
+      documentTypeId: data.documentTypeId,
+      documentNumber,
+      questionGroupId: data.playTriviaId,
+      totalQuestions: 10,
+    });
     if (!ok(attempt.status)) return failures;
     const done = await http.send('PATCH', `/api/player-attempts/${attempt.body.id}`, {
       answers: data.playAnswers,

@@ -52,13 +52,24 @@ async function held(): Promise<{ id: number; reason: string }[]> {
   return res.body;
 }
 
+/** Registers a player online; the id comes with the document that proves an attempt is theirs. */
+const documents = new Map<number, string>();
 async function onlinePlayer(): Promise<number> {
-  const res = await api.client().post('/api/players', { fullName: 'Jugador Tramposo', documentTypeId: cc, documentNumber: freshDocument(), locationId: site.id });
+  const documentNumber = freshDocument();
+  const res = await api.client().post('/api/players', { fullName: 'Jugador Tramposo', documentTypeId: cc, documentNumber, locationId: site.id });
   expect(res.status).toBeLessThan(300);
+  documents.set(res.body.id, documentNumber);
   return res.body.id;
 }
 const start = (playerId: number, body: Record<string, unknown> = {}) =>
-  api.client().post('/api/player-attempts', { playerId, questionGroupId: trivia.group.id, totalQuestions: 5, ...body });
+  api.client().post('/api/player-attempts', {
+    playerId,
+    documentTypeId: cc,
+    documentNumber: documents.get(playerId),
+    questionGroupId: trivia.group.id,
+    totalQuestions: 5,
+    ...body,
+  });
 const complete = (attempt: { id: number; token: string }, body: Record<string, unknown>) =>
   api.client().patch(`/api/player-attempts/${attempt.id}`, { token: attempt.token, ...body });
 

@@ -108,3 +108,10 @@ export type TestTrivia = Awaited<ReturnType<typeof buildTrivia>>;
 /** The chosen answers: the first `correct` questions right (answer 0 is the correct one), the rest wrong. */
 export const chooseAnswers = (trivia: TestTrivia, correct: number) =>
   trivia.items.map(({ question, answers }, i) => ({ questionId: question.id, answerId: answers[i < correct ? 0 : 1]!.id }));
+
+/** How an online attempt names its player: the id and the player's document, the proof that it is theirs. */
+export const playerProof = (player: { id: number; documentTypeId: number; documentNumber: string }) => ({
+  playerId: player.id,
+  documentTypeId: player.documentTypeId,
+  documentNumber: player.documentNumber,
+});

@@ -27,7 +27,10 @@ describe('identifyPlayer', () => {
   it('lets a player in when the server accepts her, whatever this device counted (staff cleared her attempts)', async () => {
     const { db, bundle } = await kioskAtTheLimit();
     vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: marta })]).fetchStub);
-    expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'known', player: { playerId: 12, fullName: 'Marta Ruiz' } });
+    expect(await identifyPlayer(db, bundle, input)).toMatchObject({
+      kind: 'known',
+      player: { playerId: 12, fullName: 'Marta Ruiz', document: { documentTypeId: input.documentTypeId, documentNumber: input.documentNumber.trim() } },
+    });
   });
 
   it("refuses with the server's message when the server's code says the limit is reached, whatever its wording", async () => {

@@ -53,6 +53,17 @@ describe('outbox writes', () => {
     expect(entry!.payload).toMatchObject({ clientId: state.attemptClientId, playerId: 42 });
     expect(entry!.payload).not.toHaveProperty('playerClientId');
   });
+
+  it('sends the document with a server id as the proof the attempt is the player’s, and keeps it out of the attempt in progress', async () => {
+    const db = freshDb();
+    const document = { documentTypeId: 1, documentNumber: '52123456' };
+    const state = await startAttempt(db, { playerId: 42, playerClientId: null, fullName: 'Eva', hash: 'h', document }, planRound(buildBundle()));
+    const [entry] = await db.outbox.toArray();
+    expect(entry!.payload).toMatchObject({ playerId: 42, documentTypeId: 1, documentNumber: '52123456' });
+    expect(mutationSchema.safeParse({ kind: entry!.kind, mutationId: entry!.mutationId, payload: entry!.payload }).success).toBe(true);
+    expect(state.player).not.toHaveProperty('document');
+    expect(JSON.stringify(await db.inProgress.toArray())).not.toContain('52123456');
+  });
 });
 
 describe('known players', () => {

@@ -88,6 +88,12 @@ export interface PlayerRef {
   fullName: string;
   /** The salted document hash: the key for offline attempt counts. */
   hash: string;
+  /**
+   * The document the player typed, when the server named the player by its id: the attempt sends it
+   * as the proof that it is the player's own (a bare id is not). Kept in memory and in the queued
+   * attempt only, never in the attempt in progress.
+   */
+  document?: { documentTypeId: number; documentNumber: string };
 }
 
 export interface ChosenAnswer {

@@ -60,7 +60,8 @@ export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, input: Do
   if (online) {
     await rememberPlayer(db, { hash, playerId: online.id, clientId: null, fullName: online.fullName, locationId: online.locationId });
     if (online.fromOtherCompany) return { kind: 'other-company', hash, fullName: online.fullName };
-    return { kind: 'known', player: { playerId: online.id, playerClientId: null, fullName: online.fullName, hash } };
+    const document = { documentTypeId: input.documentTypeId, documentNumber: input.documentNumber.trim() };
+    return { kind: 'known', player: { playerId: online.id, playerClientId: null, fullName: online.fullName, hash, document } };
   }
 
   const { maxAttempts } = bundle.group;

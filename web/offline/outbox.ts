@@ -83,6 +83,8 @@ export class EmptyRoundError extends Error {
 
 /**
  * Creates the attempt and its in-progress state together, and counts it for offline maxAttempts.
+ * The queued attempt carries the player's document when it names the player by server id; the
+ * state kept for resuming does not.
  * A round without questions is refused here: the server would reject its attempt and completion.
  */
 export async function startAttempt(db: TriviaDb, player: PlayerRef, round: RoundPlan): Promise<InProgressAttempt> {
@@ -101,10 +103,11 @@ export async function startAttempt(db: TriviaDb, player: PlayerRef, round: Round
     score: null,
     completionTime: null,
   };
+  const { document, ...playing } = player;
   const state: InProgressAttempt = {
     groupId: round.groupId,
     attemptClientId: attempt.clientId,
-    player,
+    player: playing,
     questionIds: round.questionIds,
     answerOrder: round.answerOrder,
     answers: [],
@@ -114,7 +117,8 @@ export async function startAttempt(db: TriviaDb, player: PlayerRef, round: Round
     await db.attempts.add(attempt);
     await enqueue(db, 'attempt', {
       clientId: attempt.clientId,
-      ...(attempt.playerId !== null ? { playerId: attempt.playerId } : { playerClientId: attempt.playerClientId! }),
+      // A server id goes with the player's document, the proof the attempt is theirs.
+      ...(attempt.playerId !== null ? { playerId: attempt.playerId, ...document } : { playerClientId: attempt.playerClientId! }),
       questionGroupId: round.groupId,
       totalQuestions: attempt.totalQuestions,
       startedAt,

@@ -6,24 +6,26 @@ import { Card } from '../../components/ui/card';
 import { TextInput } from '../../components/ui/field';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { HeldAttempts } from './held-attempts';
+import { NameChanges } from './name-changes';
 import { parseTriviaId } from './ranking-page';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
 
-/** The ranking and, for a trivia that exists, its results held for review. */
+/** The ranking and, for a trivia that exists, its results held for review; then the players' pending name changes. */
 function AdminTriviaRanking({ id }: { id: number }) {
   const trivia = useRankingTrivia(id);
   return (
     <>
       <TriviaRanking id={id} back={ADMIN_WAY_BACK} />
       {!(trivia.isError && isMissingTrivia(trivia.error)) && <HeldAttempts id={id} />}
+      <NameChanges />
     </>
   );
 }
 
 /**
  * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
- * and below it the trivia's results held for review.
+ * and below it the trivia's results held for review and the players' pending name changes.
  */
 export function RankingAdminPage() {
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,22 @@
+import { createHmac } from 'node:crypto';
+import { AppError } from '../errors';
+import type { RateLimiter } from '../http/rate-limit';
+
+export const DOCUMENT_RATE_LIMITED = 'Demasiadas consultas de este documento. Intenta de nuevo más tarde.';
+
+/**
+ * Spends one of a document's lookups (document checks and registrations), whatever address asks:
+ * the per-address limit alone lets many addresses look one number up without end. The key is an
+ * HMAC of the document with the server secret, so the counters table holds no document numbers.
+ */
+export async function spendDocumentLookup(limiter: RateLimiter, secret: string, document: { documentTypeId: number; documentNumber: string }) {
+  const key = createHmac('sha256', secret).update(`document:${document.documentTypeId}:${document.documentNumber}`).digest('base64url');
+  try {
+    await limiter.spend(key);
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) {
+      throw new AppError(429, DOCUMENT_RATE_LIMITED, { code: 'document_rate_limited', ...(error.extra.headers ? { headers: error.extra.headers } : {}) });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { PlayBundle } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { postJson } from './support/admin-api';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** The seeded demo trivia and its company's first site. */
+const DEMO_TRIVIA = 1;
+
+/** Registers a document, then registers it again with another name: the second name waits for the admin. */
+async function recordNameChange(page: Page, oldName: string, newName: string) {
+  const bundle = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const registration = {
+    documentTypeId: bundle.documentTypes[0]!.id,
+    documentNumber: `N${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    locationId: bundle.locations[0]!.id,
+  };
+  await postJson(page, '/api/players', { ...registration, fullName: oldName });
+  const again = await postJson<{ fullName: string }>(page, '/api/players', { ...registration, fullName: newName });
+  expect(again.fullName).toBe(oldName);
+  return { ...registration, companyId: bundle.group.companyId };
+}
+
+/** The name the document check prefills for a document. */
+async function storedName(page: Page, { documentTypeId, documentNumber, companyId }: { documentTypeId: number; documentNumber: string; companyId: number }) {
+  const reply = await postJson<{ player: { fullName: string } }>(page, '/api/players/validate', { documentTypeId, documentNumber, companyId, questionGroupId: DEMO_TRIVIA });
+  return reply.player.fullName;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).include('section[aria-labelledby="name-changes-title"]').withTags(WCAG_TAGS).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test('an admin sees a re-registration’s name waiting beside the stored one and applies it with the keyboard; axe clean in light and dark', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const rosaDocument = await recordNameChange(page, `Rosa Real ${stamp}`, `Rosa Nueva ${stamp}`);
+  await recordNameChange(page, `Tomás Real ${stamp}`, `Tomás Nuevo ${stamp}`);
+
+  await page.goto(`/ranking-admin?id=${DEMO_TRIVIA}`);
+  const section = page.getByRole('region', { name: 'Cambios de nombre' });
+  const rosa = section.getByRole('listitem', { name: `Cambio de nombre de Rosa Real ${stamp}` });
+  await expect(rosa).toContainText(`Rosa Nueva ${stamp}`);
+  await expect(rosa).toContainText('Dirección');
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.reload();
+    await expect(rosa).toBeVisible();
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    expect(await seriousViolations(page), scheme).toEqual([]);
+  }
+
+  // Keyboard: the button is reachable and pressed with Enter; focus moves to the next change.
+  const applyRosa = section.getByRole('button', { name: `Aplicar el nombre Rosa Nueva ${stamp} a Rosa Real ${stamp}` });
+  await applyRosa.focus();
+  await page.keyboard.press('Enter');
+  await expect(rosa).toHaveCount(0);
+  await expect(page.locator(':focus')).toHaveAttribute('data-apply', /\d+/);
+
+  expect(await storedName(page, rosaDocument)).toBe(`Rosa Nueva ${stamp}`);
+  await expect(section.getByRole('listitem', { name: `Cambio de nombre de Tomás Real ${stamp}` })).toBeVisible();
+});
