@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignEntity, CampaignQuestionGroupEntity, CompanyEntity, PlayerAttemptEntity } from '../../db/entities';
+import { CampaignEntity, CampaignQuestionGroupEntity, CompanyEntity, PlayerAttemptEntity, PlayerNameChangeEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -46,6 +46,7 @@ beforeAll(async () => {
     reviewStatus: 'held',
     reviewReason: 'over_limit',
   });
+  const nameChange = await ds.getRepository(PlayerNameChangeEntity).save({ playerId: player.id, oldFullName: player.fullName, newFullName: 'Nombre nuevo', source: 'address 127.0.0.1' });
   const byResource: Record<string, number> = {
     companies: company.id,
     locations: location.id,
@@ -54,6 +55,7 @@ beforeAll(async () => {
     campaigns: campaign.id,
     'campaign-question-groups': link.id,
     'player-attempts': attempt.id,
+    'player-name-changes': nameChange.id,
     play: group.id,
   };
   const byName: Record<string, string | number> = {
