@@ -7,7 +7,7 @@ import { errorMiddleware } from './errors';
 import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonBodiesOnly } from './http/json-only';
-import { createRateLimiter } from './http/rate-limit';
+import { createRateLimiter, publicReadLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { loadUser } from './http/require-user';
 import { securityHeaders } from './http/security-headers';
@@ -38,6 +38,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   const limiters = {
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
     player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60),
+    publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true }),
   };
 
   app.use(requestLog(logger));
@@ -59,6 +60,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   );
   app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs }));
   app.use(loadUser(dataSource));
+  app.use(publicReadLimit(limiters.publicRead));
 
   for (const router of apiRouters({ config, dataSource, secret, limiters })) {
     app.use(router.routes());

@@ -31,6 +31,9 @@ const environmentSchema = z.object({
   OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
+  // public reads: rankings and exports
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -51,7 +54,9 @@ export interface Config {
   admin: { username: string; password: string | undefined };
   seedDemo: boolean;
   openai: { apiKey: string | undefined; baseURL: string | undefined; model: string; timeoutMs: number };
-  rateLimits: { loginPerMinute: number; playerPerMinute: number };
+  rateLimits: { loginPerMinute: number; playerPerMinute: number; publicPerMinute: number };
+  /** Ranking computations and exports: how long one statement may run. */
+  rankingReads: { statementTimeoutMs: number };
   logLevel: string;
   /** Directory of the built web app served for every non-API path. */
   webDist: string;
@@ -83,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO,
     openai: { apiKey: e.OPENAI_API_KEY, baseURL: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL, timeoutMs: e.OPENAI_TIMEOUT_MS },
-    rateLimits: { loginPerMinute: e.LOGIN_RATE_LIMIT, playerPerMinute: e.PLAYER_RATE_LIMIT },
+    rateLimits: { loginPerMinute: e.LOGIN_RATE_LIMIT, playerPerMinute: e.PLAYER_RATE_LIMIT, publicPerMinute: e.PUBLIC_RATE_LIMIT },
+    rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve('dist'),
   };

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'campaign_has_trivias',
   // integrity: an admin's review of held attempts
   'attempt_not_held',
+  // public reads: a ranking or export statement over its time limit
+  'query_timeout',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
