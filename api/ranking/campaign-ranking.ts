@@ -4,7 +4,7 @@ import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entit
 import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/review';
 import { completionRange } from './date-range';
-import { parseIdList, type RankedOrder } from './ranked-order';
+import { rankedOrder, type RankedOrder } from './ranked-order';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
 export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
@@ -14,7 +14,8 @@ export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
  *
  * Parameters: $1 the campaign's trivia ids and $2 their weights (same order), $3 site (or null),
  * $4 / $5 the half-open completion range (the campaign period narrowed by the filter dates),
- * $6 maxAttemptsPerTrivia; $7 the trivia to rank by (order) or the page's player ids (page).
+ * $6 maxAttemptsPerTrivia; then $7 how many players to list and $8 the trivia to rank by (order),
+ * or $7 the page's player ids (page).
  *
  * Every filter (site and dates) applies before the per-trivia attempt limit: the ranking of a site
  * or a day is the campaign as played there and then, so a player's first attempts at that site
@@ -81,7 +82,7 @@ const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
   average,
 };
 
-/** The overall order, or (with a trivia, $7) that trivia's selected score, then its time. */
+/** The overall order, or (with a trivia, $8) that trivia's selected score, then its time. */
 const ORDER = {
   overall: `total_score DESC, average_completion_time ASC NULLS LAST, player_id`,
   trivia: `trivia_score DESC, trivia_time ASC NULLS LAST, player_id`,
@@ -93,8 +94,9 @@ const WEIGHTS = `
   )`;
 
 /**
- * The whole ranking's order as one list of player ids, in one statement: each player's campaign
- * total (and, ranked by one trivia ($7), that trivia's selected score and time) and nothing else.
+ * The ranking's order as one list of player ids and its total, in one statement: each player's
+ * campaign total (and, ranked by one trivia ($8), that trivia's selected score and time) and
+ * nothing else; the first $7 players (null: all of them), so a bounded list takes a top-N sort.
  * Ranked by one trivia, the rows are the players with a selected score for it.
  */
 const orderSql = (mode: SelectionMode, by: keyof typeof ORDER) => `
@@ -105,17 +107,19 @@ const orderSql = (mode: SelectionMode, by: keyof typeof ORDER) => `
            avg(t.completion_time) AS average_completion_time${
              by === 'trivia'
                ? `,
-           max(t.score) FILTER (WHERE t.question_group_id = $7) AS trivia_score,
-           max(t.completion_time) FILTER (WHERE t.question_group_id = $7) AS trivia_time`
+           max(t.score) FILTER (WHERE t.question_group_id = $8) AS trivia_score,
+           max(t.completion_time) FILTER (WHERE t.question_group_id = $8) AS trivia_time`
                : ''
            }
       FROM (${PER_TRIVIA[mode]('')}) t
       JOIN weights w USING (question_group_id)
      GROUP BY t.player_id
+  ),
+  ranked AS (
+    SELECT * FROM totals${by === 'trivia' ? ' WHERE trivia_score IS NOT NULL' : ''}
   )
-  SELECT coalesce(string_agg(player_id::text, ',' ORDER BY ${ORDER[by]}), '') AS ids
-    FROM totals${by === 'trivia' ? `
-   WHERE trivia_score IS NOT NULL` : ''}`;
+  SELECT (SELECT count(*) FROM ranked)::int AS total,
+         array_to_string(ARRAY(SELECT player_id FROM ranked ORDER BY ${ORDER[by]} LIMIT $7), ',') AS ids`;
 
 /**
  * One page: the listed players ($7, in ranking order) with their totals and per-trivia maps, read
@@ -234,21 +238,21 @@ function baseParameters({ campaign, links, filters }: CampaignRankingRequest): u
   ];
 }
 
-/** The whole campaign ranking's order (player ids), computed in one statement. */
-export async function campaignRankingOrder(em: EntityManager, request: CampaignRankingRequest): Promise<RankedOrder> {
+/** The campaign ranking's order (player ids): its first `rows` players (null: all of them) and its total. */
+export async function campaignRankingOrder(em: EntityManager, request: CampaignRankingRequest, rows: number | null): Promise<RankedOrder> {
   const { questionGroupId } = request.filters;
   const modeSql = ORDER_SQL[request.campaign.attemptSelectionMode];
   const [row] = (await (questionGroupId === undefined
-    ? em.query(modeSql.overall, baseParameters(request))
-    : em.query(modeSql.trivia, [...baseParameters(request), questionGroupId]))) as { ids: string }[];
-  return parseIdList(row?.ids ?? '');
+    ? em.query(modeSql.overall, [...baseParameters(request), rows])
+    : em.query(modeSql.trivia, [...baseParameters(request), rows, questionGroupId]))) as { total: number; ids: string | null }[];
+  return rankedOrder(row);
 }
 
 /** The rows of one slice of a computed order, `offset` rows into it, each with its position. */
 export async function campaignRankingPage(
   em: EntityManager,
   request: CampaignRankingRequest,
-  ids: RankedOrder,
+  { ids }: RankedOrder,
   offset: number,
   limit: number,
 ): Promise<CampaignRankingEntry[]> {

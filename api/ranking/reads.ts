@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
 import { createQueryLane, QueryLaneBusyError, type QueryLane } from '../../db/data-source';
 import type { CampaignEntity } from '../../db/entities';
@@ -29,6 +29,9 @@ const PUBLIC_MAX_AGE_MS = 5_000;
 const KEEP_MS = 120_000;
 
 export const MAX_AGE_MS: Record<Freshness, number> = { public: PUBLIC_MAX_AGE_MS, fresh: 0, 'next-page': KEEP_MS };
+
+/** How many rows of a ranking a screen's pages read are computed at first (a top-N sort); a page past them computes the whole order. */
+export const HEAD_ROWS = 5_000;
 
 /** At most 100 rankings and 4 million ranked rows (16 MB of ids) are kept per process. */
 const CACHE_BOUNDS = { keepMs: KEEP_MS, maxEntries: 100, maxSize: 4_000_000 };
@@ -69,12 +72,24 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     /** Admin CSV exports: their computation and their pages. */
     exports: timed(createQueryLane(dataSource, { concurrency: EXPORT_CONCURRENCY, statementTimeoutMs })),
   };
-  const orders = rankingCache<RankedOrder>(CACHE_BOUNDS, (ids) => ids.length);
+  const orders = rankingCache<RankedOrder>(CACHE_BOUNDS, (order) => order.ids.length);
 
-  const triviaOrder = (filters: TriviaRankingFilters, freshness: Freshness) =>
-    orders(triviaRankingKey(filters), MAX_AGE_MS[freshness], () => lanes.rankings.run((em) => triviaRankingOrder(em, filters)));
-  const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, lane = lanes.rankings) =>
-    orders(campaignRankingKey(request), MAX_AGE_MS[freshness], () => lane.run((em) => campaignRankingOrder(em, request)));
+  /**
+   * The ranking's order as far as `rows` reach: its first HEAD_ROWS rows (the pages screens read,
+   * computed with a top-N sort) or, past them, the whole of it, each one cached computation.
+   */
+  const order = (key: string, freshness: Freshness, rows: number, lane: QueryLane, compute: (em: EntityManager, rows: number | null) => Promise<RankedOrder>) => {
+    const maxAgeMs = MAX_AGE_MS[freshness];
+    const whole = () => orders(`${key}+all`, maxAgeMs, () => lane.run((em) => compute(em, null)));
+    if (rows > HEAD_ROWS) return whole();
+    return orders(key, maxAgeMs, () => lane.run((em) => compute(em, HEAD_ROWS))).then((head) =>
+      rows <= head.ids.length || head.ids.length === head.total ? head : whole(),
+    );
+  };
+  const triviaOrder = (filters: TriviaRankingFilters, freshness: Freshness, rows: number) =>
+    order(triviaRankingKey(filters), freshness, rows, lanes.rankings, (em, limit) => triviaRankingOrder(em, filters, limit));
+  const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
+    order(campaignRankingKey(request), freshness, rows, lane, (em, limit) => campaignRankingOrder(em, request, limit));
 
   return {
     /** The export lane, for exports that read through it page by page (the score export). */
@@ -84,8 +99,8 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       query: TriviaRankingFilters & { offset: number; limit: number },
       freshness: Freshness,
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
-      const ids = await triviaOrder(query, freshness);
-      return { total: ids.length, entries: await lanes.pages.run((em) => triviaRankingPage(em, ids, query.offset, query.limit)) };
+      const ranked = await triviaOrder(query, freshness, query.offset + query.limit);
+      return { total: ranked.total, entries: await lanes.pages.run((em) => triviaRankingPage(em, ranked, query.offset, query.limit)) };
     },
 
     async campaignRanking(
@@ -94,8 +109,8 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       freshness: Freshness,
     ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, query);
-      const ids = await campaignOrder(request, freshness);
-      return { total: ids.length, entries: await lanes.pages.run((em) => campaignRankingPage(em, request, ids, query.offset, query.limit)) };
+      const ranked = await campaignOrder(request, freshness, query.offset + query.limit);
+      return { total: ranked.total, entries: await lanes.pages.run((em) => campaignRankingPage(em, request, ranked, query.offset, query.limit)) };
     },
 
     /**
@@ -105,10 +120,10 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
      */
     async campaignRankingExport(campaign: CampaignEntity, filters: CampaignRankingFilters, pageSize = 1000): Promise<AsyncIterable<CampaignRankingEntry>> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, filters);
-      const ids = await campaignOrder(request, 'fresh', lanes.exports);
+      const ranked = await campaignOrder(request, 'fresh', Number.POSITIVE_INFINITY, lanes.exports);
       return (async function* () {
-        for (let offset = 0; offset < ids.length; offset += pageSize) {
-          yield* await lanes.exports.run((em) => campaignRankingPage(em, request, ids, offset, pageSize));
+        for (let offset = 0; offset < ranked.ids.length; offset += pageSize) {
+          yield* await lanes.exports.run((em) => campaignRankingPage(em, request, ranked, offset, pageSize));
         }
       })();
     },

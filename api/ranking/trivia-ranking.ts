@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { TriviaRankingEntry, TriviaRankingQuery } from '../../contract';
 import { rankedAttempt } from '../attempts/review';
 import { completionRange } from './date-range';
-import { parseIdList, type RankedOrder } from './ranked-order';
+import { rankedOrder, type RankedOrder } from './ranked-order';
 
 /**
  * The attempts a trivia ranking may show: completed and clean or released (never held for review nor discarded), optionally at
@@ -34,11 +34,17 @@ const EVERY_ATTEMPT = `
     SELECT ${ORDER_COLUMNS}
     ${COUNTED_ATTEMPTS}`;
 
-/** The whole ranking as one list of attempt ids, best first; its length is the total. */
+const RANKING_ORDER = `score DESC, completion_time, completed_at DESC, id DESC`;
+
+/**
+ * The ranking's order as one list of attempt ids, best first, and its total, in one statement:
+ * the first $5 rows (null: all of them), so a bounded list takes a top-N sort, not a full one.
+ */
 const orderSql = (candidates: string) => `
-  SELECT coalesce(string_agg(id::text, ',' ORDER BY score DESC, completion_time, completed_at DESC, id DESC), '') AS ids
-    FROM (${candidates}
-    ) candidates`;
+  WITH candidates AS (${candidates}
+  )
+  SELECT (SELECT count(*) FROM candidates)::int AS total,
+         array_to_string(ARRAY(SELECT id FROM candidates ORDER BY ${RANKING_ORDER} LIMIT $5), ',') AS ids`;
 
 const BEST_ORDER_SQL = orderSql(BEST_PER_PLAYER);
 const EVERY_ATTEMPT_ORDER_SQL = orderSql(EVERY_ATTEMPT);
@@ -73,20 +79,21 @@ export type TriviaRankingFilters = Pick<TriviaRankingQuery, 'questionGroupId' | 
 export const triviaRankingKey = (f: TriviaRankingFilters) =>
   JSON.stringify(['trivia', f.questionGroupId, f.locationId ?? null, f.dateFrom ?? null, f.dateTo ?? null, f.includeDuplicates]);
 
-/** The whole trivia ranking's order (attempt ids), computed in one statement. */
-export async function triviaRankingOrder(em: EntityManager, filters: TriviaRankingFilters): Promise<RankedOrder> {
+/** The trivia ranking's order (attempt ids): its first `rows` rows (null: all of them) and its total. */
+export async function triviaRankingOrder(em: EntityManager, filters: TriviaRankingFilters, rows: number | null): Promise<RankedOrder> {
   const { from, to } = completionRange(filters.dateFrom, filters.dateTo);
   const [row] = (await em.query(filters.includeDuplicates ? EVERY_ATTEMPT_ORDER_SQL : BEST_ORDER_SQL, [
     filters.questionGroupId,
     filters.locationId ?? null,
     from,
     to,
-  ])) as { ids: string }[];
-  return parseIdList(row?.ids ?? '');
+    rows,
+  ])) as { total: number; ids: string | null }[];
+  return rankedOrder(row);
 }
 
 /** The entries of one slice of a computed order, `offset` rows into it. */
-export async function triviaRankingPage(em: EntityManager, ids: RankedOrder, offset: number, limit: number): Promise<TriviaRankingEntry[]> {
+export async function triviaRankingPage(em: EntityManager, { ids }: RankedOrder, offset: number, limit: number): Promise<TriviaRankingEntry[]> {
   const slice = ids.subarray(offset, offset + limit);
   if (slice.length === 0) return [];
   const rows: PageRow[] = await em.query(PAGE_SQL, [Array.from(slice)]);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
+import { HEAD_ROWS } from '../../api/ranking/reads';
 import { buildCompany, buildTrivia } from '../support/factories';
 
 /**
@@ -228,5 +229,42 @@ describe('the statement timeout on ranking and export reads', () => {
     const again = await api.client().get(`/api/ranking?questionGroupId=${seeded.t1}`);
     expect(again.status).toBe(200);
     expect(again.headers.get('x-total-count')).toBe(String(PLAYERS));
+  });
+});
+
+describe('pages deep into a ranking', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(() => api.close());
+
+  it('are slices of the whole ranking past the first rows computed for the screens', async () => {
+    const trivia = (await buildTrivia(api.dataSource, (await buildCompany(api.dataSource)).id, { questions: 1 })).group.id;
+    const count = HEAD_ROWS + 150;
+    await api.dataSource.query(
+      `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number)
+       SELECT 'Jugador ' || i, 'Jugador', i::text, (SELECT id FROM document_types WHERE code = 'CC'), 'D' || i FROM generate_series(1, $1) i`,
+      [count],
+    );
+    const expected: number[] = (
+      await api.dataSource.query(
+        `INSERT INTO player_attempts (player_id, question_group_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status)
+         SELECT id, $1, id % 97, 10, 5, timestamptz '2026-05-02 10:00Z', timestamptz '2026-05-02 10:05Z', 10 + id % 13, repeat('0', 64), 'clean'
+           FROM players WHERE document_number LIKE 'D%' RETURNING id, score, completion_time`,
+        [trivia],
+      )
+    )
+      .sort((a: Row, b: Row) => b.score - a.score || a.completion_time - b.completion_time || b.id - a.id)
+      .map((row: Row) => row.id);
+    type Row = { id: number; score: number; completion_time: number };
+    const visitor = api.client();
+    for (const offset of [0, HEAD_ROWS - 50, HEAD_ROWS + 100]) {
+      const res = await visitor.get(`/api/ranking?questionGroupId=${trivia}&limit=100&offset=${offset}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-total-count')).toBe(String(count));
+      expect(res.body.map((e: { id: number }) => e.id)).toEqual(expected.slice(offset, offset + 100));
+      expect(res.body.map((e: { position: number }) => e.position)).toEqual(Array.from({ length: Math.min(100, count - offset) }, (_, i) => offset + i + 1));
+    }
   });
 });
