@@ -36,8 +36,9 @@ export const HEAD_ROWS = 5_000;
 /** At most 100 rankings and 4 million ranked rows (16 MB of ids) are kept per process. */
 const CACHE_BOUNDS = { keepMs: KEEP_MS, maxEntries: 100, maxSize: 4_000_000 };
 
-/** Ranking computations (public and admin) and exports hold at most this many connections each. */
+/** Ranking computations (public and admin), page reads and exports hold at most this many connections each. */
 export const RANKING_CONCURRENCY = 2;
+export const PAGE_CONCURRENCY = 3;
 export const EXPORT_CONCURRENCY = 2;
 
 export interface RankingReadOptions {
@@ -68,7 +69,7 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     /** Whole-ranking computations: the expensive statements. */
     rankings: timed(createQueryLane(dataSource, { concurrency: RANKING_CONCURRENCY, statementTimeoutMs })),
     /** One page's rows: a few primary-key reads, under the same timeout. */
-    pages: timed(createQueryLane(dataSource, { concurrency: Number.POSITIVE_INFINITY, statementTimeoutMs })),
+    pages: timed(createQueryLane(dataSource, { concurrency: PAGE_CONCURRENCY, statementTimeoutMs })),
     /** Admin CSV exports: their computation and their pages. */
     exports: timed(createQueryLane(dataSource, { concurrency: EXPORT_CONCURRENCY, statementTimeoutMs })),
   };
