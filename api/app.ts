@@ -9,7 +9,7 @@ import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonDepthGuard } from './http/json-depth';
 import { jsonBodiesOnly } from './http/json-only';
-import { createRateLimiter } from './http/rate-limit';
+import { createRateLimiter, publicReadLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { isRequestFor, refuseMalformedPaths } from './http/request-path';
 import { loadUser } from './http/require-user';
@@ -55,6 +55,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
     player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60),
     playerDocument: createRateLimiter(dataSource, 'player-document', config.rateLimits.playerDocumentPerHour, 3600),
+    publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true }),
   };
 
   app.use(requestLog(logger));
@@ -79,6 +80,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(jsonDepthGuard());
   app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, absoluteMs: config.sessionAbsoluteMs }));
   app.use(loadUser(dataSource));
+  app.use(publicReadLimit(limiters.publicRead));
 
   for (const router of apiRouters({ config, dataSource, secret, limiters })) {
     app.use(router.routes());

@@ -34,6 +34,9 @@ const environmentSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   PLAYER_DOCUMENT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  // public reads: rankings and exports
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -64,7 +67,11 @@ export interface Config {
     playerPerMinute: number;
     /** Document checks and registrations of one document per hour, from any address. */
     playerDocumentPerHour: number;
+    /** Anonymous API reads per address. */
+    publicPerMinute: number;
   };
+  /** Ranking computations and exports: how long one statement may run. */
+  rankingReads: { statementTimeoutMs: number };
   logLevel: string;
   /** Directory of the built web app served for every non-API path. */
   webDist: string;
@@ -102,7 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerMinute: e.LOGIN_RATE_LIMIT,
       playerPerMinute: e.PLAYER_RATE_LIMIT,
       playerDocumentPerHour: e.PLAYER_DOCUMENT_RATE_LIMIT,
+      publicPerMinute: e.PUBLIC_RATE_LIMIT,
     },
+    rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve('dist'),
   };

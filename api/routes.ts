@@ -17,6 +17,7 @@ import { logoRoutes } from './logos/routes';
 import { playRoutes } from './play/routes';
 import { playerRoutes } from './players/routes';
 import { questionGroupRoutes } from './question-groups/routes';
+import { createRankingReads } from './ranking/reads';
 import { rankingRoutes } from './ranking/routes';
 import { syncRoutes } from './sync/routes';
 import { questionRoutes } from './questions/routes';
@@ -31,6 +32,8 @@ export interface RouteDependencies {
 
 /** Every router of the API, in one list: a new resource adds one line here. */
 export function apiRouters(deps: RouteDependencies): Router[] {
+  // Rankings and exports share one ranking cache and their lanes of the pool.
+  const rankings = createRankingReads(deps.dataSource, deps.config.rankingReads);
   return [
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login),
@@ -38,7 +41,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     companyRoutes(deps.dataSource, deps.config.uploadDir),
     locationRoutes(deps.dataSource),
     logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret, deps.config.uploadSweepMs),
-    exportRoutes(deps.dataSource),
+    exportRoutes(deps.dataSource, rankings),
     dashboardRoutes(deps.dataSource),
     documentTypeRoutes(deps.dataSource),
     playerRoutes(deps),
@@ -46,7 +49,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     playRoutes(deps.dataSource),
     deviceRoutes(deps),
     syncRoutes(deps),
-    rankingRoutes(deps.dataSource),
+    rankingRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),

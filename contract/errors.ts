@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'player_proof_invalid',
   'document_rate_limited',
   'name_change_applied',
+  // public reads: a ranking or export statement over its time limit
+  'query_timeout',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 import { SnakeNamingStrategy } from './naming-strategy';
@@ -66,4 +66,66 @@ export async function migrate(dataSource: DataSource): Promise<string[]> {
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     return applied.map((migration) => migration.name);
   });
+}
+
+/**
+ * A share of the pool for one kind of heavy read (ranking computations, exports): at most
+ * `concurrency` of its statements hold a connection at once, the others wait their turn outside
+ * the pool (holding none), and each statement is cancelled by PostgreSQL after
+ * `statementTimeoutMs` (SQLSTATE 57014). So however many such reads arrive, the rest of the pool
+ * stays free for the player routes and the health check. A read still waiting for its turn after
+ * `statementTimeoutMs` gives up with `QueryLaneBusyError`.
+ */
+export interface QueryLane {
+  run<T>(work: (em: EntityManager) => Promise<T>): Promise<T>;
+}
+
+export class QueryLaneBusyError extends Error {
+  constructor() {
+    super('query lane busy');
+    this.name = 'QueryLaneBusyError';
+  }
+}
+
+export function createQueryLane(dataSource: DataSource, { concurrency, statementTimeoutMs }: { concurrency: number; statementTimeoutMs: number }): QueryLane {
+  let running = 0;
+  const waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  const turn = () =>
+    new Promise<void>((resolve, reject) => {
+      if (running < concurrency) {
+        running++;
+        resolve();
+        return;
+      }
+      const entry = {
+        start: () => {
+          clearTimeout(entry.timer);
+          running++;
+          resolve();
+        },
+        timer: setTimeout(() => {
+          waiting.splice(waiting.indexOf(entry), 1);
+          reject(new QueryLaneBusyError());
+        }, statementTimeoutMs),
+      };
+      waiting.push(entry);
+    });
+  const done = () => {
+    running--;
+    waiting.shift()?.start();
+  };
+  const timeout = Math.max(1, Math.floor(statementTimeoutMs));
+  return {
+    async run(work) {
+      await turn();
+      try {
+        return await dataSource.transaction(async (em) => {
+          await em.query(`SET LOCAL statement_timeout = ${timeout}`);
+          return work(em);
+        });
+      } finally {
+        done();
+      }
+    },
+  };
 }

@@ -5,27 +5,32 @@ import { findCampaign, listCampaignLinks } from '../campaigns/service';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
+import type { RankingReads } from '../ranking/reads';
 import { campaignRankingHeader, campaignRankingRows } from './campaign-ranking';
 import { sendCsv } from './csv';
 import { SCORE_COLUMNS, scoreRows } from './scores';
 
-/** Admin: CSV downloads of a trivia's scores and of a campaign's ranking. */
-export function exportRoutes(dataSource: DataSource) {
+/**
+ * Admin: CSV downloads of a trivia's scores and of a campaign's ranking. The campaign ranking is
+ * read through the ranking reads' export lane (a share of the pool, a statement timeout).
+ */
+export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
   router.get('/question-groups/:id/export-scores', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
-    sendCsv(ctx, { prefix: 'puntajes', name: group.name }, SCORE_COLUMNS, scoreRows(em, id));
+    sendCsv(ctx, { prefix: 'puntajes', name: group.name }, SCORE_COLUMNS, scoreRows(rankings.exportLane, id));
   });
 
   router.get('/campaigns/:id/ranking/export', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const filters = parse(campaignRankingQuery, ctx.query);
+    const { locationId, dateFrom, dateTo } = parse(campaignRankingQuery, ctx.query);
     const campaign = await findCampaign(em, id);
     const links = await listCampaignLinks(em, id);
-    sendCsv(ctx, { prefix: 'ranking', name: campaign.name }, campaignRankingHeader(links), campaignRankingRows(dataSource, campaign, links, filters));
+    const entries = await rankings.campaignRankingExport(campaign, { locationId, dateFrom, dateTo });
+    sendCsv(ctx, { prefix: 'ranking', name: campaign.name }, campaignRankingHeader(links), campaignRankingRows(links, entries));
   });
 
   return router;

@@ -1,5 +1,5 @@
 import { format } from 'date-fns';
-import type { EntityManager } from 'typeorm';
+import type { QueryLane } from '../../db/data-source';
 import { REVIEW_REASON_LABELS, type ReviewReason } from '../../contract';
 import type { ReviewStatus } from '../../db/entities/player-attempt.entity';
 
@@ -50,11 +50,13 @@ const when = (date: Date) => format(date, 'yyyy-MM-dd HH:mm:ss');
 /**
  * The completed attempts of a trivia as export rows, read a page at a time by primary key (keyset
  * paging on player_attempts' primary key), so memory stays flat however many attempts there are.
+ * Each page is one statement in the export lane, so a slow download holds no connection between pages.
  */
-export async function* scoreRows(em: EntityManager, questionGroupId: number): AsyncGenerator<(string | number | null)[]> {
+export async function* scoreRows(lane: QueryLane, questionGroupId: number): AsyncGenerator<(string | number | null)[]> {
   let afterId = 0;
   for (;;) {
-    const page: ScoreRow[] = await em.query(
+    const page: ScoreRow[] = await lane.run((em) =>
+      em.query(
       `SELECT pa.id, p.full_name, dt.code AS document_type, p.document_number, l.name AS location,
               pa.score, pa.correct_answers, pa.total_questions, pa.completion_time,
               pa.started_at, pa.completed_at, pa.review_status, pa.review_reason
@@ -65,7 +67,8 @@ export async function* scoreRows(em: EntityManager, questionGroupId: number): As
         WHERE pa.question_group_id = $1 AND pa.completed_at IS NOT NULL AND pa.id > $2
         ORDER BY pa.id
         LIMIT ${PAGE_SIZE}`,
-      [questionGroupId, afterId],
+        [questionGroupId, afterId],
+      ),
     );
     for (const row of page) {
       yield [

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { tooManyRequests } from '../errors';
+import { requestPath } from './request-path';
 
 /** Expired counters are deleted at most this often per limiter, on a write (no timers). */
 export const SWEEP_INTERVAL_MS = 60_000;
@@ -25,6 +26,7 @@ export class RateLimiter {
     keyPrefix: string,
     readonly points: number,
     durationSeconds: number,
+    { blockInMemory = false }: RateLimiterOptions = {},
   ) {
     this.store = new RateLimiterPostgres({
       storeClient: poolOf(dataSource),
@@ -35,6 +37,8 @@ export class RateLimiter {
       points,
       duration: durationSeconds,
       clearExpiredByTimeout: false,
+      // An address over its limit is refused from memory until its window ends: a flood costs the database nothing more.
+      ...(blockInMemory ? { inMemoryBlockOnConsumed: points + 1, inMemoryBlockDuration: durationSeconds } : {}),
     });
   }
 
@@ -64,14 +68,44 @@ export class RateLimiter {
   }
 }
 
-export function createRateLimiter(dataSource: DataSource, keyPrefix: string, points: number, durationSeconds: number) {
-  return new RateLimiter(dataSource, keyPrefix, points, durationSeconds);
+export interface RateLimiterOptions {
+  /** Refuse an address over its limit from memory for the rest of its window (no database write). */
+  blockInMemory?: boolean;
+}
+
+export function createRateLimiter(dataSource: DataSource, keyPrefix: string, points: number, durationSeconds: number, options?: RateLimiterOptions) {
+  return new RateLimiter(dataSource, keyPrefix, points, durationSeconds, options);
 }
 
 /** Rate-limits every request that passes through it, per client address. */
 export function rateLimitByAddress(limiter: RateLimiter) {
   return async (ctx: Context, next: Next) => {
     await limiter.spend(ctx.ip);
+    await next();
+  };
+}
+
+/**
+ * Anonymous GET paths left out of the public read limit: the health check (monitors), and the
+ * player's bundle and manifest, which every kiosk and phone of a booth fetches behind one address
+ * and which cost a few primary-key reads (the bundle answers 304 to a device that has it).
+ */
+const UNLIMITED_PUBLIC_READS = [/^\/api\/health$/, /^\/api\/play\//];
+
+/**
+ * Rate-limits the API's anonymous reads (GET and HEAD without a signed-in user: rankings, public
+ * campaigns, sites, document types, and any admin read tried without a session) per client
+ * address. Signed-in admins are not counted. Runs after the user is loaded.
+ */
+export function publicReadLimit(limiter: RateLimiter) {
+  return async (ctx: Context, next: Next) => {
+    const path = requestPath(ctx).canonical;
+    const counted =
+      (ctx.method === 'GET' || ctx.method === 'HEAD') &&
+      requestPath(ctx).isApi &&
+      !ctx.state.user &&
+      !UNLIMITED_PUBLIC_READS.some((pattern) => pattern.test(path));
+    if (counted) await limiter.spend(ctx.ip);
     await next();
   };
 }

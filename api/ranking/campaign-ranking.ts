@@ -4,16 +4,18 @@ import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entit
 import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/review';
 import { completionRange } from './date-range';
+import { rankedOrder, type RankedOrder } from './ranked-order';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
 export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
 
 /**
- * The campaign ranking (api-contract.md, "Rankings"), computed in one statement.
+ * The campaign ranking: its whole order computed in one statement, then each page's rows.
  *
  * Parameters: $1 the campaign's trivia ids and $2 their weights (same order), $3 site (or null),
  * $4 / $5 the half-open completion range (the campaign period narrowed by the filter dates),
- * $6 maxAttemptsPerTrivia, $7 / $8 limit and offset; ranked by one trivia, $9 its id.
+ * $6 maxAttemptsPerTrivia; then $7 how many players to list and $8 the trivia to rank by (order),
+ * or $7 the page's player ids (page).
  *
  * Every filter (site and dates) applies before the per-trivia attempt limit: the ranking of a site
  * or a day is the campaign as played there and then, so a player's first attempts at that site
@@ -80,79 +82,85 @@ const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
   average,
 };
 
-const ONLY_PAGE_PLAYERS = `
-       AND a.player_id IN (SELECT player_id FROM page)`;
-
-/** The overall order, or (with a trivia, $9) that trivia's selected score, then its time. */
+/** The overall order, or (with a trivia, $8) that trivia's selected score, then its time. */
 const ORDER = {
-  overall: (t: string) => `${t}total_score DESC, ${t}average_completion_time ASC NULLS LAST, ${t}player_id`,
-  trivia: (t: string) => `${t}trivia_score DESC, ${t}trivia_time ASC NULLS LAST, ${t}player_id`,
+  overall: `total_score DESC, average_completion_time ASC NULLS LAST, player_id`,
+  trivia: `trivia_score DESC, trivia_time ASC NULLS LAST, player_id`,
 };
 
-/**
- * Only the requested page is joined to players and sites; its per-trivia maps are read again for
- * just those players, through the same index. Ranked by one trivia ($9), the rows are the players
- * with a selected score for it, each still with their campaign totals and maps.
- */
-const rankingSql = (mode: SelectionMode, by: keyof typeof ORDER) => {
-  const ranked = by === 'trivia' ? 'ranked' : 'totals';
-  return `
-  WITH weights AS (
+const WEIGHTS = `
+  weights AS (
     SELECT * FROM unnest($1::int[], $2::int[]) AS w(question_group_id, weight)
-  ),
+  )`;
+
+/**
+ * The ranking's order as one list of player ids and its total, in one statement: each player's
+ * campaign total (and, ranked by one trivia ($8), that trivia's selected score and time) and
+ * nothing else; the first $7 players (null: all of them), so a bounded list takes a top-N sort.
+ * Ranked by one trivia, the rows are the players with a selected score for it.
+ */
+const orderSql = (mode: SelectionMode, by: keyof typeof ORDER) => `
+  WITH ${WEIGHTS},
   totals AS (
     SELECT t.player_id,
            sum(t.score * w.weight) AS total_score,
-           sum(t.correct_answers) AS total_correct_answers,
-           avg(t.completion_time) AS average_completion_time,
-           (max(t.last_played))[3] AS location_id${
+           avg(t.completion_time) AS average_completion_time${
              by === 'trivia'
                ? `,
-           max(t.score) FILTER (WHERE t.question_group_id = $9) AS trivia_score,
-           max(t.completion_time) FILTER (WHERE t.question_group_id = $9) AS trivia_time`
+           max(t.score) FILTER (WHERE t.question_group_id = $8) AS trivia_score,
+           max(t.completion_time) FILTER (WHERE t.question_group_id = $8) AS trivia_time`
                : ''
            }
       FROM (${PER_TRIVIA[mode]('')}) t
       JOIN weights w USING (question_group_id)
      GROUP BY t.player_id
-  ),${
-    by === 'trivia'
-      ? `
-  ranked AS (
-    SELECT * FROM totals WHERE trivia_score IS NOT NULL
-  ),`
-      : ''
-  }
-  page AS (
-    SELECT * FROM ${ranked}
-     ORDER BY ${ORDER[by]('')}
-     LIMIT $7 OFFSET $8
   ),
-  page_maps AS (
+  ranked AS (
+    SELECT * FROM totals${by === 'trivia' ? ' WHERE trivia_score IS NOT NULL' : ''}
+  )
+  SELECT (SELECT count(*) FROM ranked)::int AS total,
+         array_to_string(ARRAY(SELECT player_id FROM ranked ORDER BY ${ORDER[by]} LIMIT $7), ',') AS ids`;
+
+/**
+ * One page: the listed players ($7, in ranking order) with their totals and per-trivia maps, read
+ * for just those players through player_attempts_campaign_idx. A player's figures depend on their
+ * own attempts only, so they are the ones the whole ranking computed.
+ */
+const pageSql = (mode: SelectionMode) => `
+  WITH ${WEIGHTS},
+  totals AS (
     SELECT t.player_id,
+           sum(t.score * w.weight) AS total_score,
+           sum(t.correct_answers) AS total_correct_answers,
+           avg(t.completion_time) AS average_completion_time,
+           (max(t.last_played))[3] AS location_id,
            jsonb_object_agg(t.question_group_id, round(t.score::numeric, 2)) AS best_scores,
            jsonb_object_agg(t.question_group_id, t.attempts) AS attempts_count
-      FROM (${PER_TRIVIA[mode](ONLY_PAGE_PLAYERS)}) t
+      FROM (${PER_TRIVIA[mode](`
+       AND a.player_id = ANY($7::int[])`)}) t
+      JOIN weights w USING (question_group_id)
      GROUP BY t.player_id
   )
-  SELECT page.player_id, p.first_name, p.last_name, l.name AS location_name,
-         round(page.total_score::numeric, 2)::float8 AS total_score,
-         page.total_correct_answers::int AS total_correct_answers,
-         round(page.average_completion_time, 2)::float8 AS average_completion_time,
-         page_maps.best_scores, page_maps.attempts_count,
-         (SELECT count(*) FROM ${ranked})::int AS total
-    FROM page
-    JOIN page_maps USING (player_id)
+  SELECT page.n::int AS n, page.player_id, p.first_name, p.last_name, l.name AS location_name,
+         round(totals.total_score::numeric, 2)::float8 AS total_score,
+         totals.total_correct_answers::int AS total_correct_answers,
+         round(totals.average_completion_time, 2)::float8 AS average_completion_time,
+         totals.best_scores, totals.attempts_count
+    FROM unnest($7::int[]) WITH ORDINALITY AS page(player_id, n)
+    JOIN totals USING (player_id)
     JOIN players p ON p.id = page.player_id
-    LEFT JOIN locations l ON l.id = nullif(page.location_id, 0)
-   ORDER BY ${ORDER[by]('page.')}`;
-};
+    LEFT JOIN locations l ON l.id = nullif(totals.location_id, 0)
+   ORDER BY page.n`;
 
-const RANKING_SQL = Object.fromEntries(
-  (['best', 'first', 'last', 'average'] as const).map((mode) => [mode, { overall: rankingSql(mode, 'overall'), trivia: rankingSql(mode, 'trivia') }]),
-) as Record<SelectionMode, Record<keyof typeof ORDER, string>>;
+const MODES = ['best', 'first', 'last', 'average'] as const;
+const ORDER_SQL = Object.fromEntries(MODES.map((mode) => [mode, { overall: orderSql(mode, 'overall'), trivia: orderSql(mode, 'trivia') }])) as Record<
+  SelectionMode,
+  Record<keyof typeof ORDER, string>
+>;
+const PAGE_SQL = Object.fromEntries(MODES.map((mode) => [mode, pageSql(mode)])) as Record<SelectionMode, string>;
 
 export interface CampaignRankingRow {
+  n: number;
   player_id: number;
   first_name: string;
   last_name: string;
@@ -162,11 +170,9 @@ export interface CampaignRankingRow {
   average_completion_time: number | null;
   best_scores: Record<string, string | number>;
   attempts_count: Record<string, number>;
-  total: number;
 }
 
-export type CampaignRankingFilters = Pick<CampaignRankingQuery, 'locationId' | 'dateFrom' | 'dateTo'>;
-type Paging = Pick<CampaignRankingQuery, 'limit' | 'offset'>;
+export type CampaignRankingFilters = Pick<CampaignRankingQuery, 'locationId' | 'dateFrom' | 'dateTo' | 'questionGroupId'>;
 
 /** The completion range the ranking reads: the campaign's period, narrowed by the filter dates. */
 function countedRange(campaign: CampaignEntity, filters: CampaignRankingFilters): [Date, Date] {
@@ -181,48 +187,79 @@ function countedRange(campaign: CampaignEntity, filters: CampaignRankingFilters)
 export type CampaignWeights = { questionGroupId: number; weight: number }[];
 
 /**
- * The statement for one page of the ranking (limit null: all of it), for the routes and the
- * export alike; with `questionGroupId`, ranked by that trivia alone (the per-trivia tabs).
+ * A campaign ranking as asked for: the campaign's rules and trivias (read fresh by the caller) and
+ * the filters. Everything that decides the ranking is in its key, so editing the campaign's mode,
+ * limit, period or trivias starts a new ranking.
  */
-export function campaignRankingStatement(
-  campaign: CampaignEntity,
-  links: CampaignWeights,
-  query: CampaignRankingFilters,
-  paging: { limit: number | null; offset: number },
-  questionGroupId?: number,
-): { sql: string; parameters: unknown[] } {
-  const [from, to] = countedRange(campaign, query);
-  const parameters: unknown[] = [
+export interface CampaignRankingRequest {
+  campaign: CampaignEntity;
+  links: CampaignWeights;
+  filters: CampaignRankingFilters;
+}
+
+/** Loads the campaign's trivias and checks a per-trivia ranking asks for one of them. */
+export async function campaignRankingRequest(em: EntityManager, campaign: CampaignEntity, filters: CampaignRankingFilters): Promise<CampaignRankingRequest> {
+  const links = await em.find(CampaignQuestionGroupEntity, {
+    where: { campaignId: campaign.id },
+    select: { questionGroupId: true, weight: true },
+    order: { questionGroupId: 'ASC' },
+  });
+  if (filters.questionGroupId !== undefined && !links.some((link) => link.questionGroupId === filters.questionGroupId)) {
+    throw badRequest(NOT_IN_CAMPAIGN);
+  }
+  return { campaign, links: links.map(({ questionGroupId, weight }) => ({ questionGroupId, weight })), filters };
+}
+
+export function campaignRankingKey({ campaign, links, filters }: CampaignRankingRequest): string {
+  const [from, to] = countedRange(campaign, filters);
+  return JSON.stringify([
+    'campaign',
+    campaign.id,
+    campaign.attemptSelectionMode,
+    campaign.maxAttemptsPerTrivia,
+    links.map((link) => [link.questionGroupId, link.weight]),
+    filters.locationId ?? null,
+    from.toISOString(),
+    to.toISOString(),
+    filters.questionGroupId ?? null,
+  ]);
+}
+
+/** $1 to $6, shared by the order and the page statements. */
+function baseParameters({ campaign, links, filters }: CampaignRankingRequest): unknown[] {
+  const [from, to] = countedRange(campaign, filters);
+  return [
     links.map((link) => link.questionGroupId),
     links.map((link) => link.weight),
-    query.locationId ?? null,
+    filters.locationId ?? null,
     from,
     to,
     campaign.maxAttemptsPerTrivia,
-    paging.limit,
-    paging.offset,
   ];
-  if (questionGroupId === undefined) return { sql: RANKING_SQL[campaign.attemptSelectionMode].overall, parameters };
-  return { sql: RANKING_SQL[campaign.attemptSelectionMode].trivia, parameters: [...parameters, questionGroupId] };
 }
 
-export async function campaignRanking(
+/** The campaign ranking's order (player ids): its first `rows` players (null: all of them) and its total. */
+export async function campaignRankingOrder(em: EntityManager, request: CampaignRankingRequest, rows: number | null): Promise<RankedOrder> {
+  const { questionGroupId } = request.filters;
+  const modeSql = ORDER_SQL[request.campaign.attemptSelectionMode];
+  const [row] = (await (questionGroupId === undefined
+    ? em.query(modeSql.overall, [...baseParameters(request), rows])
+    : em.query(modeSql.trivia, [...baseParameters(request), rows, questionGroupId]))) as { total: number; ids: string | null }[];
+  return rankedOrder(row);
+}
+
+/** The rows of one slice of a computed order, `offset` rows into it, each with its position. */
+export async function campaignRankingPage(
   em: EntityManager,
-  campaign: CampaignEntity,
-  query: CampaignRankingFilters & Paging & Pick<CampaignRankingQuery, 'questionGroupId'>,
-): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
-  const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: campaign.id }, select: { questionGroupId: true, weight: true } });
-  if (query.questionGroupId !== undefined && !links.some((link) => link.questionGroupId === query.questionGroupId)) {
-    throw badRequest(NOT_IN_CAMPAIGN);
-  }
-  const page = (paging: Paging) => {
-    const { sql, parameters } = campaignRankingStatement(campaign, links, query, paging, query.questionGroupId);
-    return em.query(sql, parameters) as Promise<CampaignRankingRow[]>;
-  };
-  const rows = await page(query);
-  // A page past the end has no row to carry the total, so only then is the first row asked for it.
-  const total = rows[0]?.total ?? (query.offset > 0 ? ((await page({ limit: 1, offset: 0 }))[0]?.total ?? 0) : 0);
-  return { total, entries: rows.map((row, index) => presentCampaignRankingEntry(row, query.offset + index + 1)) };
+  request: CampaignRankingRequest,
+  { ids }: RankedOrder,
+  offset: number,
+  limit: number,
+): Promise<CampaignRankingEntry[]> {
+  const slice = ids.subarray(offset, offset + limit);
+  if (slice.length === 0) return [];
+  const rows: CampaignRankingRow[] = await em.query(PAGE_SQL[request.campaign.attemptSelectionMode], [...baseParameters(request), Array.from(slice)]);
+  return rows.map((row) => presentCampaignRankingEntry(row, offset + row.n));
 }
 
 export function presentCampaignRankingEntry(row: CampaignRankingRow, position: number): CampaignRankingEntry {

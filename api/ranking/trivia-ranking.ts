@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { TriviaRankingEntry, TriviaRankingQuery } from '../../contract';
 import { rankedAttempt } from '../attempts/review';
 import { completionRange } from './date-range';
+import { rankedOrder, type RankedOrder } from './ranked-order';
 
 /**
  * The attempts a trivia ranking may show: completed and clean or released (never held for review nor discarded), optionally at
@@ -15,7 +16,7 @@ const COUNTED_ATTEMPTS = `
        AND ($3::timestamptz IS NULL OR a.completed_at >= $3)
        AND ($4::timestamptz IS NULL OR a.completed_at < $4)`;
 
-const ATTEMPT_COLUMNS = `a.id, a.player_id, a.location_id, a.score, a.correct_answers, a.total_questions, a.completion_time, a.completed_at`;
+const ORDER_COLUMNS = `a.id, a.score, a.completion_time, a.completed_at`;
 
 /**
  * Each player's best attempt: higher score, then lower time, then the more recent one (id breaks
@@ -24,42 +25,44 @@ const ATTEMPT_COLUMNS = `a.id, a.player_id, a.location_id, a.score, a.correct_an
  * holds exactly this order, so no attempt is sorted twice.
  */
 const BEST_PER_PLAYER = `
-    SELECT DISTINCT ON (a.player_id) ${ATTEMPT_COLUMNS}
+    SELECT DISTINCT ON (a.player_id) ${ORDER_COLUMNS}
     ${COUNTED_ATTEMPTS}
      ORDER BY a.player_id, a.score DESC, a.completion_time, a.completed_at DESC, a.id DESC`;
 
 /** With includeDuplicates every counted attempt is a row of its own. */
 const EVERY_ATTEMPT = `
-    SELECT ${ATTEMPT_COLUMNS}
+    SELECT ${ORDER_COLUMNS}
     ${COUNTED_ATTEMPTS}`;
 
+const RANKING_ORDER = `score DESC, completion_time, completed_at DESC, id DESC`;
+
 /**
- * Only the requested page is joined to players and sites; the total comes from the same CTE, so
- * one statement answers both.
+ * The ranking's order as one list of attempt ids, best first, and its total, in one statement:
+ * the first $5 rows (null: all of them), so a bounded list takes a top-N sort, not a full one.
  */
-const rankingSql = (candidates: string) => `
+const orderSql = (candidates: string) => `
   WITH candidates AS (${candidates}
-  ),
-  page AS (
-    SELECT * FROM candidates
-     ORDER BY score DESC, completion_time, completed_at DESC, id DESC
-     LIMIT $5 OFFSET $6
   )
-  SELECT page.*, p.first_name, p.last_name, l.name AS location_name,
-         (SELECT count(*) FROM candidates)::int AS total
-    FROM page
-    JOIN players p ON p.id = page.player_id
-    LEFT JOIN locations l ON l.id = page.location_id
-   ORDER BY page.score DESC, page.completion_time, page.completed_at DESC, page.id DESC`;
+  SELECT (SELECT count(*) FROM candidates)::int AS total,
+         array_to_string(ARRAY(SELECT id FROM candidates ORDER BY ${RANKING_ORDER} LIMIT $5), ',') AS ids`;
 
-const BEST_RANKING_SQL = rankingSql(BEST_PER_PLAYER);
-const EVERY_ATTEMPT_RANKING_SQL = rankingSql(EVERY_ATTEMPT);
-const COUNT_SQL = (candidates: string) => `SELECT count(*)::int AS total FROM (${candidates}) candidates`;
+const BEST_ORDER_SQL = orderSql(BEST_PER_PLAYER);
+const EVERY_ATTEMPT_ORDER_SQL = orderSql(EVERY_ATTEMPT);
 
-interface RankingRow {
+/** One page: the listed attempts ($1, in ranking order) joined to their players and sites. */
+const PAGE_SQL = `
+  SELECT page.n::int AS n, a.id, a.player_id, a.score, a.correct_answers, a.total_questions, a.completion_time, a.completed_at,
+         p.first_name, p.last_name, l.name AS location_name
+    FROM unnest($1::int[]) WITH ORDINALITY AS page(id, n)
+    JOIN player_attempts a ON a.id = page.id
+    JOIN players p ON p.id = a.player_id
+    LEFT JOIN locations l ON l.id = a.location_id
+   ORDER BY page.n`;
+
+interface PageRow {
+  n: number;
   id: number;
   player_id: number;
-  location_id: number | null;
   score: number;
   correct_answers: number;
   total_questions: number;
@@ -68,34 +71,43 @@ interface RankingRow {
   first_name: string;
   last_name: string;
   location_name: string | null;
-  total: number;
 }
 
-export async function triviaRanking(em: EntityManager, query: TriviaRankingQuery): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
-  const { from, to } = completionRange(query.dateFrom, query.dateTo);
-  const filters = [query.questionGroupId, query.locationId ?? null, from, to];
-  const candidates = query.includeDuplicates ? EVERY_ATTEMPT : BEST_PER_PLAYER;
-  const rows: RankingRow[] = await em.query(query.includeDuplicates ? EVERY_ATTEMPT_RANKING_SQL : BEST_RANKING_SQL, [
-    ...filters,
-    query.limit,
-    query.offset,
-  ]);
-  // A page past the end has no row to carry the total, so only then is it counted on its own.
-  const total = rows[0]?.total ?? (query.offset > 0 ? (await em.query(COUNT_SQL(candidates), filters))[0].total : 0);
-  return {
-    total,
-    entries: rows.map((row, index) => ({
-      id: row.id,
-      position: query.offset + index + 1,
-      playerId: row.player_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      location: row.location_name === null ? null : { name: row.location_name },
-      score: row.score,
-      correctAnswers: row.correct_answers,
-      totalQuestions: row.total_questions,
-      completionTime: row.completion_time,
-      completedAt: row.completed_at.toISOString(),
-    }) satisfies TriviaRankingEntry),
-  };
+export type TriviaRankingFilters = Pick<TriviaRankingQuery, 'questionGroupId' | 'locationId' | 'dateFrom' | 'dateTo' | 'includeDuplicates'>;
+
+/** The key of a trivia ranking in the ranking cache: the trivia and its filters, never the page. */
+export const triviaRankingKey = (f: TriviaRankingFilters) =>
+  JSON.stringify(['trivia', f.questionGroupId, f.locationId ?? null, f.dateFrom ?? null, f.dateTo ?? null, f.includeDuplicates]);
+
+/** The trivia ranking's order (attempt ids): its first `rows` rows (null: all of them) and its total. */
+export async function triviaRankingOrder(em: EntityManager, filters: TriviaRankingFilters, rows: number | null): Promise<RankedOrder> {
+  const { from, to } = completionRange(filters.dateFrom, filters.dateTo);
+  const [row] = (await em.query(filters.includeDuplicates ? EVERY_ATTEMPT_ORDER_SQL : BEST_ORDER_SQL, [
+    filters.questionGroupId,
+    filters.locationId ?? null,
+    from,
+    to,
+    rows,
+  ])) as { total: number; ids: string | null }[];
+  return rankedOrder(row);
+}
+
+/** The entries of one slice of a computed order, `offset` rows into it. */
+export async function triviaRankingPage(em: EntityManager, { ids }: RankedOrder, offset: number, limit: number): Promise<TriviaRankingEntry[]> {
+  const slice = ids.subarray(offset, offset + limit);
+  if (slice.length === 0) return [];
+  const rows: PageRow[] = await em.query(PAGE_SQL, [Array.from(slice)]);
+  return rows.map((row) => ({
+    id: row.id,
+    position: offset + row.n,
+    playerId: row.player_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    location: row.location_name === null ? null : { name: row.location_name },
+    score: row.score,
+    correctAnswers: row.correct_answers,
+    totalQuestions: row.total_questions,
+    completionTime: row.completion_time,
+    completedAt: row.completed_at.toISOString(),
+  }) satisfies TriviaRankingEntry);
 }

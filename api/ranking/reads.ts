@@ -1,0 +1,134 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
+import { createQueryLane, QueryLaneBusyError, type QueryLane } from '../../db/data-source';
+import type { CampaignEntity } from '../../db/entities';
+import { serviceUnavailable } from '../errors';
+import {
+  campaignRankingKey,
+  campaignRankingOrder,
+  campaignRankingPage,
+  campaignRankingRequest,
+  type CampaignRankingFilters,
+  type CampaignRankingRequest,
+} from './campaign-ranking';
+import type { RankedOrder } from './ranked-order';
+import { rankingCache } from './ranking-cache';
+import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, type TriviaRankingFilters } from './trivia-ranking';
+
+/** How fresh a ranking a request needs. */
+export type Freshness =
+  /** A public screen's: a ranking computed up to 5 s ago will do (README, "Decisions"). */
+  | 'public'
+  /** A first page: a new computation (or the one in flight). */
+  | 'fresh'
+  /** A later page: the computation its first page came from, while it is kept. */
+  | 'next-page';
+
+const PUBLIC_MAX_AGE_MS = 5_000;
+/** How long a computed ranking is kept for its later pages ('Cargar más'). */
+const KEEP_MS = 120_000;
+
+export const MAX_AGE_MS: Record<Freshness, number> = { public: PUBLIC_MAX_AGE_MS, fresh: 0, 'next-page': KEEP_MS };
+
+/** How many rows of a ranking a screen's pages read are computed at first (a top-N sort); a page past them computes the whole order. */
+export const HEAD_ROWS = 5_000;
+
+/** At most 100 rankings and 4 million ranked rows (16 MB of ids) are kept per process. */
+const CACHE_BOUNDS = { keepMs: KEEP_MS, maxEntries: 100, maxSize: 4_000_000 };
+
+/** Ranking computations (public and admin), page reads and exports hold at most this many connections each. */
+export const RANKING_CONCURRENCY = 2;
+export const PAGE_CONCURRENCY = 3;
+export const EXPORT_CONCURRENCY = 2;
+
+export interface RankingReadOptions {
+  /** How long one ranking or export statement may run before PostgreSQL cancels it. */
+  statementTimeoutMs: number;
+}
+
+/** A statement cancelled by its timeout, or a read that waited too long for its turn: 503, retry later. */
+const QUERY_TIMEOUT_MESSAGE = 'La consulta tardó demasiado. Intenta de nuevo en unos momentos.';
+
+function asQueryTimeout(error: unknown): never {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  if (error instanceof QueryLaneBusyError || (e.driverError ?? e).code === '57014') {
+    throw serviceUnavailable(QUERY_TIMEOUT_MESSAGE, { code: 'query_timeout' });
+  }
+  throw error;
+}
+
+const timed = (lane: QueryLane): QueryLane => ({ run: (work) => lane.run(work).catch(asQueryTimeout) });
+
+/**
+ * The ranking reads of the routes and the exports: one cached computation per ranking and filter
+ * set (whatever the page), run in a lane of their own with a statement timeout, so no ranking or
+ * export request, anonymous or not, can hold the pool the player routes need.
+ */
+export function createRankingReads(dataSource: DataSource, { statementTimeoutMs }: RankingReadOptions) {
+  const lanes = {
+    /** Whole-ranking computations: the expensive statements. */
+    rankings: timed(createQueryLane(dataSource, { concurrency: RANKING_CONCURRENCY, statementTimeoutMs })),
+    /** One page's rows: a few primary-key reads, under the same timeout. */
+    pages: timed(createQueryLane(dataSource, { concurrency: PAGE_CONCURRENCY, statementTimeoutMs })),
+    /** Admin CSV exports: their computation and their pages. */
+    exports: timed(createQueryLane(dataSource, { concurrency: EXPORT_CONCURRENCY, statementTimeoutMs })),
+  };
+  const orders = rankingCache<RankedOrder>(CACHE_BOUNDS, (order) => order.ids.length);
+
+  /**
+   * The ranking's order as far as `rows` reach: its first HEAD_ROWS rows (the pages screens read,
+   * computed with a top-N sort) or, past them, the whole of it, each one cached computation.
+   */
+  const order = (key: string, freshness: Freshness, rows: number, lane: QueryLane, compute: (em: EntityManager, rows: number | null) => Promise<RankedOrder>) => {
+    const maxAgeMs = MAX_AGE_MS[freshness];
+    const whole = () => orders(`${key}+all`, maxAgeMs, () => lane.run((em) => compute(em, null)));
+    if (rows > HEAD_ROWS) return whole();
+    return orders(key, maxAgeMs, () => lane.run((em) => compute(em, HEAD_ROWS))).then((head) =>
+      rows <= head.ids.length || head.ids.length === head.total ? head : whole(),
+    );
+  };
+  const triviaOrder = (filters: TriviaRankingFilters, freshness: Freshness, rows: number) =>
+    order(triviaRankingKey(filters), freshness, rows, lanes.rankings, (em, limit) => triviaRankingOrder(em, filters, limit));
+  const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
+    order(campaignRankingKey(request), freshness, rows, lane, (em, limit) => campaignRankingOrder(em, request, limit));
+
+  return {
+    /** The export lane, for exports that read through it page by page (the score export). */
+    exportLane: lanes.exports,
+
+    async triviaRanking(
+      query: TriviaRankingFilters & { offset: number; limit: number },
+      freshness: Freshness,
+    ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
+      const ranked = await triviaOrder(query, freshness, query.offset + query.limit);
+      return { total: ranked.total, entries: await lanes.pages.run((em) => triviaRankingPage(em, ranked, query.offset, query.limit)) };
+    },
+
+    async campaignRanking(
+      campaign: CampaignEntity,
+      query: CampaignRankingFilters & { offset: number; limit: number },
+      freshness: Freshness,
+    ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
+      const request = await campaignRankingRequest(dataSource.manager, campaign, query);
+      const ranked = await campaignOrder(request, freshness, query.offset + query.limit);
+      return { total: ranked.total, entries: await lanes.pages.run((em) => campaignRankingPage(em, request, ranked, query.offset, query.limit)) };
+    },
+
+    /**
+     * The whole campaign ranking for an export: computed fresh in the export lane before the reply
+     * starts (so a timeout is still a clean 503), then read a page of `pageSize` rows at a time as
+     * the download needs them, so a slow download holds no connection between pages.
+     */
+    async campaignRankingExport(campaign: CampaignEntity, filters: CampaignRankingFilters, pageSize = 1000): Promise<AsyncIterable<CampaignRankingEntry>> {
+      const request = await campaignRankingRequest(dataSource.manager, campaign, filters);
+      const ranked = await campaignOrder(request, 'fresh', Number.POSITIVE_INFINITY, lanes.exports);
+      return (async function* () {
+        for (let offset = 0; offset < ranked.ids.length; offset += pageSize) {
+          yield* await lanes.exports.run((em) => campaignRankingPage(em, request, ranked, offset, pageSize));
+        }
+      })();
+    },
+  };
+}
+
+export type RankingReads = ReturnType<typeof createRankingReads>;
