@@ -12,7 +12,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { FUZZ_SUMMARY_FILE, formatFuzzSummary, type FuzzSummary } from './fuzz/support/summary';
+import { FUZZ_SUMMARY_DIR, formatFuzzSummary, readFuzzSummary } from './fuzz/support/summary';
 import { ensureChromium } from './support/chromium';
 
 interface Step {
@@ -70,15 +70,14 @@ function counts(step: Step): { passed: number; failed: number } {
 
 /** The fuzz suite's counts, or why there are none. */
 function fuzzSummaryLine(): string {
-  if (!existsSync(FUZZ_SUMMARY_FILE)) return 'fuzz: no summary (the fuzz step did not finish)';
-  const summary = JSON.parse(readFileSync(FUZZ_SUMMARY_FILE, 'utf8')) as FuzzSummary;
-  return formatFuzzSummary(summary);
+  const summary = readFuzzSummary();
+  return summary ? formatFuzzSummary(summary) : 'fuzz: no summary (the fuzz step did not finish)';
 }
 
 mkdirSync('.tmp', { recursive: true });
 for (const step of steps) if (step.report) rmSync(step.report.file, { force: true });
 const runsFuzz = steps.some((step) => step.suite === 'fuzz');
-if (runsFuzz) rmSync(FUZZ_SUMMARY_FILE, { force: true });
+if (runsFuzz) rmSync(FUZZ_SUMMARY_DIR, { recursive: true, force: true });
 
 let failedSteps: string[] = [];
 if (steps.some((step) => step.browser)) {

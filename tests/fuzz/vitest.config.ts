@@ -12,6 +12,8 @@ export default defineConfig({
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
     maxConcurrency: 6,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 600_000,
     hookTimeout: 120_000,
     reporters: ['default'],

@@ -15,7 +15,8 @@ export const FIELD_NAMES = [
   'username', 'password', 'email', 'firstName', 'lastName', 'fullName', 'documentTypeId', 'documentNumber',
   'clientId', 'deviceId', 'secret', 'mutations', 'mutationId', 'kind', 'type', 'payload', 'token', 'score',
   'correctAnswers', 'totalQuestions', 'completionTime', 'keepExisting', 'status', 'context', 'numQuestions',
-  'weight', 'startDate', 'endDate', 'limit', 'offset',
+  'weight', 'startDate', 'endDate', 'limit', 'offset', 'playerClientId', 'attemptClientId', 'startedAt', 'completedAt',
+  'chosenAnswers', 'phone',
 ] as const;
 
 export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'valueOf'] as const;

@@ -16,14 +16,19 @@ export interface FuzzRequest {
   body: FuzzBody;
   /** Leave out X-Requested-With (the CSRF guard's header) on this request. */
   withoutMarker: boolean;
+  /** X-Device-Id and X-Device-Secret: the fixture's registered device, none, or odd text. */
+  device: 'fixture' | 'none' | { id: string; secret: string };
 }
 
 export type FuzzBody =
   | { kind: 'none' }
   | { kind: 'json'; value: unknown }
   | { kind: 'text'; text: string; contentType: string | null }
-  /** `depth` levels of arrays or objects around a field, built when sent (a counterexample stays short). */
-  | { kind: 'deep'; depth: number; objects: boolean }
+  /**
+   * `depth` levels of arrays or objects around a field, built when sent (a counterexample stays
+   * short): the whole body, or a sync mutation's payload.
+   */
+  | { kind: 'deep'; depth: number; objects: boolean; inMutation: boolean }
   /** About `bytes` bytes of JSON: one long string field. */
   | { kind: 'huge'; bytes: number };
 
@@ -114,9 +119,14 @@ const field: fc.Arbitrary<[string, unknown]> = fc.constantFrom(...FIELD_NAMES).c
   const resource = resourceOfField(name);
   const values: fc.Arbitrary<unknown>[] = [hostileJson];
   if (resource) values.push(fc.constant(ref(resource)), fc.array(fc.constant(ref(resource)), { maxLength: 3 }));
-  if (name === 'mutations' || name === 'answers') values.push(fc.array(objectBody, { maxLength: 4 }));
+  if (name === 'answers') values.push(fc.array(objectBody, { maxLength: 4 }));
+  if (name === 'mutations') values.push(fc.array(mutation, { minLength: 1, maxLength: 4 }));
+  if (/clientId$/i.test(name)) values.push(fc.uuid());
+  if (/At$|Date$/.test(name)) values.push(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()));
   return fc.oneof(...values).map((value): [string, unknown] => [name, value]);
 });
+
+
 
 const otherField: fc.Arbitrary<[string, unknown]> = fc.tuple(fc.oneof(fc.constantFrom(...PROTOTYPE_KEYS), hostileText), hostileJson);
 
@@ -131,6 +141,21 @@ const objectBody: fc.Arbitrary<Record<string, unknown>> = fc
   .array(fc.oneof({ weight: 4, arbitrary: field }, { weight: 1, arbitrary: otherField }), { maxLength: 8 })
   .map(objectOf);
 
+/** A sync mutation: a plausible id and kind, a hostile payload (a device's counter starts at 0). */
+const mutation: fc.Arbitrary<unknown> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({
+        mutationId: fc.oneof(fc.integer({ min: 1, max: 4 }), hostileJson),
+        kind: fc.oneof(fc.constantFrom('player', 'attempt', 'completion'), hostileJson),
+        payload: fc.oneof(objectBody, hostileJson),
+      })
+      .map((m) => m as unknown),
+  },
+  { weight: 1, arbitrary: objectBody },
+);
+
 const CONTENT_TYPES = [null, 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/xml', 'image/png', 'application/json'];
 
 const body = (method: string): fc.Arbitrary<FuzzBody> => {
@@ -139,12 +164,16 @@ const body = (method: string): fc.Arbitrary<FuzzBody> => {
   const withBody = fc.oneof(
     { weight: 12, arbitrary: json(objectBody) },
     { weight: 2, arbitrary: json(hostileJson) },
+    { weight: 2, arbitrary: json(fc.array(mutation, { minLength: 1, maxLength: 5 }).map((mutations) => ({ mutations }))) },
     { weight: 2, arbitrary: fc.constantFrom(...MALFORMED_JSON).map((text): FuzzBody => ({ kind: 'text', text, contentType: 'application/json' })) },
     {
       weight: 1,
       arbitrary: fc.tuple(fc.oneof(fc.constantFrom(...MALFORMED_JSON), hostileText), fc.constantFrom(...CONTENT_TYPES)).map(([text, contentType]): FuzzBody => ({ kind: 'text', text, contentType })),
     },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(20, 200, 1000, 5000), objects: fc.boolean() }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('deep' as const), depth: fc.constantFrom(20, 200, 1000, 5000), objects: fc.boolean(), inMutation: fc.boolean() }),
+    },
   );
   const huge = fc.record({ kind: fc.constant('huge' as const), bytes: fc.constantFrom(900_000, 1_100_000) });
   if (method === 'GET' || method === 'DELETE') return fc.oneof({ weight: 20, arbitrary: none }, { weight: 1, arbitrary: json(objectBody) });
@@ -161,6 +190,11 @@ export function requestArbitrary(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
     query: queryString,
     body: body(route.method),
     withoutMarker: fc.oneof({ weight: 19, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+    device: fc.oneof(
+      { weight: 6, arbitrary: fc.constant('fixture' as const) },
+      { weight: 1, arbitrary: fc.constant('none' as const) },
+      { weight: 1, arbitrary: fc.record({ id: fc.oneof(fc.uuid(), hostileText), secret: hostileText }) },
+    ),
   });
 }
 
@@ -172,6 +206,10 @@ function resolveRefs(text: string, fixture: Fixture): string {
     return id === undefined ? whole : String(id);
   });
 }
+
+/** A header value node:http accepts: no control characters but tab, other bytes as latin1. */
+const headerText = (text: string) =>
+  [...Buffer.from(text, 'utf8').toString('latin1')].filter((char) => char === '\t' || (char >= ' ' && char !== '\x7f')).join('');
 
 export interface WireRequest {
   method: string;
@@ -186,6 +224,14 @@ export function toWire(route: ApiRoute, request: FuzzRequest, fixture: Fixture):
   if (request.query) path += `?${resolveRefs(request.query, fixture)}`;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (!request.withoutMarker) headers['X-Requested-With'] = 'XMLHttpRequest';
+  if (request.device === 'fixture') {
+    headers['X-Device-Id'] = fixture.deviceId;
+    headers['X-Device-Secret'] = fixture.deviceSecret;
+  } else if (request.device !== 'none') {
+    // Header values carry bytes: odd text goes as its UTF-8, read back as latin1 by node:http.
+    headers['X-Device-Id'] = headerText(request.device.id);
+    headers['X-Device-Secret'] = headerText(request.device.secret);
+  }
   let text: string | undefined;
   let contentType: string | null = 'application/json';
   const b = request.body;
@@ -201,7 +247,8 @@ export function toWire(route: ApiRoute, request: FuzzRequest, fixture: Fixture):
     text = b.text;
     contentType = b.contentType;
   } else if (b.kind === 'deep') {
-    text = nested(b.depth, b.objects);
+    const deep = nested(b.depth, b.objects);
+    text = b.inMutation ? `{"mutations":[{"mutationId":1,"kind":"player","payload":${deep}}]}` : deep;
   } else if (b.kind === 'huge') {
     text = JSON.stringify({ name: 'x'.repeat(b.bytes) });
   }

@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** Where the fuzz suite leaves its counts for `npm test` to print (tests/run.ts reads it). */
-export const FUZZ_SUMMARY_FILE = path.resolve(import.meta.dirname, '../../../.tmp/fuzz-summary.json');
+/** Where the fuzz suite leaves its counts, one file per part, for `npm test` to print (tests/run.ts). */
+export const FUZZ_SUMMARY_DIR = path.resolve(import.meta.dirname, '../../../.tmp/fuzz-summary');
 
 export interface FuzzFailure {
   route: string;
@@ -65,10 +65,31 @@ export class FuzzTally {
     };
   }
 
-  write() {
-    mkdirSync(path.dirname(FUZZ_SUMMARY_FILE), { recursive: true });
-    writeFileSync(FUZZ_SUMMARY_FILE, `${JSON.stringify(this.summary(), null, 2)}\n`);
+  write(part: number) {
+    mkdirSync(FUZZ_SUMMARY_DIR, { recursive: true });
+    writeFileSync(path.join(FUZZ_SUMMARY_DIR, `part-${part}.json`), `${JSON.stringify(this.summary(), null, 2)}\n`);
   }
+}
+
+/** The parts' counts added up (the parts run at once: the slowest part's time is the suite's). */
+export function readFuzzSummary(): FuzzSummary | undefined {
+  if (!existsSync(FUZZ_SUMMARY_DIR)) return undefined;
+  const parts = readdirSync(FUZZ_SUMMARY_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => JSON.parse(readFileSync(path.join(FUZZ_SUMMARY_DIR, file), 'utf8')) as FuzzSummary);
+  if (!parts.length) return undefined;
+  const statuses: Record<string, number> = {};
+  for (const part of parts) for (const [status, n] of Object.entries(part.statuses)) statuses[status] = (statuses[status] ?? 0) + n;
+  return {
+    seed: parts[0]!.seed,
+    runsPerRoute: parts[0]!.runsPerRoute,
+    routes: parts.reduce((sum, p) => sum + p.routes, 0),
+    cases: parts.reduce((sum, p) => sum + p.cases, 0),
+    requests: parts.reduce((sum, p) => sum + p.requests, 0),
+    statuses: Object.fromEntries(Object.entries(statuses).sort(([a], [b]) => Number(a) - Number(b))),
+    failures: parts.flatMap((p) => p.failures),
+    seconds: Math.max(...parts.map((p) => p.seconds)),
+  };
 }
 
 /** One line for the end of `npm test`: routes, cases and replies by status. */
