@@ -71,7 +71,8 @@ function counts(step: Step): { passed: number; failed: number } {
 /** The fuzz suite's counts, or why there are none. */
 function fuzzSummaryLine(): string {
   const summary = readFuzzSummary();
-  return summary ? formatFuzzSummary(summary) : 'fuzz: no summary (the fuzz step did not finish)';
+  if (!summary) return 'fuzz: no summary (the fuzz step did not finish)';
+  return [formatFuzzSummary(summary), ...summary.failures.map((f) => `  fuzz failure, ${f.route} (${f.session}): ${f.replay}`)].join('\n');
 }
 
 mkdirSync('.tmp', { recursive: true });
