@@ -99,9 +99,11 @@ for (const step of steps) {
   const started = Date.now();
   const [command, ...args] = step.command;
   const result = spawnSync(command!, args, { stdio: 'inherit', env: process.env });
-  console.log(`━━ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (result.status !== 0) failedSteps.push(step.name);
   const c = counts(step);
+  // A step fails on its exit status or on its report's failed tests (see the note on Vitest's status above).
+  const ok = result.status === 0 && c.failed === 0;
+  console.log(`━━ ${step.name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (!ok) failedSteps.push(step.name);
   passed += c.passed;
   failed += c.failed;
   if (step.report && result.status !== 0 && c.failed === 0) failed += 1; // the runner itself failed
