@@ -1,15 +1,18 @@
 /**
- * `npm test`: lint, typecheck, unit and API tests (Vitest, real PostgreSQL), fault tests (exactly-once
- * sync with API processes killed and PostgreSQL restarted, tests/faults), browser tests
- * (Playwright driving Debian's Chromium against the app as `npm start` serves it). Every step runs;
- * the last line sums up the tests as "N passed, N failed". `tsx tests/run.ts faults`
- * (`npm run test:faults`) runs the fault suite's steps only.
+ * `npm test`: lint, typecheck, unit, API and security tests (Vitest, real PostgreSQL; tests/unit,
+ * tests/api, tests/security), fuzz tests (generated hostile requests against every API route,
+ * tests/fuzz), fault tests (exactly-once sync with API processes killed and PostgreSQL restarted,
+ * tests/faults), browser tests (Playwright driving Debian's Chromium against the app as `npm start`
+ * serves it). Every step runs; the last lines are the fuzz suite's counts (routes, cases, replies by
+ * status) and the tests summed up as "N passed, N failed". `tsx tests/run.ts faults`
+ * (`npm run test:faults`) runs the fault suite's steps only, `tsx tests/run.ts fuzz` the fuzz suite's.
  *
  * Outcomes are read from each runner's JSON report, not only its exit status: the embedded
  * PostgreSQL package hooks the process's exit and can end Vitest with status 0 when tests failed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { FUZZ_SUMMARY_DIR, formatFuzzSummary, readFuzzSummary } from './fuzz/support/summary';
 import { ensureChromium } from './support/chromium';
 
 interface Step {
@@ -19,22 +22,23 @@ interface Step {
   report?: { file: string; runner: 'vitest' | 'playwright' };
   /** Needs Chromium. */
   browser?: boolean;
-  /** Part of the fault suite (`npm run test:faults`). */
-  fault?: boolean;
+  /** Which suite's own command also runs it (`npm run test:faults`, `tsx tests/run.ts fuzz`). */
+  suite?: 'faults' | 'fuzz';
 }
 
-const vitest = (name: string, file: string, config: string[] = [], fault = false): Step => ({
+const vitest = (name: string, file: string, config: string[] = [], suite?: Step['suite']): Step => ({
   name,
   command: ['npx', 'vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
   report: { file, runner: 'vitest' },
-  fault,
+  suite,
 });
 
 const allSteps: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
   vitest('unit and API tests', '.tmp/unit-results.json'),
-  vitest('fault tests', '.tmp/fault-results.json', ['-c', 'tests/faults/vitest.config.ts'], true),
+  vitest('fuzz tests', '.tmp/fuzz-results.json', ['-c', 'tests/fuzz/vitest.config.ts'], 'fuzz'),
+  vitest('fault tests', '.tmp/fault-results.json', ['-c', 'tests/faults/vitest.config.ts'], 'faults'),
   {
     name: 'browser tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
@@ -46,10 +50,12 @@ const allSteps: Step[] = [
     command: ['npx', 'playwright', 'test', '-c', 'tests/faults/playwright.config.ts'],
     report: { file: '.tmp/fault-browser-results.json', runner: 'playwright' },
     browser: true,
-    fault: true,
+    suite: 'faults',
   },
 ];
-const steps = process.argv[2] === 'faults' ? allSteps.filter((step) => step.fault) : allSteps;
+const only = process.argv[2];
+const steps = only ? allSteps.filter((step) => step.suite === only) : allSteps;
+if (!steps.length) throw new Error(`tests/run.ts: no suite "${only}" (faults or fuzz)`);
 
 function counts(step: Step): { passed: number; failed: number } {
   if (!step.report || !existsSync(step.report.file)) return { passed: 0, failed: 0 };
@@ -62,16 +68,27 @@ function counts(step: Step): { passed: number; failed: number } {
   return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) };
 }
 
+/** The fuzz suite's counts, or why there are none. */
+function fuzzSummaryLine(): string {
+  const summary = readFuzzSummary();
+  if (!summary) return 'fuzz: no summary (the fuzz step did not finish)';
+  return [formatFuzzSummary(summary), ...summary.failures.map((f) => `  fuzz failure, ${f.route} (${f.session}): ${f.replay}`)].join('\n');
+}
+
 mkdirSync('.tmp', { recursive: true });
 for (const step of steps) if (step.report) rmSync(step.report.file, { force: true });
+const runsFuzz = steps.some((step) => step.suite === 'fuzz');
+if (runsFuzz) rmSync(FUZZ_SUMMARY_DIR, { recursive: true, force: true });
 
 let failedSteps: string[] = [];
-try {
-  const chromium = ensureChromium();
-  process.env.CHROMIUM_PATH ??= chromium;
-} catch (error) {
-  console.error(String((error as Error).message));
-  failedSteps.push('chromium');
+if (steps.some((step) => step.browser)) {
+  try {
+    const chromium = ensureChromium();
+    process.env.CHROMIUM_PATH ??= chromium;
+  } catch (error) {
+    console.error(String((error as Error).message));
+    failedSteps.push('chromium');
+  }
 }
 
 let passed = 0;
@@ -82,9 +99,11 @@ for (const step of steps) {
   const started = Date.now();
   const [command, ...args] = step.command;
   const result = spawnSync(command!, args, { stdio: 'inherit', env: process.env });
-  console.log(`━━ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (result.status !== 0) failedSteps.push(step.name);
   const c = counts(step);
+  // A step fails on its exit status or on its report's failed tests (see the note on Vitest's status above).
+  const ok = result.status === 0 && c.failed === 0;
+  console.log(`━━ ${step.name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (!ok) failedSteps.push(step.name);
   passed += c.passed;
   failed += c.failed;
   if (step.report && result.status !== 0 && c.failed === 0) failed += 1; // the runner itself failed
@@ -92,5 +111,6 @@ for (const step of steps) {
 
 failedSteps = [...new Set(failedSteps)];
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nEvery step passed.');
+if (runsFuzz) console.log(fuzzSummaryLine());
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length || failed ? 1 : 0);

@@ -1,0 +1,4 @@
+import { fuzzRoutes } from './support/fuzz-routes';
+
+// Half of the API's routes (chosen by a hash of their name), in a Vitest worker of its own.
+await fuzzRoutes(1, 2);
