@@ -47,6 +47,8 @@ export async function fuzzRoutes(part: number, parts: number) {
     // The limits stay on; high enough that the fuzzer reaches the code behind them.
     PLAYER_RATE_LIMIT: '1000000',
     LOGIN_RATE_LIMIT: '1000000',
+    PLAYER_DOCUMENT_RATE_LIMIT: '1000000',
+    PUBLIC_RATE_LIMIT: '1000000',
     OPENAI_API_KEY: 'fuzz',
     OPENAI_BASE_URL: `${ai.url}/v1`,
     OPENAI_TIMEOUT_MS: '2000',
