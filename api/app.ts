@@ -13,6 +13,7 @@ import { loadUser } from './http/require-user';
 import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { staticWeb } from './http/static-web';
+import { firstPaintTrivia } from './play/first-paint';
 import { apiRouters } from './routes';
 
 export interface AppDependencies {
@@ -43,7 +44,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
   app.use(securityHeaders(behindHttpsProxy));
-  app.use(staticWeb(config.webDist));
+  app.use(staticWeb(config.webDist, { firstPaint: (groupId) => firstPaintTrivia(dataSource.manager, groupId) }));
   app.use(compressJsonReplies());
   app.use(csrfGuard(UPLOAD_PREFIXES));
   app.use(jsonBodiesOnly(UPLOAD_PREFIXES));
