@@ -16,6 +16,25 @@ export function triviaIdFromPath(pathname: string): string | undefined {
   return /^\/play-trivia\/([^/]+)\/?$/.exec(pathname)?.[1];
 }
 
+/**
+ * False until `ready` has held for a moment in which the browser was idle (at most a second): work
+ * the first screen does not need waits for it, so the trivia's first steps are not held up by it
+ * and it runs in tasks of its own.
+ */
+function useAfterFirstScreen(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setAfter(true), { timeout: 1000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setAfter(true), 0);
+    return () => clearTimeout(timer);
+  }, [ready, after]);
+  return after;
+}
+
 /** The address without ?kiosk= (after it was applied), keeping any other parameter. */
 function dropKioskParameter(): void {
   const url = new URL(window.location.href);
@@ -34,7 +53,9 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
   const [loaded, setResult] = useState<BundleResult | null>(null);
   const result: BundleResult | null = validId ? loaded : { status: 'not-found' };
   const [attempt, setAttempt] = useState(0);
-  useKioskSync();
+  // The outbox's sync and the corner badge's live counts start once the trivia's screen is up.
+  const afterFirstScreen = useAfterFirstScreen(result !== null);
+  useKioskSync(afterFirstScreen);
   const kioskMode = useKioskMode();
   useKioskChrome(kioskMode === true);
   const [kioskQuery] = useState(() => kioskModeFromQuery(search));
@@ -116,7 +137,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
           {result?.status === 'ready' && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
         </section>
       </main>
-      <StatusBadge kioskMode={kioskMode} />
+      {afterFirstScreen && <StatusBadge kioskMode={kioskMode} />}
     </div>
   );
 }
