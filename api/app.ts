@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { staticWeb } from './http/static-web';
 import { UPLOADS_PREFIX } from './logos/storage';
+import { firstPaintTrivia } from './play/first-paint';
 import { apiRouters } from './routes';
 
 export interface AppDependencies {
@@ -63,7 +64,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(securityHeaders(behindHttpsProxy));
   app.use(apiRepliesNotStored());
   app.use(refuseMalformedPaths());
-  app.use(staticWeb(config.webDist));
+  app.use(staticWeb(config.webDist, { firstPaint: (groupId) => firstPaintTrivia(dataSource.manager, groupId) }));
   app.use(compressJsonReplies());
   app.use(csrfGuard(isSignedUpload));
   app.use(jsonBodiesOnly(isSignedUpload));

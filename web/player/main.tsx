@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../pwa/service-worker';
+import { readFirstPaint } from './first-paint';
 import { PlayTriviaPage, triviaIdFromPath } from './play-trivia-page';
 import './player-base.css';
 
@@ -22,8 +23,14 @@ if (id && /^\d+$/.test(id)) {
 
 registerServiceWorker();
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const firstPaint = readFirstPaint();
+const page = (
   <StrictMode>
-    <PlayTriviaPage id={id} search={window.location.search} />
-  </StrictMode>,
+    <PlayTriviaPage id={id} search={window.location.search} firstPaint={firstPaint} />
+  </StrictMode>
 );
+// Over the server's first paint the screen takes the painted elements as they are (the title the
+// browser already counted as the largest paint stays the same element); otherwise it draws anew.
+if (firstPaint) hydrateRoot(container, page);
+else createRoot(container).render(page);

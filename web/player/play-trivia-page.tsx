@@ -4,6 +4,7 @@ import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
 import { enterPlayerScreen, setBetweenAttempts } from '../pwa/service-worker';
 import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
+import type { FirstPaint } from './first-paint';
 import { PlayerFlow } from './player-flow';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
@@ -15,6 +16,25 @@ export function triviaIdFromPath(pathname: string): string | undefined {
   return /^\/play-trivia\/([^/]+)\/?$/.exec(pathname)?.[1];
 }
 
+/**
+ * False until `ready` has held for a moment in which the browser was idle (at most a second): work
+ * the first screen does not need waits for it, so the trivia's first steps are not held up by it
+ * and it runs in tasks of its own.
+ */
+function useAfterFirstScreen(ready: boolean): boolean {
+  const [after, setAfter] = useState(false);
+  useEffect(() => {
+    if (!ready || after) return;
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(() => setAfter(true), { timeout: 1000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(() => setAfter(true), 0);
+    return () => clearTimeout(timer);
+  }, [ready, after]);
+  return after;
+}
+
 /** The address without ?kiosk= (after it was applied), keeping any other parameter. */
 function dropKioskParameter(): void {
   const url = new URL(window.location.href);
@@ -24,15 +44,18 @@ function dropKioskParameter(): void {
 
 /**
  * /play-trivia/:id — the public, offline-capable player screen, styled by the group's theme. Its own
- * build (web/player/main.tsx) has no router: the id comes from the address.
+ * build (web/player/main.tsx) has no router: the id comes from the address. While the trivia loads
+ * it shows what the server painted into the page, when it did (`firstPaint`: title, logo, theme).
  */
-export function PlayTriviaPage({ id, search }: { id: string | undefined; search: string }) {
+export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefined; search: string; firstPaint?: FirstPaint | undefined }) {
   const groupId = /^\d+$/.test(id ?? '') ? Number(id) : NaN;
   const validId = Number.isSafeInteger(groupId) && groupId > 0;
   const [loaded, setResult] = useState<BundleResult | null>(null);
   const result: BundleResult | null = validId ? loaded : { status: 'not-found' };
   const [attempt, setAttempt] = useState(0);
-  useKioskSync();
+  // The outbox's sync and the corner badge's live counts start once the trivia's screen is up.
+  const afterFirstScreen = useAfterFirstScreen(result !== null);
+  useKioskSync(afterFirstScreen);
   const kioskMode = useKioskMode();
   useKioskChrome(kioskMode === true);
   const [kioskQuery] = useState(() => kioskModeFromQuery(search));
@@ -60,19 +83,27 @@ export function PlayTriviaPage({ id, search }: { id: string | undefined; search:
     };
   }, [groupId, validId, attempt]);
 
-  const theme = result?.status === 'ready' ? result.bundle.group.theme : null;
+  // The trivia on screen: the loaded one, else (while loading) the one the server painted.
+  const shown: FirstPaint | null =
+    result?.status === 'ready'
+      ? { name: result.bundle.group.name, theme: result.bundle.group.theme, logoUrl: result.bundle.group.logoUrl ?? result.bundle.group.company.logoUrl, companyName: result.bundle.group.company.name }
+      : !result && validId
+        ? (firstPaint ?? null)
+        : null;
+  const theme = shown?.theme ?? null;
   const style = themeStyle(theme);
-  // Fonts only once the trivia is known: a loading or error screen downloads none.
-  useThemeFonts(result?.status === 'ready' ? (style as Record<string, unknown>) : {});
-  const logo = result?.status === 'ready' ? (result.bundle.group.logoUrl ?? result.bundle.group.company.logoUrl) : null;
+  // Fonts only once the trivia is known: a loading screen without it or an error screen downloads none.
+  useThemeFonts(shown ? (style as Record<string, unknown>) : {});
+  const logo = shown?.logoUrl;
 
   return (
     <div className="player-screen flex flex-col" style={style}>
       <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 pt-6 pb-[max(4rem,var(--kiosk-badge-space,0px))] sm:px-6 sm:pt-10">
-        {result?.status === 'ready' && (
+        {/* web/play.html repeats this header and the loading card below for the server's first paint. */}
+        {shown && (
           <header className="player-page-header flex items-center justify-center gap-3 text-center">
-            {logo && <img src={logo} alt={`Logo de ${result.bundle.group.company.name}`} className="size-12 rounded-xl bg-white/70 object-contain p-1" />}
-            <h1 className="player-heading !text-2xl sm:!text-3xl">{result.bundle.group.name}</h1>
+            {logo && <img src={logo} alt={`Logo de ${shown.companyName}`} className="size-12 rounded-xl bg-white/70 object-contain p-1" />}
+            <h1 className="player-heading !text-2xl sm:!text-3xl">{shown.name}</h1>
           </header>
         )}
         <section className={`player-card ${animationClass(theme)}`}>
@@ -106,7 +137,7 @@ export function PlayTriviaPage({ id, search }: { id: string | undefined; search:
           {result?.status === 'ready' && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
         </section>
       </main>
-      <StatusBadge kioskMode={kioskMode} />
+      {afterFirstScreen && <StatusBadge kioskMode={kioskMode} />}
     </div>
   );
 }

@@ -1,0 +1,13 @@
+import type { EntityManager } from 'typeorm';
+import type { FirstPaintTrivia } from '../http/player-page';
+import { QuestionGroupEntity } from '../../db/entities';
+
+/**
+ * What a trivia's page shows before its script runs (the same trivias the public bundle serves):
+ * its name, theme and logo; undefined when there is no such trivia.
+ */
+export async function firstPaintTrivia(em: EntityManager, groupId: number): Promise<FirstPaintTrivia | undefined> {
+  const group = await em.findOne(QuestionGroupEntity, { where: { id: groupId }, relations: { company: true } });
+  if (!group) return undefined;
+  return { name: group.name, theme: group.theme, logoUrl: group.logoUrl ?? group.company.logoUrl, companyName: group.company.name };
+}
