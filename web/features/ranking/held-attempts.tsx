@@ -1,13 +1,12 @@
 import { AlertTriangle, CalendarDays, Check, Clock, MapPin, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { REVIEW_REASON_LABELS, type HeldAttempt } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ErrorState, LoadingState } from '../../components/ui/states';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { useHeldAttempts, useReviewAttempt, type ReviewAction } from './api/held-attempts';
+import { ReviewList, useFocusAfterDecision } from './review-list';
 
 const playerName = (attempt: HeldAttempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
 
@@ -34,34 +33,15 @@ export function HeldAttempts({ id }: { id: number }) {
   const held = useHeldAttempts(id);
   const review = useReviewAttempt(id);
   const [discarding, setDiscarding] = useState<HeldAttempt | null>(null);
-  /** Where the focus goes once the decided row is gone: a result's id, or 'heading'. */
-  const [focusNext, setFocusNext] = useState<number | 'heading' | null>(null);
-  const sectionRef = useRef<HTMLElement>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (focusNext === null || !held.data || review.isPending || discarding) return;
-    // After the confirmation's own focus restore (a microtask once it unmounts) and with the
-    // buttons enabled again.
-    const timer = window.setTimeout(() => {
-      const target =
-        focusNext === 'heading' ? headingRef.current : sectionRef.current?.querySelector<HTMLButtonElement>(`[data-approve="${focusNext}"]`);
-      target?.focus();
-      setFocusNext(null);
-    }, 0);
-    return () => window.clearTimeout(timer);
-  }, [focusNext, held.data, review.isPending, discarding]);
+  const { sectionRef, headingRef, decided } = useFocusAfterDecision(held.data, review.isPending || discarding !== null, 'data-approve');
 
   const decide = (attempt: HeldAttempt, action: ReviewAction) => {
-    const list = held.data ?? [];
-    const index = list.findIndex((a) => a.id === attempt.id);
-    const next = list[index + 1] ?? list[index - 1];
     review.mutate(
       { id: attempt.id, action },
       {
         onSuccess: () => {
           setDiscarding(null);
-          setFocusNext(next ? next.id : 'heading');
+          decided(attempt.id);
           toast({ title: action === 'release' ? 'Resultado aprobado' : 'Resultado descartado', description: playerName(attempt), variant: 'success' });
         },
       },
@@ -69,103 +49,88 @@ export function HeldAttempts({ id }: { id: number }) {
   };
   const deciding = (attempt: HeldAttempt, action: ReviewAction) =>
     review.isPending && review.variables?.id === attempt.id && review.variables.action === action;
-  const count = held.data?.length ?? 0;
 
   return (
-    <Card className="p-4 sm:p-5">
-      <section ref={sectionRef} aria-labelledby="held-attempts-title" className="space-y-3">
-        <div className="space-y-1">
-          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <h2 id="held-attempts-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
-              Resultados en revisión
-            </h2>
-            {count > 0 && (
-              <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
-                {count === 1 ? '1 pendiente' : `${count} pendientes`}
+    <ReviewList
+      titleId="held-attempts-title"
+      title="Resultados en revisión"
+      description="No cuentan en el ranking hasta que se aprueben. Un resultado descartado no vuelve a contar, pero su registro se conserva."
+      status={held.status}
+      count={held.data?.length ?? 0}
+      loadingLabel="Cargando resultados en revisión"
+      errorTitle="No se pudieron cargar los resultados en revisión"
+      emptyText="No hay resultados en revisión."
+      sectionRef={sectionRef}
+      headingRef={headingRef}
+      after={
+        <ConfirmDialog
+          open={discarding !== null}
+          title="¿Descartar el resultado?"
+          message={
+            discarding
+              ? `El resultado de ${playerName(discarding)} (${discarding.score}%) no contará en el ranking. El registro se conserva.`
+              : ''
+          }
+          confirmLabel="Descartar"
+          pending={review.isPending}
+          onConfirm={() => discarding && decide(discarding, 'discard')}
+          onCancel={() => setDiscarding(null)}
+        />
+      }
+    >
+      {held.data?.map((attempt) => (
+        <li
+          key={attempt.id}
+          className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6"
+          aria-label={`Resultado de ${playerName(attempt)}`}
+        >
+          <div className="min-w-0 space-y-1.5">
+            <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{playerName(attempt)}</p>
+            <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-400">
+              <span className="font-semibold text-slate-900 dark:text-slate-100">{attempt.score}%</span>
+              <span className="whitespace-nowrap">
+                {attempt.correctAnswers}/{attempt.totalQuestions} correctas
               </span>
-            )}
+              <Fact icon={<Clock className={FACT_ICON} aria-hidden />}>Tiempo {formatDuration(attempt.completionTime)}</Fact>
+              {attempt.location && <Fact icon={<MapPin className={FACT_ICON} aria-hidden />}>{attempt.location.name}</Fact>}
+              {attempt.completedAt && (
+                <Fact icon={<CalendarDays className={FACT_ICON} aria-hidden />}>
+                  <time dateTime={attempt.completedAt}>{formatDateTime(attempt.completedAt)}</time>
+                </Fact>
+              )}
+            </p>
+            <p className="inline-flex max-w-full items-start gap-1.5 rounded-lg bg-amber-50 px-2 py-1 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/25">
+              <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+              <span>Motivo: {REVIEW_REASON_LABELS[attempt.reason]}</span>
+            </p>
           </div>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            No cuentan en el ranking hasta que se aprueben. Un resultado descartado no vuelve a contar, pero su registro se conserva.
-          </p>
-        </div>
-        {held.isPending ? (
-          <LoadingState label="Cargando resultados en revisión" />
-        ) : held.isError ? (
-          <ErrorState title="No se pudieron cargar los resultados en revisión" />
-        ) : held.data.length === 0 ? (
-          <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">No hay resultados en revisión.</p>
-        ) : (
-          <ul className="divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-            {held.data.map((attempt) => (
-              <li
-                key={attempt.id}
-                className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6"
-                aria-label={`Resultado de ${playerName(attempt)}`}
-              >
-                <div className="min-w-0 space-y-1.5">
-                  <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{playerName(attempt)}</p>
-                  <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-400">
-                    <span className="font-semibold text-slate-900 dark:text-slate-100">{attempt.score}%</span>
-                    <span className="whitespace-nowrap">
-                      {attempt.correctAnswers}/{attempt.totalQuestions} correctas
-                    </span>
-                    <Fact icon={<Clock className={FACT_ICON} aria-hidden />}>Tiempo {formatDuration(attempt.completionTime)}</Fact>
-                    {attempt.location && <Fact icon={<MapPin className={FACT_ICON} aria-hidden />}>{attempt.location.name}</Fact>}
-                    {attempt.completedAt && (
-                      <Fact icon={<CalendarDays className={FACT_ICON} aria-hidden />}>
-                        <time dateTime={attempt.completedAt}>{formatDateTime(attempt.completedAt)}</time>
-                      </Fact>
-                    )}
-                  </p>
-                  <p className="inline-flex max-w-full items-start gap-1.5 rounded-lg bg-amber-50 px-2 py-1 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset dark:bg-amber-400/10 dark:text-amber-200 dark:ring-amber-400/25">
-                    <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                    <span>Motivo: {REVIEW_REASON_LABELS[attempt.reason]}</span>
-                  </p>
-                </div>
-                <div className="flex shrink-0 flex-wrap gap-2">
-                  <Button
-                    size="sm"
-                    className="max-sm:h-10 max-sm:flex-1"
-                    icon={<Check className="size-4" aria-hidden />}
-                    aria-label={`Aprobar el resultado de ${playerName(attempt)}`}
-                    data-approve={attempt.id}
-                    disabled={review.isPending}
-                    pending={deciding(attempt, 'release')}
-                    onClick={() => decide(attempt, 'release')}
-                  >
-                    Aprobar
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    className="text-red-700! max-sm:h-10 max-sm:flex-1 dark:text-red-300!"
-                    icon={<Trash2 className="size-4" aria-hidden />}
-                    aria-label={`Descartar el resultado de ${playerName(attempt)}`}
-                    disabled={review.isPending}
-                    onClick={() => setDiscarding(attempt)}
-                  >
-                    Descartar
-                  </Button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <ConfirmDialog
-        open={discarding !== null}
-        title="¿Descartar el resultado?"
-        message={
-          discarding
-            ? `El resultado de ${playerName(discarding)} (${discarding.score}%) no contará en el ranking. El registro se conserva.`
-            : ''
-        }
-        confirmLabel="Descartar"
-        pending={review.isPending}
-        onConfirm={() => discarding && decide(discarding, 'discard')}
-        onCancel={() => setDiscarding(null)}
-      />
-    </Card>
+          <div className="flex shrink-0 flex-wrap gap-2">
+            <Button
+              size="sm"
+              className="max-sm:h-10 max-sm:flex-1"
+              icon={<Check className="size-4" aria-hidden />}
+              aria-label={`Aprobar el resultado de ${playerName(attempt)}`}
+              data-approve={attempt.id}
+              disabled={review.isPending}
+              pending={deciding(attempt, 'release')}
+              onClick={() => decide(attempt, 'release')}
+            >
+              Aprobar
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              className="text-red-700! max-sm:h-10 max-sm:flex-1 dark:text-red-300!"
+              icon={<Trash2 className="size-4" aria-hidden />}
+              aria-label={`Descartar el resultado de ${playerName(attempt)}`}
+              disabled={review.isPending}
+              onClick={() => setDiscarding(attempt)}
+            >
+              Descartar
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ReviewList>
   );
 }
