@@ -1,17 +1,14 @@
 import type Router from '@koa/router';
-import type { DataSource } from 'typeorm';
 import { attemptRoutes } from './attempts/routes';
 import { aiRoutes } from './ai/routes';
 import { authRoutes } from './auth/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
-import type { Config } from './config';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceRoutes } from './devices/routes';
 import { documentTypeRoutes } from './document-types/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
-import type { RateLimiter } from './http/rate-limit';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
 import { playRoutes } from './play/routes';
@@ -22,13 +19,7 @@ import { rankingRoutes } from './ranking/routes';
 import { syncRoutes } from './sync/routes';
 import { questionRoutes } from './questions/routes';
 import { themeRoutes } from './themes/routes';
-
-export interface RouteDependencies {
-  config: Config;
-  dataSource: DataSource;
-  secret: string;
-  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter };
-}
+import type { RouteDependencies } from './route-dependencies';
 
 /** Every router of the API, in one list: a new resource adds one line here. */
 export function apiRouters(deps: RouteDependencies): Router[] {

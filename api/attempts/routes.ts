@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../errors';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
-import type { RouteDependencies } from '../routes';
+import type { RouteDependencies } from '../route-dependencies';
 import { presentAttempt, presentCreatedAttempt, presentDecision, presentHeldAttempt } from './presenter';
 import { decideHeldAttempt, listHeldAttempts } from './review';
 import { ATTEMPT_NOT_FOUND, completeAttempt, createAttempt, lockAttempt } from './service';

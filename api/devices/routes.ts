@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { DeviceRegistration } from '../../contract';
 import { rateLimitByAddress } from '../http/rate-limit';
-import type { RouteDependencies } from '../routes';
+import type { RouteDependencies } from '../route-dependencies';
 import { registerDevice } from './service';
 
 /** Player level: a browser registers itself once and keeps the reply in IndexedDB. */

@@ -3,7 +3,7 @@ import { idParamsSchema, playerRegistrationSchema, validatePlayerSchema } from '
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
-import type { RouteDependencies } from '../routes';
+import type { RouteDependencies } from '../route-dependencies';
 import { spendDocumentLookup } from './document-limit';
 import { applyNameChange, listPendingNameChanges } from './name-changes';
 import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { SyncRejectionsQuery } from '../../contract';
-import { summarizePayload } from './presenter';
+import { summarizePayload } from './payload-summary';
 
 /** A kept rejection as PostgreSQL returns it. */
 export interface RejectionRow {

@@ -4,7 +4,7 @@ import { authenticateDevice } from '../devices/service';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
-import type { RouteDependencies } from '../routes';
+import type { RouteDependencies } from '../route-dependencies';
 import { refuseOversizeMutations } from './limits';
 import { presentRejection } from './presenter';
 import { listRejections } from './rejections';

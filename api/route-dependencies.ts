@@ -1,0 +1,11 @@
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import type { RateLimiter } from './http/rate-limit';
+
+/** What the API's routers are built from (api/routes.ts hands it to each). */
+export interface RouteDependencies {
+  config: Config;
+  dataSource: DataSource;
+  secret: string;
+  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter };
+}
