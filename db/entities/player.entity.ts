@@ -25,8 +25,9 @@ export class PlayerEntity {
   @JoinColumn({ name: 'document_type_id' })
   documentType: Relation<DocumentTypeEntity>;
 
-  @Column('varchar', { length: 30 })
-  documentNumber: string;
+  /** Null once an admin erased the player's personal data. */
+  @Column('varchar', { length: 30, nullable: true })
+  documentNumber: string | null;
 
   @Index('players_location_id_idx')
   @Column('integer', { nullable: true })

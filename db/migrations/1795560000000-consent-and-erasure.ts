@@ -17,6 +17,8 @@ export class ConsentAndErasure1795560000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "players" ADD "consent_text_id" integer`);
     await queryRunner.query(`ALTER TABLE "players" ADD "consented_at" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`ALTER TABLE "players" ADD CONSTRAINT "FK_players_consent_text" FOREIGN KEY ("consent_text_id") REFERENCES "consent_texts"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
+    // An anonymised player keeps no document: NULLs never collide in the unique (type, number) index.
+    await queryRunner.query(`ALTER TABLE "players" ALTER COLUMN "document_number" DROP NOT NULL`);
     await queryRunner.query(`CREATE TABLE "player_erasures" ("id" SERIAL NOT NULL, "player_id" integer NOT NULL, "action" character varying(20) NOT NULL, "attempts" integer NOT NULL, "performed_by" integer, "performed_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(), CONSTRAINT "PK_player_erasures" PRIMARY KEY ("id"))`);
     await queryRunner.query(`ALTER TABLE "player_erasures" ADD CONSTRAINT "FK_player_erasures_performed_by" FOREIGN KEY ("performed_by") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE NO ACTION`);
   }
@@ -24,6 +26,8 @@ export class ConsentAndErasure1795560000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "player_erasures" DROP CONSTRAINT "FK_player_erasures_performed_by"`);
     await queryRunner.query(`DROP TABLE "player_erasures"`);
+    await queryRunner.query(`UPDATE "players" SET "document_number" = '~' || "id" WHERE "document_number" IS NULL`);
+    await queryRunner.query(`ALTER TABLE "players" ALTER COLUMN "document_number" SET NOT NULL`);
     await queryRunner.query(`ALTER TABLE "players" DROP CONSTRAINT "FK_players_consent_text"`);
     await queryRunner.query(`ALTER TABLE "players" DROP COLUMN "consented_at"`);
     await queryRunner.query(`ALTER TABLE "players" DROP COLUMN "consent_text_id"`);
