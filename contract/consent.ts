@@ -28,9 +28,8 @@ export interface PlayConsent {
   text: string;
 }
 
-/** The checkbox's label on the registration step. */
-export const CONSENT_CHECKBOX_LABEL = 'Acepto el tratamiento de mis datos personales';
-export const CONSENT_REQUIRED_MESSAGE = 'Debes aceptar el tratamiento de datos personales para registrarte';
+// The checkbox's label and the refusal's text live zod-free in player-input.ts (the player screen imports them).
+export { CONSENT_CHECKBOX_LABEL, CONSENT_REQUIRED_MESSAGE } from './player-input';
 export const CONSENT_VERSION_UNKNOWN_MESSAGE = 'La versión del tratamiento de datos aceptada no existe para esta empresa';
 
 /** The fields a registration carries when the player agreed (a device's time when registered offline). */
