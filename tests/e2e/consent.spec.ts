@@ -20,8 +20,22 @@ test('consent is required and stored when registering offline', async ({ page, c
   const company = await postJson<Company>(page, '/api/companies', { name: `Consentimiento ${suffix}` });
   const site = await postJson<Location>(page, '/api/locations', { name: 'Stand Consentimiento', companyId: company.id });
   const trivia: QuestionGroup = await createFourQuestionTrivia(page, company.id, `Trivia consentida ${suffix}`);
-  const saved = await postJson<ConsentTextVersion>(page, `/api/companies/${company.id}/consent-texts`, { text: CONSENT_TEXT });
-  expect(saved.version).toBe(1);
+
+  // The admin writes the text on the company screen, under the company's sites: version 1.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/company');
+  await page.getByRole('button', { name: `View Locations of ${company.name}` }).click();
+  const panel = page.getByRole('region', { name: `Tratamiento de datos de ${company.name}` });
+  await panel.getByLabel('Texto que el jugador acepta al registrarse').fill(CONSENT_TEXT);
+  await panel.getByRole('button', { name: 'Guardar versión' }).click();
+  await expect(panel.getByText(/Versión 1 · .* · admin · actual/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Guardar versión' })).toBeDisabled();
+  await panel.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'docs/screenshots/consent-company-desktop.png' });
+  expect(await seriousViolations(page, 'company consent panel (light)')).toEqual([]);
+  const versions = (await (await page.request.get(`/api/companies/${company.id}/consent-texts`)).json()) as ConsentTextVersion[];
+  expect(versions.map((v) => v.version)).toEqual([1]);
+  await page.setViewportSize({ width: 1024, height: 768 });
 
   const player = new PlayerPage(page);
   await player.goto(trivia.id);
