@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam, MAX_ID } from './common';
 
 /**
  * A company's data-treatment text ("Tratamiento de datos"): plain text (shown with its line
@@ -34,13 +35,13 @@ export const CONSENT_VERSION_UNKNOWN_MESSAGE = 'La versión del tratamiento de d
 
 /** The fields a registration carries when the player agreed (a device's time when registered offline). */
 export const consentFields = {
-  consentVersion: z.number().int().positive().optional(),
+  consentVersion: z.number().int().positive().max(MAX_ID).optional(),
   consentedAt: z.iso.datetime({ offset: true, error: 'Fecha no válida' }).optional(),
 };
 
 /** GET /api/player-data?documentTypeId=&documentNumber= (admin): what is stored about one person. */
 export const playerDataQuery = z.strictObject({
-  documentTypeId: z.coerce.number().int().positive(),
+  documentTypeId: idParam,
   documentNumber: z.string().trim().min(1).max(30).toUpperCase(),
 });
 export type PlayerDataQuery = z.input<typeof playerDataQuery>;

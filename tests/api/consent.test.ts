@@ -101,6 +101,9 @@ describe('consent at registration', () => {
     const res = await api.client().post('/api/players', { fullName: 'Otra Versión', documentTypeId: cc, documentNumber: freshDocument(), locationId: site.id, consentVersion: 2 });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('consent_version_unknown');
+    const huge = await api.client().post('/api/players', { fullName: 'Enorme', documentTypeId: cc, documentNumber: freshDocument(), locationId: site.id, consentVersion: 2 ** 40 });
+    expect(huge.status).toBe(400);
+    expect(huge.body.code).toBe('validation_failed');
   });
 
   it('synced: keeps the device consentedAt and accepts an older version (a kiosk with an older bundle); a registration without consent is rejected, never dropped', async () => {
