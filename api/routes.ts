@@ -4,6 +4,7 @@ import { aiRoutes } from './ai/routes';
 import { authRoutes } from './auth/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
+import { consentRoutes } from './consent/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceRoutes } from './devices/routes';
 import { documentTypeRoutes } from './document-types/routes';
@@ -30,6 +31,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     authRoutes(deps.dataSource, deps.limiters.login),
     questionGroupRoutes(deps.dataSource, deps.config.uploadDir),
     companyRoutes(deps.dataSource, deps.config.uploadDir),
+    consentRoutes(deps.dataSource),
     locationRoutes(deps.dataSource),
     logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret, deps.config.uploadSweepMs),
     exportRoutes(deps.dataSource, rankings),

@@ -57,6 +57,11 @@ export const ERROR_CODES = [
   'name_change_applied',
   // public reads: a ranking or export statement over its time limit
   'query_timeout',
+  // consent and erasure: a registration without the company's consent, or naming a version it never had; an erasure's confirmation
+  'consent_required',
+  'consent_version_unknown',
+  'player_not_found',
+  'erasure_confirmation_mismatch',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -68,8 +68,21 @@ export function documentCheckProblems(input: { documentTypeId: number | undefine
 }
 
 /** The registration step's own fields: the name and the site. */
-export function registrationProblems(input: { fullName: string; locationId: number | undefined }): FieldProblems<'fullName' | 'locationId'> {
-  return problems({ fullName: fullNameProblem(input.fullName), locationId: locationIdProblem(input.locationId) });
+/** The consent checkbox's label on the registration step, and what an unticked one says. */
+export const CONSENT_CHECKBOX_LABEL = 'Acepto el tratamiento de mis datos personales';
+export const CONSENT_REQUIRED_MESSAGE = 'Debes aceptar el tratamiento de datos personales para registrarte';
+
+/** `consent`: whether the company asks for consent (`required`) and whether the player ticked the box. */
+export function registrationProblems(input: {
+  fullName: string;
+  locationId: number | undefined;
+  consent?: { required: boolean; accepted: boolean };
+}): FieldProblems<'fullName' | 'locationId' | 'consent'> {
+  return problems({
+    fullName: fullNameProblem(input.fullName),
+    locationId: locationIdProblem(input.locationId),
+    consent: input.consent?.required && !input.consent.accepted ? CONSENT_REQUIRED_MESSAGE : undefined,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam } from './common';
+import { consentFields, type PlayConsent } from './consent';
 import type { Location } from './companies';
 import type { QuestionGroup } from './groups';
 import type { AnswersByQuestion, Question } from './questions';
@@ -63,6 +64,12 @@ export const playerRegistrationSchema = z.strictObject({
   documentNumber,
   locationId: z.number({ error: LOCATION_REQUIRED_MESSAGE }).int(LOCATION_MESSAGE).positive(LOCATION_MESSAGE),
   clientId: clientId.optional(),
+  /**
+   * The version of the company's data-treatment text the player agreed to, and when (a device's
+   * clock when registered offline; the server's own clock online). Required when the site's
+   * company has a text; any version that company ever had is accepted (a kiosk's older bundle).
+   */
+  ...consentFields,
 });
 export type PlayerRegistrationInput = z.input<typeof playerRegistrationSchema>;
 
@@ -249,4 +256,6 @@ export interface PlayBundle {
   answers: AnswersByQuestion;
   documentTypes: DocumentType[];
   locations: Location[];
+  /** The company's current data-treatment text; null when it asks for none (missing from a bundle stored before it existed). */
+  consent?: PlayConsent | null;
 }

@@ -20,6 +20,7 @@ const QuestionsPage = lazy(() => import('./features/questions/questions-page').t
 const RankingAdminPage = lazy(() => import('./features/ranking/ranking-admin-page').then((module) => ({ default: module.RankingAdminPage })));
 const CampaignsPage = lazy(() => import('./features/campaigns/campaigns-page').then((module) => ({ default: module.CampaignsPage })));
 const CampaignEditorPage = lazy(() => import('./features/campaigns/campaign-editor-page').then((module) => ({ default: module.CampaignEditorPage })));
+const PlayerDataPage = lazy(() => import('./features/players/player-data-page').then((module) => ({ default: module.PlayerDataPage })));
 const CampaignRankingPage = lazy(() => import('./features/campaigns/campaign-ranking-page').then((module) => ({ default: module.CampaignRankingPage })));
 
 /** A spinner while a screen's chunk loads. */
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
           { path: '/campaigns', element: <Protected page={CampaignsPage} /> },
           { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },
           { path: '/campaigns/:campaignId/ranking', element: <Protected page={CampaignRankingPage} /> },
+          { path: '/player-data', element: <Protected page={PlayerDataPage} /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import type { Answer, AnswersByQuestion, Location, PlayBundle, Question } from '../../contract';
+import type { Answer, AnswersByQuestion, Location, PlayBundle, PlayConsent, Question } from '../../contract';
 import type { AnswerEntity, DocumentTypeEntity, LocationEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
 import { sha256 } from '../attempts/token';
 import { presentDocumentType } from '../document-types/presenter';
@@ -11,6 +11,7 @@ export interface BundleContent {
   answers: AnswerEntity[];
   documentTypes: DocumentTypeEntity[];
   locations: LocationEntity[];
+  consent: PlayConsent | null;
 }
 
 const presentQuestion = (q: QuestionEntity): Question => ({ id: q.id, text: q.text, groupId: q.groupId, createdAt: q.createdAt.toISOString() });
@@ -32,6 +33,7 @@ export function presentBundle(content: BundleContent): PlayBundle {
     answers,
     documentTypes: content.documentTypes.map(presentDocumentType),
     locations: content.locations.map(presentLocation),
+    consent: content.consent,
   };
   const version = `${content.group.contentVersion}-${sha256(canonicalJson(body)).slice(0, 16)}`;
   return { version, ...body } satisfies PlayBundle;

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { AnswerEntity, LocationEntity, QuestionEntity } from '../../db/entities';
+import { currentConsent } from '../consent/service';
 import { listDocumentTypes } from '../document-types/service';
 import { findQuestionGroup } from '../question-groups/service';
 import type { BundleContent } from './presenter';
@@ -7,7 +8,7 @@ import type { BundleContent } from './presenter';
 /** Everything a kiosk needs to play the trivia offline; 404 when the trivia is missing. */
 export async function loadBundle(em: EntityManager, groupId: number): Promise<BundleContent> {
   const group = await findQuestionGroup(em, groupId);
-  const [questions, answers, documentTypes, locations] = await Promise.all([
+  const [questions, answers, documentTypes, locations, consent] = await Promise.all([
     em.find(QuestionEntity, { where: { groupId }, order: { id: 'ASC' } }),
     em
       .createQueryBuilder(AnswerEntity, 'answer')
@@ -18,6 +19,7 @@ export async function loadBundle(em: EntityManager, groupId: number): Promise<Bu
       .getMany(),
     listDocumentTypes(em),
     em.find(LocationEntity, { where: { companyId: group.companyId }, order: { id: 'ASC' } }),
+    currentConsent(em, group.companyId),
   ]);
-  return { group, questions, answers, documentTypes, locations };
+  return { group, questions, answers, documentTypes, locations, consent };
 }

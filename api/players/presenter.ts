@@ -10,7 +10,7 @@ export function presentPlayer(row: PlayerRow): Player {
     firstName: row.first_name,
     lastName: row.last_name,
     documentTypeId: row.document_type_id,
-    documentNumber: row.document_number,
+    documentNumber: row.document_number ?? '',
     locationId: row.location_id,
   } satisfies Player;
 }
@@ -24,7 +24,7 @@ export function presentValidatedPlayer(row: PlayerRow, fromOtherCompany: boolean
     id: row.id,
     fullName: row.full_name,
     documentTypeId: row.document_type_id,
-    documentNumber: row.document_number,
+    documentNumber: row.document_number ?? '',
     locationId: fromOtherCompany ? null : row.location_id,
     fromOtherCompany,
   } satisfies ValidatedPlayer;

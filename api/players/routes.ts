@@ -1,10 +1,11 @@
 import Router from '@koa/router';
-import { idParamsSchema, playerRegistrationSchema, validatePlayerSchema } from '../../contract';
+import { erasureSchema, idParamsSchema, playerDataQuery, playerRegistrationSchema, validatePlayerSchema } from '../../contract';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { spendDocumentLookup } from './document-limit';
+import { erasePlayer, findPlayerData, listErasures } from './erasure';
 import { applyNameChange, listPendingNameChanges } from './name-changes';
 import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';
 import { registerPlayer, validatePlayer } from './service';
@@ -39,6 +40,21 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/player-name-changes/:id/apply', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentNameChange(await dataSource.transaction((em) => applyNameChange(em, id, ctx.state.user.id)));
+  });
+
+  router.get('/player-data', requireUser, async (ctx) => {
+    const { documentTypeId, documentNumber } = parse(playerDataQuery, ctx.query);
+    ctx.body = await findPlayerData(dataSource.manager, documentTypeId, documentNumber);
+  });
+
+  router.post('/player-data/:id/erase', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parseBody(erasureSchema, ctx.request.body);
+    ctx.body = await dataSource.transaction((em) => erasePlayer(em, id, input, ctx.state.user.id));
+  });
+
+  router.get('/player-erasures', requireUser, async (ctx) => {
+    ctx.body = await listErasures(dataSource.manager);
   });
 
   return router;

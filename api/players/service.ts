@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../contract';
 import { countsTowardLimit } from '../attempts/review';
+import { checkConsent } from '../consent/service';
 import { type AppError, badRequest, forbidden, notFound } from '../errors';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
@@ -10,7 +11,8 @@ export interface PlayerRow {
   first_name: string;
   last_name: string;
   document_type_id: number;
-  document_number: string;
+  /** Null once an admin erased the player's personal data. */
+  document_number: string | null;
   location_id: number | null;
 }
 
@@ -27,6 +29,9 @@ export interface PlayerRegistration {
   clientId?: string;
   /** Name an existing player rather than register one: a stored player keeps its name and site. */
   keepExisting?: boolean;
+  /** The data-treatment text version agreed to, and when (kept only from a synced registration). */
+  consentVersion?: number;
+  consentedAt?: string;
 }
 
 /** "Laura María Gómez" -> first name "Laura", last name "María Gómez" (column limits kept). */
@@ -99,6 +104,12 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration, unk
   throw badRequest(LOCATION_MESSAGE, { code: 'validation_failed', issues: [{ path: 'locationId', message: LOCATION_MESSAGE }] });
 }
 
+async function companyOfSite(em: EntityManager, locationId: number | null): Promise<number | null> {
+  if (locationId === null) return null;
+  const [row]: { company_id: number }[] = await em.query(`SELECT company_id FROM locations WHERE id = $1`, [locationId]);
+  return row?.company_id ?? null;
+}
+
 /** What a registration naming a site that no longer exists gets: refused (online) or stored without a site (sync). */
 export type UnknownSite = 'refuse' | 'clear';
 
@@ -125,14 +136,29 @@ export async function registerPlayer(
     if (known) return known;
   }
   const locationId = await checkReferences(em, input, unknownSite);
+  // A kiosk naming a player it knew asks no consent again (see README, "Consent").
+  const consent =
+    input.keepExisting === true ? null : await checkConsent(em, await companyOfSite(em, locationId), input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
   const { firstName, lastName } = nameParts(input.fullName);
   const [player]: (PlayerRow & { inserted: boolean })[] = await em.query(
-    `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id)
-     VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id, consent_text_id, consented_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
      ON CONFLICT (document_type_id, document_number) DO UPDATE
-       SET location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END
+       SET location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END,
+           consent_text_id = COALESCE(EXCLUDED.consent_text_id, players.consent_text_id),
+           consented_at = CASE WHEN EXCLUDED.consent_text_id IS NULL THEN players.consented_at ELSE EXCLUDED.consented_at END
      RETURNING ${PLAYER_COLUMNS}, (xmax = 0) AS inserted`,
-    [input.fullName, firstName, lastName, input.documentTypeId, input.documentNumber, locationId, input.keepExisting === true],
+    [
+      input.fullName,
+      firstName,
+      lastName,
+      input.documentTypeId,
+      input.documentNumber,
+      locationId,
+      input.keepExisting === true,
+      consent?.consentTextId ?? null,
+      consent?.consentedAt ?? null,
+    ],
   );
   const { inserted, ...stored } = player!;
   if (!inserted && input.keepExisting !== true && stored.full_name !== input.fullName) {

@@ -2,12 +2,14 @@ import { AnswerEntity } from './answer.entity';
 import { CampaignQuestionGroupEntity } from './campaign-question-group.entity';
 import { CampaignEntity } from './campaign.entity';
 import { CompanyEntity } from './company.entity';
+import { ConsentTextEntity } from './consent-text.entity';
 import { DeviceEntity } from './device.entity';
 import { DocumentTypeEntity } from './document-type.entity';
 import { LocationEntity } from './location.entity';
 import { LogoUploadEntity } from './logo-upload.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
+import { PlayerErasureEntity } from './player-erasure.entity';
 import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
@@ -22,6 +24,7 @@ export {
   CampaignEntity,
   CampaignQuestionGroupEntity,
   CompanyEntity,
+  ConsentTextEntity,
   DeviceEntity,
   DocumentTypeEntity,
   LocationEntity,
@@ -29,6 +32,7 @@ export {
   PlayerAliasEntity,
   PlayerAttemptEntity,
   PlayerEntity,
+  PlayerErasureEntity,
   PlayerNameChangeEntity,
   QuestionEntity,
   QuestionGroupEntity,
@@ -57,4 +61,6 @@ export const entities = [
   CampaignQuestionGroupEntity,
   LogoUploadEntity,
   PlayerNameChangeEntity,
+  ConsentTextEntity,
+  PlayerErasureEntity,
 ];

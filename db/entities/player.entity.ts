@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { ConsentTextEntity } from './consent-text.entity';
 import { DocumentTypeEntity } from './document-type.entity';
 import { LocationEntity } from './location.entity';
 
@@ -24,8 +25,9 @@ export class PlayerEntity {
   @JoinColumn({ name: 'document_type_id' })
   documentType: Relation<DocumentTypeEntity>;
 
-  @Column('varchar', { length: 30 })
-  documentNumber: string;
+  /** Null once an admin erased the player's personal data. */
+  @Column('varchar', { length: 30, nullable: true })
+  documentNumber: string | null;
 
   @Index('players_location_id_idx')
   @Column('integer', { nullable: true })
@@ -41,6 +43,18 @@ export class PlayerEntity {
 
   @Column('varchar', { length: 200, nullable: true })
   email: string | null;
+
+  /** The data-treatment text version the player agreed to (null: none was asked). */
+  @Column('integer', { nullable: true })
+  consentTextId: number | null;
+
+  @ManyToOne(() => ConsentTextEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'consent_text_id', foreignKeyConstraintName: 'FK_players_consent_text' })
+  consentText: Relation<ConsentTextEntity> | null;
+
+  /** When the player agreed (the device's clock when registered offline). */
+  @Column('timestamptz', { nullable: true })
+  consentedAt: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

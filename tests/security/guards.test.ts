@@ -56,6 +56,7 @@ beforeAll(async () => {
     'campaign-question-groups': link.id,
     'player-attempts': attempt.id,
     'player-name-changes': nameChange.id,
+    'player-data': player.id,
     play: group.id,
   };
   const byName: Record<string, string | number> = {

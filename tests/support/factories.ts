@@ -46,7 +46,10 @@ export async function buildTrivia(
   return { group, items };
 }
 
-export async function buildPlayer(ds: DataSource, overrides: Partial<PlayerEntity> & { documentTypeId?: number } = {}) {
+export async function buildPlayer(
+  ds: DataSource,
+  overrides: Partial<PlayerEntity> & { documentTypeId?: number } = {},
+): Promise<PlayerEntity & { documentNumber: string }> {
   const [type] = await ds.query(`SELECT id FROM document_types WHERE code = 'CC'`);
   return ds.getRepository(PlayerEntity).save({
     fullName: 'Laura Gómez',
@@ -56,5 +59,5 @@ export async function buildPlayer(ds: DataSource, overrides: Partial<PlayerEntit
     documentNumber: `${Math.floor(1e7 + Math.random() * 9e7)}`,
     locationId: null,
     ...overrides,
-  });
+  }) as Promise<PlayerEntity & { documentNumber: string }>;
 }

@@ -40,6 +40,8 @@ export interface Registration {
    * result is credited to that document and never to whoever took over the old id.
    */
   keepExisting?: boolean;
+  /** The data-treatment text version the player agreed to on this device, and when. */
+  consent?: { version: number; at: string };
 }
 
 /** Registers (or re-registers, e.g. at a new site) a player; the server merges by document. */
@@ -62,6 +64,7 @@ export async function registerPlayer(db: TriviaDb, input: Registration): Promise
       documentNumber: input.documentNumber.trim(),
       locationId: input.locationId,
       ...(input.keepExisting ? { keepExisting: true as const } : {}),
+      ...(input.consent ? { consentVersion: input.consent.version, consentedAt: input.consent.at } : {}),
     });
     await db.knownPlayers.put({ hash: input.hash, playerId: null, clientId, fullName, locationId: input.locationId });
   });

@@ -133,7 +133,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     }
   };
 
-  const onRegister = async (values: { fullName: string; locationId: number }) => {
+  const onRegister = async (values: { fullName: string; locationId: number; consent?: { version: number; at: string } }) => {
     if (step.name !== 'register') return;
     setNotice(null);
     try {
@@ -202,6 +202,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
             documentNumber={step.documentNumber}
             prefillName={step.prefillName}
             locations={bundle.locations.filter((l) => l.companyId === bundle.group.companyId)}
+            consent={bundle.consent}
             onSubmit={onRegister}
             onBack={back}
           />

@@ -10,6 +10,7 @@ import { errorText } from '../../lib/api';
 import { useDeleteCompany } from './api/delete-company';
 import { useCompanies } from './api/get-companies';
 import { CompanyFormDialog } from './components/company-form-dialog';
+import { ConsentPanel } from './components/consent-panel';
 import { LocationsPanel } from './components/locations-panel';
 import { failureToast, successToast } from './failure-toast';
 
@@ -49,6 +50,7 @@ export function CompaniesPage() {
       />
 
       {locationsCompany && <LocationsPanel key={locationsCompany.id} company={locationsCompany} onClose={() => setLocationsOf(null)} />}
+      {locationsCompany && <ConsentPanel key={`consent-${locationsCompany.id}`} company={locationsCompany} />}
 
       {companies.isPending ? (
         <LoadingState label="Loading companies..." />

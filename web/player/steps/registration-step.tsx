@@ -1,15 +1,18 @@
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { registrationProblems } from '../../../contract/player-input';
-import type { DocumentType, Location } from '../../../contract';
+import type { DocumentType, Location, PlayConsent } from '../../../contract';
 import { PlayerReadOnly, PlayerSelect, PlayerTextInput } from '../ui/fields';
 import { PlayerSpinner } from '../ui/spinner';
 import { useFocusOnMount } from '../use-focus-on-mount';
+import { ConsentField } from './consent-field';
 import { useCheckedSubmit } from './use-checked-submit';
 
 interface RegistrationValues {
   fullName: string;
   locationId: number;
+  /** The data-treatment version the player agreed to, and when (this device's clock). */
+  consent?: { version: number; at: string };
 }
 
 export interface RegistrationStepProps {
@@ -17,19 +20,24 @@ export interface RegistrationStepProps {
   documentNumber: string;
   prefillName?: string;
   locations: Location[];
+  /** The company's data-treatment text: when set, registering needs its checkbox ticked. */
+  consent?: PlayConsent | null;
   onSubmit: (values: RegistrationValues) => Promise<void>;
   onBack: () => void;
 }
 
 /** New players, and players from another company who must pick this company's site. */
-export function RegistrationStep({ documentType, documentNumber, prefillName, locations, onSubmit, onBack }: RegistrationStepProps) {
+export function RegistrationStep({ documentType, documentNumber, prefillName, locations, consent, onSubmit, onBack }: RegistrationStepProps) {
   const [fullName, setFullName] = useState(prefillName ?? '');
   const [locationId, setLocationId] = useState<number | undefined>(undefined);
+  const [accepted, setAccepted] = useState(false);
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const { errors, submitting, submit } = useCheckedSubmit(
-    () => registrationProblems({ fullName, locationId }),
+    () => registrationProblems({ fullName, locationId, consent: { required: Boolean(consent), accepted } }),
     async () => {
-      if (locationId !== undefined) await onSubmit({ fullName: fullName.trim(), locationId });
+      if (locationId === undefined) return;
+      const agreed = consent && accepted ? { version: consent.version, at: new Date().toISOString() } : undefined;
+      await onSubmit({ fullName: fullName.trim(), locationId, ...(agreed ? { consent: agreed } : {}) });
     },
   );
 
@@ -59,6 +67,7 @@ export function RegistrationStep({ documentType, documentNumber, prefillName, lo
         error={errors.locationId}
         onChange={(event) => setLocationId(event.target.value === '' ? undefined : Number(event.target.value))}
       />
+      {consent && <ConsentField consent={consent} accepted={accepted} error={errors.consent} onChange={setAccepted} />}
       <div className="flex flex-col-reverse gap-3 sm:flex-row">
         <button type="button" className="player-button player-button-outline sm:flex-1" onClick={onBack} disabled={submitting}>
           Volver

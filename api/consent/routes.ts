@@ -1,0 +1,25 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { consentTextSchema, idParamsSchema } from '../../contract';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
+import { listConsentTexts, saveConsentText } from './service';
+
+/** Admin: a company's data-treatment text, its versions and saving a new one. */
+export function consentRoutes(dataSource: DataSource) {
+  const router = new Router({ prefix: '/api/companies/:id/consent-texts' });
+  router.use(requireUser);
+
+  router.get('/', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = await listConsentTexts(dataSource.manager, id);
+  });
+
+  router.post('/', async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const { text } = parseBody(consentTextSchema, ctx.request.body);
+    ctx.body = await dataSource.transaction((em) => saveConsentText(em, id, text, ctx.state.user.id));
+  });
+
+  return router;
+}

@@ -1,0 +1,155 @@
+import type { EntityManager } from 'typeorm';
+import { ERASED_PLAYER_NAME, maskDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../contract';
+import { badRequest, notFound } from '../errors';
+
+export const PLAYER_DATA_NOT_FOUND = 'No hay ningún jugador con ese documento';
+export const ERASURE_CONFIRMATION_MISMATCH = 'La confirmación no coincide con el número de documento';
+
+interface PlayerDataRow {
+  id: number;
+  full_name: string;
+  document_type_id: number;
+  document_number: string;
+  location_id: number | null;
+  location_name: string | null;
+  location_company: string | null;
+  attempts: number;
+  consent_company: string | null;
+  consent_version: number | null;
+  consented_at: Date | null;
+  created_at: Date;
+}
+
+const PLAYER_DATA_SQL = `
+  SELECT p.id, p.full_name, p.document_type_id, p.document_number, p.location_id, l.name AS location_name, lc.name AS location_company,
+         (SELECT count(*)::int FROM player_attempts a WHERE a.player_id = p.id) AS attempts,
+         cc.name AS consent_company, ct.version AS consent_version, p.consented_at, p.created_at
+    FROM players p
+    LEFT JOIN locations l ON l.id = p.location_id
+    LEFT JOIN companies lc ON lc.id = l.company_id
+    LEFT JOIN consent_texts ct ON ct.id = p.consent_text_id
+    LEFT JOIN companies cc ON cc.id = ct.company_id`;
+
+function presentPlayerData(row: PlayerDataRow): PlayerData {
+  return {
+    id: row.id,
+    fullName: row.full_name,
+    documentTypeId: row.document_type_id,
+    documentNumber: row.document_number,
+    location: row.location_id === null ? null : { id: row.location_id, name: row.location_name ?? '', companyName: row.location_company ?? '' },
+    attempts: row.attempts,
+    consent:
+      row.consent_version === null || row.consented_at === null
+        ? null
+        : { companyName: row.consent_company ?? '', version: row.consent_version, consentedAt: row.consented_at.toISOString() },
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+const notFoundByDocument = () => notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
+
+/** What is stored about the person with this document (an erased player has none: 404 player_not_found). */
+export async function findPlayerData(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerData> {
+  const [row]: PlayerDataRow[] = await em.query(`${PLAYER_DATA_SQL} WHERE p.document_type_id = $1 AND p.document_number = $2`, [
+    documentTypeId,
+    documentNumber,
+  ]);
+  if (!row) throw notFoundByDocument();
+  return presentPlayerData(row);
+}
+
+/**
+ * Erases one player's personal data; `confirm` must repeat the stored document number.
+ * `anonymise`: name "Jugador eliminado", document and contact removed, pending name changes
+ * dropped; the attempts stay, so rankings keep an anonymous row. `delete`: the player goes with
+ * every attempt (and aliases and name changes, by cascade). Either way the names and documents
+ * kept in the sync log's payloads (the device's copies of the registrations and attempts) are
+ * removed, and the erasure is recorded (who, when, which player, what, how many attempts). No
+ * hash of the document is kept: the same person registering again is a new, unlinked player.
+ */
+export async function erasePlayer(
+  em: EntityManager,
+  playerId: number,
+  input: { action: ErasureAction; confirm: string },
+  userId: number,
+): Promise<ErasureRecord> {
+  const [player]: { id: number; full_name: string; document_type_id: number; document_number: string | null }[] = await em.query(
+    `SELECT id, full_name, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
+    [playerId],
+  );
+  if (!player || player.document_number === null) throw notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
+  if (input.confirm !== player.document_number) {
+    throw badRequest(ERASURE_CONFIRMATION_MISMATCH, {
+      code: 'erasure_confirmation_mismatch',
+      issues: [{ path: 'confirm', message: ERASURE_CONFIRMATION_MISMATCH }],
+    });
+  }
+  const [{ attempts }] = await em.query(`SELECT count(*)::int AS attempts FROM player_attempts WHERE player_id = $1`, [playerId]);
+  await scrubSyncLog(em, { id: player.id, fullName: player.full_name, documentTypeId: player.document_type_id, documentNumber: player.document_number });
+  if (input.action === 'delete') {
+    await em.query(`DELETE FROM players WHERE id = $1`, [playerId]);
+  } else {
+    const [firstName, lastName] = ERASED_PLAYER_NAME.split(' ');
+    await em.query(
+      `UPDATE players SET full_name = $2, first_name = $3, last_name = $4, document_number = NULL, phone = NULL, email = NULL WHERE id = $1`,
+      [playerId, ERASED_PLAYER_NAME, firstName, lastName],
+    );
+    await em.query(`DELETE FROM player_name_changes WHERE player_id = $1`, [playerId]);
+  }
+  const [record] = await em.query(
+    `INSERT INTO player_erasures (player_id, action, attempts, performed_by) VALUES ($1, $2, $3, $4)
+     RETURNING id, player_id, action, attempts, performed_at, (SELECT username FROM users WHERE id = $4) AS performed_by`,
+    [playerId, input.action === 'delete' ? 'deleted' : 'anonymised', attempts, userId],
+  );
+  return presentErasure(record);
+}
+
+/**
+ * The sync log keeps each pushed mutation's payload (the admin's rejections list shows them): the
+ * player's registrations (by the id they were applied to), the attempts that named the player by
+ * document, and refused records with the player's name or masked document (a refused payload is
+ * kept with the document masked but for its last 3 characters) lose their name, document and
+ * contact fields.
+ */
+async function scrubSyncLog(
+  em: EntityManager,
+  player: { id: number; fullName: string; documentTypeId: number; documentNumber: string },
+): Promise<void> {
+  await em.query(
+    `UPDATE sync_mutations SET payload = payload - 'fullName' - 'documentNumber' - 'phone' - 'email'
+      WHERE (kind = 'player' AND result_id = $1 AND status <> 'rejected')
+         OR (payload->>'documentTypeId' = $2::text AND upper(btrim(payload->>'documentNumber')) = $3)
+         OR (status = 'rejected' AND (payload->>'fullName' = $4 OR (payload->>'documentTypeId' = $2::text AND payload->>'documentNumber' = $5)))`,
+    [player.id, String(player.documentTypeId), player.documentNumber, player.fullName, maskDocumentNumber(player.documentNumber)],
+  );
+}
+
+interface ErasureRow {
+  id: number;
+  player_id: number;
+  action: 'anonymised' | 'deleted';
+  attempts: number;
+  performed_by: string | null;
+  performed_at: Date;
+}
+
+function presentErasure(row: ErasureRow): ErasureRecord {
+  return {
+    id: row.id,
+    playerId: row.player_id,
+    action: row.action,
+    attempts: row.attempts,
+    performedBy: row.performed_by,
+    performedAt: row.performed_at.toISOString(),
+  };
+}
+
+/** The erasures made, newest first (the last 100). */
+export async function listErasures(em: EntityManager): Promise<ErasureRecord[]> {
+  const rows: ErasureRow[] = await em.query(
+    `SELECT e.id, e.player_id, e.action, e.attempts, u.username AS performed_by, e.performed_at
+       FROM player_erasures e LEFT JOIN users u ON u.id = e.performed_by
+      ORDER BY e.id DESC LIMIT 100`,
+  );
+  return rows.map(presentErasure);
+}

@@ -1,0 +1,96 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Company, Location, QuestionGroup, TriviaRankingEntry } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations } from './support/axe';
+import { playBundle } from './support/ranked-results';
+
+const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+
+async function adminPage(browser: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
+  const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await new LoginPage(page).signInAsAdmin();
+  return page;
+}
+
+/** A player who played one round at a kiosk (every answer right), synced: ranked, in both exports. */
+async function rankedPlayer(page: Page, trivia: QuestionGroup, fullName: string, documentNumber: string) {
+  const bundle = await playBundle(page, trivia.id);
+  const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
+  const playerClientId = randomUUID();
+  const attemptClientId = randomUUID();
+  const completedAt = new Date();
+  const mutations = [
+    { mutationId: 1, kind: 'player', payload: { clientId: playerClientId, fullName, documentTypeId: bundle.documentTypes[0]!.id, documentNumber, locationId: bundle.locations[0]!.id } },
+    {
+      mutationId: 2,
+      kind: 'attempt',
+      payload: { clientId: attemptClientId, playerClientId, questionGroupId: trivia.id, totalQuestions: bundle.questions.length, startedAt: new Date(completedAt.getTime() - 30_000).toISOString() },
+    },
+    {
+      mutationId: 3,
+      kind: 'completion',
+      payload: {
+        attemptClientId,
+        answers: bundle.questions.map((q) => ({ questionId: q.id, answerId: bundle.answers[q.id]!.find((a) => a.isCorrect)!.id })),
+        completionTime: 30,
+        completedAt: completedAt.toISOString(),
+      },
+    },
+  ];
+  const reply = await page.request.post('/api/sync', { headers: { ...WRITE, 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret }, data: { mutations } });
+  expect(((await reply.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
+}
+
+test('an admin finds a player by document and anonymises them: the name leaves the rankings and the export; the screen passes axe light and dark', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await adminPage(browser, 'light');
+  const suffix = randomInt(100_000, 999_999);
+  const company = await postJson<Company>(page, '/api/companies', { name: `Borrado ${suffix}` });
+  await postJson<Location>(page, '/api/locations', { name: 'Stand Borrado', companyId: company.id });
+  const trivia = await createFourQuestionTrivia(page, company.id, `Trivia borrable ${suffix}`);
+  const documentNumber = String(randomInt(1_000_000_000, 9_999_999_999));
+  await rankedPlayer(page, trivia, 'Wenceslao Olvidable', documentNumber);
+
+  const rankingNames = async () =>
+    ((await (await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`)).json()) as TriviaRankingEntry[]).map((e) => `${e.firstName} ${e.lastName}`);
+  const exported = async () => (await page.request.get(`/api/question-groups/${trivia.id}/export-scores`)).text();
+  expect(await rankingNames()).toEqual(['Wenceslao Olvidable']);
+
+  await page.getByRole('link', { name: 'Datos personales' }).click();
+  await expect(page.getByRole('heading', { name: 'Datos personales', level: 1 })).toBeVisible();
+  await page.getByLabel('Tipo de documento').selectOption({ index: 1 });
+  await page.getByLabel('Número de documento').fill(documentNumber);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('heading', { name: 'Wenceslao Olvidable' })).toBeVisible();
+  await expect(page.getByText('Stand Borrado')).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/player-data-desktop.png', fullPage: true });
+  expect(await seriousViolations(page, 'player data (light)')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Anonimizar datos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Anonimizar datos personales' });
+  await expect(dialog.getByRole('button', { name: 'Anonimizar' })).toBeDisabled();
+  expect(await seriousViolations(page, 'erase dialog (light)')).toEqual([]);
+  await dialog.getByRole('textbox').fill(documentNumber);
+  await dialog.getByRole('button', { name: 'Anonimizar' }).click();
+  await expect(page.getByText('Los datos personales del jugador se borraron.')).toBeVisible();
+  await expect(page.getByText(/anonimizado · 1 intento · admin/)).toBeVisible();
+
+  expect(await rankingNames()).toEqual(['Jugador eliminado']);
+  const csv = await exported();
+  expect(csv).not.toContain('Wenceslao');
+  expect(csv).not.toContain(documentNumber);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByText('No hay ningún jugador con ese documento.')).toBeVisible();
+  await page.context().close();
+
+  const dark = await adminPage(browser, 'dark');
+  await dark.goto('/player-data');
+  await expect(dark.getByRole('heading', { name: 'Datos personales', level: 1 })).toBeVisible();
+  await expect(dark.getByRole('heading', { name: 'Borrados registrados' })).toBeVisible();
+  await dark.getByRole('button', { name: 'Buscar' }).click();
+  expect(await seriousViolations(dark, 'player data (dark)')).toEqual([]);
+  await dark.context().close();
+});
