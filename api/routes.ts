@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { attemptRoutes } from './attempts/routes';
 import { aiRoutes } from './ai/routes';
+import { bigScreenRoutes } from './big-screen/routes';
 import { authRoutes } from './auth/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
@@ -50,6 +51,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     deviceRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, rankings),
+    bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),

@@ -10,3 +10,4 @@ export * from './sync';
 export * from './ranking';
 export * from './campaigns';
 export * from './logos';
+export * from './big-screen';
