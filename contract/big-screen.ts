@@ -3,6 +3,10 @@ import type { Theme } from './theme';
 /** How a trivia's or campaign's public screens show a player's name (admin screens always show it whole). */
 export const PUBLIC_NAME_STYLES = ['full', 'first-initial'] as const;
 export type PublicNameStyle = (typeof PUBLIC_NAME_STYLES)[number];
+export const PUBLIC_NAME_STYLE_LABELS: Record<PublicNameStyle, string> = {
+  full: 'Nombre completo',
+  'first-initial': 'Nombre e inicial del apellido (Ana G.)',
+};
 
 /**
  * A player's name as a public screen shows it: whole, or the first given name and the initial of

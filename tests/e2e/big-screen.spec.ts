@@ -35,15 +35,16 @@ async function decodeQr(page: Page): Promise<string | null> {
 }
 
 test('a completion synced while the screen is open appears on it within 5 s, highlighted, and its QR code decodes to the play link', async ({ browser, page, baseURL }) => {
+  test.setTimeout(120_000);
   const trivia = await newTrivia(page, `Pantalla en vivo ${Date.now()}`);
   const bundle = await playBundle(page, trivia.id);
-  await syncRankedResults(page, bundle, ['Ana María Gómez', 'Beto Ruiz'], 30);
+  await syncRankedResults(page, bundle, ['Ana María Gómez', 'Beto Ruiz', 'Diana Prieto', 'Esteban Ríos', 'Fabiola Quintero', 'Gustavo Salas', 'Helena Torres'], 30);
 
   const tv = await browser.newContext({ viewport: TV, locale: 'es-CO' });
   const screen = await tv.newPage();
   await screen.goto(`/pantalla/trivia/${trivia.id}`);
   await expect(screen.getByRole('heading', { level: 1, name: trivia.name })).toBeVisible();
-  await expect(screen.getByTestId('screen-row')).toHaveCount(2);
+  await expect(screen.getByTestId('screen-row')).toHaveCount(7);
   await expect(screen.getByTestId('screen-link')).toHaveText(`${baseURL}/play-trivia/${trivia.id}`);
   expect(await decodeQr(screen)).toBe(`${baseURL}/play-trivia/${trivia.id}`);
 
@@ -55,9 +56,18 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   const newest = screen.locator('[data-testid="screen-row"][data-newest]');
   await expect(newest).toContainText('Carla Núñez', { timeout: 5_000 });
   expect(Date.now() - synced).toBeLessThan(5_000);
-  await expect(screen.getByTestId('screen-row')).toHaveCount(3);
+  await expect(screen.getByTestId('screen-row')).toHaveCount(8);
+  await expect(screen.getByTestId('screen-row').filter({ hasText: /Puesto 1(?!\d)/ })).toContainText('Carla Núñez');
   await expect(screen.getByTestId('screen-newest')).toContainText('Carla Núñez');
   expect(loads).toEqual([]);
+
+  // The server unreachable: the screen keeps its data and says how old it is, then recovers by itself.
+  await screen.route('**/api/public/screens/**', (route) => route.abort('connectionrefused'));
+  await expect(screen.getByTestId('screen-status')).toContainText(/Sin conexión · datos de las \d\d:\d\d/, { timeout: 10_000 });
+  await expect(screen.getByTestId('screen-row')).toHaveCount(8);
+  await screen.screenshot({ path: 'docs/screenshots/big-screen-offline-1920.png' });
+  await screen.unroute('**/api/public/screens/**');
+  await expect(screen.getByTestId('screen-status')).toContainText('En vivo', { timeout: 15_000 });
 
   // A 3840×2160 TV gets the same screen, twice as large.
   await screen.screenshot({ path: 'docs/screenshots/big-screen-1920.png' });

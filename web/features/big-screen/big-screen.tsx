@@ -2,12 +2,15 @@ import { Maximize } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import type { ScreenEntry, ScreenFeed } from '../../../contract';
+import { formatDuration } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from './qr-code';
 import './big-screen.css';
 
 const clock = (date: Date) => date.toLocaleTimeString('es-CO', { hour: '2-digit', minute: '2-digit', hour12: false });
 const points = (score: number) => `${score.toLocaleString('es-CO')} pts`;
+/** The result as a row shows it: points, then the time that breaks ties. */
+const result = (entry: ScreenEntry) => (entry.time === null ? points(entry.score) : `${points(entry.score)} · ${formatDuration(entry.time)}`);
 
 /** Whether the page is in full screen, and a way in (the browser needs a click for it). */
 function useFullscreen() {
@@ -39,15 +42,17 @@ function Status({ state }: { state: ScreenFeedState }) {
 function Row({ entry, newest }: { entry: ScreenEntry; newest: boolean }) {
   return (
     <li className={`big-screen-row${newest ? ' big-screen-row-newest' : ''}`} data-testid="screen-row" data-newest={newest || undefined}>
-      <span className="big-screen-position" aria-label={`Puesto ${entry.position}`}>
-        {entry.position}
+      <span className="big-screen-position">
+        <span aria-hidden>{entry.position}</span>
+        <span className="sr-only">Puesto {entry.position}</span>
       </span>
       <span className="big-screen-name">
-        {entry.name}
-        {newest && <span className="big-screen-badge">¡Nuevo!</span>}
+        <span>
+          {entry.name} {newest && <span className="big-screen-badge">¡Nuevo!</span>}
+        </span>
         {entry.location && <span className="big-screen-location">{entry.location}</span>}
       </span>
-      <span className="big-screen-score">{points(entry.score)}</span>
+      <span className="big-screen-score">{result(entry)}</span>
     </li>
   );
 }
@@ -67,9 +72,10 @@ function Podium({ entries, newestId }: { entries: ScreenEntry[]; newestId: numbe
           >
             <span className="big-screen-step-name">{entry.name}</span>
             {entry.playerId === newestId && <span className="big-screen-badge">¡Nuevo!</span>}
-            <span className="big-screen-step-score">{points(entry.score)}</span>
-            <span className="big-screen-step-block" aria-label={`Puesto ${entry.position}`}>
-              {entry.position}
+            <span className="big-screen-step-score">{result(entry)}</span>
+            <span className="big-screen-step-block">
+              <span aria-hidden>{entry.position}</span>
+              <span className="sr-only">Puesto {entry.position}</span>
             </span>
           </li>
         ) : null,
