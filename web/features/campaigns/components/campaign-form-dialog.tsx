@@ -122,8 +122,8 @@ export function CampaignFormDialog({ campaign, companies, onClose, onSaved }: Ca
           ))}
         </SelectInput>
         <SelectInput
-          label="Nombres en rankings públicos y pantalla"
-          hint="Los rankings del administrador siempre muestran el nombre completo."
+          label="Jugadores en rankings públicos y pantalla"
+          hint="Cómo se muestra cada jugador. Los rankings del administrador siempre lo muestran completo."
           error={errors.publicNames?.message}
           {...form.register('publicNames')}
         >

@@ -114,8 +114,8 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
       />
       <div className="sm:col-span-2">
         <SelectInput
-          label="Nombres en rankings públicos y pantalla"
-          hint="Los rankings del administrador siempre muestran el nombre completo."
+          label="Jugadores en rankings públicos y pantalla"
+          hint="Cómo se muestra cada jugador. Los rankings del administrador siempre lo muestran completo."
           error={errors.publicNames?.message}
           {...form.register('publicNames')}
         >
