@@ -32,9 +32,11 @@ function Status({ state }: { state: ScreenFeedState }) {
       </p>
     );
   }
+  const live = state.problem === 'missing' ? 'Comprobado' : 'En vivo';
   return (
     <p className="big-screen-status" role="status" data-testid="screen-status">
-      En vivo{state.confirmedAt ? ` · ${clock(state.confirmedAt)}` : ''}
+      {live}
+      {state.confirmedAt ? ` · ${clock(state.confirmedAt)}` : ''}
     </p>
   );
 }
