@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { attemptRoutes } from './attempts/routes';
 import { aiRoutes } from './ai/routes';
+import { bigScreenRoutes } from './big-screen/routes';
 import { authRoutes } from './auth/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
@@ -43,6 +44,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     deviceRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, rankings),
+    bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),

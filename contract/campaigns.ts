@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, optionalText } from './common';
+import { PUBLIC_NAME_STYLES, type PublicNameStyle } from './big-screen';
 import type { ErrorCode } from './errors';
 
 export const SELECTION_MODES = ['best', 'last', 'first', 'average'] as const;
@@ -35,6 +36,8 @@ export const campaignSchema = z
       .max(100, 'Máximo 100 intentos por trivia')
       .default(1),
     attemptSelectionMode: z.enum(SELECTION_MODES).default('best'),
+    /** How public screens show players' names; kept as it is when left out. */
+    publicNames: z.enum(PUBLIC_NAME_STYLES).optional(),
   })
   .refine((c) => c.endDate >= c.startDate, {
     message: 'La fecha de finalización no puede ser anterior a la fecha de inicio',
@@ -105,6 +108,7 @@ export interface Campaign {
   endDate: string;
   maxAttemptsPerTrivia: number;
   attemptSelectionMode: SelectionMode;
+  publicNames: PublicNameStyle;
   createdAt: string;
 }
 

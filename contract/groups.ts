@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalText, requiredText } from './common';
 import { companyIdField } from './companies';
+import { PUBLIC_NAME_STYLES, type PublicNameStyle } from './big-screen';
 import type { Theme } from './theme';
 
 const completionRedirectUrl = z
@@ -31,6 +32,8 @@ export const questionGroupSchema = z.strictObject({
     .min(0, 'El número de intentos debe ser 0 (sin límite) o mayor')
     .max(1000)
     .default(0),
+  /** How public screens show players' names; kept as it is when left out. */
+  publicNames: z.enum(PUBLIC_NAME_STYLES).optional(),
 });
 export type QuestionGroupInput = z.input<typeof questionGroupSchema>;
 
@@ -63,6 +66,7 @@ export interface QuestionGroup {
   theme: Theme | null;
   completionRedirectUrl: string | null;
   maxAttempts: number;
+  publicNames: PublicNameStyle;
   createdAt: string;
   company: CompanySummary;
 }

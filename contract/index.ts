@@ -10,4 +10,5 @@ export * from './sync';
 export * from './ranking';
 export * from './campaigns';
 export * from './logos';
+export * from './big-screen';
 export * from './consent';

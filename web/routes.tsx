@@ -21,6 +21,8 @@ const RankingAdminPage = lazy(() => import('./features/ranking/ranking-admin-pag
 const CampaignsPage = lazy(() => import('./features/campaigns/campaigns-page').then((module) => ({ default: module.CampaignsPage })));
 const CampaignEditorPage = lazy(() => import('./features/campaigns/campaign-editor-page').then((module) => ({ default: module.CampaignEditorPage })));
 const PlayerDataPage = lazy(() => import('./features/players/player-data-page').then((module) => ({ default: module.PlayerDataPage })));
+const TriviaScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.TriviaScreenPage })));
+const CampaignScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.CampaignScreenPage })));
 const CampaignRankingPage = lazy(() => import('./features/campaigns/campaign-ranking-page').then((module) => ({ default: module.CampaignRankingPage })));
 
 /** A spinner while a screen's chunk loads. */
@@ -40,6 +42,8 @@ export const router = createBrowserRouter([
       { path: '/auth', element: <LoginPage /> },
       { path: '/ranking/:id', element: <RankingPage /> },
       { path: '/public/campaigns/:campaignId/ranking', element: <PublicCampaignRankingPage /> },
+      { path: '/pantalla/trivia/:id', element: <TriviaScreenPage /> },
+      { path: '/pantalla/campana/:id', element: <CampaignScreenPage /> },
       { path: '/ranking', element: <Navigate to="/ranking-admin" replace /> },
       {
         element: <AdminShell />,

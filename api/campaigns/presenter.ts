@@ -11,6 +11,7 @@ export function presentCampaign(campaign: CampaignEntity): Campaign {
     endDate: campaign.endDate,
     maxAttemptsPerTrivia: campaign.maxAttemptsPerTrivia,
     attemptSelectionMode: campaign.attemptSelectionMode,
+    publicNames: campaign.publicNames ?? 'full',
     createdAt: campaign.createdAt.toISOString(),
   } satisfies Campaign;
 }

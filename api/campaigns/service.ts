@@ -49,7 +49,8 @@ export function updateCampaign(em: EntityManager, id: number, input: CampaignDat
         throw badRequest(HAS_TRIVIAS, { code: 'campaign_has_trivias' });
       }
     }
-    Object.assign(campaign, input);
+    // Left out, the campaign keeps its public name style.
+    Object.assign(campaign, { ...input, publicNames: input.publicNames ?? campaign.publicNames });
     return tx.save(campaign);
   });
 }

@@ -16,6 +16,7 @@ export function presentQuestionGroup(group: QuestionGroupEntity): QuestionGroup 
     theme: group.theme,
     completionRedirectUrl: group.completionRedirectUrl,
     maxAttempts: group.maxAttempts,
+    publicNames: group.publicNames,
     createdAt: group.createdAt.toISOString(),
     company: { id: group.company.id, name: group.company.name, logoUrl: group.company.logoUrl },
   } satisfies QuestionGroup;

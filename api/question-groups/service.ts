@@ -42,6 +42,8 @@ function groupFields(input: QuestionGroupData) {
     randomizeAnswers: input.randomizeAnswers,
     completionRedirectUrl: input.completionRedirectUrl,
     maxAttempts: input.maxAttempts,
+    // Left out, the trivia keeps its public name style.
+    ...(input.publicNames && { publicNames: input.publicNames }),
   };
 }
 

@@ -1,12 +1,17 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import { campaignRankingQuery, idParamsSchema, triviaRankingQuery } from '../../contract';
+import { campaignRankingQuery, idParamsSchema, publicName, triviaRankingQuery, type PublicNameStyle } from '../../contract';
+import { QuestionGroupEntity } from '../../db/entities';
 import { presentPublicCampaign } from '../campaigns/presenter';
 import { findCampaign } from '../campaigns/service';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import type { Freshness, RankingReads } from './reads';
+
+/** A ranking's entries with their names in a public screen's style (admin screens always see them whole). */
+const withPublicNames = <E extends { firstName: string; lastName: string }>(entries: E[], style: PublicNameStyle): E[] =>
+  style === 'full' ? entries : entries.map((entry) => ({ ...entry, ...publicName(entry.firstName, entry.lastName, style) }));
 
 /** A first page asks for a new computation; a later page is a slice of the one its first page came from. */
 const pageFreshness = (offset: number): Freshness => (offset === 0 ? 'fresh' : 'next-page');
@@ -24,21 +29,24 @@ export function rankingRoutes(dataSource: DataSource, rankings: RankingReads) {
     const query = parse(triviaRankingQuery, ctx.query);
     const { total, entries } = await rankings.triviaRanking(query, pageFreshness(query.offset));
     ctx.set('X-Total-Count', String(total));
-    ctx.body = entries;
+    // Anyone may read a trivia ranking: without a session it is a public screen's.
+    const trivia = ctx.state.user ? null : await em.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } });
+    ctx.body = withPublicNames(entries, trivia?.publicNames ?? 'full');
   });
 
-  const campaignRanking = async (ctx: Context, freshness: (offset: number) => Freshness) => {
+  const campaignRanking = async (ctx: Context, freshness: (offset: number) => Freshness, audience: 'admin' | 'public') => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(campaignRankingQuery, ctx.query);
-    const { total, entries } = await rankings.campaignRanking(await findCampaign(em, id), query, freshness(query.offset));
+    const campaign = await findCampaign(em, id);
+    const { total, entries } = await rankings.campaignRanking(campaign, query, freshness(query.offset));
     ctx.set('X-Total-Count', String(total));
-    ctx.body = entries;
+    ctx.body = audience === 'admin' ? entries : withPublicNames(entries, campaign.publicNames);
   };
 
-  router.get('/campaigns/:id/ranking', requireUser, (ctx) => campaignRanking(ctx, pageFreshness));
+  router.get('/campaigns/:id/ranking', requireUser, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
 
   // Public: an answer may be up to 5 s old (README, "Decisions").
-  router.get('/public/campaigns/:id/ranking', (ctx) => campaignRanking(ctx, () => 'public'));
+  router.get('/public/campaigns/:id/ranking', (ctx) => campaignRanking(ctx, () => 'public', 'public'));
 
   router.get('/public/campaigns/:id', async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import type { SelectionMode } from '../../contract';
+import type { PublicNameStyle, SelectionMode } from '../../contract';
 import { CompanyEntity } from './company.entity';
 
 @Entity('campaigns')
@@ -32,6 +32,10 @@ export class CampaignEntity {
 
   @Column('varchar', { length: 10, default: 'best' })
   attemptSelectionMode: SelectionMode;
+
+  /** How public screens show players' names. */
+  @Column('varchar', { length: 20, default: 'full' })
+  publicNames: PublicNameStyle;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { Theme } from '../../contract';
+import type { PublicNameStyle, Theme } from '../../contract';
 import { CompanyEntity } from './company.entity';
 
 /** A trivia. */
@@ -47,6 +47,10 @@ export class QuestionGroupEntity {
 
   @Column('integer', { default: 0 })
   maxAttempts: number;
+
+  /** How public screens show players' names. */
+  @Column('varchar', { length: 20, default: 'full' })
+  publicNames: PublicNameStyle;
 
   /** Bumped whenever anything a kiosk plays changes: the bundle's version. */
   @Column('integer', { default: 1 })

@@ -6,6 +6,7 @@ import { AttemptReviewState1795400000000 } from './1795400000000-attempt-review-
 import { CampaignLinkOrderUnique1795400100000 } from './1795400100000-campaign-link-order-unique';
 import { PlayerNameChanges1795480581229 } from './1795480581229-player-name-changes';
 import { LogoUploads1795481544420 } from './1795481544420-logo-uploads';
+import { PublicNameStyle1795500000000 } from './1795500000000-public-name-style';
 import { ConsentAndErasure1795560000000 } from './1795560000000-consent-and-erasure';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -18,5 +19,6 @@ export const migrations = [
   CampaignLinkOrderUnique1795400100000,
   PlayerNameChanges1795480581229,
   LogoUploads1795481544420,
+  PublicNameStyle1795500000000,
   ConsentAndErasure1795560000000,
 ];

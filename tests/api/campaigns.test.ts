@@ -110,6 +110,7 @@ describe('POST /api/campaigns', () => {
       endDate: '2026-02-20',
       maxAttemptsPerTrivia: 3,
       attemptSelectionMode: 'average',
+      publicNames: 'full',
       createdAt: expect.any(String),
     });
     expect(Number.isNaN(Date.parse(res.body.createdAt))).toBe(false);

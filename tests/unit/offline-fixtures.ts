@@ -30,6 +30,7 @@ export function buildBundle(questionCount = 6, overrides: Partial<PlayBundle['gr
       theme: DEFAULT_THEME,
       completionRedirectUrl: null,
       maxAttempts: 0,
+      publicNames: 'full',
       createdAt: new Date().toISOString(),
       company: { id: 3, name: 'Demo', logoUrl: null },
       ...overrides,

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError, errorText } from '../../lib/api';
+import { ScreenLink } from '../big-screen/screen-link';
 import { LoadMore } from '../ranking/load-more';
 import { PodiumCard } from '../ranking/podium-card';
 import '../ranking/ranking.css';
@@ -63,6 +64,7 @@ function CampaignRanking({ id }: { id: number }) {
                 <ExternalLink className="size-4" aria-hidden />
                 Ranking público
               </Link>
+              <ScreenLink kind="campaign" id={id} />
               <Link to={`/campaigns/${id}`} className={buttonClass('primary')}>
                 <Settings className="size-4" aria-hidden />
                 Configurar

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError, errorText } from '../../lib/api';
+import { ScreenLink } from '../big-screen/screen-link';
 import { LoadMore } from '../ranking/load-more';
 import { Podium } from '../ranking/podium';
 import '../ranking/ranking.css';
@@ -82,6 +83,7 @@ function PublicCampaignRanking({ id }: { id: number }) {
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{campaign.data.name}</h1>
           {campaign.data.description && <p className="mt-1 text-slate-600 dark:text-slate-400">{campaign.data.description}</p>}
         </div>
+        <ScreenLink kind="campaign" id={campaign.data.id} className="ml-auto shrink-0" />
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
         <Card className="h-fit p-5">

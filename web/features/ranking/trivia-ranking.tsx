@@ -15,6 +15,7 @@ import { LoadMore } from './load-more';
 import { PodiumCard } from './podium-card';
 import { RankingList } from './ranking-list';
 import { TriviaNotFound, type WayBack } from './trivia-unavailable';
+import { ScreenLink } from '../big-screen/screen-link';
 import './ranking.css';
 
 const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
@@ -50,6 +51,7 @@ export function TriviaRanking({ id, back, headingLevel }: { id: number; back: Wa
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Ranking</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{trivia.data?.name ?? (trivia.isError ? 'Ranking de la trivia' : 'Cargando…')}</h1>
         </div>
+        <ScreenLink kind="trivia" id={id} className="ml-auto shrink-0" />
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
         <div className="space-y-6">

@@ -28,6 +28,7 @@ export function previewBundle(theme: Theme): PlayBundle {
       theme,
       completionRedirectUrl: null,
       maxAttempts: 0,
+      publicNames: 'full',
       createdAt: now,
       company: { id: 0, name: 'Empresa', logoUrl: null },
     },

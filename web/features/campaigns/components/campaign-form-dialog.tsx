@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { campaignSchema, SELECTION_MODE_LABELS, SELECTION_MODES, type Campaign, type Company } from '../../../../contract';
+import { campaignSchema, PUBLIC_NAME_STYLE_LABELS, PUBLIC_NAME_STYLES, SELECTION_MODE_LABELS, SELECTION_MODES, type Campaign, type Company } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/field';
@@ -28,6 +28,7 @@ function initialValues(campaign: Campaign | null, companies: Company[]): FormInp
     endDate: campaign?.endDate ?? '',
     maxAttemptsPerTrivia: campaign?.maxAttemptsPerTrivia ?? DEFAULT_MAX_ATTEMPTS,
     attemptSelectionMode: campaign?.attemptSelectionMode ?? 'best',
+    publicNames: campaign?.publicNames ?? 'full',
   };
 }
 
@@ -117,6 +118,18 @@ export function CampaignFormDialog({ campaign, companies, onClose, onSaved }: Ca
           {SELECTION_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {SELECTION_MODE_LABELS[mode]}
+            </option>
+          ))}
+        </SelectInput>
+        <SelectInput
+          label="Jugadores en rankings públicos y pantalla"
+          hint="Cómo se muestra cada jugador. Los rankings del administrador siempre lo muestran completo."
+          error={errors.publicNames?.message}
+          {...form.register('publicNames')}
+        >
+          {PUBLIC_NAME_STYLES.map((style) => (
+            <option key={style} value={style}>
+              {PUBLIC_NAME_STYLE_LABELS[style]}
             </option>
           ))}
         </SelectInput>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ScreenLink } from '../../big-screen/screen-link';
 
 export interface GroupCardActions {
   onEdit: () => void;
@@ -62,6 +63,7 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
           {icon(<BarChart3 aria-hidden />)}
           Ver Ranking
         </Link>
+        <ScreenLink kind="trivia" id={group.id} size="sm" />
         <Button variant="secondary" size="sm" icon={icon(<Palette aria-hidden />)} onClick={actions.onEditStyles}>
           Editar Estilos
         </Button>
@@ -71,7 +73,7 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
         <Button
           variant="secondary"
           size="sm"
-          className="text-red-700 dark:text-red-300"
+          className="text-red-700 @sm:col-span-2 dark:text-red-300"
           pending={actions.clearing}
           icon={icon(<Eraser aria-hidden />)}
           onClick={actions.onClearData}

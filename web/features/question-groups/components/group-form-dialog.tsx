@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { PUBLIC_NAME_STYLE_LABELS, PUBLIC_NAME_STYLES, questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/field';
@@ -19,6 +19,7 @@ type FormOutput = z.output<typeof questionGroupSchema>;
 const TAB_OF_FIELD: Record<string, string> = {
   questionsPerRound: 'Configuración',
   maxAttempts: 'Configuración',
+  publicNames: 'Configuración',
   completionRedirectUrl: 'Configuración',
   randomizeQuestions: 'Opciones',
   randomizeAnswers: 'Opciones',
@@ -32,6 +33,7 @@ function initialValues(group: QuestionGroup | null, companyId: number): FormInpu
     companyId: group?.companyId ?? companyId,
     questionsPerRound: group?.questionsPerRound ?? 5,
     maxAttempts: group?.maxAttempts ?? 0,
+    publicNames: group?.publicNames ?? 'full',
     completionRedirectUrl: group?.completionRedirectUrl ?? '',
     randomizeQuestions: group?.randomizeQuestions ?? true,
     randomizeAnswers: group?.randomizeAnswers ?? true,
@@ -110,6 +112,20 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
         error={errors.maxAttempts?.message}
         {...form.register('maxAttempts', { valueAsNumber: true })}
       />
+      <div className="sm:col-span-2">
+        <SelectInput
+          label="Jugadores en rankings públicos y pantalla"
+          hint="Cómo se muestra cada jugador. Los rankings del administrador siempre lo muestran completo."
+          error={errors.publicNames?.message}
+          {...form.register('publicNames')}
+        >
+          {PUBLIC_NAME_STYLES.map((style) => (
+            <option key={style} value={style}>
+              {PUBLIC_NAME_STYLE_LABELS[style]}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
       <div className="sm:col-span-2">
         <TextInput
           label="URL de redirección al terminar"

@@ -1,0 +1,120 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { publicName, SCREEN_ROWS, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../contract';
+import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
+import { notFound } from '../errors';
+import { completionRange } from '../ranking/date-range';
+import type { RankingReads } from '../ranking/reads';
+import { rankingCache } from '../ranking/ranking-cache';
+import { campaignAttemptStamp, screenETag, triviaAttemptStamp, type AttemptStamp } from './stamp';
+
+export const SCREEN_TRIVIA_NOT_FOUND = 'La trivia de esta pantalla no existe o fue eliminada.';
+export const SCREEN_CAMPAIGN_NOT_FOUND = 'La campaña de esta pantalla no existe o fue eliminada.';
+
+/** A screen's answer: its ETag, and its data unless the caller already has it (304). */
+export type ScreenReply = { etag: string; feed: ScreenFeed | null };
+
+/** Whether an If-None-Match header names this ETag (a list, or `*`). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
+}
+
+const NEWEST_SQL = `
+  SELECT a.player_id, a.score, p.first_name, p.last_name
+    FROM player_attempts a JOIN players p ON p.id = a.player_id
+   WHERE a.id = $1`;
+
+async function newestFinisher(em: EntityManager, stamp: AttemptStamp, style: PublicNameStyle): Promise<ScreenFeed['newest']> {
+  if (stamp.maxId === null) return null;
+  const [row] = (await em.query(NEWEST_SQL, [stamp.maxId])) as { player_id: number; score: number; first_name: string; last_name: string }[];
+  return row ? { playerId: row.player_id, name: fullName(row.first_name, row.last_name, style), score: row.score } : null;
+}
+
+function fullName(firstName: string, lastName: string, style: PublicNameStyle): string {
+  const name = publicName(firstName, lastName, style);
+  return `${name.firstName} ${name.lastName}`.trim();
+}
+
+/**
+ * The big screens' feed: one conditional request per screen and poll. The ETag is derived from a
+ * cheap stamp of the ranking (the counted attempts' count, newest id and time, and the screen's
+ * settings), so a screen that already has the current data gets a 304 before any ranking work.
+ * When the stamp moves, the reply is computed once per stamp and shared by every screen asking
+ * for it (the ranking itself comes from the ranking reads' single-flight cache).
+ */
+export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads) {
+  const em = dataSource.manager;
+  const feeds = rankingCache<ScreenFeed>({ keepMs: 60_000, maxEntries: 200, maxSize: 200 }, () => 1);
+
+  const answer = (key: string, etag: string, ifNoneMatch: string | undefined, build: () => Promise<ScreenFeed>): Promise<ScreenReply> | ScreenReply =>
+    matches(ifNoneMatch, etag) ? { etag, feed: null } : feeds(`${key}@${etag}`, Number.POSITIVE_INFINITY, build).then((feed) => ({ etag, feed }));
+
+  return {
+    async trivia(id: number, ifNoneMatch?: string): Promise<ScreenReply> {
+      const trivia = await em.findOne(QuestionGroupEntity, { where: { id }, relations: { company: true } });
+      if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
+      const stamp = await triviaAttemptStamp(em, id);
+      const etag = screenETag(['trivia', id, stamp, trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl]);
+      return answer(`trivia:${id}`, etag, ifNoneMatch, async () => {
+        const style = trivia.publicNames;
+        const { total, entries } = await rankings.triviaRanking({ questionGroupId: id, offset: 0, limit: SCREEN_ROWS, includeDuplicates: false }, 'fresh');
+        return {
+          kind: 'trivia',
+          id,
+          title: trivia.name,
+          logoUrl: trivia.logoUrl ?? trivia.company.logoUrl,
+          theme: trivia.theme,
+          playPath: `/play-trivia/${id}`,
+          total,
+          entries: entries.map(
+            (e): ScreenEntry => ({ position: e.position, playerId: e.playerId, name: fullName(e.firstName, e.lastName, style), location: e.location?.name ?? null, score: e.score, time: e.completionTime }),
+          ),
+          newest: await newestFinisher(em, stamp, style),
+          generatedAt: new Date().toISOString(),
+        };
+      });
+    },
+
+    async campaign(id: number, ifNoneMatch?: string): Promise<ScreenReply> {
+      const campaign = await em.findOneBy(CampaignEntity, { id });
+      if (!campaign) throw notFound(SCREEN_CAMPAIGN_NOT_FOUND);
+      const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: id }, relations: { questionGroup: { company: true } }, order: { order: 'ASC', id: 'ASC' } });
+      const { from, to } = completionRange(campaign.startDate, campaign.endDate);
+      const stamp = await campaignAttemptStamp(em, links.map((link) => link.questionGroupId), from!, to!);
+      const first = links[0]?.questionGroup;
+      const etag = screenETag([
+        'campaign',
+        campaign,
+        links.map((link) => [link.questionGroupId, link.weight]),
+        stamp,
+        first ? [first.id, first.updatedAt.toISOString(), first.company.logoUrl] : null,
+      ]);
+      return answer(`campaign:${id}`, etag, ifNoneMatch, async () => {
+        const style = campaign.publicNames;
+        const { total, entries } = await rankings.campaignRanking(campaign, { offset: 0, limit: SCREEN_ROWS }, 'fresh');
+        return {
+          kind: 'campaign',
+          id,
+          title: campaign.name,
+          logoUrl: first ? (first.logoUrl ?? first.company.logoUrl) : null,
+          theme: first?.theme ?? null,
+          playPath: `/public/campaigns/${id}/ranking`,
+          total,
+          entries: entries.map(
+            (e): ScreenEntry => ({
+              position: e.position,
+              playerId: e.playerId,
+              name: fullName(e.firstName, e.lastName, style),
+              location: e.location?.name ?? null,
+              score: e.totalScore,
+              time: e.averageCompletionTime,
+            }),
+          ),
+          newest: await newestFinisher(em, stamp, style),
+          generatedAt: new Date().toISOString(),
+        };
+      });
+    },
+  };
+}
+
+export type ScreenFeeds = ReturnType<typeof createScreenFeeds>;

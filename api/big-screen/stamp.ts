@@ -1,0 +1,57 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { rankedAttempt } from '../attempts/review';
+
+/**
+ * A ranking's stamp: what changes whenever a new counted completion (or a release, a discard or a
+ * deletion) could change the ranking, read from the attempts' indexes without computing anything:
+ * how many counted attempts there are, the newest id and the newest completion time.
+ */
+export interface AttemptStamp {
+  count: number;
+  maxId: number | null;
+  lastCompletedAt: string | null;
+}
+
+const STAMP_COLUMNS = `count(*)::int AS count, max(a.id) AS max_id, max(a.completed_at) AS last_completed_at`;
+
+const TRIVIA_STAMP_SQL = `
+  SELECT ${STAMP_COLUMNS}
+    FROM player_attempts a
+   WHERE a.question_group_id = $1 AND ${rankedAttempt('a')}`;
+
+const CAMPAIGN_STAMP_SQL = `
+  SELECT ${STAMP_COLUMNS}
+    FROM player_attempts a
+   WHERE a.question_group_id = ANY($1::int[]) AND ${rankedAttempt('a')}
+     AND a.completed_at >= $2 AND a.completed_at < $3`;
+
+interface StampRow {
+  count: number;
+  max_id: number | null;
+  last_completed_at: Date | null;
+}
+
+const NO_ROW: StampRow = { count: 0, max_id: null, last_completed_at: null };
+
+const asStamp = ([row = NO_ROW]: StampRow[]): AttemptStamp => ({
+  count: row.count,
+  maxId: row.max_id === null ? null : Number(row.max_id),
+  lastCompletedAt: row.last_completed_at?.toISOString() ?? null,
+});
+
+export async function triviaAttemptStamp(em: EntityManager, questionGroupId: number): Promise<AttemptStamp> {
+  return asStamp(await em.query(TRIVIA_STAMP_SQL, [questionGroupId]));
+}
+
+export async function campaignAttemptStamp(em: EntityManager, questionGroupIds: number[], from: Date, to: Date): Promise<AttemptStamp> {
+  return asStamp(await em.query(CAMPAIGN_STAMP_SQL, [questionGroupIds, from, to]));
+}
+
+/** Bumped when the feed's shape changes, so no screen keeps a reply of the old shape. */
+const FEED_VERSION = 1;
+
+/** A strong ETag of everything a screen's reply depends on: the attempt stamp and the screen's settings. */
+export function screenETag(parts: unknown): string {
+  return `"${createHash('sha256').update(JSON.stringify([FEED_VERSION, parts])).digest('base64url').slice(0, 27)}"`;
+}

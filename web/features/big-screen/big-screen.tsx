@@ -1,0 +1,191 @@
+import { Maximize } from 'lucide-react';
+import { useEffect, useState, type CSSProperties } from 'react';
+import { themeVariables } from '../../../contract/theme-variables';
+import type { ScreenEntry, ScreenFeed } from '../../../contract';
+import { formatDuration } from '../../lib/format';
+import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
+import { QrCode } from './qr-code';
+import './big-screen.css';
+
+const clock = (date: Date) => date.toLocaleTimeString('es-CO', { hour: '2-digit', minute: '2-digit', hour12: false });
+const points = (score: number) => `${score.toLocaleString('es-CO')} pts`;
+/** The result as a row shows it: points, then the time that breaks ties. */
+const result = (entry: ScreenEntry) => (entry.time === null ? points(entry.score) : `${points(entry.score)} · ${formatDuration(entry.time)}`);
+
+/** Whether the page is in full screen, and a way in (the browser needs a click for it). */
+function useFullscreen() {
+  const [active, setActive] = useState(() => !!document.fullscreenElement);
+  useEffect(() => {
+    const update = () => setActive(!!document.fullscreenElement);
+    document.addEventListener('fullscreenchange', update);
+    return () => document.removeEventListener('fullscreenchange', update);
+  }, []);
+  return { active, enter: () => void document.documentElement.requestFullscreen?.().catch(() => undefined) };
+}
+
+/** The connection line: live, or stale with the time of the last data. */
+function Status({ state }: { state: ScreenFeedState }) {
+  if (state.problem === 'offline') {
+    return (
+      <p className="big-screen-status big-screen-status-stale" role="status" data-testid="screen-status">
+        Sin conexión{state.confirmedAt ? ` · datos de las ${clock(state.confirmedAt)}` : ''}
+      </p>
+    );
+  }
+  const live = state.problem === 'missing' ? 'Comprobado' : 'En vivo';
+  return (
+    <p className="big-screen-status" role="status" data-testid="screen-status">
+      {live}
+      {state.confirmedAt ? ` · ${clock(state.confirmedAt)}` : ''}
+    </p>
+  );
+}
+
+function Row({ entry, newest }: { entry: ScreenEntry; newest: boolean }) {
+  return (
+    <li className={`big-screen-row${newest ? ' big-screen-row-newest' : ''}`} data-testid="screen-row" data-newest={newest || undefined}>
+      <span className="big-screen-position">
+        <span aria-hidden>{entry.position}</span>
+        <span className="sr-only">Puesto {entry.position}</span>
+      </span>
+      <span className="big-screen-name">
+        <span>
+          {entry.name} {newest && <span className="big-screen-badge">¡Nuevo!</span>}
+        </span>
+        {entry.location && <span className="big-screen-location">{entry.location}</span>}
+      </span>
+      <span className="big-screen-score">{result(entry)}</span>
+    </li>
+  );
+}
+
+/** The top three as a podium: second, first, third. */
+function Podium({ entries, newestId }: { entries: ScreenEntry[]; newestId: number | null }) {
+  const order = [entries[1], entries[0], entries[2]];
+  return (
+    <ol className="big-screen-podium" aria-label="Podio">
+      {order.map((entry) =>
+        entry ? (
+          <li
+            key={entry.playerId}
+            className={`big-screen-step big-screen-step-${entry.position}${entry.playerId === newestId ? ' big-screen-row-newest' : ''}`}
+            data-testid="screen-row"
+            data-newest={entry.playerId === newestId || undefined}
+          >
+            <span className="big-screen-step-name">{entry.name}</span>
+            {entry.playerId === newestId && <span className="big-screen-badge">¡Nuevo!</span>}
+            <span className="big-screen-step-score">{result(entry)}</span>
+            <span className="big-screen-step-block">
+              <span aria-hidden>{entry.position}</span>
+              <span className="sr-only">Puesto {entry.position}</span>
+            </span>
+          </li>
+        ) : null,
+      )}
+    </ol>
+  );
+}
+
+function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
+  const playUrl = new URL(feed.playPath, window.location.origin).href;
+  const newestId = feed.newest?.playerId ?? null;
+  const rest = feed.entries.slice(3);
+  return (
+    <>
+      <header className="big-screen-header">
+        {feed.logoUrl && <img className="big-screen-logo" src={feed.logoUrl} alt="" />}
+        <div>
+          <h1 className="big-screen-title">{feed.title}</h1>
+          <p className="big-screen-subtitle">
+            Ranking en vivo · {feed.total} {feed.total === 1 ? 'jugador' : 'jugadores'}
+          </p>
+        </div>
+      </header>
+      <div className="big-screen-body">
+        <section className="big-screen-card big-screen-ranking" aria-label="Ranking">
+          {feed.entries.length === 0 ? (
+            <p className="big-screen-empty">Aún no hay resultados. ¡Sé el primero en jugar!</p>
+          ) : (
+            <>
+              <Podium entries={feed.entries} newestId={newestId} />
+              {rest.length > 0 && (
+                <ol className="big-screen-list" aria-label="Siguientes puestos">
+                  {rest.map((entry) => (
+                    <Row key={entry.playerId} entry={entry} newest={entry.playerId === newestId} />
+                  ))}
+                </ol>
+              )}
+            </>
+          )}
+        </section>
+        <aside className="big-screen-card big-screen-join" aria-label="Cómo jugar">
+          <h2 className="big-screen-join-title">{feed.kind === 'trivia' ? 'Escanea y juega' : 'Escanea y sigue la campaña'}</h2>
+          <QrCode text={playUrl} label={`Código QR de ${playUrl}`} />
+          <p className="big-screen-link" data-testid="screen-link">
+            {playUrl}
+          </p>
+          <div aria-live="polite" className="big-screen-newest">
+            {feed.newest && (
+              <p data-testid="screen-newest">
+                Acaba de terminar: <strong>{feed.newest.name}</strong> · {points(feed.newest.score)}
+              </p>
+            )}
+          </div>
+          <Status state={state} />
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/** A message in place of the ranking (missing trivia, bad address, first load). */
+function Notice({ title, detail, state }: { title: string; detail: string; state?: ScreenFeedState }) {
+  return (
+    <div className="big-screen-card big-screen-notice">
+      <h1 className="big-screen-title">{title}</h1>
+      <p>{detail}</p>
+      {state && <Status state={state} />}
+    </div>
+  );
+}
+
+const MISSING = {
+  trivia: 'Esta trivia no existe o fue eliminada.',
+  campaign: 'Esta campaña no existe o fue eliminada.',
+};
+
+/** The big screen ("Pantalla") of a trivia or campaign: full screen, themed, live. */
+export function BigScreen({ kind, id }: { kind: 'trivia' | 'campaign'; id: number }) {
+  const state = useScreenFeed(`/api/public/screens/${kind}/${id}`);
+  const fullscreen = useFullscreen();
+  const { feed } = state;
+  useEffect(() => {
+    document.title = feed ? `Pantalla · ${feed.title}` : 'Pantalla';
+  }, [feed]);
+  return (
+    <main className="big-screen" style={themeVariables(feed?.theme) as CSSProperties} data-testid="big-screen">
+      {!fullscreen.active && (
+        <button type="button" className="big-screen-fullscreen" onClick={fullscreen.enter}>
+          <Maximize aria-hidden className="big-screen-icon" />
+          Pantalla completa
+        </button>
+      )}
+      {feed ? (
+        <Board feed={feed} state={state} />
+      ) : state.problem === 'missing' ? (
+        <Notice title={MISSING[kind]} detail="Seguimos intentando: la pantalla se actualizará sola si se crea o se restaura." state={state} />
+      ) : (
+        <Notice title="Cargando la pantalla…" detail="Conectando con el servidor." state={state.problem ? state : undefined} />
+      )}
+    </main>
+  );
+}
+
+/** A screen address whose id is not a positive whole number. */
+export function InvalidScreen() {
+  return (
+    <main className="big-screen" style={themeVariables(null) as CSSProperties}>
+      <Notice title="La dirección de esta pantalla no es válida." detail="Ábrela desde el ranking o la tarjeta de la trivia con el botón «Pantalla»." />
+    </main>
+  );
+}
