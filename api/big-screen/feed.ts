@@ -5,7 +5,7 @@ import { notFound } from '../errors';
 import { completionRange } from '../ranking/date-range';
 import type { RankingReads } from '../ranking/reads';
 import { rankingCache } from '../ranking/ranking-cache';
-import { campaignAttemptStamp, screenETag, triviaAttemptStamp, type AttemptStamp } from './stamp';
+import { campaignAttemptStamp, playerNamesStamp, screenETag, triviaAttemptStamp, type AttemptStamp } from './stamp';
 
 export const SCREEN_TRIVIA_NOT_FOUND = 'La trivia de esta pantalla no existe o fue eliminada.';
 export const SCREEN_CAMPAIGN_NOT_FOUND = 'La campaña de esta pantalla no existe o fue eliminada.';
@@ -53,7 +53,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const trivia = await em.findOne(QuestionGroupEntity, { where: { id }, relations: { company: true } });
       if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
       const stamp = await triviaAttemptStamp(em, id);
-      const etag = screenETag(['trivia', id, stamp, trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl]);
+      const etag = screenETag(['trivia', id, stamp, await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl]);
       return answer(`trivia:${id}`, etag, ifNoneMatch, async () => {
         const style = trivia.publicNames;
         const { total, entries } = await rankings.triviaRanking({ questionGroupId: id, offset: 0, limit: SCREEN_ROWS, includeDuplicates: false }, 'fresh');
@@ -86,6 +86,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
         campaign,
         links.map((link) => [link.questionGroupId, link.weight]),
         stamp,
+        await playerNamesStamp(em),
         first ? [first.id, first.updatedAt.toISOString(), first.company.logoUrl] : null,
       ]);
       return answer(`campaign:${id}`, etag, ifNoneMatch, async () => {

@@ -48,6 +48,18 @@ export async function campaignAttemptStamp(em: EntityManager, questionGroupIds: 
   return asStamp(await em.query(CAMPAIGN_STAMP_SQL, [questionGroupIds, from, to]));
 }
 
+/**
+ * What moves whenever a stored player's name changes without a new attempt (an erasure, an applied
+ * name change): a screen's reply carries names, so its ETag must move with them. A primary-key
+ * read and a read of a small table.
+ */
+export async function playerNamesStamp(em: EntityManager): Promise<string> {
+  const [row]: { erased: number | null; renamed: Date | null }[] = await em.query(
+    `SELECT (SELECT max(id) FROM player_erasures) AS erased, (SELECT max(applied_at) FROM player_name_changes) AS renamed`,
+  );
+  return `${row?.erased ?? 0}:${row?.renamed?.toISOString() ?? ''}`;
+}
+
 /** Bumped when the feed's shape changes, so no screen keeps a reply of the old shape. */
 const FEED_VERSION = 1;
 

@@ -63,7 +63,7 @@ async function playerWithEverything(name: string) {
   return { playerId, documentNumber, name };
 }
 
-/** Every reply that shows players: the rankings (trivia, campaign admin and public), both exports, the held attempts, name changes, the sync log, the document check. */
+/** Every reply that shows players: the rankings (trivia, campaign admin and public), both exports, the held attempts, name changes, the sync log, the big screens, the document check. */
 async function everyReplyAbout(documentNumber: string): Promise<string> {
   const replies = await Promise.all([
     api.client().get(`/api/ranking?questionGroupId=${trivia.group.id}&includeDuplicates=true`),
@@ -77,6 +77,9 @@ async function everyReplyAbout(documentNumber: string): Promise<string> {
     admin.get('/api/sync/rejections?limit=100'),
     admin.get('/api/sync/rejections?status=held&limit=100'),
     admin.get('/api/dashboard'),
+    // the big screens keep a computed reply per ranking: erasing a name must move it
+    api.client().get(`/api/public/screens/trivia/${trivia.group.id}`),
+    api.client().get(`/api/public/screens/campaign/${campaign.id}`),
     api.client().post('/api/players/validate', { documentTypeId: cc, documentNumber, companyId: company.id, questionGroupId: trivia.group.id }),
   ]);
   for (const reply of replies.slice(0, -1)) expect(reply.status).toBe(200);
