@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { campaignSchema, PUBLIC_NAME_STYLE_LABELS, PUBLIC_NAME_STYLES, SELECTION_MODE_LABELS, SELECTION_MODES, type Campaign, type Company } from '../../../../contract';
+import { campaignSchema, SELECTION_MODE_LABELS, SELECTION_MODES, type Campaign, type Company } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
+import { PublicNamesSelect } from '../../../components/public-names-select';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/field';
 import { SelectInput, TextArea } from '../../../components/ui/form-controls';
@@ -121,18 +122,7 @@ export function CampaignFormDialog({ campaign, companies, onClose, onSaved }: Ca
             </option>
           ))}
         </SelectInput>
-        <SelectInput
-          label="Jugadores en rankings públicos y pantalla"
-          hint="Cómo se muestra cada jugador. Los rankings del administrador siempre lo muestran completo."
-          error={errors.publicNames?.message}
-          {...form.register('publicNames')}
-        >
-          {PUBLIC_NAME_STYLES.map((style) => (
-            <option key={style} value={style}>
-              {PUBLIC_NAME_STYLE_LABELS[style]}
-            </option>
-          ))}
-        </SelectInput>
+        <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />
       </form>
     </Dialog>
   );

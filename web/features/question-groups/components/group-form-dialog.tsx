@@ -2,8 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { PUBLIC_NAME_STYLE_LABELS, PUBLIC_NAME_STYLES, questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
+import { PublicNamesSelect } from '../../../components/public-names-select';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/field';
 import { Checkbox, SelectInput, TextArea } from '../../../components/ui/form-controls';
@@ -113,18 +114,7 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
         {...form.register('maxAttempts', { valueAsNumber: true })}
       />
       <div className="sm:col-span-2">
-        <SelectInput
-          label="Jugadores en rankings públicos y pantalla"
-          hint="Cómo se muestra cada jugador. Los rankings del administrador siempre lo muestran completo."
-          error={errors.publicNames?.message}
-          {...form.register('publicNames')}
-        >
-          {PUBLIC_NAME_STYLES.map((style) => (
-            <option key={style} value={style}>
-              {PUBLIC_NAME_STYLE_LABELS[style]}
-            </option>
-          ))}
-        </SelectInput>
+        <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />
       </div>
       <div className="sm:col-span-2">
         <TextInput
