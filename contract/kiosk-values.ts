@@ -12,6 +12,13 @@ export const KIOSK_IDLE_DEFAULT_SECONDS = 60;
 export const KIOSK_IDLE_MIN_SECONDS = 20;
 export const KIOSK_IDLE_MAX_SECONDS = 600;
 
+/** Why a setup link was refused, by the reply's code (the server says the same). */
+export const KIOSK_SETUP_REFUSALS = {
+  kiosk_setup_unknown: 'Este enlace de configuración de kiosco no existe o es de otra trivia',
+  kiosk_setup_used: 'Este enlace de configuración de kiosco ya se usó. Pide uno nuevo',
+  kiosk_setup_expired: 'Este enlace de configuración de kiosco venció. Pide uno nuevo',
+} as const;
+
 /** POST /api/question-groups/{id}/kiosk-setup (admin): a new one-time setup link for the trivia. */
 export interface KioskSetupLink {
   /** `/play-trivia/{id}?kiosk={token}`; the token is shown once and only its SHA-256 is stored. */

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupReply } from '../../contract';
+import { KIOSK_SETUP_REFUSALS, KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupReply } from '../../contract';
 import { sha256 } from '../attempts/token';
 import { conflict, notFound } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
 
-export const SETUP_UNKNOWN = 'Este enlace de configuración de kiosco no existe o es de otra trivia';
-export const SETUP_USED = 'Este enlace de configuración de kiosco ya se usó. Pide uno nuevo';
-export const SETUP_EXPIRED = 'Este enlace de configuración de kiosco venció. Pide uno nuevo';
 
 const TTL_MS = KIOSK_SETUP_TTL_HOURS * 3_600_000;
 
@@ -56,7 +53,7 @@ export async function redeemSetupLink(
     tokenHash,
     input.questionGroupId,
   ]);
-  if (!link) throw notFound(SETUP_UNKNOWN, { code: 'kiosk_setup_unknown' });
-  if (link.used_at) throw conflict(SETUP_USED, { code: 'kiosk_setup_used' });
-  throw conflict(SETUP_EXPIRED, { code: 'kiosk_setup_expired' });
+  if (!link) throw notFound(KIOSK_SETUP_REFUSALS.kiosk_setup_unknown, { code: 'kiosk_setup_unknown' });
+  if (link.used_at) throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_used, { code: 'kiosk_setup_used' });
+  throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_expired, { code: 'kiosk_setup_expired' });
 }
