@@ -129,9 +129,12 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
             <div className="space-y-4 py-6 text-center" role="alert">
               <h1 className="player-heading">Error</h1>
               <p className="player-muted">No se encontró el grupo de preguntas.</p>
-              <a href="/" className="player-button">
-                Volver al Dashboard
-              </a>
+              {/* A kiosk has no way out of the player screen. */}
+              {kioskMode !== true && (
+                <a href="/" className="player-button">
+                  Volver al Dashboard
+                </a>
+              )}
             </div>
           )}
           {result?.status === 'unavailable' && (

@@ -239,7 +239,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
           <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
         );
       case 'done':
-        return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={restart} />;
+        // A kiosk never leaves the player screen: its completion redirect is skipped.
+        return <CompletionStep result={step.result} redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl} onRestart={restart} />;
     }
   }
 }
