@@ -100,6 +100,8 @@ test.describe('kiosk setup and PIN', () => {
     await form.getByLabel('Nombre del kiosco').fill('Stand 5');
     await form.getByLabel('PIN (4 a 8 dígitos)').fill('2468');
     await form.getByLabel('Repite el PIN').fill('2468');
+    // The longest idle timeout, so the minute of waiting below does not send the kiosk to its attract screen.
+    await form.getByLabel(/^Tiempo sin actividad/).fill('600');
     await form.getByRole('button', { name: 'Configurar kiosco' }).click();
     await expect(player.validate()).toBeVisible();
 

@@ -7,7 +7,14 @@ import { useEffect, useId, useRef } from 'react';
 export function IdleCountdown({ secondsLeft }: { secondsLeft: number }) {
   const titleId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => buttonRef.current?.focus(), []);
+  // Focus goes to "Sigo aquí" and back to where it was when the player answers.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    buttonRef.current?.focus();
+    return () => {
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/60 p-4" data-testid="kiosk-idle">
       <div role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={`${titleId}-left`} className="w-full max-w-sm space-y-4 rounded-2xl bg-white p-6 text-center text-slate-900 shadow-xl">
