@@ -23,7 +23,7 @@ import { readSyncStatus, type SyncStatus } from './sync-status';
 export type { BundleResult } from './bundle-store';
 export type { ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
 export type { DocumentInput, Identification } from './identify';
-export type { KioskConfig, KioskSetupInput, KioskSetupResult } from './kiosk-config';
+export type { KioskConfig, KioskModeSwitch, KioskSetupInput, KioskSetupResult } from './kiosk-config';
 export type { PinCheck } from './kiosk-pin';
 export type { AttemptResult } from './outbox';
 export type { PlayLock, PlayLockState } from './play-lock';

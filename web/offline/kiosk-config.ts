@@ -73,18 +73,22 @@ function failure(answer: { kind: string; message: string; reachable: boolean; co
   return { kind: 'failed', message: refusal ?? answer.message, offline };
 }
 
+/** What switching kiosk mode answered: done, or why not (no PIN given, a wrong one, locked). */
+export type KioskModeSwitch = PinCheck | { kind: 'pin-required' };
+
 /**
- * Whether kiosk mode may be switched as asked: turning it on always; turning it off on a set-up
- * kiosk only with its PIN (on a device never set up, as before, freely).
+ * Switches kiosk mode as asked: on always; off on a set-up kiosk only with its PIN (asked without
+ * one, as `?kiosk=0` does, it is refused without counting a try); on a device never set up, freely.
  */
-export async function switchKioskMode(db: TriviaDb, on: boolean, pin?: string): Promise<PinCheck | { kind: 'accepted' }> {
+export async function switchKioskMode(db: TriviaDb, on: boolean, pin?: string): Promise<KioskModeSwitch> {
   if (on) {
     await writeKioskMode(db, true);
     return { kind: 'accepted' };
   }
   const config = await readKioskConfig(db);
   if (config) {
-    const check = await checkPin(db, pin ?? '');
+    if (pin === undefined) return { kind: 'pin-required' };
+    const check = await checkPin(db, pin);
     if (check.kind !== 'accepted' && check.kind !== 'no-pin') return check;
   }
   await writeKioskMode(db, false);

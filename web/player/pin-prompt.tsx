@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { PinCheck } from '../offline';
+import type { KioskModeSwitch } from '../offline';
 
 /** What a refused PIN tells staff: tries left, or how long to wait. */
-export function pinRefusal(check: PinCheck): string | null {
+export function pinRefusal(check: KioskModeSwitch): string | null {
   if (check.kind === 'wrong') return check.triesLeft === 1 ? 'PIN incorrecto. Queda 1 intento.' : `PIN incorrecto. Quedan ${check.triesLeft} intentos.`;
   if (check.kind === 'locked') {
     const seconds = Math.ceil(check.retryInMs / 1000);
@@ -15,7 +15,7 @@ export function pinRefusal(check: PinCheck): string | null {
  * Asks for the kiosk's PIN before a staff action (leaving kiosk mode). `check` answers whether the
  * PIN was accepted (and does the action); a refusal is shown and the field emptied.
  */
-export function PinPrompt({ action, check, onCancel }: { action: string; check: (pin: string) => Promise<PinCheck>; onCancel: () => void }) {
+export function PinPrompt({ action, check, onCancel }: { action: string; check: (pin: string) => Promise<KioskModeSwitch>; onCancel: () => void }) {
   const [pin, setPin] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
