@@ -11,7 +11,7 @@ export function AttractStep({ triviaName, onPlay }: { triviaName: string; onPlay
     <div className="flex flex-col items-center gap-6 py-10 text-center" data-testid="kiosk-attract">
       <h2 className="player-heading !text-3xl sm:!text-4xl">¡Juega {triviaName}!</h2>
       <p className="player-muted text-lg">Responde las preguntas y entra al ranking.</p>
-      <button ref={buttonRef} type="button" className="player-button player-attract-button w-full !py-6 !text-2xl" onClick={onPlay}>
+      <button ref={buttonRef} type="button" className="player-button w-full !py-6 !text-2xl" onClick={onPlay}>
         <Hand className="size-8" aria-hidden /> Toca para jugar
       </button>
     </div>
