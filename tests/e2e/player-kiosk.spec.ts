@@ -54,7 +54,7 @@ test.describe('kiosk mode on the player screen', () => {
     await expect(player.completed()).toBeVisible();
     await expect(idle(page)).toBeHidden();
     await page.clock.runFor(IDLE_RETURN_MS / 2 - IDLE_WARNING_MS + 1_000);
-    await expect(idle(page).getByRole('alertdialog', { name: '¿Sigues ahí?' })).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: '¿Sigues ahí?' })).toBeVisible();
     await expect(page.getByTestId('kiosk-idle-seconds')).toHaveText(/^(1[0-5]|[1-9])$/);
     await page.clock.runFor(IDLE_WARNING_MS);
     await expect(attract(page)).toBeVisible();
@@ -84,7 +84,7 @@ test.describe('kiosk mode on the player screen', () => {
       await page.screenshot({ path: `docs/screenshots/kiosk-idle-countdown-${name}.png` });
     }
     // "Sigo aquí" keeps the round on the same question.
-    await idle(page).getByRole('button', { name: 'Sigo aquí' }).click();
+    await idle(page).getByRole('button', { name: 'Sigo aquí' }).press('Enter');
     await expect(idle(page)).toBeHidden();
     await expect(player.questionText()).toHaveText(question ?? '');
 
