@@ -11,6 +11,7 @@ import { deviceRoutes } from './devices/routes';
 import { documentTypeRoutes } from './document-types/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
+import { kioskRoutes } from './kiosks/routes';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
 import { playRoutes } from './play/routes';
@@ -42,6 +43,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     attemptRoutes(deps),
     playRoutes(deps.dataSource),
     deviceRoutes(deps),
+    kioskRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, rankings),
     bigScreenRoutes(deps.dataSource, rankings),

@@ -62,6 +62,10 @@ export const ERROR_CODES = [
   'consent_version_unknown',
   'player_not_found',
   'erasure_confirmation_mismatch',
+  // kiosk setup: a one-time setup link that does not exist (or is for another trivia), was already used, or expired
+  'kiosk_setup_unknown',
+  'kiosk_setup_used',
+  'kiosk_setup_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,3 +12,4 @@ export * from './campaigns';
 export * from './logos';
 export * from './big-screen';
 export * from './consent';
+export * from './kiosk';

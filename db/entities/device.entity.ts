@@ -1,4 +1,5 @@
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { QuestionGroupEntity } from './question-group.entity';
 
 /** A kiosk or phone browser that pushes its outbox through POST /api/sync. */
 @Entity('devices')
@@ -19,4 +20,19 @@ export class DeviceEntity {
 
   @Column('timestamptz', { nullable: true })
   lastSeenAt: Date | null;
+
+  /** The name given at kiosk setup; null for a device never set up as a kiosk (a phone). */
+  @Column('varchar', { length: 60, nullable: true })
+  kioskName: string | null;
+
+  /** The trivia the kiosk was set up for. */
+  @Column('integer', { nullable: true })
+  kioskQuestionGroupId: number | null;
+
+  @ManyToOne(() => QuestionGroupEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'kiosk_question_group_id', foreignKeyConstraintName: 'FK_devices_kiosk_question_group' })
+  kioskQuestionGroup: Relation<QuestionGroupEntity> | null;
+
+  @Column('timestamptz', { nullable: true })
+  kioskSetupAt: Date | null;
 }

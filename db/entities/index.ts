@@ -5,6 +5,7 @@ import { CompanyEntity } from './company.entity';
 import { ConsentTextEntity } from './consent-text.entity';
 import { DeviceEntity } from './device.entity';
 import { DocumentTypeEntity } from './document-type.entity';
+import { KioskSetupLinkEntity } from './kiosk-setup-link.entity';
 import { LocationEntity } from './location.entity';
 import { LogoUploadEntity } from './logo-upload.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
@@ -27,6 +28,7 @@ export {
   ConsentTextEntity,
   DeviceEntity,
   DocumentTypeEntity,
+  KioskSetupLinkEntity,
   LocationEntity,
   LogoUploadEntity,
   PlayerAliasEntity,
@@ -63,4 +65,5 @@ export const entities = [
   PlayerNameChangeEntity,
   ConsentTextEntity,
   PlayerErasureEntity,
+  KioskSetupLinkEntity,
 ];

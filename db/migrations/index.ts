@@ -8,6 +8,7 @@ import { PlayerNameChanges1795480581229 } from './1795480581229-player-name-chan
 import { LogoUploads1795481544420 } from './1795481544420-logo-uploads';
 import { PublicNameStyle1795500000000 } from './1795500000000-public-name-style';
 import { ConsentAndErasure1795560000000 } from './1795560000000-consent-and-erasure';
+import { KioskSetup1795600000000 } from './1795600000000-kiosk-setup';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -21,4 +22,5 @@ export const migrations = [
   LogoUploads1795481544420,
   PublicNameStyle1795500000000,
   ConsentAndErasure1795560000000,
+  KioskSetup1795600000000,
 ];

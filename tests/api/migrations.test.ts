@@ -16,6 +16,7 @@ const EXPECTED_TABLES = [
   'consent_texts',
   'devices',
   'document_types',
+  'kiosk_setup_links',
   'locations',
   'logo_uploads',
   'migrations',

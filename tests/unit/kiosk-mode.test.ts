@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readKioskMode, writeKioskMode } from '../../web/offline/kiosk-setting';
-import { fullscreenOnGesture, keepScreenAwake, kioskModeFromQuery, startIdleTimer } from '../../web/player/kiosk-mode';
+import { fullscreenOnGesture, keepScreenAwake, kioskModeFromQuery, startIdleCountdown, startIdleTimer } from '../../web/player/kiosk-mode';
 import { freshDb } from './offline-fixtures';
 
 /** A document with just what kiosk mode touches: events, visibility, fullscreen. */
@@ -153,5 +153,56 @@ describe('the screen wake lock', () => {
     warn.mockRestore();
 
     expect(() => keepScreenAwake({} as Navigator, asDocument(doc))()).not.toThrow();
+  });
+});
+
+describe('the idle countdown on every kiosk step', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('counts the last 15 s down second by second, then times out once', () => {
+    const onCountdown = vi.fn();
+    const onTimeout = vi.fn();
+    startIdleCountdown(new EventTarget(), 60_000, 15_000, { onCountdown, onTimeout });
+    vi.advanceTimersByTime(44_999);
+    expect(onCountdown).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onCountdown).toHaveBeenLastCalledWith(15);
+    vi.advanceTimersByTime(14_000);
+    expect(onCountdown).toHaveBeenLastCalledWith(1);
+    expect(onTimeout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1_000);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(120_000);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+    expect(onCountdown).toHaveBeenCalledTimes(15);
+  });
+
+  it('ends the countdown on a touch or key and waits the whole time again', () => {
+    const target = new EventTarget();
+    const onCountdown = vi.fn();
+    const onTimeout = vi.fn();
+    startIdleCountdown(target, 60_000, 15_000, { onCountdown, onTimeout });
+    vi.advanceTimersByTime(50_000);
+    expect(onCountdown).toHaveBeenLastCalledWith(10);
+    target.dispatchEvent(new Event('pointerdown'));
+    expect(onCountdown).toHaveBeenLastCalledWith(null);
+    vi.advanceTimersByTime(44_999);
+    expect(onCountdown).toHaveBeenLastCalledWith(null);
+    target.dispatchEvent(new Event('keydown'));
+    vi.advanceTimersByTime(59_999);
+    expect(onTimeout).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onTimeout).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops listening and counting when stopped', () => {
+    const target = new EventTarget();
+    const onTimeout = vi.fn();
+    const stop = startIdleCountdown(target, 20_000, 15_000, { onCountdown: vi.fn(), onTimeout });
+    vi.advanceTimersByTime(10_000);
+    stop();
+    vi.advanceTimersByTime(60_000);
+    expect(onTimeout).not.toHaveBeenCalled();
   });
 });

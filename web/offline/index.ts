@@ -3,7 +3,8 @@ import type { PlayBundle } from '../../contract';
 import { loadBundle } from './bundle-store';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
 import { identifyPlayer, type DocumentInput } from './identify';
-import { readKioskMode, writeKioskMode } from './kiosk-setting';
+import { readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupInput } from './kiosk-config';
+import { readKioskMode } from './kiosk-setting';
 import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult, type Registration } from './outbox';
 import { openPlayLock, type PlayLock } from './play-lock';
 import { resumeAttempt } from './resume';
@@ -22,6 +23,8 @@ import { readSyncStatus, type SyncStatus } from './sync-status';
 export type { BundleResult } from './bundle-store';
 export type { ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
 export type { DocumentInput, Identification } from './identify';
+export type { KioskConfig, KioskModeSwitch, KioskSetupInput, KioskSetupResult } from './kiosk-config';
+export type { PinCheck } from './kiosk-pin';
 export type { AttemptResult } from './outbox';
 export type { PlayLock, PlayLockState } from './play-lock';
 export type { Resumption } from './resume';
@@ -112,7 +115,14 @@ export const syncStatus = (): Subscribable<SyncStatus> => watch(() => readSyncSt
 
 export const kioskModeSetting = (): Subscribable<boolean> => watch(() => readKioskMode(triviaDb()));
 
-export const setKioskMode = (on: boolean) => writeKioskMode(triviaDb(), on);
+/** Switches kiosk mode; leaving it on a set-up kiosk needs the PIN (a refusal says why: wrong, locked). */
+export const setKioskMode = (on: boolean, pin?: string) => switchKioskMode(triviaDb(), on, pin);
+
+/** The kiosk set up on this device (name, trivia, idle timeout), null on a device never set up; as it changes. */
+export const kioskConfigSetting = (): Subscribable<KioskConfig | null> => watch(() => readKioskConfig(triviaDb()));
+
+/** Sets this device up as a kiosk with a one-time setup link's token (needs the server). */
+export const setUpThisKiosk = (input: KioskSetupInput) => setUpKiosk(triviaDb(), input);
 
 /** This tab's claim to play a trivia: one tab of the device plays it at a time (see play-lock.ts). */
 export const playLock = (groupId: number): PlayLock => openPlayLock(triviaDb(), groupId);

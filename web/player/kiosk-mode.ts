@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { kioskModeSetting } from '../offline';
+import { useEffect, useState } from 'react';
+import { kioskConfigSetting, kioskModeSetting, type KioskConfig } from '../offline';
 import { useSubscription } from './use-subscription';
 
 /**
@@ -8,8 +8,6 @@ import { useSubscription } from './use-subscription';
  * Staff switch it in the status badge or with `?kiosk=1` / `?kiosk=0`.
  */
 
-/** How long the result screen waits without any interaction before it goes back to the document step. */
-export const KIOSK_IDLE_RETURN_MS = 60_000;
 
 /** What interrupts the idle wait: any pointer, key or touch. */
 const INTERACTION_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
@@ -105,10 +103,79 @@ export function useKioskChrome(on: boolean): void {
   }, [on]);
 }
 
-/** While `active`, calls `onIdle` after KIOSK_IDLE_RETURN_MS without an interaction on the page. */
-export function useIdleReturn(active: boolean, onIdle: () => void): void {
+/** How long the "¿Sigues ahí?" countdown shows before an idle kiosk gives up the round. */
+export const IDLE_WARNING_MS = 15_000;
+
+export interface IdleCountdownHandlers {
+  /** The countdown's seconds left, each second of the warning; null when an interaction ended it. */
+  onCountdown: (secondsLeft: number | null) => void;
+  onTimeout: () => void;
+}
+
+/**
+ * After `timeoutMs - warningMs` without an interaction on `target`, counts the last `warningMs`
+ * down second by second, then calls `onTimeout` once. Any interaction starts the wait again (and
+ * ends a countdown). Returns the stop function.
+ */
+export function startIdleCountdown(target: EventTarget, timeoutMs: number, warningMs: number, handlers: IdleCountdownHandlers): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let counting = false;
+  let done = false;
+  const tick = (secondsLeft: number) => {
+    if (secondsLeft <= 0) {
+      done = true;
+      counting = false;
+      handlers.onTimeout();
+      return;
+    }
+    counting = true;
+    handlers.onCountdown(secondsLeft);
+    timer = setTimeout(() => tick(secondsLeft - 1), 1_000);
+  };
+  const wait = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => tick(Math.ceil(warningMs / 1_000)), Math.max(0, timeoutMs - warningMs));
+  };
+  const restart = () => {
+    if (done) return;
+    if (counting) {
+      counting = false;
+      handlers.onCountdown(null);
+    }
+    wait();
+  };
+  wait();
+  for (const type of INTERACTION_EVENTS) target.addEventListener(type, restart, { passive: true });
+  return () => {
+    clearTimeout(timer);
+    for (const type of INTERACTION_EVENTS) target.removeEventListener(type, restart);
+  };
+}
+
+/**
+ * While `active`: after `timeoutMs` without an interaction on the page, `onTimeout`; the last
+ * IDLE_WARNING_MS are a countdown. Returns the seconds left while counting down, else null.
+ */
+export function useIdleCountdown(active: boolean, timeoutMs: number, onTimeout: () => void): number | null {
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   useEffect(() => {
     if (!active) return;
-    return startIdleTimer(document, KIOSK_IDLE_RETURN_MS, onIdle);
-  }, [active, onIdle]);
+    const stop = startIdleCountdown(document, timeoutMs, IDLE_WARNING_MS, {
+      onCountdown: setSecondsLeft,
+      onTimeout: () => {
+        setSecondsLeft(null);
+        onTimeout();
+      },
+    });
+    return () => {
+      stop();
+      setSecondsLeft(null);
+    };
+  }, [active, timeoutMs, onTimeout]);
+  return active ? secondsLeft : null;
+}
+
+/** The device's kiosk set up with a link (name, idle timeout), null on a device never set up; undefined until read. */
+export function useKioskConfig(): KioskConfig | null | undefined {
+  return useSubscription<KioskConfig | null | undefined>(kioskConfigSetting, [], undefined);
 }

@@ -1,9 +1,11 @@
 import { CloudOff, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { KIOSK_SETUP_TOKEN_PATTERN } from '../../contract/kiosk-values';
 import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
 import { enterPlayerScreen, setBetweenAttempts } from '../pwa/service-worker';
 import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
+import { KioskSetupForm } from './kiosk-setup-form';
 import type { FirstPaint } from './first-paint';
 import { PlayerFlow } from './player-flow';
 import { StatusBadge } from './status-badge';
@@ -35,6 +37,12 @@ function useAfterFirstScreen(ready: boolean): boolean {
   return after;
 }
 
+/** The one-time setup token of a `?kiosk={token}` link, or null. */
+function setupTokenFromQuery(search: string): string | null {
+  const value = new URLSearchParams(search).get('kiosk');
+  return value && KIOSK_SETUP_TOKEN_PATTERN.test(value) ? value : null;
+}
+
 /** The address without ?kiosk= (after it was applied), keeping any other parameter. */
 function dropKioskParameter(): void {
   const url = new URL(window.location.href);
@@ -59,6 +67,8 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
   const kioskMode = useKioskMode();
   useKioskChrome(kioskMode === true);
   const [kioskQuery] = useState(() => kioskModeFromQuery(search));
+  // A one-time setup link shows "Configurar kiosco" until the device is set up.
+  const [setupToken, setSetupToken] = useState(() => setupTokenFromQuery(search));
   // A staff bookmark with ?kiosk=1 or ?kiosk=0 sets the device's setting; the address then drops
   // the parameter so a reload shows the stored setting.
   useEffect(() => {
@@ -119,9 +129,12 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
             <div className="space-y-4 py-6 text-center" role="alert">
               <h1 className="player-heading">Error</h1>
               <p className="player-muted">No se encontró el grupo de preguntas.</p>
-              <a href="/" className="player-button">
-                Volver al Dashboard
-              </a>
+              {/* A kiosk has no way out of the player screen. */}
+              {kioskMode !== true && (
+                <a href="/" className="player-button">
+                  Volver al Dashboard
+                </a>
+              )}
             </div>
           )}
           {result?.status === 'unavailable' && (
@@ -134,7 +147,17 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
               </button>
             </div>
           )}
-          {result?.status === 'ready' && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
+          {result?.status === 'ready' && setupToken && (
+            <KioskSetupForm
+              token={setupToken}
+              groupId={groupId}
+              onDone={() => {
+                dropKioskParameter();
+                setSetupToken(null);
+              }}
+            />
+          )}
+          {result?.status === 'ready' && !setupToken && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
         </section>
       </main>
       {afterFirstScreen && <StatusBadge kioskMode={kioskMode} />}

@@ -19,7 +19,10 @@ import {
 } from '../offline';
 import { Announcer, useAnnounce } from './announcer';
 import { setBetweenAttempts } from '../pwa/service-worker';
-import { useIdleReturn } from './kiosk-mode';
+import { KIOSK_IDLE_DEFAULT_SECONDS } from '../../contract/kiosk-values';
+import { IdleCountdown } from './idle-countdown';
+import { useIdleCountdown, useKioskConfig } from './kiosk-mode';
+import { AttractStep } from './steps/attract-step';
 import { NoticeArea, noticeText, type Notice } from './notice';
 import { OtherTabStep } from './steps/other-tab-step';
 import { CompletionStep } from './steps/completion-step';
@@ -32,6 +35,7 @@ import { usePlayLock } from './use-play-lock';
 
 type Step =
   | { name: 'resuming' }
+  | { name: 'attract' }
   | { name: 'document' }
   | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
   | { name: 'instructions'; player: PlayerRef }
@@ -111,8 +115,16 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     setNotice(null);
     setStep({ name: 'document' });
   }, []);
-  // In kiosk mode an unattended result screen goes back to the start for the next person.
-  useIdleReturn(kioskMode && step.name === 'done', restart);
+  // In kiosk mode any step left unattended counts down ("¿Sigues ahí?"), then gives up the round
+  // (its attempt stays on the server uncompleted, never ranked) and shows the attract screen.
+  const kioskConfig = useKioskConfig();
+  const idleMs = (kioskConfig?.idleSeconds ?? KIOSK_IDLE_DEFAULT_SECONDS) * 1_000;
+  const giveUp = useCallback(() => {
+    setNotice(null);
+    void leaveRound(groupId).then(() => setStep({ name: 'attract' }));
+  }, [groupId]);
+  const watchIdle = kioskMode && kioskConfig !== undefined && step.name !== 'attract' && step.name !== 'resuming' && step.name !== 'preparing';
+  const idleSecondsLeft = useIdleCountdown(watchIdle, idleMs, giveUp);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
     setNotice(null);
@@ -185,6 +197,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     <>
       <NoticeArea notice={notice} onDismiss={() => setNotice(null)} />
       {renderStep()}
+      {idleSecondsLeft !== null && <IdleCountdown secondsLeft={idleSecondsLeft} />}
     </>
   );
 
@@ -193,6 +206,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     switch (step.name) {
       case 'resuming':
         return <Preparing label="Cargando…" />;
+      case 'attract':
+        return <AttractStep triviaName={bundle.group.name} onPlay={restart} />;
       case 'document':
         return <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
       case 'register':
@@ -224,7 +239,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
           <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
         );
       case 'done':
-        return <CompletionStep result={step.result} redirectUrl={bundle.group.completionRedirectUrl} onRestart={restart} />;
+        // A kiosk never leaves the player screen: its completion redirect is skipped.
+        return <CompletionStep result={step.result} redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl} onRestart={restart} />;
     }
   }
 }

@@ -1,8 +1,9 @@
 import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { setKioskMode, syncStatus, type RejectedEntry, type SyncStatus } from '../offline';
+import { kioskConfigSetting, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type SyncStatus } from '../offline';
 import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
+import { PinPrompt } from './pin-prompt';
 import { lastSyncLabel } from './sync-label';
 import { useSubscription } from './use-subscription';
 
@@ -47,6 +48,9 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   const now = useNow(CLOCK_TICK_MS);
   // null until the first read, so the badge never claims "0" before it has counted.
   const status = useSubscription<SyncStatus | null>(syncStatus, [], null);
+  const kiosk = useSubscription<KioskConfig | null>(kioskConfigSetting, [], null);
+  // Leaving kiosk mode on a set-up kiosk asks for its PIN first.
+  const [askingPin, setAskingPin] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -55,10 +59,13 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
+      setAskingPin(false);
       buttonRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+      if (rootRef.current?.contains(event.target as Node)) return;
+      setOpen(false);
+      setAskingPin(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -97,7 +104,10 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
       <button
         ref={buttonRef}
         type="button"
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          setOpen((v) => !v);
+          setAskingPin(false);
+        }}
         aria-expanded={open}
         aria-controls={open ? 'kiosk-status-detail' : undefined}
         className={`flex min-h-11 max-w-full flex-wrap items-center gap-x-3 gap-y-0.5 rounded-[1.125rem] bg-slate-900/85 px-3 py-1.5 text-left text-white shadow backdrop-blur ${FOCUS_RING}`}
@@ -149,18 +159,33 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               <span className="flex items-center gap-1.5" data-testid="kiosk-mode">
                 <Monitor className="size-3.5 shrink-0" aria-hidden />
                 Modo kiosco: {kioskMode ? 'activado' : 'desactivado'}
+                {kiosk && <span className="text-slate-600"> · {kiosk.name}</span>}
               </span>
               <button
                 type="button"
                 role="switch"
                 aria-checked={kioskMode}
                 aria-label="Modo kiosco"
-                onClick={() => void setKioskMode(!kioskMode)}
+                onClick={() => {
+                  if (kioskMode && kiosk) setAskingPin(true);
+                  else void setKioskMode(!kioskMode);
+                }}
                 className={`player-switch relative h-6 w-11 shrink-0 rounded-full ${kioskMode ? 'bg-brand-600' : 'bg-slate-500'} ${FOCUS_RING}`}
               >
                 <span className={`player-switch-thumb absolute top-1 left-1 size-4 rounded-full bg-white shadow ${kioskMode ? 'translate-x-5' : ''}`} />
               </button>
             </div>
+          )}
+          {askingPin && (
+            <PinPrompt
+              action="Salir del modo kiosco"
+              check={async (pin) => {
+                const answer = await setKioskMode(false, pin);
+                if (answer.kind === 'accepted') setAskingPin(false);
+                return answer;
+              }}
+              onCancel={() => setAskingPin(false)}
+            />
           )}
           {rejected > 0 && (
             <details className="group rounded-lg bg-red-50 ring-1 ring-red-200" data-testid="kiosk-rejected-list">

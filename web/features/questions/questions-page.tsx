@@ -15,6 +15,7 @@ import { useQuestionGroup } from './api/get-question-group';
 import { useQuestions } from './api/get-questions';
 import { QuestionCard } from './question-card';
 import { QuestionDialog } from './question-dialog';
+import { KioskSetupButton } from '../kiosks/kiosk-setup-button';
 
 type OpenDialog =
   | { kind: 'none' }
@@ -64,6 +65,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <Button variant="secondary" onClick={() => setDialog({ kind: 'ai' })} icon={<Sparkles className="size-4" aria-hidden />}>
               Generar con IA
             </Button>
+            {group.data && <KioskSetupButton groupId={group.data.id} groupName={group.data.name} />}
           </>
         }
       />

@@ -5,6 +5,7 @@ import type { QuestionGroup } from '../../../../contract';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ScreenLink } from '../../big-screen/screen-link';
+import { KioskSetupButton } from '../../kiosks/kiosk-setup-button';
 
 export interface GroupCardActions {
   onEdit: () => void;
@@ -70,10 +71,11 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
         <Button variant="secondary" size="sm" pending={actions.downloading} icon={icon(<Download aria-hidden />)} onClick={actions.onDownloadScores}>
           Descargar Puntajes
         </Button>
+        <KioskSetupButton groupId={group.id} groupName={group.name} size="sm" />
         <Button
           variant="secondary"
           size="sm"
-          className="text-red-700 @sm:col-span-2 dark:text-red-300"
+          className="text-red-700 dark:text-red-300"
           pending={actions.clearing}
           icon={icon(<Eraser aria-hidden />)}
           onClick={actions.onClearData}

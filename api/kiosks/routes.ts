@@ -1,0 +1,30 @@
+import Router from '@koa/router';
+import { idParamsSchema, kioskSetupSchema } from '../../contract';
+import { authenticateDevice } from '../devices/service';
+import { rateLimitByAddress } from '../http/rate-limit';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
+import type { RouteDependencies } from '../route-dependencies';
+import { createSetupLink, redeemSetupLink } from './service';
+
+/**
+ * Admin level: a one-time kiosk setup link for a trivia.
+ * Player level: a registered device (X-Device-Id, X-Device-Secret) redeems one and becomes that kiosk.
+ */
+export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies) {
+  const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+
+  router.post('/question-groups/:id/kiosk-setup', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.status = 201;
+    ctx.body = await createSetupLink(em, id, ctx.state.user.id);
+  });
+
+  router.post('/kiosk-setup', rateLimitByAddress(limiters.player), async (ctx) => {
+    const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
+    const input = parseBody(kioskSetupSchema, ctx.request.body);
+    ctx.body = await redeemSetupLink(em, { deviceId, ...input });
+  });
+  return router;
+}

@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { KIOSK_SETUP_REFUSALS, KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupReply } from '../../contract';
+import { sha256 } from '../attempts/token';
+import { conflict, notFound } from '../errors';
+import { findQuestionGroup } from '../question-groups/service';
+
+
+const TTL_MS = KIOSK_SETUP_TTL_HOURS * 3_600_000;
+
+/**
+ * A new one-time setup link for a trivia (404 when the trivia does not exist). The token is
+ * returned once, in the link's path; only its SHA-256 is stored.
+ */
+export async function createSetupLink(em: EntityManager, questionGroupId: number, userId: number, now = new Date()): Promise<KioskSetupLink> {
+  await findQuestionGroup(em, questionGroupId);
+  const token = randomBytes(24).toString('base64url');
+  const expiresAt = new Date(now.getTime() + TTL_MS);
+  await em.query(`INSERT INTO kiosk_setup_links (question_group_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, $4)`, [
+    questionGroupId,
+    sha256(token),
+    userId,
+    expiresAt,
+  ]);
+  return { path: `/play-trivia/${questionGroupId}?kiosk=${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * Redeems a setup link for an authenticated device: in one statement the link is marked used (only
+ * if unused, unexpired and for this trivia) and the device gets the kiosk's name and trivia, so two
+ * devices racing for one link cannot both win. Otherwise says why: unknown (404), used or expired (409).
+ */
+export async function redeemSetupLink(
+  em: EntityManager,
+  input: { deviceId: string; token: string; questionGroupId: number; name: string },
+): Promise<KioskSetupReply> {
+  const tokenHash = sha256(input.token);
+  const [[device]]: [{ kiosk_name: string; kiosk_question_group_id: number; kiosk_setup_at: Date }[], number] = await em.query(
+    `WITH used AS (
+       UPDATE kiosk_setup_links SET used_at = now(), device_id = $1
+       WHERE token_hash = $2 AND question_group_id = $3 AND used_at IS NULL AND expires_at > now()
+       RETURNING question_group_id
+     )
+     UPDATE devices SET kiosk_name = $4, kiosk_question_group_id = used.question_group_id, kiosk_setup_at = now()
+     FROM used WHERE devices.id = $1
+     RETURNING kiosk_name, kiosk_question_group_id, kiosk_setup_at`,
+    [input.deviceId, tokenHash, input.questionGroupId, input.name],
+  );
+  if (device) {
+    return { deviceId: input.deviceId, name: device.kiosk_name, questionGroupId: device.kiosk_question_group_id, setupAt: device.kiosk_setup_at.toISOString() };
+  }
+  const [link]: { used_at: Date | null }[] = await em.query(`SELECT used_at FROM kiosk_setup_links WHERE token_hash = $1 AND question_group_id = $2`, [
+    tokenHash,
+    input.questionGroupId,
+  ]);
+  if (!link) throw notFound(KIOSK_SETUP_REFUSALS.kiosk_setup_unknown, { code: 'kiosk_setup_unknown' });
+  if (link.used_at) throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_used, { code: 'kiosk_setup_used' });
+  throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_expired, { code: 'kiosk_setup_expired' });
+}

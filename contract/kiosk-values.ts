@@ -1,0 +1,35 @@
+/**
+ * Kiosk setup values the player screen needs too, zod-free (the player build imports this module,
+ * never the contract barrel). A one-time setup link is `/play-trivia/{id}?kiosk={token}`.
+ */
+export const KIOSK_NAME_MAX = 60;
+/** A setup token: 32 base64url characters (24 random bytes). */
+export const KIOSK_SETUP_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+/** How long an unused setup link works. */
+export const KIOSK_SETUP_TTL_HOURS = 24;
+/** The idle timeout a kiosk gets unless staff choose another, and the range they may choose from. */
+export const KIOSK_IDLE_DEFAULT_SECONDS = 60;
+export const KIOSK_IDLE_MIN_SECONDS = 20;
+export const KIOSK_IDLE_MAX_SECONDS = 600;
+
+/** Why a setup link was refused, by the reply's code (the server says the same). */
+export const KIOSK_SETUP_REFUSALS = {
+  kiosk_setup_unknown: 'Este enlace de configuración de kiosco no existe o es de otra trivia',
+  kiosk_setup_used: 'Este enlace de configuración de kiosco ya se usó. Pide uno nuevo',
+  kiosk_setup_expired: 'Este enlace de configuración de kiosco venció. Pide uno nuevo',
+} as const;
+
+/** POST /api/question-groups/{id}/kiosk-setup (admin): a new one-time setup link for the trivia. */
+export interface KioskSetupLink {
+  /** `/play-trivia/{id}?kiosk={token}`; the token is shown once and only its SHA-256 is stored. */
+  path: string;
+  expiresAt: string;
+}
+
+/** POST /api/kiosk-setup (a registered device): the link redeemed; the device is now this kiosk. */
+export interface KioskSetupReply {
+  deviceId: string;
+  name: string;
+  questionGroupId: number;
+  setupAt: string;
+}

@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+import { registerDevice, type TestTrivia } from '../support/player-flow';
+
+let api: TestApi;
+let admin: TestClient;
+let trivia: TestTrivia;
+let other: TestTrivia;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  const company = await buildCompany(api.dataSource);
+  trivia = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+  other = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+});
+afterAll(() => api.close());
+
+/** A new setup link for the trivia, and the token in it. */
+async function newLink(groupId = trivia.group.id) {
+  const res = await admin.post(`/api/question-groups/${groupId}/kiosk-setup`);
+  expect(res.status).toBe(201);
+  const url = new URL(res.body.path, 'http://kiosk.test');
+  expect(url.pathname).toBe(`/play-trivia/${groupId}`);
+  return { token: url.searchParams.get('kiosk') as string, expiresAt: res.body.expiresAt as string };
+}
+
+const redeem = (device: Awaited<ReturnType<typeof registerDevice>>, body: Record<string, unknown>) =>
+  api.client().post('/api/kiosk-setup', body, { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });
+
+const deviceRow = async (id: string) =>
+  (await api.dataSource.query(`SELECT kiosk_name, kiosk_question_group_id, kiosk_setup_at FROM devices WHERE id = $1`, [id]))[0];
+
+describe('kiosk setup links', () => {
+  it('are made by an admin for a trivia, expire in 24 h, and keep only a hash of the token', async () => {
+    const before = Date.now();
+    const { token, expiresAt } = await newLink();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const hours = (Date.parse(expiresAt) - before) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24.01);
+    const stored = await api.dataSource.query(`SELECT token_hash FROM kiosk_setup_links WHERE question_group_id = $1`, [trivia.group.id]);
+    expect(JSON.stringify(stored)).not.toContain(token);
+    expect(stored[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('are admin only, and 404 for a missing trivia', async () => {
+    const anonymous = await api.client().post(`/api/question-groups/${trivia.group.id}/kiosk-setup`);
+    expect(anonymous.status).toBe(401);
+    const missing = await admin.post('/api/question-groups/999999/kiosk-setup');
+    expect(missing.status).toBe(404);
+  });
+
+  it('work once: the first device becomes the named kiosk, a second use is refused as used', async () => {
+    const { token } = await newLink();
+    const tablet = await registerDevice(api);
+    const res = await redeem(tablet, { token, questionGroupId: trivia.group.id, name: '  Stand 4 · entrada  ' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deviceId: tablet.deviceId, name: 'Stand 4 · entrada', questionGroupId: trivia.group.id });
+    expect(await deviceRow(tablet.deviceId)).toMatchObject({ kiosk_name: 'Stand 4 · entrada', kiosk_question_group_id: trivia.group.id });
+
+    const again = await redeem(await registerDevice(api), { token, questionGroupId: trivia.group.id, name: 'Otro' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'kiosk_setup_used' });
+    // Even the device that used it cannot use it twice.
+    const same = await redeem(tablet, { token, questionGroupId: trivia.group.id, name: 'Renombrado' });
+    expect(same.body).toMatchObject({ code: 'kiosk_setup_used' });
+    expect((await deviceRow(tablet.deviceId)).kiosk_name).toBe('Stand 4 · entrada');
+  });
+
+  it('let only one of two devices racing for the same link win', async () => {
+    const { token } = await newLink();
+    const devices = await Promise.all([registerDevice(api), registerDevice(api), registerDevice(api)]);
+    const replies = await Promise.all(devices.map((d, i) => redeem(d, { token, questionGroupId: trivia.group.id, name: `Kiosco ${i}` })));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+
+  it('refuse an expired link, an unknown token, and a token opened for another trivia (which stays usable for its own)', async () => {
+    const device = await registerDevice(api);
+    const expired = await newLink();
+    await api.dataSource.query(`UPDATE kiosk_setup_links SET expires_at = now() - interval '1 second' WHERE expires_at = $1`, [expired.expiresAt]);
+    const late = await redeem(device, { token: expired.token, questionGroupId: trivia.group.id, name: 'Tarde' });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'kiosk_setup_expired' });
+
+    const unknown = await redeem(device, { token: 'A'.repeat(32), questionGroupId: trivia.group.id, name: 'X' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ code: 'kiosk_setup_unknown' });
+
+    const link = await newLink();
+    const wrongTrivia = await redeem(device, { token: link.token, questionGroupId: other.group.id, name: 'X' });
+    expect(wrongTrivia.body).toMatchObject({ code: 'kiosk_setup_unknown' });
+    expect((await redeem(device, { token: link.token, questionGroupId: trivia.group.id, name: 'Bien' })).status).toBe(200);
+  });
+
+  it('need a registered device and a well-formed request', async () => {
+    const { token } = await newLink();
+    const anonymous = await api.client().post('/api/kiosk-setup', { token, questionGroupId: trivia.group.id, name: 'X' });
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toMatchObject({ code: 'device_unknown' });
+    const device = await registerDevice(api);
+    for (const body of [
+      { token: 'corto', questionGroupId: trivia.group.id, name: 'X' },
+      { token, questionGroupId: trivia.group.id, name: '   ' },
+      { token, questionGroupId: trivia.group.id, name: 'x'.repeat(61) },
+      { token, questionGroupId: 'uno', name: 'X' },
+      { token, questionGroupId: trivia.group.id, name: 'X', pin: '1234' },
+    ]) {
+      const res = await redeem(device, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'validation_failed' });
+    }
+    // None of the refusals used the link.
+    expect((await redeem(device, { token, questionGroupId: trivia.group.id, name: 'Bien' })).status).toBe(200);
+  });
+});

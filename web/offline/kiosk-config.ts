@@ -1,0 +1,96 @@
+import { KIOSK_IDLE_DEFAULT_SECONDS, KIOSK_SETUP_REFUSALS, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, type KioskSetupReply } from '../../contract/kiosk-values';
+import { readMeta, writeMeta, type TriviaDb } from './db';
+import { ensureIdentity } from './device-identity';
+import { checkPin, isValidPin, setPin, type PinCheck } from './kiosk-pin';
+import { writeKioskMode } from './kiosk-setting';
+import { callServer } from './server-call';
+
+/**
+ * A kiosk set up on this device with a one-time link: its name and trivia (recorded on the server
+ * too), its idle timeout, and its PIN (on the device only, hashed; see kiosk-pin.ts). Once set up,
+ * kiosk mode is on and only the PIN turns it off.
+ */
+export interface KioskConfig {
+  name: string;
+  groupId: number;
+  idleSeconds: number;
+  setupAt: string;
+}
+
+export interface KioskSetupInput {
+  token: string;
+  groupId: number;
+  name: string;
+  pin: string;
+  idleSeconds?: number;
+}
+
+export type KioskSetupResult = { kind: 'done'; config: KioskConfig } | { kind: 'failed'; message: string; offline: boolean };
+
+const CONFIG_KEY = 'kioskConfig';
+const SETUP_TIMEOUT_MS = 15_000;
+
+export async function readKioskConfig(db: TriviaDb): Promise<KioskConfig | null> {
+  return (await readMeta<KioskConfig>(db, CONFIG_KEY)) ?? null;
+}
+
+/** An idle timeout inside the allowed range, whole seconds; the default when none is given. */
+export function idleSecondsWithin(seconds: number | undefined): number {
+  if (seconds === undefined || !Number.isFinite(seconds)) return KIOSK_IDLE_DEFAULT_SECONDS;
+  return Math.min(KIOSK_IDLE_MAX_SECONDS, Math.max(KIOSK_IDLE_MIN_SECONDS, Math.round(seconds)));
+}
+
+/**
+ * Sets this device up as a kiosk: the server must accept the one-time link (it needs a connection),
+ * then the PIN's hash, the kiosk's settings and kiosk mode are stored together.
+ */
+export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<KioskSetupResult> {
+  if (!isValidPin(input.pin)) return { kind: 'failed', message: 'El PIN debe tener de 4 a 8 dígitos', offline: false };
+  const identity = await ensureIdentity(db, SETUP_TIMEOUT_MS);
+  if (identity.kind !== 'registered') return failure(identity);
+  const answer = await callServer<KioskSetupReply>(
+    'POST',
+    '/api/kiosk-setup',
+    { token: input.token, questionGroupId: input.groupId, name: input.name },
+    { headers: { 'X-Device-Id': identity.device.deviceId, 'X-Device-Secret': identity.device.secret }, timeoutMs: SETUP_TIMEOUT_MS },
+  );
+  if (answer.kind !== 'success') return failure(answer);
+  const reply = answer.body;
+  if (!reply) return { kind: 'failed', message: 'Respuesta del servidor no válida', offline: false };
+  const config: KioskConfig = { name: reply.name, groupId: reply.questionGroupId, idleSeconds: idleSecondsWithin(input.idleSeconds), setupAt: reply.setupAt };
+  await setPin(db, input.pin);
+  await db.transaction('rw', [db.meta], async () => {
+    await writeMeta(db, CONFIG_KEY, config);
+    await writeKioskMode(db, true);
+  });
+  return { kind: 'done', config };
+}
+
+function failure(answer: { kind: string; message: string; reachable: boolean; code?: string }): KioskSetupResult {
+  const offline = answer.kind === 'transient' && !answer.reachable;
+  if (offline) return { kind: 'failed', message: 'Se necesita conexión con el servidor para configurar el kiosco', offline };
+  const refusal = answer.code && answer.code in KIOSK_SETUP_REFUSALS ? KIOSK_SETUP_REFUSALS[answer.code as keyof typeof KIOSK_SETUP_REFUSALS] : undefined;
+  return { kind: 'failed', message: refusal ?? answer.message, offline };
+}
+
+/** What switching kiosk mode answered: done, or why not (no PIN given, a wrong one, locked). */
+export type KioskModeSwitch = PinCheck | { kind: 'pin-required' };
+
+/**
+ * Switches kiosk mode as asked: on always; off on a set-up kiosk only with its PIN (asked without
+ * one, as `?kiosk=0` does, it is refused without counting a try); on a device never set up, freely.
+ */
+export async function switchKioskMode(db: TriviaDb, on: boolean, pin?: string): Promise<KioskModeSwitch> {
+  if (on) {
+    await writeKioskMode(db, true);
+    return { kind: 'accepted' };
+  }
+  const config = await readKioskConfig(db);
+  if (config) {
+    if (pin === undefined) return { kind: 'pin-required' };
+    const check = await checkPin(db, pin);
+    if (check.kind !== 'accepted' && check.kind !== 'no-pin') return check;
+  }
+  await writeKioskMode(db, false);
+  return { kind: 'accepted' };
+}
