@@ -1,4 +1,4 @@
-import { House, ListChecks, UserRoundSearch } from 'lucide-react';
+import { House, ListChecks, MonitorSmartphone, UserRoundSearch } from 'lucide-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../ui/spinner';
@@ -30,6 +30,11 @@ export function AdminShell() {
             <NavLink to="/packages" className={navClass}>
               <ListChecks className="size-4" aria-hidden />
               <span className="max-[300px]:sr-only">Trivias</span>
+            </NavLink>
+            <NavLink to="/devices" className={navClass}>
+              <MonitorSmartphone className="size-4" aria-hidden />
+              <span className="hidden sm:inline">Dispositivos</span>
+              <span className="sr-only sm:hidden">Dispositivos</span>
             </NavLink>
             <NavLink to="/player-data" className={navClass}>
               <UserRoundSearch className="size-4" aria-hidden />
