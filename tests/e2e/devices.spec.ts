@@ -25,8 +25,8 @@ async function sql(text: string, values: unknown[]): Promise<void> {
   }
 }
 
-async function adminPage(browser: Browser, colorScheme: 'light' | 'dark', width = 1366): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width, height: 900 } });
+async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ colorScheme: 'light', reducedMotion: 'reduce', viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   await new LoginPage(page).signInAsAdmin();
   return page;
@@ -78,7 +78,7 @@ async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, 
 
 test('the devices screen lists a set-up kiosk with its counts and refusals, a kiosk silent for 2 h during its campaign first with its badge; keyboard, axe light and dark, screenshots', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await adminPage(browser, 'light');
+  const page = await adminPage(browser);
   const suffix = randomInt(100_000, 999_999);
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria ${suffix}` });
   await postJson<Location>(page, '/api/locations', { name: 'Pabellón azul', companyId: company.id });
@@ -132,30 +132,28 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   await page.keyboard.press('Space');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-  const screen = `/devices?company=${company.id}`;
+  // The same screen on a phone and a tablet, then in dark mode (read at load: the system's choice).
   for (const [width, name] of [
     [390, 'phone'],
     [1024, 'tablet'],
   ] as const) {
-    const narrow = await adminPage(browser, 'light', width);
-    await narrow.goto(screen);
-    await expect(narrow.getByText('Sin conexión desde hace 2 h', { exact: true })).toBeVisible();
-    expect(await narrow.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await narrow.screenshot({ path: `docs/screenshots/devices-${name}.png`, fullPage: true });
-    await narrow.context().close();
+    await page.setViewportSize({ width, height: 900 });
+    await page.reload();
+    await expect(page.getByText('Sin conexión desde hace 2 h', { exact: true })).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `docs/screenshots/devices-${name}.png`, fullPage: true });
   }
-
-  const dark = await adminPage(browser, 'dark');
-  await dark.goto(screen);
-  await expect(dark.getByText('Sin conexión desde hace 2 h', { exact: true })).toBeVisible();
-  await dark.getByRole('button', { name: 'Ver rechazadas (1)' }).click();
-  await expect(dark.getByText('fullName: Pedro Rechazado')).toBeVisible();
-  expect(await seriousViolations(dark, 'devices (dark)')).toEqual([]);
-  await dark.context().close();
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload();
+  await expect(page.locator('html.dark')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Ver rechazadas (1)' }).click({ timeout: 30_000 });
+  await expect(page.getByText('fullName: Pedro Rechazado')).toBeVisible();
+  expect(await seriousViolations(page, 'devices (dark)')).toEqual([]);
 });
 
 test('the devices screen says so when a company has no kiosks, and when the list cannot be read', async ({ browser }) => {
-  const page = await adminPage(browser, 'light');
+  const page = await adminPage(browser);
   const company = await postJson<Company>(page, '/api/companies', { name: `Sin kioscos ${randomInt(100_000, 999_999)}` });
   await page.goto(`/devices?company=${company.id}`);
   await expect(page.getByText('Esta empresa no tiene kioscos configurados')).toBeVisible();

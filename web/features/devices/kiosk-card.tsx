@@ -49,7 +49,7 @@ function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt:
 /** Mutations received, per kind and outcome. */
 function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="max-w-xl overflow-x-auto">
       <table className="w-full min-w-72 text-sm tabular-nums">
         <caption className="sr-only">Mutaciones recibidas de {kiosk.name}</caption>
         <thead>
@@ -126,7 +126,7 @@ export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt
   const rejectionsId = useId();
   const rejected = kiosk.mutations.total.rejected;
   return (
-    <Card className={`p-4 sm:p-5 ${kiosk.attention.offline ? 'border-red-300 dark:border-red-900' : ''}`}>
+    <Card className={`p-4 sm:p-5 ${kiosk.attention.offline ? 'ring-2 ring-red-300 dark:ring-red-800' : ''}`}>
       <article aria-labelledby={`${rejectionsId}-name`} className="space-y-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <MonitorSmartphone className="size-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
