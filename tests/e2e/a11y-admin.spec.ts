@@ -126,10 +126,6 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   await expect(page.getByText('Beto Rápido').first()).toBeVisible();
   await check('/campaigns/:id/ranking');
 
-  await page.goto('/devices');
-  await expect(page.getByText(/^Actualizado /)).toBeVisible();
-  await check('/devices');
-
   await page.goto(`/ranking-admin?id=${trivia.id}`);
   await expect(page.getByTestId('ranking-row')).toHaveCount(4);
   await check('/ranking-admin');
