@@ -7,6 +7,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { companyRoutes } from './companies/routes';
 import { consentRoutes } from './consent/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { deviceAdminRoutes } from './devices/admin-routes';
 import { deviceRoutes } from './devices/routes';
 import { documentTypeRoutes } from './document-types/routes';
 import { exportRoutes } from './exports/routes';
@@ -43,6 +44,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     attemptRoutes(deps),
     playRoutes(deps.dataSource),
     deviceRoutes(deps),
+    deviceAdminRoutes(deps),
     kioskRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, rankings),

@@ -23,6 +23,7 @@ const CampaignEditorPage = lazy(() => import('./features/campaigns/campaign-edit
 const PlayerDataPage = lazy(() => import('./features/players/player-data-page').then((module) => ({ default: module.PlayerDataPage })));
 const TriviaScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.TriviaScreenPage })));
 const CampaignScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.CampaignScreenPage })));
+const DevicesPage = lazy(() => import('./features/devices/devices-page').then((module) => ({ default: module.DevicesPage })));
 const CampaignRankingPage = lazy(() => import('./features/campaigns/campaign-ranking-page').then((module) => ({ default: module.CampaignRankingPage })));
 
 /** A spinner while a screen's chunk loads. */
@@ -57,6 +58,7 @@ export const router = createBrowserRouter([
           { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },
           { path: '/campaigns/:campaignId/ranking', element: <Protected page={CampaignRankingPage} /> },
           { path: '/player-data', element: <Protected page={PlayerDataPage} /> },
+          { path: '/devices', element: <Protected page={DevicesPage} /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { optionalIdQuery } from './common';
+
+/** The kinds of mutation a device pushes, in the order staff see them. */
+export const DEVICE_MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
+export type DeviceMutationKind = (typeof DEVICE_MUTATION_KINDS)[number];
+
+/** A kiosk not seen for longer than this while it is in service is shown as offline. */
+export const KIOSK_OFFLINE_AFTER_MS = 60 * 60 * 1000;
+
+/** The most kiosks one page of GET /api/devices lists. */
+export const DEVICE_LIST_MAX = 200;
+/** The most refused mutations listed per kiosk (newest first); the count covers them all. */
+export const DEVICE_REJECTIONS_LISTED = 20;
+
+/**
+ * GET /api/devices (admin): the kiosks (devices set up through a setup link), those needing
+ * attention first, `limit`/`offset` over them; `companyId` keeps the kiosks of that company's trivias.
+ */
+export const deviceListQuery = z.object({
+  companyId: optionalIdQuery,
+  limit: z.coerce.number().int().min(1).max(DEVICE_LIST_MAX).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+
+const isoDate = z.iso.datetime({ offset: true });
+const statusCounts = z.object({ applied: z.number().int().min(0), held: z.number().int().min(0), rejected: z.number().int().min(0) });
+export type MutationStatusCounts = z.infer<typeof statusCounts>;
+
+/** A mutation the server refused, as the rejections list shows it (payload summarised, document masked). */
+const refusedMutation = z.object({
+  mutationId: z.number().int(),
+  kind: z.string(),
+  reason: z.string(),
+  createdAt: isoDate,
+  payload: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+});
+
+export const kioskSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  /** The trivia it was set up for; null once that trivia was deleted. */
+  trivia: z.object({ id: z.number().int(), name: z.string(), companyId: z.number().int(), companyName: z.string() }).nullable(),
+  setupAt: isoDate,
+  /** When it last pushed a new mutation; null when it never did. */
+  lastSeenAt: isoDate.nullable(),
+  /** When its newest stored mutation was received. */
+  lastSyncAt: isoDate.nullable(),
+  /** Mutations received, per kind and outcome; `total` sums the kinds. */
+  mutations: z.object({ byKind: z.record(z.enum(DEVICE_MUTATION_KINDS), statusCounts), total: statusCounts }),
+  /** The newest refused mutations (at most DEVICE_REJECTIONS_LISTED). */
+  rejections: z.array(refusedMutation),
+  /**
+   * `inService`: its trivia's campaign runs today (or, for a trivia in no campaign, it is today
+   * since its setup). `offline`: in service and silent for over an hour of it; `silentSince` is
+   * its last sign (last seen, else its setup).
+   */
+  attention: z.object({ inService: z.boolean(), offline: z.boolean(), silentSince: isoDate }),
+});
+export type KioskSummary = z.infer<typeof kioskSummarySchema>;
+
+export const deviceListSchema = z.object({
+  kiosks: z.array(kioskSummarySchema),
+  /** Kiosks matching the filter, over every page. */
+  total: z.number().int().min(0),
+  /** Devices never set up as a kiosk (phones and unconfigured browsers), counted, not listed. */
+  phones: z.object({ count: z.number().int().min(0), lastSeenAt: isoDate.nullable() }),
+  /** The server's time of the reply: how long a kiosk has been silent is measured from it. */
+  checkedAt: isoDate,
+});
+export type DeviceList = z.infer<typeof deviceListSchema>;

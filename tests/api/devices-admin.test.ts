@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceListSchema, type DeviceList, type KioskSummary } from '../../contract';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+
+let api: TestApi;
+let admin: TestClient;
+let cc: number;
+let companyId: number;
+let site: { id: number };
+let inCampaign: TestTrivia;
+let pastCampaign: TestTrivia;
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  cc = await documentTypeId(api.dataSource);
+  const company = await buildCompany(api.dataSource, { name: 'Feria Kioscos' });
+  companyId = company.id;
+  site = await buildLocation(api.dataSource, company.id, 'Pabellón 3');
+  inCampaign = await buildTrivia(api.dataSource, company.id, { questions: 3, overrides: { name: 'Trivia de feria' } });
+  pastCampaign = await buildTrivia(api.dataSource, company.id, { questions: 3, overrides: { name: 'Trivia de ayer' } });
+  await campaign(inCampaign, 'current_date - 1', 'current_date + 1');
+  await campaign(pastCampaign, 'current_date - 10', 'current_date - 3');
+});
+afterAll(() => api.close());
+
+async function campaign(trivia: TestTrivia, start: string, end: string) {
+  const [{ id }] = await api.dataSource.query(
+    `INSERT INTO campaigns (name, company_id, start_date, end_date) VALUES ('Campaña', $1, ${start}, ${end}) RETURNING id`,
+    [companyId],
+  );
+  await api.dataSource.query(`INSERT INTO campaign_question_groups (campaign_id, question_group_id, weight, "order") VALUES ($1, $2, 1, 1)`, [id, trivia.group.id]);
+}
+
+/** A device set up as a kiosk through a real one-time link. */
+async function setUpKiosk(trivia: TestTrivia, name: string) {
+  const device = await registerDevice(api);
+  const link = await admin.post(`/api/question-groups/${trivia.group.id}/kiosk-setup`);
+  const token = new URL(link.body.path, 'http://kiosk.test').searchParams.get('kiosk');
+  const setup = await api.client().post(
+    '/api/kiosk-setup',
+    { token, questionGroupId: trivia.group.id, name },
+    { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } },
+  );
+  expect(setup.status).toBe(200);
+  return device;
+}
+
+const play = (trivia: TestTrivia, firstMutationId: number) =>
+  offlinePlay({ firstMutationId, documentTypeId: cc, documentNumber: freshDocument(), locationId: site.id, questionGroupId: trivia.group.id, answers: chooseAnswers(trivia, 2) }).mutations;
+
+/** A registration whose document type is not a number: the server settles it as refused, with the schema's reason. */
+const refusedPlayer = (mutationId: number) => ({
+  mutationId,
+  kind: 'player',
+  payload: { clientId: crypto.randomUUID(), fullName: 'Pedro Pérez', documentTypeId: 'CC', documentNumber: '1234567890', locationId: site.id },
+});
+
+/** The device went quiet `hours` ago, and was set up an hour before that. */
+const silentFor = (deviceId: string, hours: number) =>
+  api.dataSource.query(`UPDATE devices SET last_seen_at = now() - make_interval(hours => $2), kiosk_setup_at = now() - make_interval(hours => $2 + 1) WHERE id = $1`, [
+    deviceId,
+    hours,
+  ]);
+
+async function list(query = `?companyId=${companyId}`): Promise<DeviceList> {
+  const res = await admin.get(`/api/devices${query}`);
+  expect(res.status).toBe(200);
+  return deviceListSchema.parse(res.body);
+}
+const named = (reply: DeviceList, name: string) => reply.kiosks.find((k) => k.name === name) as KioskSummary;
+
+describe('GET /api/devices', () => {
+  let stale: Awaited<ReturnType<typeof registerDevice>>;
+  let fresh: Awaited<ReturnType<typeof registerDevice>>;
+  let outOfCampaign: Awaited<ReturnType<typeof registerDevice>>;
+  beforeAll(async () => {
+    stale = await setUpKiosk(inCampaign, 'Tableta entrada');
+    fresh = await setUpKiosk(inCampaign, 'Tableta stand');
+    outOfCampaign = await setUpKiosk(pastCampaign, 'Tableta bodega');
+
+    const refused = refusedPlayer(4);
+    const pushed = await stale.push([...play(inCampaign, 1), refused]);
+    expect(pushed.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'rejected']);
+    // A resend of what was already settled is answered again, never counted twice.
+    expect((await stale.push([refused])).body.results[0]).toMatchObject({ mutationId: 4, status: 'rejected' });
+    await silentFor(stale.deviceId, 2);
+
+    expect((await fresh.push([...play(inCampaign, 1), ...play(inCampaign, 4)])).status).toBe(200);
+    expect((await outOfCampaign.push(play(pastCampaign, 1))).status).toBe(200);
+    await silentFor(outOfCampaign.deviceId, 5);
+    // A phone: registered and syncing, never set up as a kiosk.
+    expect((await (await registerDevice(api)).push(play(inCampaign, 1))).status).toBe(200);
+  });
+
+  it('lists each kiosk with its trivia, company, times and the mutations it pushed, counted per kind and outcome', async () => {
+    const reply = await list();
+    expect(reply.total).toBe(3);
+    const kiosk = named(reply, 'Tableta entrada');
+    expect(kiosk).toMatchObject({
+      id: stale.deviceId,
+      trivia: { id: inCampaign.group.id, name: 'Trivia de feria', companyId, companyName: 'Feria Kioscos' },
+      mutations: {
+        byKind: {
+          player: { applied: 1, held: 0, rejected: 1 },
+          attempt: { applied: 1, held: 0, rejected: 0 },
+          completion: { applied: 1, held: 0, rejected: 0 },
+        },
+        total: { applied: 3, held: 0, rejected: 1 },
+      },
+    });
+    expect(kiosk.lastSyncAt).not.toBeNull();
+    expect(kiosk.rejections).toHaveLength(1);
+    expect(kiosk.rejections[0]).toMatchObject({ mutationId: 4, kind: 'player', payload: { fullName: 'Pedro Pérez', documentNumber: '*******890' } });
+    expect(kiosk.rejections[0]!.reason).not.toBe('');
+    // The reason is the one the rejections list gives for the same mutation.
+    const listed = await admin.get('/api/sync/rejections?limit=500');
+    const same = listed.body.find((r: { deviceId: string }) => r.deviceId === stale.deviceId);
+    expect(kiosk.rejections[0]!.reason).toBe(same.reason);
+
+    expect(named(reply, 'Tableta stand').mutations.total).toEqual({ applied: 6, held: 0, rejected: 0 });
+    expect(named(reply, 'Tableta stand').rejections).toEqual([]);
+  });
+
+  it('flags a kiosk silent for over an hour during its campaign and lists it first; not one whose campaign is over, which comes last', async () => {
+    const reply = await list();
+    expect(reply.kiosks.map((k) => k.name)).toEqual(['Tableta entrada', 'Tableta stand', 'Tableta bodega']);
+    const staleKiosk = named(reply, 'Tableta entrada');
+    expect(staleKiosk.attention).toMatchObject({ inService: true, offline: true, silentSince: staleKiosk.lastSeenAt });
+    const hours = (Date.parse(reply.checkedAt) - Date.parse(staleKiosk.attention.silentSince)) / 3_600_000;
+    expect(Math.floor(hours)).toBe(2);
+    expect(named(reply, 'Tableta stand').attention).toMatchObject({ inService: true, offline: false });
+    expect(named(reply, 'Tableta bodega').attention).toMatchObject({ inService: false, offline: false });
+  });
+
+  it('counts phones without listing them, filters by company and pages the kiosks', async () => {
+    const all = await list('');
+    expect(all.kiosks.every((k) => k.trivia === null || typeof k.trivia.companyName === 'string')).toBe(true);
+    expect(all.phones.count).toBeGreaterThanOrEqual(1);
+    expect(all.phones.lastSeenAt).not.toBeNull();
+    expect(all.kiosks.map((k) => k.id)).not.toContain(undefined);
+
+    const other = await buildCompany(api.dataSource, { name: 'Otra empresa' });
+    expect((await list(`?companyId=${other.id}`)).kiosks).toEqual([]);
+
+    const second = await list(`?companyId=${companyId}&limit=1&offset=1`);
+    expect(second.total).toBe(3);
+    expect(second.kiosks.map((k) => k.name)).toEqual(['Tableta stand']);
+  });
+
+  it('is refused without a session, and bad filters are a 400 in the contract shape', async () => {
+    const anonymous = await api.client().get('/api/devices');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body).toMatchObject({ code: 'unauthenticated' });
+    expect(JSON.stringify(anonymous.body)).not.toContain('Tableta');
+
+    for (const query of ['?companyId=abc', '?limit=0', '?limit=201', '?offset=-1', '?companyId=99999999999']) {
+      const res = await admin.get(`/api/devices${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body, query).toMatchObject({ code: 'validation_failed', error: expect.any(String), message: expect.any(String) });
+    }
+  });
+});

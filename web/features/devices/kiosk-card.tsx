@@ -1,0 +1,172 @@
+import { ChevronDown, CircleAlert, MonitorSmartphone, WifiOff } from 'lucide-react';
+import { useId, useState } from 'react';
+import { DEVICE_MUTATION_KINDS, type DeviceMutationKind, type KioskSummary, type MutationStatusCounts } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { formatDateTime } from '../../lib/format';
+import { offlineText } from './silence';
+
+const KIND_LABEL: Record<DeviceMutationKind, string> = { player: 'Registros', attempt: 'Intentos', completion: 'Resultados' };
+const KIND_SINGULAR: Record<string, string> = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' };
+const STATUS_LABEL: Record<keyof MutationStatusCounts, string> = { applied: 'Aplicadas', held: 'En revisión', rejected: 'Rechazadas' };
+const STATUSES = ['applied', 'held', 'rejected'] as const;
+
+const badgeClass = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold';
+
+function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase dark:text-slate-400">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** Why the kiosk stands out, in words (never colour alone). */
+function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt: string }) {
+  const rejected = kiosk.mutations.total.rejected;
+  return (
+    <>
+      {kiosk.attention.offline && (
+        <span className={`${badgeClass} bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200`}>
+          <WifiOff className="size-3.5" aria-hidden />
+          {offlineText(kiosk.attention.silentSince, checkedAt)}
+        </span>
+      )}
+      {rejected > 0 && (
+        <span className={`${badgeClass} bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200`}>
+          <CircleAlert className="size-3.5" aria-hidden />
+          {rejected === 1 ? '1 rechazada' : `${rejected} rechazadas`}
+        </span>
+      )}
+      {!kiosk.attention.inService && (
+        <span className={`${badgeClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`}>Sin campaña en curso</span>
+      )}
+    </>
+  );
+}
+
+/** Mutations received, per kind and outcome. */
+function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
+  return (
+    <div className="max-w-xl overflow-x-auto">
+      <table className="w-full min-w-72 text-sm tabular-nums">
+        <caption className="sr-only">Mutaciones recibidas de {kiosk.name}</caption>
+        <thead>
+          <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Tipo
+            </th>
+            {STATUSES.map((status) => (
+              <th key={status} scope="col" className="px-2 py-1 text-right font-medium">
+                {STATUS_LABEL[status]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+          {DEVICE_MUTATION_KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row" className="py-1 pr-3 text-left font-medium text-slate-700 dark:text-slate-300">
+                {KIND_LABEL[kind]}
+              </th>
+              {STATUSES.map((status) => (
+                <td key={status} className="px-2 py-1 text-right">
+                  {kiosk.mutations.byKind[kind][status]}
+                </td>
+              ))}
+            </tr>
+          ))}
+          <tr className="font-semibold">
+            <th scope="row" className="py-1 pr-3 text-left">
+              Total
+            </th>
+            {STATUSES.map((status) => (
+              <td key={status} className="px-2 py-1 text-right">
+                {kiosk.mutations.total[status]}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The refused mutations, as the rejections list shows them: reason, kind, time and the payload's summary (document masked). */
+function Rejections({ kiosk, id }: { kiosk: KioskSummary; id: string }) {
+  const hidden = kiosk.mutations.total.rejected - kiosk.rejections.length;
+  return (
+    <div id={id} className="space-y-2">
+      <ul className="space-y-2">
+        {kiosk.rejections.map((rejection) => (
+          <li key={rejection.mutationId} className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-sm dark:border-amber-900/60 dark:bg-amber-950/30">
+            <p className="font-medium text-slate-900 dark:text-slate-100">{rejection.reason || 'Sin motivo registrado'}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-300">
+              {KIND_SINGULAR[rejection.kind] ?? rejection.kind} · operación {rejection.mutationId} · {formatDateTime(rejection.createdAt)}
+            </p>
+            {Object.keys(rejection.payload).length > 0 && (
+              <p className="mt-1 text-xs break-words text-slate-600 dark:text-slate-300">
+                {Object.entries(rejection.payload)
+                  .map(([key, value]) => `${key}: ${String(value)}`)
+                  .join(' · ')}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      {hidden > 0 && <p className="text-xs text-slate-600 dark:text-slate-400">Y {hidden} más, anteriores.</p>}
+    </div>
+  );
+}
+
+/** One kiosk: name, trivia and company, its times, what it sent and, on demand, what was refused. */
+export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt: string }) {
+  const [open, setOpen] = useState(false);
+  const rejectionsId = useId();
+  const rejected = kiosk.mutations.total.rejected;
+  return (
+    <Card className={`p-4 sm:p-5 ${kiosk.attention.offline ? 'ring-2 ring-red-300 dark:ring-red-800' : ''}`}>
+      <article aria-labelledby={`${rejectionsId}-name`} className="space-y-4">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+          <MonitorSmartphone className="size-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
+          <h3 id={`${rejectionsId}-name`} className="text-lg font-semibold break-words">
+            {kiosk.name}
+          </h3>
+          <AttentionBadges kiosk={kiosk} checkedAt={checkedAt} />
+        </div>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {kiosk.trivia ? (
+            <>
+              {kiosk.trivia.name} <span className="text-slate-500 dark:text-slate-400">· {kiosk.trivia.companyName}</span>
+            </>
+          ) : (
+            'Trivia eliminada'
+          )}
+        </p>
+        <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Fact label="Configurado">{formatDateTime(kiosk.setupAt)}</Fact>
+          <Fact label="Última conexión">{kiosk.lastSeenAt ? formatDateTime(kiosk.lastSeenAt) : 'Nunca'}</Fact>
+          <Fact label="Última sincronización">{kiosk.lastSyncAt ? formatDateTime(kiosk.lastSyncAt) : 'Nunca'}</Fact>
+          <Fact label="Recibidas">{kiosk.mutations.total.applied + kiosk.mutations.total.held + kiosk.mutations.total.rejected}</Fact>
+        </dl>
+        <CountsTable kiosk={kiosk} />
+        {rejected > 0 && (
+          <div className="space-y-3">
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-expanded={open}
+              aria-controls={open ? `${rejectionsId}-list` : undefined}
+              onClick={() => setOpen((value) => !value)}
+              icon={<ChevronDown className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`} aria-hidden />}
+            >
+              Ver rechazadas ({rejected})
+            </Button>
+            {open && <Rejections kiosk={kiosk} id={`${rejectionsId}-list`} />}
+          </div>
+        )}
+      </article>
+    </Card>
+  );
+}
