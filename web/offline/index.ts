@@ -131,3 +131,4 @@ export type { DeviceRecords, KindCounts, ServerReceipt, StaffSession, StaffUnloc
 
 /** The staff panel's part of the offline layer, loaded when staff open the panel (not with the player screen). */
 export const loadStaffTools = () => import('./staff-tools');
+export type StaffTools = Awaited<ReturnType<typeof loadStaffTools>>;
