@@ -259,7 +259,9 @@ function ReceiptLines({ recorded, receipt, tools }: { recorded: KindCounts; rece
             <span className="font-semibold">{KIND_TITLE[kind]}: </span>
             registrados en este dispositivo <span className="tabular-nums">{recorded[kind]}</span> · confirmados por el servidor{' '}
             <span className="tabular-nums">{confirmed ?? '—'}</span>
-            {confirmed !== undefined && <span className={matches ? 'staff-ok' : 'staff-warn'}>{matches ? ' ✓' : ' (diferencia)'}</span>}
+            {confirmed !== undefined && (
+              <span className={matches ? 'staff-ok' : 'staff-warn'}>{matches ? ' ✓' : ` (sin confirmar ${recorded[kind] - confirmed})`}</span>
+            )}
             {server && (server[kind].held > 0 || server[kind].rejected > 0) && (
               <span className="staff-muted">
                 {' '}
