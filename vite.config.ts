@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import path from 'node:path';
@@ -171,6 +172,17 @@ function playerAssetFileName(asset: { names?: readonly string[]; name?: string }
   return /\.(?:woff2?|ttf|otf)$/.test(name) ? `${FONT_ASSETS_DIR}/[name]-[hash][extname]` : `${PLAYER_ASSETS_DIR}/[name]-[hash][extname]`;
 }
 
+/** The version staff read in their panel and send to support: package.json's, plus the commit when built from a git checkout. */
+function appVersion(): string {
+  const { version } = JSON.parse(readFileSync(path.resolve(import.meta.dirname, 'package.json'), 'utf8')) as { version: string };
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: import.meta.dirname, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+    return commit ? `${version}+${commit}` : version;
+  } catch {
+    return version;
+  }
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 /** In `npm run dev` (one React build), /play-trivia/* gets play.html as the server does. */
@@ -217,6 +229,7 @@ function playerConfig(): UserConfig {
   return {
     root: 'web',
     publicDir: false,
+    define: { 'import.meta.env.VITE_APP_VERSION': JSON.stringify(appVersion()) },
     resolve: {
       alias: [
         { find: /^react$/, replacement: 'preact/compat' },

@@ -1,9 +1,40 @@
 import { z } from 'zod';
 import { optionalIdQuery } from './common';
 
-/** The kinds of mutation a device pushes, in the order staff see them. */
-export const DEVICE_MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
-export type DeviceMutationKind = (typeof DEVICE_MUTATION_KINDS)[number];
+/** The kinds of write a device syncs (in the order staff see them), and what the server made of each stored one. */
+export const SYNC_MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
+export type SyncMutationKind = (typeof SYNC_MUTATION_KINDS)[number];
+export const STORED_MUTATION_STATUSES = ['applied', 'held', 'rejected'] as const;
+export type StoredMutationStatus = (typeof STORED_MUTATION_STATUSES)[number];
+
+const statusCounts = z.strictObject({
+  applied: z.number().int().nonnegative(),
+  held: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+});
+export type MutationStatusCounts = z.infer<typeof statusCounts>;
+
+/** Per kind of mutation, how many of a device's stored mutations were applied, held for review or rejected. */
+export const mutationCountsSchema = z.strictObject({
+  player: statusCounts,
+  attempt: statusCounts,
+  completion: statusCounts,
+});
+export type MutationCounts = z.infer<typeof mutationCountsSchema>;
+
+/**
+ * GET /api/devices/me/receipt (a registered device: X-Device-Id / X-Device-Secret): what the
+ * server stored from this device, for the staff panel's sync receipt.
+ */
+export const deviceReceiptSchema = z.strictObject({
+  deviceId: z.uuid(),
+  counts: mutationCountsSchema,
+  /** The highest mutation id the server settled for this device (0 before the first). */
+  lastMutationId: z.number().int().nonnegative(),
+  /** When the device last pushed a mutation the server settled; null before that. */
+  lastSeenAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DeviceReceipt = z.infer<typeof deviceReceiptSchema>;
 
 /** A kiosk not seen for longer than this while it is in service is shown as offline. */
 export const KIOSK_OFFLINE_AFTER_MS = 60 * 60 * 1000;
@@ -25,8 +56,6 @@ export const deviceListQuery = z.object({
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
 const isoDate = z.iso.datetime({ offset: true });
-const statusCounts = z.object({ applied: z.number().int().min(0), held: z.number().int().min(0), rejected: z.number().int().min(0) });
-export type MutationStatusCounts = z.infer<typeof statusCounts>;
 
 /** A mutation the server refused, as the rejections list shows it (payload summarised, document masked). */
 const refusedMutation = z.object({
@@ -48,7 +77,7 @@ export const kioskSummarySchema = z.object({
   /** When its newest stored mutation was received. */
   lastSyncAt: isoDate.nullable(),
   /** Mutations received, per kind and outcome; `total` sums the kinds. */
-  mutations: z.object({ byKind: z.record(z.enum(DEVICE_MUTATION_KINDS), statusCounts), total: statusCounts }),
+  mutations: z.object({ byKind: mutationCountsSchema, total: statusCounts }),
   /** The newest refused mutations (at most DEVICE_REJECTIONS_LISTED). */
   rejections: z.array(refusedMutation),
   /**

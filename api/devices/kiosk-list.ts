@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { DEVICE_MUTATION_KINDS, DEVICE_REJECTIONS_LISTED, type DeviceList, type DeviceListQuery, type KioskSummary, type MutationStatusCounts } from '../../contract';
+import { SYNC_MUTATION_KINDS, DEVICE_REJECTIONS_LISTED, type MutationCounts, type DeviceList, type DeviceListQuery, type KioskSummary, type MutationStatusCounts } from '../../contract';
 import { presentRejection } from '../sync/presenter';
 import type { RejectionRow } from '../sync/rejections';
-import { countMutationsByDevice, type DeviceMutationCounts } from './count-mutations';
+import { countMutationsByDevice } from './mutation-counts';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 
 interface KioskRow {
@@ -54,12 +54,12 @@ async function loadRejections(em: EntityManager, deviceIds: string[]): Promise<M
   return byDevice;
 }
 
-const sum = (counts: DeviceMutationCounts): MutationStatusCounts =>
-  DEVICE_MUTATION_KINDS.reduce(
+const sum = (counts: MutationCounts): MutationStatusCounts =>
+  SYNC_MUTATION_KINDS.reduce(
     (total, kind) => ({
-      applied: total.applied + counts.byKind[kind].applied,
-      held: total.held + counts.byKind[kind].held,
-      rejected: total.rejected + counts.byKind[kind].rejected,
+      applied: total.applied + counts[kind].applied,
+      held: total.held + counts[kind].held,
+      rejected: total.rejected + counts[kind].rejected,
     }),
     { applied: 0, held: 0, rejected: 0 },
   );
@@ -67,7 +67,7 @@ const sum = (counts: DeviceMutationCounts): MutationStatusCounts =>
 interface Ranked {
   row: KioskRow;
   attention: KioskAttention;
-  counts: DeviceMutationCounts;
+  counts: MutationCounts;
   rejected: number;
 }
 
@@ -114,7 +114,7 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
       setupAt: new Date(row.kiosk_setup_at).toISOString(),
       lastSeenAt: iso(row.last_seen_at),
       lastSyncAt: iso(row.last_sync_at),
-      mutations: { byKind: deviceCounts.byKind, total: sum(deviceCounts) },
+      mutations: { byKind: deviceCounts, total: sum(deviceCounts) },
       rejections: (rejections.get(row.id) ?? []).map((rejection) => {
         const { deviceId: _deviceId, ...shown } = presentRejection(rejection);
         return shown;

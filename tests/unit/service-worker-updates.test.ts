@@ -96,4 +96,34 @@ describe('service worker updates', () => {
     fire('controlling', { isUpdate: false });
     expect(reload).toHaveBeenCalledTimes(1);
   });
+
+  it("staff's 'Actualizar' takes a new version at once, even mid-attempt, and reloads into it", async () => {
+    const { controller, workbox, fire, reload } = setup();
+    controller.enterPlayerScreen();
+    controller.setBetweenAttempts(false);
+    workbox.update.mockImplementationOnce(async () => {
+      fire('waiting'); // the check finds a new build
+      return undefined;
+    });
+    await controller.updateNow();
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    fire('controlling', { isUpdate: true });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("staff's 'Actualizar' with no new version reloads once the grace time for an install has passed", async () => {
+    vi.useFakeTimers();
+    try {
+      const { controller, workbox, reload } = setup();
+      controller.enterPlayerScreen();
+      await controller.updateNow(5_000);
+      expect(workbox.update).toHaveBeenCalled();
+      expect(reload).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(5_000);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

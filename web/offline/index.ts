@@ -126,3 +126,9 @@ export const setUpThisKiosk = (input: KioskSetupInput) => setUpKiosk(triviaDb(),
 
 /** This tab's claim to play a trivia: one tab of the device plays it at a time (see play-lock.ts). */
 export const playLock = (groupId: number): PlayLock => openPlayLock(triviaDb(), groupId);
+
+export type { DeviceRecords, KindCounts, ServerReceipt, StaffSession, StaffUnlock, StorageInfo, SupportReport } from './staff-tools';
+
+/** The staff panel's part of the offline layer, loaded when staff open the panel (not with the player screen). */
+export const loadStaffTools = () => import('./staff-tools');
+export type StaffTools = Awaited<ReturnType<typeof loadStaffTools>>;

@@ -94,3 +94,14 @@ export async function switchKioskMode(db: TriviaDb, on: boolean, pin?: string): 
   await writeKioskMode(db, false);
   return { kind: 'accepted' };
 }
+
+/** Changes the kiosk's idle timeout (kept within the allowed range); null on a device never set up. */
+export async function changeIdleSeconds(db: TriviaDb, seconds: number): Promise<KioskConfig | null> {
+  return db.transaction('rw', [db.meta], async () => {
+    const config = await readKioskConfig(db);
+    if (!config) return null;
+    const next: KioskConfig = { ...config, idleSeconds: idleSecondsWithin(seconds) };
+    await writeMeta(db, CONFIG_KEY, next);
+    return next;
+  });
+}

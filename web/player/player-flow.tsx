@@ -31,6 +31,7 @@ import { InstructionsStep } from './steps/instructions-step';
 import { QuestionStep } from './steps/question-step';
 import { RegistrationStep } from './steps/registration-step';
 import { PlayerSpinner } from './ui/spinner';
+import { onStaffPanelClosed, useStaffSession } from './staff-panel-state';
 import { usePlayLock } from './use-play-lock';
 
 type Step =
@@ -123,7 +124,10 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     setNotice(null);
     void leaveRound(groupId).then(() => setStep({ name: 'attract' }));
   }, [groupId]);
-  const watchIdle = kioskMode && kioskConfig !== undefined && step.name !== 'attract' && step.name !== 'resuming' && step.name !== 'preparing';
+  // Staff at work in their panel are not an idle player; closing it leaves the kiosk on its attract screen.
+  const staffAtWork = useStaffSession() !== null;
+  useEffect(() => onStaffPanelClosed((toAttract) => toAttract && giveUp()), [giveUp]);
+  const watchIdle = kioskMode && !staffAtWork && kioskConfig !== undefined && step.name !== 'attract' && step.name !== 'resuming' && step.name !== 'preparing';
   const idleSecondsLeft = useIdleCountdown(watchIdle, idleMs, giveUp);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {

@@ -1,9 +1,11 @@
-import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, Wifi } from 'lucide-react';
+import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { kioskConfigSetting, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type SyncStatus } from '../offline';
+import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type StaffSession, type SyncStatus } from '../offline';
 import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { PinPrompt } from './pin-prompt';
+import { StaffPanelHost } from './staff-panel-host';
+import { openStaffPanel } from './staff-panel-state';
 import { lastSyncLabel } from './sync-label';
 import { useSubscription } from './use-subscription';
 
@@ -51,6 +53,8 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   const kiosk = useSubscription<KioskConfig | null>(kioskConfigSetting, [], null);
   // Leaving kiosk mode on a set-up kiosk asks for its PIN first.
   const [askingPin, setAskingPin] = useState(false);
+  // Opening the staff panel asks for the PIN too, where one was set.
+  const [askingPanelPin, setAskingPanelPin] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
 
@@ -60,12 +64,14 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
       if (event.key !== 'Escape') return;
       setOpen(false);
       setAskingPin(false);
+      setAskingPanelPin(false);
       buttonRef.current?.focus();
     };
     const onPointer = (event: PointerEvent) => {
       if (rootRef.current?.contains(event.target as Node)) return;
       setOpen(false);
       setAskingPin(false);
+      setAskingPanelPin(false);
     };
     document.addEventListener('keydown', onKey);
     document.addEventListener('pointerdown', onPointer);
@@ -95,6 +101,19 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
 
   const rejected = status?.rejected.length ?? 0;
 
+  const panelOpened = (session: StaffSession) => {
+    setAskingPanelPin(false);
+    setOpen(false);
+    openStaffPanel(session);
+  };
+  /** A device with a PIN asks for it; one where no PIN was ever set opens the panel at once. */
+  const openPanel = async () => {
+    setAskingPin(false);
+    const answer = await (await loadStaffTools()).openStaffSession();
+    if (answer.kind === 'opened') panelOpened(answer.session);
+    else setAskingPanelPin(true);
+  };
+
   return (
     <div
       ref={rootRef}
@@ -107,6 +126,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
         onClick={() => {
           setOpen((v) => !v);
           setAskingPin(false);
+          setAskingPanelPin(false);
         }}
         aria-expanded={open}
         aria-controls={open ? 'kiosk-status-detail' : undefined}
@@ -217,6 +237,27 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               </div>
             </details>
           )}
+          {kioskMode === true && (
+            <button
+              type="button"
+              onClick={() => void openPanel()}
+              className={`-mx-1 flex items-center gap-1.5 rounded-md px-1 py-0.5 font-semibold text-brand-700 hover:bg-brand-50 ${FOCUS_RING}`}
+            >
+              <ShieldCheck className="size-3.5" aria-hidden /> Panel del personal
+            </button>
+          )}
+          {askingPanelPin && (
+            <PinPrompt
+              action="Abrir el panel"
+              check={async (pin) => {
+                const answer = await (await loadStaffTools()).openStaffSession(pin);
+                if (answer.kind !== 'opened') return answer;
+                panelOpened(answer.session);
+                return { kind: 'accepted' };
+              }}
+              onCancel={() => setAskingPanelPin(false)}
+            />
+          )}
           <button
             type="button"
             onClick={requestFlush}
@@ -226,6 +267,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
           </button>
         </div>
       )}
+      <StaffPanelHost />
     </div>
   );
 }

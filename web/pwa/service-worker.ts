@@ -30,6 +30,8 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
   let skipRequested = false;
   let playerScreens = 0;
   let betweenAttempts = false;
+  /** Staff asked for the update ('Actualizar' in the staff panel): reload as soon as it is in. */
+  let forced = false;
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
 
@@ -56,7 +58,8 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
   workbox.addEventListener('waiting', () => {
     ready = 'waiting';
     skipRequested = false; // a newer worker than the one told to take over, if any
-    settle();
+    if (forced) apply();
+    else settle();
   });
   workbox.addEventListener('controlling', (event) => {
     // The first install takes the page without a reload; only an update needs one. workbox-window
@@ -64,7 +67,7 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
     // installed during the first visit comes with isUpdate false: a version seen waiting is one too.
     if (!event.isUpdate && ready !== 'waiting') return;
     ready = 'activated';
-    if (skipRequested && (playerScreens === 0 || betweenAttempts)) env.reload();
+    if (forced || (skipRequested && (playerScreens === 0 || betweenAttempts))) env.reload();
     else settle();
   });
   env.every(UPDATE_CHECK_INTERVAL_MS, checkForUpdate);
@@ -80,6 +83,18 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
     },
     /** The 'Actualizar' button. */
     applyUpdate: apply,
+    /**
+     * The staff panel's 'Actualizar', whatever screen is open: looks for a new version now, takes
+     * it and reloads; with none found (within `graceMs`, the time a new worker takes to install)
+     * it reloads anyway, so the page runs the newest code the device has.
+     */
+    async updateNow(graceMs = 10_000) {
+      forced = true;
+      await workbox.update().catch(() => undefined);
+      if (ready === 'waiting') apply();
+      else if (ready === 'activated') env.reload();
+      else setTimeout(() => ready === 'none' && env.reload(), graceMs);
+    },
     /** A player screen is open until the returned function is called. */
     enterPlayerScreen() {
       playerScreens++;
@@ -115,6 +130,8 @@ const noop = () => undefined;
 export const subscribeUpdate = (listener: () => void) => controller?.subscribe(listener) ?? noop;
 export const updateAvailable = () => controller?.updateAvailable() ?? false;
 export const applyUpdate = () => controller?.applyUpdate();
+/** Update now and reload (staff); a plain reload where no service worker runs. */
+export const updateNow = () => (controller ? controller.updateNow() : window.location.reload());
 /** Called by the player screen on mount; returns its unmount. */
 export const enterPlayerScreen = () => controller?.enterPlayerScreen() ?? noop;
 /** The player screen says when it is between attempts (the document step). */

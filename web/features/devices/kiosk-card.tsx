@@ -1,12 +1,12 @@
 import { ChevronDown, CircleAlert, MonitorSmartphone, WifiOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { DEVICE_MUTATION_KINDS, type DeviceMutationKind, type KioskSummary, type MutationStatusCounts } from '../../../contract';
+import { SYNC_MUTATION_KINDS, type SyncMutationKind, type KioskSummary, type MutationStatusCounts } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
 import { offlineText } from './silence';
 
-const KIND_LABEL: Record<DeviceMutationKind, string> = { player: 'Registros', attempt: 'Intentos', completion: 'Resultados' };
+const KIND_LABEL: Record<SyncMutationKind, string> = { player: 'Registros', attempt: 'Intentos', completion: 'Resultados' };
 const KIND_SINGULAR: Record<string, string> = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' };
 const STATUS_LABEL: Record<keyof MutationStatusCounts, string> = { applied: 'Aplicadas', held: 'En revisión', rejected: 'Rechazadas' };
 const STATUSES = ['applied', 'held', 'rejected'] as const;
@@ -65,7 +65,7 @@ function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-          {DEVICE_MUTATION_KINDS.map((kind) => (
+          {SYNC_MUTATION_KINDS.map((kind) => (
             <tr key={kind}>
               <th scope="row" className="py-1 pr-3 text-left font-medium text-slate-700 dark:text-slate-300">
                 {KIND_LABEL[kind]}

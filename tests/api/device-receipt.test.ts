@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceReceiptSchema } from '../../contract';
+import { countMutationsByDevice } from '../../api/devices/mutation-counts';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+
+let api: TestApi;
+let cc: number;
+let site: { id: number };
+let trivia: TestTrivia;
+beforeAll(async () => {
+  api = await startTestApi();
+  cc = await documentTypeId(api.dataSource);
+  const company = await buildCompany(api.dataSource);
+  site = await buildLocation(api.dataSource, company.id, 'Pabellón 4');
+  trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+});
+afterAll(() => api.close());
+
+const play = (firstMutationId: number) =>
+  offlinePlay({
+    firstMutationId,
+    documentTypeId: cc,
+    documentNumber: freshDocument(),
+    locationId: site.id,
+    questionGroupId: trivia.group.id,
+    answers: chooseAnswers(trivia, 3),
+  });
+
+const receiptOf = (device: { deviceId: string; secret: string }) =>
+  api.client().get('/api/devices/me/receipt', { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });
+
+describe('GET /api/devices/me/receipt', () => {
+  it("answers a new device's receipt with every count at 0", async () => {
+    const device = await registerDevice(api);
+    const res = await receiptOf(device);
+    expect(res.status).toBe(200);
+    expect(deviceReceiptSchema.parse(res.body)).toEqual({
+      deviceId: device.deviceId,
+      counts: {
+        player: { applied: 0, held: 0, rejected: 0 },
+        attempt: { applied: 0, held: 0, rejected: 0 },
+        completion: { applied: 0, held: 0, rejected: 0 },
+      },
+      lastMutationId: 0,
+      lastSeenAt: null,
+    });
+  });
+
+  it('counts what the server stored from the device by kind and status: applied, held and rejected, replays counted once', async () => {
+    const device = await registerDevice(api);
+    const first = play(1);
+    const second = play(4);
+    expect((await device.push([...first.mutations, ...second.mutations])).status).toBe(200);
+    // A resend of the same batch (a reply lost on the way back) stores nothing new.
+    expect((await device.push(first.mutations)).status).toBe(200);
+
+    // Held: an attempt of a trivia that no longer exists. Rejected: a registration without a name.
+    const held = {
+      mutationId: 7,
+      kind: 'attempt',
+      payload: { clientId: randomUUID(), playerClientId: first.playerClientId, questionGroupId: 2_000_000_000, totalQuestions: 4, startedAt: new Date().toISOString() },
+    };
+    const refused = { mutationId: 8, kind: 'player', payload: { clientId: randomUUID(), documentTypeId: cc, documentNumber: freshDocument(), locationId: site.id } };
+    const pushed = await device.push([held, refused]);
+    expect(pushed.status).toBe(200);
+    expect(pushed.body.results.map((r: { status: string }) => r.status)).toEqual(['held', 'rejected']);
+
+    const res = await receiptOf(device);
+    expect(res.status).toBe(200);
+    const receipt = deviceReceiptSchema.parse(res.body);
+    expect(receipt.counts).toEqual({
+      player: { applied: 2, held: 0, rejected: 1 },
+      attempt: { applied: 2, held: 1, rejected: 0 },
+      completion: { applied: 2, held: 0, rejected: 0 },
+    });
+    expect(receipt.lastMutationId).toBe(8);
+    expect(Date.now() - Date.parse(receipt.lastSeenAt!)).toBeLessThan(60_000);
+
+    // The same figures as the rows the server keeps, and nothing of another device's.
+    const [stored] = await api.dataSource.query(
+      `SELECT count(*) FILTER (WHERE status = 'applied')::int AS applied, count(*)::int AS total FROM sync_mutations WHERE device_id = $1`,
+      [device.deviceId],
+    );
+    expect(stored).toEqual({ applied: 6, total: 8 });
+  });
+
+  it('counts several devices at once, each apart, and answers 0 for a device that stored nothing', async () => {
+    const one = await registerDevice(api);
+    const two = await registerDevice(api);
+    const idle = await registerDevice(api);
+    await one.push(play(1).mutations);
+    await two.push([...play(1).mutations, ...play(4).mutations]);
+    const counts = await countMutationsByDevice(api.dataSource.manager, [one.deviceId, two.deviceId, idle.deviceId]);
+    expect(counts.get(one.deviceId)?.completion).toEqual({ applied: 1, held: 0, rejected: 0 });
+    expect(counts.get(two.deviceId)?.player).toEqual({ applied: 2, held: 0, rejected: 0 });
+    expect(counts.get(idle.deviceId)?.attempt).toEqual({ applied: 0, held: 0, rejected: 0 });
+  });
+
+  it('refuses a wrong secret, another device’s secret and missing credentials as /api/sync does (403 device_unknown)', async () => {
+    const device = await registerDevice(api);
+    const other = await registerDevice(api);
+    const wrong = await receiptOf({ deviceId: device.deviceId, secret: 'guessed-secret' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ code: 'device_unknown', error: expect.any(String), message: expect.any(String) });
+    expect((await receiptOf({ deviceId: device.deviceId, secret: other.secret })).body.code).toBe('device_unknown');
+    const none = await api.client().get('/api/devices/me/receipt');
+    expect(none.status).toBe(403);
+    expect(none.body.code).toBe('device_unknown');
+    // An unknown id with a guessed secret creates no device row.
+    const ghost = randomUUID();
+    expect((await receiptOf({ deviceId: ghost, secret: 'x' })).status).toBe(403);
+    expect(await api.dataSource.query(`SELECT id FROM devices WHERE id = $1`, [ghost])).toEqual([]);
+  });
+});

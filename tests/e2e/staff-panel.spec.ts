@@ -1,0 +1,196 @@
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import pg from 'pg';
+import type { PlayBundle } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { QuestionGroupsPage } from './pages/question-groups-page';
+import { seriousViolations } from './support/axe';
+
+const DEMO_TRIVIA = 1;
+const DEMO_TRIVIA_NAME = 'Trivia de Cultura General';
+const DEMO_COMPANY = 'Demo Eventos';
+const PIN = '482915';
+const KINDS = ['player', 'attempt', 'completion'] as const;
+
+/** What the server stored from a device and applied, by kind, read from its PostgreSQL. */
+async function appliedByKind(deviceId: string): Promise<Record<string, number>> {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ kind: string; count: number }>(
+      `SELECT kind, count(*)::int AS count FROM sync_mutations WHERE device_id = $1 AND status = 'applied' GROUP BY kind`,
+      [deviceId],
+    );
+    return Object.fromEntries(KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.count ?? 0]));
+  } finally {
+    await client.end();
+  }
+}
+
+/** An admin makes a one-time setup link from the trivia card; returns its address. */
+async function setupLinkFromCard(page: Page): Promise<string> {
+  await new LoginPage(page).signInAsAdmin();
+  const groups = new QuestionGroupsPage(page);
+  await groups.goto();
+  await groups.selectCompany(DEMO_COMPANY);
+  await groups.cardButton(DEMO_TRIVIA_NAME, 'Configurar kiosco').click();
+  const link = page.getByTestId('kiosk-setup-link');
+  await expect(link).toHaveValue(/\?kiosk=[A-Za-z0-9_-]{32}$/);
+  return link.inputValue();
+}
+
+const panel = (page: Page) => page.getByRole('dialog', { name: 'Panel del personal' });
+
+/** Opens the badge, then 'Panel del personal', and types `pin` into the gate. */
+async function openPanelWith(page: Page, player: PlayerPage, pin: string) {
+  await player.statusBadge().click();
+  await page.getByRole('button', { name: 'Panel del personal' }).click();
+  const gate = page.getByTestId('kiosk-pin');
+  await gate.getByLabel('PIN del kiosco').fill(pin);
+  await gate.getByRole('button', { name: 'Abrir el panel' }).click();
+}
+
+/** The focused element draws a focus indicator (an outline or a ring). */
+async function expectFocusVisible(target: Locator) {
+  await expect(target).toBeFocused();
+  const style = await target.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return { outline: css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0, ring: css.boxShadow !== 'none' };
+  });
+  expect(style.outline || style.ring, 'a visible focus indicator').toBe(true);
+}
+
+const freshDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
+
+test('staff panel: behind the PIN, its receipt matches what the server stored after an offline round is synced; accessible light and dark, by keyboard', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const link = await setupLinkFromCard(page);
+  const bundle = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+
+  // The tablet, set up as a kiosk with the longest idle timeout (the test takes its time).
+  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 }, acceptDownloads: true });
+  const kiosk = await tablet.newPage();
+  const player = new PlayerPage(kiosk);
+  await kiosk.goto(link);
+  const form = kiosk.getByTestId('kiosk-setup');
+  await form.getByLabel('Nombre del kiosco').fill('Stand 7');
+  await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
+  await form.getByLabel('Repite el PIN').fill(PIN);
+  await form.getByLabel(/^Tiempo sin actividad/).fill('600');
+  await form.getByRole('button', { name: 'Configurar kiosco' }).click();
+  await expect(player.validate()).toBeVisible();
+  const deviceId = await player.storedDeviceId();
+  expect(deviceId).not.toBeNull();
+
+  // Offline: two new players register and play a round each.
+  await tablet.setOffline(true);
+  for (const [i, name] of ['Camila Offline', 'Tomás Offline'].entries()) {
+    await player.enterDocument(bundle.documentTypes[0]!.name, freshDocument());
+    await player.registerAs(name, 'Stand Principal');
+    await player.start().click();
+    await player.playRoundFrom(bundle, 1, [true, i === 0, true, false, true]);
+    await player.restart().click();
+    await expect(player.validate()).toBeVisible();
+  }
+  await expect(player.pending()).toHaveText('6 por sincronizar');
+
+  // A wrong PIN is refused and the panel stays closed.
+  await openPanelWith(kiosk, player, '000000');
+  await expect(kiosk.getByTestId('kiosk-pin-refusal')).toHaveText('PIN incorrecto. Quedan 4 intentos.');
+  await expect(panel(kiosk)).toBeHidden();
+  const gate = kiosk.getByTestId('kiosk-pin');
+  await gate.getByLabel('PIN del kiosco').fill(PIN);
+  await gate.getByRole('button', { name: 'Abrir el panel' }).click();
+  await expect(panel(kiosk)).toBeVisible();
+
+  // Offline, the panel shows what waits by kind and what the device recorded; the server cannot be asked.
+  for (const kind of KINDS) {
+    await expect(kiosk.getByTestId(`staff-pending-${kind}`)).toHaveText('2');
+    await expect(kiosk.getByTestId(`staff-receipt-${kind}`)).toHaveAttribute('data-recorded', '2');
+  }
+  await expect(kiosk.getByTestId('staff-receipt-status')).toContainText('No se pudo consultar al servidor');
+  await expect(kiosk.getByTestId('staff-device-id')).toHaveText(deviceId!);
+
+  // 'Cerrar' leaves the kiosk on its attract screen.
+  await panel(kiosk).getByRole('button', { name: 'Cerrar' }).click();
+  await expect(panel(kiosk)).toBeHidden();
+  await expect(kiosk.getByTestId('kiosk-attract')).toBeVisible();
+
+  // Back online, the outbox drains; the panel's receipt then matches what the server stored.
+  await tablet.setOffline(false);
+  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  await openPanelWith(kiosk, player, PIN);
+  await expect(panel(kiosk)).toBeVisible();
+  // Focus starts on 'Cerrar'.
+  await expect(panel(kiosk).getByRole('button', { name: 'Cerrar' })).toBeFocused();
+  await expect(kiosk.getByTestId('staff-receipt-status')).toContainText('Servidor consultado');
+  const stored = await appliedByKind(deviceId!);
+  expect(stored).toEqual({ player: 2, attempt: 2, completion: 2 });
+  for (const kind of KINDS) {
+    const line = kiosk.getByTestId(`staff-receipt-${kind}`);
+    await expect(line).toHaveAttribute('data-recorded', String(stored[kind]));
+    await expect(line).toHaveAttribute('data-confirmed', String(stored[kind]));
+    await expect(line).toContainText(`registrados en este dispositivo ${stored[kind]} · confirmados por el servidor ${stored[kind]}`);
+    await expect(kiosk.getByTestId(`staff-pending-${kind}`)).toHaveText('0');
+  }
+
+  // The report for support: the device, the counts, nothing secret.
+  const [download] = await Promise.all([kiosk.waitForEvent('download'), panel(kiosk).getByRole('button', { name: 'Descargar informe' }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^informe-kiosco-${deviceId!.slice(0, 8)}-\\d{8}-\\d{4}\\.json$`));
+  const reportText = readFileSync((await download.path())!, 'utf8');
+  const report = JSON.parse(reportText);
+  expect(report).toMatchObject({ deviceId, counts: { recordedOnDevice: { player: 2, attempt: 2, completion: 2 }, server: { completion: { applied: 2 } } }, rejected: [] });
+  const secret = await kiosk.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const open = indexedDB.open('triviando');
+        open.onsuccess = () => {
+          const read = open.result.transaction('device').objectStore('device').get('device');
+          read.onsuccess = () => resolve((read.result as { secret: string }).secret);
+        };
+      }),
+  );
+  expect(reportText).not.toContain(secret);
+
+  // Accessible in the device's light and dark schemes; screenshots at tablet and phone widths.
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await kiosk.emulateMedia({ colorScheme });
+    expect(await seriousViolations(kiosk, `staff panel (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
+  }
+  await kiosk.emulateMedia({ colorScheme: 'light' });
+  await kiosk.screenshot({ path: 'docs/screenshots/staff-panel-tablet.png' });
+  await kiosk.setViewportSize({ width: 390, height: 844 });
+  await kiosk.screenshot({ path: 'docs/screenshots/staff-panel-phone.png' });
+  await kiosk.setViewportSize({ width: 1024, height: 768 });
+
+  // By keyboard: from 'Cerrar', Tab walks the panel's controls in order (never out to the player
+  // screen behind it), the settings take keys, and Escape closes it for the attract screen.
+  await panel(kiosk).getByRole('button', { name: 'Cerrar' }).focus();
+  const order = ['Sincronizar ahora', 'Consultar al servidor', 'Descargar informe', 'Actualizar'];
+  for (const name of order) {
+    await kiosk.keyboard.press('Tab');
+    await expect(panel(kiosk).getByRole('button', { name })).toBeFocused();
+    await expectFocusVisible(panel(kiosk).getByRole('button', { name }));
+  }
+  await kiosk.keyboard.press('Tab');
+  const idle = panel(kiosk).getByLabel('Tiempo de inactividad (segundos)');
+  await expect(idle).toBeFocused();
+  await kiosk.keyboard.press('ControlOrMeta+a');
+  await kiosk.keyboard.type('90');
+  await kiosk.keyboard.press('Enter');
+  await expect(panel(kiosk).getByTestId('staff-idle-form')).toContainText('Guardado: 90 segundos.');
+  await kiosk.keyboard.press('Escape');
+  await expect(panel(kiosk)).toBeHidden();
+  await expect(kiosk.getByTestId('kiosk-attract')).toBeVisible();
+  await tablet.close();
+});
