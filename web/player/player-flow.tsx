@@ -36,6 +36,8 @@ import { usePlayLock } from './use-play-lock';
 type Step =
   | { name: 'resuming' }
   | { name: 'attract' }
+  /** No round in progress when the page opened: the attract screen on a kiosk, the document step on a phone. */
+  | { name: 'start' }
   | { name: 'document' }
   | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
   | { name: 'instructions'; player: PlayerRef }
@@ -100,14 +102,14 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
       else if (resumption.kind === 'finish') void finish(resumption.state);
       else {
         if (resumption.kind === 'discarded' && resumption.reason === 'changed') show({ title: CHANGED_TRIVIA_MESSAGE, tone: 'info' });
-        setStep({ name: 'document' });
+        setStep({ name: 'start' });
       }
     });
   }, [bundle, finish, show]);
 
   // A new app version waits until the kiosk is between attempts.
   useEffect(() => {
-    setBetweenAttempts(step.name === 'document');
+    setBetweenAttempts(step.name === 'document' || step.name === 'start' || step.name === 'attract');
     return () => setBetweenAttempts(false);
   }, [step.name]);
 
@@ -123,7 +125,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     setNotice(null);
     void leaveRound(groupId).then(() => setStep({ name: 'attract' }));
   }, [groupId]);
-  const watchIdle = kioskMode && kioskConfig !== undefined && step.name !== 'attract' && step.name !== 'resuming' && step.name !== 'preparing';
+  const watchIdle =
+    kioskMode && kioskConfig !== undefined && step.name !== 'attract' && step.name !== 'start' && step.name !== 'resuming' && step.name !== 'preparing';
   const idleSecondsLeft = useIdleCountdown(watchIdle, idleMs, giveUp);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
@@ -208,6 +211,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
         return <Preparing label="Cargando…" />;
       case 'attract':
         return <AttractStep triviaName={bundle.group.name} onPlay={restart} />;
+      case 'start':
+        return kioskMode ? <AttractStep triviaName={bundle.group.name} onPlay={restart} /> : <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
       case 'document':
         return <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
       case 'register':
