@@ -22,7 +22,8 @@ const PLAYERS: KioskPlayer[] = [
 ];
 
 test('a kiosk whose results were played while the server database was reset to empty (a restore from an earlier backup) syncs them all, once, under its same device id', async () => {
-  test.setTimeout(150_000);
+  // The server starts inside the test (up to a minute on a busy machine), then four rounds on a kiosk.
+  test.setTimeout(240_000);
   await withKiosk(server, DEMO_TRIVIA, async ({ bundle, context }) => {
     const page = await context.newPage();
     const player = new PlayerPage(page);
