@@ -73,11 +73,11 @@ test('the held results section passes axe in light and dark and is fully usable 
   await expect(page.getByTestId('ranking-row')).toHaveCount(1);
 });
 
-test("the badge's rejected list passes axe in light and dark, opens by keyboard and stays off the player's content", async ({ page, context, request }) => {
+test("the kiosk badge's rejected list passes axe in light and dark, opens by keyboard and stays off the player's content", async ({ page, context, request }) => {
   const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
   const player = new PlayerPage(page);
   await page.setViewportSize({ width: 390, height: 760 });
-  await player.goto(DEMO_TRIVIA);
+  await player.gotoKiosk(DEMO_TRIVIA);
 
   // Offline, a player registers; the registration is then made one the server refuses (a document
   // type that does not exist), so it comes back rejected with the server's reason.
@@ -94,6 +94,8 @@ test("the badge's rejected list passes axe in light and dark, opens by keyboard 
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
     await page.reload();
+    // A reloaded kiosk opens on its attract screen; the badge is there too.
+    await expect(player.attract()).toBeVisible();
     await expect(player.rejectedCount()).toHaveText('1 rechazado');
 
     // Tab reaches the badge; Enter opens its details, Space the rejected list.
@@ -119,8 +121,9 @@ test("the badge's rejected list passes axe in light and dark, opens by keyboard 
     await expect(player.statusBadge()).toHaveAttribute('aria-expanded', 'false');
   }
 
-  // On a phone the closed badge covers nothing: the page scrolls the last button clear of it, and
-  // nothing scrolls sideways.
+  // On a small screen the closed badge covers nothing: the page scrolls the last button clear of
+  // it, and nothing scrolls sideways.
+  await player.toDocumentStep();
   await page.setViewportSize({ width: 390, height: 520 });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const badge = (await page.getByTestId('kiosk-status').boundingBox())!;

@@ -48,8 +48,8 @@ test.describe('kiosk setup and PIN', () => {
     await form.getByLabel('Repite el PIN').fill('482915');
     await form.getByRole('button', { name: 'Configurar kiosco' }).click();
 
-    // Set up: the player screen, kiosk mode on with the kiosk's name, the token gone from the address.
-    await expect(player.validate()).toBeVisible();
+    // Set up: the attract screen, kiosk mode on with the kiosk's name, the token gone from the address.
+    await expect(player.attract()).toBeVisible();
     await expect(kiosk).toHaveURL(new RegExp(`/play-trivia/${DEMO_TRIVIA}$`));
     await openBadge(player);
     await expect(player.kioskMode()).toHaveText('Modo kiosco: activado · Stand 4 · entrada');
@@ -65,16 +65,16 @@ test.describe('kiosk setup and PIN', () => {
 
     // ?kiosk=0 no longer turns a set-up kiosk off (nor counts as a try).
     await kiosk.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=0`);
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
     await openBadge(player);
     await expect(player.kioskSwitch()).toHaveAttribute('aria-checked', 'true');
 
-    // The right PIN turns it off.
+    // The right PIN turns it off: the screen a player's phone shows, with no badge.
     await player.kioskSwitch().click();
     await pin.getByLabel('PIN del kiosco').fill('482915');
     await pin.getByRole('button', { name: 'Salir del modo kiosco' }).click();
-    await expect(player.kioskSwitch()).toHaveAttribute('aria-checked', 'false');
-    await expect(pin).toBeHidden();
+    await expect(player.statusBadge()).toHaveCount(0);
+    await expect(player.validate()).toBeVisible();
 
     // The link worked once: opened again (on any device) it is refused.
     const other = await (await browser.newContext({ baseURL, locale: 'es-CO' })).newPage();
@@ -103,7 +103,7 @@ test.describe('kiosk setup and PIN', () => {
     // The longest idle timeout, so the minute of waiting below does not send the kiosk to its attract screen.
     await form.getByLabel(/^Tiempo sin actividad/).fill('600');
     await form.getByRole('button', { name: 'Configurar kiosco' }).click();
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
 
     await openBadge(player);
     await player.kioskSwitch().click();
@@ -119,7 +119,7 @@ test.describe('kiosk setup and PIN', () => {
 
     // A reload does not reset the count: even the right PIN waits.
     await kiosk.reload();
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
     await openBadge(player);
     await player.kioskSwitch().click();
     await pin.getByLabel('PIN del kiosco').fill('2468');
@@ -130,7 +130,7 @@ test.describe('kiosk setup and PIN', () => {
     await kiosk.clock.fastForward(61_000);
     await pin.getByLabel('PIN del kiosco').fill('2468');
     await pin.getByRole('button', { name: 'Salir del modo kiosco' }).click();
-    await expect(player.kioskSwitch()).toHaveAttribute('aria-checked', 'false');
+    await expect(player.statusBadge()).toHaveCount(0);
     await tablet.close();
   });
 });

@@ -20,32 +20,45 @@ async function playToResult(player: PlayerPage, bundle: PlayBundle, documentNumb
   await player.playRoundFrom(bundle, 1, [true, true, false, true, true]);
 }
 
+/** What a player's phone says while offline (web/player/offline-notice.tsx). */
+const OFFLINE_NOTICE_TEXT = 'Sin conexión: tu resultado se guarda y se enviará al volver la conexión.';
+
 const idle = (page: Page) => page.getByTestId('kiosk-idle');
-const attract = (page: Page) => page.getByTestId('kiosk-attract');
 
 async function expectKioskMode(player: PlayerPage, on: boolean) {
+  if (!on) {
+    // A player's phone: no badge and no switch, only the offline line (empty while online).
+    await expect(player.statusBadge()).toHaveCount(0);
+    await expect(player.kioskSwitch()).toHaveCount(0);
+    return;
+  }
   await player.statusBadge().click();
-  await expect(player.kioskMode()).toHaveText(`Modo kiosco: ${on ? 'activado' : 'desactivado'}`);
-  await expect(player.kioskSwitch()).toHaveAttribute('aria-checked', String(on));
+  await expect(player.kioskMode()).toHaveText('Modo kiosco: activado');
+  await expect(player.kioskSwitch()).toHaveAttribute('aria-checked', 'true');
   await player.statusBadge().click();
   await expect(player.kioskMode()).toBeHidden();
 }
 
 test.describe('kiosk mode on the player screen', () => {
-  test('?kiosk=1 switches it on for the device, it survives a reload, and an idle result screen counts down, then shows the attract screen', async ({ page, request }) => {
+  test('?kiosk=1 switches it on for the device; it opens and reloads on the attract screen, and an idle result screen counts down, then shows it', async ({ page, request }) => {
     test.setTimeout(120_000);
     const bundle = await demoBundle(request);
     const player = new PlayerPage(page);
     await page.clock.install();
 
     await page.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=1`);
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
+    await expect(page.getByRole('heading', { name: `¡Juega ${bundle.group.name}!` })).toBeVisible();
     // The address drops the parameter once the setting is stored, so the reload below shows the stored value.
     await expect(page).toHaveURL(new RegExp(`/play-trivia/${DEMO_TRIVIA}$`));
     await expectKioskMode(player, true);
+    // With no round in progress, a reload opens the attract screen, not the document step.
     await page.reload();
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
+    await expect(player.validate()).toBeHidden();
     await expectKioskMode(player, true);
+    await player.tapToPlay().click();
+    await expect(player.validate()).toBeVisible();
 
     await playToResult(player, bundle, `2${Date.now() % 1_000_000_000}`);
     await expect(player.score()).toHaveText('80%');
@@ -57,24 +70,28 @@ test.describe('kiosk mode on the player screen', () => {
     await expect(page.getByRole('alertdialog', { name: '¿Sigues ahí?' })).toBeVisible();
     await expect(page.getByTestId('kiosk-idle-seconds')).toHaveText(/^(1[0-5]|[1-9])$/);
     await page.clock.runFor(IDLE_WARNING_MS);
-    await expect(attract(page)).toBeVisible();
+    await expect(player.attract()).toBeVisible();
     await expect(player.completed()).toBeHidden();
-    await attract(page).getByRole('button', { name: 'Toca para jugar' }).click();
+    await player.tapToPlay().click();
     await expect(player.validate()).toBeVisible();
     await expect(player.documentNumber()).toHaveValue('');
   });
 
-  test('a round left mid-way counts down "¿Sigues ahí?"; "Sigo aquí" keeps it, silence gives it up for the attract screen and it is not resumed', async ({ page, request }) => {
+  test('a round in progress resumes on a reload; left mid-way it counts down "¿Sigues ahí?"; a tap on "Sigo aquí" keeps it, silence gives it up for the attract screen', async ({ page, request }) => {
     test.setTimeout(120_000);
     const bundle = await demoBundle(request);
     const player = new PlayerPage(page);
     await page.clock.install();
-    await page.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=1`);
+    await player.gotoKiosk(DEMO_TRIVIA);
     await player.enterDocument(bundle.documentTypes[0]!.name, `3${Date.now() % 1_000_000_000}`);
     await player.registerAs('Kiosco Abandonado', 'Stand Principal');
     await player.start().click();
     await expect(player.counter()).toBeVisible();
     const question = await player.questionText().textContent();
+    // A round in progress is not sent to the attract screen by a reload: it resumes.
+    await page.reload();
+    await expect(player.questionText()).toHaveText(question ?? '');
+    await expect(player.attract()).toBeHidden();
 
     await page.clock.runFor(IDLE_RETURN_MS - IDLE_WARNING_MS + 1_000);
     await expect(idle(page)).toBeVisible();
@@ -83,27 +100,44 @@ test.describe('kiosk mode on the player screen', () => {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `docs/screenshots/kiosk-idle-countdown-${name}.png` });
     }
-    // "Sigo aquí" keeps the round on the same question.
-    await idle(page).getByRole('button', { name: 'Sigo aquí' }).press('Enter');
+    // A real click on "Sigo aquí" (after the resize too) keeps the round on the same question, and
+    // the tap does not fall through to the answers behind the countdown.
+    await idle(page).getByRole('button', { name: 'Sigo aquí' }).click();
     await expect(idle(page)).toBeHidden();
     await expect(player.questionText()).toHaveText(question ?? '');
+    await expect(player.counter()).toHaveText('1 / 5');
+
+    // The keyboard works too: Enter on "Sigo aquí".
+    await page.clock.runFor(IDLE_RETURN_MS - IDLE_WARNING_MS + 1_000);
+    await expect(idle(page).getByRole('button', { name: 'Sigo aquí' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(idle(page)).toBeHidden();
+    await expect(player.counter()).toHaveText('1 / 5');
 
     // Nobody answers: the countdown ends and the attract screen shows.
     await page.clock.runFor(IDLE_RETURN_MS + 1_000);
-    await expect(attract(page)).toBeVisible();
+    await expect(player.attract()).toBeVisible();
     await expect(player.counter()).toBeHidden();
-    expect(await seriousViolations(page, 'attract screen')).toEqual([]);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page, `attract screen (${colorScheme})`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `docs/screenshots/kiosk-attract-${name}.png` });
     }
-    // The abandoned round is not resumed on a reload.
+    // The abandoned round is not resumed on a reload: the attract screen again.
     await page.reload();
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
     await expect(player.counter()).toBeHidden();
   });
 
-  test('off by default and switched in the badge or with ?kiosk=0; when off the result screen stays after 60 s', async ({ page, request }) => {
+  test('off by default: a phone shows no badge, only a small offline line when offline; the kiosk badge switches it off; when off the result screen stays after 60 s', async ({
+    page,
+    context,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const bundle = await demoBundle(request);
     const player = new PlayerPage(page);
@@ -111,23 +145,41 @@ test.describe('kiosk mode on the player screen', () => {
 
     await player.goto(DEMO_TRIVIA);
     await expectKioskMode(player, false);
+    await expect(player.offlineNotice()).toBeEmpty();
+
+    // On a kiosk never set up, staff switch kiosk mode off in its badge.
+    await player.gotoKiosk(DEMO_TRIVIA);
+    await expectKioskMode(player, true);
     await player.statusBadge().click();
     await player.kioskSwitch().click();
-    await expect(player.kioskMode()).toHaveText('Modo kiosco: activado');
-    await player.statusBadge().click();
+    await expectKioskMode(player, false);
     await page.reload();
     await expect(player.validate()).toBeVisible();
-    await expectKioskMode(player, true);
-
+    await expectKioskMode(player, false);
     await page.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=0`);
     await expect(player.validate()).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/play-trivia/${DEMO_TRIVIA}$`));
     await expectKioskMode(player, false);
 
+    // Offline, the phone says in one line that the result is kept; no sync details.
+    await context.setOffline(true);
     await playToResult(player, bundle, `1${Date.now() % 1_000_000_000}`);
+    await expect(player.offlineNotice()).toHaveText(OFFLINE_NOTICE_TEXT);
+    await expect(player.pending()).toHaveCount(0);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page, `offline notice (${colorScheme})`)).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `docs/screenshots/player-offline-notice-${name}.png` });
+    }
+
     await page.clock.fastForward(IDLE_RETURN_MS + 5_000);
     await expect(player.completed()).toBeVisible();
     await expect(player.score()).toHaveText('80%');
     await expect(player.validate()).toBeHidden();
+    await context.setOffline(false);
   });
 });

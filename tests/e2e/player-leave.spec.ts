@@ -7,13 +7,13 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 const DEMO_TRIVIA = 1;
 
 test.describe('leaving the player screen clean for the next person', () => {
-  test("'Salir' abandons a half-played round after confirming, and a reload stays at the document step", async ({ page, request }) => {
+  test("'Salir' on a kiosk abandons a half-played round after confirming, and a reload opens the attract screen, not the round", async ({ page, request }) => {
     test.setTimeout(120_000);
     const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
     const player = new PlayerPage(page);
     const documentNumber = `6${Date.now() % 1_000_000_000}`;
 
-    await player.goto(DEMO_TRIVIA);
+    await player.gotoKiosk(DEMO_TRIVIA);
     await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber);
     await player.registerAs(`Tomás Arias ${documentNumber.slice(-4)}`, 'Stand Principal');
     await player.start().click();
@@ -35,10 +35,10 @@ test.describe('leaving the player screen clean for the next person', () => {
     await expect(player.counter()).toBeHidden();
 
     await page.reload();
-    await expect(player.validate()).toBeVisible();
+    await expect(player.attract()).toBeVisible();
     await expect(player.counter()).toBeHidden();
 
-    // The registration and the attempt reached the server; the badge says when.
+    // The registration and the attempt reached the server; the kiosk's badge says when.
     await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
     await expect(player.lastSync()).toHaveText('Sincronizado hace un momento');
   });
@@ -58,14 +58,14 @@ test.describe('leaving the player screen clean for the next person', () => {
     });
 
     const player = new PlayerPage(page);
-    await player.goto(empty.id);
+    await player.gotoKiosk(empty.id);
     await player.enterDocument(demo.documentTypes[0]!.name, `4${Date.now() % 1_000_000_000}`);
     await player.registerAs('Irene Mora', 'Stand Principal');
     await expect(page.getByRole('alert').filter({ hasText: 'Esta trivia aún no tiene preguntas.' })).toBeVisible();
     await expect(player.start()).toHaveCount(0);
     await page.getByRole('button', { name: 'Volver', exact: true }).click();
     await expect(player.validate()).toBeVisible();
-    // Only the registration was queued: no attempt for an empty round.
+    // Only the registration was queued: no attempt for an empty round (the kiosk's badge counts them).
     await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
   });
 

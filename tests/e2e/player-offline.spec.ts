@@ -56,7 +56,7 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
   // recognises both players, so it keeps their salted document hashes.
   let { context, page } = await launchKiosk();
   let player = new PlayerPage(page);
-  await player.goto(DEMO_TRIVIA);
+  await player.gotoKiosk(DEMO_TRIVIA);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
   for (const { documentNumber } of known) {
     await player.enterDocument(documentType.name, documentNumber);
@@ -68,7 +68,7 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
 
   // 1) A known player, offline: 3 of 5 right.
   await page.reload();
-  await expect(player.validate()).toBeVisible();
+  await player.toDocumentStep();
   await player.enterDocument(documentType.name, known[0]!.documentNumber);
   await expect(page.getByText('Hola, Marta Ruiz.')).toBeVisible();
   await expect(player.connection()).toHaveText('Sin conexión');

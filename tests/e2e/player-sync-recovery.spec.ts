@@ -54,7 +54,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
     test.setTimeout(120_000);
     const bundle = await demoBundle(api);
     const player = new PlayerPage(page);
-    await player.goto(DEMO_TRIVIA);
+    await player.gotoKiosk(DEMO_TRIVIA);
     const first = { name: 'Restaurada Uno', document: freshDocument() };
     await playRound(player, bundle, first.name, first.document);
     await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
@@ -85,7 +85,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
     test.setTimeout(120_000);
     const bundle = await demoBundle(api);
     const player = new PlayerPage(page);
-    await player.goto(DEMO_TRIVIA);
+    await player.gotoKiosk(DEMO_TRIVIA);
 
     // Offline, two players play; the first one's result is then made one the server refuses
     // (an answer from no question of this trivia).

@@ -178,14 +178,18 @@ describe('the idle countdown on every kiosk step', () => {
     expect(onCountdown).toHaveBeenCalledTimes(15);
   });
 
-  it('ends the countdown on a touch or key and waits the whole time again', () => {
+  it('ends the countdown once a tap is complete (not when it starts) and waits the whole time again', () => {
     const target = new EventTarget();
     const onCountdown = vi.fn();
     const onTimeout = vi.fn();
     startIdleCountdown(target, 60_000, 15_000, { onCountdown, onTimeout });
     vi.advanceTimersByTime(50_000);
     expect(onCountdown).toHaveBeenLastCalledWith(10);
+    // The countdown stays under the finger until the tap's click, so the click cannot land on the page behind it.
     target.dispatchEvent(new Event('pointerdown'));
+    target.dispatchEvent(new Event('pointerup'));
+    expect(onCountdown).toHaveBeenLastCalledWith(10);
+    target.dispatchEvent(new Event('click'));
     expect(onCountdown).toHaveBeenLastCalledWith(null);
     vi.advanceTimersByTime(44_999);
     expect(onCountdown).toHaveBeenLastCalledWith(null);
@@ -194,6 +198,17 @@ describe('the idle countdown on every kiosk step', () => {
     expect(onTimeout).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onTimeout).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the countdown when a key press is complete', () => {
+    const target = new EventTarget();
+    const onCountdown = vi.fn();
+    startIdleCountdown(target, 60_000, 15_000, { onCountdown, onTimeout: vi.fn() });
+    vi.advanceTimersByTime(46_000);
+    target.dispatchEvent(new Event('keydown'));
+    expect(onCountdown).toHaveBeenLastCalledWith(14);
+    target.dispatchEvent(new Event('keyup'));
+    expect(onCountdown).toHaveBeenLastCalledWith(null);
   });
 
   it('stops listening and counting when stopped', () => {

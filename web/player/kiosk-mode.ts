@@ -11,6 +11,12 @@ import { useSubscription } from './use-subscription';
 
 /** What interrupts the idle wait: any pointer, key or touch. */
 const INTERACTION_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel'] as const;
+/**
+ * What ends a countdown that is showing: a finished tap or key press, never its start. Closing the
+ * countdown on `pointerdown` would take it from under the finger, so the tap's `click` would land
+ * on the page behind it (an answer, "Salir").
+ */
+const COUNTDOWN_END_EVENTS = ['click', 'keyup'] as const;
 /** Events that carry the user activation `requestFullscreen` needs (touchstart does not). */
 const GESTURE_EVENTS = ['click', 'keydown'] as const;
 
@@ -114,8 +120,9 @@ export interface IdleCountdownHandlers {
 
 /**
  * After `timeoutMs - warningMs` without an interaction on `target`, counts the last `warningMs`
- * down second by second, then calls `onTimeout` once. Any interaction starts the wait again (and
- * ends a countdown). Returns the stop function.
+ * down second by second, then calls `onTimeout` once. Any interaction starts the wait again; a
+ * countdown ends only once a tap or a key press is complete (COUNTDOWN_END_EVENTS). Returns the
+ * stop function.
  */
 export function startIdleCountdown(target: EventTarget, timeoutMs: number, warningMs: number, handlers: IdleCountdownHandlers): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -137,18 +144,22 @@ export function startIdleCountdown(target: EventTarget, timeoutMs: number, warni
     timer = setTimeout(() => tick(Math.ceil(warningMs / 1_000)), Math.max(0, timeoutMs - warningMs));
   };
   const restart = () => {
-    if (done) return;
-    if (counting) {
-      counting = false;
-      handlers.onCountdown(null);
-    }
+    if (done || counting) return;
+    wait();
+  };
+  const endCountdown = () => {
+    if (done || !counting) return;
+    counting = false;
+    handlers.onCountdown(null);
     wait();
   };
   wait();
   for (const type of INTERACTION_EVENTS) target.addEventListener(type, restart, { passive: true });
+  for (const type of COUNTDOWN_END_EVENTS) target.addEventListener(type, endCountdown, { passive: true });
   return () => {
     clearTimeout(timer);
     for (const type of INTERACTION_EVENTS) target.removeEventListener(type, restart);
+    for (const type of COUNTDOWN_END_EVENTS) target.removeEventListener(type, endCountdown);
   };
 }
 

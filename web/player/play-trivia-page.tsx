@@ -8,6 +8,7 @@ import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
 import { KioskSetupForm } from './kiosk-setup-form';
 import type { FirstPaint } from './first-paint';
 import { PlayerFlow } from './player-flow';
+import { OfflineNotice } from './offline-notice';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
 import { useThemeFonts } from './theme-fonts';
@@ -108,6 +109,8 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
 
   return (
     <div className="player-screen flex flex-col" style={style}>
+      {/* A player's phone shows only a small offline line; a kiosk shows the sync badge for staff. */}
+      {afterFirstScreen && kioskMode === false && <OfflineNotice />}
       <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 pt-6 pb-[max(4rem,var(--kiosk-badge-space,0px))] sm:px-6 sm:pt-10">
         {/* web/play.html repeats this header and the loading card below for the server's first paint. */}
         {shown && (
@@ -160,7 +163,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
           {result?.status === 'ready' && !setupToken && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
         </section>
       </main>
-      {afterFirstScreen && <StatusBadge kioskMode={kioskMode} />}
+      {afterFirstScreen && kioskMode === true && <StatusBadge kioskMode={kioskMode} />}
     </div>
   );
 }

@@ -37,6 +37,8 @@ import { usePlayLock } from './use-play-lock';
 type Step =
   | { name: 'resuming' }
   | { name: 'attract' }
+  /** No round in progress when the page opened: the attract screen on a kiosk, the document step on a phone. */
+  | { name: 'start' }
   | { name: 'document' }
   | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
   | { name: 'instructions'; player: PlayerRef }
@@ -101,14 +103,14 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
       else if (resumption.kind === 'finish') void finish(resumption.state);
       else {
         if (resumption.kind === 'discarded' && resumption.reason === 'changed') show({ title: CHANGED_TRIVIA_MESSAGE, tone: 'info' });
-        setStep({ name: 'document' });
+        setStep({ name: 'start' });
       }
     });
   }, [bundle, finish, show]);
 
   // A new app version waits until the kiosk is between attempts.
   useEffect(() => {
-    setBetweenAttempts(step.name === 'document');
+    setBetweenAttempts(step.name === 'document' || step.name === 'start' || step.name === 'attract');
     return () => setBetweenAttempts(false);
   }, [step.name]);
 
@@ -127,7 +129,14 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
   // Staff at work in their panel are not an idle player; closing it leaves the kiosk on its attract screen.
   const staffAtWork = useStaffSession() !== null;
   useEffect(() => onStaffPanelClosed((toAttract) => toAttract && giveUp()), [giveUp]);
-  const watchIdle = kioskMode && !staffAtWork && kioskConfig !== undefined && step.name !== 'attract' && step.name !== 'resuming' && step.name !== 'preparing';
+  const watchIdle =
+    kioskMode &&
+    !staffAtWork &&
+    kioskConfig !== undefined &&
+    step.name !== 'attract' &&
+    step.name !== 'start' &&
+    step.name !== 'resuming' &&
+    step.name !== 'preparing';
   const idleSecondsLeft = useIdleCountdown(watchIdle, idleMs, giveUp);
 
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
@@ -212,6 +221,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
         return <Preparing label="Cargando…" />;
       case 'attract':
         return <AttractStep triviaName={bundle.group.name} onPlay={restart} />;
+      case 'start':
+        return kioskMode ? <AttractStep triviaName={bundle.group.name} onPlay={restart} /> : <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
       case 'document':
         return <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
       case 'register':

@@ -41,8 +41,27 @@ export class PlayerPage {
   readonly confirmLeave = () => this.leaveDialog().getByRole('button', { name: 'Abandonar' });
   readonly keepPlaying = () => this.leaveDialog().getByRole('button', { name: 'Seguir jugando' });
 
+  readonly attract = () => this.page.getByTestId('kiosk-attract');
+  readonly tapToPlay = () => this.attract().getByRole('button', { name: 'Toca para jugar' });
+  /** The small line a player's phone (kiosk mode off) shows while offline. */
+  readonly offlineNotice = () => this.page.getByTestId('offline-notice');
+
   async goto(groupId: number) {
     await this.page.goto(`/play-trivia/${groupId}`);
+    await this.toDocumentStep();
+  }
+
+  /** Opens the trivia with kiosk mode switched on for this device (`?kiosk=1`), at the document step. */
+  async gotoKiosk(groupId: number) {
+    await this.page.goto(`/play-trivia/${groupId}?kiosk=1`);
+    await expect(this.page).toHaveURL(new RegExp(`/play-trivia/${groupId}$`));
+    await this.toDocumentStep();
+  }
+
+  /** Waits for the document step; a kiosk that opened on its attract screen is tapped first. */
+  async toDocumentStep() {
+    await expect(this.validate().or(this.tapToPlay())).toBeVisible();
+    if (await this.tapToPlay().isVisible()) await this.tapToPlay().click();
     await expect(this.validate()).toBeVisible();
   }
 

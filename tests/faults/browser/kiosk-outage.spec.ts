@@ -52,7 +52,7 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
   // Online once: the trivia is opened, its bundle stored and the service worker installed.
   let { context, page } = await launchKiosk();
   let player = new PlayerPage(page);
-  await player.goto(DEMO_TRIVIA);
+  await player.gotoKiosk(DEMO_TRIVIA);
   await page
     .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 })
     .catch(async (error) => {
@@ -62,7 +62,7 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
 
   await server.stop();
   await page.reload();
-  await expect(player.validate()).toBeVisible();
+  await player.toDocumentStep();
 
   /** One new player registers offline and plays; `reloadAfter` answers in, the page is reloaded and the round resumes. */
   const play = async (who: (typeof PLAYERS)[number], reloadAfter?: number) => {

@@ -17,12 +17,13 @@ test('a player the kiosk knew plays offline after the server was restored to bef
     const player = new PlayerPage(page);
 
     // Online, Previa registers: the kiosk learns her server id (1).
-    await player.goto(DEMO_TRIVIA);
+    await player.gotoKiosk(DEMO_TRIVIA);
     await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
     await player.registerAs('Previa Al Respaldo', 'Stand Norte');
     await expect(player.start()).toBeVisible();
     await expect.poll(() => serverSql(server, 'SELECT id FROM players'), { timeout: 15_000 }).toEqual([{ id: 1 }]);
     await page.reload();
+    await player.toDocumentStep();
 
     // Offline; the server is restored to a backup from before (ids rewound too). A new player
     // plays first, and will take id 1 on the server; then Previa comes back and plays.

@@ -35,7 +35,7 @@ test('two tabs of a kiosk whose browser has no Web Locks, never registered, play
     // One tab plays the trivia at a time (the lease in the kiosk's database stands in for Web
     // Locks): the second tab says the trivia is open in the other one, and each turn takes it over.
     const tabs: Record<'A' | 'B', Page> = { A: await context.newPage(), B: await context.newPage() };
-    await new PlayerPage(tabs.A).goto(DEMO_TRIVIA);
+    await new PlayerPage(tabs.A).gotoKiosk(DEMO_TRIVIA);
     await tabs.B.goto(`/play-trivia/${DEMO_TRIVIA}`);
     await expect(new PlayerPage(tabs.B).otherTabHeading()).toBeVisible();
     for (const page of Object.values(tabs)) {
@@ -48,7 +48,7 @@ test('two tabs of a kiosk whose browser has no Web Locks, never registered, play
       const player = new PlayerPage(tabs[who.tab]);
       await tabs[who.tab].bringToFront();
       if (await player.otherTabHeading().isVisible()) await player.takeOver().click();
-      await expect(player.validate()).toBeVisible();
+      await player.toDocumentStep();
       await playRound(tabs[who.tab], bundle, who);
     }
     for (const page of Object.values(tabs)) await expect(new PlayerPage(page).pending()).toHaveText(`${PLAYERS.length * 3} por sincronizar`);
