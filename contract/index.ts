@@ -13,3 +13,4 @@ export * from './logos';
 export * from './big-screen';
 export * from './consent';
 export * from './kiosk';
+export * from './question-import';
