@@ -9,8 +9,9 @@ import { checkZipSize } from './zip-guard';
 const NOT_A_SPREADSHEET = 'El archivo no es una hoja de cálculo CSV o XLSX';
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLD_XLS_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
-/** Control characters no text file holds (tab, line feed and carriage return are fine). */
-const BINARY_BYTES = /[\x00-\x08\x0b\x0c\x0e-\x1a\x1c-\x1f]/;
+/** Control bytes no text file holds: all below a space but tab, line feed and carriage return. */
+const TEXT_CONTROLS = new Set([0x09, 0x0a, 0x0d]);
+const hasBinaryBytes = (bytes: Buffer) => bytes.some((byte) => byte < 0x20 && !TEXT_CONTROLS.has(byte));
 
 const unsupported = (message = NOT_A_SPREADSHEET) => badRequest(message, { code: 'import_file_unsupported' });
 
@@ -19,14 +20,12 @@ const unsupported = (message = NOT_A_SPREADSHEET) => badRequest(message, { code:
  * Spanish locales. Bytes no text file holds make it "not a spreadsheet".
  */
 function csvText(bytes: Buffer): string {
-  let text: string;
+  if (hasBinaryBytes(bytes)) throw unsupported();
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    text = new TextDecoder('windows-1252').decode(bytes);
+    return new TextDecoder('windows-1252').decode(bytes);
   }
-  if (BINARY_BYTES.test(text)) throw unsupported();
-  return text;
 }
 
 /**
