@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import type { Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
@@ -8,6 +8,16 @@ import { seriousViolations, tabTo } from './support/axe';
 
 /** Set to a folder to keep the import preview's screenshots (the README's). */
 const SHOTS = process.env.IMPORT_SCREENSHOTS_DIR;
+
+// The admin screens load their code on first visit: give a shared, busy machine time.
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.setTimeout(240_000);
+
+/** The questions screen of a trivia, once its questions (or the empty state) show. */
+async function openQuestions(page: Page, groupId: number) {
+  await page.goto(`/packages/${groupId}/questions`);
+  await expect(new QuestionsPage(page).cards().first().or(page.getByText('No hay preguntas en este grupo. ¡Crea una nueva!'))).toBeVisible();
+}
 
 // axe is injected as a script, which the app's strict CSP would refuse.
 test.use({ bypassCSP: true });
@@ -49,7 +59,7 @@ test('an admin imports a filled-in template: the preview names the bad rows, not
   const company = await companyWithSite(page, `Importa ${Date.now()}`);
   const trivia = await emptyTrivia(page, company.id, 'Geografía importada');
   const screen = new QuestionsPage(page);
-  await screen.goto(trivia.id);
+  await openQuestions(page, trivia.id);
 
   // Keyboard: the button opens the dialog.
   const opener = page.getByRole('button', { name: 'Importar preguntas' });
@@ -103,7 +113,7 @@ test('an admin imports a filled-in template: the preview names the bad rows, not
 
   // The dialog and its preview in dark mode.
   const dark = await signedIn(browser, 'dark');
-  await new QuestionsPage(dark.page).goto(trivia.id);
+  await openQuestions(dark.page, trivia.id);
   await dark.page.getByRole('button', { name: 'Importar preguntas' }).click();
   violations.push(...(await seriousViolations(dark.page, 'dark import dialog')));
   await dark.page.getByRole('dialog').getByLabel('Archivo CSV o XLSX').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE, 'utf-8') });
@@ -120,7 +130,7 @@ test('an admin duplicates a trivia into another company and a player plays the c
   const target = await companyWithSite(page, `Destino ${stamp}`);
   const original = await createFourQuestionTrivia(page, source.id, `Sumas ${stamp}`);
   const screen = new QuestionsPage(page);
-  await screen.goto(original.id);
+  await openQuestions(page, original.id);
 
   await page.getByRole('button', { name: 'Duplicar' }).click();
   const dialog = screen.dialog();

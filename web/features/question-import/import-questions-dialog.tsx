@@ -182,7 +182,8 @@ export function ImportQuestionsDialog({ groupId, onClose }: { groupId: number; o
             </p>
           </div>
           {save.isPending && (saveProgress < 1 ? <ProgressBar label="Subiendo archivo" fraction={saveProgress} /> : <Spinner className="size-5" label={`Guardando ${validCount} preguntas…`} />)}
-          <ol aria-label="Filas del archivo" className="space-y-2">
+          {/* Focusable, so the dialog's scrolling body can be scrolled from the keyboard. */}
+          <ol aria-label="Filas del archivo" tabIndex={0} className="space-y-2 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
             {[...step.preview.rows]
               .sort((a, b) => Number(a.problems.length === 0) - Number(b.problems.length === 0) || a.row - b.row)
               .map((row) => (
