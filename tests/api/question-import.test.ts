@@ -118,6 +118,14 @@ describe('question import: preview', () => {
     expect(over.status).toBe(400); // over the schema's base64 length
     expect(over.body).toMatchObject({ code: 'validation_failed', error: 'El archivo supera el máximo de 512 KB' });
 
+    // A workbook whose directory says it unpacks to 2 GB is refused before anything is unpacked.
+    const bomb = await xlsx([['Pregunta', 'Respuesta 1', 'Respuesta 2', 'Correcta'], ['¿A?', 'a', 'b', 1]]);
+    const directory = bomb.readUInt32LE(bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
+    bomb.writeUInt32LE(0x7fffffff, directory + 24);
+    const unpacked = await preview(group.id, bomb);
+    expect(unpacked.status).toBe(413);
+    expect(unpacked.body).toMatchObject({ code: 'import_file_too_large', error: 'El archivo XLSX es demasiado grande al descomprimirlo' });
+
     const many = ['Pregunta,Respuesta 1,Respuesta 2,Correcta', ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `P${i},a,b,1`)].join('\n');
     const tooMany = await preview(group.id, many);
     expect(tooMany.status).toBe(400);
