@@ -22,6 +22,8 @@ import { createRankingReads } from './ranking/reads';
 import { rankingRoutes } from './ranking/routes';
 import { syncRoutes } from './sync/routes';
 import { questionRoutes } from './questions/routes';
+import { questionImportRoutes } from './question-import/routes';
+import { triviaCopyRoutes } from './trivia-copy/routes';
 import { themeRoutes } from './themes/routes';
 import type { RouteDependencies } from './route-dependencies';
 
@@ -51,6 +53,8 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),
+    questionImportRoutes(deps.dataSource),
+    triviaCopyRoutes(deps.dataSource, deps.config.uploadDir),
     themeRoutes(deps.dataSource),
     aiRoutes(deps.dataSource, deps.config),
   ];

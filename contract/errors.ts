@@ -66,6 +66,12 @@ export const ERROR_CODES = [
   'kiosk_setup_unknown',
   'kiosk_setup_used',
   'kiosk_setup_expired',
+  // question import: a file that is not CSV/XLSX (by its bytes), too large, with too many rows, without the template's columns, or with no row to import
+  'import_file_unsupported',
+  'import_file_too_large',
+  'import_too_many_rows',
+  'import_columns_missing',
+  'import_nothing_valid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,3 +14,4 @@ export * from './big-screen';
 export * from './consent';
 export * from './kiosk';
 export * from './devices';
+export * from './question-import';

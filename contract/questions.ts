@@ -2,19 +2,23 @@ import { z } from 'zod';
 import { MAX_ID } from './common';
 
 const INVALID_GROUP = 'El ID del grupo debe ser mayor que 0';
+export const QUESTION_TEXT_MAX = 1000;
+export const ANSWER_TEXT_MAX = 500;
+export const ANSWERS_MIN = 2;
+export const ANSWERS_MAX = 10;
 
 const questionText = z
   .string({ error: 'La pregunta es requerida' })
   .trim()
   .min(1, 'La pregunta es requerida')
-  .max(1000, 'Máximo 1000 caracteres');
+  .max(QUESTION_TEXT_MAX, `Máximo ${QUESTION_TEXT_MAX} caracteres`);
 
 export const answerSchema = z.strictObject({
   text: z
     .string({ error: 'El texto de la respuesta es requerido' })
     .trim()
     .min(1, 'El texto de la respuesta es requerido')
-    .max(500, 'Máximo 500 caracteres'),
+    .max(ANSWER_TEXT_MAX, `Máximo ${ANSWER_TEXT_MAX} caracteres`),
   isCorrect: z.boolean().default(false),
 });
 export type AnswerInput = z.input<typeof answerSchema>;
@@ -27,8 +31,8 @@ export type QuestionInput = z.input<typeof questionSchema>;
 
 const answerList = z
   .array(answerSchema, { error: 'Debe haber al menos 2 respuestas' })
-  .min(2, 'Debe haber al menos 2 respuestas')
-  .max(10, 'Máximo 10 respuestas')
+  .min(ANSWERS_MIN, `Debe haber al menos ${ANSWERS_MIN} respuestas`)
+  .max(ANSWERS_MAX, `Máximo ${ANSWERS_MAX} respuestas`)
   .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, 'Marca exactamente una respuesta correcta');
 
 /** Question with its answers: the form, and the transactional PUT /api/questions/{id}. */

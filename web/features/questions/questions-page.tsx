@@ -1,4 +1,4 @@
-import { ArrowLeft, Palette, Plus, Sparkles } from 'lucide-react';
+import { ArrowLeft, Copy, FileUp, Palette, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Answer, Question } from '../../../contract';
@@ -16,12 +16,17 @@ import { useQuestions } from './api/get-questions';
 import { QuestionCard } from './question-card';
 import { QuestionDialog } from './question-dialog';
 import { KioskSetupButton } from '../kiosks/kiosk-setup-button';
+import { ExportQuestionsMenu } from '../question-import/export-questions-menu';
+import { ImportQuestionsDialog } from '../question-import/import-questions-dialog';
+import { CopyTriviaDialog } from '../trivia-copy/copy-trivia-dialog';
 
 type OpenDialog =
   | { kind: 'none' }
   | { kind: 'question'; editing?: { question: Question; answers: Answer[] } }
   | { kind: 'ai' }
   | { kind: 'theme' }
+  | { kind: 'import' }
+  | { kind: 'copy' }
   | { kind: 'delete'; question: Question };
 
 /** /packages/:groupId/questions: the questions of one trivia, with create, edit, delete, AI and theme. */
@@ -66,6 +71,13 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
               Generar con IA
             </Button>
             {group.data && <KioskSetupButton groupId={group.data.id} groupName={group.data.name} />}
+            <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })} icon={<FileUp className="size-4" aria-hidden />}>
+              Importar preguntas
+            </Button>
+            <ExportQuestionsMenu groupId={groupId} />
+            <Button variant="secondary" disabled={!group.data} onClick={() => setDialog({ kind: 'copy' })} icon={<Copy className="size-4" aria-hidden />}>
+              Duplicar
+            </Button>
           </>
         }
       />
@@ -104,6 +116,8 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
 
       {dialog.kind === 'question' && <QuestionDialog groupId={groupId} question={dialog.editing} onClose={close} />}
       {dialog.kind === 'ai' && <GenerateQuestionsDialog groupId={groupId} onClose={close} />}
+      {dialog.kind === 'import' && <ImportQuestionsDialog groupId={groupId} onClose={close} />}
+      {dialog.kind === 'copy' && group.data && <CopyTriviaDialog group={group.data} onClose={close} />}
       {group.data && (
         <ThemeEditorDialog
           groupId={groupId}

@@ -1,0 +1,60 @@
+import type { EntityManager } from 'typeorm';
+import type { ImportFormat, ImportPreview, ImportResult } from '../../contract';
+import { AnswerEntity, QuestionEntity } from '../../db/entities';
+import { unprocessable } from '../errors';
+import { findQuestionGroup } from '../question-groups/service';
+import { bumpContentVersion } from '../questions/content-version';
+import { listAnswersOfGroup, listQuestions } from '../questions/service';
+import { readSpreadsheet } from './read-file';
+import { readImportRows } from './rows';
+import { writeQuestions, type QuestionRow } from './write';
+
+async function readRows(bytes: Buffer) {
+  const { format, grid } = await readSpreadsheet(bytes);
+  return { format, rows: readImportRows(grid) };
+}
+
+/** Every row of the file with its problems; nothing is stored. */
+export async function previewImport(em: EntityManager, groupId: number, bytes: Buffer): Promise<ImportPreview> {
+  await findQuestionGroup(em, groupId);
+  const { format, rows } = await readRows(bytes);
+  const validCount = rows.filter((r) => r.problems.length === 0).length;
+  return { format, rows, validCount, invalidCount: rows.length - validCount };
+}
+
+/**
+ * Reads the file again (the server never takes a client's reading of it) and stores its valid rows,
+ * in file order, after the trivia's questions, in one transaction; rows with problems are skipped
+ * and counted. A file without one valid row is a 422 and stores nothing.
+ */
+export async function importQuestions(em: EntityManager, groupId: number, bytes: Buffer): Promise<ImportResult> {
+  await findQuestionGroup(em, groupId);
+  const { rows } = await readRows(bytes);
+  const valid = rows.filter((r) => r.problems.length === 0);
+  if (valid.length === 0) throw unprocessable('El archivo no tiene ninguna pregunta válida para importar', { code: 'import_nothing_valid' });
+  await em.transaction(async (tx) => {
+    await findQuestionGroup(tx, groupId);
+    // One INSERT per table: ids follow the rows' order, which is the order questions and answers are listed in.
+    const inserted = await tx.insert(QuestionEntity, valid.map((r) => ({ text: r.text, groupId })));
+    const answers = valid.flatMap((r, i) =>
+      r.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: inserted.identifiers[i]!.id as number })),
+    );
+    await tx.insert(AnswerEntity, answers);
+    await bumpContentVersion(tx, groupId);
+  });
+  return { imported: valid.length, skipped: rows.length - valid.length };
+}
+
+/** A trivia's questions and answers, in their order. */
+async function questionRows(em: EntityManager, groupId: number): Promise<QuestionRow[]> {
+  const questions = await listQuestions(em, groupId);
+  const { answers } = await listAnswersOfGroup(em, groupId);
+  const byQuestion = new Map<number, AnswerEntity[]>();
+  for (const answer of answers) byQuestion.set(answer.questionId, [...(byQuestion.get(answer.questionId) ?? []), answer]);
+  return questions.map((q) => ({ text: q.text, answers: (byQuestion.get(q.id) ?? []).map((a) => ({ text: a.text, isCorrect: a.isCorrect })) }));
+}
+
+export async function exportQuestions(em: EntityManager, groupId: number, format: ImportFormat) {
+  const group = await findQuestionGroup(em, groupId);
+  return { name: group.name, bytes: await writeQuestions(format, await questionRows(em, groupId)) };
+}
