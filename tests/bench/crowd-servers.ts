@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,8 @@ function serverPid(pid: number): number | undefined {
  */
 export async function startCrowdServers(processes: number, say: (line: string) => void) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-load-'));
+  // As root, PostgreSQL runs as another user, who must be able to reach its directory.
+  await chmod(dataDir, 0o755);
   const common: NodeJS.ProcessEnv = {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
