@@ -109,7 +109,10 @@ export async function exportBenchmark(env: NodeJS.ProcessEnv, client: pg.Client,
   const app = await start('servers.ts', ['app'], env);
   const raw = await start('raw-export-server.ts', [], { ...env, BENCH_DATA: JSON.stringify(data) });
   try {
+    const idleRss = rssMb(app.child.pid!);
     const cookie = await signIn(app.url, client);
+    // A sign-in runs argon2id (64 MiB of working memory), which the allocator may keep resident.
+    say(`   app server RSS: ${idleRss.toFixed(0)} MB at start, ${rssMb(app.child.pid!).toFixed(0)} MB after the admin's sign-in`);
     const runs: [string, () => Promise<Download>, () => Promise<Download>][] = [
       [
         `trivia score export (${data.rankingTriviaId})`,
