@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import type { QueryLane } from '../../db/data-source';
 import { REVIEW_REASON_LABELS, type ReviewReason } from '../../contract';
 import type { ReviewStatus } from '../../db/entities/player-attempt.entity';
@@ -45,7 +44,13 @@ function reviewCell(status: ReviewStatus, reason: ReviewReason | null): string {
   return '';
 }
 
-const when = (date: Date) => format(date, 'yyyy-MM-dd HH:mm:ss');
+const two = (value: number) => String(value).padStart(2, '0');
+/**
+ * 'yyyy-MM-dd HH:mm:ss' in the server's time zone, written out by hand: date-fns' format, at
+ * about 30 µs a call, was the largest cost of a million-row export.
+ */
+const when = (date: Date) =>
+  `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 
 /**
  * The completed attempts of a trivia as export rows, read a page at a time by primary key (keyset

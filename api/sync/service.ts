@@ -44,13 +44,11 @@ async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: 
 }
 
 /**
- * One mutation in one transaction: the device row is locked (so the same batch pushed five times
- * at once is applied once), the mutation is applied or rejected, its row is kept in
- * sync_mutations and the device's counter moves, all committed together.
+ * One mutation, inside its batch's transaction (the device row already locked, its counter at
+ * `last`): a resend is answered with its first outcome, a new mutation is applied or rejected and
+ * kept in sync_mutations.
  */
-async function settleMutation(em: EntityManager, deviceId: string, serverSecret: string, pushed: PushedMutation): Promise<Outcome> {
-  const [device] = await em.query(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`, [deviceId]);
-  const last: number = device.last_mutation_id;
+async function settleMutation(em: EntityManager, deviceId: string, serverSecret: string, pushed: PushedMutation, last: number): Promise<Outcome> {
   // The payload as the device sent it: a resend of the same outbox record always matches.
   const payloadHash = sha256(canonicalJson({ kind: pushed.kind, payload: pushed.payload }));
 
@@ -82,34 +80,96 @@ async function settleMutation(em: EntityManager, deviceId: string, serverSecret:
       settled.id ?? null,
     ],
   );
-  await em.query(`UPDATE devices SET last_mutation_id = $2, last_seen_at = now() WHERE id = $1`, [deviceId, pushed.mutationId]);
   return { settled, replay: false, lastMutationId: pushed.mutationId };
 }
 
 /**
- * Applies a device's batch in order (POST /api/sync). Ids at or below the device's
- * counter are answered with their first outcome (422 when the payload differs); an id past counter + 1 is a gap: when
- * nothing in the batch has been settled yet the whole push is refused with 409, otherwise the batch
- * stops there and the reply lists what was settled, so the device keeps the rest and resends.
+ * At most this many mutations settle in one transaction. Each is applied under a savepoint, and
+ * PostgreSQL keeps the ids of 64 subtransactions per session in shared memory; past that every
+ * other session's snapshot gets slower.
  */
-export async function applySyncBatch(dataSource: DataSource, deviceId: string, serverSecret: string, mutations: PushedMutation[]): Promise<SyncReply> {
-  const results: SyncResult[] = [];
-  let lastMutationId = 0;
-  let settledNew = false;
-  for (const mutation of mutations) {
-    const outcome = await dataSource.transaction((em) => settleMutation(em, deviceId, serverSecret, mutation));
-    lastMutationId = outcome.lastMutationId;
+export const MUTATIONS_PER_TRANSACTION = 32;
+
+/** A settled part of a batch; `refusal` is a 409/422 to answer once what came before it is committed. */
+interface SettledChunk {
+  results: SyncResult[];
+  lastMutationId: number;
+  settledNew: boolean;
+  stop: boolean;
+  refusal?: unknown;
+}
+
+/**
+ * Settles `chunk` in one transaction: the device row is locked (so the same batch pushed five times
+ * at once is applied once), each mutation is applied or rejected and kept in sync_mutations, and
+ * the device's counter moves once, all committed together.
+ */
+async function settleChunk(em: EntityManager, deviceId: string, serverSecret: string, chunk: PushedMutation[], settledBefore: boolean): Promise<SettledChunk> {
+  const [device] = await em.query(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`, [deviceId]);
+  const done: SettledChunk = { results: [], lastMutationId: device.last_mutation_id, settledNew: false, stop: false };
+  for (const mutation of chunk) {
+    let outcome: Outcome;
+    try {
+      outcome = await settleMutation(em, deviceId, serverSecret, mutation, done.lastMutationId);
+    } catch (error) {
+      // Refused after new mutations settled: those are committed, then the refusal is answered.
+      if (!(settledBefore || done.settledNew) || !toAppError(error) || toAppError(error)!.status >= 500) throw error;
+      done.stop = true;
+      done.refusal = error;
+      break;
+    }
     if ('gap' in outcome) {
-      if (!settledNew) {
+      if (!(settledBefore || done.settledNew)) {
         throw conflict(`Falta la operación ${outcome.lastMutationId + 1}: se recibió la ${mutation.mutationId} fuera de orden`, {
           code: 'sync_gap',
           lastMutationId: outcome.lastMutationId,
         });
       }
+      done.stop = true;
       break;
     }
-    results.push(outcome.settled);
-    settledNew ||= !outcome.replay;
+    done.lastMutationId = outcome.lastMutationId;
+    done.results.push(outcome.settled);
+    done.settledNew ||= !outcome.replay;
+  }
+  if (done.settledNew) await em.query(`UPDATE devices SET last_mutation_id = $2, last_seen_at = now() WHERE id = $1`, [deviceId, done.lastMutationId]);
+  return done;
+}
+
+/** PostgreSQL's deadlock and serialization failures: the transaction did nothing and may simply run again. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const isRetryable = (error: unknown) => {
+  const e = error as { code?: string; driverError?: { code?: string } };
+  return RETRYABLE.has((e.driverError ?? e).code ?? '');
+};
+
+/**
+ * Applies a device's batch in order (POST /api/sync), MUTATIONS_PER_TRANSACTION at a time. Ids at
+ * or below the device's counter are answered with their first outcome (422 when the payload
+ * differs); an id past counter + 1 is a gap: when nothing in the batch has been settled yet the
+ * whole push is refused with 409, otherwise the batch stops there and the reply lists what was
+ * settled, so the device keeps the rest and resends.
+ */
+export async function applySyncBatch(dataSource: DataSource, deviceId: string, serverSecret: string, mutations: PushedMutation[]): Promise<SyncReply> {
+  const results: SyncResult[] = [];
+  let lastMutationId = 0;
+  let settledNew = false;
+  for (let start = 0; start < mutations.length; start += MUTATIONS_PER_TRANSACTION) {
+    const chunk = mutations.slice(start, start + MUTATIONS_PER_TRANSACTION);
+    let settled: SettledChunk;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        settled = await dataSource.transaction((em) => settleChunk(em, deviceId, serverSecret, chunk, settledNew));
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !isRetryable(error)) throw error;
+      }
+    }
+    results.push(...settled.results);
+    lastMutationId = settled.lastMutationId;
+    settledNew ||= settled.settledNew;
+    if (settled.refusal) throw settled.refusal;
+    if (settled.stop) break;
   }
   return { results, lastMutationId };
 }

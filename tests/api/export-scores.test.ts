@@ -62,6 +62,9 @@ describe('GET /api/question-groups/:id/export-scores', () => {
     expect(lines[0]).toBe(HEADER);
     // RFC 4180: a cell with a comma or quotes is quoted, inner quotes doubled; accents survive.
     expect(lines[1]).toMatch(/^José Pérez,CC,\d+,"Sede ""Norte"", piso 2",80,3,5,65,2026-03-01 \d\d:00:00,2026-03-01 \d\d:01:05,No,$/);
+    // Start and end in the server's time zone, exactly as date-fns writes them.
+    const local = (iso: string) => format(new Date(iso), 'yyyy-MM-dd HH:mm:ss');
+    expect(lines[1]).toContain(`,${local('2026-03-01T10:00:00Z')},${local('2026-03-01T10:01:05Z')},`);
   });
 
   it('exports a cell that starts like a formula inert, with a leading apostrophe', async () => {

@@ -126,6 +126,35 @@ describe('POST /api/sync', () => {
     expect(await counter(device.deviceId)).toBe(1);
   });
 
+  it('settles a push of 99 mutations, more than one transaction holds, all in order', async () => {
+    const device = await registerDevice(api);
+    const plays = Array.from({ length: 33 }, (_, i) => play(1 + i * 3));
+    const res = await device.push(plays.flatMap((p) => p.mutations));
+    expect(res.status).toBe(200);
+    expect(res.body.lastMutationId).toBe(99);
+    expect(res.body.results.map((r: { mutationId: number; status: string }) => [r.mutationId, r.status])).toEqual(
+      Array.from({ length: 99 }, (_, i) => [i + 1, 'applied']),
+    );
+    expect(await counter(device.deviceId)).toBe(99);
+    const attempts = await Promise.all(plays.map((p) => attemptByClientId(p.attemptClientId)));
+    expect(attempts.every((a) => a.completed_at !== null && a.device_id === device.deviceId)).toBe(true);
+    expect(attempts.map((a) => a.id)).toEqual([...attempts.map((a) => a.id)].sort((a, b) => a - b));
+    const again = await device.push(plays.flatMap((p) => p.mutations));
+    expect(again.body.results.every((r: { status: string }) => r.status === 'duplicate')).toBe(true);
+  });
+
+  it('keeps what a long push settled before a changed resend further in it, then answers 422', async () => {
+    const device = await registerDevice(api);
+    const mutations = Array.from({ length: 20 }, (_, i) => play(1 + i * 3).mutations).flat();
+    const changed = { ...mutations[0]!, payload: { ...mutations[0]!.payload, fullName: 'Otra Persona' } };
+    const res = await device.push([...mutations, changed]);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'sync_payload_mismatch', lastMutationId: 60 });
+    expect(await counter(device.deviceId)).toBe(60);
+    const resend = await device.push(mutations);
+    expect(resend.body.results.every((r: { status: string }) => r.status === 'duplicate')).toBe(true);
+  });
+
   it('answers 422 to a known mutation id with a different payload and changes nothing', async () => {
     const device = await registerDevice(api);
     const play1 = play(1);

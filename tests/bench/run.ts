@@ -11,7 +11,9 @@
  *      revalidation, document check and POST /api/sync pushes, online and on reconnecting, with
  *      req/s and p50/p95/p99 per request kind;
  *   5. the player route's first visit (tests/bench/player-route.ts): bytes on the wire by kind and
- *      Lighthouse's mobile figures.
+ *      Lighthouse's mobile figures;
+ *   6. both CSV exports streamed whole (tests/bench/exports.ts): time and the server's peak RSS,
+ *      against raw pg + node:http streaming the same rows.
  * Each server runs in a child process; the load generator stays in this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDataSource, migrate } from '../../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { exportBenchmark } from './exports';
 import { playerRouteBenchmark } from './player-route';
 import { kioskPath, latencyLines, PLAYERS_PER_RECONNECT, type KioskMode } from './kiosk-path';
 import { jsonClient, median, percentiles, runPool } from './load';
@@ -291,6 +294,7 @@ try {
   say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
   await withApp((url) => campaignRankingBenchmark(url, client, data));
   await kioskBenchmark(env, data);
+  await exportBenchmark(env, client, data, say);
   await client.end();
   await playerRouteBenchmark(say);
 } finally {

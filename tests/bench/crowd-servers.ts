@@ -1,0 +1,128 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres';
+
+export const LOAD_ADMIN = { username: 'admin', password: 'load-admin-password' };
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/** One `npm start`, in a process group of its own so a SIGKILL reaches npm, tsx and the server alike. */
+export interface ApiStart {
+  url: string;
+  child: ChildProcess;
+  /** The demo trivia's id, as the start printed it (only the start that seeded the demo prints it). */
+  demoTriviaId: number | undefined;
+  /** The pid of the node process running api/server.ts (for its CPU time and memory). */
+  serverPid: number | undefined;
+}
+
+async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void): Promise<ApiStart> {
+  const port = await freePort();
+  const child = spawn('npm', ['start', '--silent'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`npm start exited with ${code}:\n${output}`));
+    child.once('exit', onExit);
+    const check = setInterval(() => {
+      if (output.includes('Press Ctrl-C to stop.')) {
+        clearInterval(check);
+        child.off('exit', onExit);
+        resolve();
+      }
+    }, 100);
+  });
+  for (const line of output.split('\n')) if (/Trivia is running|Demo trivia|Applied migrations/.test(line)) say(`   ${line.trim()}`);
+  const demo = /Demo trivia: \S+\/play-trivia\/(\d+)/.exec(output)?.[1];
+  return { url: `http://127.0.0.1:${port}`, child, demoTriviaId: demo ? Number(demo) : undefined, serverPid: serverPid(child.pid!) };
+}
+
+/** The deepest descendant of `pid` (npm → sh → tsx → node api/server.ts): the process that serves. */
+function serverPid(pid: number): number | undefined {
+  try {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    if (!children.length) return pid;
+    // postgres runs under the server process too: follow the node processes only.
+    const next = children.find((child) => readFileSync(`/proc/${child}/comm`, 'utf8').trim() !== 'postgres');
+    return next === undefined ? pid : serverPid(next);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The API as a user runs it: `npm start` in a fresh DATA_DIR. With one process it starts its own
+ * embedded PostgreSQL there, as on a booth's laptop; with two, both run on one embedded PostgreSQL
+ * started here (DATABASE_URL), sharing the session secret, as two processes behind a balancer.
+ * The per-address player limit is raised through PLAYER_RATE_LIMIT: the whole crowd comes from
+ * this one address.
+ */
+export async function startCrowdServers(processes: number, say: (line: string) => void) {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-load-'));
+  // As root, PostgreSQL runs as another user, who must be able to reach its directory.
+  await chmod(dataDir, 0o755);
+  const common: NodeJS.ProcessEnv = {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: LOAD_ADMIN.username,
+    ADMIN_PASSWORD: LOAD_ADMIN.password,
+    SESSION_SECRET: 'load-session-secret-load-session-secret-0123',
+    PLAYER_RATE_LIMIT: process.env.PLAYER_RATE_LIMIT ?? '100000000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl: string;
+  const apis: ApiStart[] = [];
+  if (processes === 1) {
+    apis.push(await npmStart(common, say));
+    // npm start's embedded PostgreSQL: its password is kept in DATA_DIR, its port in postmaster.pid.
+    const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+    const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+    databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/trivia`;
+  } else {
+    embedded = await startEmbeddedPostgres(path.join(dataDir, 'shared'));
+    await ensureDatabase(embedded.serverUrl('postgres'), 'trivia');
+    databaseUrl = embedded.serverUrl('trivia');
+    for (let i = 0; i < processes; i++) apis.push(await npmStart({ ...common, DATABASE_URL: databaseUrl }, say));
+  }
+
+  return {
+    apis,
+    databaseUrl,
+    /** SIGKILL to one start's whole process group: no shutdown code runs, pushes in flight are cut. */
+    kill(api: ApiStart) {
+      try {
+        process.kill(-api.child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    },
+    async stop() {
+      for (const api of apis) {
+        if (api.child.exitCode !== null || api.child.signalCode !== null) continue;
+        const exited = new Promise((resolve) => api.child.once('exit', resolve));
+        process.kill(-api.child.pid!, 'SIGINT');
+        await exited;
+      }
+      await embedded?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

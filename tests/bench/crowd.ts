@@ -1,0 +1,251 @@
+/**
+ * npm run load: a crowd of players over the path the PWA really uses, against `npm start` on this
+ * machine (its embedded PostgreSQL in a fresh DATA_DIR, its demo trivia), then a read-back of the
+ * database: acknowledged == stored, no duplicate, nothing lost. Figures, not a test.
+ *
+ * Each player, kiosk or phone, is a returning device: it revalidates the trivia's bundle with its
+ * ETag (a 304) and checks the document (POST /api/players/validate); then its device pushes the
+ * player's mutations (registration, attempt, completion answering every question of the round with
+ * real answer ids) to POST /api/sync. Kiosks (LOAD_KIOSKS of them) push their outbox every
+ * LOAD_KIOSK_BATCH players (a booth on patchy Wi-Fi); a phone is a device of its own (it registers
+ * with POST /api/devices) and pushes its one player's three mutations at once. LOAD_PHONE_SHARE of
+ * the players use phones, LOAD_PHONES at a time.
+ *
+ * LOAD_PROCESSES=2 (or --processes 2) runs two API processes on one PostgreSQL and SIGKILLs the
+ * first when 40 % of the players are in; every device then retries on the other.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { Mutation, PlayBundle, SyncReply } from '../../contract';
+import { playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
+import { auditCrowd, type CrowdDevice } from './crowd-audit';
+import { startCrowdServers, type ApiStart } from './crowd-servers';
+import { latencyLines } from './kiosk-path';
+import { jsonClient, type HttpReply } from './load';
+
+const argValue = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const PLAYERS = Number(argValue('players') ?? process.env.LOAD_PLAYERS ?? 10_000);
+const PROCESSES = Number(argValue('processes') ?? process.env.LOAD_PROCESSES ?? 1);
+const KIOSKS = Number(process.env.LOAD_KIOSKS ?? 20);
+const KIOSK_BATCH = Number(process.env.LOAD_KIOSK_BATCH ?? 10);
+const PHONE_SHARE = Number(process.env.LOAD_PHONE_SHARE ?? 0.5);
+const PHONES = Number(process.env.LOAD_PHONES ?? 20);
+/** The share of players after which, with two processes, the first is SIGKILLed. */
+const KILL_AT = 0.4;
+const SEED = Number(process.env.LOAD_SEED ?? 20_261_124);
+
+const say = (line: string) => console.log(line);
+
+/** CPU time (user + system, ms) of a process from /proc; clock ticks are 1/100 s on Linux. */
+function cpuMs(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/** This process's descendants named `postgres` (the embedded server and its backends). */
+function postgresPids(pid = process.pid): number[] {
+  let children: number[] = [];
+  try {
+    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) children.push(Number(task));
+  } catch {
+    children = [];
+  }
+  return children.flatMap((child) => {
+    let name = '';
+    try {
+      name = readFileSync(`/proc/${child}/comm`, 'utf8').trim();
+    } catch {
+      // gone
+    }
+    return [...(name === 'postgres' ? [child] : []), ...postgresPids(child)];
+  });
+}
+
+/**
+ * The crowd's HTTP side: one keep-alive client per API process, the latencies per request kind,
+ * replies by status. A device sends to its API and moves to the next on a network error or a 5xx,
+ * as a kiosk behind a balancer that dropped a dead process would.
+ */
+function crowdClient(apis: ApiStart[], sockets: number) {
+  const clients = apis.map((api) => jsonClient(api.url, sockets));
+  const latencies: Record<string, number[]> = {};
+  const statuses: Record<string, number> = {};
+  const count = (key: string) => (statuses[key] = (statuses[key] ?? 0) + 1);
+
+  /** Sends until a reply below 500 comes back; each failure is counted and the next API tried. */
+  const send = async (route: { api: number }, label: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<HttpReply> => {
+    for (let tries = 0; ; tries++) {
+      const start = performance.now();
+      let reply: HttpReply | undefined;
+      try {
+        reply = await clients[route.api % clients.length]!.send(method, path, body, headers);
+      } catch {
+        count('network error');
+      }
+      if (reply) {
+        (latencies[label] ??= []).push(performance.now() - start);
+        count(String(reply.status));
+        if (reply.status < 500) return reply;
+      }
+      route.api++;
+      if (tries > 200) throw new Error(`${method} ${path}: no API answered after ${tries} tries`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { send, latencies, statuses, close: () => clients.forEach((c) => c.close()) };
+}
+type CrowdClient = ReturnType<typeof crowdClient>;
+
+interface Device extends CrowdDevice {
+  secret: string;
+  route: { api: number };
+  nextMutationId: number;
+}
+
+async function registerDevice(http: CrowdClient, route: { api: number }): Promise<Device> {
+  const reply = await http.send(route, 'POST /api/devices', 'POST', '/api/devices', {});
+  if (reply.status !== 201) throw new Error(`device registration: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return { deviceId: reply.body.deviceId, secret: reply.body.secret, route, nextMutationId: 1, sent: [], completions: [], acknowledged: new Map() };
+}
+
+/**
+ * Pushes `mutations` (the device's next ones, in order) until every one is settled, as the
+ * outbox does: whatever a reply did not settle is sent again. Returns how many were refused or held.
+ */
+async function pushUntilSettled(http: CrowdClient, device: Device, label: string, mutations: Mutation[]): Promise<number> {
+  let queue = mutations;
+  let refused = 0;
+  while (queue.length) {
+    const reply = await http.send(device.route, label, 'POST', '/api/sync', { mutations: queue }, { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret });
+    if (reply.status === 200) {
+      for (const result of (reply.body as SyncReply).results) {
+        if (result.status === 'applied' || result.status === 'duplicate') device.acknowledged.set(result.mutationId, result.id);
+        else refused++;
+      }
+      const settled = new Set((reply.body as SyncReply).results.map((r) => r.mutationId));
+      queue = queue.filter((m) => !settled.has(m.mutationId));
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return refused;
+}
+
+/** One player's minutes at the booth as the server sees them: the bundle revalidated, the document checked. */
+async function arrive(http: CrowdClient, route: { api: number }, bundle: PlayBundle, etag: string, documentNumber: string): Promise<number> {
+  let unexpected = 0;
+  const revalidated = await http.send(route, 'GET bundle (If-None-Match)', 'GET', `/api/play/${bundle.group.id}/bundle`, undefined, { 'If-None-Match': etag });
+  if (revalidated.status !== 304) unexpected++;
+  const check = await http.send(route, 'POST /api/players/validate', 'POST', '/api/players/validate', {
+    documentTypeId: bundle.documentTypes[0]!.id,
+    documentNumber,
+    companyId: bundle.group.companyId,
+    questionGroupId: bundle.group.id,
+  });
+  if (check.status !== 200) unexpected++;
+  return unexpected;
+}
+
+/** Adds `players` players' mutations to the device's outbox and returns them. */
+function play(device: Device, bundle: PlayBundle, random: ReturnType<typeof seededRandom>, players: number, documentPrefix: string): { mutations: Mutation[]; documents: string[]; completions: ExpectedCompletion[] } {
+  const outbox = playOutbox(bundle, random, { players, roundsEach: 1, documentPrefix, firstMutationId: device.nextMutationId });
+  device.nextMutationId += outbox.mutations.length;
+  device.sent.push(...outbox.mutations);
+  device.completions.push(...outbox.completions);
+  return { mutations: outbox.mutations, documents: outbox.players.map((p) => p.documentNumber), completions: outbox.completions };
+}
+
+const dataset = `L${Date.now().toString(36).toUpperCase()}`;
+say(`npm run load: ${PLAYERS.toLocaleString('en')} players, ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}; ${KIOSKS} kiosks pushing every ${KIOSK_BATCH} players, ${Math.round(PHONE_SHARE * 100)} % of the players on phones (${PHONES} at a time, one device and one push each)`);
+const servers = await startCrowdServers(PROCESSES, say);
+let failed: boolean;
+try {
+  const http = crowdClient(servers.apis, KIOSKS + PHONES);
+  const demoTriviaId = servers.apis[0]!.demoTriviaId;
+  if (!demoTriviaId) throw new Error('npm start did not print the demo trivia');
+  const first = await http.send({ api: 0 }, 'GET bundle (first visit)', 'GET', `/api/play/${demoTriviaId}/bundle`);
+  const bundle = first.body as PlayBundle;
+  const etag = String(first.headers.etag);
+  const random = seededRandom(SEED);
+  const phonePlayers = Math.round(PLAYERS * PHONE_SHARE);
+  const kioskPlayers = PLAYERS - phonePlayers;
+
+  const kiosks = await Promise.all(Array.from({ length: KIOSKS }, (_, k) => registerDevice(http, { api: k })));
+  const phones: Device[] = [];
+  let playersIn = 0;
+  let refused = 0;
+  let unexpected = 0;
+  let killed: string | undefined;
+  const onPlayersIn = (count: number) => {
+    playersIn += count;
+    if (PROCESSES > 1 && !killed && playersIn >= PLAYERS * KILL_AT) {
+      killed = `SIGKILLed API process 1 after ${playersIn.toLocaleString('en')} players`;
+      servers.kill(servers.apis[0]!);
+    }
+  };
+
+  const cpuBefore = servers.apis.map((api) => cpuMs(api.serverPid));
+  const pgBefore = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const started = performance.now();
+
+  const kioskWork = kiosks.map(async (kiosk, k) => {
+    const share = Math.floor(kioskPlayers / KIOSKS) + (k < kioskPlayers % KIOSKS ? 1 : 0);
+    for (let done = 0, batch = 0; done < share; batch++) {
+      const players = Math.min(KIOSK_BATCH, share - done);
+      const { mutations, documents } = play(kiosk, bundle, random, players, `${dataset}K${k}B${batch}`);
+      for (const document of documents) unexpected += await arrive(http, kiosk.route, bundle, etag, document);
+      refused += await pushUntilSettled(http, kiosk, `POST /api/sync (kiosk, ${players * 3} mutations)`, mutations);
+      onPlayersIn(players);
+      done += players;
+    }
+  });
+  let nextPhonePlayer = 0;
+  const phoneWork = Array.from({ length: PHONES }, async (_, lane) => {
+    while (nextPhonePlayer < phonePlayers) {
+      const n = nextPhonePlayer++;
+      const route = { api: lane + n };
+      const document = `${dataset}P${n}`;
+      unexpected += await arrive(http, route, bundle, etag, `${document}0000`);
+      const phone = await registerDevice(http, route);
+      phones.push(phone);
+      const { mutations } = play(phone, bundle, random, 1, document);
+      refused += await pushUntilSettled(http, phone, 'POST /api/sync (phone, 3 mutations)', mutations);
+      onPlayersIn(1);
+    }
+  });
+  await Promise.all([...kioskWork, ...phoneWork]);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = servers.apis.reduce((sum, api, i) => sum + cpuMs(api.serverPid) - (cpuMs(api.serverPid) ? cpuBefore[i]! : 0), 0);
+  const pgCpu = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore;
+  http.close();
+
+  say(`\n${playersIn.toLocaleString('en')} players in ${seconds.toFixed(1)} s: ${(playersIn / seconds).toFixed(0)} players/s`);
+  if (killed) say(`   ${killed}; the devices retried on process 2`);
+  say(`   server CPU ${(cpu / playersIn).toFixed(2)} ms per player (API process${PROCESSES > 1 ? 'es' : ''}), PostgreSQL about ${(pgCpu / playersIn).toFixed(2)} ms`);
+  say('   latency per request kind:');
+  for (const line of latencyLines(http.latencies)) say(`     ${line}`);
+  say(`   replies by status: ${Object.entries(http.statuses).map(([status, n]) => `${status} × ${n.toLocaleString('en')}`).join(', ')}`);
+  say(`   unexpected replies (a bundle not 304, a document check not 200): ${unexpected}; mutations refused or held: ${refused}`);
+
+  const audit = await auditCrowd(servers.databaseUrl, [...kiosks, ...phones]);
+  say(`\nRead back from PostgreSQL (${kiosks.length + phones.length} devices):`);
+  say(`   sent ${audit.sent.toLocaleString('en')}, acknowledged ${audit.acknowledged.toLocaleString('en')}, stored ${audit.stored.toLocaleString('en')}, duplicated ${audit.duplicated}, lost ${audit.lost}`);
+  say(`   acknowledged == stored: ${audit.acknowledged === audit.stored ? 'yes' : 'NO'}`);
+  for (const problem of audit.problems) say(`   ! ${problem}`);
+  const errors = Object.entries(http.statuses).filter(([status]) => !['200', '201', '304'].includes(status));
+  failed = audit.problems.length > 0 || audit.acknowledged !== audit.stored || audit.duplicated > 0 || audit.lost > 0 || refused > 0 || unexpected > 0 || (PROCESSES === 1 && errors.length > 0);
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  await servers.stop();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,140 @@
+/**
+ * npm run bench, exports: the trivia's score export (every completed attempt of the 1M-attempt
+ * trivia) and the campaign ranking export (the 10-trivia campaign of 3M attempts) downloaded whole
+ * from the app by a signed-in admin, against raw `pg` + `node:http` streaming the same rows
+ * (tests/bench/raw-export-server.ts). For each: the time to the last byte, the rows, and the
+ * server process's peak resident memory during the download (VmRSS sampled every 20 ms from /proc),
+ * beside its resident memory before it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { hashPassword } from '../../api/auth/password';
+import type { BenchData } from './seed';
+
+const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+const RSS_SAMPLE_MS = 20;
+
+function start(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', script), ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const port = /listening (\d+)/.exec(chunk.toString())?.[1];
+      if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
+    });
+  });
+}
+
+async function stop(child: ChildProcess) {
+  child.removeAllListeners('exit');
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of a process in MB, from /proc (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return Number(kb ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+interface Download {
+  status: number;
+  seconds: number;
+  bytes: number;
+  lines: number;
+  rssBeforeMb: number;
+  peakRssMb: number;
+}
+
+/** Downloads `url` whole, counting bytes and lines, while sampling the server's resident memory. */
+function download(url: string, pid: number, headers: Record<string, string> = {}): Promise<Download> {
+  const rssBeforeMb = rssMb(pid);
+  let peakRssMb = rssBeforeMb;
+  const sampler = setInterval(() => (peakRssMb = Math.max(peakRssMb, rssMb(pid))), RSS_SAMPLE_MS);
+  const started = performance.now();
+  return new Promise<Download>((resolve, reject) => {
+    const req = request(url, { headers }, (res) => {
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, seconds: (performance.now() - started) / 1000, bytes, lines, rssBeforeMb, peakRssMb }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  }).finally(() => clearInterval(sampler));
+}
+
+/** The session cookie of a bench admin (created in the database when missing). */
+async function signIn(appUrl: string, client: pg.Client): Promise<string> {
+  await client.query(
+    `INSERT INTO users (username, password_hash, first_name, last_name, email) VALUES ($1, $2, 'Bench', 'Admin', 'bench@example.com')
+     ON CONFLICT (username) DO NOTHING`,
+    [ADMIN.username, await hashPassword(ADMIN.password)],
+  );
+  const reply = await fetch(`${appUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (reply.status !== 200) throw new Error(`bench admin sign-in: ${reply.status} ${await reply.text()}`);
+  return reply.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const figures = (d: Download) =>
+  `${d.seconds.toFixed(1)} s, ${(d.lines - 1).toLocaleString('en')} rows, ${(d.bytes / 1e6).toFixed(1)} MB, peak RSS ${d.peakRssMb.toFixed(0)} MB (${d.rssBeforeMb.toFixed(0)} MB before)${d.status === 200 ? '' : `, HTTP ${d.status}`}`;
+
+/** The export step of `npm run bench`: both exports through the app and through the raw server, one after the other. */
+export async function exportBenchmark(env: NodeJS.ProcessEnv, client: pg.Client, data: BenchData, say: (line: string) => void) {
+  say('\n6. Exports streamed whole to a signed-in admin: time to the last byte and the server process\'s peak RSS (goal: ≤ 60 s, ≤ 200 MB)');
+  const app = await start('servers.ts', ['app'], env);
+  const raw = await start('raw-export-server.ts', [], { ...env, BENCH_DATA: JSON.stringify(data) });
+  try {
+    const idleRss = rssMb(app.child.pid!);
+    const cookie = await signIn(app.url, client);
+    // A sign-in runs argon2id (64 MiB of working memory), which the allocator may keep resident.
+    say(`   app server RSS: ${idleRss.toFixed(0)} MB at start, ${rssMb(app.child.pid!).toFixed(0)} MB after the admin's sign-in`);
+    const runs: [string, () => Promise<Download>, () => Promise<Download>][] = [
+      [
+        `trivia score export (${data.rankingTriviaId})`,
+        () => download(`${app.url}/api/question-groups/${data.rankingTriviaId}/export-scores`, app.child.pid!, { Cookie: cookie }),
+        () => download(`${raw.url}/trivia/${data.rankingTriviaId}`, raw.child.pid!),
+      ],
+      [
+        `campaign ranking export (${data.campaignId})`,
+        () => download(`${app.url}/api/campaigns/${data.campaignId}/ranking/export`, app.child.pid!, { Cookie: cookie }),
+        () => download(`${raw.url}/campaign`, raw.child.pid!),
+      ],
+    ];
+    for (const [label, viaApp, viaRaw] of runs) {
+      const appRun = await viaApp();
+      const rawRun = await viaRaw();
+      say(`   ${label}`);
+      say(`     app               : ${figures(appRun)}`);
+      say(`     raw pg + node:http: ${figures(rawRun)}`);
+      say(`     time ratio app/raw: ${(appRun.seconds / rawRun.seconds).toFixed(2)}`);
+    }
+  } finally {
+    await stop(app.child);
+    await stop(raw.child);
+  }
+}
