@@ -226,7 +226,7 @@ async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
   }
 }
 
-/** Section 4: kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
+/** Step 4 of `npm run bench` (README): kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
 async function kioskBenchmark(env: NodeJS.ProcessEnv, data: BenchData) {
   say(`\n4. Kiosk path as the PWA sends it, ${WORKERS} kiosks (one device each), ${LOAD_SECONDS / 2} s per mode; a completion answers all ${data.playAnswers.length} questions of its round`);
   const app = await startServer('app', env);

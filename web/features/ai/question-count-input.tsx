@@ -12,7 +12,7 @@ function asCount(text: string): number | undefined {
 
 /**
  * Number of questions: only whole numbers 1 to 20 are taken, anything else typed is ignored
- * (spec section 5). The box may be empty while typing; leaving it shows the last valid number.
+ * (the AI dialog's 1–20, generateQuestionsSchema). The box may be empty while typing; leaving it shows the last valid number.
  */
 export function QuestionCountInput({ value, onChange, disabled }: { value: number; onChange: (n: number) => void; disabled?: boolean }) {
   const [draft, setDraft] = useState(String(value));

@@ -24,7 +24,7 @@ function CompanyLogo({ company }: { company: Company }) {
   );
 }
 
-/** Company management (spec section 2): the table, the company dialog and the locations panel. */
+/** Company management (/companies): the table, the company dialog and the locations panel. */
 export function CompaniesPage() {
   const companies = useCompanies();
   const remove = useDeleteCompany();

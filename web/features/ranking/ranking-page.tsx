@@ -3,7 +3,7 @@ import { useDocumentThemePreference } from '../../lib/theme-preference';
 import { TriviaRanking } from './trivia-ranking';
 import { InvalidTriviaId, PUBLIC_WAY_BACK } from './trivia-unavailable';
 
-/** The id must be a positive whole number (spec "Trivia ranking route"). */
+/** The id must be a positive whole number (null otherwise). */
 export function parseTriviaId(value: string | null | undefined): number | null {
   if (!value || !/^\d+$/.test(value)) return null;
   const id = Number(value);

@@ -4,7 +4,7 @@ import { RANKING_PAGE_SIZE } from './api/ranking-pages';
 const STAGGERED_ROWS = 20;
 
 /**
- * A ranked row animates in 0.05 s after the one above it (spec section 9), counted from the top
+ * A ranked row animates in 0.05 s after the one above it (the rankings' entrance), counted from the top
  * of its page and only for the first rows of the page: the 100th row would otherwise stay blank
  * for 5 s for someone who scrolls down, and rows added by 'Cargar más' start at once.
  */

@@ -24,7 +24,7 @@ const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : und
 export const isMissingTrivia = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * The trivia ranking (spec "Trivia ranking"): title, podium and filters left, ranked rows right.
+ * The trivia ranking: title, podium and filters left, ranked rows right.
  * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
  * ranking is the whole screen.
  */

@@ -4,7 +4,7 @@ type Option = { value: string; label: string };
 const same = (values: readonly string[]): Option[] => values.map((value) => ({ value, label: value }));
 const labelled = (values: readonly string[], labels: string[]): Option[] => values.map((value, i) => ({ value, label: labels[i] ?? value }));
 
-/** The spec's choice lists (contract THEME_CHOICES) with Spanish labels where a raw value says little. */
+/** The theme's choice lists (contract THEME_CHOICES) with Spanish labels where a raw value says little. */
 export const THEME_OPTIONS = {
   fontFamily: THEME_CHOICES.fontFamily.map((value) => ({ value, label: value === 'system' ? 'Fuente del sistema' : value })),
   headingFontFamily: [

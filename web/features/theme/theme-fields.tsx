@@ -81,7 +81,7 @@ export function ColorField({ name, label, hint, wide = false, placeholder }: { n
   );
 }
 
-/** One of the spec's listed values. */
+/** One of the theme's listed values. */
 export function ChoiceField({ name, label, options }: { name: ThemeKey; label: string; options: readonly { value: string; label: string }[] }) {
   const { register, formState } = useFormContext<Theme>();
   return (

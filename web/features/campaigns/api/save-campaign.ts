@@ -12,7 +12,7 @@ export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: CampaignInput }) => (id ? updateCampaign(id, input) : createCampaign(input)),
-    // Spec: the server's message when it sent one, else the generic text.
+    // The server's message when it sent one, else the generic text.
     onError: (error, { id }) =>
       toast({
         title: 'Error',

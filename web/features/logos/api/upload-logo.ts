@@ -6,7 +6,7 @@ import { api, send } from '../../../lib/api';
 export const logoPath = (entityType: LogoEntityType, entityId: number) =>
   `/api/${entityType === 'company' ? 'companies' : 'question-groups'}/${entityId}/logo`;
 
-/** A failed step of the upload: `step` is the spec's text for it, `cause` what the server said. */
+/** A failed step of the upload: `step` is the text naming it, `cause` what the server said. */
 export class LogoUploadError extends Error {
   constructor(
     readonly step: string,
@@ -31,7 +31,7 @@ async function putImage(uploadUrl: string, file: File): Promise<UploadedLogo> {
   return (await response.json()) as UploadedLogo;
 }
 
-/** The spec's three steps: ask for an upload URL, PUT the bytes there, attach the logo. */
+/** The three steps: ask for an upload URL, PUT the bytes there, attach the logo. */
 export async function uploadLogo(entityType: LogoEntityType, entityId: number, file: File): Promise<string> {
   const { uploadUrl } = await step('Error al obtener URL de subida', () =>
     api.post<UploadUrlReply>('/api/logos/upload-url', { entityType, entityId }),

@@ -17,7 +17,7 @@ export interface LogoUploadProps {
   onChange: (logoUrl: string | null) => void;
 }
 
-/** The reusable logo control of the company and question group dialogs (spec section 2). */
+/** The reusable logo control of the company and question group dialogs. */
 export function LogoUpload({ entityType, entityId, logoUrl, label = 'Logo', onChange }: LogoUploadProps) {
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);

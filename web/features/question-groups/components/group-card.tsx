@@ -20,7 +20,7 @@ export interface GroupCardActions {
 
 const icon = (node: ReactNode) => <span className="[&>svg]:size-4">{node}</span>;
 
-/** One trivia of /packages: its logo, name, description and every action the spec lists. */
+/** One trivia of /packages: its logo, name, description and every action on it. */
 export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
   const logo = group.logoUrl ?? group.company.logoUrl;
   return (
