@@ -29,6 +29,11 @@ import { jsonClient, median, percentiles, runPool } from './load';
 import { handWrittenCampaignRanking, handWrittenRanking } from './hand-written';
 import { seedBenchData, type BenchData } from './seed';
 
+if (process.argv.includes('--help')) {
+  console.log('npm run bench: seeds an embedded PostgreSQL and prints the five benchmarks (README, "npm run bench"); sizes through BENCH_* variables.');
+  process.exit(0);
+}
+
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1_000_000);
 const CAMPAIGN_ATTEMPTS_PER_TRIVIA = Number(process.env.BENCH_CAMPAIGN_ATTEMPTS ?? 300_000);
