@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { MAX_COMPLETION_SECONDS, mutationSchema } from '../../contract';
 import { Dexie } from 'dexie';
-import { openTriviaDb, STORES_V1 } from '../../web/offline/db';
+import { openTriviaDb, STORES_V1, STORES_V3 } from '../../web/offline/db';
 import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
 import { attemptsOnDevice, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
 import { countCorrect, planRound, playableCount } from '../../web/offline/round';
@@ -41,7 +41,7 @@ describe('outbox writes', () => {
     const db = freshDb();
     const hash = await documentHash(db, 1, '99887766');
     await registerPlayer(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash });
-    const outside = JSON.stringify([await db.players.toArray(), await db.knownPlayers.toArray(), await db.meta.toArray()]);
+    const outside = JSON.stringify(await Promise.all(db.tables.filter((t) => t.name !== 'outbox').map((t) => t.toArray())));
     expect(outside).not.toContain('99887766');
     expect(JSON.stringify(await db.outbox.toArray())).toContain('99887766');
   });
@@ -192,5 +192,23 @@ describe('database upgrade', () => {
     const rejected = await db.rejected.toArray();
     expect(rejected).toMatchObject([{ mutationId: 2, kind: 'player', reason: 'La sede no existe', payload: { fullName: 'Ana', documentNumber: '*******890' } }]);
     expect(JSON.stringify(await Promise.all(db.tables.map((t) => t.toArray())))).not.toContain('1234567890');
+  });
+
+  it('drops the unused players store at version 4 and keeps every other record', async () => {
+    const name = `upgrade-v4-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(3).stores(STORES_V3);
+    const pending = { mutationId: 7, kind: 'player', payload: { clientId: 'c', fullName: 'Ana', documentTypeId: 1, documentNumber: '1234567890', locationId: 5 }, status: 'pending', lastError: null, createdAt: '' };
+    await old.table('outbox').add(pending);
+    await old.table('players').add({ clientId: 'c', serverId: null, fullName: 'Ana', documentTypeId: 1, locationId: 5, createdAt: '' });
+    await old.table('knownPlayers').add({ hash: 'h', playerId: null, clientId: 'c', fullName: 'Ana', locationId: 5 });
+    await old.table('device').put({ key: 'device', deviceId: 'd', secret: 's', nextMutationId: 8 });
+    old.close();
+
+    const db = openTriviaDb(name);
+    expect(await db.outbox.toArray()).toEqual([pending]);
+    expect(await db.knownPlayers.get('h')).toMatchObject({ clientId: 'c', fullName: 'Ana' });
+    expect(await db.device.get('device')).toMatchObject({ deviceId: 'd', nextMutationId: 8 });
+    expect(db.tables.map((table) => table.name)).not.toContain('players');
   });
 });

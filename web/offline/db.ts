@@ -57,19 +57,8 @@ export interface KnownPlayer {
   locationId: number | null;
 }
 
-/** A player registered on this device (the document number lives only in the outbox entry). */
-export interface LocalPlayer {
-  clientId: string;
-  serverId: number | null;
-  fullName: string;
-  documentTypeId: number;
-  locationId: number;
-  createdAt: string;
-}
-
 export interface LocalAttempt {
   clientId: string;
-  serverId: number | null;
   playerId: number | null;
   playerClientId: string | null;
   questionGroupId: number;
@@ -128,7 +117,6 @@ export type TriviaDb = Dexie & {
   rejected: EntityTable<RejectedEntry, 'id'>;
   device: EntityTable<DeviceState, 'key'>;
   knownPlayers: EntityTable<KnownPlayer, 'hash'>;
-  players: EntityTable<LocalPlayer, 'clientId'>;
   attempts: EntityTable<LocalAttempt, 'clientId'>;
   inProgress: EntityTable<InProgressAttempt, 'groupId'>;
   attemptCounts: EntityTable<AttemptCount, 'key'>;
@@ -148,6 +136,9 @@ export const STORES_V1 = {
 };
 
 export const STORES_V3 = { ...STORES_V1, rejected: '++id, mutationId' };
+
+/** Version 4 drops `players`: a copy of each registration that nothing read (the outbox entry and knownPlayers carry it). */
+export const STORES_V4 = { ...STORES_V3, players: null };
 
 /** The record kept for staff when the server refuses an outbox entry. */
 export function rejectedFrom(entry: OutboxEntry, reason: string, rejectedAt = new Date().toISOString()): RejectedEntry {
@@ -174,6 +165,7 @@ export function openTriviaDb(name = 'triviando'): TriviaDb {
       await tx.table<RejectedEntry, number>('rejected').bulkAdd(refused.map((entry) => rejectedFrom(entry, entry.lastError ?? '', entry.createdAt)));
       await outbox.bulkDelete(refused.map((entry) => entry.mutationId));
     });
+  db.version(4).stores(STORES_V4);
   return db;
 }
 

@@ -27,15 +27,11 @@ export interface FlushOptions {
 
 type Settled = { settled: number; rejected: number; answered: number };
 
-/** Stores the server ids an applied mutation returned, so later screens can use them. */
+/** A registration the server applied: the device knows that player by its server id from now on. */
 async function storeServerId(db: TriviaDb, entry: OutboxEntry, id: number): Promise<void> {
-  if (entry.kind === 'player') {
-    const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
-    await db.players.update(clientId, { serverId: id });
-    await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
-  } else if (entry.kind === 'attempt') {
-    await db.attempts.update((entry.payload as Extract<Mutation, { kind: 'attempt' }>['payload']).clientId, { serverId: id });
-  }
+  if (entry.kind !== 'player') return;
+  const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
+  await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
 }
 
 /** Moves a refused entry out of the outbox into the staff's list, its document number masked. */
@@ -49,7 +45,7 @@ async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncR
   let settled = 0;
   let rejected = 0;
   let answered = 0;
-  await db.transaction('rw', [db.outbox, db.rejected, db.players, db.attempts, db.knownPlayers], async () => {
+  await db.transaction('rw', [db.outbox, db.rejected, db.knownPlayers], async () => {
     for (const result of results) {
       const entry = entries.find((e) => e.mutationId === result.mutationId);
       if (!entry) continue;

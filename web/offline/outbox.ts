@@ -48,15 +48,7 @@ export interface Registration {
 export async function registerPlayer(db: TriviaDb, input: Registration): Promise<PlayerRef> {
   const clientId = uuid();
   const fullName = input.fullName.trim();
-  await db.transaction('rw', [db.players, db.outbox, db.device, db.knownPlayers], async () => {
-    await db.players.add({
-      clientId,
-      serverId: null,
-      fullName,
-      documentTypeId: input.documentTypeId,
-      locationId: input.locationId,
-      createdAt: new Date().toISOString(),
-    });
+  await db.transaction('rw', [db.outbox, db.device, db.knownPlayers], async () => {
     await enqueue(db, 'player', {
       clientId,
       fullName,
@@ -95,7 +87,6 @@ export async function startAttempt(db: TriviaDb, player: PlayerRef, round: Round
   const startedAt = new Date().toISOString();
   const attempt: LocalAttempt = {
     clientId: uuid(),
-    serverId: null,
     playerId: player.playerId,
     playerClientId: player.playerId === null ? player.playerClientId : null,
     questionGroupId: round.groupId,
