@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
 import { useDeleteCompany } from './api/delete-company';
-import { useCompanies } from './api/get-companies';
+import { useCompanies } from '../../shared/companies/api/get-companies';
 import { CompanyFormDialog } from './components/company-form-dialog';
 import { ConsentPanel } from './components/consent-panel';
 import { LocationsPanel } from './components/locations-panel';

@@ -7,15 +7,15 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
-import { GenerateQuestionsDialog } from '../ai/generate-questions-dialog';
-import { ThemeEditorDialog } from '../theme/theme-editor-dialog';
+import { GenerateQuestionsDialog } from './generate-questions-dialog';
+import { ThemeEditorDialog } from '../../shared/theme/theme-editor-dialog';
 import { useDeleteQuestion } from './api/delete-question';
 import { useAllAnswers } from './api/get-all-answers';
-import { useQuestionGroup } from './api/get-question-group';
+import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { useQuestions } from './api/get-questions';
 import { QuestionCard } from './question-card';
 import { QuestionDialog } from './question-dialog';
-import { KioskSetupButton } from '../kiosks/kiosk-setup-button';
+import { KioskSetupButton } from '../../shared/kiosks/kiosk-setup-button';
 
 type OpenDialog =
   | { kind: 'none' }

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ScreenLink } from '../../big-screen/screen-link';
-import { KioskSetupButton } from '../../kiosks/kiosk-setup-button';
+import { ScreenLink } from '../../../shared/big-screen/screen-link';
+import { KioskSetupButton } from '../../../shared/kiosks/kiosk-setup-button';
 
 export interface GroupCardActions {
   onEdit: () => void;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
-import { useCampaigns } from '../api/get-campaigns';
+import { useCampaigns } from '../../../shared/campaigns/api/get-campaigns';
 
 /** The dashboard's 'Campañas Activas': shown only when campaigns exist. */
 export function ActiveCampaigns() {
