@@ -3,6 +3,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import noImportCycle from './scripts/lint/no-import-cycle.js';
 
 /** The parts of the code base and what each may import (the first matching pattern names a file's part). */
 const ELEMENTS = [
@@ -10,6 +11,10 @@ const ELEMENTS = [
   { type: 'db', pattern: 'db/**' },
   { type: 'api', pattern: 'api/**' },
   { type: 'web-offline', pattern: 'web/offline/**' },
+  // One admin screen: it imports its own folder and the shared places, never another feature.
+  { type: 'web-feature', pattern: 'web/features/*/**', capture: ['feature'] },
+  // The shared places of the admin app: what two features both need lives here.
+  { type: 'web-shared', pattern: 'web/{shared,lib,components}/**' },
   { type: 'web', pattern: 'web/**' },
   { type: 'sw', pattern: 'sw/**' },
   { type: 'tests', pattern: 'tests/**' },
@@ -38,13 +43,13 @@ const PLAYER_GRAPH_BANS = [
 
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'web/public/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'web/public/**', 'tests/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { boundaries },
+    plugins: { boundaries, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       'boundaries/elements': ELEMENTS.map((e) => ({ ...e, partialMatch: false })),
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
@@ -52,6 +57,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'local/no-import-cycle': 'error',
       'boundaries/dependencies': [
         'error',
         {
@@ -66,23 +72,35 @@ export default tseslint.config(
             { from: { element: { type: 'api' } }, allow: { to: { element: { type: ['api', 'db', 'contract'] } } } },
             // The offline layer imports nothing of the web app (no fetch wrapper, no screens, no
             // React: see below); the web app reaches it only through its facade (see below).
-            { from: { element: { type: 'web' } }, allow: { to: { element: { type: ['web', 'web-offline', 'contract'] } } } },
+            { from: { element: { type: 'web' } }, allow: { to: { element: { type: ['web', 'web-feature', 'web-shared', 'web-offline', 'contract'] } } } },
+            // A feature reaches another feature's piece only once it has moved to a shared place.
+            {
+              from: { element: { type: 'web-feature' } },
+              allow: { to: { element: { type: 'web-feature', captured: { feature: '{{ from.captured.feature }}' } } } },
+            },
+            { from: { element: { type: ['web-feature', 'web-shared'] } }, allow: { to: { element: { type: ['web-shared', 'web', 'web-offline', 'contract'] } } } },
             { from: { element: { type: 'web-offline' } }, allow: { to: { element: { type: ['web-offline', 'contract'] } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { element: { type: ['sw', 'contract', 'web-offline'] } } } },
             { from: { element: { type: 'sw' } }, allow: { to: { module: { origin: 'external', source: 'workbox-*' } } } },
             {
               from: { element: { type: 'tests' } },
-              allow: { to: { element: { type: ['tests', 'api', 'db', 'contract', 'web', 'web-offline', 'sw'] } } },
+              allow: { to: { element: { type: ['tests', 'api', 'db', 'contract', 'web', 'web-feature', 'web-shared', 'web-offline', 'sw'] } } },
             },
             { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: ['scripts', 'db', 'contract'] } } } },
             {
-              from: { element: { type: ['db', 'api', 'web', 'web-offline', 'tests', 'scripts'] } },
+              from: { element: { type: ['db', 'api', 'web', 'web-feature', 'web-shared', 'web-offline', 'tests', 'scripts'] } },
               allow: { to: { module: { origin: ['external', 'core'] } } },
             },
           ],
         },
       ],
     },
+  },
+  {
+    // TypeORM's two-sided relations (a company's sites, a site's company) make entity files import
+    // each other; the lazy `() => Entity` and `Relation<>` wrappers are how TypeORM makes that safe.
+    files: ['db/entities/**/*.ts'],
+    rules: { 'local/no-import-cycle': 'off' },
   },
   {
     files: ['web/**/*.{ts,tsx}'],

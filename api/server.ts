@@ -94,7 +94,15 @@ async function start(config: Config, running: Running) {
   say('Press Ctrl-C to stop.');
 }
 
+const USAGE = `npm start: builds the web app when dist/ is stale, starts PostgreSQL (embedded unless
+DATABASE_URL is set), applies the migrations and serves the API and the web app on PORT.
+Configuration: environment variables (README, "Configuration").`;
+
 async function main() {
+  if (process.argv.includes('--help')) {
+    console.log(USAGE);
+    return;
+  }
   let config: Config;
   try {
     config = loadConfig();

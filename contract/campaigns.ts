@@ -53,7 +53,7 @@ const weight = z
 
 /**
  * POST /api/campaign-question-groups. The server places the trivia after the campaign's last one;
- * `order` is the spec's field, still accepted from older clients and ignored.
+ * `order` is still accepted from older clients and ignored.
  */
 export const campaignLinkSchema = z.strictObject({
   campaignId: z.number().int().positive().max(MAX_ID),
@@ -73,7 +73,7 @@ export const campaignLinkUpdateSchema = z.union([
   z.strictObject({ weight }),
 ]);
 
-/** POST /api/campaigns/{id}/question-groups/bulk: the trivias go last, in the order listed; `startingOrder` is the spec's field, accepted and ignored. */
+/** POST /api/campaigns/{id}/question-groups/bulk: the trivias go last, in the order listed; `startingOrder` is accepted and ignored. */
 export const bulkLinkSchema = z.strictObject({
   questionGroupIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(500),
   weight: weight.default(10),

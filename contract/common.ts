@@ -31,6 +31,6 @@ export const paginationQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-// Default validation messages in Spanish for both sides (zod's built-in locale); the spec's own
+// Default validation messages in Spanish for both sides (zod's built-in locale); the product's own
 // messages are set on each schema.
 z.config(z.locales.es());

@@ -4,7 +4,7 @@ import { MAX_ID, optionalText, requiredText } from './common';
 const INVALID_COMPANY = 'Selecciona una empresa válida';
 
 /**
- * The company a site or a trivia belongs to (spec section 5): absent (or the form's empty choice,
+ * The company a site or a trivia belongs to: absent (or the form's empty choice,
  * NaN) → required; anything else that is not an id → invalid.
  */
 export const companyIdField = z
@@ -13,12 +13,12 @@ export const companyIdField = z
   .positive(INVALID_COMPANY)
   .max(MAX_ID, INVALID_COMPANY);
 
-/** The spec leaves company and location schemas open ("not shown"): name required, description optional. */
+/** Company and site forms: name required, description optional (README, "Decisions"). */
 export const companySchema = z.strictObject({
   name: requiredText('El nombre es requerido', 120),
   description: optionalText(1000),
   /**
-   * The spec lists logoUrl in this body, so a client that sends it is not refused, but it is ignored:
+   * Older clients send logoUrl in this body, so a client that sends it is not refused, but it is ignored:
    * a logo is set only through PUT /api/companies/{id}/logo, which checks the upload's owner and file.
    */
   logoUrl: z.unknown().optional().transform(() => undefined),

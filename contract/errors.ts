@@ -95,7 +95,7 @@ export const STATUS_CODES: Record<number, ErrorCode> = {
 
 /** The body of every non-2xx reply. */
 export interface ApiErrorBody {
-  /** Human text in Spanish (the spec's field); `message` repeats it. */
+  /** Human text in Spanish (the field older clients read); `message` repeats it. */
   error: string;
   message: string;
   /** What a client branches on. */

@@ -40,7 +40,7 @@ export const questionWithAnswersSchema = questionSchema.extend({ answers: answer
 export type QuestionWithAnswersInput = z.input<typeof questionWithAnswersSchema>;
 
 /**
- * POST /api/question-groups/{id}/questions: the spec's {text, groupId}, and (extension) the
+ * POST /api/question-groups/{id}/questions: {text, groupId}, and (extension) the
  * question's answers in the same call, so a create from the form is one transaction.
  */
 export const questionCreateSchema = questionSchema.extend({ answers: answerList.optional() });

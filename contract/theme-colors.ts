@@ -320,7 +320,7 @@ function readable(candidates: string[], background: Rgba[]): string {
 }
 
 export interface DerivedThemeColors {
-  /** The trivia's title over the page background: the theme's headerColor, as the spec defines it. */
+  /** The trivia's title over the page background: the theme's headerColor. */
   title: string;
   /** Headings and highlighted text inside the card (welcome, result title, score). */
   cardHeading: string;

@@ -9,7 +9,7 @@ export function fontStack(name: string | undefined): string {
 }
 
 /**
- * A theme size in rem: the spec's base font sizes are pixels ('16px'), which would not follow the
+ * A theme size in rem: a theme's base font sizes are pixels ('16px'), which would not follow the
  * phone's text size setting; 16px is 1rem at the browser's default.
  */
 export function remSize(size: string): string {
@@ -32,7 +32,7 @@ export function themeVariables(theme: Partial<ThemeValues> | null | undefined): 
     // The background as an image layer (a gradient already is one), painted over the screen's white base.
     '--t-bg-layer': isCssColor(t.backgroundColor) ? `linear-gradient(${t.backgroundColor}, ${t.backgroundColor})` : t.backgroundColor,
     '--t-bg-image': t.backgroundImage ? `url("${t.backgroundImage}")` : 'none',
-    // The title over the page background (the spec's headerColor) …
+    // The title over the page background (the theme's headerColor) …
     '--t-header': derived.title,
     // … and the colours inside the card, derived from the card's background when the theme leaves them empty.
     '--t-card-heading': derived.cardHeading,

@@ -5,7 +5,7 @@ export { isCssColor, isCssGradient } from './theme-colors';
 
 /**
  * Theme values end up inside CSS declarations on the player screen, so every value is checked
- * against what that CSS property can hold: colours, gradients, the spec's listed choices, and an
+ * against what that CSS property can hold: colours, gradients, the listed choices (THEME_CHOICES), and an
  * https background image (the only images the player page's CSP loads). Nothing that could close
  * a declaration (`;`, `{`, `}`) or load another resource (`url(`, `@import`, `expression(`) passes.
  */

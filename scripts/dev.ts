@@ -4,6 +4,11 @@
  */
 import { spawn } from 'node:child_process';
 
+if (process.argv.includes('--help')) {
+  console.log('npm run dev: the API (tsx watch, PORT, default 3000) and the Vite dev server on :5173 proxying /api to it.');
+  process.exit(0);
+}
+
 const apiPort = process.env.PORT ?? '3000';
 const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/server.ts'], {

@@ -10,6 +10,10 @@ import { createDataSource, migrate } from '../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../db/embedded-postgres';
 
 const intent = process.argv[2];
+if (intent === '--help') {
+  console.log('usage: npm run migration:create -- <intent-in-kebab-case>  (writes db/migrations/<timestamp>-<intent>.ts)');
+  process.exit(0);
+}
 if (!intent || !/^[a-z0-9-]+$/.test(intent)) {
   console.error('usage: npm run migration:create -- <intent-in-kebab-case>');
   process.exit(2);

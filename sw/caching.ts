@@ -3,6 +3,12 @@
  * assets, cache-first, with an entry limit and a maximum age (the player shell is precached). Nothing else under /api/ is ever cached (answers, rankings and
  * sync replies must always come from the server). A quota error empties the cache at hand
  * instead of failing the response.
+ *
+ * Why not Workbox's CacheFirst with its ExpirationPlugin: that pair drops a copy past its age
+ * before asking the network (and deletes it in its cleanup), so a kiosk offline longer than a
+ * cache's maximum age would lose its logo or font. Here an expired copy is refreshed when the
+ * network answers and still served when it does not; its age is stamped on the stored copy, with
+ * no second database beside the device's.
  */
 export interface CacheRule {
   name: string;

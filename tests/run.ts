@@ -53,6 +53,10 @@ const allSteps: Step[] = [
     suite: 'faults',
   },
 ];
+if (process.argv.includes('--help')) {
+  console.log('npm test: every step (lint, typecheck, unit/API/security, fuzz, faults, browser). tsx tests/run.ts <faults|fuzz>: one suite.');
+  process.exit(0);
+}
 const only = process.argv[2];
 const steps = only ? allSteps.filter((step) => step.suite === only) : allSteps;
 if (!steps.length) throw new Error(`tests/run.ts: no suite "${only}" (faults or fuzz)`);

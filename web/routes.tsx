@@ -35,7 +35,7 @@ function ScreenLoader() {
   );
 }
 
-/** The spec's route table (section 2), in one place. */
+/** The web app's route table, in one place (the player route is its own build: web/play.html). */
 export const router = createBrowserRouter([
   {
     element: <ScreenLoader />,

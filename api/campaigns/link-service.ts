@@ -96,7 +96,7 @@ export function moveLink(em: EntityManager, campaignId: number, questionGroupId:
   });
 }
 
-/** The spec's PATCH: a new weight, or `order`, which moves the link to that position (the others shift). */
+/** PATCH /api/campaign-question-groups/:id: a new weight, or `order`, which moves the link to that position (the others shift). */
 export async function updateLink(em: EntityManager, id: number, input: LinkUpdate): Promise<CampaignQuestionGroupEntity> {
   if ('weight' in input) {
     const result = await em.update(CampaignQuestionGroupEntity, { id }, { weight: input.weight });

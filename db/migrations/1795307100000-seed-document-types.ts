@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Colombian identity documents, the ones booth players carry: the spec's forms ask for a
+ * Colombian identity documents, the ones booth players carry: the player's forms ask for a
  * document type and number. NIT is left out on purpose: players are people, not companies.
  */
 export class SeedDocumentTypes1795307100000 implements MigrationInterface {

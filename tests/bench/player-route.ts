@@ -176,5 +176,6 @@ export async function playerRouteBenchmark(say: (line: string) => void = console
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  await playerRouteBenchmark();
+  if (process.argv.includes('--help')) console.log('npm run bench:player: the player route\'s first visit in Chromium, bytes by kind and Lighthouse (BENCH_PLAYER_RUNS runs).');
+  else await playerRouteBenchmark();
 }

@@ -32,6 +32,11 @@ import { jsonClient, median, percentiles, runPool } from './load';
 import { handWrittenCampaignRanking, handWrittenRanking } from './hand-written';
 import { seedBenchData, type BenchData } from './seed';
 
+if (process.argv.includes('--help')) {
+  console.log('npm run bench: seeds an embedded PostgreSQL and prints the five benchmarks (README, "npm run bench"); sizes through BENCH_* variables.');
+  process.exit(0);
+}
+
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 200_000);
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 1_000_000);
 const CAMPAIGN_ATTEMPTS_PER_TRIVIA = Number(process.env.BENCH_CAMPAIGN_ATTEMPTS ?? 300_000);
@@ -229,7 +234,7 @@ async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
   }
 }
 
-/** Section 4: kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
+/** Step 4 of `npm run bench` (README): kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
 async function kioskBenchmark(env: NodeJS.ProcessEnv, data: BenchData) {
   say(`\n4. Kiosk path as the PWA sends it, ${WORKERS} kiosks (one device each), ${LOAD_SECONDS / 2} s per mode; a completion answers all ${data.playAnswers.length} questions of its round`);
   const app = await startServer('app', env);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getRankingPage, loadedRows, nextPageOffset, RANKING_PAGE_SIZE } from '../../web/features/ranking/api/ranking-pages';
-import { rowDelay } from '../../web/features/ranking/row-delay';
+import { getRankingPage, loadedRows, nextPageOffset, RANKING_PAGE_SIZE } from '../../web/shared/ranking/api/ranking-pages';
+import { rowDelay } from '../../web/shared/ranking/row-delay';
 
 const rows = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: from + i, position: from + i }));
 

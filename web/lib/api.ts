@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ErrorCode } from '../../contract';
 
-/** A non-2xx reply. `message` is the spec's "status: body"; `serverMessage` is what to show a person. */
+/** A non-2xx reply. `message` is "status: body"; `serverMessage` is what to show a person. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -48,7 +48,7 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The one fetch wrapper of the web app (spec section 7): cookies included and the XMLHttpRequest
+ * The one fetch wrapper of the web app: cookies included and the XMLHttpRequest
  * marker header the API's CSRF guard needs. It answers the successful Response unread, for the
  * few calls that are not JSON (a CSV download, an image upload); a non-2xx reply throws ApiError.
  */

@@ -4,7 +4,7 @@ import { toast } from './toast-store';
 
 declare module '@tanstack/react-query' {
   interface Register {
-    /** errorTitle: the destructive toast's title when the call fails (spec section 8). */
+    /** errorTitle: the destructive toast's title when the call fails. */
     mutationMeta: { errorTitle?: string; errorDescription?: string };
     queryMeta: { errorTitle?: string };
   }
@@ -13,7 +13,7 @@ declare module '@tanstack/react-query' {
 export const USER_QUERY_KEY = ['user'] as const;
 
 /**
- * The one QueryClient, with the spec's cache defaults (no refetch on focus, no polling, never
+ * The one QueryClient, with the admin app's cache defaults (no refetch on focus, no polling, never
  * stale, no retries). UI effects of failures live here, not in the fetch wrapper: a 401 from any
  * admin call means the session ended, so the current user is refetched and the protected route
  * sends the person to /auth; a failing call with an errorTitle shows its toast.

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 export type ThemePreference = 'light' | 'dark';
 const STORAGE_KEY = 'theme';
 
-/** The saved choice, otherwise the system preference (spec section 4, "Theme toggle"). */
+/** The saved choice, otherwise the system preference (the admin app's light/dark toggle). */
 export function initialThemePreference(): ThemePreference {
   const saved = localStorage.getItem(STORAGE_KEY);
   if (saved === 'light' || saved === 'dark') return saved;

@@ -1,10 +1,10 @@
-/** A toast request; the spec shows one at a time, a new one replacing the older. */
+/** A toast request; one shows at a time, a new one replacing the older. */
 export interface ToastMessage {
   id: number;
   title: string;
   description?: string;
   variant?: 'default' | 'destructive' | 'success';
-  /** Milliseconds on screen; 5000 by default (spec section 9). */
+  /** Milliseconds on screen; 5000 by default. */
   duration?: number;
 }
 

@@ -11,8 +11,8 @@ const VARIANT_STYLES: Record<NonNullable<ToastMessage['variant']>, string> = {
 const VARIANT_ICONS = { default: Info, success: CheckCircle2, destructive: CircleAlert };
 
 /**
- * Radix Toast gives the spec's behaviour: swipe right to dismiss past 50 px, F8 focuses the region.
- * The region's label is exactly "Notifications" (spec section 9; Radix's default adds the hotkey).
+ * Radix Toast gives the toasts' behaviour: swipe right to dismiss past 50 px, F8 focuses the region.
+ * The region's label is exactly "Notifications" (Radix's default adds the hotkey; the browser tests look it up by this name).
  * The store keeps one toast at a time.
  */
 export function Toaster() {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { useUser } from '../../features/auth/api/get-user';
+import { useUser } from '../../shared/auth/api/get-user';
 import { FullPageSpinner } from '../ui/spinner';
 
 /**

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { TextInput } from '../../components/ui/field';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { ThemeToggle } from '../../components/layout/theme-toggle';
-import { useUser } from './api/get-user';
+import { useUser } from '../../shared/auth/api/get-user';
 import { useLogin } from './api/login';
 
 /** Where to go after signing in: the protected page that sent the person here, or home. */

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { parseTriviaId } from '../ranking/ranking-page';
+import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { BigScreen, InvalidScreen } from './big-screen';
 
 /** /pantalla/trivia/:id — public, outside the admin shell. */

@@ -8,9 +8,9 @@ import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
-import { useCompanies } from '../companies/api/get-companies';
+import { useCompanies } from '../../shared/companies/api/get-companies';
 import { useDeleteCampaign } from './api/delete-campaign';
-import { useCampaigns } from './api/get-campaigns';
+import { useCampaigns } from '../../shared/campaigns/api/get-campaigns';
 import { CampaignCard } from './components/campaign-card';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
 

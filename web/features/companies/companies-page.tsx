@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
 import { useDeleteCompany } from './api/delete-company';
-import { useCompanies } from './api/get-companies';
+import { useCompanies } from '../../shared/companies/api/get-companies';
 import { CompanyFormDialog } from './components/company-form-dialog';
 import { ConsentPanel } from './components/consent-panel';
 import { LocationsPanel } from './components/locations-panel';
@@ -24,7 +24,7 @@ function CompanyLogo({ company }: { company: Company }) {
   );
 }
 
-/** Company management (spec section 2): the table, the company dialog and the locations panel. */
+/** Company management (/companies): the table, the company dialog and the locations panel. */
 export function CompaniesPage() {
   const companies = useCompanies();
   const remove = useDeleteCompany();

@@ -3,9 +3,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { DashboardCounts } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useUser } from '../auth/api/get-user';
-import { ActiveCampaigns } from '../campaigns/components/active-campaigns';
-import { useLogout } from '../auth/api/logout';
+import { useUser } from '../../shared/auth/api/get-user';
+import { ActiveCampaigns } from './components/active-campaigns';
+import { useLogout } from '../../shared/auth/api/logout';
 import { useDashboardCounts } from './api/get-dashboard-counts';
 import { useRecentGroups } from './api/get-recent-groups';
 

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useCompanies } from '../companies/api/get-companies';
+import { useCompanies } from '../../shared/companies/api/get-companies';
 import { KIOSKS_PER_PAGE, useDevices } from './api';
 import { KioskCard } from './kiosk-card';
 

@@ -7,18 +7,18 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
-import { GenerateQuestionsDialog } from '../ai/generate-questions-dialog';
-import { ThemeEditorDialog } from '../theme/theme-editor-dialog';
+import { GenerateQuestionsDialog } from './generate-questions-dialog';
+import { ThemeEditorDialog } from '../../shared/theme/theme-editor-dialog';
 import { useDeleteQuestion } from './api/delete-question';
 import { useAllAnswers } from './api/get-all-answers';
-import { useQuestionGroup } from './api/get-question-group';
+import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { useQuestions } from './api/get-questions';
 import { QuestionCard } from './question-card';
 import { QuestionDialog } from './question-dialog';
-import { KioskSetupButton } from '../kiosks/kiosk-setup-button';
-import { ExportQuestionsMenu } from '../question-import/export-questions-menu';
-import { ImportQuestionsDialog } from '../question-import/import-questions-dialog';
-import { CopyTriviaDialog } from '../trivia-copy/copy-trivia-dialog';
+import { KioskSetupButton } from '../../shared/kiosks/kiosk-setup-button';
+import { ExportQuestionsMenu } from './import/export-questions-menu';
+import { ImportQuestionsDialog } from './import/import-questions-dialog';
+import { CopyTriviaDialog } from './copy/copy-trivia-dialog';
 
 type OpenDialog =
   | { kind: 'none' }

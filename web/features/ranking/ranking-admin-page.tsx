@@ -7,7 +7,7 @@ import { TextInput } from '../../components/ui/field';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { HeldAttempts } from './held-attempts';
 import { NameChanges } from './name-changes';
-import { parseTriviaId } from './ranking-page';
+import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
 

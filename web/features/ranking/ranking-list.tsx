@@ -1,7 +1,7 @@
 import { Award, Medal, Trophy } from 'lucide-react';
 import type { TriviaRankingEntry } from '../../../contract';
 import { formatDuration } from '../../lib/format';
-import { rowDelay } from './row-delay';
+import { rowDelay } from '../../shared/ranking/row-delay';
 
 const MEDALS = [
   { icon: Trophy, className: 'text-amber-500', label: 'Primer lugar' },

@@ -1,14 +1,8 @@
 import { useParams } from 'react-router-dom';
 import { useDocumentThemePreference } from '../../lib/theme-preference';
+import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { TriviaRanking } from './trivia-ranking';
 import { InvalidTriviaId, PUBLIC_WAY_BACK } from './trivia-unavailable';
-
-/** The id must be a positive whole number (spec "Trivia ranking route"). */
-export function parseTriviaId(value: string | null | undefined): number | null {
-  if (!value || !/^\d+$/.test(value)) return null;
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
 
 /** /ranking/:id — public, outside the admin shell. */
 export function RankingPage() {

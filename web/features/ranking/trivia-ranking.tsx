@@ -7,16 +7,16 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states
 import { Button } from '../../components/ui/button';
 import { ApiError, errorText } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
-import { useCompanyLocations } from './api/get-company-locations';
+import { useCompanyLocations } from '../../shared/ranking/api/get-company-locations';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { useTriviaRanking } from './api/get-trivia-ranking';
-import { DateRangeFilter } from './date-range-filter';
-import { LoadMore } from './load-more';
-import { PodiumCard } from './podium-card';
+import { DateRangeFilter } from '../../shared/ranking/date-range-filter';
+import { LoadMore } from '../../shared/ranking/load-more';
+import { PodiumCard } from '../../shared/ranking/podium-card';
 import { RankingList } from './ranking-list';
 import { TriviaNotFound, type WayBack } from './trivia-unavailable';
-import { ScreenLink } from '../big-screen/screen-link';
-import './ranking.css';
+import { ScreenLink } from '../../shared/big-screen/screen-link';
+import '../../shared/ranking/ranking.css';
 
 const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
 
@@ -24,7 +24,7 @@ const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : und
 export const isMissingTrivia = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 /**
- * The trivia ranking (spec "Trivia ranking"): title, podium and filters left, ranked rows right.
+ * The trivia ranking: title, podium and filters left, ranked rows right.
  * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
  * ranking is the whole screen.
  */

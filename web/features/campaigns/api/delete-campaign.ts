@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { CAMPAIGNS_KEY } from './get-campaigns';
+import { CAMPAIGNS_KEY } from '../../../shared/campaigns/api/get-campaigns';
 
 /** DELETE /api/campaigns/{id}: removes the campaign and its links, never the trivias or attempts. */
 export const deleteCampaign = (id: number) => api.delete<{ message: string }>(`/api/campaigns/${id}`);

@@ -1,5 +1,5 @@
 import type { CampaignRankingEntry } from '../../../../contract';
-import { getRankingPage, useRankingPages } from '../../ranking/api/ranking-pages';
+import { getRankingPage, useRankingPages } from '../../../shared/ranking/api/ranking-pages';
 
 export interface CampaignRankingFilters {
   locationId?: number;

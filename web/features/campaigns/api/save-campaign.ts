@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Campaign, CampaignInput } from '../../../../contract';
 import { ApiError, api } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
-import { CAMPAIGNS_KEY } from './get-campaigns';
+import { CAMPAIGNS_KEY } from '../../../shared/campaigns/api/get-campaigns';
 
 export const createCampaign = (input: CampaignInput) => api.post<Campaign>('/api/campaigns', input);
 export const updateCampaign = (id: number, input: CampaignInput) => api.patch<Campaign>(`/api/campaigns/${id}`, input);
@@ -12,7 +12,7 @@ export function useSaveCampaign() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: CampaignInput }) => (id ? updateCampaign(id, input) : createCampaign(input)),
-    // Spec: the server's message when it sent one, else the generic text.
+    // The server's message when it sent one, else the generic text.
     onError: (error, { id }) =>
       toast({
         title: 'Error',

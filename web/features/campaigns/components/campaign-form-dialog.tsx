@@ -13,7 +13,7 @@ import { useSaveCampaign } from '../api/save-campaign';
 type FormInput = z.input<typeof campaignSchema>;
 type FormOutput = z.output<typeof campaignSchema>;
 
-/** Spec defaults: the form offers 3 attempts per trivia; a non-numeric entry counts as 1. */
+/** The form's defaults: it offers 3 attempts per trivia; a non-numeric entry counts as 1. */
 const DEFAULT_MAX_ATTEMPTS = 3;
 const attemptsValue = (value: unknown) => {
   const parsed = Number.parseInt(String(value), 10);

@@ -2,8 +2,8 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { SelectInput } from '../../../components/ui/form-controls';
-import { useCompanyLocations } from '../../ranking/api/get-company-locations';
-import { DateRangeFilter } from '../../ranking/date-range-filter';
+import { useCompanyLocations } from '../../../shared/ranking/api/get-company-locations';
+import { DateRangeFilter } from '../../../shared/ranking/date-range-filter';
 import type { CampaignRankingFilters } from '../api/get-campaign-ranking';
 
 const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);

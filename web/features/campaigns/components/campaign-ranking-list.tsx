@@ -1,6 +1,6 @@
 import type { CampaignRankingEntry } from '../../../../contract';
 import { formatDuration } from '../../../lib/format';
-import { rowDelay } from '../../ranking/row-delay';
+import { rowDelay } from '../../../shared/ranking/row-delay';
 import { formatPoints } from '../format-points';
 
 const fullName = (entry: CampaignRankingEntry) => `${entry.firstName} ${entry.lastName}`;

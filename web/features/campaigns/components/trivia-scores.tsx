@@ -1,5 +1,5 @@
 import type { CampaignLink } from '../../../../contract';
-import { LoadMore } from '../../ranking/load-more';
+import { LoadMore } from '../../../shared/ranking/load-more';
 import { useCampaignRanking, type CampaignRankingFilters } from '../api/get-campaign-ranking';
 import { formatPoints } from '../format-points';
 import { RankingResults } from './ranking-results';

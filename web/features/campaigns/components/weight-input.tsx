@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { inputClass } from '../../../components/ui/field';
 import { toast } from '../../../lib/toast-store';
 
-/** Spec: a non-numeric weight falls back to 10; a weight must be 1 to 100. */
+/** A non-numeric weight falls back to 10; a weight must be 1 to 100. */
 export const DEFAULT_WEIGHT = 10;
 export function parseWeight(text: string): number {
   const parsed = Number.parseInt(text, 10);
@@ -14,7 +14,7 @@ export function weightProblem(weight: number): string | null {
   return null;
 }
 
-/** A trivia's weight in the campaign, committed when the field is left (spec "Campaign editor"). */
+/** A trivia's weight in the campaign, committed when the field is left. */
 export function WeightInput({ weight, label, onCommit }: { weight: number; label: string; onCommit: (weight: number) => void }) {
   const [text, setText] = useState(String(weight));
   const [shown, setShown] = useState(weight);

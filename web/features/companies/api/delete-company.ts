@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { COMPANIES_KEY } from './get-companies';
+import { COMPANIES_KEY } from '../../../shared/companies/api/get-companies';
 
 export const deleteCompany = (id: number) => api.delete<{ message: string }>(`/api/companies/${id}`);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Company, CompanyInput } from '../../../../contract';
 import { api } from '../../../lib/api';
-import { COMPANIES_KEY } from './get-companies';
+import { COMPANIES_KEY } from '../../../shared/companies/api/get-companies';
 
 export const createCompany = (input: CompanyInput) => api.post<Company>('/api/companies', input);
 export const updateCompany = (id: number, input: CompanyInput) => api.patch<Company>(`/api/companies/${id}`, input);

@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/field';
 import { TextArea } from '../../../components/ui/form-controls';
-import { LogoUpload } from '../../logos/components/logo-upload';
-import { COMPANIES_KEY } from '../api/get-companies';
+import { LogoUpload } from '../../../shared/logos/components/logo-upload';
+import { COMPANIES_KEY } from '../../../shared/companies/api/get-companies';
 import { useSaveCompany } from '../api/save-company';
 import { failureToast, successToast } from '../failure-toast';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionGroup } from '../../../../contract';
 import { api } from '../../../lib/api';
-import { companyGroupsKey } from './get-company-groups';
+import { companyGroupsKey } from '../../../shared/question-groups/api/get-company-groups';
 
 export const deleteGroup = (id: number) => api.delete<{ message: string }>(`/api/question-groups/${id}`);
 

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuestionGroup, QuestionGroupInput } from '../../../../contract';
 import { api } from '../../../lib/api';
-import { questionGroupQueryOptions } from '../../questions/api/get-question-group';
-import { companyGroupsKey } from './get-company-groups';
+import { questionGroupQueryOptions } from '../../../shared/questions/api/get-question-group';
+import { companyGroupsKey } from '../../../shared/question-groups/api/get-company-groups';
 
 export const createGroup = (input: QuestionGroupInput) => api.post<QuestionGroup>(`/api/companies/${input.companyId}/question-groups`, input);
 export const updateGroup = (id: number, input: QuestionGroupInput) => api.patch<QuestionGroup>(`/api/question-groups/${id}`, input);

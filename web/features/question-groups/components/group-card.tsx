@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ScreenLink } from '../../big-screen/screen-link';
-import { KioskSetupButton } from '../../kiosks/kiosk-setup-button';
+import { ScreenLink } from '../../../shared/big-screen/screen-link';
+import { KioskSetupButton } from '../../../shared/kiosks/kiosk-setup-button';
 
 export interface GroupCardActions {
   onEdit: () => void;
@@ -20,7 +20,7 @@ export interface GroupCardActions {
 
 const icon = (node: ReactNode) => <span className="[&>svg]:size-4">{node}</span>;
 
-/** One trivia of /packages: its logo, name, description and every action the spec lists. */
+/** One trivia of /packages: its logo, name, description and every action on it. */
 export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
   const logo = group.logoUrl ?? group.company.logoUrl;
   return (

@@ -10,8 +10,8 @@ import { TextInput } from '../../../components/ui/field';
 import { Checkbox, SelectInput, TextArea } from '../../../components/ui/form-controls';
 import { Tabs } from '../../../components/ui/tabs';
 import { toast } from '../../../lib/toast-store';
-import { LogoUpload } from '../../logos/components/logo-upload';
-import { companyGroupsKey } from '../api/get-company-groups';
+import { LogoUpload } from '../../../shared/logos/components/logo-upload';
+import { companyGroupsKey } from '../../../shared/question-groups/api/get-company-groups';
 import { useSaveGroup } from '../api/save-group';
 
 type FormInput = z.input<typeof questionGroupSchema>;

@@ -1,5 +1,5 @@
 import type { TriviaRankingEntry } from '../../../../contract';
-import { getRankingPage, useRankingPages } from './ranking-pages';
+import { getRankingPage, useRankingPages } from '../../../shared/ranking/api/ranking-pages';
 
 export interface RankingFilters {
   locationId?: number;

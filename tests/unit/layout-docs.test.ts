@@ -1,0 +1,55 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/** The folders the repository holds (tracked files only), as `parent/name` paths one level under `parent`. */
+function trackedFolders(parent = ''): string[] {
+  const files = execFileSync('git', ['ls-files', ...(parent ? [parent] : [])], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const depth = parent ? parent.split('/').length : 0;
+  const folders = files.map((file) => file.split('/')).filter((parts) => parts.length > depth + 1).map((parts) => parts[depth]!);
+  return [...new Set(folders)].sort();
+}
+
+/** The text of a markdown section, from its heading to the next heading of the same or a higher level. */
+function section(markdown: string, heading: string): string {
+  const lines = markdown.split('\n');
+  const start = lines.findIndex((line) => line.trim() === heading);
+  if (start < 0) throw new Error(`no section "${heading}"`);
+  const level = heading.indexOf(' ');
+  const end = lines.findIndex((line, index) => index > start && /^#+ /.test(line) && line.indexOf(' ') <= level);
+  return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
+}
+
+const unnamed = (folders: string[], text: string) => folders.filter((folder) => !text.includes(`${folder}/`));
+
+describe('docs/architecture.md names every folder', () => {
+  const doc = readFileSync('docs/architecture.md', 'utf8');
+  const parts = section(doc, '## The parts');
+
+  it.each([
+    ['top-level folders', '', parts],
+    ['web/ folders', 'web', parts],
+    ['api/ areas', 'api', section(doc, '### API areas (api/)')],
+    ['web/features/ screens', 'web/features', section(doc, '### Admin screens (web/features/)')],
+  ])('%s', (_what, parent, text) => {
+    const missing = unnamed(trackedFolders(parent), text);
+    expect(missing, `docs/architecture.md should say what these folders under ${parent || 'the root'} are: ${missing.join(', ')}`).toEqual([]);
+  });
+});
+
+describe("the README's layout", () => {
+  const layout = /## Layout\n+```\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
+  const named = [...layout.matchAll(/^(\S+)\/\s/gm)].map((match) => match[1]!);
+
+  it('names every top-level folder and no folder that is not there', () => {
+    const folders = trackedFolders();
+    expect(named.filter((folder) => !folders.includes(folder)), 'folders the layout names that the repository does not hold').toEqual([]);
+    expect(folders.filter((folder) => !named.includes(folder)), 'top-level folders the layout does not name').toEqual([]);
+  });
+
+  it('names every web/ folder', () => {
+    const webBlock = layout.slice(layout.indexOf('\nweb/'), layout.indexOf('\nsw/'));
+    const missing = trackedFolders('web').filter((folder) => !webBlock.includes(`${folder}/`));
+    expect(missing, 'web/ folders the layout does not name').toEqual([]);
+  });
+});

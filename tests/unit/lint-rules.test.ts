@@ -1,0 +1,33 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The repository's own lint configuration; `ignore: false` lets it read the fixtures that `npm run lint` skips. */
+const eslint = new ESLint({ ignore: false });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.ruleId ?? message.message);
+}
+
+describe('npm run lint keeps the shape', () => {
+  it('fails on an import circle (two fixture files that import each other)', async () => {
+    const [result] = await eslint.lintFiles(['tests/lint-fixtures/cycle/first.ts']);
+    const cycles = result!.messages.filter((message) => message.ruleId === 'local/no-import-cycle');
+    expect(cycles.map((message) => message.message)).toEqual([expect.stringContaining('tests/lint-fixtures/cycle/first.ts → tests/lint-fixtures/cycle/second.ts → tests/lint-fixtures/cycle/first.ts')]);
+  });
+
+  it('fails on an import from another feature, and passes the same piece through a shared place', async () => {
+    const crossing = "import { RankingAdminPage } from '../ranking/ranking-admin-page';\nexport const page = RankingAdminPage;\n";
+    expect(await ruleIds(crossing, 'web/features/campaigns/lint-fixture.tsx')).toContain('boundaries/dependencies');
+
+    const shared = "import { LoadMore } from '../../shared/ranking/load-more';\nexport const more = LoadMore;\n";
+    expect(await ruleIds(shared, 'web/features/campaigns/lint-fixture.tsx')).toEqual([]);
+    const ownFeature = "import { parseCampaignId } from './campaign-id';\nexport const id = parseCampaignId;\n";
+    expect(await ruleIds(ownFeature, 'web/features/campaigns/lint-fixture.tsx')).toEqual([]);
+  });
+
+  it('fails when a shared place imports a feature (it would let features reach each other through it)', async () => {
+    const code = "import { RankingAdminPage } from '../../features/ranking/ranking-admin-page';\nexport const page = RankingAdminPage;\n";
+    expect(await ruleIds(code, 'web/shared/ranking/lint-fixture.tsx')).toContain('boundaries/dependencies');
+  });
+});

@@ -1,0 +1,43 @@
+import { BarChart3, CalendarDays, Pencil } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { buttonClass } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { formatDate } from '../../../lib/format';
+import { useCampaigns } from '../../../shared/campaigns/api/get-campaigns';
+
+/** The dashboard's 'Campañas Activas': shown only when campaigns exist. */
+export function ActiveCampaigns() {
+  const campaigns = useCampaigns();
+  if (!campaigns.data?.length) return null;
+  return (
+    <section aria-labelledby="active-campaigns-title" className="space-y-4">
+      <h2 id="active-campaigns-title" className="text-xl font-semibold">
+        Campañas Activas
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {campaigns.data.map((campaign) => (
+          <Card key={campaign.id} role="article" aria-label={campaign.name} className="flex flex-col p-5">
+            <h3 className="font-semibold break-words">{campaign.name}</h3>
+            <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{campaign.description || 'Sin descripción'}</p>
+            <p className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+              <CalendarDays className="size-4 shrink-0 text-slate-400" aria-hidden />
+              <span>
+                Inicio: {formatDate(campaign.startDate)} · Fin: {formatDate(campaign.endDate)}
+              </span>
+            </p>
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Link to={`/campaigns/${campaign.id}`} className={buttonClass('primary', 'sm')}>
+                <Pencil className="size-4" aria-hidden />
+                Editar
+              </Link>
+              <Link to={`/campaigns/${campaign.id}/ranking`} className={buttonClass('secondary', 'sm')}>
+                <BarChart3 className="size-4" aria-hidden />
+                Ver Ranking
+              </Link>
+            </div>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat, type ImportPreview, type ImportResult } from '../../../../../contract';
+import { send } from '../../../../lib/api';
+import { toast } from '../../../../lib/toast-store';
+import { postWithProgress } from './upload-with-progress';
+
+/** A file's bytes in base64 (the API takes JSON only); refused here already when over the limit. */
+export async function fileContent(file: File): Promise<string> {
+  if (file.size > IMPORT_MAX_BYTES) throw new Error(IMPORT_TOO_LARGE_MESSAGE);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+export const previewImport = (groupId: number, content: string, onProgress: (fraction: number) => void) =>
+  postWithProgress<ImportPreview>(`/api/question-groups/${groupId}/questions/import/preview`, { content }, onProgress);
+
+export const importQuestions = (groupId: number, content: string, onProgress: (fraction: number) => void) =>
+  postWithProgress<ImportResult>(`/api/question-groups/${groupId}/questions/import`, { content }, onProgress);
+
+export function useImportQuestions(groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ content, onProgress }: { content: string; onProgress: (fraction: number) => void }) => importQuestions(groupId, content, onProgress),
+    meta: { errorTitle: 'Error al importar las preguntas' },
+    onSuccess: ({ imported, skipped }) => {
+      toast({
+        title: imported === 1 ? 'Se importó 1 pregunta' : `Se importaron ${imported} preguntas`,
+        description: skipped ? `Se omitieron ${skipped} filas con problemas` : undefined,
+        variant: 'success',
+      });
+      return queryClient.invalidateQueries({ queryKey: ['question-groups', groupId] });
+    },
+  });
+}
+
+/** The server's file name: `filename*` (accents kept), else `filename`. */
+function fileNameOf(response: Response, fallback: string): string {
+  const header = response.headers.get('Content-Disposition') ?? '';
+  const exact = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
+  if (exact) return decodeURIComponent(exact);
+  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
+}
+
+async function download(path: string, fallback: string): Promise<string> {
+  const response = await send('GET', path);
+  const fileName = fileNameOf(response, fallback);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return fileName;
+}
+
+export const downloadExport = (groupId: number, format: ImportFormat) =>
+  download(`/api/question-groups/${groupId}/questions/export?format=${format}`, `preguntas.${format}`);
+export const downloadTemplate = (format: ImportFormat) => download(`/api/question-import/template?format=${format}`, `plantilla_preguntas.${format}`);
+
+export const useDownloadExport = (groupId: number) =>
+  useMutation({ mutationFn: (format: ImportFormat) => downloadExport(groupId, format), meta: { errorTitle: 'Error al exportar las preguntas' } });
+export const useDownloadTemplate = () => useMutation({ mutationFn: downloadTemplate, meta: { errorTitle: 'Error al descargar la plantilla' } });
