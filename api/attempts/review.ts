@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../contract';
 import { conflict, notFound } from '../errors';
+import { refreshPlayerStandings } from '../ranking/standings';
 
 /**
  * The one rule of what counts in rankings, exports and counts: a completed attempt that is
@@ -51,6 +52,8 @@ export async function listHeldAttempts(em: EntityManager, questionGroupId: numbe
 
 export interface DecisionRow {
   id: number;
+  player_id: number;
+  question_group_id: number;
   review_status: 'released' | 'discarded';
   review_reason: ReviewReason;
   reviewed_by: number;
@@ -59,7 +62,7 @@ export interface DecisionRow {
 
 /**
  * Records an admin's decision on a held attempt: released, it counts in the rankings from now on;
- * discarded, it never does (the row stays). Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
+ * discarded, it never does (the row stays). Call it in a transaction: the player's standings move with it. Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
  */
 export async function decideHeldAttempt(
   em: EntityManager,
@@ -70,10 +73,13 @@ export async function decideHeldAttempt(
   const [[updated]]: [DecisionRow[], number] = await em.query(
     `UPDATE player_attempts SET review_status = $2, reviewed_by = $3, reviewed_at = now()
       WHERE id = $1 AND review_status = 'held' AND completed_at IS NOT NULL
-      RETURNING id, review_status, review_reason, reviewed_by, reviewed_at`,
+      RETURNING id, player_id, question_group_id, review_status, review_reason, reviewed_by, reviewed_at`,
     [id, decision, userId],
   );
-  if (updated) return updated;
+  if (updated) {
+    await refreshPlayerStandings(em, updated.player_id, updated.question_group_id);
+    return updated;
+  }
   const [exists] = await em.query(`SELECT 1 FROM player_attempts WHERE id = $1`, [id]);
   if (!exists) throw notFound(HELD_ATTEMPT_NOT_FOUND);
   throw conflict(ATTEMPT_NOT_HELD, { code: 'attempt_not_held' });
