@@ -37,8 +37,17 @@ const triviaStandingsSql = (scope: string) => `
   ON CONFLICT (question_group_id, site_id, player_id) DO UPDATE
      SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at`;
 
-const TRIVIA_OF_PLAYER = triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2');
-const WHOLE_TRIVIA = triviaStandingsSql('a.question_group_id = $1');
+/**
+ * The statements are built on first use: the attempts' module (which owns `rankedAttempt`) calls
+ * this one, so its exports are not there yet while this module loads.
+ */
+const once = <T>(build: () => T) => {
+  let built: T | undefined;
+  return () => (built ??= build());
+};
+
+const TRIVIA_OF_PLAYER = once(() => triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2'));
+const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 
 /**
  * The campaign's attempts that count, numbered per site, trivia and player in completion order
@@ -91,9 +100,12 @@ const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
      SET total_score = EXCLUDED.total_score, average_completion_time = EXCLUDED.average_completion_time`;
 
 const MODES = ['best', 'first', 'last', 'average'] as const;
-const CAMPAIGN_SQL = Object.fromEntries(
-  MODES.map((mode) => [mode, { player: campaignStandingsSql(mode, `\n       AND a.player_id = $7`), whole: campaignStandingsSql(mode, '') }]),
-) as Record<SelectionMode, { player: string; whole: string }>;
+const CAMPAIGN_SQL = once(
+  () =>
+    Object.fromEntries(
+      MODES.map((mode) => [mode, { player: campaignStandingsSql(mode, `\n       AND a.player_id = $7`), whole: campaignStandingsSql(mode, '') }]),
+    ) as Record<SelectionMode, { player: string; whole: string }>,
+);
 
 /** A campaign's rules as its standings need them. */
 interface CampaignRules {
@@ -134,10 +146,10 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  */
 export async function refreshPlayerStandings(em: EntityManager, playerId: number, questionGroupId: number): Promise<void> {
   await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1 AND player_id = $2`, [questionGroupId, playerId]);
-  await em.query(TRIVIA_OF_PLAYER, [questionGroupId, playerId]);
+  await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId]);
   for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
     await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1 AND player_id = $2`, [rules.id, playerId]);
-    await em.query(CAMPAIGN_SQL[rules.attempt_selection_mode].player, [...campaignParameters(rules), playerId]);
+    await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].player, [...campaignParameters(rules), playerId]);
   }
 }
 
@@ -146,7 +158,7 @@ export async function refreshCampaignStandings(em: EntityManager, campaignId: nu
   await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1`, [campaignId]);
   const [rules]: CampaignRules[] = await em.query(`${CAMPAIGN_RULES} WHERE c.id = $1 GROUP BY c.id`, [campaignId]);
   if (!rules || rules.trivia_ids.length === 0) return;
-  await em.query(CAMPAIGN_SQL[rules.attempt_selection_mode].whole, campaignParameters(rules));
+  await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].whole, campaignParameters(rules));
 }
 
 /**
@@ -156,7 +168,7 @@ export async function refreshCampaignStandings(em: EntityManager, campaignId: nu
  */
 export async function refreshTriviaStandings(em: EntityManager, questionGroupId: number): Promise<void> {
   await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1`, [questionGroupId]);
-  await em.query(WHOLE_TRIVIA, [questionGroupId]);
+  await em.query(WHOLE_TRIVIA(), [questionGroupId]);
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
 }
 
@@ -181,6 +193,6 @@ export async function forgetSiteStandings(em: EntityManager, locationId: number)
 /** Every standing recomputed from the attempts: for data written around the application (seeding, restores). */
 export async function rebuildAllStandings(em: EntityManager): Promise<void> {
   await em.query(`DELETE FROM trivia_standings`);
-  for (const { id } of (await em.query(`SELECT id FROM question_groups ORDER BY id`)) as { id: number }[]) await em.query(WHOLE_TRIVIA, [id]);
+  for (const { id } of (await em.query(`SELECT id FROM question_groups ORDER BY id`)) as { id: number }[]) await em.query(WHOLE_TRIVIA(), [id]);
   for (const { id } of (await em.query(`SELECT id FROM campaigns ORDER BY id`)) as { id: number }[]) await refreshCampaignStandings(em, id);
 }
