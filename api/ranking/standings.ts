@@ -17,6 +17,9 @@ import { completionRange } from './date-range';
  * attempts were played: a site's ranking is the trivia or campaign as played there.
  */
 
+/** What the standings need of a connection: raw statements (an EntityManager, or a bulk loader's client). */
+export type Queryable = Pick<EntityManager, 'query'>;
+
 /** Site 0 in a standing: every site. */
 export const EVERY_SITE = 0;
 
@@ -126,7 +129,7 @@ const CAMPAIGN_RULES = `
     LEFT JOIN campaign_question_groups l ON l.campaign_id = c.id`;
 
 /** The campaigns holding a trivia, in id order (so two transactions touch them in the same order). */
-const campaignsOfTrivia = (em: EntityManager, questionGroupId: number): Promise<CampaignRules[]> =>
+const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> =>
   em.query(
     `${CAMPAIGN_RULES}
       WHERE c.id IN (SELECT campaign_id FROM campaign_question_groups WHERE question_group_id = $1)
@@ -144,7 +147,7 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  * After a player's attempts at a trivia changed (a completion, online or synced; a held attempt
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
  */
-export async function refreshPlayerStandings(em: EntityManager, playerId: number, questionGroupId: number): Promise<void> {
+export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
   await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1 AND player_id = $2`, [questionGroupId, playerId]);
   await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId]);
   for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
@@ -154,7 +157,7 @@ export async function refreshPlayerStandings(em: EntityManager, playerId: number
 }
 
 /** Every standing of one campaign, recomputed: after its mode, limit, period or trivias (added, removed, reweighted) changed. */
-export async function refreshCampaignStandings(em: EntityManager, campaignId: number): Promise<void> {
+export async function refreshCampaignStandings(em: Queryable, campaignId: number): Promise<void> {
   await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1`, [campaignId]);
   const [rules]: CampaignRules[] = await em.query(`${CAMPAIGN_RULES} WHERE c.id = $1 GROUP BY c.id`, [campaignId]);
   if (!rules || rules.trivia_ids.length === 0) return;
@@ -166,18 +169,18 @@ export async function refreshCampaignStandings(em: EntityManager, campaignId: nu
  * were cleared ("clear player data"). A deleted trivia takes its own standings with it (foreign
  * keys); its campaigns are refreshed by `refreshCampaigns` with the ids read before the deletion.
  */
-export async function refreshTriviaStandings(em: EntityManager, questionGroupId: number): Promise<void> {
+export async function refreshTriviaStandings(em: Queryable, questionGroupId: number): Promise<void> {
   await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1`, [questionGroupId]);
   await em.query(WHOLE_TRIVIA(), [questionGroupId]);
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
 }
 
 /** The campaigns holding a trivia, to refresh after the trivia is gone (`refreshCampaigns`). */
-export async function campaignIdsOfTrivia(em: EntityManager, questionGroupId: number): Promise<number[]> {
+export async function campaignIdsOfTrivia(em: Queryable, questionGroupId: number): Promise<number[]> {
   return (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id);
 }
 
-export async function refreshCampaigns(em: EntityManager, campaignIds: number[]): Promise<void> {
+export async function refreshCampaigns(em: Queryable, campaignIds: number[]): Promise<void> {
   for (const id of campaignIds) await refreshCampaignStandings(em, id);
 }
 
@@ -185,13 +188,13 @@ export async function refreshCampaigns(em: EntityManager, campaignIds: number[])
  * After a site was deleted: its attempts lost their site (foreign key), so its standings go. The
  * every-site standings stay as they were (they never depended on where an attempt was played).
  */
-export async function forgetSiteStandings(em: EntityManager, locationId: number): Promise<void> {
+export async function forgetSiteStandings(em: Queryable, locationId: number): Promise<void> {
   await em.query(`DELETE FROM trivia_standings WHERE site_id = $1`, [locationId]);
   await em.query(`DELETE FROM campaign_standings WHERE site_id = $1`, [locationId]);
 }
 
 /** Every standing recomputed from the attempts: for data written around the application (seeding, restores). */
-export async function rebuildAllStandings(em: EntityManager): Promise<void> {
+export async function rebuildAllStandings(em: Queryable): Promise<void> {
   await em.query(`DELETE FROM trivia_standings`);
   for (const { id } of (await em.query(`SELECT id FROM question_groups ORDER BY id`)) as { id: number }[]) await em.query(WHOLE_TRIVIA(), [id]);
   for (const { id } of (await em.query(`SELECT id FROM campaigns ORDER BY id`)) as { id: number }[]) await refreshCampaignStandings(em, id);
