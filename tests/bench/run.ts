@@ -38,6 +38,8 @@ const CAMPAIGN_RUNS = 7;
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const WORKERS = 16;
 const ROUNDS = 4;
+/** Which numbered sections to run (BENCH_STEPS=1,3: the rankings only); all of them unless told. */
+const STEPS = new Set((process.env.BENCH_STEPS ?? '1,2,3,4,5').split(',').map((step) => step.trim()));
 
 const say = (line: string) => console.log(line);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -297,22 +299,23 @@ try {
       await stopServer(app.child);
     }
   };
-  await withApp((url) => rankingBenchmark(url, client, data));
-
-  say(`\n2. Player hot path (validate, register, start, complete: 4 requests per player), ${WORKERS} concurrent players, ${LOAD_SECONDS} s each in ${ROUNDS} alternating rounds`);
-  const { real, raw } = await hotPath(env, data);
-  say(`   app (Koa + TypeORM)   : ${real.requestsPerSecond.toFixed(0)} req/s (${real.flows} players, ${real.failures} non-2xx)`);
-  say(`   raw pg + node:http    : ${raw.requestsPerSecond.toFixed(0)} req/s (${raw.flows} players, ${raw.failures} non-2xx)`);
-  say(`   median latency, app   : ${real.latencies}`);
-  say(`   median latency, raw   : ${raw.latencies}`);
-  say(`   p50/p95/p99, app      : ${real.tail.map(ms).join(' / ')} (all four requests)`);
-  say(`   p50/p95/p99, raw      : ${raw.tail.map(ms).join(' / ')}`);
-  say(`   server CPU per request: app ${ms(real.cpuPerRequest)}, raw ${ms(raw.cpuPerRequest)} (not moved by other load on the machine)`);
-  say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
-  await withApp((url) => campaignRankingBenchmark(url, client, data));
-  await kioskBenchmark(env, data);
+  if (STEPS.has('1')) await withApp((url) => rankingBenchmark(url, client, data));
+  if (STEPS.has('2')) {
+    say(`\n2. Player hot path (validate, register, start, complete: 4 requests per player), ${WORKERS} concurrent players, ${LOAD_SECONDS} s each in ${ROUNDS} alternating rounds`);
+    const { real, raw } = await hotPath(env, data);
+    say(`   app (Koa + TypeORM)   : ${real.requestsPerSecond.toFixed(0)} req/s (${real.flows} players, ${real.failures} non-2xx)`);
+    say(`   raw pg + node:http    : ${raw.requestsPerSecond.toFixed(0)} req/s (${raw.flows} players, ${raw.failures} non-2xx)`);
+    say(`   median latency, app   : ${real.latencies}`);
+    say(`   median latency, raw   : ${raw.latencies}`);
+    say(`   p50/p95/p99, app      : ${real.tail.map(ms).join(' / ')} (all four requests)`);
+    say(`   p50/p95/p99, raw      : ${raw.tail.map(ms).join(' / ')}`);
+    say(`   server CPU per request: app ${ms(real.cpuPerRequest)}, raw ${ms(raw.cpuPerRequest)} (not moved by other load on the machine)`);
+    say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
+  }
+  if (STEPS.has('3')) await withApp((url) => campaignRankingBenchmark(url, client, data));
+  if (STEPS.has('4')) await kioskBenchmark(env, data);
   await client.end();
-  await playerRouteBenchmark(say);
+  if (STEPS.has('5')) await playerRouteBenchmark(say);
 } finally {
   await postgres.stop();
   await rm(dir, { recursive: true, force: true });
