@@ -55,12 +55,15 @@ async function seedCampaign(api: TestApi, admin: TestClient) {
   return { companyId: company.id, campaignId, t1, t2, played };
 }
 
-/** Holds an ACCESS EXCLUSIVE lock on player_attempts on a connection of its own until `release`. */
+/**
+ * Holds an ACCESS EXCLUSIVE lock on player_attempts and the standings (what ranking computations
+ * read) on a connection of its own until `release`.
+ */
 async function lockAttempts(api: TestApi) {
   const client = new pg.Client({ connectionString: (api.dataSource.options as { url: string }).url });
   await client.connect();
   await client.query('BEGIN');
-  await client.query('LOCK TABLE player_attempts IN ACCESS EXCLUSIVE MODE');
+  await client.query('LOCK TABLE player_attempts, trivia_standings, campaign_standings IN ACCESS EXCLUSIVE MODE');
   return {
     client,
     /** Backends of the app waiting for this lock. */
