@@ -1,21 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../contract';
 import { conflict, notFound } from '../errors';
-
-/**
- * The one rule of what counts in rankings, exports and counts: a completed attempt that is
- * `clean` or was `released` by an admin. Written exactly like the partial indexes' predicate
- * (db/migrations/1795400000000-attempt-review-state.ts), so PostgreSQL uses them.
- */
-export const rankedAttempt = (alias: string) => `${alias}.completed_at IS NOT NULL AND ${alias}.review_status IN ('clean', 'released')`;
-
-/**
- * The attempts that use up one of a trivia's maxAttempts: all but those held (or released) for
- * arriving over the limit, and those that named their player without proof unless an admin
- * released them (otherwise anyone could spend a player's attempts with a kiosk of the old version).
- */
-export const countsTowardLimit = (alias: string) =>
-  `(${alias}.review_reason IS NULL OR (${alias}.review_reason <> 'over_limit' AND (${alias}.review_reason <> 'unproven_player' OR ${alias}.review_status = 'released')))`;
+import { refreshPlayerStandings } from '../ranking/standings';
 
 export const ATTEMPT_NOT_HELD = 'El intento no está en revisión';
 export const HELD_ATTEMPT_NOT_FOUND = 'No se encontró el intento';
@@ -51,6 +37,8 @@ export async function listHeldAttempts(em: EntityManager, questionGroupId: numbe
 
 export interface DecisionRow {
   id: number;
+  player_id: number;
+  question_group_id: number;
   review_status: 'released' | 'discarded';
   review_reason: ReviewReason;
   reviewed_by: number;
@@ -59,7 +47,7 @@ export interface DecisionRow {
 
 /**
  * Records an admin's decision on a held attempt: released, it counts in the rankings from now on;
- * discarded, it never does (the row stays). Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
+ * discarded, it never does (the row stays). Call it in a transaction: the player's standings move with it. Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
  */
 export async function decideHeldAttempt(
   em: EntityManager,
@@ -70,10 +58,13 @@ export async function decideHeldAttempt(
   const [[updated]]: [DecisionRow[], number] = await em.query(
     `UPDATE player_attempts SET review_status = $2, reviewed_by = $3, reviewed_at = now()
       WHERE id = $1 AND review_status = 'held' AND completed_at IS NOT NULL
-      RETURNING id, review_status, review_reason, reviewed_by, reviewed_at`,
+      RETURNING id, player_id, question_group_id, review_status, review_reason, reviewed_by, reviewed_at`,
     [id, decision, userId],
   );
-  if (updated) return updated;
+  if (updated) {
+    await refreshPlayerStandings(em, updated.player_id, updated.question_group_id);
+    return updated;
+  }
   const [exists] = await em.query(`SELECT 1 FROM player_attempts WHERE id = $1`, [id]);
   if (!exists) throw notFound(HELD_ATTEMPT_NOT_FOUND);
   throw conflict(ATTEMPT_NOT_HELD, { code: 'attempt_not_held' });

@@ -60,7 +60,7 @@ export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencie
   ] as const) {
     router.post(`/player-attempts/:id/${action}`, requireUser, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));
+      ctx.body = presentDecision(await dataSource.transaction((em) => decideHeldAttempt(em, id, decision, ctx.state.user.id)));
     });
   }
 

@@ -9,6 +9,7 @@ import { judgeTime } from './plausibility';
 import { triviaRound } from './round';
 import { scoreCompletion } from './scoring';
 import { attemptToken, sha256 } from './token';
+import { refreshPlayerStandings } from '../ranking/standings';
 
 export interface AttemptRow {
   id: number;
@@ -165,5 +166,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
       RETURNING *`,
     [attempt.id, scored.score, scored.correctAnswers, time.seconds, completion.completedAt, JSON.stringify(scored.answers), holdForTime],
   );
+  // Online and synced completions both end here: the player's standings move in the same transaction.
+  await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
   return updated!;
 }

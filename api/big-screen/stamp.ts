@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { rankedAttempt } from '../attempts/review';
+import { rankedAttempt } from '../attempts/counted-attempts';
 
 /**
  * A ranking's stamp: what changes whenever a new counted completion (or a release, a discard or a

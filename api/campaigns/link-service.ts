@@ -6,6 +6,7 @@ import { AppError, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { moved, moveTarget, nextOrder, orderedLinks, writeOrder } from './link-order';
 import { linksInOrder, lockCampaign } from './service';
+import { refreshCampaignStandings } from '../ranking/standings';
 
 type LinkData = z.output<typeof campaignLinkSchema>;
 type LinkUpdate = z.output<typeof campaignLinkUpdateSchema>;
@@ -53,6 +54,7 @@ export function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<C
     const link = await tx.save(
       tx.create(CampaignQuestionGroupEntity, { campaignId: campaign.id, questionGroupId: input.questionGroupId, weight: input.weight, order }),
     );
+    await refreshCampaignStandings(tx, campaign.id);
     return findLink(tx, link.id);
   });
 }
@@ -77,6 +79,7 @@ export function bulkLink(em: EntityManager, campaignId: number, input: BulkData)
       details.push({ questionGroupId, success: true });
     }
     const added = details.filter((d) => d.success).length;
+    if (added > 0) await refreshCampaignStandings(tx, campaignId);
     return { added, errors: details.length - added, details };
   });
 }
@@ -99,9 +102,13 @@ export function moveLink(em: EntityManager, campaignId: number, questionGroupId:
 /** PATCH /api/campaign-question-groups/:id: a new weight, or `order`, which moves the link to that position (the others shift). */
 export async function updateLink(em: EntityManager, id: number, input: LinkUpdate): Promise<CampaignQuestionGroupEntity> {
   if ('weight' in input) {
-    const result = await em.update(CampaignQuestionGroupEntity, { id }, { weight: input.weight });
-    if (!result.affected) throw notFound(LINK_NOT_FOUND);
-    return findLink(em, id);
+    return em.transaction(async (tx) => {
+      const result = await tx.update(CampaignQuestionGroupEntity, { id }, { weight: input.weight });
+      if (!result.affected) throw notFound(LINK_NOT_FOUND);
+      const link = await findLink(tx, id);
+      await refreshCampaignStandings(tx, link.campaignId);
+      return link;
+    });
   }
   const { campaignId } = await findLink(em, id);
   return em.transaction(async (tx) => {
@@ -121,5 +128,6 @@ export function unlinkQuestionGroup(em: EntityManager, campaignId: number, quest
     const result = await tx.delete(CampaignQuestionGroupEntity, { campaignId, questionGroupId });
     if (!result.affected) throw notFound(LINK_NOT_FOUND);
     await writeOrder(tx, (await orderedLinks(tx, campaignId)).map((link) => link.id));
+    await refreshCampaignStandings(tx, campaignId);
   });
 }

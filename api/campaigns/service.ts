@@ -4,6 +4,7 @@ import type { campaignSchema } from '../../contract';
 import { CampaignEntity, CampaignQuestionGroupEntity } from '../../db/entities';
 import { findCompany } from '../companies/service';
 import { badRequest, notFound } from '../errors';
+import { refreshCampaignStandings } from '../ranking/standings';
 
 type CampaignData = z.output<typeof campaignSchema>;
 
@@ -51,7 +52,10 @@ export function updateCampaign(em: EntityManager, id: number, input: CampaignDat
     }
     // Left out, the campaign keeps its public name style.
     Object.assign(campaign, { ...input, publicNames: input.publicNames ?? campaign.publicNames });
-    return tx.save(campaign);
+    const saved = await tx.save(campaign);
+    // Its period, mode or attempt limit may have changed: every standing of the campaign is recomputed.
+    await refreshCampaignStandings(tx, id);
+    return saved;
   });
 }
 

@@ -4,6 +4,7 @@ import type { locationSchema } from '../../contract';
 import { LocationEntity } from '../../db/entities';
 import { notFound } from '../errors';
 import { findCompany } from '../companies/service';
+import { forgetSiteStandings } from '../ranking/standings';
 
 type LocationData = z.output<typeof locationSchema>;
 
@@ -30,7 +31,10 @@ export async function updateLocation(em: EntityManager, id: number, input: Locat
 }
 
 /** Players and attempts that named the site keep their records; the FKs clear their site. */
-export async function deleteLocation(em: EntityManager, id: number): Promise<void> {
-  const result = await em.delete(LocationEntity, { id });
-  if (!result.affected) throw notFound(LOCATION_NOT_FOUND);
+export function deleteLocation(em: EntityManager, id: number): Promise<void> {
+  return em.transaction(async (tx) => {
+    const result = await tx.delete(LocationEntity, { id });
+    if (!result.affected) throw notFound(LOCATION_NOT_FOUND);
+    await forgetSiteStandings(tx, id);
+  });
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../contract';
-import { countsTowardLimit } from '../attempts/review';
+import { countsTowardLimit } from '../attempts/counted-attempts';
 import { checkConsent } from '../consent/service';
 import { type AppError, badRequest, forbidden, notFound } from '../errors';
 

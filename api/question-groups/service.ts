@@ -5,6 +5,7 @@ import { PlayerAttemptEntity, QuestionGroupEntity } from '../../db/entities';
 import { findCompany } from '../companies/service';
 import { badRequest, notFound } from '../errors';
 import { sanitizeInstructions } from './instructions';
+import { campaignIdsOfTrivia, refreshCampaigns, refreshTriviaStandings } from '../ranking/standings';
 
 type QuestionGroupData = z.output<typeof questionGroupSchema>;
 
@@ -64,15 +65,23 @@ export async function updateQuestionGroup(em: EntityManager, id: number, input: 
 }
 
 /** Deletes a trivia with its questions, answers and attempts (FK cascades). Returns its logo path. */
-export async function deleteQuestionGroup(em: EntityManager, id: number): Promise<string | null> {
-  const group = await findQuestionGroup(em, id);
-  await em.delete(QuestionGroupEntity, { id });
-  return group.logoUrl;
+export function deleteQuestionGroup(em: EntityManager, id: number): Promise<string | null> {
+  return em.transaction(async (tx) => {
+    const group = await findQuestionGroup(tx, id);
+    // Its own standings go with it (foreign keys); the campaigns that held it are ranked without it.
+    const campaignIds = await campaignIdsOfTrivia(tx, id);
+    await tx.delete(QuestionGroupEntity, { id });
+    await refreshCampaigns(tx, campaignIds);
+    return group.logoUrl;
+  });
 }
 
 /** Clears every player attempt of a trivia (its ranking starts over); players themselves stay. */
-export async function clearPlayerAttempts(em: EntityManager, id: number): Promise<number> {
-  await findQuestionGroup(em, id);
-  const result = await em.delete(PlayerAttemptEntity, { questionGroupId: id });
-  return result.affected ?? 0;
+export function clearPlayerAttempts(em: EntityManager, id: number): Promise<number> {
+  return em.transaction(async (tx) => {
+    await findQuestionGroup(tx, id);
+    const result = await tx.delete(PlayerAttemptEntity, { questionGroupId: id });
+    await refreshTriviaStandings(tx, id);
+    return result.affected ?? 0;
+  });
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, CampaignRankingQuery, SelectionMode } from '../../contract';
 import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entities';
 import { badRequest } from '../errors';
-import { rankedAttempt } from '../attempts/review';
+import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { rankedOrder, type RankedOrder } from './ranked-order';
 

@@ -13,6 +13,7 @@ import {
 } from './campaign-ranking';
 import type { RankedOrder } from './ranked-order';
 import { rankingCache } from './ranking-cache';
+import { campaignStandingOrder, campaignStandingsHold, triviaStandingOrder, triviaStandingsHold } from './standing-order';
 import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, type TriviaRankingFilters } from './trivia-ranking';
 
 /** How fresh a ranking a request needs. */
@@ -87,10 +88,15 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       rows <= head.ids.length || head.ids.length === head.total ? head : whole(),
     );
   };
+  // Read from the standings when they hold the ranking, otherwise recomputed from the attempts.
   const triviaOrder = (filters: TriviaRankingFilters, freshness: Freshness, rows: number) =>
-    order(triviaRankingKey(filters), freshness, rows, lanes.rankings, (em, limit) => triviaRankingOrder(em, filters, limit));
+    order(triviaRankingKey(filters), freshness, rows, lanes.rankings, (em, limit) =>
+      triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit),
+    );
   const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
-    order(campaignRankingKey(request), freshness, rows, lane, (em, limit) => campaignRankingOrder(em, request, limit));
+    order(campaignRankingKey(request), freshness, rows, lane, (em, limit) =>
+      campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit),
+    );
 
   return {
     /** The export lane, for exports that read through it page by page (the score export). */

@@ -1,6 +1,7 @@
 import { AnswerEntity } from './answer.entity';
 import { CampaignQuestionGroupEntity } from './campaign-question-group.entity';
 import { CampaignEntity } from './campaign.entity';
+import { CampaignStandingEntity } from './campaign-standing.entity';
 import { CompanyEntity } from './company.entity';
 import { ConsentTextEntity } from './consent-text.entity';
 import { DeviceEntity } from './device.entity';
@@ -18,12 +19,14 @@ import { QuestionEntity } from './question.entity';
 import { RateLimitEntity } from './rate-limit.entity';
 import { SessionEntity } from './session.entity';
 import { SyncMutationEntity } from './sync-mutation.entity';
+import { TriviaStandingEntity } from './trivia-standing.entity';
 import { UserEntity } from './user.entity';
 
 export {
   AnswerEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
+  CampaignStandingEntity,
   CompanyEntity,
   ConsentTextEntity,
   DeviceEntity,
@@ -41,6 +44,7 @@ export {
   RateLimitEntity,
   SessionEntity,
   SyncMutationEntity,
+  TriviaStandingEntity,
   UserEntity,
 };
 
@@ -66,4 +70,6 @@ export const entities = [
   ConsentTextEntity,
   PlayerErasureEntity,
   KioskSetupLinkEntity,
+  TriviaStandingEntity,
+  CampaignStandingEntity,
 ];

@@ -9,6 +9,7 @@ import { LogoUploads1795481544420 } from './1795481544420-logo-uploads';
 import { PublicNameStyle1795500000000 } from './1795500000000-public-name-style';
 import { ConsentAndErasure1795560000000 } from './1795560000000-consent-and-erasure';
 import { KioskSetup1795600000000 } from './1795600000000-kiosk-setup';
+import { RankingStandings1795700000000 } from './1795700000000-ranking-standings';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   PublicNameStyle1795500000000,
   ConsentAndErasure1795560000000,
   KioskSetup1795600000000,
+  RankingStandings1795700000000,
 ];

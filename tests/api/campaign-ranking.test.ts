@@ -3,6 +3,7 @@ import type { CampaignRankingEntry, SelectionMode } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import { refreshPlayerStandings } from '../../api/ranking/standings';
 
 /**
  * A campaign of two trivias (weights 2 and 1, two attempts per trivia, 1 to 3 May 2026) and a
@@ -58,6 +59,8 @@ async function insertAttempt(a: {
              CASE WHEN $9 THEN 'held' ELSE 'clean' END, CASE WHEN $9 THEN 'over_limit' END)`,
     [a.player, a.trivia, a.site, a.score, a.correct, a.at, completed ? a.at : null, completed ? a.time : null, a.overLimit ?? false],
   );
+  // Written around the application: its standings are brought up to date as a completion would.
+  await refreshPlayerStandings(api.dataSource.manager, a.player, a.trivia);
 }
 
 beforeAll(async () => {

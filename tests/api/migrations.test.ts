@@ -11,6 +11,7 @@ import { databaseUrl } from '../support/database';
 const EXPECTED_TABLES = [
   'answers',
   'campaign_question_groups',
+  'campaign_standings',
   'campaigns',
   'companies',
   'consent_texts',
@@ -30,6 +31,7 @@ const EXPECTED_TABLES = [
   'rate_limits',
   'sessions',
   'sync_mutations',
+  'trivia_standings',
   'users',
 ];
 

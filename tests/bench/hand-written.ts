@@ -6,13 +6,15 @@ const localDay = (year: number, month: number, day: number) => new Date(year, mo
 /**
  * The hand-written answer: each player's best completed, counted attempt (DISTINCT ON over the
  * best-first index), the first page joined to names and sites, and the total, in one statement
- * with the trivia id inlined. The ids are compared with the endpoint's to be sure both answer the same.
+ * with the trivia id (and a completion range, for a date-filtered ranking) inlined. The ids are compared with the endpoint's to be sure both answer the same.
  */
-export const handWrittenRanking = (triviaId: number) => `
+export const handWrittenRanking = (triviaId: number, completed?: { from: Date; to: Date }) => `
   WITH best AS (
     SELECT DISTINCT ON (player_id) id, player_id, location_id, score, correct_answers, total_questions, completion_time, completed_at
       FROM player_attempts
-     WHERE question_group_id = ${triviaId} AND completed_at IS NOT NULL AND review_status IN ('clean', 'released')
+     WHERE question_group_id = ${triviaId} AND completed_at IS NOT NULL AND review_status IN ('clean', 'released')${
+       completed ? ` AND completed_at >= '${completed.from.toISOString()}' AND completed_at < '${completed.to.toISOString()}'` : ''
+     }
      ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC
   ), page AS (
     SELECT * FROM best ORDER BY score DESC, completion_time, completed_at DESC, id DESC LIMIT 500

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { rebuildAllStandings, type Queryable } from '../../api/ranking/standings';
 
 export interface BenchData {
   rankingTriviaId: number;
@@ -93,5 +94,9 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   for (const index of indexes) await client.query(index.indexdef);
   await client.query('VACUUM ANALYZE players');
   await client.query('VACUUM ANALYZE player_attempts');
+  // The attempts were written around the application: their standings are built as a restore's would be.
+  await rebuildAllStandings({ query: async (sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows } as Queryable);
+  await client.query('VACUUM ANALYZE trivia_standings');
+  await client.query('VACUUM ANALYZE campaign_standings');
   return { rankingTriviaId, campaignId, campaignTrivias, playTriviaId, documentTypeId, locationIds, playAnswers };
 }

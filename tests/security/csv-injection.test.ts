@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import { refreshPlayerStandings } from '../../api/ranking/standings';
 
 /**
  * CSV formula injection, replayed against both exports. The probe's name "Ana\n=cmd|' /C calc'!A0"
@@ -95,6 +96,7 @@ async function completedAttempt(playerId: number, groupId: number, locationId: n
      VALUES ($1, $2, $3, 5, 60, 3, now() - interval '1 minute', now(), 60, repeat('x', 64))`,
     [playerId, groupId, locationId],
   );
+  await refreshPlayerStandings(api.dataSource.manager, playerId, groupId);
 }
 
 describe('CSV exports against formula injection (OWASP list)', () => {

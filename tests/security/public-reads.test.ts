@@ -4,6 +4,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { HEAD_ROWS } from '../../api/ranking/reads';
 import { buildCompany, buildTrivia } from '../support/factories';
+import { refreshPlayerStandings, refreshTriviaStandings } from '../../api/ranking/standings';
 
 /**
  * Cheap requests that could tie up the server: a flood of anonymous ranking pages, admin exports
@@ -36,6 +37,8 @@ async function seedCampaign(api: TestApi, admin: TestClient) {
       WHERE p.document_number LIKE 'R%'`,
     [t1, t2],
   );
+  // Written around the application: the standings are brought up to date as completions would.
+  for (const trivia of [t1, t2]) await refreshTriviaStandings(api.dataSource.manager, trivia);
   const created = await admin.post('/api/campaigns', {
     name: 'Copa Flood',
     companyId: company.id,
@@ -52,12 +55,15 @@ async function seedCampaign(api: TestApi, admin: TestClient) {
   return { companyId: company.id, campaignId, t1, t2, played };
 }
 
-/** Holds an ACCESS EXCLUSIVE lock on player_attempts on a connection of its own until `release`. */
+/**
+ * Holds an ACCESS EXCLUSIVE lock on player_attempts and the standings (what ranking computations
+ * read) on a connection of its own until `release`.
+ */
 async function lockAttempts(api: TestApi) {
   const client = new pg.Client({ connectionString: (api.dataSource.options as { url: string }).url });
   await client.connect();
   await client.query('BEGIN');
-  await client.query('LOCK TABLE player_attempts IN ACCESS EXCLUSIVE MODE');
+  await client.query('LOCK TABLE player_attempts, trivia_standings, campaign_standings IN ACCESS EXCLUSIVE MODE');
   return {
     client,
     /** Backends of the app waiting for this lock. */
@@ -152,6 +158,7 @@ describe('a flood of anonymous ranking pages and admin exports', () => {
        SELECT $1, g, 100, 10, 10, timestamptz '2026-05-25 10:00Z', timestamptz '2026-05-25 10:05Z', 1, repeat('0', 64), 'clean' FROM unnest($2::int[]) g`,
       [leader.id, [seeded.t1, seeded.t2]],
     );
+    for (const trivia of [seeded.t1, seeded.t2]) await refreshPlayerStandings(api.dataSource.manager, leader.id, trivia);
     const second = await Promise.all(Array.from({ length: 10 }, (_, i) => page(100 + i * 10)));
     const pages = [...first, ...second];
     for (const res of pages) {
@@ -255,6 +262,7 @@ describe('pages deep into a ranking', () => {
     )
       .sort((a: Row, b: Row) => b.score - a.score || a.completion_time - b.completion_time || b.id - a.id)
       .map((row: Row) => row.id);
+    await refreshTriviaStandings(api.dataSource.manager, trivia);
     type Row = { id: number; score: number; completion_time: number };
     const visitor = api.client();
     for (const offset of [0, HEAD_ROWS - 50, HEAD_ROWS + 100]) {

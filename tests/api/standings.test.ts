@@ -1,0 +1,217 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SelectionMode } from '../../contract';
+import { CampaignEntity } from '../../db/entities';
+import { campaignRankingOrder, campaignRankingRequest } from '../../api/ranking/campaign-ranking';
+import { campaignStandingOrder, triviaStandingOrder } from '../../api/ranking/standing-order';
+import { triviaRankingOrder } from '../../api/ranking/trivia-ranking';
+import { startTestApi, type TestApi } from '../support/api-server';
+import type { TestClient } from '../support/http-client';
+import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import { chooseAnswers, documentTypeId, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+
+/**
+ * The standings against a full recomputation: random histories of completions (synced, as kiosks
+ * send them, at several sites and days, some held for an implausible time), held attempts released
+ * or discarded, erasures (anonymised and deleted), site moves (a player registering again at
+ * another site) and deleted sites, cleared trivias, and campaigns whose mode, attempt limit and
+ * weights change. After each history every ranking the standings hold (each trivia and campaign,
+ * whole and per site) is read from the standings and recomputed from the attempts with the
+ * recomputing statements: the two orders and totals are the same, and so is the endpoint's page.
+ */
+const SEED = Number(process.env.STANDINGS_SEED ?? 1414);
+const RUNS = Number(process.env.STANDINGS_RUNS ?? 10);
+
+let api: TestApi;
+let admin: TestClient;
+let cc: number;
+
+beforeAll(async () => {
+  api = await startTestApi({ PLAYER_RATE_LIMIT: '100000', PLAYER_DOCUMENT_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '100000' });
+  admin = await api.adminClient();
+  cc = await documentTypeId(api.dataSource);
+});
+afterAll(() => api.close());
+
+const PLAYERS = 5;
+const SITES = 3;
+const TRIVIAS = 3;
+const MODES: SelectionMode[] = ['best', 'first', 'last', 'average'];
+
+const command = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('play' as const),
+      player: fc.nat(PLAYERS - 1),
+      trivia: fc.nat(TRIVIAS - 1),
+      site: fc.nat(SITES - 1),
+      correct: fc.nat(2),
+      // Under 3 s for two questions is implausible: the attempt is held for review.
+      seconds: fc.oneof(fc.integer({ min: 3, max: 12 }), fc.constant(1)),
+      // 30 April to 4 May: the campaigns' period is 1 to 3 May.
+      day: fc.integer({ min: 30, max: 34 }),
+      hour: fc.integer({ min: 8, max: 9 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide' as const), held: fc.nat(20), release: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('erase' as const), player: fc.nat(PLAYERS - 1), action: fc.constantFrom('anonymise', 'delete') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clear' as const), trivia: fc.nat(TRIVIAS - 1) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteSite' as const), site: fc.nat(SITES - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('campaignRules' as const),
+      campaign: fc.nat(1),
+      mode: fc.constantFrom(...MODES),
+      maxAttempts: fc.integer({ min: 1, max: 3 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reweight' as const), link: fc.nat(3), weight: fc.integer({ min: 1, max: 5 }) }) },
+);
+type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
+
+let runNumber = 0;
+
+/** A company of its own per history: three sites, three trivias, two campaigns over them. */
+async function buildWorld() {
+  runNumber += 1;
+  const company = await buildCompany(api.dataSource, { name: `Feria Standings ${runNumber}` });
+  const sites = await Promise.all(Array.from({ length: SITES }, (_, i) => buildLocation(api.dataSource, company.id, `Sede ${runNumber}.${i}`)));
+  const trivias: TestTrivia[] = [];
+  for (let i = 0; i < TRIVIAS; i++) trivias.push(await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { questionsPerRound: 2 } }));
+  const campaigns: CampaignEntity[] = [];
+  const links: number[] = [];
+  for (const [i, members] of [
+    [0, [0, 1]],
+    [1, [1, 2]],
+  ] as const) {
+    const created = await admin.post('/api/campaigns', {
+      name: `Campaña ${runNumber}.${i}`,
+      companyId: company.id,
+      startDate: '2026-05-01',
+      endDate: '2026-05-03',
+      maxAttemptsPerTrivia: 2,
+      attemptSelectionMode: i === 0 ? 'best' : 'average',
+    });
+    expect(created.status).toBe(201);
+    campaigns.push(created.body as CampaignEntity);
+    for (const [w, member] of members.entries()) {
+      const link = await admin.post('/api/campaign-question-groups', { campaignId: created.body.id, questionGroupId: trivias[member]!.group.id, weight: w + 1 });
+      expect(link.status).toBe(201);
+      links.push(link.body.id);
+    }
+  }
+  return { company, sites, trivias, campaigns, links };
+}
+
+async function runHistory(commands: Command[]) {
+  const world = await buildWorld();
+  const device = await registerDevice(api);
+  let nextMutation = 1;
+  const documents = Array.from({ length: PLAYERS }, (_, i) => `ST${runNumber}X${i}`);
+  const held: number[] = [];
+  for (const c of commands) {
+    switch (c.kind) {
+      case 'play': {
+        const trivia = world.trivias[c.trivia]!;
+        const play = offlinePlay({
+          firstMutationId: nextMutation,
+          documentTypeId: cc,
+          documentNumber: documents[c.player]!,
+          locationId: world.sites[c.site]!.id,
+          questionGroupId: trivia.group.id,
+          answers: chooseAnswers(trivia, c.correct),
+          completionTime: c.seconds,
+          completedAt: new Date(2026, 3, c.day, c.hour, nextMutation % 60),
+        });
+        nextMutation += 3;
+        const res = await device.push(play.mutations);
+        expect(res.status).toBe(200);
+        const [attempt] = await api.dataSource.query(`SELECT id, review_status FROM player_attempts WHERE client_id = $1`, [play.attemptClientId]);
+        if (attempt?.review_status === 'held') held.push(attempt.id);
+        break;
+      }
+      case 'decide': {
+        if (held.length === 0) break;
+        const [id] = held.splice(c.held % held.length, 1);
+        const res = await admin.post(`/api/player-attempts/${id}/${c.release ? 'release' : 'discard'}`);
+        expect([200, 404]).toContain(res.status); // 404: its player was deleted since
+        break;
+      }
+      case 'erase': {
+        const [player] = await api.dataSource.query(`SELECT id FROM players WHERE document_type_id = $1 AND document_number = $2`, [cc, documents[c.player]]);
+        if (!player) break;
+        const res = await admin.post(`/api/player-data/${player.id}/erase`, { action: c.action, confirm: documents[c.player] });
+        expect(res.status).toBe(200);
+        break;
+      }
+      case 'clear': {
+        const res = await admin.delete(`/api/question-groups/${world.trivias[c.trivia]!.group.id}/player-attempts`);
+        expect(res.status).toBe(200);
+        break;
+      }
+      case 'deleteSite': {
+        const res = await admin.delete(`/api/locations/${world.sites[c.site]!.id}`);
+        expect([200, 404]).toContain(res.status); // 404: deleted before
+        break;
+      }
+      case 'campaignRules': {
+        const campaign = world.campaigns[c.campaign]!;
+        const res = await admin.patch(`/api/campaigns/${campaign.id}`, {
+          name: campaign.name,
+          companyId: world.company.id,
+          startDate: '2026-05-01',
+          endDate: '2026-05-03',
+          maxAttemptsPerTrivia: c.maxAttempts,
+          attemptSelectionMode: c.mode,
+        });
+        expect(res.status).toBe(200);
+        break;
+      }
+      case 'reweight': {
+        const res = await admin.patch(`/api/campaign-question-groups/${world.links[c.link]}`, { weight: c.weight });
+        expect(res.status).toBe(200);
+        break;
+      }
+    }
+  }
+  await compareWithRecomputation(world);
+}
+
+/** Every ranking the standings hold, read from them and recomputed from the attempts: the same order and total. */
+async function compareWithRecomputation(world: Awaited<ReturnType<typeof buildWorld>>) {
+  const em = api.dataSource.manager;
+  const sites = [undefined, ...world.sites.map((site) => site.id)];
+  for (const { group } of world.trivias) {
+    for (const locationId of sites) {
+      const filters = { questionGroupId: group.id, includeDuplicates: false, ...(locationId ? { locationId } : {}) };
+      const recomputed = await triviaRankingOrder(em, filters, null);
+      const standing = await triviaStandingOrder(em, filters, null);
+      expect({ total: standing.total, ids: Array.from(standing.ids) }).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids) });
+    }
+    const page = await admin.get(`/api/ranking?questionGroupId=${group.id}&limit=100`);
+    expect(page.status).toBe(200);
+    expect((page.body as { id: number }[]).map((entry) => entry.id)).toEqual(Array.from((await triviaRankingOrder(em, { questionGroupId: group.id, includeDuplicates: false }, 100)).ids));
+  }
+  for (const { id } of world.campaigns) {
+    const campaign = await em.findOneByOrFail(CampaignEntity, { id });
+    for (const locationId of sites) {
+      const request = await campaignRankingRequest(em, campaign, locationId ? { locationId } : {});
+      const recomputed = await campaignRankingOrder(em, request, null);
+      const standing = await campaignStandingOrder(em, request, null);
+      expect({ total: standing.total, ids: Array.from(standing.ids) }).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids) });
+    }
+    const page = await admin.get(`/api/campaigns/${id}/ranking?limit=100`);
+    expect(page.status).toBe(200);
+    const request = await campaignRankingRequest(em, campaign, {});
+    expect((page.body as { playerId: number }[]).map((entry) => entry.playerId)).toEqual(Array.from((await campaignRankingOrder(em, request, 100)).ids));
+  }
+}
+
+it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, erasures, site changes and clears', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), (commands) => runHistory(commands)),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+}, 240_000);

@@ -1,0 +1,54 @@
+import type pg from 'pg';
+import { performance } from 'node:perf_hooks';
+import type { EntityManager } from 'typeorm';
+import type { CampaignEntity } from '../../db/entities';
+import { campaignRankingOrder, type CampaignRankingRequest } from '../../api/ranking/campaign-ranking';
+import type { RankedOrder } from '../../api/ranking/ranked-order';
+import { campaignStandingOrder, triviaStandingOrder } from '../../api/ranking/standing-order';
+import { triviaRankingOrder } from '../../api/ranking/trivia-ranking';
+import type { BenchData } from './seed';
+
+/** The ranking statements need only `query` of a connection: a pg client answering rows. */
+const rowsOf = (client: pg.Client) =>
+  ({ query: async (sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows }) as unknown as EntityManager;
+
+const same = (a: RankedOrder, b: RankedOrder) => a.total === b.total && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]);
+
+/**
+ * The standings against a full recomputation on the bench's data: the whole order (every row, not
+ * a page) of the trivia ranking, whole and at each site, and of the campaign ranking, whole and at
+ * `campaignSites` sites, read from the standings and recomputed from the attempts.
+ */
+export async function compareStandingsWithRecomputation(client: pg.Client, data: BenchData, say: (line: string) => void, campaignSites = 2) {
+  const em = rowsOf(client);
+  const start = performance.now();
+  let rankings = 0;
+  let rows = 0;
+  const differences: string[] = [];
+  for (const locationId of [undefined, ...data.locationIds]) {
+    const filters = { questionGroupId: data.rankingTriviaId, includeDuplicates: false, ...(locationId ? { locationId } : {}) };
+    const [standing, recomputed] = [await triviaStandingOrder(em, filters, null), await triviaRankingOrder(em, filters, null)];
+    rankings += 1;
+    rows += recomputed.total;
+    if (!same(standing, recomputed)) differences.push(`trivia ranking${locationId ? ` at site ${locationId}` : ''}`);
+  }
+  const [campaign] = (
+    await client.query(
+      `SELECT id, start_date::text AS "startDate", end_date::text AS "endDate", max_attempts_per_trivia AS "maxAttemptsPerTrivia",
+              attempt_selection_mode AS "attemptSelectionMode" FROM campaigns WHERE id = $1`,
+      [data.campaignId],
+    )
+  ).rows as CampaignEntity[];
+  const links = [...data.campaignTrivias].sort((a, b) => a.id - b.id).map((t) => ({ questionGroupId: t.id, weight: t.weight }));
+  for (const locationId of [undefined, ...data.locationIds.slice(0, campaignSites)]) {
+    const request: CampaignRankingRequest = { campaign: campaign!, links, filters: locationId ? { locationId } : {} };
+    const [standing, recomputed] = [await campaignStandingOrder(em, request, null), await campaignRankingOrder(em, request, null)];
+    rankings += 1;
+    rows += recomputed.total;
+    if (!same(standing, recomputed)) differences.push(`campaign ranking${locationId ? ` at site ${locationId}` : ''}`);
+  }
+  say(
+    `   standings vs full recomputation: ${differences.length === 0 ? 'no difference' : `DIFFERENT: ${differences.join(', ')}`} (${rankings} rankings, ${rows.toLocaleString('en')} ranked rows compared in ${((performance.now() - start) / 1000).toFixed(1)} s)`,
+  );
+  return differences.length === 0;
+}
