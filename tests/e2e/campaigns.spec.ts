@@ -306,6 +306,13 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   await expect(publicRanking.rowOf(ana.fullName)).toHaveCount(1);
   const publicRows = await publicRanking.rowsOf([ana.fullName, beto.fullName]);
   expect(publicRows).toEqual(adminRows);
+  // Its dates are a from date and a to date: from tomorrow nobody has played; emptied, all are back.
+  await publicPage.getByLabel('Desde').fill(day(1));
+  await expect(publicPage.getByText('No hay datos de ranking disponibles para los filtros seleccionados.')).toBeVisible();
+  await publicPage.getByLabel('Desde').fill('');
+  await publicPage.getByLabel('Hasta').fill(day(0));
+  await expect(publicRanking.rowOf(ana.fullName)).toHaveCount(1);
+  await publicPage.getByLabel('Hasta').fill('');
   // Correct answers summed over both trivias; the average time as the API computed it, in m:ss.
   const answers = (await (await anonymous.request.get(`/api/public/campaigns/${campaignId}/ranking`)).json()) as CampaignRankingEntry[];
   const correctOf = (pattern: boolean[]) => pattern.filter(Boolean).length;
