@@ -80,8 +80,8 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   await expect(page.getByRole('cell', { name: company.name, exact: true })).toBeVisible();
   await check('/company');
   await checkDialog(page, found, `${colorScheme} /company create dialog`, page.getByRole('button', { name: 'Agregar empresa' }));
-  await checkDialog(page, found, `${colorScheme} /company edit dialog`, page.getByRole('button', { name: `Edit ${company.name}` }));
-  await checkDialog(page, found, `${colorScheme} /company delete dialog`, page.getByRole('button', { name: `Delete ${company.name}` }));
+  await checkDialog(page, found, `${colorScheme} /company edit dialog`, page.getByRole('button', { name: `Editar ${company.name}` }));
+  await checkDialog(page, found, `${colorScheme} /company delete dialog`, page.getByRole('button', { name: `Eliminar ${company.name}` }));
   await page.getByRole('button', { name: `Ver sedes de ${company.name}` }).click();
   const locations = page.getByRole('region', { name: `Sedes de ${company.name}` });
   await expect(locations.getByText('Stand Axe')).toBeVisible();
@@ -182,17 +182,17 @@ test('a create dialog works by keyboard: opened, filled and submitted, the focus
   await expect(dialog.getByRole('heading', { name: 'Nueva empresa' })).toBeVisible();
 
   const name = `Teclado ${Date.now()}`;
-  await tabTo(page, dialog.getByLabel('Name'), 10);
+  await tabTo(page, dialog.getByLabel('Nombre'), 10);
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Description')).toBeFocused();
+  await expect(dialog.getByLabel('Descripción')).toBeFocused();
   await page.keyboard.type('Creada sin ratón');
-  // Tab never leaves the dialog on its way to 'Create'.
-  for (let i = 0; i < 10 && !(await dialog.getByRole('button', { name: 'Create' }).evaluate((el) => el === document.activeElement)); i++) {
+  // Tab never leaves the dialog on its way to 'Crear'.
+  for (let i = 0; i < 10 && !(await dialog.getByRole('button', { name: 'Crear' }).evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
   }
-  await expect(dialog.getByRole('button', { name: 'Create' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Crear' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();

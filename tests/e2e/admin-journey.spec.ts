@@ -32,7 +32,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   const companies = new CompaniesPage(page);
   await companies.goto();
   await companies.addCompany().click();
-  await companies.dialog().getByRole('button', { name: 'Create' }).click();
+  await companies.dialog().getByRole('button', { name: 'Crear' }).click();
   await expect(companies.dialog()).toContainText('El nombre es requerido');
   await companies.dialog().getByRole('button', { name: 'Cancelar' }).click();
   await companies.createCompany(companyName, 'Feria de seguridad industrial');
