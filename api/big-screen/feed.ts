@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { publicName, SCREEN_ROWS, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../contract';
+import { triviaLogo } from '../../contract/trivia-logo';
 import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
 import { notFound } from '../errors';
 import { completionRange } from '../ranking/date-range';
@@ -61,7 +62,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           kind: 'trivia',
           id,
           title: trivia.name,
-          logoUrl: trivia.logoUrl ?? trivia.company.logoUrl,
+          logoUrl: triviaLogo(trivia),
           theme: trivia.theme,
           playPath: `/play-trivia/${id}`,
           total,
@@ -96,7 +97,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           kind: 'campaign',
           id,
           title: campaign.name,
-          logoUrl: first ? (first.logoUrl ?? first.company.logoUrl) : null,
+          logoUrl: first ? triviaLogo(first) : null,
           theme: first?.theme ?? null,
           playPath: `/public/campaigns/${id}/ranking`,
           total,

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { FirstPaintTrivia } from '../http/player-page';
+import { triviaLogo } from '../../contract/trivia-logo';
 import { QuestionGroupEntity } from '../../db/entities';
 
 /**
@@ -9,5 +10,5 @@ import { QuestionGroupEntity } from '../../db/entities';
 export async function firstPaintTrivia(em: EntityManager, groupId: number): Promise<FirstPaintTrivia | undefined> {
   const group = await em.findOne(QuestionGroupEntity, { where: { id: groupId }, relations: { company: true } });
   if (!group) return undefined;
-  return { name: group.name, theme: group.theme, logoUrl: group.logoUrl ?? group.company.logoUrl, companyName: group.company.name };
+  return { name: group.name, theme: group.theme, logoUrl: triviaLogo(group), companyName: group.company.name };
 }

@@ -79,15 +79,15 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   await page.goto('/company');
   await expect(page.getByRole('cell', { name: company.name, exact: true })).toBeVisible();
   await check('/company');
-  await checkDialog(page, found, `${colorScheme} /company create dialog`, page.getByRole('button', { name: 'Add Company' }));
-  await checkDialog(page, found, `${colorScheme} /company edit dialog`, page.getByRole('button', { name: `Edit ${company.name}` }));
-  await checkDialog(page, found, `${colorScheme} /company delete dialog`, page.getByRole('button', { name: `Delete ${company.name}` }));
-  await page.getByRole('button', { name: `View Locations of ${company.name}` }).click();
-  const locations = page.getByRole('region', { name: `Locations for ${company.name}` });
+  await checkDialog(page, found, `${colorScheme} /company create dialog`, page.getByRole('button', { name: 'Agregar empresa' }));
+  await checkDialog(page, found, `${colorScheme} /company edit dialog`, page.getByRole('button', { name: `Editar ${company.name}` }));
+  await checkDialog(page, found, `${colorScheme} /company delete dialog`, page.getByRole('button', { name: `Eliminar ${company.name}` }));
+  await page.getByRole('button', { name: `Ver sedes de ${company.name}` }).click();
+  const locations = page.getByRole('region', { name: `Sedes de ${company.name}` });
   await expect(locations.getByText('Stand Axe')).toBeVisible();
   await check('/company locations panel');
-  await locations.getByRole('button', { name: 'Add Location' }).click();
-  await expect(locations.getByLabel('Location name')).toBeVisible();
+  await locations.getByRole('button', { name: 'Agregar sede' }).click();
+  await expect(locations.getByLabel('Nombre de la sede')).toBeVisible();
   await check('/company location form');
 
   await page.goto('/packages');
@@ -174,25 +174,25 @@ test.describe('axe on the rankings and every admin screen', () => {
 test('a create dialog works by keyboard: opened, filled and submitted, the focus goes back to its button', async ({ page }) => {
   await new LoginPage(page).signInAsAdmin();
   await page.goto('/company');
-  await expect(page.getByRole('heading', { name: 'Company Management' })).toBeVisible();
-  const opener = page.getByRole('button', { name: 'Add Company' });
+  await expect(page.getByRole('heading', { name: 'Administración de Empresas' })).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Agregar empresa' });
   await tabTo(page, opener);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Create New Company' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Nueva empresa' })).toBeVisible();
 
   const name = `Teclado ${Date.now()}`;
-  await tabTo(page, dialog.getByLabel('Name'), 10);
+  await tabTo(page, dialog.getByLabel('Nombre'), 10);
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Description')).toBeFocused();
+  await expect(dialog.getByLabel('Descripción')).toBeFocused();
   await page.keyboard.type('Creada sin ratón');
-  // Tab never leaves the dialog on its way to 'Create'.
-  for (let i = 0; i < 10 && !(await dialog.getByRole('button', { name: 'Create' }).evaluate((el) => el === document.activeElement)); i++) {
+  // Tab never leaves the dialog on its way to 'Crear'.
+  for (let i = 0; i < 10 && !(await dialog.getByRole('button', { name: 'Crear' }).evaluate((el) => el === document.activeElement)); i++) {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
   }
-  await expect(dialog.getByRole('button', { name: 'Create' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Crear' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();

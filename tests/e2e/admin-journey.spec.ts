@@ -32,16 +32,16 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   const companies = new CompaniesPage(page);
   await companies.goto();
   await companies.addCompany().click();
-  await companies.dialog().getByRole('button', { name: 'Create' }).click();
+  await companies.dialog().getByRole('button', { name: 'Crear' }).click();
   await expect(companies.dialog()).toContainText('El nombre es requerido');
-  await companies.dialog().getByRole('button', { name: 'Cancel' }).click();
+  await companies.dialog().getByRole('button', { name: 'Cancelar' }).click();
   await companies.createCompany(companyName, 'Feria de seguridad industrial');
-  await expect(toast).toContainText('Company created successfully');
+  await expect(toast).toContainText('Empresa creada correctamente');
   await expect(companies.row(companyName)).toBeVisible();
   await companies.openLocations(companyName);
-  await expect(companies.locationsPanel()).toContainText('No locations found. Add your first location above.');
+  await expect(companies.locationsPanel()).toContainText('No hay sedes. Agrega la primera arriba.');
   await companies.addLocation('Stand Sur');
-  await expect(toast).toContainText('Location created successfully');
+  await expect(toast).toContainText('Sede creada correctamente');
   await companies.addLocation('Stand Oriente');
   await expect(companies.locationsPanel().getByRole('cell', { name: 'Stand Oriente', exact: true })).toBeVisible();
   await expect(companies.locationsPanel().getByRole('cell', { name: 'Stand Sur', exact: true })).toBeVisible();
@@ -55,7 +55,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   const preview = companies.dialog().getByRole('img', { name: 'Logo actual' });
   await expect(preview).toHaveAttribute('src', /^\/api\/uploads\/company-\d+-[a-z0-9-]+\.png\?t=\d+$/);
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
-  await companies.dialog().getByRole('button', { name: 'Cancel' }).click();
+  await companies.dialog().getByRole('button', { name: 'Cancelar' }).click();
   await expect(companies.rowLogo(companyName)).toHaveAttribute('src', /^\/api\/uploads\/company-\d+-[a-z0-9-]+\.png$/);
   await expect.poll(() => companies.rowLogo(companyName).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(32);
 
@@ -308,10 +308,10 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await companies.goto();
   await companies.openLocations(companyName);
   await companies.deleteLocation('Stand Sur');
-  await expect(toast).toContainText('Location deleted successfully');
+  await expect(toast).toContainText('Sede eliminada correctamente');
   await companies.deleteLocation('Stand Oriente');
-  await expect(companies.locationsPanel()).toContainText('No locations found. Add your first location above.');
+  await expect(companies.locationsPanel()).toContainText('No hay sedes. Agrega la primera arriba.');
   await companies.deleteCompany(companyName);
-  await expect(toast).toContainText('Company deleted successfully');
+  await expect(toast).toContainText('Empresa eliminada correctamente');
   await expect(companies.row(companyName)).toHaveCount(0);
 });

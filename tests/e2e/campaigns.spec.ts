@@ -237,12 +237,13 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   await expect(page.getByRole('button', { name: 'Cargar más' })).toHaveCount(0);
 
   // Each trivia's tab ranks the players by that trivia's score alone.
-  const tabOf = (triviaId: number) => `Trivia ${links.findIndex((l) => l.questionGroupId === triviaId) + 1}`;
+  // Tabs are named after their trivia, numbered in the campaign's order.
+  const tabOf = (triviaId: number, name: string) => `${links.findIndex((l) => l.questionGroupId === triviaId) + 1}. ${name}`;
   for (const [triviaId, triviaName, scores] of [
     [second.id, second.name, { [ana.fullName]: anaSums!, [beto.fullName]: betoSums! }],
     [DEMO_TRIVIA, demoName, { [ana.fullName]: anaDemo!, [beto.fullName]: betoDemo! }],
   ] as const) {
-    await ranking.tab(tabOf(triviaId)).click();
+    await ranking.tab(tabOf(triviaId, triviaName)).click();
     await expect(ranking.panel().getByRole('heading', { name: triviaName })).toBeVisible();
     for (const [name, score] of Object.entries(scores)) {
       await expect(ranking.triviaRowOf(name).getByTestId('trivia-score')).toHaveText(`${score}%`);
@@ -305,6 +306,13 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   await expect(publicRanking.rowOf(ana.fullName)).toHaveCount(1);
   const publicRows = await publicRanking.rowsOf([ana.fullName, beto.fullName]);
   expect(publicRows).toEqual(adminRows);
+  // Its dates are a from date and a to date: from tomorrow nobody has played; emptied, all are back.
+  await publicPage.getByLabel('Desde').fill(day(1));
+  await expect(publicPage.getByText('No hay datos de ranking disponibles para los filtros seleccionados.')).toBeVisible();
+  await publicPage.getByLabel('Desde').fill('');
+  await publicPage.getByLabel('Hasta').fill(day(0));
+  await expect(publicRanking.rowOf(ana.fullName)).toHaveCount(1);
+  await publicPage.getByLabel('Hasta').fill('');
   // Correct answers summed over both trivias; the average time as the API computed it, in m:ss.
   const answers = (await (await anonymous.request.get(`/api/public/campaigns/${campaignId}/ranking`)).json()) as CampaignRankingEntry[];
   const correctOf = (pattern: boolean[]) => pattern.filter(Boolean).length;

@@ -24,7 +24,7 @@ test('consent is required and stored when registering offline', async ({ page, c
   // The admin writes the text on the company screen, under the company's sites: version 1.
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto('/company');
-  await page.getByRole('button', { name: `View Locations of ${company.name}` }).click();
+  await page.getByRole('button', { name: `Ver sedes de ${company.name}` }).click();
   const panel = page.getByRole('region', { name: `Tratamiento de datos de ${company.name}` });
   await panel.getByLabel('Texto que el jugador acepta al registrarse').fill(CONSENT_TEXT);
   await panel.getByRole('button', { name: 'Guardar versión' }).click();

@@ -1,6 +1,7 @@
 import { CloudOff, LoaderCircle, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { KIOSK_SETUP_TOKEN_PATTERN } from '../../contract/kiosk-values';
+import { triviaLogo } from '../../contract/trivia-logo';
 import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
 import { enterPlayerScreen, setBetweenAttempts } from '../pwa/service-worker';
 import { useKioskSync } from './kiosk';
@@ -97,7 +98,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
   // The trivia on screen: the loaded one, else (while loading) the one the server painted.
   const shown: FirstPaint | null =
     result?.status === 'ready'
-      ? { name: result.bundle.group.name, theme: result.bundle.group.theme, logoUrl: result.bundle.group.logoUrl ?? result.bundle.group.company.logoUrl, companyName: result.bundle.group.company.name }
+      ? { name: result.bundle.group.name, theme: result.bundle.group.theme, logoUrl: triviaLogo(result.bundle.group), companyName: result.bundle.group.company.name }
       : !result && validId
         ? (firstPaint ?? null)
         : null;

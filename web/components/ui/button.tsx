@@ -5,11 +5,11 @@ type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-600/60',
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
   ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-600/60',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
 };
 /** On a touch screen every button is at least 44 px tall, whatever its size on a desktop. */
 const SIZES: Record<Size, string> = {
@@ -18,8 +18,15 @@ const SIZES: Record<Size, string> = {
   lg: 'h-12 gap-2 px-6 text-base',
 };
 
-export const buttonClass = (variant: Variant = 'primary', size: Size = 'md') =>
-  `inline-flex items-center justify-center rounded-lg font-medium transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+/**
+ * A disabled button of any variant is faded and flat, so it never looks like one that works; a
+ * pending one (disabled while its action runs) keeps its colours and shows a spinner instead.
+ */
+const DISABLED = 'disabled:cursor-not-allowed disabled:opacity-45 disabled:shadow-none';
+const PENDING = 'cursor-progress';
+
+export const buttonClass = (variant: Variant = 'primary', size: Size = 'md', pending = false) =>
+  `inline-flex items-center justify-center rounded-lg font-medium transition-colors ${VARIANTS[variant]} ${SIZES[size]} ${pending ? PENDING : DISABLED}`;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
@@ -39,7 +46,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled || pending}
       aria-busy={pending || undefined}
-      className={`${buttonClass(variant, size)} ${className}`}
+      className={`${buttonClass(variant, size, pending)} ${className}`}
       {...rest}
     >
       {pending ? <Spinner className="size-4" /> : icon}

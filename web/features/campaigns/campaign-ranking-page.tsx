@@ -104,7 +104,11 @@ function CampaignRanking({ id }: { id: number }) {
                 ),
               },
               ...(links.data ?? []).map((link, index) => ({
-                label: `Trivia ${index + 1}`,
+                label: (
+                  <span className="block max-w-[16rem] truncate" title={`${index + 1}. ${link.questionGroup.name}`}>
+                    {index + 1}. {link.questionGroup.name}
+                  </span>
+                ),
                 content: <TriviaScores campaignId={id} link={link} filters={filterState.filters} opened={opened.has(index + 1)} />,
               })),
             ]}

@@ -33,7 +33,7 @@ export function PublicCampaignRankingPage() {
 
 function PublicCampaignRanking({ id }: { id: number }) {
   const campaign = usePublicCampaign(id);
-  const filterState = useCampaignRankingFilters();
+  const filterState = useCampaignRankingFilters('from-to');
   const { query: ranking, entries, more } = useCampaignRanking({ campaignId: id, audience: 'public' }, filterState.filters);
 
   if (campaign.isError) {

@@ -24,7 +24,7 @@ function CompanyLogo({ company }: { company: Company }) {
   );
 }
 
-/** Company management (/companies): the table, the company dialog and the locations panel. */
+/** "Administración de Empresas": the company table, the company dialog and the sites panel. */
 export function CompaniesPage() {
   const companies = useCompanies();
   const remove = useDeleteCompany();
@@ -40,11 +40,11 @@ export function CompaniesPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Company Management"
-        description="Manage companies and their locations."
+        title="Administración de Empresas"
+        description="Gestiona las empresas y sus sedes."
         actions={
           <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: null })}>
-            Add Company
+            Agregar empresa
           </Button>
         }
       />
@@ -53,11 +53,11 @@ export function CompaniesPage() {
       {locationsCompany && <ConsentPanel key={`consent-${locationsCompany.id}`} company={locationsCompany} />}
 
       {companies.isPending ? (
-        <LoadingState label="Loading companies..." />
+        <LoadingState label="Cargando empresas..." />
       ) : companies.isError ? (
         <ErrorState title="Error" message={errorText(companies.error)} />
       ) : list.length === 0 ? (
-        <EmptyState title="No companies yet. Add your first company." icon={<Building2 className="size-10" aria-hidden />} />
+        <EmptyState title="Aún no hay empresas. Agrega la primera." icon={<Building2 className="size-10" aria-hidden />} />
       ) : (
         <Card className="overflow-x-auto">
           {/* Below sm each row stacks into a small card (logo, name, description, then actions). */}
@@ -65,9 +65,9 @@ export function CompaniesPage() {
             <thead className="max-sm:sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">Logo</th>
-                <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                <th scope="col" className="px-4 py-3 font-medium">Description</th>
-                <th scope="col" className="px-4 py-3 text-right font-medium">Actions</th>
+                <th scope="col" className="px-4 py-3 font-medium">Nombre</th>
+                <th scope="col" className="px-4 py-3 font-medium">Descripción</th>
+                <th scope="col" className="px-4 py-3 text-right font-medium">Acciones</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 max-sm:block dark:divide-slate-800">
@@ -83,21 +83,21 @@ export function CompaniesPage() {
                   <td className="px-4 py-3 break-words text-slate-600 max-sm:col-start-2 max-sm:p-0 dark:text-slate-400">{company.description || '—'}</td>
                   <td className="px-4 py-3 max-sm:col-span-2 max-sm:mt-3 max-sm:p-0">
                     <div className="flex flex-wrap justify-end gap-1 max-sm:justify-start sm:flex-nowrap sm:whitespace-nowrap">
-                      <Button size="sm" variant="ghost" aria-label={`Edit ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
-                        Edit
+                      <Button size="sm" variant="ghost" aria-label={`Editar ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
+                        Editar
                       </Button>
                       <Button
                         size="sm"
                         variant="ghost"
-                        aria-label={`Delete ${company.name}`}
+                        aria-label={`Eliminar ${company.name}`}
                         className="text-red-600 dark:text-red-400"
                         icon={<Trash2 className="size-4" aria-hidden />}
                         onClick={() => setDeleting(company)}
                       >
-                        Delete
+                        Eliminar
                       </Button>
-                      <Button size="sm" variant="secondary" aria-label={`View Locations of ${company.name}`} icon={<MapPin className="size-4" aria-hidden />} onClick={() => setLocationsOf(company.id)}>
-                        View Locations
+                      <Button size="sm" variant="secondary" aria-label={`Ver sedes de ${company.name}`} icon={<MapPin className="size-4" aria-hidden />} onClick={() => setLocationsOf(company.id)}>
+                        Ver sedes
                       </Button>
                     </div>
                   </td>
@@ -112,23 +112,23 @@ export function CompaniesPage() {
 
       <ConfirmDialog
         open={deleting !== null}
-        title="Are you sure?"
-        message={`This action cannot be undone. The company "${deleting?.name ?? ''}" and all its locations will be permanently deleted.`}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        title="¿Eliminar la empresa?"
+        message={`Se eliminarán la empresa "${deleting?.name ?? ''}" y todas sus sedes. Esta acción no se puede deshacer.`}
+        confirmLabel="Eliminar"
+        cancelLabel="Cancelar"
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              successToast('Company deleted successfully');
+              successToast('Empresa eliminada correctamente');
               if (locationsOf === deleting.id) setLocationsOf(null);
               setDeleting(null);
             },
             onError: (error) => {
               setDeleting(null);
-              failureToast('Failed to delete company')(error);
+              failureToast('No se pudo eliminar la empresa')(error);
             },
           })
         }

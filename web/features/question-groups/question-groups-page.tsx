@@ -1,9 +1,10 @@
 import { FolderOpen, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { QuestionGroup } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectInput } from '../../components/ui/form-controls';
+import { SearchInput, matchesSearch } from '../../components/ui/search-input';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
@@ -31,7 +32,10 @@ async function copyPlayLink(group: QuestionGroup) {
 export function QuestionGroupsPage() {
   const companies = useCompanies();
   const [companyId, selectCompany] = useSelectedCompany();
-  const company = companies.data?.find((c) => c.id === companyId) ?? null;
+  // The chosen company, or the only one there is.
+  const company = companies.data?.find((c) => c.id === companyId) ?? (companies.data?.length === 1 ? companies.data[0]! : null);
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search);
   const groups = useCompanyGroups(company ? company.id : null);
   const remove = useDeleteGroup();
   const clear = useClearPlayerAttempts();
@@ -42,6 +46,7 @@ export function QuestionGroupsPage() {
   const [styledGroup, setStyledGroup] = useState<QuestionGroup | null>(null);
 
   const editing = groups.data?.find((g) => g.id === dialog.groupId) ?? null;
+  const shown = groups.data?.filter((g) => matchesSearch(query, g.name, g.description)) ?? [];
 
   function clearData(group: QuestionGroup) {
     const confirmed = window.confirm(
@@ -63,20 +68,31 @@ export function QuestionGroupsPage() {
         }
       />
 
-      <div className="max-w-sm">
-        <SelectInput
-          label="Seleccionar Empresa:"
-          value={company ? String(company.id) : ''}
-          disabled={companies.isPending}
-          onChange={(event) => selectCompany(event.target.value ? Number(event.target.value) : null)}
-        >
-          <option value="">{companies.isPending ? 'Cargando empresas...' : 'Selecciona una empresa'}</option>
-          {companies.data?.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </SelectInput>
+      <div className="flex flex-wrap items-start gap-4">
+        <div className="w-full max-w-sm">
+          <SelectInput
+            label="Seleccionar Empresa:"
+            value={company ? String(company.id) : ''}
+            disabled={companies.isPending}
+            onChange={(event) => selectCompany(event.target.value ? Number(event.target.value) : null)}
+          >
+            <option value="">{companies.isPending ? 'Cargando empresas...' : 'Selecciona una empresa'}</option>
+            {companies.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </SelectInput>
+        </div>
+        {company && groups.data && groups.data.length > 0 && (
+          <SearchInput
+            label="Buscar trivia"
+            value={search}
+            onChange={setSearch}
+            className="w-full max-w-sm"
+            result={query ? `${shown.length} de ${groups.data.length} trivias` : `${groups.data.length} trivias`}
+          />
+        )}
       </div>
 
       {companies.isError ? (
@@ -89,9 +105,11 @@ export function QuestionGroupsPage() {
         <ErrorState title="Error" message={errorText(groups.error)} />
       ) : groups.data.length === 0 ? (
         <EmptyState title="No hay grupos de preguntas para esta empresa. ¡Crea uno nuevo!" />
+      ) : shown.length === 0 ? (
+        <EmptyState title={`Ninguna trivia coincide con "${query}"`} />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
-          {groups.data.map((group) => (
+        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+          {shown.map((group) => (
             <GroupCard
               key={group.id}
               group={group}

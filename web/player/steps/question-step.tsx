@@ -1,6 +1,7 @@
 import { Check, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
+import { triviaLogo } from '../../../contract/trivia-logo';
 import type { ChosenAnswer, InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
@@ -61,7 +62,7 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
     .map((id) => bundle.answers[questionId]?.find((a) => a.id === id))
     .filter((a) => a !== undefined);
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
-  const logo = bundle.group.company.logoUrl;
+  const logo = triviaLogo(bundle.group);
   const heading = useFocusOnMount<HTMLHeadingElement>(questionId);
 
   useEffect(() => announce(questionAnnouncement(index + 1, total)), [announce, index, total]);

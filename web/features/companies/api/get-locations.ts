@@ -10,7 +10,7 @@ export const locationsQueryOptions = (companyId: number) =>
   queryOptions({
     queryKey: locationsKey(companyId),
     queryFn: () => getLocations(companyId),
-    meta: { errorTitle: 'Failed to fetch locations' },
+    meta: { errorTitle: 'No se pudieron cargar las sedes' },
   });
 
 export const useLocations = (companyId: number) => useQuery(locationsQueryOptions(companyId));

@@ -15,7 +15,7 @@ import { failureToast, successToast } from '../failure-toast';
 type FormInput = z.input<typeof companySchema>;
 type FormOutput = z.output<typeof companySchema>;
 
-/** Add Company / Edit Company; editing also shows the logo uploader. Mounted while open, so it starts fresh. */
+/** "Nueva empresa" / "Editar empresa"; editing also shows the logo uploader. Mounted while open, so it starts fresh. */
 export function CompanyFormDialog({ company, onClose }: { company: Company | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   const save = useSaveCompany();
@@ -31,10 +31,10 @@ export function CompanyFormDialog({ company, onClose }: { company: Company | nul
       { id: company?.id, input: { name, description } },
       {
         onSuccess: () => {
-          successToast(editing ? 'Company updated successfully' : 'Company created successfully');
+          successToast(editing ? 'Empresa actualizada correctamente' : 'Empresa creada correctamente');
           onClose();
         },
-        onError: failureToast(editing ? 'Failed to update company' : 'Failed to create company'),
+        onError: failureToast(editing ? 'No se pudo actualizar la empresa' : 'No se pudo crear la empresa'),
       },
     );
   });
@@ -43,21 +43,21 @@ export function CompanyFormDialog({ company, onClose }: { company: Company | nul
     <Dialog
       open
       onClose={onClose}
-      title={company ? 'Edit Company' : 'Create New Company'}
+      title={company ? 'Editar empresa' : 'Nueva empresa'}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            Cancelar
           </Button>
           <Button type="submit" form="company-form" pending={save.isPending}>
-            {company ? 'Save' : 'Create'}
+            {company ? 'Guardar' : 'Crear'}
           </Button>
         </>
       }
     >
       <form id="company-form" noValidate onSubmit={submit} className="space-y-4">
-        <TextInput label="Name" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
-        <TextArea label="Description" error={errors.description?.message} {...form.register('description')} />
+        <TextInput label="Nombre" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+        <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
         {company && (
           <LogoUpload
             entityType="company"

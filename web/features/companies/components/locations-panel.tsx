@@ -27,11 +27,11 @@ function LocationNameForm({ initial, pending, onSave, onCancel }: { initial: str
       <div className="min-w-0 flex-1 basis-48">
         <input
           autoFocus
-          aria-label="Location name"
+          aria-label="Nombre de la sede"
           aria-invalid={error ? true : undefined}
           value={name}
           onChange={(event) => setName(event.target.value)}
-          placeholder="Location name"
+          placeholder="Nombre de la sede"
           className={inputClass}
         />
         {error && (
@@ -41,16 +41,16 @@ function LocationNameForm({ initial, pending, onSave, onCancel }: { initial: str
         )}
       </div>
       <Button type="submit" size="md" pending={pending} icon={<Check className="size-4" aria-hidden />}>
-        Save
+        Guardar
       </Button>
       <Button variant="ghost" onClick={onCancel} icon={<X className="size-4" aria-hidden />}>
-        Cancel
+        Cancelar
       </Button>
     </form>
   );
 }
 
-/** "Locations for {company}": the sites of one company, added, renamed and deleted in place. */
+/** "Sedes de {company}": the sites of one company, added, renamed and deleted in place. */
 export function LocationsPanel({ company, onClose }: { company: Company; onClose: () => void }) {
   const locations = useLocations(company.id);
   const save = useSaveLocation(company.id);
@@ -64,11 +64,11 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
       { id, name },
       {
         onSuccess: () => {
-          successToast(id ? 'Location updated successfully' : 'Location created successfully');
+          successToast(id ? 'Sede actualizada correctamente' : 'Sede creada correctamente');
           if (id) setEditingId(null);
           else setAdding(false);
         },
-        onError: failureToast(id ? 'Failed to update location' : 'Failed to create location'),
+        onError: failureToast(id ? 'No se pudo actualizar la sede' : 'No se pudo crear la sede'),
       },
     );
   }
@@ -78,14 +78,14 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="locations-title" className="flex min-w-0 items-center gap-2 text-lg font-semibold">
           <MapPin className="size-5 shrink-0 text-brand-600" aria-hidden />
-          <span className="break-words">Locations for {company.name}</span>
+          <span className="break-words">Sedes de {company.name}</span>
         </h2>
         <div className="flex gap-2">
           <Button size="sm" icon={<Plus className="size-4" aria-hidden />} onClick={() => setAdding(true)} disabled={adding}>
-            Add Location
+            Agregar sede
           </Button>
           <Button size="sm" variant="secondary" onClick={onClose}>
-            Close
+            Cerrar
           </Button>
         </div>
       </div>
@@ -98,22 +98,22 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
 
       <div className="mt-4">
         {locations.isPending ? (
-          <LoadingState label="Loading locations..." />
+          <LoadingState label="Cargando sedes..." />
         ) : locations.isError ? (
-          <ErrorState title="Failed to fetch locations" message={errorText(locations.error)} />
+          <ErrorState title="No se pudieron cargar las sedes" message={errorText(locations.error)} />
         ) : locations.data.length === 0 ? (
           <p className="rounded-xl border-2 border-dashed border-slate-200 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            No locations found. Add your first location above.
+            No hay sedes. Agrega la primera arriba.
           </p>
         ) : (
           <table className="w-full text-left text-sm">
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:text-slate-400">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Name
+                  Nombre
                 </th>
                 <th scope="col" className="w-1 py-2 text-right font-medium">
-                  Actions
+                  Acciones
                 </th>
               </tr>
             </thead>
@@ -135,18 +135,18 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
                     <td className="py-2 pr-3 break-words">{location.name}</td>
                     <td className="py-2">
                       <div className="flex justify-end gap-1">
-                        <Button size="sm" variant="ghost" aria-label={`Edit ${location.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setEditingId(location.id)}>
-                          <span className="max-sm:sr-only">Edit</span>
+                        <Button size="sm" variant="ghost" aria-label={`Editar ${location.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setEditingId(location.id)}>
+                          <span className="max-sm:sr-only">Editar</span>
                         </Button>
                         <Button
                           size="sm"
                           variant="ghost"
-                          aria-label={`Delete ${location.name}`}
+                          aria-label={`Eliminar ${location.name}`}
                           className="text-red-600 dark:text-red-400"
                           icon={<Trash2 className="size-4" aria-hidden />}
                           onClick={() => setDeleting(location)}
                         >
-                          <span className="max-sm:sr-only">Delete</span>
+                          <span className="max-sm:sr-only">Eliminar</span>
                         </Button>
                       </div>
                     </td>
@@ -160,20 +160,20 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
 
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete location?"
-        message={`The location "${deleting?.name ?? ''}" will be deleted. Players and scores recorded there are kept without a location. This action cannot be undone.`}
-        confirmLabel="Delete"
-        cancelLabel="Cancel"
+        title="¿Eliminar la sede?"
+        message={`Se eliminará la sede "${deleting?.name ?? ''}". Los jugadores y puntajes registrados allí se conservan sin sede. Esta acción no se puede deshacer.`}
+        confirmLabel="Eliminar"
+        cancelLabel="Cancelar"
         pending={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              successToast('Location deleted successfully');
+              successToast('Sede eliminada correctamente');
               setDeleting(null);
             },
-            onError: failureToast('Failed to delete location'),
+            onError: failureToast('No se pudo eliminar la sede'),
           })
         }
       />

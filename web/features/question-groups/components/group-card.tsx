@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
 import { Button, buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ClampedText } from '../../../components/ui/clamped-text';
 import { ScreenLink } from '../../../shared/big-screen/screen-link';
 import { KioskSetupButton } from '../../../shared/kiosks/kiosk-setup-button';
 
@@ -20,24 +21,28 @@ export interface GroupCardActions {
 
 const icon = (node: ReactNode) => <span className="[&>svg]:size-4">{node}</span>;
 
-/** One trivia of /packages: its logo, name, description and every action on it. */
+/**
+ * One trivia of /packages: the company's logo (or a placeholder), name, description (two lines,
+ * the rest on demand) and every action on it, in compact rows so that a company with
+ * dozens of trivias stays a page one can scan.
+ */
 export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
-  const logo = group.logoUrl ?? group.company.logoUrl;
+  const logo = group.company.logoUrl;
   return (
-    <Card role="article" className="@container flex flex-col p-5" aria-labelledby={`group-${group.id}-name`}>
+    <Card role="article" className="flex flex-col p-4" aria-labelledby={`group-${group.id}-name`}>
       <div className="flex items-start gap-3">
         {logo ? (
-          <img src={logo} alt={`Logo de ${group.company.name}`} className="size-12 shrink-0 rounded-xl border border-slate-200 bg-white object-contain dark:border-slate-700" />
+          <img src={logo} alt={`Logo de ${group.company.name}`} className="size-10 shrink-0 rounded-xl border border-slate-200 bg-white object-contain dark:border-slate-700" />
         ) : (
-          <span role="img" aria-label="Sin logo" className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-900/40 dark:text-brand-200">
-            <Building2 className="size-6" aria-hidden />
+          <span role="img" aria-label="Sin logo" className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600 dark:bg-brand-900/40 dark:text-brand-200">
+            <Building2 className="size-5" aria-hidden />
           </span>
         )}
         <div className="min-w-0 flex-1">
           <h2 id={`group-${group.id}-name`} className="font-semibold break-words">
             {group.name}
           </h2>
-          <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
+          <ClampedText className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" text={group.description || 'Sin descripción'} />
         </div>
         <div className="-mt-1 -mr-2 flex shrink-0">
           <Button variant="ghost" size="sm" className="px-2" aria-label={`Editar ${group.name}`} onClick={actions.onEdit}>
@@ -48,8 +53,8 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
           </Button>
         </div>
       </div>
-      <div className="mt-5 grid gap-2 @sm:grid-cols-2">
-        <Link to={`/packages/${group.id}/questions`} className={`${buttonClass('primary', 'sm')} @sm:col-span-2`}>
+      <div className="mt-3 flex flex-wrap gap-1.5">
+        <Link to={`/packages/${group.id}/questions`} className={buttonClass('primary', 'sm')}>
           {icon(<ListChecks aria-hidden />)}
           Ver Preguntas
         </Link>
