@@ -23,6 +23,13 @@ import { startCrowdServers, type ApiStart } from './crowd-servers';
 import { latencyLines } from './kiosk-path';
 import { jsonClient, type HttpReply } from './load';
 
+if (process.argv.includes('--help')) {
+  console.log(
+    'npm run load [-- --players N] [-- --processes 2]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (README, "npm run load"); LOAD_* variables set the mix.',
+  );
+  process.exit(0);
+}
+
 const argValue = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
   return index > 0 ? process.argv[index + 1] : undefined;
