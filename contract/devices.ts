@@ -36,6 +36,12 @@ export const deviceReceiptSchema = z.strictObject({
 });
 export type DeviceReceipt = z.infer<typeof deviceReceiptSchema>;
 
+/** POST /api/devices/me/heartbeat: a set-up kiosk with nothing to send says it is still there (body `{}`). */
+export const deviceHeartbeatSchema = z.strictObject({});
+export interface DeviceHeartbeatReply {
+  lastSeenAt: string;
+}
+
 /** A kiosk not seen for longer than this while it is in service is shown as offline. */
 export const KIOSK_OFFLINE_AFTER_MS = 60 * 60 * 1000;
 

@@ -1,13 +1,15 @@
 import Router from '@koa/router';
-import type { DeviceReceipt, DeviceRegistration } from '../../contract';
+import { deviceHeartbeatSchema, type DeviceHeartbeatReply, type DeviceReceipt, type DeviceRegistration } from '../../contract';
+import { parseBody } from '../http/validate';
 import { rateLimitByAddress } from '../http/rate-limit';
 import type { RouteDependencies } from '../route-dependencies';
 import { deviceReceipt } from './receipt';
-import { authenticateDevice, registerDevice } from './service';
+import { authenticateDevice, registerDevice, touchDevice } from './service';
 
 /**
  * Player level: a browser registers itself once and keeps the reply in IndexedDB; a registered
- * device (X-Device-Id / X-Device-Secret, as for /api/sync) reads what the server stored from it.
+ * device (X-Device-Id / X-Device-Secret, as for /api/sync) reads what the server stored from it,
+ * and a set-up kiosk with nothing to send beats a heartbeat so the devices screen knows it is there.
  */
 export function deviceRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
@@ -18,6 +20,11 @@ export function deviceRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.get('/devices/me/receipt', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     ctx.body = (await deviceReceipt(dataSource.manager, deviceId)) satisfies DeviceReceipt;
+  });
+  router.post('/devices/me/heartbeat', rateLimitByAddress(limiters.player), async (ctx) => {
+    parseBody(deviceHeartbeatSchema, ctx.request.body);
+    const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
+    ctx.body = { lastSeenAt: (await touchDevice(dataSource.manager, deviceId)).toISOString() } satisfies DeviceHeartbeatReply;
   });
   return router;
 }

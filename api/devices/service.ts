@@ -34,6 +34,12 @@ const sameHex = (a: string, b: string) => {
  * registered before secrets were derived. A valid derived secret whose row is missing recreates
  * the row with its counter at 0, so the device's next push is a `sync_gap` it resynchronises from.
  */
+/** A device's sign of life: its last seen time becomes now. */
+export async function touchDevice(em: EntityManager, deviceId: string): Promise<Date> {
+  const [[row]]: [{ last_seen_at: Date }[]] = await em.query(`UPDATE devices SET last_seen_at = now() WHERE id = $1 RETURNING last_seen_at`, [deviceId]);
+  return new Date(row!.last_seen_at);
+}
+
 export async function authenticateDevice(em: EntityManager, serverSecret: string, deviceId: string | undefined, secret: string | undefined): Promise<string> {
   if (!deviceId || !secret || !UUID.test(deviceId)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
   const id = deviceId.toLowerCase();

@@ -163,3 +163,35 @@ describe('GET /api/devices', () => {
     }
   });
 });
+
+describe('POST /api/devices/me/heartbeat', () => {
+  const beat = (device: { deviceId: string; secret: string }, body: unknown = {}) =>
+    api.client().post('/api/devices/me/heartbeat', body, { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });
+
+  it('keeps a quiet kiosk that is still there from being shown offline', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Feria Latidos' });
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 3 });
+    await campaign(trivia, 'current_date - 1', 'current_date + 1');
+    const kiosk = await setUpKiosk(trivia, 'Tableta tranquila');
+    await silentFor(kiosk.deviceId, 3);
+    expect(named(await list(`?companyId=${company.id}`), 'Tableta tranquila').attention.offline).toBe(true);
+
+    const res = await beat(kiosk);
+    expect(res.status).toBe(200);
+    const after = named(await list(`?companyId=${company.id}`), 'Tableta tranquila');
+    expect(after.lastSeenAt).toBe(res.body.lastSeenAt);
+    expect(after.attention).toMatchObject({ inService: true, offline: false });
+    // A heartbeat is no sync: nothing was received from the kiosk.
+    expect(after.mutations.total).toEqual({ applied: 0, held: 0, rejected: 0 });
+  });
+
+  it('is refused for a wrong secret (403 device_unknown) and for a body that is not {} (400), changing nothing', async () => {
+    const device = await registerDevice(api);
+    const wrong = await beat({ deviceId: device.deviceId, secret: 'guessed-secret' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.code).toBe('device_unknown');
+    expect((await beat(device, { lastSeenAt: '2030-01-01T00:00:00Z' })).status).toBe(400);
+    const [row] = await api.dataSource.query(`SELECT last_seen_at FROM devices WHERE id = $1`, [device.deviceId]);
+    expect(row.last_seen_at).toBeNull();
+  });
+});

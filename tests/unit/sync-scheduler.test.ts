@@ -69,4 +69,31 @@ describe('startSyncScheduler', () => {
     expect(Date.now() - backAt).toBeLessThanOrEqual(16_000);
     scheduler.stop();
   });
+
+  it('a set-up kiosk with nothing to send beats a heartbeat at start and every idle interval; a phone sends nothing', async () => {
+    const calls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls.push(String(url));
+      return json(200, { lastSeenAt: new Date().toISOString() });
+    });
+    const phone = freshDb();
+    await phone.device.put({ key: 'device', deviceId: 'dev-phone', secret: 's', nextMutationId: 1 });
+    const phoneScheduler = startSyncScheduler(phone);
+    await settle();
+    await vi.advanceTimersByTimeAsync(5 * 60_000 + 100);
+    await settle();
+    phoneScheduler.stop();
+    expect(calls).toEqual([]);
+
+    const kiosk = freshDb();
+    await kiosk.device.put({ key: 'device', deviceId: 'dev-kiosk', secret: 's', nextMutationId: 1 });
+    await kiosk.meta.put({ key: 'kioskConfig', value: { name: 'Stand 4', groupId: 7, idleSeconds: 60, setupAt: '2026-05-01T10:00:00.000Z' } });
+    const kioskScheduler = startSyncScheduler(kiosk);
+    await settle();
+    expect(calls).toEqual(['/api/devices/me/heartbeat']);
+    await vi.advanceTimersByTimeAsync(5 * 60_000 + 100);
+    await settle();
+    kioskScheduler.stop();
+    expect(calls).toEqual(['/api/devices/me/heartbeat', '/api/devices/me/heartbeat']);
+  });
 });

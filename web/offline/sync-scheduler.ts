@@ -1,5 +1,6 @@
 import type { TriviaDb } from './db';
 import { flushExclusively, type FlushOutcome } from './flusher';
+import { sendHeartbeat } from './heartbeat';
 
 const BASE_DELAY_MS = 2_000;
 /**
@@ -8,7 +9,7 @@ const BASE_DELAY_MS = 2_000;
  * gives up after the 8 s request time-out).
  */
 const MAX_DELAY_MS = 12_000;
-/** Nothing waiting: a slow heartbeat only. */
+/** Nothing waiting: a slow heartbeat only (a set-up kiosk also tells the server it is there). */
 const IDLE_DELAY_MS = 5 * 60_000;
 /** Another tab is flushing, or something was written during the run: look again soon. */
 const SOON_MS = 1_000;
@@ -54,6 +55,7 @@ export function startSyncScheduler(db: TriviaDb, onOutcome?: (outcome: FlushOutc
   const run = async (trigger: Trigger) => {
     const outcome = await flushExclusively(db);
     onOutcome?.(outcome);
+    if (outcome.status === 'idle' && trigger !== 'write') void sendHeartbeat(db).catch(() => undefined);
     if (outcome.status === 'failed') {
       if (trigger !== 'write' || failures === 0) failures++;
       schedule(delayAfterFailure(failures, outcome.retryAfterMs), trigger !== 'write' || outcome.retryAfterMs !== undefined);
