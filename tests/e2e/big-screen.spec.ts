@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import type { Company } from '../../contract';
+import { DEFAULT_THEME, type Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
@@ -40,10 +40,22 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   const bundle = await playBundle(page, trivia.id);
   await syncRankedResults(page, bundle, ['Ana María Gómez', 'Beto Ruiz', 'Diana Prieto', 'Esteban Ríos', 'Fabiola Quintero', 'Gustavo Salas', 'Helena Torres'], 30);
 
+  // The trivia's theme font is the screen's too.
+  const themed = await page.request.patch(`/api/question-groups/${trivia.id}/theme`, {
+    data: { theme: { ...DEFAULT_THEME, fontFamily: 'Poppins' } },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(themed.ok(), await themed.text()).toBe(true);
+
   const tv = await browser.newContext({ viewport: TV, locale: 'es-CO' });
   const screen = await tv.newPage();
+  const fontFiles: string[] = [];
+  screen.on('requestfinished', (request) => {
+    if (request.url().endsWith('.woff2')) fontFiles.push(new URL(request.url()).pathname);
+  });
   await screen.goto(`/pantalla/trivia/${trivia.id}`);
   await expect(screen.getByRole('heading', { level: 1, name: trivia.name })).toBeVisible();
+  await expect.poll(() => fontFiles.some((file) => file.includes('poppins'))).toBe(true);
   await expect(screen.getByTestId('screen-row')).toHaveCount(7);
   await expect(screen.getByTestId('screen-link')).toHaveText(`${baseURL}/play-trivia/${trivia.id}`);
   expect(await decodeQr(screen)).toBe(`${baseURL}/play-trivia/${trivia.id}`);

@@ -1,6 +1,7 @@
 import { Maximize } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
+import { useThemeFonts } from '../../player/theme-fonts';
 import type { ScreenEntry, ScreenFeed } from '../../../contract';
 import { formatDuration } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
@@ -162,8 +163,11 @@ export function BigScreen({ kind, id }: { kind: 'trivia' | 'campaign'; id: numbe
   useEffect(() => {
     document.title = feed ? `Pantalla · ${feed.title}` : 'Pantalla';
   }, [feed]);
+  const style = themeVariables(feed?.theme);
+  // The theme's font files, as the player screen loads them (only the font the theme names).
+  useThemeFonts(style);
   return (
-    <main className="big-screen" style={themeVariables(feed?.theme) as CSSProperties} data-testid="big-screen">
+    <main className="big-screen" style={style as CSSProperties} data-testid="big-screen">
       {!fullscreen.active && (
         <button type="button" className="big-screen-fullscreen" onClick={fullscreen.enter}>
           <Maximize aria-hidden className="big-screen-icon" />
