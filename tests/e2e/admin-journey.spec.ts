@@ -284,7 +284,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   // ── A company that still has a trivia cannot be deleted ──────────────────────────────────
   await companies.goto();
   await companies.deleteCompany(companyName);
-  await expect(toast).toContainText('Failed to delete company');
+  await expect(toast).toContainText('No se pudo eliminar la empresa');
   await expect(toast).toContainText('todavía tiene trivias o campañas');
 
   // ── Delete a question, after a confirmation that says its answers go too ─────────────────
