@@ -31,6 +31,16 @@ async function buildFixture(page: Page): Promise<Fixture> {
   const company = await postJson<Company>(page, '/api/companies', { name: `Axe ${stamp}`, description: 'Empresa de la prueba de accesibilidad' });
   await postJson(page, '/api/locations', { name: 'Stand Axe', companyId: company.id });
   const trivia = await createFourQuestionTrivia(page, company.id, `Trivia Axe ${stamp}`);
+  // A long description, so /packages shows its 'Ver más' (checked for contrast in both modes).
+  await postJson(page, `/api/companies/${company.id}/question-groups`, {
+    name: `Trivia Axe larga ${stamp}`,
+    description: 'Una descripción larga de verdad: las normas de la feria, los premios de cada día, los horarios del stand y lo que los visitantes deben saber antes de jugar.'.repeat(2),
+    companyId: company.id,
+    questionsPerRound: 5,
+    randomizeQuestions: true,
+    randomizeAnswers: true,
+    maxAttempts: 0,
+  });
   await syncRankedResults(page, await playBundle(page, trivia.id), ['María Fernanda Rodríguez Castañeda', 'Beto Rápido', 'Carla Díaz', 'Dani Pérez']);
   const today = new Date().toISOString().slice(0, 10);
   const campaign = await postJson<Campaign>(page, '/api/campaigns', {
@@ -93,6 +103,7 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   await page.goto('/packages');
   await page.getByLabel('Seleccionar Empresa:').selectOption({ label: company.name });
   await expect(page.getByRole('article', { name: trivia.name, exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Ver más' })).toBeVisible();
   await check('/packages');
   const create = page.getByRole('button', { name: 'Crear Grupo' });
   await create.click();

@@ -28,7 +28,7 @@ export function ClampedText({ text, className = '' }: { text: string; className?
         <button
           type="button"
           aria-expanded={open}
-          className="mt-0.5 text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-300"
+          className="mt-0.5 text-xs font-medium text-brand-700 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none dark:text-brand-200"
           onClick={() => setOpen((value) => !value)}
         >
           {open ? 'Ver menos' : 'Ver más'}
