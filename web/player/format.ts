@@ -9,10 +9,11 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+// Made on first use: building an Intl formatter loads locale data, too slow for the screen's start.
+let dateTime: Intl.DateTimeFormat | undefined;
 
 /** '3 de nov de 2026, 14:05'. */
 export function formatDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return Number.isNaN(date.getTime()) ? '' : DATE_TIME.format(date);
+  return Number.isNaN(date.getTime()) ? '' : (dateTime ??= new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })).format(date);
 }

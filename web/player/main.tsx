@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../pwa/service-worker';
 import { readFirstPaint } from './first-paint';
+import { nextTask } from './next-task';
 import { PlayTriviaPage, triviaIdFromPath } from './play-trivia-page';
 import './player-base.css';
 
@@ -32,5 +33,8 @@ const page = (
 );
 // Over the server's first paint the screen takes the painted elements as they are (the title the
 // browser already counted as the largest paint stays the same element); otherwise it draws anew.
-if (firstPaint) hydrateRoot(container, page);
-else createRoot(container).render(page);
+// In a task after the one that ran this module, so neither is long.
+void nextTask().then(() => {
+  if (firstPaint) hydrateRoot(container, page);
+  else createRoot(container).render(page);
+});

@@ -1,5 +1,5 @@
 import { CloudOff, LoaderCircle, RefreshCw } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { KIOSK_SETUP_TOKEN_PATTERN } from '../../contract/kiosk-values';
 import { triviaLogo } from '../../contract/trivia-logo';
 import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
@@ -8,7 +8,7 @@ import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
 import { KioskSetupForm } from './kiosk-setup-form';
 import type { FirstPaint } from './first-paint';
-import { PlayerFlow } from './player-flow';
+import { DOCUMENT_STEP_HEIGHT, PlayerFlow } from './player-flow';
 import { OfflineNotice } from './offline-notice';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
@@ -103,7 +103,8 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
         ? (firstPaint ?? null)
         : null;
   const theme = shown?.theme ?? null;
-  const style = themeStyle(theme);
+  // Deriving the card's colours checks contrasts: once per theme, not on every render.
+  const style = useMemo(() => themeStyle(theme), [theme]);
   // Fonts only once the trivia is known: a loading screen without it or an error screen downloads none.
   useThemeFonts(shown ? (style as Record<string, unknown>) : {});
   const logo = shown?.logoUrl;
@@ -122,7 +123,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
         )}
         <section className={`player-card ${animationClass(theme)}`}>
           {!result && (
-            <div className="flex justify-center py-12" role="status">
+            <div className={`flex items-center justify-center py-12 ${DOCUMENT_STEP_HEIGHT}`} role="status">
               <span className="inline-flex items-center gap-2">
                 <LoaderCircle className="size-8 animate-spin" aria-hidden />
                 <span className="text-sm">Cargando trivia…</span>

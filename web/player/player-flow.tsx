@@ -34,6 +34,13 @@ import { PlayerSpinner } from './ui/spinner';
 import { onStaffPanelClosed, useStaffSession } from './staff-panel-state';
 import { usePlayLock } from './use-play-lock';
 
+/**
+ * The document step's height on a phone and from the `sm` width on (default text size): what
+ * stands in for it while the screen loads (the loading card, web/play.html's copy of it, "Cargando…")
+ * keeps that height, so the centred card does not move the title when the form arrives.
+ */
+export const DOCUMENT_STEP_HEIGHT = 'min-h-[20.8rem] sm:min-h-[19.6rem]';
+
 type Step =
   | { name: 'resuming' }
   | { name: 'attract' }
@@ -262,7 +269,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
 
 function Preparing({ label }: { label: string }) {
   return (
-    <div className="flex flex-col items-center gap-4 py-12 text-center">
+    <div className={`flex flex-col items-center justify-center gap-4 py-12 text-center ${DOCUMENT_STEP_HEIGHT}`}>
       <PlayerSpinner className="size-10" />
       <p className="player-heading !text-xl">{label}</p>
     </div>

@@ -1,4 +1,5 @@
-const RELATIVE = new Intl.RelativeTimeFormat('es', { numeric: 'always' });
+// Made on first use: building an Intl formatter loads locale data, too slow for the screen's start.
+let relative: Intl.RelativeTimeFormat | undefined;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -10,7 +11,7 @@ const YEAR = 365 * DAY;
 function elapsedWords(ms: number): string {
   const [unit, size] =
     ms >= YEAR ? (['year', YEAR] as const) : ms >= MONTH ? (['month', MONTH] as const) : ms >= DAY ? (['day', DAY] as const) : ms >= HOUR ? (['hour', HOUR] as const) : (['minute', MINUTE] as const);
-  return RELATIVE.format(-Math.floor(ms / size), unit);
+  return (relative ??= new Intl.RelativeTimeFormat('es', { numeric: 'always' })).format(-Math.floor(ms / size), unit);
 }
 
 /**
