@@ -1,10 +1,15 @@
 import type { CampaignRankingEntry } from '../../contract';
 import type { CampaignQuestionGroupEntity } from '../../db/entities';
 
-/** The ranking's columns, then a score and an attempt count for each trivia in the campaign's order. */
+/**
+ * The ranking's columns, then a score and an attempt count for each trivia in the campaign's order.
+ * The player's whole name comes first, in one column; the first and last name after it are the
+ * parts registration derived from it (players/service.ts `nameParts`: the first word, the rest).
+ */
 export function campaignRankingHeader(links: CampaignQuestionGroupEntity[]): string[] {
   return [
     'Posición',
+    'Nombre completo',
     'Nombre',
     'Apellido',
     'Sede',
@@ -23,6 +28,7 @@ export async function* campaignRankingRows(
   for await (const entry of entries) {
     yield [
       entry.position,
+      [entry.firstName, entry.lastName].filter(Boolean).join(' '),
       entry.firstName,
       entry.lastName,
       entry.location?.name ?? null,

@@ -2,6 +2,7 @@ import { PassThrough, pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { format } from 'date-fns';
 import type { Context } from 'koa';
+import { attachment } from '../http/download';
 
 type Cell = string | number | null;
 
@@ -32,9 +33,14 @@ export function formulaSafe(value: Cell): string | number {
   return FORMULA_START.test(oneLine) ? `'${oneLine}` : oneLine;
 }
 
-/** An export's file name: the name with anything but letters, digits, - and _ made _, and the day. */
+/** An export's plain-ASCII file name: the name with anything but letters, digits, - and _ made _, and the day. */
 export function exportFileName(prefix: string, name: string, day: string): string {
   return `${prefix}_${name.replace(/[^A-Za-z0-9_-]/g, '_')}_${day}.csv`;
+}
+
+/** The same file name as written (accents and spaces kept), for clients that read `filename*`. */
+export function exportFileNameAsWritten(prefix: string, name: string, day: string): string {
+  return `${prefix}_${name.trim()}_${day}.csv`;
 }
 
 /**
@@ -55,7 +61,8 @@ export function sendCsv(ctx: Context, file: { prefix: string; name: string }, he
     if (error) body.destroy(error);
   });
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
-  ctx.set('Content-Disposition', `attachment; filename="${exportFileName(file.prefix, file.name, format(new Date(), 'yyyy-MM-dd'))}"`);
+  const day = format(new Date(), 'yyyy-MM-dd');
+  ctx.set('Content-Disposition', attachment(exportFileNameAsWritten(file.prefix, file.name, day), exportFileName(file.prefix, file.name, day)));
   ctx.set('Cache-Control', 'no-store');
   ctx.body = body;
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { exportFormatQuerySchema, idParamsSchema, questionImportSchema, type ImportFormat } from '../../contract';
+import { attachment } from '../http/download';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { exportQuestions, importQuestions, previewImport } from './service';
@@ -10,12 +11,12 @@ import { CONTENT_TYPES, TEMPLATE_QUESTIONS, writeQuestions } from './write';
 /** The file's bytes from the JSON body (base64: the API takes JSON only). */
 const fileBytes = (body: unknown) => Buffer.from(parseBody(questionImportSchema, body).content, 'base64');
 
-/** A download: an ASCII name for old clients and the exact name (accents kept) in `filename*` (RFC 6266). */
+/** A download: an ASCII name for old clients and the exact name (accents kept) in `filename*`. */
 function sendFile(ctx: Context, baseName: string, format: ImportFormat, bytes: Buffer) {
   const name = `${baseName}.${format}`;
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;]/g, '_');
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[;]/g, '_');
   ctx.set('Content-Type', CONTENT_TYPES[format]);
-  ctx.set('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+  ctx.set('Content-Disposition', attachment(name, ascii));
   ctx.body = bytes;
 }
 

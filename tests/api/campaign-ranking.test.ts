@@ -473,16 +473,16 @@ describe('GET /api/campaigns/{id}/ranking/export', () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="ranking_Copa_de_Mayo_\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="ranking_Copa_de_Mayo_\d{4}-\d{2}-\d{2}\.csv"; filename\*=UTF-8''ranking_Copa%20de%20Mayo_\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'Posición,Nombre,Apellido,Sede,Puntos totales,Respuestas correctas,Tiempo promedio (segundos),Historia - Puntaje,Historia - Intentos,Ciencia - Puntaje,Ciencia - Intentos',
+      'Posición,Nombre completo,Nombre,Apellido,Sede,Puntos totales,Respuestas correctas,Tiempo promedio (segundos),Historia - Puntaje,Historia - Intentos,Ciencia - Puntaje,Ciencia - Intentos',
       // Carla's last name is "=1+1": a spreadsheet must show it, not compute it.
-      "1,Carla,'=1+1,Norte,230,15,35,80,1,70,1",
-      '2,Ana,Ríos,Norte,180,9,50,90,2,,0',
-      '3,Beto,Paz,Norte,90,9,60,,0,90,1',
+      "1,Carla =1+1,Carla,'=1+1,Norte,230,15,35,80,1,70,1",
+      '2,Ana Ríos,Ana,Ríos,Norte,180,9,50,90,2,,0',
+      '3,Beto Paz,Beto,Paz,Norte,90,9,60,,0,90,1',
     ]);
   });
 });

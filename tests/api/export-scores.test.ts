@@ -56,7 +56,10 @@ describe('GET /api/question-groups/:id/export-scores', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const today = format(new Date(), 'yyyy-MM-dd'); // the server's day, in its TZ
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="puntajes_Trivia__and__2026_Q1_${today}.csv"`);
+    // The spec's ASCII name for old clients; `filename*` keeps the accents (the slash, which no file system takes, is _).
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="puntajes_Trivia__and__2026_Q1_${today}.csv"; filename*=UTF-8''puntajes_Trivia%20%C3%91and%C3%BA%202026_Q1_${today}.csv`,
+    );
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = text.slice(1).split('\r\n');
     expect(lines[0]).toBe(HEADER);

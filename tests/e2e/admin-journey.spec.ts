@@ -257,7 +257,8 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   const downloading = page.waitForEvent('download');
   await groups.cardButton(triviaName, 'Descargar Puntajes').click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toMatch(new RegExp(`^puntajes_Trivia_Seguridad_${stamp}_v2_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  // The name as written (filename*: spaces and accents kept), not the spec's ASCII fallback.
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^puntajes_Trivia Seguridad ${stamp} v2_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const csv = await readFile((await download.path())!);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = csv.toString('utf8').slice(1).split('\r\n').filter(Boolean);

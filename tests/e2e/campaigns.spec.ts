@@ -282,19 +282,21 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   expect(exported.headers()['content-type']).toContain('text/csv');
   expect(exported.headers()['content-disposition']).toContain('attachment');
   const csv = csvRows(await exported.text());
-  expect(csv[0]!.slice(0, 5)).toEqual(['Posición', 'Nombre', 'Apellido', 'Sede', 'Puntos totales']);
-  const csvOf = (name: string) => csv.find((row) => `${row[1]} ${row[2]}` === name)!;
+  expect(csv[0]!.slice(0, 6)).toEqual(['Posición', 'Nombre completo', 'Nombre', 'Apellido', 'Sede', 'Puntos totales']);
+  // The whole name in one column; first and last name are its parts.
+  const csvOf = (name: string) => csv.find((row) => row[1] === name)!;
   for (const row of adminRows) {
     const line = csvOf(row.name);
-    expect([line[0], points(Number(line[4]))]).toEqual([row.position, row.points]);
+    expect([line[0], points(Number(line[5]))]).toEqual([row.position, row.points]);
+    expect(`${line[2]} ${line[3]}`).toBe(row.name);
   }
-  expect(csvOf(beto.fullName)[3]).toBe('Stand Norte');
+  expect(csvOf(beto.fullName)[4]).toBe('Stand Norte');
   // Then a score and an attempt count per trivia, in the campaign's order; blank where not played.
   expect(csv[0]!.slice(7)).toEqual(links.flatMap((l) => [`${l.questionGroup.name} - Puntaje`, `${l.questionGroup.name} - Intentos`]));
   const perTrivia = (scores: Record<number, number>) =>
     links.flatMap((l) => (l.questionGroupId in scores ? [String(scores[l.questionGroupId]), '1'] : ['', '0']));
-  expect(csvOf(ana.fullName).slice(7)).toEqual(perTrivia({ [DEMO_TRIVIA]: anaDemo!, [second.id]: anaSums! }));
-  expect(csvOf(beto.fullName).slice(7)).toEqual(perTrivia({ [DEMO_TRIVIA]: betoDemo!, [second.id]: betoSums! }));
+  expect(csvOf(ana.fullName).slice(8)).toEqual(perTrivia({ [DEMO_TRIVIA]: anaDemo!, [second.id]: anaSums! }));
+  expect(csvOf(beto.fullName).slice(8)).toEqual(perTrivia({ [DEMO_TRIVIA]: betoDemo!, [second.id]: betoSums! }));
 
   // The public ranking, without a session: same order and points, correct answers, podium.
   const anonymous = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin, locale: 'es-CO' });

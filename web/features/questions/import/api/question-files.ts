@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat, type ImportPreview, type ImportResult } from '../../../../../contract';
-import { send } from '../../../../lib/api';
+import { downloadFile } from '../../../../lib/download';
 import { toast } from '../../../../lib/toast-store';
 import { postWithProgress } from './upload-with-progress';
 
@@ -35,31 +35,9 @@ export function useImportQuestions(groupId: number) {
   });
 }
 
-/** The server's file name: `filename*` (accents kept), else `filename`. */
-function fileNameOf(response: Response, fallback: string): string {
-  const header = response.headers.get('Content-Disposition') ?? '';
-  const exact = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (exact) return decodeURIComponent(exact);
-  return /filename="([^"]+)"/.exec(header)?.[1] ?? fallback;
-}
-
-async function download(path: string, fallback: string): Promise<string> {
-  const response = await send('GET', path);
-  const fileName = fileNameOf(response, fallback);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return fileName;
-}
-
 export const downloadExport = (groupId: number, format: ImportFormat) =>
-  download(`/api/question-groups/${groupId}/questions/export?format=${format}`, `preguntas.${format}`);
-export const downloadTemplate = (format: ImportFormat) => download(`/api/question-import/template?format=${format}`, `plantilla_preguntas.${format}`);
+  downloadFile(`/api/question-groups/${groupId}/questions/export?format=${format}`, `preguntas.${format}`);
+export const downloadTemplate = (format: ImportFormat) => downloadFile(`/api/question-import/template?format=${format}`, `plantilla_preguntas.${format}`);
 
 export const useDownloadExport = (groupId: number) =>
   useMutation({ mutationFn: (format: ImportFormat) => downloadExport(groupId, format), meta: { errorTitle: 'Error al exportar las preguntas' } });
