@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useCompanies } from '../../shared/companies/api/get-companies';
+import { CopyTriviaDialog } from '../../shared/trivia-copy/copy-trivia-dialog';
 import { ThemeEditorDialog } from '../../shared/theme/theme-editor-dialog';
 import { useClearPlayerAttempts } from './api/clear-player-attempts';
 import { useDeleteGroup } from './api/delete-group';
@@ -44,6 +45,8 @@ export function QuestionGroupsPage() {
   const [deleting, setDeleting] = useState<QuestionGroup | null>(null);
   // The trivia the theme editor ("Editar Estilos") is open for.
   const [styledGroup, setStyledGroup] = useState<QuestionGroup | null>(null);
+  // The trivia "Duplicar" is open for.
+  const [copiedGroup, setCopiedGroup] = useState<QuestionGroup | null>(null);
 
   const editing = groups.data?.find((g) => g.id === dialog.groupId) ?? null;
   const shown = groups.data?.filter((g) => matchesSearch(query, g.name, g.description)) ?? [];
@@ -123,6 +126,7 @@ export function QuestionGroupsPage() {
                     onSuccess: () => toast({ title: 'Archivo de puntajes descargado correctamente', variant: 'success' }),
                   }),
                 onClearData: () => clearData(group),
+                onCopyTrivia: () => setCopiedGroup(group),
                 downloading: download.isPending && download.variables === group.id,
                 clearing: clear.isPending && clear.variables === group.id,
               }}
@@ -139,6 +143,8 @@ export function QuestionGroupsPage() {
           onClose={() => setDialog({ open: false, groupId: null })}
         />
       )}
+
+      {copiedGroup && <CopyTriviaDialog group={copiedGroup} onClose={() => setCopiedGroup(null)} />}
 
       {styledGroup && (
         <ThemeEditorDialog groupId={styledGroup.id} groupName={styledGroup.name} open onClose={() => setStyledGroup(null)} />

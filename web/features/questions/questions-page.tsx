@@ -18,7 +18,7 @@ import { QuestionDialog } from './question-dialog';
 import { KioskSetupButton } from '../../shared/kiosks/kiosk-setup-button';
 import { ExportQuestionsMenu } from './import/export-questions-menu';
 import { ImportQuestionsDialog } from './import/import-questions-dialog';
-import { CopyTriviaDialog } from './copy/copy-trivia-dialog';
+import { CopyTriviaDialog } from '../../shared/trivia-copy/copy-trivia-dialog';
 
 type OpenDialog =
   | { kind: 'none' }

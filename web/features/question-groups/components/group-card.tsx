@@ -1,4 +1,4 @@
-import { BarChart3, Building2, Download, Eraser, Eye, Link2, ListChecks, Palette, Pencil, Trash2 } from 'lucide-react';
+import { BarChart3, Building2, Copy, Download, Eraser, Eye, Link2, ListChecks, Palette, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
@@ -15,6 +15,7 @@ export interface GroupCardActions {
   onEditStyles: () => void;
   onDownloadScores: () => void;
   onClearData: () => void;
+  onCopyTrivia: () => void;
   downloading: boolean;
   clearing: boolean;
 }
@@ -77,6 +78,9 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
           Descargar Puntajes
         </Button>
         <KioskSetupButton groupId={group.id} groupName={group.name} size="sm" />
+        <Button variant="secondary" size="sm" icon={icon(<Copy aria-hidden />)} onClick={actions.onCopyTrivia}>
+          Duplicar
+        </Button>
         <Button
           variant="secondary"
           size="sm"

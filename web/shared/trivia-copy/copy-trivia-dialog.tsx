@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { QuestionGroup, TriviaCopyInput } from '../../../../contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
-import { SelectInput } from '../../../components/ui/form-controls';
-import { api } from '../../../lib/api';
-import { toast } from '../../../lib/toast-store';
-import { useCompanies } from '../../../shared/companies/api/get-companies';
+import type { QuestionGroup, TriviaCopyInput } from '../../../contract';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { SelectInput } from '../../components/ui/form-controls';
+import { api } from '../../lib/api';
+import { toast } from '../../lib/toast-store';
+import { useCompanies } from '../companies/api/get-companies';
 
 const copyTrivia = ({ groupId, input }: { groupId: number; input: TriviaCopyInput }) => api.post<QuestionGroup>(`/api/question-groups/${groupId}/copy`, input);
 
