@@ -75,7 +75,7 @@ const exportedDocuments = async (groupId: number) =>
     .map((line) => line.split(',')[2]);
 
 const disqualify = (attemptId: number, scope: 'attempt' | 'player', reason = 'Jugó con ayuda de otra persona') =>
-  admin.post<Disqualification>('/api/ranking-disqualifications', { attemptId, scope, reason });
+  admin.post<Disqualification & { code?: string }>('/api/ranking-disqualifications', { attemptId, scope, reason });
 
 describe('disqualifying an attempt', () => {
   it('takes it out of the public ranking, the campaign ranking, the big screen and the export, and records who, when and why', async () => {

@@ -40,6 +40,8 @@ interface ReviewListProps {
   description: string;
   status: 'pending' | 'error' | 'success';
   count: number;
+  /** The count's badge ('3 pendientes' unless told). */
+  badge?: (count: number) => string;
   loadingLabel: string;
   errorTitle: string;
   emptyText: string;
@@ -64,7 +66,7 @@ export function ReviewList(props: ReviewListProps) {
             </h2>
             {count > 0 && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
-                {count === 1 ? '1 pendiente' : `${count} pendientes`}
+                {props.badge ? props.badge(count) : count === 1 ? '1 pendiente' : `${count} pendientes`}
               </span>
             )}
           </div>
