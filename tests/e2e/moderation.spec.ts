@@ -7,6 +7,8 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
+/** Where to write the moderated ranking's screenshots (README); none unless set. */
+const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 /** A trivia whose ranking holds Ana Tramposa and Beto Limpio, each with a synced, plausible result. */
@@ -45,13 +47,15 @@ test('an admin disqualifies a player from the ranking with a reason, sees it in 
   const entry = section.getByRole('listitem', { name: 'Descalificación de Ana Tramposa' });
   await expect(entry).toContainText('Todos sus resultados en esta trivia');
   await expect(entry).toContainText('Motivo: Jugó con dos documentos');
-  await expect(entry).toContainText('Descalificado por Ana Admin');
+  await expect(entry).toContainText('Descalificado por Administrador Principal');
   expect(await publicNames(request, group.id)).toEqual(['Beto']);
 
-  await page.screenshot({ path: 'docs/screenshots/moderation-1366.png', fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: 'docs/screenshots/moderation-390.png', fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/moderation-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1366, height: 900 });
+  }
 
   await entry.getByRole('button', { name: 'Restaurar a Ana Tramposa' }).click();
   const restore = page.getByRole('dialog', { name: '¿Restaurar en el ranking?' });
