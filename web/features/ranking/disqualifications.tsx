@@ -41,43 +41,43 @@ export function Disqualifications({ id }: { id: number }) {
       emptyText="No hay descalificados."
       sectionRef={sectionRef}
       headingRef={headingRef}
+      more={
+        restored.length > 0 && (
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">Restaurados ({restored.length})</summary>
+            <ul className="mt-2 space-y-2">
+              {restored.map((d) => (
+                <li key={d.id} className="rounded-lg bg-slate-50 px-3 py-2 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
+                  <span className="font-medium">{playerName(d)}</span> · {what(d)} · descalificado{by(d.disqualifiedBy)} ({d.reason}); restaurado
+                  {by(d.restoredBy)} el <time dateTime={d.restoredAt!}>{formatDateTime(d.restoredAt!)}</time> ({d.restoreReason})
+                </li>
+              ))}
+            </ul>
+          </details>
+        )
+      }
       after={
-        <>
-          {restored.length > 0 && (
-            <details className="mt-4 text-sm">
-              <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-300">Restaurados ({restored.length})</summary>
-              <ul className="mt-2 space-y-2">
-                {restored.map((d) => (
-                  <li key={d.id} className="rounded-lg bg-slate-50 px-3 py-2 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
-                    <span className="font-medium">{playerName(d)}</span> · {what(d)} · descalificado{by(d.disqualifiedBy)} ({d.reason}); restaurado
-                    {by(d.restoredBy)} el <time dateTime={d.restoredAt!}>{formatDateTime(d.restoredAt!)}</time> ({d.restoreReason})
-                  </li>
-                ))}
-              </ul>
-            </details>
-          )}
-          <ReasonDialog
-            open={restoring !== null}
-            title="¿Restaurar en el ranking?"
-            message={restoring ? `${what(restoring)} de ${playerName(restoring)} volverá a contar en el ranking.` : ''}
-            confirmLabel="Restaurar"
-            pending={restore.isPending}
-            onCancel={() => setRestoring(null)}
-            onConfirm={(reason) =>
-              restoring &&
-              restore.mutate(
-                { id: restoring.id, reason },
-                {
-                  onSuccess: () => {
-                    decided(restoring.id);
-                    setRestoring(null);
-                    toast({ title: 'Restaurado en el ranking', description: playerName(restoring), variant: 'success' });
-                  },
+        <ReasonDialog
+          open={restoring !== null}
+          title="¿Restaurar en el ranking?"
+          message={restoring ? `${what(restoring)} de ${playerName(restoring)} volverá a contar en el ranking.` : ''}
+          confirmLabel="Restaurar"
+          pending={restore.isPending}
+          onCancel={() => setRestoring(null)}
+          onConfirm={(reason) =>
+            restoring &&
+            restore.mutate(
+              { id: restoring.id, reason },
+              {
+                onSuccess: () => {
+                  decided(restoring.id);
+                  setRestoring(null);
+                  toast({ title: 'Restaurado en el ranking', description: playerName(restoring), variant: 'success' });
                 },
-              )
-            }
-          />
-        </>
+              },
+            )
+          }
+        />
       }
     >
       {holding?.map((d) => (

@@ -49,6 +49,8 @@ interface ReviewListProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** The rows (`<li>`), shown when there is at least one. */
   children: ReactNode;
+  /** Rendered inside the section, after the rows or the empty text (a record of past decisions). */
+  more?: ReactNode;
   /** Rendered after the section, inside the card (a confirmation dialog). */
   after?: ReactNode;
 }
@@ -81,6 +83,7 @@ export function ReviewList(props: ReviewListProps) {
         ) : (
           <ul className="divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">{props.children}</ul>
         )}
+        {props.more}
       </section>
       {props.after}
     </Card>
