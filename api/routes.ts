@@ -15,6 +15,7 @@ import { healthRoutes } from './health/routes';
 import { kioskRoutes } from './kiosks/routes';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
+import { moderationRoutes } from './moderation/routes';
 import { playRoutes } from './play/routes';
 import { playerRoutes } from './players/routes';
 import { questionGroupRoutes } from './question-groups/routes';
@@ -50,6 +51,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     kioskRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, rankings),
+    moderationRoutes(deps.dataSource),
     bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),

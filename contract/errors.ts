@@ -72,6 +72,9 @@ export const ERROR_CODES = [
   'import_too_many_rows',
   'import_columns_missing',
   'import_nothing_valid',
+  // moderation: disqualifying what is already out of the ranking, restoring what is not disqualified
+  'already_disqualified',
+  'disqualification_not_active',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

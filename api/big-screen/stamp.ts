@@ -3,17 +3,26 @@ import type { EntityManager } from 'typeorm';
 import { rankedAttempt } from '../attempts/counted-attempts';
 
 /**
- * A ranking's stamp: what changes whenever a new counted completion (or a release, a discard or a
- * deletion) could change the ranking, read from the attempts' indexes without computing anything:
- * how many counted attempts there are, the newest id and the newest completion time.
+ * A ranking's stamp: what changes whenever a new counted completion (or a release, a discard, a
+ * disqualification, a restoration or a deletion) could change the ranking, read from indexes
+ * without computing anything: how many counted attempts there are, the newest id and the newest
+ * completion time, and the newest moderation.
  */
 export interface AttemptStamp {
   count: number;
   maxId: number | null;
   lastCompletedAt: string | null;
+  /** The newest disqualification and restoration of the trivias: a moderation that swaps two entries leaves the count alone. */
+  moderation: string;
 }
 
 const STAMP_COLUMNS = `count(*)::int AS count, max(a.id) AS max_id, max(a.completed_at) AS last_completed_at`;
+
+/** $1 the trivias' ids. */
+const MODERATION_STAMP_SQL = `
+  SELECT max(d.id) AS max_id, max(d.restored_at) AS last_restored_at
+    FROM ranking_disqualifications d
+   WHERE d.question_group_id = ANY($1::int[])`;
 
 const TRIVIA_STAMP_SQL = `
   SELECT ${STAMP_COLUMNS}
@@ -34,18 +43,24 @@ interface StampRow {
 
 const NO_ROW: StampRow = { count: 0, max_id: null, last_completed_at: null };
 
-const asStamp = ([row = NO_ROW]: StampRow[]): AttemptStamp => ({
+async function moderationStamp(em: EntityManager, questionGroupIds: number[]): Promise<string> {
+  const [row]: { max_id: number | null; last_restored_at: Date | null }[] = await em.query(MODERATION_STAMP_SQL, [questionGroupIds]);
+  return `${row?.max_id ?? 0}:${row?.last_restored_at?.toISOString() ?? ''}`;
+}
+
+const asStamp = ([row = NO_ROW]: StampRow[], moderation: string): AttemptStamp => ({
   count: row.count,
   maxId: row.max_id === null ? null : Number(row.max_id),
   lastCompletedAt: row.last_completed_at?.toISOString() ?? null,
+  moderation,
 });
 
 export async function triviaAttemptStamp(em: EntityManager, questionGroupId: number): Promise<AttemptStamp> {
-  return asStamp(await em.query(TRIVIA_STAMP_SQL, [questionGroupId]));
+  return asStamp(await em.query(TRIVIA_STAMP_SQL, [questionGroupId]), await moderationStamp(em, [questionGroupId]));
 }
 
 export async function campaignAttemptStamp(em: EntityManager, questionGroupIds: number[], from: Date, to: Date): Promise<AttemptStamp> {
-  return asStamp(await em.query(CAMPAIGN_STAMP_SQL, [questionGroupIds, from, to]));
+  return asStamp(await em.query(CAMPAIGN_STAMP_SQL, [questionGroupIds, from, to]), await moderationStamp(em, questionGroupIds));
 }
 
 /**

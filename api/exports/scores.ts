@@ -1,4 +1,5 @@
 import type { QueryLane } from '../../db/data-source';
+import { disqualifiedAttempt } from '../attempts/counted-attempts';
 import { REVIEW_REASON_LABELS, type ReviewReason } from '../../contract';
 import type { ReviewStatus } from '../../db/entities/player-attempt.entity';
 
@@ -53,7 +54,7 @@ const when = (date: Date) =>
   `${String(date.getFullYear()).padStart(4, '0')}-${two(date.getMonth() + 1)}-${two(date.getDate())} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 
 /**
- * The completed attempts of a trivia as export rows, read a page at a time by primary key (keyset
+ * The completed attempts of a trivia as export rows (but the disqualified ones, which an admin took out), read a page at a time by primary key (keyset
  * paging on player_attempts' primary key), so memory stays flat however many attempts there are.
  * Each page is one statement in the export lane, so a slow download holds no connection between pages.
  */
@@ -69,7 +70,7 @@ export async function* scoreRows(lane: QueryLane, questionGroupId: number): Asyn
          JOIN players p ON p.id = pa.player_id
          JOIN document_types dt ON dt.id = p.document_type_id
          LEFT JOIN locations l ON l.id = pa.location_id
-        WHERE pa.question_group_id = $1 AND pa.completed_at IS NOT NULL AND pa.id > $2
+        WHERE pa.question_group_id = $1 AND pa.completed_at IS NOT NULL AND NOT ${disqualifiedAttempt('pa')} AND pa.id > $2
         ORDER BY pa.id
         LIMIT ${PAGE_SIZE}`,
         [questionGroupId, afterId],

@@ -16,6 +16,7 @@ import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
+import { RankingDisqualificationEntity } from './ranking-disqualification.entity';
 import { RateLimitEntity } from './rate-limit.entity';
 import { SessionEntity } from './session.entity';
 import { SyncMutationEntity } from './sync-mutation.entity';
@@ -41,6 +42,7 @@ export {
   PlayerNameChangeEntity,
   QuestionEntity,
   QuestionGroupEntity,
+  RankingDisqualificationEntity,
   RateLimitEntity,
   SessionEntity,
   SyncMutationEntity,
@@ -72,4 +74,5 @@ export const entities = [
   KioskSetupLinkEntity,
   TriviaStandingEntity,
   CampaignStandingEntity,
+  RankingDisqualificationEntity,
 ];

@@ -28,6 +28,7 @@ const EXPECTED_TABLES = [
   'players',
   'question_groups',
   'questions',
+  'ranking_disqualifications',
   'rate_limits',
   'sessions',
   'sync_mutations',

@@ -13,7 +13,7 @@ import { chooseAnswers, documentTypeId, offlinePlay, registerDevice, type TestTr
 /**
  * The standings against a full recomputation: random histories of completions (synced, as kiosks
  * send them, at several sites and days, some held for an implausible time), held attempts released
- * or discarded, erasures (anonymised and deleted), site moves (a player registering again at
+ * or discarded, disqualifications (of an attempt or a player) and restorations, erasures (anonymised and deleted), site moves (a player registering again at
  * another site) and deleted sites, cleared trivias, and campaigns whose mode, attempt limit and
  * weights change. After each history every ranking the standings hold (each trivia and campaign,
  * whole and per site) is read from the standings and recomputed from the attempts with the
@@ -68,10 +68,14 @@ const command = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reweight' as const), link: fc.nat(3), weight: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('disqualify' as const), attempt: fc.nat(40), scope: fc.constantFrom('attempt', 'player') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), disqualification: fc.nat(10) }) },
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
 let runNumber = 0;
+/** Disqualifications and restorations the histories made: the property must have exercised them. */
+let moderations = 0;
 
 /** A company of its own per history: three sites, three trivias, two campaigns over them. */
 async function buildWorld() {
@@ -174,6 +178,28 @@ async function runHistory(commands: Command[]) {
         expect(res.status).toBe(200);
         break;
       }
+      case 'disqualify': {
+        const attempts: { id: number }[] = await api.dataSource.query(
+          `SELECT id FROM player_attempts WHERE question_group_id = ANY($1::int[]) AND completed_at IS NOT NULL ORDER BY id`,
+          [world.trivias.map((t) => t.group.id)],
+        );
+        if (attempts.length === 0) break;
+        const res = await admin.post('/api/ranking-disqualifications', { attemptId: attempts[c.attempt % attempts.length]!.id, scope: c.scope, reason: 'Historia al azar' });
+        expect([201, 409]).toContain(res.status); // 409: already out
+        if (res.status === 201) moderations += 1;
+        break;
+      }
+      case 'restore': {
+        const holding: { id: number }[] = await api.dataSource.query(
+          `SELECT id FROM ranking_disqualifications WHERE question_group_id = ANY($1::int[]) AND restored_at IS NULL ORDER BY id`,
+          [world.trivias.map((t) => t.group.id)],
+        );
+        if (holding.length === 0) break;
+        const res = await admin.post(`/api/ranking-disqualifications/${holding[c.disqualification % holding.length]!.id}/restore`, { reason: 'Revisado' });
+        expect(res.status).toBe(200);
+        moderations += 1;
+        break;
+      }
     }
   }
   await compareWithRecomputation(world);
@@ -209,9 +235,10 @@ async function compareWithRecomputation(world: Awaited<ReturnType<typeof buildWo
   }
 }
 
-it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, erasures, site changes and clears', async () => {
+it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, site changes and clears', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), (commands) => runHistory(commands)),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
+  expect(moderations).toBeGreaterThan(0);
 }, 240_000);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignEntity, CampaignQuestionGroupEntity, CompanyEntity, PlayerAttemptEntity, PlayerNameChangeEntity } from '../../db/entities';
+import { CampaignEntity, CampaignQuestionGroupEntity, CompanyEntity, PlayerAttemptEntity, PlayerNameChangeEntity, RankingDisqualificationEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -47,6 +47,9 @@ beforeAll(async () => {
     reviewReason: 'over_limit',
   });
   const nameChange = await ds.getRepository(PlayerNameChangeEntity).save({ playerId: player.id, oldFullName: player.fullName, newFullName: 'Nombre nuevo', source: 'address 127.0.0.1' });
+  const disqualification = await ds
+    .getRepository(RankingDisqualificationEntity)
+    .save({ questionGroupId: group.id, playerId: player.id, attemptId: attempt.id, reason: 'Guardas' });
   const byResource: Record<string, number> = {
     companies: company.id,
     locations: location.id,
@@ -56,6 +59,7 @@ beforeAll(async () => {
     'campaign-question-groups': link.id,
     'player-attempts': attempt.id,
     'player-name-changes': nameChange.id,
+    'ranking-disqualifications': disqualification.id,
     'player-data': player.id,
     play: group.id,
   };

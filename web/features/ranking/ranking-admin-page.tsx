@@ -1,23 +1,48 @@
-import { Search } from 'lucide-react';
+import { Ban, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import type { TriviaRankingEntry } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextInput } from '../../components/ui/field';
 import { useRankingTrivia } from './api/get-ranking-trivia';
+import { Disqualifications } from './disqualifications';
+import { DisqualifyDialog } from './disqualify-dialog';
 import { HeldAttempts } from './held-attempts';
 import { NameChanges } from './name-changes';
 import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
 
-/** The ranking and, for a trivia that exists, its results held for review; then the players' pending name changes. */
+/**
+ * The ranking with 'Descalificar' on each row and, for a trivia that exists, its results held for
+ * review and its disqualified entries; then the players' pending name changes.
+ */
 function AdminTriviaRanking({ id }: { id: number }) {
   const trivia = useRankingTrivia(id);
+  const [disqualifying, setDisqualifying] = useState<TriviaRankingEntry | null>(null);
+  const exists = !(trivia.isError && isMissingTrivia(trivia.error));
   return (
     <>
-      <TriviaRanking id={id} back={ADMIN_WAY_BACK} />
-      {!(trivia.isError && isMissingTrivia(trivia.error)) && <HeldAttempts id={id} />}
+      <TriviaRanking
+        id={id}
+        back={ADMIN_WAY_BACK}
+        rowAction={(entry) => (
+          <Button
+            size="sm"
+            variant="secondary"
+            className="text-red-700! max-sm:h-10 dark:text-red-300!"
+            icon={<Ban className="size-4" aria-hidden />}
+            aria-label={`Descalificar a ${entry.firstName} ${entry.lastName}`.trim()}
+            onClick={() => setDisqualifying(entry)}
+          >
+            Descalificar
+          </Button>
+        )}
+      />
+      <DisqualifyDialog key={disqualifying?.id ?? 'none'} questionGroupId={id} entry={disqualifying} onClose={() => setDisqualifying(null)} />
+      {exists && <HeldAttempts id={id} />}
+      {exists && <Disqualifications id={id} />}
       <NameChanges />
     </>
   );
@@ -25,7 +50,8 @@ function AdminTriviaRanking({ id }: { id: number }) {
 
 /**
  * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
- * and below it the trivia's results held for review and the players' pending name changes.
+ * with 'Descalificar' on each row, and below it the trivia's results held for review, its
+ * disqualified entries ('Restaurar') and the players' pending name changes.
  */
 export function RankingAdminPage() {
   const [params, setParams] = useSearchParams();

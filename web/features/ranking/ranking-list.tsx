@@ -1,4 +1,5 @@
 import { Award, Medal, Trophy } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { TriviaRankingEntry } from '../../../contract';
 import { formatDuration } from '../../lib/format';
 import { rowDelay } from '../../shared/ranking/row-delay';
@@ -16,15 +17,18 @@ function Position({ position }: { position: number }) {
   return <Icon className={`size-6 ${medal.className}`} role="img" aria-label={`${medal.label} (${position})`} />;
 }
 
-/** Ranked rows; each animates in 0.05 s after the one above it (counted within its page). */
-export function RankingList({ entries }: { entries: TriviaRankingEntry[] }) {
+/**
+ * Ranked rows; each animates in 0.05 s after the one above it (counted within its page). An admin
+ * screen may give each row an action (`action`, 'Descalificar').
+ */
+export function RankingList({ entries, action }: { entries: TriviaRankingEntry[]; action?: (entry: TriviaRankingEntry) => ReactNode }) {
   return (
     <ol className="space-y-2" aria-label="Ranking">
       {entries.map((entry) => (
         <li
           key={entry.id}
           data-testid="ranking-row"
-          className="ranking-row grid grid-cols-[2rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[2rem_1fr_auto] sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+          className={`ranking-row grid grid-cols-[2rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm ${action ? 'sm:grid-cols-[2rem_1fr_auto_auto]' : 'sm:grid-cols-[2rem_1fr_auto]'} sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900`}
           style={{ animationDelay: rowDelay(entry.position) }}
         >
           <span className="flex justify-center">
@@ -56,6 +60,7 @@ export function RankingList({ entries }: { entries: TriviaRankingEntry[] }) {
               <span className="text-xs text-slate-500 dark:text-slate-400">tiempo</span>
             </p>
           </div>
+          {action && <div className="col-start-2 sm:col-start-auto">{action(entry)}</div>}
         </li>
       ))}
     </ol>

@@ -40,6 +40,8 @@ interface ReviewListProps {
   description: string;
   status: 'pending' | 'error' | 'success';
   count: number;
+  /** The count's badge ('3 pendientes' unless told). */
+  badge?: (count: number) => string;
   loadingLabel: string;
   errorTitle: string;
   emptyText: string;
@@ -47,6 +49,8 @@ interface ReviewListProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** The rows (`<li>`), shown when there is at least one. */
   children: ReactNode;
+  /** Rendered inside the section, after the rows or the empty text (a record of past decisions). */
+  more?: ReactNode;
   /** Rendered after the section, inside the card (a confirmation dialog). */
   after?: ReactNode;
 }
@@ -64,7 +68,7 @@ export function ReviewList(props: ReviewListProps) {
             </h2>
             {count > 0 && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
-                {count === 1 ? '1 pendiente' : `${count} pendientes`}
+                {props.badge ? props.badge(count) : count === 1 ? '1 pendiente' : `${count} pendientes`}
               </span>
             )}
           </div>
@@ -79,6 +83,7 @@ export function ReviewList(props: ReviewListProps) {
         ) : (
           <ul className="divide-y divide-slate-200 border-t border-slate-200 dark:divide-slate-800 dark:border-slate-800">{props.children}</ul>
         )}
+        {props.more}
       </section>
       {props.after}
     </Card>

@@ -1,10 +1,11 @@
 import { format } from 'date-fns';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { Card } from '../../components/ui/card';
 import { Checkbox, SelectInput } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { Button } from '../../components/ui/button';
+import type { TriviaRankingEntry } from '../../../contract';
 import { ApiError, errorText } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import { useCompanyLocations } from '../../shared/ranking/api/get-company-locations';
@@ -26,9 +27,19 @@ export const isMissingTrivia = (error: unknown) => error instanceof ApiError && 
 /**
  * The trivia ranking: title, podium and filters left, ranked rows right.
  * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
- * ranking is the whole screen.
+ * ranking is the whole screen; `rowAction` an admin screen's action on each row.
  */
-export function TriviaRanking({ id, back, headingLevel }: { id: number; back: WayBack; headingLevel?: 1 }) {
+export function TriviaRanking({
+  id,
+  back,
+  headingLevel,
+  rowAction,
+}: {
+  id: number;
+  back: WayBack;
+  headingLevel?: 1;
+  rowAction?: (entry: TriviaRankingEntry) => ReactNode;
+}) {
   const trivia = useRankingTrivia(id);
   const locations = useCompanyLocations(trivia.data?.companyId);
   const [locationId, setLocationId] = useState<number | undefined>();
@@ -91,7 +102,7 @@ export function TriviaRanking({ id, back, headingLevel }: { id: number; back: Wa
             <EmptyState title="No hay resultados para mostrar" />
           ) : (
             <>
-              <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={entries} />
+              <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={entries} action={rowAction} />
               <LoadMore {...more} />
             </>
           )}

@@ -1,0 +1,31 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { disqualificationsQuery, disqualifySchema, idParamsSchema, restoreDisqualificationSchema } from '../../contract';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
+import { presentDisqualification } from './presenter';
+import { disqualify, listDisqualifications, restoreDisqualification } from './service';
+
+/** Admin level: a trivia's disqualifications, disqualifying a ranking entry (or its player) and restoring it. */
+export function moderationRoutes(dataSource: DataSource) {
+  const router = new Router({ prefix: '/api/ranking-disqualifications' });
+
+  router.get('/', requireUser, async (ctx) => {
+    const { questionGroupId } = parse(disqualificationsQuery, ctx.query);
+    ctx.body = (await listDisqualifications(dataSource.manager, questionGroupId)).map(presentDisqualification);
+  });
+
+  router.post('/', requireUser, async (ctx) => {
+    const input = parseBody(disqualifySchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = presentDisqualification(await dataSource.transaction((em) => disqualify(em, input, ctx.state.user.id)));
+  });
+
+  router.post('/:id/restore', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const { reason } = parseBody(restoreDisqualificationSchema, ctx.request.body);
+    ctx.body = presentDisqualification(await dataSource.transaction((em) => restoreDisqualification(em, id, reason, ctx.state.user.id)));
+  });
+
+  return router;
+}
