@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'import_too_many_rows',
   'import_columns_missing',
   'import_nothing_valid',
+  // prize draws: fewer eligible entries than prizes
+  'draw_not_enough_eligible',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,3 +15,4 @@ export * from './consent';
 export * from './kiosk';
 export * from './devices';
 export * from './question-import';
+export * from './draws';

@@ -14,6 +14,7 @@ import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerErasureEntity } from './player-erasure.entity';
 import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
+import { PrizeDrawEntity } from './prize-draw.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
 import { RateLimitEntity } from './rate-limit.entity';
@@ -39,6 +40,7 @@ export {
   PlayerEntity,
   PlayerErasureEntity,
   PlayerNameChangeEntity,
+  PrizeDrawEntity,
   QuestionEntity,
   QuestionGroupEntity,
   RateLimitEntity,
@@ -72,4 +74,5 @@ export const entities = [
   KioskSetupLinkEntity,
   TriviaStandingEntity,
   CampaignStandingEntity,
+  PrizeDrawEntity,
 ];

@@ -10,6 +10,7 @@ import { PublicNameStyle1795500000000 } from './1795500000000-public-name-style'
 import { ConsentAndErasure1795560000000 } from './1795560000000-consent-and-erasure';
 import { KioskSetup1795600000000 } from './1795600000000-kiosk-setup';
 import { RankingStandings1795700000000 } from './1795700000000-ranking-standings';
+import { PrizeDraws1795810000000 } from './1795810000000-prize-draws';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   ConsentAndErasure1795560000000,
   KioskSetup1795600000000,
   RankingStandings1795700000000,
+  PrizeDraws1795810000000,
 ];
