@@ -49,7 +49,7 @@ export const drawSeedSchema = z
 export const drawRequestSchema = z
   .object({
     prizes: z.number({ error: 'Indica cuántos premios' }).int('Los premios son un número entero').min(1, 'Al menos un premio').max(MAX_DRAW_PRIZES, `Máximo ${MAX_DRAW_PRIZES} premios`),
-    filters: drawFiltersSchema.default({ onePerPlayer: true, excludePastWinners: false }),
+    filters: drawFiltersSchema.prefault({}),
     seed: drawSeedSchema.optional(),
   })
   .strict();
