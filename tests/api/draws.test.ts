@@ -63,7 +63,7 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const draw = (body: unknown, path = `/api/question-groups/${trivia}/draws`) => admin.post<DrawRecord>(path, body);
+const draw = (body: unknown, path = `/api/question-groups/${trivia}/draws`) => admin.post<any>(path, body);
 const winnerIds = (record: { winners: { playerId: number }[] }) => record.winners.map((w) => w.playerId);
 
 describe('prize draws', () => {
@@ -144,6 +144,26 @@ describe('prize draws', () => {
     expect(res.body).toMatchObject({ campaignId, questionGroupId: null, eligibleCount: 7 });
     const list = await admin.get<DrawRecord[]>(`/api/campaigns/${campaignId}/draws`);
     expect(list.body.map((d) => d.id)).toEqual([res.body.id]);
+  });
+
+  it("shows the newest draw's winners on the big screen, moving the screen's ETag", async () => {
+    const screen = await api.client().get(`/api/public/screens/campaign/${campaignId}`);
+    expect(screen.status).toBe(200);
+    const etag = screen.headers.get('etag')!;
+    const before = screen.body.drawWinners?.drawId ?? null;
+    const res = await draw({ prizes: 2, filters: { excludePastWinners: true } }, `/api/campaigns/${campaignId}/draws`);
+    expect(res.status).toBe(201);
+    const after = await api.client().get(`/api/public/screens/campaign/${campaignId}`, { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.body.drawWinners.drawId).not.toBe(before);
+    expect(after.body.drawWinners).toEqual({
+      drawId: res.body.id,
+      drawnAt: res.body.createdAt,
+      winners: res.body.winners.map((w: { name: string }) => ({ name: w.name })),
+    });
+    const unchanged = await api.client().get(`/api/public/screens/campaign/${campaignId}`, { headers: { 'If-None-Match': after.headers.get('etag')! } });
+    expect(unchanged.status).toBe(304);
   });
 
   it('says so when fewer players are eligible than prizes', async () => {
