@@ -7,6 +7,7 @@ import { TextInput } from '../../components/ui/field';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { HeldAttempts } from './held-attempts';
 import { NameChanges } from './name-changes';
+import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
@@ -18,6 +19,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
     <>
       <TriviaRanking id={id} back={ADMIN_WAY_BACK} />
       {!(trivia.isError && isMissingTrivia(trivia.error)) && <HeldAttempts id={id} />}
+      {trivia.data && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
       <NameChanges />
     </>
   );
@@ -25,7 +27,8 @@ function AdminTriviaRanking({ id }: { id: number }) {
 
 /**
  * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
- * and below it the trivia's results held for review and the players' pending name changes.
+ * and below it the trivia's results held for review, its prize draws and the players' pending
+ * name changes.
  */
 export function RankingAdminPage() {
   const [params, setParams] = useSearchParams();
