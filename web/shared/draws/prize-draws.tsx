@@ -15,7 +15,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
   const siteName = (id: number) => sites.data?.find((site) => site.id === id)?.name;
 
   return (
-    <Card className="space-y-6 p-4 sm:p-6">
+    <Card className="space-y-6 p-4 sm:p-6" data-testid="prize-draws">
       <section aria-labelledby="prize-draws-title" className="space-y-1">
         <h2 id="prize-draws-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
           Sorteo
