@@ -23,8 +23,9 @@ async function newestWinners(draws: Locator): Promise<string[]> {
   return names.map((text) => text.replace(/ \(.*\)$/, ''));
 }
 
-/** Runs a draw from the form with the keyboard (the Sortear button reached by Tab, pressed with Enter). */
+/** Runs a draw from the form with the keyboard (from 'Premios', the Sortear button reached by Tab and pressed with Enter). */
 async function drawWithKeyboard(page: Page, draws: Locator, before: number) {
+  await draws.getByLabel('Premios').focus();
   await tabTo(page, draws.getByRole('button', { name: 'Sortear' }));
   await page.keyboard.press('Enter');
   await expect(draws.getByRole('listitem', { name: /^Sorteo #/ })).toHaveCount(before + 1);
