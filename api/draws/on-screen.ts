@@ -24,7 +24,7 @@ export async function drawOnScreen(em: EntityManager, kind: 'trivia' | 'campaign
   return row ? { id: row.id, createdAt: row.created_at, winners: row.winners } : null;
 }
 
-/** The winners' names, first prize first (a player erased since the draw is left out). */
+/** The winners' names by player id (a player erased since the draw has none, and is left off the screen). */
 export async function winnerNames(em: EntityManager, winners: DrawEntry[]): Promise<Map<number, { firstName: string; lastName: string }>> {
   const rows: { id: number; first_name: string; last_name: string }[] = await em.query(`SELECT id, first_name, last_name FROM players WHERE id = ANY($1::int[])`, [
     winners.map((w) => w.playerId),
