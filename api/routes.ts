@@ -9,6 +9,7 @@ import { consentRoutes } from './consent/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { deviceAdminRoutes } from './devices/admin-routes';
 import { deviceRoutes } from './devices/routes';
+import { drawRoutes } from './draws/routes';
 import { documentTypeRoutes } from './document-types/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
@@ -57,6 +58,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     questionRoutes(deps.dataSource),
     questionImportRoutes(deps.dataSource),
     triviaCopyRoutes(deps.dataSource, deps.config.uploadDir),
+    drawRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),
     aiRoutes(deps.dataSource, deps.config),
   ];

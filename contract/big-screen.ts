@@ -1,3 +1,4 @@
+import type { BigScreenDrawWinners } from './draws';
 import type { Theme } from './theme';
 
 /** How a trivia's or campaign's public screens show a player's name (admin screens always show it whole). */
@@ -47,6 +48,8 @@ export interface ScreenFeed {
   entries: ScreenEntry[];
   /** The player of the newest counted completion, to highlight as they arrive. */
   newest: { playerId: number; name: string; score: number } | null;
+  /** The newest prize draw's winners ("Ganadores del sorteo"), for a while after it ran; otherwise null. */
+  drawWinners: BigScreenDrawWinners | null;
   /** When the server answered (ISO). */
   generatedAt: string;
 }

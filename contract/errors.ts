@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   // moderation: disqualifying what is already out of the ranking, restoring what is not disqualified
   'already_disqualified',
   'disqualification_not_active',
+  // prize draws: fewer eligible entries than prizes
+  'draw_not_enough_eligible',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

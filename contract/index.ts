@@ -16,3 +16,4 @@ export * from './kiosk';
 export * from './devices';
 export * from './question-import';
 export * from './moderation';
+export * from './draws';

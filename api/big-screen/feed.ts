@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { publicName, SCREEN_ROWS, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../contract';
 import { triviaLogo } from '../../contract/trivia-logo';
 import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
+import { drawOnScreen, winnerNames, type DrawOnScreen } from '../draws/on-screen';
 import { notFound } from '../errors';
 import { completionRange } from '../ranking/date-range';
 import type { RankingReads } from '../ranking/reads';
@@ -30,6 +31,16 @@ async function newestFinisher(em: EntityManager, stamp: AttemptStamp, style: Pub
   return row ? { playerId: row.player_id, name: fullName(row.first_name, row.last_name, style), score: row.score } : null;
 }
 
+async function presentDraw(em: EntityManager, draw: DrawOnScreen | null, style: PublicNameStyle): Promise<ScreenFeed['drawWinners']> {
+  if (!draw) return null;
+  const names = await winnerNames(em, draw.winners);
+  const winners = draw.winners.flatMap((w) => {
+    const name = names.get(w.playerId);
+    return name ? [{ name: fullName(name.firstName, name.lastName, style) }] : [];
+  });
+  return { drawId: draw.id, drawnAt: draw.createdAt.toISOString(), winners };
+}
+
 function fullName(firstName: string, lastName: string, style: PublicNameStyle): string {
   const name = publicName(firstName, lastName, style);
   return `${name.firstName} ${name.lastName}`.trim();
@@ -54,7 +65,8 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const trivia = await em.findOne(QuestionGroupEntity, { where: { id }, relations: { company: true } });
       if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
       const stamp = await triviaAttemptStamp(em, id);
-      const etag = screenETag(['trivia', id, stamp, await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl]);
+      const draw = await drawOnScreen(em, 'trivia', id);
+      const etag = screenETag(['trivia', id, stamp, draw?.id ?? null, await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl]);
       return answer(`trivia:${id}`, etag, ifNoneMatch, async () => {
         const style = trivia.publicNames;
         const { total, entries } = await rankings.triviaRanking({ questionGroupId: id, offset: 0, limit: SCREEN_ROWS, includeDuplicates: false }, 'fresh');
@@ -70,6 +82,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
             (e): ScreenEntry => ({ position: e.position, playerId: e.playerId, name: fullName(e.firstName, e.lastName, style), location: e.location?.name ?? null, score: e.score, time: e.completionTime }),
           ),
           newest: await newestFinisher(em, stamp, style),
+          drawWinners: await presentDraw(em, draw, style),
           generatedAt: new Date().toISOString(),
         };
       });
@@ -81,12 +94,14 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: id }, relations: { questionGroup: { company: true } }, order: { order: 'ASC', id: 'ASC' } });
       const { from, to } = completionRange(campaign.startDate, campaign.endDate);
       const stamp = await campaignAttemptStamp(em, links.map((link) => link.questionGroupId), from!, to!);
+      const draw = await drawOnScreen(em, 'campaign', id);
       const first = links[0]?.questionGroup;
       const etag = screenETag([
         'campaign',
         campaign,
         links.map((link) => [link.questionGroupId, link.weight]),
         stamp,
+        draw?.id ?? null,
         await playerNamesStamp(em),
         first ? [first.id, first.updatedAt.toISOString(), first.company.logoUrl] : null,
       ]);
@@ -112,6 +127,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
             }),
           ),
           newest: await newestFinisher(em, stamp, style),
+          drawWinners: await presentDraw(em, draw, style),
           generatedAt: new Date().toISOString(),
         };
       });

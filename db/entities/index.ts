@@ -14,6 +14,7 @@ import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerErasureEntity } from './player-erasure.entity';
 import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
+import { PrizeDrawEntity } from './prize-draw.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
 import { RankingDisqualificationEntity } from './ranking-disqualification.entity';
@@ -40,6 +41,7 @@ export {
   PlayerEntity,
   PlayerErasureEntity,
   PlayerNameChangeEntity,
+  PrizeDrawEntity,
   QuestionEntity,
   QuestionGroupEntity,
   RankingDisqualificationEntity,
@@ -75,4 +77,5 @@ export const entities = [
   TriviaStandingEntity,
   CampaignStandingEntity,
   RankingDisqualificationEntity,
+  PrizeDrawEntity,
 ];

@@ -11,6 +11,7 @@ import { ConsentAndErasure1795560000000 } from './1795560000000-consent-and-eras
 import { KioskSetup1795600000000 } from './1795600000000-kiosk-setup';
 import { RankingStandings1795700000000 } from './1795700000000-ranking-standings';
 import { RankingDisqualifications1795810000000 } from './1795810000000-ranking-disqualifications';
+import { PrizeDraws1795820000000 } from './1795820000000-prize-draws';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   KioskSetup1795600000000,
   RankingStandings1795700000000,
   RankingDisqualifications1795810000000,
+  PrizeDraws1795820000000,
 ];

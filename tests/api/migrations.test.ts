@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   'player_erasures',
   'player_name_changes',
   'players',
+  'prize_draws',
   'question_groups',
   'questions',
   'ranking_disqualifications',

@@ -87,6 +87,26 @@ function Podium({ entries, newestId }: { entries: ScreenEntry[]; newestId: numbe
   );
 }
 
+/** "Ganadores del sorteo": the newest draw's winners, for a while after an admin ran it. */
+function DrawWinners({ winners }: { winners: ScreenFeed['drawWinners'] }) {
+  return (
+    <div aria-live="polite">
+      {winners && winners.winners.length > 0 && (
+        <section className="big-screen-draw" aria-labelledby="big-screen-draw-title" data-testid="screen-draw-winners">
+          <h2 id="big-screen-draw-title" className="big-screen-draw-title">
+            Ganadores del sorteo
+          </h2>
+          <ol className="big-screen-draw-list">
+            {winners.winners.map((winner, index) => (
+              <li key={index}>{winner.name}</li>
+            ))}
+          </ol>
+        </section>
+      )}
+    </div>
+  );
+}
+
 function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
   const playUrl = new URL(feed.playPath, window.location.origin).href;
   const newestId = feed.newest?.playerId ?? null;
@@ -125,6 +145,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           <p className="big-screen-link" data-testid="screen-link">
             {playUrl}
           </p>
+          <DrawWinners winners={feed.drawWinners} />
           <div aria-live="polite" className="big-screen-newest">
             {feed.newest && (
               <p data-testid="screen-newest">

@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
 import { ApiError, errorText } from '../../lib/api';
 import { ScreenLink } from '../../shared/big-screen/screen-link';
+import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { LoadMore } from '../../shared/ranking/load-more';
 import { PodiumCard } from '../../shared/ranking/podium-card';
 import '../../shared/ranking/ranking.css';
@@ -22,7 +23,7 @@ import { campaignPodiumEntries, CampaignRankingList } from './components/campaig
 import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
 
-/** /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell. */
+/** /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, and its prize draws. */
 export function CampaignRankingPage({ params }: { params: Record<string, string | undefined> }) {
   const id = parseCampaignId(params.campaignId);
   if (id === null) return <ErrorState title="Campaña no encontrada" />;
@@ -115,6 +116,7 @@ function CampaignRanking({ id }: { id: number }) {
           />
         </section>
       </div>
+      <PrizeDraws subject={{ kind: 'campaign', id }} companyId={data.companyId} />
     </div>
   );
 }

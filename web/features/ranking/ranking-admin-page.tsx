@@ -10,6 +10,7 @@ import { Disqualifications } from './disqualifications';
 import { DisqualifyDialog } from './disqualify-dialog';
 import { HeldAttempts } from './held-attempts';
 import { NameChanges } from './name-changes';
+import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
@@ -43,6 +44,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
       <DisqualifyDialog key={disqualifying?.id ?? 'none'} questionGroupId={id} entry={disqualifying} onClose={() => setDisqualifying(null)} />
       {exists && <HeldAttempts id={id} />}
       {exists && <Disqualifications id={id} />}
+      {trivia.data && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
       <NameChanges />
     </>
   );
@@ -51,7 +53,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
 /**
  * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
  * with 'Descalificar' on each row, and below it the trivia's results held for review, its
- * disqualified entries ('Restaurar') and the players' pending name changes.
+ * disqualified entries ('Restaurar'), its prize draws and the players' pending name changes.
  */
 export function RankingAdminPage() {
   const [params, setParams] = useSearchParams();

@@ -1,0 +1,48 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import type { DataSource } from 'typeorm';
+import { drawRequestSchema, idParamsSchema } from '../../contract';
+import { sendCsv } from '../exports/csv';
+import { requireUser } from '../http/require-user';
+import { parse, parseBody } from '../http/validate';
+import { drawExportHeader, drawExportRows } from './export';
+import { drawSubject, findDraw, listDraws, runDraw, verifyDraw } from './service';
+
+/**
+ * Admin: prize draws ("Sorteo") of a trivia or a campaign. POST runs one and answers its record
+ * (201); GET lists the record of every draw, newest first; /api/draws/{id}/verify re-runs a draw
+ * from its stored list and seed; /api/draws/{id}/export downloads it as CSV.
+ */
+export function drawRoutes(dataSource: DataSource) {
+  const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+  const paths = { trivia: '/question-groups/:id/draws', campaign: '/campaigns/:id/draws' } as const;
+
+  for (const kind of ['trivia', 'campaign'] as const) {
+    router.get(paths[kind], requireUser, async (ctx) => {
+      const { id } = parse(idParamsSchema, ctx.params);
+      ctx.body = await listDraws(em, await drawSubject(em, kind, id));
+    });
+
+    router.post(paths[kind], requireUser, async (ctx: Context) => {
+      const { id } = parse(idParamsSchema, ctx.params);
+      const request = parseBody(drawRequestSchema, ctx.request.body);
+      const subject = await drawSubject(em, kind, id);
+      ctx.status = 201;
+      ctx.body = await runDraw(em, subject, { ...request, userId: ctx.state.user?.id ?? null });
+    });
+  }
+
+  router.get('/draws/:id/verify', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = await verifyDraw(em, id);
+  });
+
+  router.get('/draws/:id/export', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const draw = await findDraw(em, id);
+    sendCsv(ctx, { prefix: 'sorteo', name: String(draw.id) }, drawExportHeader, drawExportRows(em, draw));
+  });
+
+  return router;
+}

@@ -1,0 +1,139 @@
+import type { EntityManager } from 'typeorm';
+import type { DrawEntry, DrawEntryView, DrawFilters, DrawRecord, DrawVerification } from '../../contract';
+import { CampaignQuestionGroupEntity, PrizeDrawEntity } from '../../db/entities';
+import { findCampaign } from '../campaigns/service';
+import { notFound, unprocessable } from '../errors';
+import { findQuestionGroup } from '../question-groups/service';
+import { drawWinners, newSeed } from './draw-order';
+import { eligibleEntries, type DrawSubject } from './eligibility';
+
+export const DRAW_NOT_FOUND = 'Sorteo no encontrado';
+
+/** A draw asked for by the admin screen. */
+export interface DrawInput {
+  prizes: number;
+  filters: DrawFilters;
+  /** A seed to reuse (to repeat a draw); otherwise a new random one. */
+  seed?: string;
+  userId: number | null;
+}
+
+/** The trivia, or the campaign with its trivias and rules; 404 when it does not exist. */
+export async function drawSubject(em: EntityManager, kind: 'trivia' | 'campaign', id: number): Promise<DrawSubject> {
+  if (kind === 'trivia') {
+    await findQuestionGroup(em, id);
+    return { kind, id };
+  }
+  const campaign = await findCampaign(em, id);
+  const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: id }, select: { questionGroupId: true }, order: { questionGroupId: 'ASC' } });
+  return {
+    kind,
+    id,
+    triviaIds: links.map((link) => link.questionGroupId),
+    startDate: campaign.startDate,
+    endDate: campaign.endDate,
+    maxAttemptsPerTrivia: campaign.maxAttemptsPerTrivia,
+  };
+}
+
+const subjectColumns = (subject: DrawSubject) =>
+  subject.kind === 'trivia' ? { questionGroupId: subject.id, campaignId: null } : { questionGroupId: null, campaignId: subject.id };
+
+/**
+ * Runs and records a draw. The subject's draws queue behind a transaction lock, so a draw that
+ * excludes past winners sees the one that ran just before it.
+ */
+export async function runDraw(em: EntityManager, subject: DrawSubject, input: DrawInput): Promise<DrawRecord> {
+  const id = await em.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`prize-draw:${subject.kind}:${subject.id}`]);
+    const eligible = await eligibleEntries(tx, subject, input.filters);
+    if (eligible.length < input.prizes) {
+      throw unprocessable(
+        eligible.length === 0
+          ? `No hay participantes que cumplan los filtros para ${input.prizes === 1 ? 'el premio' : `${input.prizes} premios`}`
+          : `Hay ${eligible.length} ${eligible.length === 1 ? 'participante' : 'participantes'} que cumplen los filtros, menos que los ${input.prizes} premios`,
+        { code: 'draw_not_enough_eligible' },
+      );
+    }
+    const seed = input.seed ?? newSeed();
+    const saved = await tx.save(
+      tx.create(PrizeDrawEntity, {
+        ...subjectColumns(subject),
+        filters: input.filters,
+        prizes: input.prizes,
+        seed,
+        eligible,
+        winners: drawWinners(seed, eligible, input.prizes),
+        createdBy: input.userId,
+      }),
+    );
+    return saved.id;
+  });
+  return presentDraw(em, await findDraw(em, id));
+}
+
+export async function findDraw(em: EntityManager, id: number): Promise<PrizeDrawEntity> {
+  const draw = await em.findOne(PrizeDrawEntity, { where: { id }, relations: { creator: true } });
+  if (!draw) throw notFound(DRAW_NOT_FOUND);
+  return draw;
+}
+
+/** Every draw of a trivia or campaign, newest first. */
+export async function listDraws(em: EntityManager, subject: DrawSubject): Promise<DrawRecord[]> {
+  const draws = await em.find(PrizeDrawEntity, { where: subject.kind === 'trivia' ? { questionGroupId: subject.id } : { campaignId: subject.id }, relations: { creator: true }, order: { id: 'DESC' } });
+  return Promise.all(draws.map((draw) => presentDraw(em, draw)));
+}
+
+/** Re-runs a draw from its stored list and seed (never from today's attempts). */
+export async function verifyDraw(em: EntityManager, id: number): Promise<DrawVerification> {
+  const draw = await findDraw(em, id);
+  const winners = drawWinners(draw.seed, draw.eligible, draw.prizes);
+  const same = (a: DrawEntry, b: DrawEntry | undefined) => !!b && a.playerId === b.playerId && a.attemptId === b.attemptId;
+  return {
+    id: draw.id,
+    seed: draw.seed,
+    eligibleCount: draw.eligible.length,
+    winners: await describeEntries(em, winners),
+    matches: winners.length === draw.winners.length && winners.every((w, i) => same(w, draw.winners[i])),
+  };
+}
+
+interface EntryFacts {
+  names: Map<number, string>;
+  scores: Map<number, number>;
+}
+
+/** The names and scores of entries as they are now (a player erased since the draw has none). */
+export async function entryFacts(em: EntityManager, entries: DrawEntry[]): Promise<EntryFacts> {
+  const players: { id: number; first_name: string; last_name: string }[] = await em.query(
+    `SELECT id, first_name, last_name FROM players WHERE id = ANY($1::int[])`,
+    [[...new Set(entries.map((e) => e.playerId))]],
+  );
+  const attempts: { id: number; score: number }[] = await em.query(`SELECT id, score FROM player_attempts WHERE id = ANY($1::int[])`, [
+    entries.map((e) => e.attemptId),
+  ]);
+  return {
+    names: new Map(players.map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()])),
+    scores: new Map(attempts.map((a) => [a.id, Number(a.score)])),
+  };
+}
+
+async function describeEntries(em: EntityManager, entries: DrawEntry[]): Promise<DrawEntryView[]> {
+  const { names, scores } = await entryFacts(em, entries);
+  return entries.map((entry) => ({ ...entry, name: names.get(entry.playerId) ?? null, score: scores.get(entry.attemptId) ?? null }));
+}
+
+async function presentDraw(em: EntityManager, draw: PrizeDrawEntity): Promise<DrawRecord> {
+  return {
+    id: draw.id,
+    questionGroupId: draw.questionGroupId,
+    campaignId: draw.campaignId,
+    filters: draw.filters,
+    prizes: draw.prizes,
+    seed: draw.seed,
+    eligibleCount: draw.eligible.length,
+    winners: await describeEntries(em, draw.winners),
+    createdAt: draw.createdAt.toISOString(),
+    createdBy: draw.creator?.username ?? null,
+  };
+}

@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DrawRecord, DrawVerification } from '../../contract';
+import { drawWinners } from '../../api/draws/draw-order';
+import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+
+let api: TestApi;
+let admin: TestClient;
+let trivia: number;
+let campaignId: number;
+let norte: number;
+let sur: number;
+/** Player ids by name: 12 players at the trivia, scores 10..120; odd ones at Norte, even at Sur. */
+const players: number[] = [];
+let held: number;
+
+const may = (day: number, hour = 12) => new Date(2026, 4, day, hour);
+const SEED = 'a1'.repeat(32);
+
+async function insertAttempt(player: number, score: number, at: Date, site: number, status: 'clean' | 'held' = 'clean') {
+  await api.dataSource.query(
+    `INSERT INTO player_attempts (player_id, question_group_id, location_id, score, total_questions, correct_answers,
+                                  started_at, completed_at, completion_time, token_hash, review_status, review_reason)
+     VALUES ($1, $2, $3, $4, 10, 5, $5::timestamptz - interval '5 minutes', $5, 30, repeat('0', 64), $6, $7)`,
+    [player, trivia, site, score, at, status, status === 'held' ? 'implausible_time' : null],
+  );
+  // Written around the application: its standings are brought up to date as a completion would.
+  await refreshPlayerStandings(api.dataSource.manager, player, trivia);
+}
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  const company = await buildCompany(api.dataSource, { name: 'Sorteos SA' });
+  norte = (await buildLocation(api.dataSource, company.id, 'Norte')).id;
+  sur = (await buildLocation(api.dataSource, company.id, 'Sur')).id;
+  trivia = (await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Premios' } })).group.id;
+  for (let i = 1; i <= 12; i++) {
+    const player = await buildPlayer(api.dataSource, { firstName: `Jugador${i}`, lastName: 'Prueba', fullName: `Jugador${i} Prueba` });
+    players.push(player.id);
+    await insertAttempt(player.id, i * 10, may(i % 2 === 1 ? 1 : 2), i % 2 === 1 ? norte : sur);
+  }
+  // Player 1 played twice: a second entry only when every attempt enters.
+  await insertAttempt(players[0]!, 5, may(3), norte);
+  // A held attempt never ranks, so never enters.
+  held = (await buildPlayer(api.dataSource, { firstName: 'Retenido', lastName: 'X', fullName: 'Retenido X' })).id;
+  await insertAttempt(held, 999, may(1), norte, 'held');
+
+  const created = await admin.post('/api/campaigns', {
+    name: 'Copa Sorteo',
+    description: null,
+    companyId: company.id,
+    startDate: '2026-05-02',
+    endDate: '2026-05-31',
+    maxAttemptsPerTrivia: 1,
+    attemptSelectionMode: 'best',
+  });
+  expect(created.status).toBe(201);
+  campaignId = created.body.id;
+  expect((await admin.post('/api/campaign-question-groups', { campaignId, questionGroupId: trivia, weight: 1 })).status).toBe(201);
+});
+afterAll(() => api.close());
+
+const draw = (body: unknown, path = `/api/question-groups/${trivia}/draws`) => admin.post<any>(path, body);
+const winnerIds = (record: { winners: { playerId: number }[] }) => record.winners.map((w) => w.playerId);
+
+describe('prize draws', () => {
+  it('the same seed over the same eligible list gives the same winners, and Verificar re-computes them', async () => {
+    const first = await draw({ prizes: 3, seed: SEED });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ questionGroupId: trivia, campaignId: null, prizes: 3, seed: SEED, eligibleCount: 12, createdBy: 'admin' });
+    expect(first.body.filters).toEqual({ minScore: null, locationId: null, dateFrom: null, dateTo: null, onePerPlayer: true, excludePastWinners: false });
+    expect(first.body.winners).toHaveLength(3);
+    expect(new Set(winnerIds(first.body)).size).toBe(3);
+    expect(winnerIds(first.body)).not.toContain(held);
+    expect(first.body.winners[0]!.name).toMatch(/^Jugador\d+ Prueba$/);
+
+    const again = await draw({ prizes: 3, seed: SEED.toUpperCase() });
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(first.body.id);
+    expect(again.body.winners).toEqual(first.body.winners);
+
+    const verified = await admin.get<DrawVerification>(`/api/draws/${first.body.id}/verify`);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ id: first.body.id, seed: SEED, eligibleCount: 12, matches: true });
+    expect(verified.body.winners).toEqual(first.body.winners);
+
+    // The documented function, run by anyone over the exported list, gives the same winners.
+    const csv = await admin.get(`/api/draws/${first.body.id}/export`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Sorteo,Semilla,Orden,Premio,Jugador,Nombre,Intento,Puntuación');
+    const eligible = lines.slice(1).map((line) => line.split(','));
+    expect(eligible).toHaveLength(12);
+    expect(eligible.map((cells) => Number(cells[4]))).toEqual([...players].sort((a, b) => a - b));
+    const rerun = drawWinners(SEED, eligible.map((cells) => ({ playerId: Number(cells[4]), attemptId: Number(cells[6]) })), 3);
+    expect(rerun.map((w) => w.playerId)).toEqual(winnerIds(first.body));
+    const prizeColumn = eligible.filter((cells) => cells[3] !== '').sort((a, b) => Number(a[3]) - Number(b[3]));
+    expect(prizeColumn.map((cells) => Number(cells[4]))).toEqual(winnerIds(first.body));
+
+    // A new seed (crypto random) when none is given: 64 hex digits.
+    const fresh = await draw({ prizes: 1 });
+    expect(fresh.body.seed).toMatch(/^[0-9a-f]{64}$/);
+    expect(fresh.body.seed).not.toBe(SEED);
+  });
+
+  it('excluding past winners leaves out everyone who won a draw of this trivia', async () => {
+    const before = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
+    const past = new Set(before.flatMap(winnerIds));
+    expect(past.size).toBeGreaterThan(0);
+    const res = await draw({ prizes: 2, seed: SEED, filters: { excludePastWinners: true } });
+    expect(res.status).toBe(201);
+    expect(res.body.eligibleCount).toBe(12 - past.size);
+    for (const id of winnerIds(res.body)) expect(past.has(id)).toBe(false);
+    // The record lists every draw, newest first, with who ran it and its filters.
+    const list = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
+    expect(list[0]).toMatchObject({ id: res.body.id, createdBy: 'admin', filters: { excludePastWinners: true } });
+    expect(list).toHaveLength(before.length + 1);
+  });
+
+  it('filters by minimum score, site, dates and one entry per player', async () => {
+    const minScore = await draw({ prizes: 1, filters: { minScore: 100 } });
+    expect(minScore.body.eligibleCount).toBe(3);
+    expect(players.slice(9)).toContain(winnerIds(minScore.body)[0]);
+
+    const atSur = await draw({ prizes: 6, filters: { locationId: sur } });
+    expect(atSur.body.eligibleCount).toBe(6);
+    expect(new Set(winnerIds(atSur.body))).toEqual(new Set(players.filter((_, i) => (i + 1) % 2 === 0)));
+
+    const onMay1 = await draw({ prizes: 1, filters: { dateFrom: '2026-05-01', dateTo: '2026-05-01' } });
+    expect(onMay1.body.eligibleCount).toBe(6);
+
+    const everyAttempt = await draw({ prizes: 1, filters: { onePerPlayer: false } });
+    expect(everyAttempt.body.eligibleCount).toBe(13);
+  });
+
+  it('a campaign draw counts what its ranking counts: its period and its attempts per trivia', async () => {
+    const res = await draw({ prizes: 2, seed: SEED }, `/api/campaigns/${campaignId}/draws`);
+    expect(res.status).toBe(201);
+    // From May 2nd: the six even players; player 1's attempt of May 3rd is its first in the period.
+    expect(res.body).toMatchObject({ campaignId, questionGroupId: null, eligibleCount: 7 });
+    const list = await admin.get<DrawRecord[]>(`/api/campaigns/${campaignId}/draws`);
+    expect(list.body.map((d) => d.id)).toEqual([res.body.id]);
+  });
+
+  it("shows the newest draw's winners on the big screen, moving the screen's ETag", async () => {
+    const screen = await api.client().get(`/api/public/screens/campaign/${campaignId}`);
+    expect(screen.status).toBe(200);
+    const etag = screen.headers.get('etag')!;
+    const before = screen.body.drawWinners?.drawId ?? null;
+    const res = await draw({ prizes: 2, filters: { excludePastWinners: true } }, `/api/campaigns/${campaignId}/draws`);
+    expect(res.status).toBe(201);
+    const after = await api.client().get(`/api/public/screens/campaign/${campaignId}`, { headers: { 'If-None-Match': etag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    expect(after.body.drawWinners.drawId).not.toBe(before);
+    expect(after.body.drawWinners).toEqual({
+      drawId: res.body.id,
+      drawnAt: res.body.createdAt,
+      winners: res.body.winners.map((w: { name: string }) => ({ name: w.name })),
+    });
+    const unchanged = await api.client().get(`/api/public/screens/campaign/${campaignId}`, { headers: { 'If-None-Match': after.headers.get('etag')! } });
+    expect(unchanged.status).toBe(304);
+  });
+
+  it('says so when fewer players are eligible than prizes', async () => {
+    const res = await draw({ prizes: 4, filters: { minScore: 100 } });
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'draw_not_enough_eligible', message: expect.stringContaining('3 participantes') });
+    const none = await draw({ prizes: 1, filters: { minScore: 100_000 } });
+    expect(none.status).toBe(422);
+    expect(none.body.code).toBe('draw_not_enough_eligible');
+  });
+
+  it('answers bad filters and bad requests with a 400 naming the field, and unknown draws with 404', async () => {
+    for (const body of [
+      { prizes: 0 },
+      { prizes: 1.5 },
+      { prizes: 1, filters: { minScore: 'alto' } },
+      { prizes: 1, filters: { dateFrom: 'mayo' } },
+      { prizes: 1, filters: { dateFrom: '2026-05-03', dateTo: '2026-05-01' } },
+      { prizes: 1, filters: { locationId: -1 } },
+      { prizes: 1, filters: { colour: 'red' } },
+      { prizes: 1, seed: 'abc' },
+    ]) {
+      const res = await draw(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.code).toBe('validation_failed');
+      expect(res.body.issues.length).toBeGreaterThan(0);
+    }
+    expect((await draw({ prizes: 1 }, '/api/question-groups/999999/draws')).status).toBe(404);
+    expect((await admin.get('/api/draws/999999/verify')).status).toBe(404);
+    expect((await api.client().post(`/api/question-groups/${trivia}/draws`, { prizes: 1 })).status).toBe(401);
+  });
+});

@@ -1,0 +1,81 @@
+import { CheckCircle2, Download, ShieldCheck, XCircle } from 'lucide-react';
+import type { DrawFilters, DrawRecord } from '../../../contract';
+import { Button, buttonClass } from '../../components/ui/button';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { drawExportUrl, useVerifyDraw } from './api/draws';
+
+/** The filters of a draw in words: 'Puntuación ≥ 80 · Sede Norte · Desde 01/05/2026 · …'. */
+export function filtersText(filters: DrawFilters, siteName: (id: number) => string | undefined): string {
+  const parts = [
+    filters.minScore !== null && `Puntuación ≥ ${filters.minScore}`,
+    filters.locationId !== null && `Sede: ${siteName(filters.locationId) ?? `#${filters.locationId}`}`,
+    filters.dateFrom && `Desde ${formatDate(filters.dateFrom)}`,
+    filters.dateTo && `Hasta ${formatDate(filters.dateTo)}`,
+    filters.onePerPlayer ? 'Una participación por jugador' : 'Cada intento participa',
+    filters.excludePastWinners && 'Sin ganadores anteriores',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+const winnerName = (name: string | null) => name ?? 'Jugador eliminado';
+
+/**
+ * One draw of the record: when, who ran it, filters, eligible count, seed, winners; 'Verificar'
+ * re-runs it on the server from the stored list and seed and shows whether the winners agree;
+ * 'Exportar CSV' downloads the list and the winners.
+ */
+export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName: (id: number) => string | undefined }) {
+  const verify = useVerifyDraw();
+  const title = `Sorteo #${draw.id}`;
+  return (
+    <li className="space-y-3 py-4" aria-label={title}>
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
+        <p className="font-semibold text-slate-900 dark:text-slate-100">{title}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          <time dateTime={draw.createdAt}>{formatDateTime(draw.createdAt)}</time> · {draw.createdBy ?? 'Usuario eliminado'}
+        </p>
+      </div>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{filtersText(draw.filters, siteName)}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {draw.eligibleCount} {draw.eligibleCount === 1 ? 'participante' : 'participantes'} · {draw.prizes} {draw.prizes === 1 ? 'premio' : 'premios'}
+      </p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        Semilla: <code className="font-mono text-xs break-all" data-testid="draw-seed">{draw.seed}</code>
+      </p>
+      <ol className="list-decimal space-y-1 pl-6 text-sm text-slate-900 dark:text-slate-100" aria-label={`Ganadores del sorteo #${draw.id}`}>
+        {draw.winners.map((winner) => (
+          <li key={`${winner.playerId}:${winner.attemptId}`}>
+            {winnerName(winner.name)}
+            {winner.score !== null && <span className="text-slate-600 dark:text-slate-400"> ({winner.score} puntos)</span>}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" variant="secondary" icon={<ShieldCheck className="size-4" aria-hidden />} pending={verify.isPending} onClick={() => verify.mutate(draw.id)}>
+          Verificar
+        </Button>
+        <a href={drawExportUrl(draw.id)} className={buttonClass('secondary', 'sm')} download>
+          <Download className="size-4" aria-hidden />
+          Exportar CSV
+        </a>
+      </div>
+      <div role="status" className="text-sm">
+        {verify.isError && <p className="text-red-700 dark:text-red-300">No se pudo verificar el sorteo.</p>}
+        {verify.data &&
+          (verify.data.matches ? (
+            <p className="inline-flex items-start gap-1.5 text-emerald-800 dark:text-emerald-300">
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                Verificado: con la misma lista y semilla salen los mismos ganadores ({verify.data.winners.map((w) => winnerName(w.name)).join(', ')}).
+              </span>
+            </p>
+          ) : (
+            <p className="inline-flex items-start gap-1.5 text-red-700 dark:text-red-300">
+              <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>La verificación no coincide con los ganadores guardados.</span>
+            </p>
+          ))}
+      </div>
+    </li>
+  );
+}

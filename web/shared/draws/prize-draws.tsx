@@ -1,0 +1,51 @@
+import { Card } from '../../components/ui/card';
+import { errorText } from '../../lib/api';
+import { toast } from '../../lib/toast-store';
+import { useDrawSites, useDraws, type DrawSubject } from './api/draws';
+import { DrawForm } from './draw-form';
+import { DrawRecordItem } from './draw-record';
+
+/**
+ * "Sorteo": a trivia's or campaign's prize draws. The form runs a new draw; below it, the record
+ * of every draw (newest first), each one verifiable and exportable.
+ */
+export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; companyId?: number }) {
+  const draws = useDraws(subject);
+  const sites = useDrawSites(companyId);
+  const siteName = (id: number) => sites.data?.find((site) => site.id === id)?.name;
+
+  return (
+    <Card className="space-y-6 p-4 sm:p-6" data-testid="prize-draws">
+      <section aria-labelledby="prize-draws-title" className="space-y-1">
+        <h2 id="prize-draws-title" className="text-lg font-semibold text-slate-900 dark:text-slate-100">
+          Sorteo
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Participan los resultados que cuentan en el ranking. Cada sorteo guarda la lista de participantes y la semilla: con ambas cualquiera lo repite y obtiene los mismos ganadores.
+        </p>
+      </section>
+      <DrawForm
+        subject={subject}
+        companyId={companyId}
+        onDrawn={(draw) =>
+          toast({ title: 'Sorteo realizado', description: draw.winners.map((w) => w.name ?? 'Jugador eliminado').join(', '), variant: 'success' })
+        }
+      />
+      <section aria-labelledby="draw-record-title">
+        <h3 id="draw-record-title" className="text-base font-semibold text-slate-900 dark:text-slate-100">
+          Historial de sorteos
+        </h3>
+        {draws.isPending && <p className="py-4 text-sm text-slate-600 dark:text-slate-400">Cargando sorteos...</p>}
+        {draws.isError && <p className="py-4 text-sm text-red-700 dark:text-red-300">{errorText(draws.error)}</p>}
+        {draws.data?.length === 0 && <p className="py-4 text-sm text-slate-600 dark:text-slate-400">Todavía no hay sorteos.</p>}
+        {draws.data && draws.data.length > 0 && (
+          <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+            {draws.data.map((draw) => (
+              <DrawRecordItem key={draw.id} draw={draw} siteName={siteName} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Card>
+  );
+}
