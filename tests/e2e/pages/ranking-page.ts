@@ -7,7 +7,8 @@ export class RankingPage {
   readonly rows = () => this.page.getByTestId('ranking-row');
   readonly rowOf = (fullName: string) => this.rows().filter({ has: this.page.getByTestId('ranking-name').getByText(fullName, { exact: true }) });
   readonly duplicates = () => this.page.getByLabel('Mostrar intentos duplicados');
-  readonly location = () => this.page.getByLabel('Sede');
+  /** The ranking's own site filter (the prize draw's form below it has one too). */
+  readonly location = () => this.page.getByLabel('Sede').and(this.page.locator(':not([data-testid="prize-draws"] *)'));
 
   async goto(groupId: number) {
     await this.page.goto(`/ranking/${groupId}`);
