@@ -5,6 +5,7 @@ import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
+import { fullPageScreenshot } from './support/screenshot';
 
 const CONSENT_TEXT = 'Tus datos (nombre, documento y sede) se usan para el ranking de esta trivia.\nPuedes pedir que se borren en el stand.';
 
@@ -62,7 +63,7 @@ test('consent is required and stored when registering offline', async ({ page, c
     [1024, 768, 'tablet'],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `docs/screenshots/consent-registration-${name}.png`, fullPage: true });
+    await fullPageScreenshot(page, `docs/screenshots/consent-registration-${name}.png`);
   }
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });

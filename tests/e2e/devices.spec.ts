@@ -8,6 +8,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { playBundle } from './support/ranked-results';
+import { fullPageScreenshot } from './support/screenshot';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -128,7 +129,7 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   await expect(refusal).toContainText('documentNumber: *******234');
   await expect(refusal).not.toContainText('5550001234');
   expect(await seriousViolations(page, 'devices, refusals open (light)')).toEqual([]);
-  await page.screenshot({ path: 'docs/screenshots/devices-desktop.png', fullPage: true });
+  await fullPageScreenshot(page, 'docs/screenshots/devices-desktop.png');
   await page.keyboard.press('Space');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -141,7 +142,7 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
     await page.reload();
     await expect(page.getByText('Sin conexión desde hace 2 h', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.screenshot({ path: `docs/screenshots/devices-${name}.png`, fullPage: true });
+    await fullPageScreenshot(page, `docs/screenshots/devices-${name}.png`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.emulateMedia({ colorScheme: 'dark' });

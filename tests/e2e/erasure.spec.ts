@@ -5,6 +5,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { playBundle } from './support/ranked-results';
+import { fullPageScreenshot } from './support/screenshot';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -66,7 +67,7 @@ test('an admin finds a player by document and anonymises them: the name leaves t
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('heading', { name: 'Wenceslao Olvidable' })).toBeVisible();
   await expect(page.getByText('Stand Borrado')).toBeVisible();
-  await page.screenshot({ path: 'docs/screenshots/player-data-desktop.png', fullPage: true });
+  await fullPageScreenshot(page, 'docs/screenshots/player-data-desktop.png');
   expect(await seriousViolations(page, 'player data (light)')).toEqual([]);
 
   await page.getByRole('button', { name: 'Anonimizar datos' }).click();

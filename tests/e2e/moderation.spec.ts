@@ -3,6 +3,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { fullPageScreenshot } from './support/screenshot';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
@@ -51,9 +52,9 @@ test('an admin disqualifies a player from the ranking with a reason, sees it in 
   expect(await publicNames(request, group.id)).toEqual(['Beto']);
 
   if (SHOTS) {
-    await page.screenshot({ path: `${SHOTS}/moderation-1366.png`, fullPage: true });
+    await fullPageScreenshot(page, `${SHOTS}/moderation-1366.png`);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: `${SHOTS}/moderation-390.png`, fullPage: true });
+    await fullPageScreenshot(page, `${SHOTS}/moderation-390.png`);
     await page.setViewportSize({ width: 1366, height: 900 });
   }
 

@@ -4,6 +4,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { fullPageScreenshot } from './support/screenshot';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
@@ -75,7 +76,7 @@ test('a draw run twice with the same seed gives the same winners; verified; once
   await expect(draws.getByRole('alert')).toContainText('menos que los 5 premios');
   await expect(draws.getByRole('listitem', { name: /^Sorteo #/ })).toHaveCount(3);
 
-  await page.screenshot({ path: 'docs/screenshots/draw-1366.png', fullPage: true });
+  await fullPageScreenshot(page, 'docs/screenshots/draw-1366.png');
   await page.context().close();
 });
 
