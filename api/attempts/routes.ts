@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { completeAttemptSchema, createAttemptSchema, heldAttemptsQuery, idParamsSchema } from '../../contract';
 import { forbidden, notFound } from '../errors';
+import { isUuid } from '../lib/uuid';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
@@ -12,12 +13,10 @@ import { tokenMatches } from './token';
 
 export const INVALID_TOKEN = 'Token de intento no válido';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** `{id}` in the path: the numeric server id or the attempt's kiosk-made clientId. */
 function attemptRef(param: string): { id: number } | { clientId: string } {
   if (/^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647) return { id: Number(param) };
-  if (UUID.test(param)) return { clientId: param.toLowerCase() };
+  if (isUuid(param)) return { clientId: param.toLowerCase() };
   throw notFound(ATTEMPT_NOT_FOUND);
 }
 

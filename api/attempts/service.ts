@@ -4,11 +4,12 @@ import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attemp
 import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { attemptLimitReached, countedAttempts, type PlayerReference, resolvePlayer } from '../players/service';
-import { canonicalJson } from '../sync/canonical-json';
+import { canonicalJson } from '../lib/canonical-json';
+import { sha256 } from '../lib/crypto';
 import { judgeTime } from './plausibility';
 import { triviaRound } from './round';
 import { scoreCompletion } from './scoring';
-import { attemptToken, sha256 } from './token';
+import { attemptToken } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 
 export interface AttemptRow {
