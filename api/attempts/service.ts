@@ -3,9 +3,10 @@ import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { attemptLimitReached, countedAttempts, type PlayerReference, resolvePlayer } from '../players/service';
+import { type PlayerReference, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
+import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { judgeTime } from './plausibility';
 import { triviaRound } from './round';
 import { scoreCompletion } from './scoring';
@@ -58,8 +59,9 @@ export type AttemptOrigin =
  * Starts an attempt for the player at the player's current site. The attempt must prove it is the
  * player's (resolvePlayer): online a bare player id is 403; synced (a kiosk of the version before
  * the proof) it is stored and held for review, counting for nothing until an admin releases it, so
- * nobody spends another player's attempts and nothing a player played is lost. The player row is locked while
- * the attempts are counted, so two simultaneous starts cannot both slip under maxAttempts. A
+ * nobody spends another player's attempts and nothing a player played is lost. The trivia's
+ * maxAttempts is decided by `attemptLimit` with the player row locked, so two simultaneous starts
+ * cannot both slip under it: online a start over it is 403, synced it is stored and held. A
  * clientId seen before returns that attempt (with its token) instead of starting another. The
  * round size is the server's (questionsPerRound capped by the playable questions).
  */
@@ -85,8 +87,9 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
     // The trivia changed while the device was offline: its round is kept as played, held.
     reason ??= 'round_mismatch';
   }
-  if (round.maxAttempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= round.maxAttempts) {
-    if (online) throw attemptLimitReached(round.maxAttempts);
+  const limit = await attemptLimit(em, player.id, input.questionGroupId);
+  if (limit?.reached) {
+    if (online) throw attemptLimitReached(limit.maxAttempts);
     reason ??= 'over_limit';
   }
   const token = attemptToken(origin.serverSecret, input.clientId);
