@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { type PlayerReference, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../lib/canonical-json';
@@ -10,7 +10,7 @@ import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { judgeTime } from './plausibility';
 import { triviaRound } from './round';
 import { scoreCompletion } from './scoring';
-import { attemptToken } from './token';
+import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 
 export interface AttemptRow {
@@ -35,6 +35,7 @@ export interface AttemptRow {
 }
 
 export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
+export const INVALID_TOKEN = 'Token de intento no válido';
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
 export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
 export const roundSizeMismatch = (roundSize: number) =>
@@ -63,7 +64,8 @@ export type AttemptOrigin =
  * maxAttempts is decided by `attemptLimit` with the player row locked, so two simultaneous starts
  * cannot both slip under it: online a start over it is 403, synced it is stored and held. A
  * clientId seen before returns that attempt (with its token) instead of starting another. The
- * round size is the server's (questionsPerRound capped by the playable questions).
+ * round size is the server's (questionsPerRound capped by the playable questions). A step: it runs
+ * in the caller's transaction (startOnlineAttempt's, or a sync batch's).
  */
 export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
   const { player, proven } = await resolvePlayer(em, input, origin.channel);
@@ -142,7 +144,8 @@ export interface Completion {
  * Records the server-scored, server-timed result of a locked attempt. An attempt is completed
  * once: the same answers sent again return the stored result unchanged; other answers are a 409.
  * An implausible time is stored, and the attempt held for review (an attempt already held keeps
- * its first reason).
+ * its first reason). A step: it runs in the caller's transaction (completeOnlineAttempt's, or a
+ * sync batch's).
  */
 export async function completeAttempt(em: EntityManager, attempt: AttemptRow, completion: Completion): Promise<AttemptRow> {
   if (attempt.completed_at) {
@@ -173,4 +176,26 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   // Online and synced completions both end here: the player's standings move in the same transaction.
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
   return updated!;
+}
+
+/** POST /api/player-attempts: an online start (the rules refuse rather than hold), in a transaction of its own. */
+export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string }> {
+  return em.transaction((tx) => createAttempt(tx, input, { channel: 'online', serverSecret }));
+}
+
+/**
+ * PATCH /api/player-attempts/:id: completes the attempt named by its id or clientId, which only
+ * its token may do (403 `attempt_token_invalid` otherwise), timed by the server's clock, in a
+ * transaction of its own with the attempt locked.
+ */
+export function completeOnlineAttempt(
+  em: EntityManager,
+  ref: { id: number } | { clientId: string },
+  input: { token: string; answers?: ChosenAnswer[] | undefined },
+): Promise<AttemptRow> {
+  return em.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, ref);
+    if (!tokenMatches(input.token, attempt.token_hash)) throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
+    return completeAttempt(tx, attempt, { answers: input.answers, completedAt: new Date() });
+  });
 }

@@ -99,7 +99,8 @@ export type UnknownSite = 'refuse' | 'clear';
  * recorded as a name change (old, new, `source`) for an admin to apply. A clientId already seen
  * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
- * document offline end up naming one player.
+ * document offline end up naming one player. A step: it runs in the caller's transaction
+ * (registerOnlinePlayer's, or a sync batch's).
  */
 export async function registerPlayer(
   em: EntityManager,
@@ -150,6 +151,11 @@ export async function registerPlayer(
     ]);
   }
   return stored;
+}
+
+/** POST /api/players: an online registration (an unknown site is refused), in a transaction of its own. */
+export function registerOnlinePlayer(em: EntityManager, input: PlayerRegistration, address: string): Promise<PlayerRow> {
+  return em.transaction((tx) => registerPlayer(tx, input, 'refuse', `address ${address}`));
 }
 
 /** Keeps a name a registration brought for an admin; the same pending change sent again is recorded once. */
