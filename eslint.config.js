@@ -138,4 +138,18 @@ export default tseslint.config(
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  {
+    // One rule for transactions (docs/architecture.md, "Transactions"): the service opens its own,
+    // a route never does, so what is atomic is read in one place.
+    files: ['api/routes.ts', 'api/**/routes.ts', 'api/**/*-routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(transaction|createQueryRunner)$/]",
+          message: 'A route never opens a transaction: call a service function that opens its own (docs/architecture.md, "Transactions").',
+        },
+      ],
+    },
+  },
 );

@@ -47,25 +47,23 @@ export interface DecisionRow {
 
 /**
  * Records an admin's decision on a held attempt: released, it counts in the rankings from now on;
- * discarded, it never does (the row stays). Call it in a transaction: the player's standings move with it. Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
+ * discarded, it never does (the row stays). One transaction: the player's standings move with it.
+ * Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
  */
-export async function decideHeldAttempt(
-  em: EntityManager,
-  id: number,
-  decision: 'released' | 'discarded',
-  userId: number,
-): Promise<DecisionRow> {
-  const [[updated]]: [DecisionRow[], number] = await em.query(
-    `UPDATE player_attempts SET review_status = $2, reviewed_by = $3, reviewed_at = now()
-      WHERE id = $1 AND review_status = 'held' AND completed_at IS NOT NULL
-      RETURNING id, player_id, question_group_id, review_status, review_reason, reviewed_by, reviewed_at`,
-    [id, decision, userId],
-  );
-  if (updated) {
-    await refreshPlayerStandings(em, updated.player_id, updated.question_group_id);
-    return updated;
-  }
-  const [exists] = await em.query(`SELECT 1 FROM player_attempts WHERE id = $1`, [id]);
-  if (!exists) throw notFound(HELD_ATTEMPT_NOT_FOUND);
-  throw conflict(ATTEMPT_NOT_HELD, { code: 'attempt_not_held' });
+export function decideHeldAttempt(em: EntityManager, id: number, decision: 'released' | 'discarded', userId: number): Promise<DecisionRow> {
+  return em.transaction(async (tx) => {
+    const [[updated]]: [DecisionRow[], number] = await tx.query(
+      `UPDATE player_attempts SET review_status = $2, reviewed_by = $3, reviewed_at = now()
+        WHERE id = $1 AND review_status = 'held' AND completed_at IS NOT NULL
+        RETURNING id, player_id, question_group_id, review_status, review_reason, reviewed_by, reviewed_at`,
+      [id, decision, userId],
+    );
+    if (updated) {
+      await refreshPlayerStandings(tx, updated.player_id, updated.question_group_id);
+      return updated;
+    }
+    const [exists] = await tx.query(`SELECT 1 FROM player_attempts WHERE id = $1`, [id]);
+    if (!exists) throw notFound(HELD_ATTEMPT_NOT_FOUND);
+    throw conflict(ATTEMPT_NOT_HELD, { code: 'attempt_not_held' });
+  });
 }

@@ -2,7 +2,6 @@ import type { EntityManager } from 'typeorm';
 
 /** What the server knows of a trivia when an attempt starts. */
 export interface TriviaRound {
-  maxAttempts: number;
   /**
    * The questions a round shows, as the player screen draws it: questionsPerRound (at least 1),
    * capped by the playable questions (those with at least one answer). 0 when nothing is playable.
@@ -12,8 +11,8 @@ export interface TriviaRound {
 
 /** The trivia's round as the server knows it now, or undefined when the trivia does not exist. */
 export async function triviaRound(em: EntityManager, questionGroupId: number): Promise<TriviaRound | undefined> {
-  const [row]: { max_attempts: number; questions_per_round: number; playable: number }[] = await em.query(
-    `SELECT g.max_attempts, g.questions_per_round,
+  const [row]: { questions_per_round: number; playable: number }[] = await em.query(
+    `SELECT g.questions_per_round,
             (SELECT count(*)::int FROM questions q
               WHERE q.group_id = g.id AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
        FROM question_groups g
@@ -21,5 +20,5 @@ export async function triviaRound(em: EntityManager, questionGroupId: number): P
     [questionGroupId],
   );
   if (!row) return undefined;
-  return { maxAttempts: row.max_attempts, roundSize: Math.min(row.playable, Math.max(1, row.questions_per_round)) };
+  return { roundSize: Math.min(row.playable, Math.max(1, row.questions_per_round)) };
 }

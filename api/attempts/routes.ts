@@ -1,23 +1,19 @@
 import Router from '@koa/router';
 import { completeAttemptSchema, createAttemptSchema, heldAttemptsQuery, idParamsSchema } from '../../contract';
 import { forbidden, notFound } from '../errors';
+import { isUuid } from '../lib/uuid';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { presentAttempt, presentCreatedAttempt, presentDecision, presentHeldAttempt } from './presenter';
 import { decideHeldAttempt, listHeldAttempts } from './review';
-import { ATTEMPT_NOT_FOUND, completeAttempt, createAttempt, lockAttempt } from './service';
-import { tokenMatches } from './token';
-
-export const INVALID_TOKEN = 'Token de intento no válido';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { ATTEMPT_NOT_FOUND, completeOnlineAttempt, INVALID_TOKEN, startOnlineAttempt } from './service';
 
 /** `{id}` in the path: the numeric server id or the attempt's kiosk-made clientId. */
 function attemptRef(param: string): { id: number } | { clientId: string } {
   if (/^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647) return { id: Number(param) };
-  if (UUID.test(param)) return { clientId: param.toLowerCase() };
+  if (isUuid(param)) return { clientId: param.toLowerCase() };
   throw notFound(ATTEMPT_NOT_FOUND);
 }
 
@@ -31,7 +27,7 @@ export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencie
 
   router.post('/player-attempts', limit, async (ctx) => {
     const input = parseBody(createAttemptSchema, ctx.request.body);
-    const { attempt, token } = await dataSource.transaction((em) => createAttempt(em, input, { channel: 'online', serverSecret: secret }));
+    const { attempt, token } = await startOnlineAttempt(dataSource.manager, input, secret);
     ctx.body = presentCreatedAttempt(attempt, token);
   });
 
@@ -41,12 +37,7 @@ export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencie
     const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token === '') throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
     const input = parseBody(completeAttemptSchema, ctx.request.body);
-    const attempt = await dataSource.transaction(async (em) => {
-      const locked = await lockAttempt(em, ref);
-      if (!tokenMatches(input.token, locked.token_hash)) throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
-      return completeAttempt(em, locked, { answers: input.answers, completedAt: new Date() });
-    });
-    ctx.body = presentAttempt(attempt);
+    ctx.body = presentAttempt(await completeOnlineAttempt(dataSource.manager, ref, input));
   });
 
   router.get('/player-attempts/held', requireUser, async (ctx) => {
@@ -60,7 +51,7 @@ export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencie
   ] as const) {
     router.post(`/player-attempts/:id/${action}`, requireUser, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      ctx.body = presentDecision(await dataSource.transaction((em) => decideHeldAttempt(em, id, decision, ctx.state.user.id)));
+      ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));
     });
   }
 

@@ -1,14 +1,16 @@
 import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { attemptLimitReached, countedAttempts, type PlayerReference, resolvePlayer } from '../players/service';
-import { canonicalJson } from '../sync/canonical-json';
+import { type PlayerReference, resolvePlayer } from '../players/service';
+import { canonicalJson } from '../lib/canonical-json';
+import { sha256 } from '../lib/crypto';
+import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { judgeTime } from './plausibility';
 import { triviaRound } from './round';
 import { scoreCompletion } from './scoring';
-import { attemptToken, sha256 } from './token';
+import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 
 export interface AttemptRow {
@@ -33,6 +35,7 @@ export interface AttemptRow {
 }
 
 export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
+export const INVALID_TOKEN = 'Token de intento no válido';
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
 export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
 export const roundSizeMismatch = (roundSize: number) =>
@@ -57,10 +60,12 @@ export type AttemptOrigin =
  * Starts an attempt for the player at the player's current site. The attempt must prove it is the
  * player's (resolvePlayer): online a bare player id is 403; synced (a kiosk of the version before
  * the proof) it is stored and held for review, counting for nothing until an admin releases it, so
- * nobody spends another player's attempts and nothing a player played is lost. The player row is locked while
- * the attempts are counted, so two simultaneous starts cannot both slip under maxAttempts. A
+ * nobody spends another player's attempts and nothing a player played is lost. The trivia's
+ * maxAttempts is decided by `attemptLimit` with the player row locked, so two simultaneous starts
+ * cannot both slip under it: online a start over it is 403, synced it is stored and held. A
  * clientId seen before returns that attempt (with its token) instead of starting another. The
- * round size is the server's (questionsPerRound capped by the playable questions).
+ * round size is the server's (questionsPerRound capped by the playable questions). A step: it runs
+ * in the caller's transaction (startOnlineAttempt's, or a sync batch's).
  */
 export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
   const { player, proven } = await resolvePlayer(em, input, origin.channel);
@@ -84,8 +89,9 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
     // The trivia changed while the device was offline: its round is kept as played, held.
     reason ??= 'round_mismatch';
   }
-  if (round.maxAttempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= round.maxAttempts) {
-    if (online) throw attemptLimitReached(round.maxAttempts);
+  const limit = await attemptLimit(em, player.id, input.questionGroupId);
+  if (limit?.reached) {
+    if (online) throw attemptLimitReached(limit.maxAttempts);
     reason ??= 'over_limit';
   }
   const token = attemptToken(origin.serverSecret, input.clientId);
@@ -138,7 +144,8 @@ export interface Completion {
  * Records the server-scored, server-timed result of a locked attempt. An attempt is completed
  * once: the same answers sent again return the stored result unchanged; other answers are a 409.
  * An implausible time is stored, and the attempt held for review (an attempt already held keeps
- * its first reason).
+ * its first reason). A step: it runs in the caller's transaction (completeOnlineAttempt's, or a
+ * sync batch's).
  */
 export async function completeAttempt(em: EntityManager, attempt: AttemptRow, completion: Completion): Promise<AttemptRow> {
   if (attempt.completed_at) {
@@ -169,4 +176,26 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   // Online and synced completions both end here: the player's standings move in the same transaction.
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
   return updated!;
+}
+
+/** POST /api/player-attempts: an online start (the rules refuse rather than hold), in a transaction of its own. */
+export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string }> {
+  return em.transaction((tx) => createAttempt(tx, input, { channel: 'online', serverSecret }));
+}
+
+/**
+ * PATCH /api/player-attempts/:id: completes the attempt named by its id or clientId, which only
+ * its token may do (403 `attempt_token_invalid` otherwise), timed by the server's clock, in a
+ * transaction of its own with the attempt locked.
+ */
+export function completeOnlineAttempt(
+  em: EntityManager,
+  ref: { id: number } | { clientId: string },
+  input: { token: string; answers?: ChosenAnswer[] | undefined },
+): Promise<AttemptRow> {
+  return em.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, ref);
+    if (!tokenMatches(input.token, attempt.token_hash)) throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
+    return completeAttempt(tx, attempt, { answers: input.answers, completedAt: new Date() });
+  });
 }

@@ -1,6 +1,5 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+import { createHmac, randomBytes } from 'node:crypto';
+import { sameSecret, sha256 } from '../lib/crypto';
 
 /**
  * The secret that completes an attempt. Only its SHA-256 is stored. An attempt made with a
@@ -16,7 +15,5 @@ export function attemptToken(serverSecret: string, clientId: string | null | und
 
 /** Compares a presented token with the stored hash in constant time. */
 export function tokenMatches(token: string, storedHash: string): boolean {
-  const presented = Buffer.from(sha256(token), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return presented.length === stored.length && timingSafeEqual(presented, stored);
+  return sameSecret(sha256(token), storedHash);
 }

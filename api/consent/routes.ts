@@ -18,7 +18,7 @@ export function consentRoutes(dataSource: DataSource) {
   router.post('/', async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { text } = parseBody(consentTextSchema, ctx.request.body);
-    ctx.body = await dataSource.transaction((em) => saveConsentText(em, id, text, ctx.state.user.id));
+    ctx.body = await saveConsentText(dataSource.manager, id, text, ctx.state.user.id);
   });
 
   return router;

@@ -40,27 +40,29 @@ export async function listConsentTexts(em: EntityManager, companyId: number): Pr
 }
 
 /**
- * Saves a company's text as its next version (the company row is locked, so two saves at once get
+ * Saves a company's text as its next version, in a transaction of its own (the company row is locked, so two saves at once get
  * versions n and n+1). Saving the current text again adds nothing. An empty text is a version too:
  * from then on the company asks for no consent, and what players agreed to before stays recorded.
  */
-export async function saveConsentText(em: EntityManager, companyId: number, text: string, userId: number): Promise<ConsentTextVersion> {
-  await requireCompany(em, companyId, true);
-  const [current]: ConsentTextRow[] = await em.query(
-    `SELECT c.id, c.version, c.text, u.username AS created_by, c.created_at
-       FROM consent_texts c LEFT JOIN users u ON u.id = c.created_by
-      WHERE c.company_id = $1 ORDER BY c.version DESC LIMIT 1`,
-    [companyId],
-  );
-  if (current && current.text === text) return presentVersion(current);
-  if (!current && text === '') return { version: 0, text: '', createdBy: null, createdAt: new Date(0).toISOString() };
-  await em.query(`INSERT INTO consent_texts (company_id, version, text, created_by) VALUES ($1, $2, $3, $4)`, [
-    companyId,
-    (current?.version ?? 0) + 1,
-    text,
-    userId,
-  ]);
-  return (await listConsentTexts(em, companyId))[0]!;
+export function saveConsentText(em: EntityManager, companyId: number, text: string, userId: number): Promise<ConsentTextVersion> {
+  return em.transaction(async (tx) => {
+    await requireCompany(tx, companyId, true);
+    const [current]: ConsentTextRow[] = await tx.query(
+      `SELECT c.id, c.version, c.text, u.username AS created_by, c.created_at
+         FROM consent_texts c LEFT JOIN users u ON u.id = c.created_by
+        WHERE c.company_id = $1 ORDER BY c.version DESC LIMIT 1`,
+      [companyId],
+    );
+    if (current && current.text === text) return presentVersion(current);
+    if (!current && text === '') return { version: 0, text: '', createdBy: null, createdAt: new Date(0).toISOString() };
+    await tx.query(`INSERT INTO consent_texts (company_id, version, text, created_by) VALUES ($1, $2, $3, $4)`, [
+      companyId,
+      (current?.version ?? 0) + 1,
+      text,
+      userId,
+    ]);
+    return (await listConsentTexts(tx, companyId))[0]!;
+  });
 }
 
 /** The text a company's players must agree to now; null when it has none (never set, or emptied). */

@@ -1,7 +1,8 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { forbidden } from '../errors';
-import { sha256 } from '../attempts/token';
+import { sameSecret, sha256 } from '../lib/crypto';
+import { isUuid } from '../lib/uuid';
 
 export const UNKNOWN_DEVICE = 'Dispositivo no reconocido';
 
@@ -20,13 +21,11 @@ export async function registerDevice(em: EntityManager, serverSecret: string): P
   return { deviceId, secret };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const sameHex = (a: string, b: string) => {
-  const left = Buffer.from(a, 'hex');
-  const right = Buffer.from(b, 'hex');
-  return left.length === right.length && left.length > 0 && timingSafeEqual(left, right);
-};
+/** A device's sign of life: its last seen time becomes now. */
+export async function touchDevice(em: EntityManager, deviceId: string): Promise<Date> {
+  const [[row]]: [{ last_seen_at: Date }[]] = await em.query(`UPDATE devices SET last_seen_at = now() WHERE id = $1 RETURNING last_seen_at`, [deviceId]);
+  return new Date(row!.last_seen_at);
+}
 
 /**
  * Checks a device's id and secret (403 `device_unknown` otherwise) and returns the id as stored.
@@ -34,19 +33,13 @@ const sameHex = (a: string, b: string) => {
  * registered before secrets were derived. A valid derived secret whose row is missing recreates
  * the row with its counter at 0, so the device's next push is a `sync_gap` it resynchronises from.
  */
-/** A device's sign of life: its last seen time becomes now. */
-export async function touchDevice(em: EntityManager, deviceId: string): Promise<Date> {
-  const [[row]]: [{ last_seen_at: Date }[]] = await em.query(`UPDATE devices SET last_seen_at = now() WHERE id = $1 RETURNING last_seen_at`, [deviceId]);
-  return new Date(row!.last_seen_at);
-}
-
 export async function authenticateDevice(em: EntityManager, serverSecret: string, deviceId: string | undefined, secret: string | undefined): Promise<string> {
-  if (!deviceId || !secret || !UUID.test(deviceId)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
+  if (!deviceId || !secret || !isUuid(deviceId)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
   const id = deviceId.toLowerCase();
   const presented = sha256(secret);
-  const derived = sameHex(presented, sha256(deviceSecret(serverSecret, id)));
+  const derived = sameSecret(presented, sha256(deviceSecret(serverSecret, id)));
   const [device] = await em.query(`SELECT id, secret_hash FROM devices WHERE id = $1`, [id]);
-  const stored = sameHex(presented, device?.secret_hash ?? '');
+  const stored = sameSecret(presented, device?.secret_hash ?? '');
   if (device && (stored || derived)) return device.id;
   if (!device && derived) {
     await em.query(`INSERT INTO devices (id, secret_hash, last_mutation_id) VALUES ($1, $2, 0) ON CONFLICT (id) DO NOTHING`, [id, presented]);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { KIOSK_SETUP_REFUSALS, KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupReply } from '../../contract';
-import { sha256 } from '../attempts/token';
 import { conflict, notFound } from '../errors';
+import { sha256 } from '../lib/crypto';
 import { findQuestionGroup } from '../question-groups/service';
 
 

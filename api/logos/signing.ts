@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { LogoEntityType } from '../../contract';
+import { sameSecret } from '../lib/crypto';
 
 /** What an upload URL allows: one object name, for one entity, until a moment. */
 export interface UploadGrant {
@@ -23,9 +24,7 @@ export function signUploadGrant(secret: string, grant: UploadGrant): string {
 export function verifyUploadSignature(secret: string, token: string): UploadGrant | null {
   const [payload, signature, ...rest] = token.split('.');
   if (!payload || !signature || rest.length) return null;
-  const expected = Buffer.from(sign(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!sameSecret(signature, sign(secret, payload))) return null;
   try {
     const grant = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as UploadGrant;
     if (typeof grant.expiresAt !== 'number') return null;

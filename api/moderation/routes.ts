@@ -18,13 +18,13 @@ export function moderationRoutes(dataSource: DataSource) {
   router.post('/', requireUser, async (ctx) => {
     const input = parseBody(disqualifySchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentDisqualification(await dataSource.transaction((em) => disqualify(em, input, ctx.state.user.id)));
+    ctx.body = presentDisqualification(await disqualify(dataSource.manager, input, ctx.state.user.id));
   });
 
   router.post('/:id/restore', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { reason } = parseBody(restoreDisqualificationSchema, ctx.request.body);
-    ctx.body = presentDisqualification(await dataSource.transaction((em) => restoreDisqualification(em, id, reason, ctx.state.user.id)));
+    ctx.body = presentDisqualification(await restoreDisqualification(dataSource.manager, id, reason, ctx.state.user.id));
   });
 
   return router;

@@ -53,11 +53,15 @@ async function findRecord(em: EntityManager, id: number): Promise<Disqualificati
 
 /**
  * Takes an attempt (scope 'attempt') or its player at its trivia (scope 'player') out of the
- * rankings, recording who and why; the player's standings follow in the same transaction. Call it
- * in a transaction. Unknown attempt: 404. Already out by a holding disqualification (of the same
+ * rankings, recording who and why; the player's standings follow in the same transaction, which
+ * it opens. Unknown attempt: 404. Already out by a holding disqualification (of the same
  * attempt, or of the player): 409.
  */
-export async function disqualify(em: EntityManager, input: DisqualifyInput, userId: number): Promise<DisqualificationRow> {
+export function disqualify(em: EntityManager, input: DisqualifyInput, userId: number): Promise<DisqualificationRow> {
+  return em.transaction((tx) => disqualifyIn(tx, input, userId));
+}
+
+async function disqualifyIn(em: EntityManager, input: DisqualifyInput, userId: number): Promise<DisqualificationRow> {
   const [attempt]: { question_group_id: number; player_id: number }[] = await em.query(
     `SELECT question_group_id, player_id FROM player_attempts WHERE id = $1`,
     [input.attemptId],
@@ -79,8 +83,12 @@ export async function disqualify(em: EntityManager, input: DisqualifyInput, user
   return findRecord(em, inserted!.id);
 }
 
-/** Puts a disqualification's entries back in the rankings, recording who and why. Unknown: 404; already restored: 409. */
-export async function restoreDisqualification(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {
+/** Puts a disqualification's entries back in the rankings, recording who and why, in one transaction. Unknown: 404; already restored: 409. */
+export function restoreDisqualification(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {
+  return em.transaction((tx) => restoreIn(tx, id, reason, userId));
+}
+
+async function restoreIn(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {
   const [[restored]]: [{ player_id: number; question_group_id: number }[], number] = await em.query(
     `UPDATE ranking_disqualifications SET restored_at = now(), restored_by = $2, restore_reason = $3
       WHERE id = $1 AND restored_at IS NULL

@@ -1,9 +1,9 @@
 import type { Answer, AnswersByQuestion, Location, PlayBundle, PlayConsent, Question } from '../../contract';
 import type { AnswerEntity, DocumentTypeEntity, LocationEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
-import { sha256 } from '../attempts/token';
 import { presentDocumentType } from '../document-types/presenter';
 import { presentQuestionGroup } from '../question-groups/presenter';
-import { canonicalJson } from '../sync/canonical-json';
+import { canonicalJson } from '../lib/canonical-json';
+import { sha256 } from '../lib/crypto';
 
 export interface BundleContent {
   group: QuestionGroupEntity;

@@ -66,42 +66,45 @@ export async function findPlayerData(em: EntityManager, documentTypeId: number, 
  * kept in the sync log's payloads (the device's copies of the registrations and attempts) are
  * removed, and the erasure is recorded (who, when, which player, what, how many attempts). No
  * hash of the document is kept: the same person registering again is a new, unlinked player.
+ * One transaction, with the player's row locked.
  */
-export async function erasePlayer(
+export function erasePlayer(
   em: EntityManager,
   playerId: number,
   input: { action: ErasureAction; confirm: string },
   userId: number,
 ): Promise<ErasureRecord> {
-  const [player]: { id: number; full_name: string; document_type_id: number; document_number: string | null }[] = await em.query(
-    `SELECT id, full_name, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
-    [playerId],
-  );
-  if (!player || player.document_number === null) throw notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
-  if (input.confirm !== player.document_number) {
-    throw badRequest(ERASURE_CONFIRMATION_MISMATCH, {
-      code: 'erasure_confirmation_mismatch',
-      issues: [{ path: 'confirm', message: ERASURE_CONFIRMATION_MISMATCH }],
-    });
-  }
-  const [{ attempts }] = await em.query(`SELECT count(*)::int AS attempts FROM player_attempts WHERE player_id = $1`, [playerId]);
-  await scrubSyncLog(em, { id: player.id, fullName: player.full_name, documentTypeId: player.document_type_id, documentNumber: player.document_number });
-  if (input.action === 'delete') {
-    await em.query(`DELETE FROM players WHERE id = $1`, [playerId]);
-  } else {
-    const [firstName, lastName] = ERASED_PLAYER_NAME.split(' ');
-    await em.query(
-      `UPDATE players SET full_name = $2, first_name = $3, last_name = $4, document_number = NULL, phone = NULL, email = NULL WHERE id = $1`,
-      [playerId, ERASED_PLAYER_NAME, firstName, lastName],
+  return em.transaction(async (tx) => {
+    const [player]: { id: number; full_name: string; document_type_id: number; document_number: string | null }[] = await tx.query(
+      `SELECT id, full_name, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
+      [playerId],
     );
-    await em.query(`DELETE FROM player_name_changes WHERE player_id = $1`, [playerId]);
-  }
-  const [record] = await em.query(
-    `INSERT INTO player_erasures (player_id, action, attempts, performed_by) VALUES ($1, $2, $3, $4)
-     RETURNING id, player_id, action, attempts, performed_at, (SELECT username FROM users WHERE id = $4) AS performed_by`,
-    [playerId, input.action === 'delete' ? 'deleted' : 'anonymised', attempts, userId],
-  );
-  return presentErasure(record);
+    if (!player || player.document_number === null) throw notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
+    if (input.confirm !== player.document_number) {
+      throw badRequest(ERASURE_CONFIRMATION_MISMATCH, {
+        code: 'erasure_confirmation_mismatch',
+        issues: [{ path: 'confirm', message: ERASURE_CONFIRMATION_MISMATCH }],
+      });
+    }
+    const [{ attempts }] = await tx.query(`SELECT count(*)::int AS attempts FROM player_attempts WHERE player_id = $1`, [playerId]);
+    await scrubSyncLog(tx, { id: player.id, fullName: player.full_name, documentTypeId: player.document_type_id, documentNumber: player.document_number });
+    if (input.action === 'delete') {
+      await tx.query(`DELETE FROM players WHERE id = $1`, [playerId]);
+    } else {
+      const [firstName, lastName] = ERASED_PLAYER_NAME.split(' ');
+      await tx.query(
+        `UPDATE players SET full_name = $2, first_name = $3, last_name = $4, document_number = NULL, phone = NULL, email = NULL WHERE id = $1`,
+        [playerId, ERASED_PLAYER_NAME, firstName, lastName],
+      );
+      await tx.query(`DELETE FROM player_name_changes WHERE player_id = $1`, [playerId]);
+    }
+    const [record] = await tx.query(
+      `INSERT INTO player_erasures (player_id, action, attempts, performed_by) VALUES ($1, $2, $3, $4)
+       RETURNING id, player_id, action, attempts, performed_at, (SELECT username FROM users WHERE id = $4) AS performed_by`,
+      [playerId, input.action === 'delete' ? 'deleted' : 'anonymised', attempts, userId],
+    );
+    return presentErasure(record);
+  });
 }
 
 /**

@@ -26,23 +26,26 @@ export async function listPendingNameChanges(em: EntityManager, limit = 200): Pr
 /**
  * Renames the player as the recorded change says, and marks it applied by `userId`. Applying it
  * again is a 409 (name_change_applied); the player's other pending changes stay for the admin.
+ * One transaction: the change is marked applied only with the rename.
  */
-export async function applyNameChange(em: EntityManager, id: number, userId: number): Promise<NameChangeRow> {
-  const [[change]]: [NameChangeRow[], number] = await em.query(
-    `UPDATE player_name_changes SET applied_at = now(), applied_by = $2 WHERE id = $1 AND applied_at IS NULL RETURNING ${COLUMNS}`,
-    [id, userId],
-  );
-  if (!change) {
-    const [exists] = await em.query(`SELECT 1 FROM player_name_changes WHERE id = $1`, [id]);
-    if (!exists) throw notFound(NAME_CHANGE_NOT_FOUND);
-    throw conflict(NAME_CHANGE_APPLIED, { code: 'name_change_applied' });
-  }
-  const { firstName, lastName } = nameParts(change.new_full_name);
-  await em.query(`UPDATE players SET full_name = $2, first_name = $3, last_name = $4 WHERE id = $1`, [
-    change.player_id,
-    change.new_full_name,
-    firstName,
-    lastName,
-  ]);
-  return change;
+export function applyNameChange(em: EntityManager, id: number, userId: number): Promise<NameChangeRow> {
+  return em.transaction(async (tx) => {
+    const [[change]]: [NameChangeRow[], number] = await tx.query(
+      `UPDATE player_name_changes SET applied_at = now(), applied_by = $2 WHERE id = $1 AND applied_at IS NULL RETURNING ${COLUMNS}`,
+      [id, userId],
+    );
+    if (!change) {
+      const [exists] = await tx.query(`SELECT 1 FROM player_name_changes WHERE id = $1`, [id]);
+      if (!exists) throw notFound(NAME_CHANGE_NOT_FOUND);
+      throw conflict(NAME_CHANGE_APPLIED, { code: 'name_change_applied' });
+    }
+    const { firstName, lastName } = nameParts(change.new_full_name);
+    await tx.query(`UPDATE players SET full_name = $2, first_name = $3, last_name = $4 WHERE id = $1`, [
+      change.player_id,
+      change.new_full_name,
+      firstName,
+      lastName,
+    ]);
+    return change;
+  });
 }

@@ -8,7 +8,7 @@ import { spendDocumentLookup } from './document-limit';
 import { erasePlayer, findPlayerData, listErasures } from './erasure';
 import { applyNameChange, listPendingNameChanges } from './name-changes';
 import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';
-import { registerPlayer, validatePlayer } from './service';
+import { registerOnlinePlayer, validatePlayer } from './service';
 
 /**
  * Player level: public, rate-limited per address and per document; replies never carry a phone or
@@ -29,7 +29,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/players', limit, async (ctx) => {
     const input = parseBody(playerRegistrationSchema, ctx.request.body);
     await spendDocumentLookup(limiters.playerDocument, secret, input);
-    const player = await dataSource.transaction((em) => registerPlayer(em, input, 'refuse', `address ${ctx.ip}`));
+    const player = await registerOnlinePlayer(dataSource.manager, input, ctx.ip);
     ctx.body = presentPlayer(player);
   });
 
@@ -39,7 +39,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
 
   router.post('/player-name-changes/:id/apply', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentNameChange(await dataSource.transaction((em) => applyNameChange(em, id, ctx.state.user.id)));
+    ctx.body = presentNameChange(await applyNameChange(dataSource.manager, id, ctx.state.user.id));
   });
 
   router.get('/player-data', requireUser, async (ctx) => {
@@ -50,7 +50,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/player-data/:id/erase', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(erasureSchema, ctx.request.body);
-    ctx.body = await dataSource.transaction((em) => erasePlayer(em, id, input, ctx.state.user.id));
+    ctx.body = await erasePlayer(dataSource.manager, id, input, ctx.state.user.id);
   });
 
   router.get('/player-erasures', requireUser, async (ctx) => {

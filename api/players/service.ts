@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { ATTEMPT_LIMIT_MESSAGE, LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../contract';
-import { countsTowardLimit } from '../attempts/counted-attempts';
+import { LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../contract';
+import { attemptLimit, attemptLimitReached } from '../attempts/attempt-limit';
 import { checkConsent } from '../consent/service';
-import { type AppError, badRequest, forbidden, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
 export interface PlayerRow {
@@ -49,25 +49,6 @@ export async function findPlayerByDocument(em: EntityManager, documentTypeId: nu
 }
 
 /**
- * The attempts that count against a trivia's maxAttempts: started or completed, held for review or
- * not (a held forgery does not give its player another try), never those that arrived over the limit.
- */
-export async function countedAttempts(em: EntityManager, playerId: number, questionGroupId: number): Promise<number> {
-  const [row] = await em.query(
-    `SELECT count(*)::int AS n FROM player_attempts a WHERE a.player_id = $1 AND a.question_group_id = $2 AND ${countsTowardLimit('a')}`,
-    [playerId, questionGroupId],
-  );
-  return row.n;
-}
-
-export function attemptLimitReached(maxAttempts: number): AppError {
-  return forbidden(ATTEMPT_LIMIT_MESSAGE, {
-    code: 'attempt_limit_reached',
-    details: `Esta trivia permite ${maxAttempts} ${maxAttempts === 1 ? 'intento' : 'intentos'} por jugador`,
-  });
-}
-
-/**
  * Looks a document up for the player screen. A known player who has used up the trivia's attempts
  * is a 403, so the screen can say so before the player starts.
  */
@@ -77,10 +58,8 @@ export async function validatePlayer(
 ): Promise<{ player: PlayerRow; fromOtherCompany: boolean } | null> {
   const player = await findPlayerByDocument(em, input.documentTypeId, input.documentNumber);
   if (!player) return null;
-  const [group] = await em.query(`SELECT max_attempts FROM question_groups WHERE id = $1`, [input.questionGroupId]);
-  if (group && group.max_attempts > 0 && (await countedAttempts(em, player.id, input.questionGroupId)) >= group.max_attempts) {
-    throw attemptLimitReached(group.max_attempts);
-  }
+  const limit = await attemptLimit(em, player.id, input.questionGroupId);
+  if (limit?.reached) throw attemptLimitReached(limit.maxAttempts);
   let fromOtherCompany = false;
   if (player.location_id !== null) {
     const [location] = await em.query(`SELECT company_id FROM locations WHERE id = $1`, [player.location_id]);
@@ -120,7 +99,8 @@ export type UnknownSite = 'refuse' | 'clear';
  * recorded as a name change (old, new, `source`) for an admin to apply. A clientId already seen
  * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
- * document offline end up naming one player.
+ * document offline end up naming one player. A step: it runs in the caller's transaction
+ * (registerOnlinePlayer's, or a sync batch's).
  */
 export async function registerPlayer(
   em: EntityManager,
@@ -171,6 +151,11 @@ export async function registerPlayer(
     ]);
   }
   return stored;
+}
+
+/** POST /api/players: an online registration (an unknown site is refused), in a transaction of its own. */
+export function registerOnlinePlayer(em: EntityManager, input: PlayerRegistration, address: string): Promise<PlayerRow> {
+  return em.transaction((tx) => registerPlayer(tx, input, 'refuse', `address ${address}`));
 }
 
 /** Keeps a name a registration brought for an admin; the same pending change sent again is recorded once. */

@@ -1,9 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { mutationSchema, type PushedMutation, type SyncReply, type SyncResult } from '../../contract';
-import { sha256 } from '../attempts/token';
 import { conflict, toAppError, unprocessable } from '../errors';
 import { applyMutation } from './apply-mutation';
-import { canonicalJson, storableJson } from './canonical-json';
+import { canonicalJson } from '../lib/canonical-json';
+import { sha256 } from '../lib/crypto';
+import { storableJson } from './storable-json';
 import { rejectionRecord } from './rejections';
 
 type Outcome = { settled: SyncResult; replay: boolean; lastMutationId: number } | { gap: true; lastMutationId: number };

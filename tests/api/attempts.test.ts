@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { chooseAnswers, playerFlowSnapshot, playerProof, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, playerFlowSnapshot, playerProof, registerDevice, type TestTrivia } from '../support/player-flow';
 
 
 let api: TestApi;
@@ -80,6 +80,54 @@ describe('POST /api/player-attempts', () => {
     const player = await buildPlayer(api.dataSource);
     const unknownTrivia = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: 999999, totalQuestions: 4 });
     expect(unknownTrivia.status).toBe(404);
+  });
+});
+
+describe("a trivia's maxAttempts", () => {
+  it('is one rule for the document check, the online start and a synced start', async () => {
+    const company = await buildCompany(api.dataSource);
+    const limited = await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { maxAttempts: 2 } });
+    const player = await buildPlayer(api.dataSource, { locationId: site.id });
+    const device = await registerDevice(api);
+    const validate = () =>
+      api.client().post('/api/players/validate', {
+        documentTypeId: player.documentTypeId,
+        documentNumber: player.documentNumber,
+        companyId: company.id,
+        questionGroupId: limited.group.id,
+      });
+    const startOnline = () => api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: limited.group.id, totalQuestions: 2 });
+    const startSynced = (mutationId: number, reference: Record<string, unknown>) =>
+      device.push([
+        {
+          mutationId,
+          kind: 'attempt',
+          payload: { clientId: randomUUID(), ...reference, questionGroupId: limited.group.id, totalQuestions: 2, startedAt: new Date().toISOString() },
+        },
+      ]);
+
+    // A synced attempt naming its player by a bare id is kept, held, and uses up nothing.
+    expect((await startSynced(1, { playerId: player.id })).body.results[0].status).toBe('applied');
+    expect((await validate()).status).toBe(200);
+    // One online start and one synced start use up the two attempts.
+    expect((await startOnline()).status).toBe(200);
+    expect((await validate()).status).toBe(200);
+    expect((await startSynced(2, playerProof(player))).body.results[0].status).toBe('applied');
+
+    // From then on every path says so: the document check and an online start with 403…
+    for (const refused of [await validate(), await startOnline()]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ code: 'attempt_limit_reached', error: ATTEMPT_LIMIT_MESSAGE, details: 'Esta trivia permite 2 intentos por jugador' });
+    }
+    // …and a synced start, played on a kiosk that could not know, is kept and held over the limit.
+    expect((await startSynced(3, playerProof(player))).body.results[0].status).toBe('applied');
+    const stored = await api.dataSource.query(`SELECT review_status, review_reason FROM player_attempts WHERE player_id = $1 ORDER BY id`, [player.id]);
+    expect(stored).toEqual([
+      { review_status: 'held', review_reason: 'unproven_player' },
+      { review_status: 'clean', review_reason: null },
+      { review_status: 'clean', review_reason: null },
+      { review_status: 'held', review_reason: 'over_limit' },
+    ]);
   });
 });
 
