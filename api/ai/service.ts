@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { QuestionEntity, QuestionGroupEntity } from '../../db/entities';
 import { notFound } from '../errors';
-import { bumpContentVersion } from '../questions/content-version';
 import { insertAnswers } from '../questions/service';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import type { GeneratedQuestion } from './question-writer';
@@ -15,7 +14,6 @@ export function storeGeneratedQuestions(em: EntityManager, groupId: number, gene
       const question = await tx.save(tx.create(QuestionEntity, { text: item.text, groupId }));
       stored.push({ question, answers: await insertAnswers(tx, question.id, item.answers) });
     }
-    await bumpContentVersion(tx, groupId);
     return stored;
   });
 }

@@ -8,7 +8,7 @@ import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { judgeTime } from './plausibility';
-import { triviaRound } from './round';
+import { triviaRound, type TriviaRound } from './round';
 import { scoreCompletion } from './scoring';
 import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
@@ -54,7 +54,8 @@ export interface NewAttempt extends PlayerReference {
  */
 export type AttemptOrigin =
   | { channel: 'online'; serverSecret: string }
-  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string };
+  /** `round`: the trivia's round, when the caller read it already in this transaction. */
+  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string; round?: TriviaRound };
 
 /**
  * Starts an attempt for the player at the player's current site. The attempt must prove it is the
@@ -69,7 +70,7 @@ export type AttemptOrigin =
  */
 export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
   const { player, proven } = await resolvePlayer(em, input, origin.channel);
-  const round = await triviaRound(em, input.questionGroupId);
+  const round = (origin.channel === 'sync' ? origin.round : undefined) ?? (await triviaRound(em, input.questionGroupId));
   if (!round) throw notFound(GROUP_NOT_FOUND);
   await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
 

@@ -48,7 +48,7 @@ export async function replaceLogo(
       if (!(await isStored(logoUrl))) throw badRequest(LOGO_INVALID);
     }
     if (entityType === 'question-group') {
-      await tx.update(QuestionGroupEntity, { id: entityId }, { logoUrl, contentVersion: () => 'content_version + 1' });
+      await tx.update(QuestionGroupEntity, { id: entityId }, { logoUrl });
     } else {
       await tx.update(CompanyEntity, { id: entityId }, { logoUrl });
     }

@@ -19,9 +19,9 @@ const presentAnswer = (a: AnswerEntity): Answer => ({ id: a.id, text: a.text, is
 const presentLocation = (l: LocationEntity): Location => ({ id: l.id, name: l.name, companyId: l.companyId });
 
 /**
- * The kiosk's offline copy of a trivia. The version is the trivia's content_version plus a hash of
- * everything in the bundle, so a change anywhere (a renamed site, a new company logo, a new
- * document type) gives a new version even when no one bumped content_version.
+ * The kiosk's offline copy of a trivia. The version is a hash of everything in the bundle and of
+ * nothing else: a change anywhere (a question, a theme, a renamed site, a new company logo, a new
+ * document type) gives a new version, and content that did not change keeps its version.
  */
 export function presentBundle(content: BundleContent): PlayBundle {
   const answers: AnswersByQuestion = {};
@@ -35,6 +35,6 @@ export function presentBundle(content: BundleContent): PlayBundle {
     locations: content.locations.map(presentLocation),
     consent: content.consent,
   };
-  const version = `${content.group.contentVersion}-${sha256(canonicalJson(body)).slice(0, 16)}`;
+  const version = sha256(canonicalJson(body)).slice(0, 32);
   return { version, ...body } satisfies PlayBundle;
 }

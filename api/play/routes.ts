@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { idParam } from '../../contract';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
+import { BundleVersions } from './bundle-versions';
 import { triviaManifest } from './manifest';
 import { presentBundle } from './presenter';
 import { loadBundle } from './service';
@@ -18,13 +19,23 @@ function matchesETag(header: string, etag: string): boolean {
 /** Public: the offline bundle, with its version as ETag so a kiosk refreshes only on change. */
 export function playRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
+  const versions = new BundleVersions();
   router.get('/play/:groupId/bundle', async (ctx) => {
     const groupId = parse(idParam, ctx.params.groupId);
-    const bundle = presentBundle(await loadBundle(dataSource.manager, groupId));
-    const etag = `"${bundle.version}"`;
-    ctx.set('ETag', etag);
     ctx.set('Cache-Control', 'no-cache');
     const ifNoneMatch = ctx.get('If-None-Match');
+    const fingerprint = await versions.fingerprint(dataSource.manager, groupId);
+    // A returning kiosk whose copy is current: answered from the remembered version, nothing built.
+    const known = versions.versionOf(groupId, fingerprint);
+    if (known && ifNoneMatch && matchesETag(ifNoneMatch, `"${known}"`)) {
+      ctx.set('ETag', `"${known}"`);
+      ctx.status = 304;
+      return;
+    }
+    const bundle = presentBundle(await loadBundle(dataSource.manager, groupId));
+    versions.remember(groupId, fingerprint, bundle.version);
+    const etag = `"${bundle.version}"`;
+    ctx.set('ETag', etag);
     if (ifNoneMatch && matchesETag(ifNoneMatch, etag)) {
       ctx.status = 304;
       return;

@@ -55,12 +55,12 @@ export async function createQuestionGroup(em: EntityManager, companyId: number, 
   return findQuestionGroup(em, saved.id);
 }
 
-/** Updates a trivia; its content version moves so kiosks know to refresh what they play. */
+/** Updates a trivia (kiosks see the change as a new bundle version: api/play/presenter.ts). */
 export async function updateQuestionGroup(em: EntityManager, id: number, input: QuestionGroupData): Promise<QuestionGroupEntity> {
   const group = await findQuestionGroup(em, id);
   // A trivia stays with its company: the edit dialog shows the company select disabled.
   if (input.companyId !== group.companyId) throw badRequest('No se puede cambiar la empresa de un grupo de preguntas');
-  await em.update(QuestionGroupEntity, { id }, { ...groupFields(input), contentVersion: () => 'content_version + 1' });
+  await em.update(QuestionGroupEntity, { id }, groupFields(input));
   return findQuestionGroup(em, id);
 }
 

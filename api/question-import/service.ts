@@ -3,7 +3,6 @@ import type { ImportFormat, ImportPreview, ImportResult } from '../../contract';
 import { AnswerEntity, QuestionEntity } from '../../db/entities';
 import { unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
-import { bumpContentVersion } from '../questions/content-version';
 import { listAnswersOfGroup, listQuestions } from '../questions/service';
 import { readSpreadsheet } from './read-file';
 import { readImportRows } from './rows';
@@ -40,7 +39,6 @@ export async function importQuestions(em: EntityManager, groupId: number, bytes:
       r.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: inserted.identifiers[i]!.id as number })),
     );
     await tx.insert(AnswerEntity, answers);
-    await bumpContentVersion(tx, groupId);
   });
   return { imported: valid.length, skipped: rows.length - valid.length };
 }

@@ -4,7 +4,6 @@ import type { answerSchema, questionCreateSchema, questionSchema, questionWithAn
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
 import { badRequest, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { bumpContentVersion } from './content-version';
 
 export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
 const GROUP_MISMATCH = 'El ID del grupo no coincide con la ruta';
@@ -52,12 +51,11 @@ export function createQuestion(em: EntityManager, groupId: number, input: Questi
     await requireGroup(tx, groupId);
     const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId }));
     const answers = input.answers ? await insertAnswers(tx, question.id, input.answers) : [];
-    await bumpContentVersion(tx, groupId);
     return { question, answers };
   });
 }
 
-/** Text and group of a question (moving it bumps both trivias). */
+/** Text and group of a question. */
 export function updateQuestion(em: EntityManager, id: number, input: QuestionFields) {
   return em.transaction((tx) => applyQuestionFields(tx, id, input));
 }
@@ -65,11 +63,9 @@ export function updateQuestion(em: EntityManager, id: number, input: QuestionFie
 async function applyQuestionFields(tx: EntityManager, id: number, input: QuestionFields): Promise<QuestionEntity> {
   const question = await findQuestion(tx, id);
   await requireGroup(tx, input.groupId);
-  const previousGroupId = question.groupId;
   question.text = input.text;
   question.groupId = input.groupId;
   await tx.save(question);
-  await bumpContentVersion(tx, previousGroupId, input.groupId);
   return question;
 }
 
@@ -86,26 +82,23 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
 /** Removes a question; its answers go with it (ON DELETE CASCADE). */
 export function deleteQuestion(em: EntityManager, id: number) {
   return em.transaction(async (tx) => {
-    const question = await findQuestion(tx, id);
+    await findQuestion(tx, id);
     await tx.delete(QuestionEntity, { id });
-    await bumpContentVersion(tx, question.groupId);
   });
 }
 
 export function addAnswer(em: EntityManager, questionId: number, input: AnswerFields) {
   return em.transaction(async (tx) => {
-    const question = await findQuestion(tx, questionId);
+    await findQuestion(tx, questionId);
     const [answer] = await insertAnswers(tx, questionId, [input]);
-    await bumpContentVersion(tx, question.groupId);
     return answer!;
   });
 }
 
 export function deleteAnswers(em: EntityManager, questionId: number) {
   return em.transaction(async (tx) => {
-    const question = await findQuestion(tx, questionId);
+    await findQuestion(tx, questionId);
     const result = await tx.delete(AnswerEntity, { questionId });
-    await bumpContentVersion(tx, question.groupId);
     return result.affected ?? 0;
   });
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Mutation } from '../../contract';
 import { triviaRound } from '../attempts/round';
 import { completeAttempt, createAttempt, lockAttempt } from '../attempts/service';
-import { forbidden } from '../errors';
+import { forbidden, toAppError } from '../errors';
 import { registerPlayer } from '../players/service';
 
 export const FOREIGN_DEVICE_ATTEMPT = 'El intento pertenece a otro dispositivo';
@@ -39,20 +39,25 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
       return { id: (await registerPlayer(em, mutation.payload, 'clear', `device ${device.id}`)).id };
     case 'attempt': {
       const { startedAt, ...attempt } = mutation.payload;
-      if (!(await triviaRound(em, attempt.questionGroupId))) return { held: TRIVIA_GONE };
+      const round = await triviaRound(em, attempt.questionGroupId);
+      if (!round) return { held: TRIVIA_GONE };
       const created = await createAttempt(em, attempt, {
         channel: 'sync',
         serverSecret: device.serverSecret,
         startedAt: new Date(startedAt),
         deviceId: device.id,
+        round,
       });
       return { id: created.attempt.id };
     }
     case 'completion': {
       const { attemptClientId, completedAt, completionTime, answers } = mutation.payload;
-      const [known] = await em.query(`SELECT 1 FROM player_attempts WHERE client_id = $1`, [attemptClientId]);
-      if (!known && (await attemptLostWithTrivia(em, device.id, attemptClientId))) return { held: TRIVIA_GONE };
-      const attempt = await lockAttempt(em, { clientId: attemptClientId });
+      // No such attempt (404): held when it was lost with its trivia, otherwise refused as not found.
+      const attempt = await lockAttempt(em, { clientId: attemptClientId }).catch(async (error: unknown) => {
+        if (toAppError(error)?.status === 404 && (await attemptLostWithTrivia(em, device.id, attemptClientId))) return undefined;
+        throw error;
+      });
+      if (!attempt) return { held: TRIVIA_GONE };
       if (attempt.device_id !== device.id) throw forbidden(FOREIGN_DEVICE_ATTEMPT, { code: 'attempt_foreign_device' });
       const completed = await completeAttempt(em, attempt, { answers, completedAt: new Date(completedAt), reportedSeconds: completionTime });
       return { id: completed.id };

@@ -44,20 +44,40 @@ async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: 
   }
 }
 
+/** A settled mutation's row of sync_mutations, written with the rest of its transaction's at its end. */
+interface SyncMutationRow {
+  mutationId: number;
+  kind: string;
+  payloadHash: string;
+  payload: string;
+  status: SyncResult['status'];
+  reason: string | null;
+  resultId: number | null;
+}
+
 /**
  * One mutation, inside its batch's transaction (the device row already locked, its counter at
  * `last`): a resend is answered with its first outcome, a new mutation is applied or rejected and
- * kept in sync_mutations.
+ * its sync_mutations row added to `kept` (written by writeSettled before the transaction commits).
  */
-async function settleMutation(em: EntityManager, deviceId: string, serverSecret: string, pushed: PushedMutation, last: number): Promise<Outcome> {
+async function settleMutation(
+  em: EntityManager,
+  device: { id: string; serverSecret: string },
+  pushed: PushedMutation,
+  last: number,
+  kept: SyncMutationRow[],
+): Promise<Outcome> {
   // The payload as the device sent it: a resend of the same outbox record always matches.
   const payloadHash = sha256(canonicalJson({ kind: pushed.kind, payload: pushed.payload }));
 
   if (pushed.mutationId <= last) {
-    const [seen]: SeenMutation[] = await em.query(
-      `SELECT payload_hash, status, reason, result_id FROM sync_mutations WHERE device_id = $1 AND mutation_id = $2`,
-      [deviceId, pushed.mutationId],
-    );
+    const unwritten = kept.find((row) => row.mutationId === pushed.mutationId);
+    const [seen]: SeenMutation[] = unwritten
+      ? [{ payload_hash: unwritten.payloadHash, status: unwritten.status as SeenMutation['status'], reason: unwritten.reason, result_id: unwritten.resultId }]
+      : await em.query(`SELECT payload_hash, status, reason, result_id FROM sync_mutations WHERE device_id = $1 AND mutation_id = $2`, [
+          device.id,
+          pushed.mutationId,
+        ]);
     if (seen && seen.payload_hash !== payloadHash) {
       throw unprocessable(`La operación ${pushed.mutationId} ya se recibió con otro contenido`, { code: 'sync_payload_mismatch', lastMutationId: last });
     }
@@ -65,23 +85,45 @@ async function settleMutation(em: EntityManager, deviceId: string, serverSecret:
   }
   if (pushed.mutationId > last + 1) return { gap: true, lastMutationId: last };
 
-  const settled = await applyOrReject(em, pushed, { id: deviceId, serverSecret });
-  await em.query(
-    `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason, result_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [
-      deviceId,
-      pushed.mutationId,
-      pushed.kind,
-      payloadHash,
-      // A refused payload is kept as staff are shown it (small, always displayable); the others as sent.
-      storableJson(settled.status === 'rejected' ? rejectionRecord(pushed.payload) : pushed.payload),
-      settled.status,
-      settled.reason ?? null,
-      settled.id ?? null,
-    ],
-  );
+  // A completion of an attempt held earlier in this transaction looks its attempt up in sync_mutations.
+  if (pushed.kind === 'completion' && kept.some((row) => row.kind === 'attempt' && row.status === 'held')) await writeSettled(em, device.id, kept);
+  const settled = await applyOrReject(em, pushed, device);
+  kept.push({
+    mutationId: pushed.mutationId,
+    kind: pushed.kind,
+    payloadHash,
+    // A refused payload is kept as staff are shown it (small, always displayable); the others as sent.
+    payload: storableJson(settled.status === 'rejected' ? rejectionRecord(pushed.payload) : pushed.payload),
+    status: settled.status,
+    reason: settled.reason ?? null,
+    resultId: settled.id ?? null,
+  });
   return { settled, replay: false, lastMutationId: pushed.mutationId };
+}
+
+/**
+ * Writes the kept rows of sync_mutations in one statement, and with them, when `lastMutationId` is
+ * given, the device's counter: a transaction's bookkeeping costs one round trip however many
+ * mutations it settled. Empties `kept`.
+ */
+async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutationRow[], lastMutationId?: number): Promise<void> {
+  const params: unknown[] = [deviceId];
+  const values = kept.map((row) => {
+    const at = params.length;
+    params.push(row.mutationId, row.kind, row.payloadHash, row.payload, row.status, row.reason, row.resultId);
+    return `($1, ${[1, 2, 3, 4, 5, 6, 7].map((i) => `$${at + i}`).join(', ')})`;
+  });
+  kept.length = 0;
+  const insert = values.length
+    ? `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason, result_id) VALUES ${values.join(', ')}`
+    : '';
+  if (lastMutationId === undefined) {
+    if (insert) await em.query(insert, params);
+    return;
+  }
+  params.push(lastMutationId);
+  const counter = `UPDATE devices SET last_mutation_id = $${params.length}, last_seen_at = now() WHERE id = $1`;
+  await em.query(insert ? `WITH kept AS (${insert}) ${counter}` : counter, params);
 }
 
 /**
@@ -108,10 +150,11 @@ interface SettledChunk {
 async function settleChunk(em: EntityManager, deviceId: string, serverSecret: string, chunk: PushedMutation[], settledBefore: boolean): Promise<SettledChunk> {
   const [device] = await em.query(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`, [deviceId]);
   const done: SettledChunk = { results: [], lastMutationId: device.last_mutation_id, settledNew: false, stop: false };
+  const kept: SyncMutationRow[] = [];
   for (const mutation of chunk) {
     let outcome: Outcome;
     try {
-      outcome = await settleMutation(em, deviceId, serverSecret, mutation, done.lastMutationId);
+      outcome = await settleMutation(em, { id: deviceId, serverSecret }, mutation, done.lastMutationId, kept);
     } catch (error) {
       // Refused after new mutations settled: those are committed, then the refusal is answered.
       if (!(settledBefore || done.settledNew) || !toAppError(error) || toAppError(error)!.status >= 500) throw error;
@@ -133,7 +176,7 @@ async function settleChunk(em: EntityManager, deviceId: string, serverSecret: st
     done.results.push(outcome.settled);
     done.settledNew ||= !outcome.replay;
   }
-  if (done.settledNew) await em.query(`UPDATE devices SET last_mutation_id = $2, last_seen_at = now() WHERE id = $1`, [deviceId, done.lastMutationId]);
+  if (done.settledNew) await writeSettled(em, deviceId, kept, done.lastMutationId);
   return done;
 }
 

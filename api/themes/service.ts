@@ -1,15 +1,13 @@
 import type { EntityManager } from 'typeorm';
 import type { Theme } from '../../contract';
 import { QuestionGroupEntity } from '../../db/entities';
-import { bumpContentVersion } from '../questions/content-version';
 import { findQuestionGroup } from '../question-groups/service';
 
-/** Stores a validated theme on a trivia; kiosks pick it up with the next bundle version. */
+/** Stores a validated theme on a trivia; kiosks pick it up with the bundle's next version. */
 export function updateTheme(em: EntityManager, groupId: number, theme: Theme): Promise<QuestionGroupEntity> {
   return em.transaction(async (tx) => {
     const group = await findQuestionGroup(tx, groupId);
     await tx.update(QuestionGroupEntity, { id: groupId }, { theme });
-    await bumpContentVersion(tx, groupId);
     group.theme = theme;
     return group;
   });

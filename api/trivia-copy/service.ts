@@ -15,7 +15,7 @@ export const copyName = (name: string) => `${name.slice(0, NAME_MAX - COPY_SUFFI
  * Copies a trivia, in its company or into another, in one transaction: settings, instructions,
  * theme, logo (a file of its own), questions and answers in their order. Never its players,
  * attempts, kiosks, campaign links or the company's consent texts; the copy starts with an empty
- * ranking and content version 1.
+ * ranking.
  */
 export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId: number, companyId?: number): Promise<QuestionGroupEntity> {
   let writtenFile: string | null = null;

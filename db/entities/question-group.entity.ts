@@ -52,10 +52,6 @@ export class QuestionGroupEntity {
   @Column('varchar', { length: 20, default: 'full' })
   publicNames: PublicNameStyle;
 
-  /** Bumped whenever anything a kiosk plays changes: the bundle's version. */
-  @Column('integer', { default: 1 })
-  contentVersion: number;
-
   @Index('question_groups_created_at_idx')
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

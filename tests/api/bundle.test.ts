@@ -50,6 +50,41 @@ describe('GET /api/play/:groupId/bundle', () => {
     expect(changed.body.locations[0].name).toBe('Entrada Norte');
   });
 
+  it('keeps its version while the content is the same and moves it on any change, whoever writes it', async () => {
+    const company = await buildCompany(api.dataSource);
+    const { group, items } = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+    const first = await api.client().get(`/api/play/${group.id}/bundle`);
+    const etag = first.headers.get('etag')!;
+    const revalidate = () => api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': etag } });
+    expect((await revalidate()).status).toBe(304);
+
+    // Rows written again with the same values: the content, and so the version, is unchanged.
+    await api.dataSource.query('UPDATE answers SET text = text WHERE question_id = $1', [items[0]!.question.id]);
+    await api.dataSource.query('UPDATE question_groups SET name = name WHERE id = $1', [group.id]);
+    const same = await revalidate();
+    expect(same.status).toBe(304);
+    expect(same.headers.get('etag')).toBe(etag);
+
+    // An answer's text changed straight in the database, with no code of the app involved.
+    await api.dataSource.query(`UPDATE answers SET text = 'Otra respuesta' WHERE id = $1`, [items[1]!.answers[0]!.id]);
+    const changed = await revalidate();
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).toBe(`"${changed.body.version}"`);
+    expect(changed.body.version).not.toBe(first.body.version);
+    expect(changed.body.answers[String(items[1]!.question.id)][0].text).toBe('Otra respuesta');
+
+    // A deleted question, then the company's new data-treatment text.
+    const afterAnswer = changed.headers.get('etag')!;
+    await api.dataSource.query('DELETE FROM questions WHERE id = $1', [items[0]!.question.id]);
+    const deleted = await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': afterAnswer } });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.questions.map((q: { id: number }) => q.id)).toEqual([items[1]!.question.id]);
+    await api.dataSource.query(`INSERT INTO consent_texts (company_id, version, text) VALUES ($1, 1, 'Tratamos tus datos')`, [company.id]);
+    const consented = await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': deleted.headers.get('etag')! } });
+    expect(consented.status).toBe(200);
+    expect(consented.body.consent).toEqual({ version: 1, text: 'Tratamos tus datos' });
+  });
+
   it('is 404 for a missing trivia and 400 for a non-numeric id', async () => {
     const missing = await api.client().get('/api/play/999999/bundle');
     expect(missing.status).toBe(404);

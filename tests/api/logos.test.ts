@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUploadGrant } from '../../api/logos/signing';
-import { QuestionGroupEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
+import { bundleVersion } from '../support/bundle-version';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';
 
@@ -63,15 +63,15 @@ describe('the three-step logo upload', () => {
     expect((await admin.get('/api/companies')).body.find((c: { id: number }) => c.id === company.id).logoUrl).toBeNull();
   });
 
-  it('sets a trivia logo and moves its content version', async () => {
+  it('sets a trivia logo and moves its bundle version', async () => {
     const company = await buildCompany(api.dataSource);
     const { group } = await buildTrivia(api.dataSource, company.id, { questions: 0 });
+    const before = await bundleVersion(api, group.id);
     const uploaded = await putBytes(await uploadUrl('question-group', group.id), PNG);
     const set = await admin.put(`/api/question-groups/${group.id}/logo`, { logoUrl: uploaded.body.logoUrl });
     expect(set.status).toBe(200);
     expect((await api.client().get(`/api/question-groups/${group.id}`)).body.logoUrl).toBe(uploaded.body.logoUrl);
-    const stored = await api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id: group.id });
-    expect(stored.contentVersion).toBe(group.contentVersion + 1);
+    expect(await bundleVersion(api, group.id)).not.toBe(before);
     expect((await admin.delete(`/api/question-groups/${group.id}/logo`)).status).toBe(200);
     expect((await api.client().get(`/api/question-groups/${group.id}`)).body.logoUrl).toBeNull();
   });

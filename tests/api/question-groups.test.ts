@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnswerEntity, PlayerAttemptEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
+import { bundleVersion } from '../support/bundle-version';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 
@@ -25,8 +26,7 @@ const groupBody = (companyId: number, overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
-const contentVersion = async (id: number) =>
-  (await api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id })).contentVersion;
+const contentVersion = (id: number) => bundleVersion(api, id);
 
 async function addAttempt(groupId: number, completed = true) {
   const player = await buildPlayer(api.dataSource);
@@ -152,16 +152,21 @@ describe('GET /api/companies/:companyId/question-groups and /api/recent-question
 });
 
 describe('PATCH /api/question-groups/:id', () => {
-  it('updates the trivia and moves its content version every time', async () => {
+  it('updates the trivia and moves its bundle version every time', async () => {
     const company = await buildCompany(api.dataSource);
     const created = (await admin.post(`/api/companies/${company.id}/question-groups`, groupBody(company.id))).body;
     const v1 = await contentVersion(created.id);
     const res = await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { name: 'Renombrada', completionRedirectUrl: '' }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, name: 'Renombrada', completionRedirectUrl: null });
-    expect(await contentVersion(created.id)).toBe(v1 + 1);
+    const v2 = await contentVersion(created.id);
+    expect(v2).not.toBe(v1);
     await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { name: 'Renombrada' }));
-    expect(await contentVersion(created.id)).toBe(v1 + 2);
+    const v3 = await contentVersion(created.id);
+    expect(v3).not.toBe(v2);
+    // The same content again: the version stays, so kiosks keep their copy.
+    await admin.patch(`/api/question-groups/${created.id}`, groupBody(company.id, { name: 'Renombrada' }));
+    expect(await contentVersion(created.id)).toBe(v3);
   });
 
   it('sanitises instructions on update too', async () => {

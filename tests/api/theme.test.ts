@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_THEME } from '../../contract';
 import { QuestionGroupEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
+import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 
@@ -19,8 +20,8 @@ afterAll(() => api.close());
 const group = () => api.dataSource.getRepository(QuestionGroupEntity).findOneByOrFail({ id: groupId });
 
 describe('PATCH /api/question-groups/:id/theme', () => {
-  it('stores a valid theme, returns the trivia with it and bumps the content version', async () => {
-    const before = (await group()).contentVersion;
+  it('stores a valid theme, returns the trivia with it and moves the bundle version', async () => {
+    const before = await bundleVersion(api, groupId);
     const theme = {
       ...DEFAULT_THEME,
       primaryColor: '#ff0066',
@@ -32,7 +33,7 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     expect(res.status).toBe(200);
     expect(res.body.theme).toEqual(theme);
     expect((await api.client().get(`/api/question-groups/${groupId}`)).body.theme.primaryColor).toBe('#ff0066');
-    expect((await group()).contentVersion).toBe(before + 1);
+    expect(await bundleVersion(api, groupId)).not.toBe(before);
   });
 
   it.each([
