@@ -63,9 +63,3 @@ export async function startTestApi(env: Record<string, string> = {}, { writeWebD
   };
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
-
-/** The API and a client signed in as its admin: how most API test files start. */
-export async function startTestApiWithAdmin(env: Record<string, string> = {}) {
-  const api = await startTestApi(env);
-  return { api, admin: await api.adminClient() };
-}
