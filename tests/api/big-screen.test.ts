@@ -4,7 +4,7 @@ import type { ScreenFeed } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { insertCompletedAttempt } from '../support/attempts';
 
 let api: TestApi;
 let admin: TestClient;
@@ -17,16 +17,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** A completed, counted attempt (the feed only reads them). */
-async function complete(groupId: number, playerId: number, score: number): Promise<number> {
-  const [row] = await api.dataSource.query(
-    `INSERT INTO player_attempts (player_id, question_group_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status)
-     VALUES ($1, $2, $3, 10, $3 / 10, now() - interval '2 minutes', now(), 42, repeat('0', 64), 'clean') RETURNING id`,
-    [playerId, groupId, score],
-  );
-  // Written around the application: its standings are brought up to date as a completion would.
-  await refreshPlayerStandings(api.dataSource.manager, playerId, groupId);
-  return row.id;
-}
+const complete = (groupId: number, playerId: number, score: number) => insertCompletedAttempt(api.dataSource, { groupId, playerId, score, completionTime: 42 });
 
 const screen = (path: string, etag?: string) => api.client().get<ScreenFeed>(`/api/public/screens/${path}`, etag ? { headers: { 'If-None-Match': etag } } : {});
 

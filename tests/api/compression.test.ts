@@ -1,15 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import { loadConfig } from '../../api/config';
 import { writeCompressedCopies } from '../../vite.config';
-import { createTestDataSource } from '../support/database';
+import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
 
 /** A GET whose body is left as the server encoded it (fetch would decode it and hide that). */
@@ -29,38 +24,26 @@ function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ st
 const SCRIPT = `export const questions = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => ({ id: i, text: `Pregunta número ${i}` })))};\n`;
 const PLAYER_PAGE = `<!doctype html><html lang="es"><head><title>Jugar</title></head><body><div id="root"></div>${'<!-- relleno -->'.repeat(100)}</body></html>`;
 
-let distDir: string;
-let server: Server;
+let api: TestApi;
 let baseUrl: string;
-let closeDb: () => Promise<void>;
-let dataSource: Awaited<ReturnType<typeof createTestDataSource>>['dataSource'];
+let dataSource: TestApi['dataSource'];
 
 beforeAll(async () => {
   // A built web app as the build leaves it: files with their .br and .gz copies beside them.
-  distDir = mkdtempSync(path.join(tmpdir(), 'trivia-dist-'));
-  mkdirSync(path.join(distDir, 'assets/play'), { recursive: true });
-  writeFileSync(path.join(distDir, 'assets/play/play-abc123.js'), SCRIPT);
-  writeFileSync(path.join(distDir, 'assets/tiny-abc123.js'), 'export {};\n');
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Admin</title>');
-  writeFileSync(path.join(distDir, 'play.html'), PLAYER_PAGE);
-  writeCompressedCopies(distDir);
-
-  const db = await createTestDataSource();
-  dataSource = db.dataSource;
-  closeDb = db.close;
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: distDir, LOG_LEVEL: 'silent' }), webDist: distDir };
-  const app = createApp({ config, dataSource, logger: pino({ level: 'silent' }), secret: 'test-secret-test-secret-test-secret-42' });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startTestApi({}, {
+    writeWebDist: (dir) => {
+      mkdirSync(path.join(dir, 'assets/play'), { recursive: true });
+      writeFileSync(path.join(dir, 'assets/play/play-abc123.js'), SCRIPT);
+      writeFileSync(path.join(dir, 'assets/tiny-abc123.js'), 'export {};\n');
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Admin</title>');
+      writeFileSync(path.join(dir, 'play.html'), PLAYER_PAGE);
+      writeCompressedCopies(dir);
+    },
+  });
+  ({ baseUrl, dataSource } = api);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await closeDb();
-  rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(() => api.close());
 
 describe('built assets are served compressed', () => {
   const asset = '/assets/play/play-abc123.js';

@@ -3,31 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceReceiptSchema } from '../../contract';
 import { countMutationsByDevice } from '../../api/devices/mutation-counts';
 import { startTestApi, type TestApi } from '../support/api-server';
-import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+import { buildKioskSite, freshDocument, kioskPlay, registerDevice, type KioskSite, type TestTrivia } from '../support/player-flow';
 
 let api: TestApi;
 let cc: number;
-let site: { id: number };
+let site: KioskSite['site'];
 let trivia: TestTrivia;
 beforeAll(async () => {
   api = await startTestApi();
-  cc = await documentTypeId(api.dataSource);
-  const company = await buildCompany(api.dataSource);
-  site = await buildLocation(api.dataSource, company.id, 'Pabellón 4');
-  trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+  ({ cc, site, trivia } = await buildKioskSite(api.dataSource, { siteName: 'Pabellón 4', trivia: { questions: 4 } }));
 });
 afterAll(() => api.close());
 
-const play = (firstMutationId: number) =>
-  offlinePlay({
-    firstMutationId,
-    documentTypeId: cc,
-    documentNumber: freshDocument(),
-    locationId: site.id,
-    questionGroupId: trivia.group.id,
-    answers: chooseAnswers(trivia, 3),
-  });
+const play = (firstMutationId: number) => kioskPlay({ cc, site, trivia }, firstMutationId);
 
 const receiptOf = (device: { deviceId: string; secret: string }) =>
   api.client().get('/api/devices/me/receipt', { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });

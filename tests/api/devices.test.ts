@@ -1,31 +1,19 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
-import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+import { buildKioskSite, chooseAnswers, kioskPlay, registerDevice, type KioskSite, type TestTrivia } from '../support/player-flow';
 
 let api: TestApi;
 let cc: number;
-let site: { id: number };
+let site: KioskSite['site'];
 let trivia: TestTrivia;
 beforeAll(async () => {
   api = await startTestApi();
-  cc = await documentTypeId(api.dataSource);
-  const company = await buildCompany(api.dataSource);
-  site = await buildLocation(api.dataSource, company.id, 'Pabellón 2');
-  trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+  ({ cc, site, trivia } = await buildKioskSite(api.dataSource, { siteName: 'Pabellón 2', trivia: { questions: 4 } }));
 });
 afterAll(() => api.close());
 
-const play = (firstMutationId: number) =>
-  offlinePlay({
-    firstMutationId,
-    documentTypeId: cc,
-    documentNumber: freshDocument(),
-    locationId: site.id,
-    questionGroupId: trivia.group.id,
-    answers: chooseAnswers(trivia, 2),
-  });
+const play = (firstMutationId: number) => kioskPlay({ cc, site, trivia }, firstMutationId, { answers: chooseAnswers(trivia, 2) });
 const deviceRow = async (id: string) => (await api.dataSource.query(`SELECT id, last_mutation_id FROM devices WHERE id = $1`, [id]))[0];
 const attemptByClientId = async (clientId: string) =>
   (await api.dataSource.query(`SELECT device_id, score, completed_at FROM player_attempts WHERE client_id = $1`, [clientId]))[0];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrawRecord, DrawVerification } from '../../contract';
 import { drawWinners } from '../../api/draws/draw-order';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -19,16 +19,18 @@ let held: number;
 const may = (day: number, hour = 12) => new Date(2026, 4, day, hour);
 const SEED = 'a1'.repeat(32);
 
-async function insertAttempt(player: number, score: number, at: Date, site: number, status: 'clean' | 'held' = 'clean') {
-  await api.dataSource.query(
-    `INSERT INTO player_attempts (player_id, question_group_id, location_id, score, total_questions, correct_answers,
-                                  started_at, completed_at, completion_time, token_hash, review_status, review_reason)
-     VALUES ($1, $2, $3, $4, 10, 5, $5::timestamptz - interval '5 minutes', $5, 30, repeat('0', 64), $6, $7)`,
-    [player, trivia, site, score, at, status, status === 'held' ? 'implausible_time' : null],
-  );
-  // Written around the application: its standings are brought up to date as a completion would.
-  await refreshPlayerStandings(api.dataSource.manager, player, trivia);
-}
+const insertAttempt = (player: number, score: number, at: Date, site: number, status: 'clean' | 'held' = 'clean') =>
+  insertCompletedAttempt(api.dataSource, {
+    playerId: player,
+    groupId: trivia,
+    locationId: site,
+    score,
+    correctAnswers: 5,
+    completedAt: at,
+    completionTime: 30,
+    reviewStatus: status,
+    reviewReason: status === 'held' ? 'implausible_time' : null,
+  });
 
 beforeAll(async () => {
   api = await startTestApi();

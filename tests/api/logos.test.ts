@@ -4,9 +4,8 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';
+import { GIF, PNG, putLogoBytes, requestUploadUrl } from '../support/logo-uploads';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 const TEST_SECRET = 'test-secret-test-secret-test-secret-42';
 
@@ -18,15 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function uploadUrl(entityType: 'company' | 'question-group', entityId: number): Promise<string> {
-  const res = await admin.post('/api/logos/upload-url', { entityType, entityId });
-  expect(res.status).toBe(200);
-  return res.body.uploadUrl;
-}
-
-/** The browser's PUT of the file: raw bytes, the file's claimed type, no session or CSRF header. */
-const putBytes = (url: string, bytes: Uint8Array, contentType = 'image/png') =>
-  api.client().put(url, undefined, { raw: bytes, headers: { 'Content-Type': contentType }, withoutMarker: true });
+const uploadUrl = (entityType: 'company' | 'question-group', entityId: number) => requestUploadUrl(admin, entityType, entityId);
+const putBytes = (url: string, bytes: Uint8Array, contentType?: string) => putLogoBytes(api, url, bytes, contentType);
 
 describe('the three-step logo upload', () => {
   it('uploads a company logo, serves it safely, replaces it and removes it with its file', async () => {

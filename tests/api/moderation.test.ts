@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Disqualification, ScreenFeed } from '../../contract';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -21,15 +21,8 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** A completed, counted attempt, its standings brought up to date as a completion would. */
-async function complete(groupId: number, playerId: number, score: number, secondsAgo = 60): Promise<number> {
-  const [row] = await api.dataSource.query(
-    `INSERT INTO player_attempts (player_id, question_group_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status)
-     VALUES ($1, $2, $3, 10, $3 / 10, now() - make_interval(secs => $4 + 40), now() - make_interval(secs => $4), 40, repeat('0', 64), 'clean') RETURNING id`,
-    [playerId, groupId, score, secondsAgo],
-  );
-  await refreshPlayerStandings(api.dataSource.manager, playerId, groupId);
-  return row.id;
-}
+const complete = (groupId: number, playerId: number, score: number, secondsAgo = 60) =>
+  insertCompletedAttempt(api.dataSource, { groupId, playerId, score, completedAt: new Date(Date.now() - secondsAgo * 1000) });
 
 const day = (offset: number) => {
   const d = new Date(Date.now() + offset * 86_400_000);

@@ -1,43 +1,27 @@
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
-import { loadConfig } from '../../api/config';
 import { DEFAULT_THEME } from '../../contract';
-import { createTestDataSource } from '../support/database';
+import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
 
-let distDir: string;
-let server: Server;
+let api: TestApi;
 let baseUrl: string;
-let closeDb: () => Promise<void>;
-let dataSource: Awaited<ReturnType<typeof createTestDataSource>>['dataSource'];
+let dataSource: TestApi['dataSource'];
 
 beforeAll(async () => {
   // The player page as the build leaves it: web/play.html's markup (the build only rewrites its script tag).
-  distDir = mkdtempSync(path.join(tmpdir(), 'trivia-dist-'));
-  copyFileSync(path.resolve(import.meta.dirname, '../../web/play.html'), path.join(distDir, 'play.html'));
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Admin</title>');
-  const db = await createTestDataSource();
-  dataSource = db.dataSource;
-  closeDb = db.close;
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: distDir, LOG_LEVEL: 'silent' }), webDist: distDir };
-  const app = createApp({ config, dataSource, logger: pino({ level: 'silent' }), secret: 'test-secret-test-secret-test-secret-42' });
-  server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  api = await startTestApi({}, {
+    writeWebDist: (dir) => {
+      copyFileSync(path.resolve(import.meta.dirname, '../../web/play.html'), path.join(dir, 'play.html'));
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Admin</title>');
+    },
+  });
+  ({ baseUrl, dataSource } = api);
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await closeDb();
-  rmSync(distDir, { recursive: true, force: true });
-});
+afterAll(() => api.close());
 
 /** A GET with exactly these headers (fetch adds `Cache-Control: no-cache` to a conditional request, as a forced reload does). */
 function plainGet(url: string, headers: Record<string, string>): Promise<number> {

@@ -5,6 +5,8 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { PNG } from '../support/logo-uploads';
+import { triviaContents } from '../support/trivia-contents';
 
 let api: TestApi;
 let admin: TestClient;
@@ -21,12 +23,7 @@ const base64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64')
 const preview = (groupId: number, bytes: Buffer | string) => admin.post(`/api/question-groups/${groupId}/questions/import/preview`, { content: base64(bytes) });
 const importFile = (groupId: number, bytes: Buffer | string) => admin.post(`/api/question-groups/${groupId}/questions/import`, { content: base64(bytes) });
 
-/** The trivia's questions and answers, in their order, as an admin sees them. */
-async function contents(groupId: number) {
-  const questions = (await admin.get(`/api/question-groups/${groupId}/questions`)).body as { id: number; text: string }[];
-  const answers = (await admin.get(`/api/questions/${groupId}/all-answers`)).body as Record<string, { text: string; isCorrect: boolean }[]>;
-  return questions.map((q) => ({ text: q.text, answers: (answers[q.id] ?? []).map((a) => [a.text, a.isCorrect]) }));
-}
+const contents = (groupId: number) => triviaContents(admin, groupId);
 
 async function xlsx(rows: ExcelJS.CellValue[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -102,8 +99,7 @@ describe('question import: preview', () => {
 
   it('refuses files that are not spreadsheets, too large, with too many rows or without the columns, with their codes', async () => {
     const group = await emptyTrivia();
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-    const notSheet = await preview(group.id, png);
+    const notSheet = await preview(group.id, PNG);
     expect(notSheet.status).toBe(400);
     expect(notSheet.body).toMatchObject({ code: 'import_file_unsupported', error: 'El archivo no es una hoja de cálculo CSV o XLSX' });
     // A ZIP that is not a workbook, whatever its name would say.

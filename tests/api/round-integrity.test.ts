@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
-import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, playerProof, registerDevice, type TestTrivia } from '../support/player-flow';
+import { buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import { buildKioskSite, chooseAnswers, freshDocument, kioskPlay, playerFlowSnapshot, playerProof, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';
 
 /**
  * Every way a client could put a result in the ranking that was not played, tried with plain
@@ -9,17 +9,14 @@ import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSn
  */
 let api: TestApi;
 let cc: number;
-let company: { id: number };
-let site: { id: number };
+let company: KioskSite['company'];
+let site: KioskSite['site'];
 /** 5 questions, rounds of 3. */
 let trivia: TestTrivia;
 let otherTrivia: TestTrivia;
 beforeAll(async () => {
   api = await startTestApi();
-  cc = await documentTypeId(api.dataSource);
-  company = await buildCompany(api.dataSource);
-  site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
-  trivia = await buildTrivia(api.dataSource, company.id, { questions: 5, overrides: { questionsPerRound: 3 } });
+  ({ cc, company, site, trivia } = await buildKioskSite(api.dataSource, { siteName: 'Pabellón 1', trivia: { questions: 5, overrides: { questionsPerRound: 3 } } }));
   otherTrivia = await buildTrivia(api.dataSource, company.id, { questions: 3 });
 });
 afterAll(() => api.close());
@@ -50,16 +47,7 @@ async function playingOnline(secondsAgo = 30) {
 const complete = (attempt: { id: number; token: string }, body: Record<string, unknown>) =>
   api.client().patch(`/api/player-attempts/${attempt.id}`, { token: attempt.token, ...body });
 
-const sync = (firstMutationId: number, overrides: Partial<Parameters<typeof offlinePlay>[0]> = {}) =>
-  offlinePlay({
-    firstMutationId,
-    documentTypeId: cc,
-    documentNumber: freshDocument(),
-    locationId: site.id,
-    questionGroupId: trivia.group.id,
-    answers: round(3),
-    ...overrides,
-  });
+const sync = (firstMutationId: number, overrides: Partial<OfflinePlayInput> = {}) => kioskPlay({ cc, site, trivia }, firstMutationId, { answers: round(3), ...overrides });
 const statuses = (res: { body: { results: { status: string }[] } }) => res.body.results.map((r) => r.status);
 
 describe('the round is the server\'s', () => {
@@ -185,7 +173,7 @@ describe('the time is the server\'s', () => {
     expect(await attemptByClientId(under.attemptClientId)).toMatchObject({ review_status: 'held', review_reason: 'implausible_time', completion_time: 4 });
   });
 
-  const implausible: [string, () => Partial<Parameters<typeof offlinePlay>[0]>, number][] = [
+  const implausible: [string, () => Partial<OfflinePlayInput>, number][] = [
     ['a time of 0', () => ({ completionTime: 0 }), 0],
     ['completedAt before startedAt', () => ({ completionTime: 0, startedAt: new Date(Date.now() + 60_000) }), 0],
     ['a completionTime that disagrees with its timestamps', () => ({ completionTime: 60, startedAt: new Date(Date.now() - 600_000) }), 600],

@@ -4,35 +4,24 @@ import { DOCUMENT_NUMBER_MESSAGE } from '../../contract';
 import { UNKNOWN_DOCUMENT_TYPE } from '../../api/players/service';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
+import { buildKioskSite, chooseAnswers, freshDocument, kioskPlay, playerFlowSnapshot, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';
 
 
 let api: TestApi;
 let cc: number;
-let site: { id: number };
+let site: KioskSite['site'];
 let trivia: TestTrivia;
 let otherTrivia: TestTrivia;
 beforeAll(async () => {
   api = await startTestApi();
-  cc = await documentTypeId(api.dataSource);
-  const company = await buildCompany(api.dataSource);
-  site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
-  trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+  let company: KioskSite['company'];
+  ({ cc, company, site, trivia } = await buildKioskSite(api.dataSource, { siteName: 'Pabellón 1', trivia: { questions: 4 } }));
   otherTrivia = await buildTrivia(api.dataSource, company.id, { questions: 2 });
 });
 afterAll(() => api.close());
 
 
-const play = (firstMutationId: number, overrides: Partial<Parameters<typeof offlinePlay>[0]> = {}) =>
-  offlinePlay({
-    firstMutationId,
-    documentTypeId: cc,
-    documentNumber: freshDocument(),
-    locationId: site.id,
-    questionGroupId: trivia.group.id,
-    answers: chooseAnswers(trivia, 3),
-    ...overrides,
-  });
+const play = (firstMutationId: number, overrides: Partial<OfflinePlayInput> = {}) => kioskPlay({ cc, site, trivia }, firstMutationId, overrides);
 
 const attemptByClientId = async (clientId: string) =>
   (await api.dataSource.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [clientId]))[0];

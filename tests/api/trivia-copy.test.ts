@@ -4,6 +4,8 @@ import { refreshPlayerStandings } from '../../api/ranking/standings';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { PNG, putLogoBytes, requestUploadUrl } from '../support/logo-uploads';
+import { triviaContents } from '../support/trivia-contents';
 
 let api: TestApi;
 let admin: TestClient;
@@ -15,22 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
 /** Uploads a logo the way the admin screen does (signed URL, bytes, attach). */
 async function attachLogo(groupId: number): Promise<string> {
-  const { uploadUrl } = (await admin.post('/api/logos/upload-url', { entityType: 'question-group', entityId: groupId })).body;
-  const uploaded = await api.client().put(uploadUrl, undefined, { raw: PNG, headers: { 'Content-Type': 'image/png' }, withoutMarker: true });
+  const uploaded = await putLogoBytes(api, await requestUploadUrl(admin, 'question-group', groupId), PNG);
   const attached = await admin.put(`/api/question-groups/${groupId}/logo`, { logoUrl: uploaded.body.logoUrl });
   expect(attached.status).toBe(200);
   return attached.body.logoPath;
 }
 
-async function contents(groupId: number) {
-  const questions = (await admin.get(`/api/question-groups/${groupId}/questions`)).body as { id: number; text: string }[];
-  const answers = (await admin.get(`/api/questions/${groupId}/all-answers`)).body as Record<string, { text: string; isCorrect: boolean }[]>;
-  return questions.map((q) => ({ text: q.text, answers: (answers[q.id] ?? []).map((a) => [a.text, a.isCorrect]) }));
-}
+const contents = (groupId: number) => triviaContents(admin, groupId);
 
 async function attemptsOf(groupId: number): Promise<number> {
   const [row] = await api.dataSource.query(`SELECT count(*)::int AS n FROM player_attempts WHERE question_group_id = $1`, [groupId]);

@@ -1,25 +1,16 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { PlayBundle } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
+import { expectFocusVisible } from './support/focus';
 import { syncHeldResults } from './support/held-results';
 
 /** The seeded demo company and its demo trivia. */
 const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;
 const SCHEMES = ['light', 'dark'] as const;
-
-/** The focused element draws a focus indicator (an outline or a ring). */
-async function expectFocusVisible(target: Locator) {
-  await expect(target).toBeFocused();
-  const style = await target.evaluate((el) => {
-    const css = getComputedStyle(el);
-    return { outline: css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0, ring: css.boxShadow !== 'none' };
-  });
-  expect(style.outline || style.ring, 'a visible focus indicator').toBe(true);
-}
 
 test('the held results section passes axe in light and dark and is fully usable by keyboard', async ({ page }) => {
   await new LoginPage(page).signInAsAdmin();

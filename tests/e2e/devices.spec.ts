@@ -1,37 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import pg from 'pg';
+import { expect, test, type Page } from '@playwright/test';
 import type { Campaign, Company, Location, QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { adminPage, roundMutations } from './support/kiosk-round';
 import { playBundle } from './support/ranked-results';
 import { fullPageScreenshot } from './support/screenshot';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-
-/** SQL against the app's embedded PostgreSQL (its port and password live in the server's data directory). */
-async function sql(text: string, values: unknown[]): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ colorScheme: 'light', reducedMotion: 'reduce', viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await new LoginPage(page).signInAsAdmin();
-  return page;
-}
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -48,29 +25,11 @@ async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, 
   expect(setup.status()).toBe(200);
 
   const bundle = await playBundle(page, trivia.id);
-  const playerClientId = randomUUID();
-  const attemptClientId = randomUUID();
-  const completedAt = new Date();
-  const base = { documentTypeId: bundle.documentTypes[0]!.id, locationId: bundle.locations[0]!.id };
+  const locationId = bundle.locations[0]!.id;
   const mutations = [
-    { mutationId: 1, kind: 'player', payload: { clientId: playerClientId, fullName: 'Rosa Quintero', documentNumber: String(randomInt(1_000_000_000, 9_999_999_999)), ...base } },
-    {
-      mutationId: 2,
-      kind: 'attempt',
-      payload: { clientId: attemptClientId, playerClientId, questionGroupId: trivia.id, totalQuestions: bundle.questions.length, startedAt: new Date(completedAt.getTime() - 30_000).toISOString() },
-    },
-    {
-      mutationId: 3,
-      kind: 'completion',
-      payload: {
-        attemptClientId,
-        answers: bundle.questions.map((q) => ({ questionId: q.id, answerId: bundle.answers[q.id]!.find((a) => a.isCorrect)!.id })),
-        completionTime: 30,
-        completedAt: completedAt.toISOString(),
-      },
-    },
+    ...roundMutations(bundle, { fullName: 'Rosa Quintero', documentNumber: String(randomInt(1_000_000_000, 9_999_999_999)) }),
     // A document type that is not a number: refused with the schema's reason, the document masked.
-    ...(refused ? [{ mutationId: 4, kind: 'player', payload: { clientId: randomUUID(), fullName: 'Pedro Rechazado', documentNumber: '5550001234', documentTypeId: 'CC', locationId: base.locationId } }] : []),
+    ...(refused ? [{ mutationId: 4, kind: 'player', payload: { clientId: randomUUID(), fullName: 'Pedro Rechazado', documentNumber: '5550001234', documentTypeId: 'CC', locationId } }] : []),
   ];
   const reply = await page.request.post('/api/sync', { headers: credentials, data: { mutations } });
   expect(((await reply.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', ...(refused ? ['rejected'] : [])]);
@@ -90,7 +49,7 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   await kioskThatPlayed(page, trivia, 'Tableta del stand', false);
   const silent = await kioskThatPlayed(page, trivia, 'Tableta de la entrada', true);
   // The entrance tablet went quiet 2 h 10 min ago, set up the hour before.
-  await sql(`UPDATE devices SET last_seen_at = now() - interval '130 minutes', kiosk_setup_at = now() - interval '190 minutes' WHERE id = $1`, [silent]);
+  await appQuery(`UPDATE devices SET last_seen_at = now() - interval '130 minutes', kiosk_setup_at = now() - interval '190 minutes' WHERE id = $1`, [silent]);
 
   await page.getByRole('link', { name: 'Dispositivos' }).click();
   await expect(page.getByRole('heading', { name: 'Dispositivos', level: 1 })).toBeVisible();

@@ -1,46 +1,19 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { randomInt } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
 import type { Company, Location, QuestionGroup, TriviaRankingEntry } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
+import { adminPage, roundMutations } from './support/kiosk-round';
 import { playBundle } from './support/ranked-results';
 import { fullPageScreenshot } from './support/screenshot';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
-async function adminPage(browser: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await new LoginPage(page).signInAsAdmin();
-  return page;
-}
-
 /** A player who played one round at a kiosk (every answer right), synced: ranked, in both exports. */
 async function rankedPlayer(page: Page, trivia: QuestionGroup, fullName: string, documentNumber: string) {
   const bundle = await playBundle(page, trivia.id);
   const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
-  const playerClientId = randomUUID();
-  const attemptClientId = randomUUID();
-  const completedAt = new Date();
-  const mutations = [
-    { mutationId: 1, kind: 'player', payload: { clientId: playerClientId, fullName, documentTypeId: bundle.documentTypes[0]!.id, documentNumber, locationId: bundle.locations[0]!.id } },
-    {
-      mutationId: 2,
-      kind: 'attempt',
-      payload: { clientId: attemptClientId, playerClientId, questionGroupId: trivia.id, totalQuestions: bundle.questions.length, startedAt: new Date(completedAt.getTime() - 30_000).toISOString() },
-    },
-    {
-      mutationId: 3,
-      kind: 'completion',
-      payload: {
-        attemptClientId,
-        answers: bundle.questions.map((q) => ({ questionId: q.id, answerId: bundle.answers[q.id]!.find((a) => a.isCorrect)!.id })),
-        completionTime: 30,
-        completedAt: completedAt.toISOString(),
-      },
-    },
-  ];
+  const mutations = roundMutations(bundle, { fullName, documentNumber });
   const reply = await page.request.post('/api/sync', { headers: { ...WRITE, 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret }, data: { mutations } });
   expect(((await reply.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);
 }

@@ -1,24 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LoginPage } from './pages/login-page';
+import { expect, test } from '@playwright/test';
 import { PlayerPage } from './pages/player-page';
-import { QuestionGroupsPage } from './pages/question-groups-page';
 import { seriousViolations } from './support/axe';
+import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 
 const DEMO_TRIVIA = 1;
-const DEMO_TRIVIA_NAME = 'Trivia de Cultura General';
-const DEMO_COMPANY = 'Demo Eventos';
-
-/** An admin makes a one-time setup link from the trivia card; returns its address. */
-async function setupLinkFromCard(page: Page): Promise<string> {
-  await new LoginPage(page).signInAsAdmin();
-  const groups = new QuestionGroupsPage(page);
-  await groups.goto();
-  await groups.selectCompany(DEMO_COMPANY);
-  await groups.cardButton(DEMO_TRIVIA_NAME, 'Configurar kiosco').click();
-  const link = page.getByTestId('kiosk-setup-link');
-  await expect(link).toHaveValue(new RegExp(`/play-trivia/${DEMO_TRIVIA}\\?kiosk=[A-Za-z0-9_-]{32}$`));
-  return link.inputValue();
-}
 
 async function openBadge(player: PlayerPage) {
   await player.statusBadge().click();
@@ -28,7 +13,7 @@ async function openBadge(player: PlayerPage) {
 test.describe('kiosk setup and PIN', () => {
   test('an admin link sets a device up once as a named kiosk; leaving kiosk mode needs the PIN, a wrong one is refused and counted', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    const link = await setupLinkFromCard(page);
+    const link = await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
 
     // The tablet: a browser of its own (its own device database).
     const tablet = await browser.newContext({ baseURL, locale: 'es-CO' });
@@ -90,7 +75,7 @@ test.describe('kiosk setup and PIN', () => {
 
   test('five wrong PINs lock the kiosk for 60 s, even across a reload', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    const link = await setupLinkFromCard(page);
+    const link = await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
     const tablet = await browser.newContext({ baseURL, locale: 'es-CO' });
     const kiosk = await tablet.newPage();
     await kiosk.clock.install();

@@ -1,30 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
-import pg from 'pg';
 import type { PlayBundle, SyncRejection } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { E2E_ADMIN } from './playwright.config';
+import { appQuery } from './support/app-database';
 import { exportedScores } from './support/score-export';
 
 const DEMO_TRIVIA = 1;
 /** Well under the retry backoff's ceiling: what is sent here is sent by the flush the writes trigger. */
 const ONE_FLUSH_CYCLE_MS = 10_000;
-
-/** SQL against the app's embedded PostgreSQL (its port and password live in the server's data directory). */
-async function sql(text: string, values: unknown[]): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
-  await client.connect();
-  try {
-    await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
 
 async function demoBundle(api: APIRequestContext) {
   return (await (await api.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
@@ -62,7 +46,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
 
     // The server's database loses the device (restored from a backup taken before it registered).
-    await sql('DELETE FROM devices WHERE id = $1', [deviceId]);
+    await appQuery('DELETE FROM devices WHERE id = $1', [deviceId]);
 
     const second = { name: 'Restaurada Dos', document: freshDocument() };
     await playRound(player, bundle, second.name, second.document);

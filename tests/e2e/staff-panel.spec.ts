@@ -1,48 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import pg from 'pg';
+import { expect, test, type Page } from '@playwright/test';
 import type { PlayBundle } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { QuestionGroupsPage } from './pages/question-groups-page';
+import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { expectFocusVisible } from './support/focus';
+import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 
 const DEMO_TRIVIA = 1;
-const DEMO_TRIVIA_NAME = 'Trivia de Cultura General';
-const DEMO_COMPANY = 'Demo Eventos';
 const PIN = '482915';
 const KINDS = ['player', 'attempt', 'completion'] as const;
 
 /** What the server stored from a device and applied, by kind, read from its PostgreSQL. */
 async function appliedByKind(deviceId: string): Promise<Record<string, number>> {
-  const dataDir = process.env.E2E_DATA_DIR!;
-  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ kind: string; count: number }>(
-      `SELECT kind, count(*)::int AS count FROM sync_mutations WHERE device_id = $1 AND status = 'applied' GROUP BY kind`,
-      [deviceId],
-    );
-    return Object.fromEntries(KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.count ?? 0]));
-  } finally {
-    await client.end();
-  }
-}
-
-/** An admin makes a one-time setup link from the trivia card; returns its address. */
-async function setupLinkFromCard(page: Page): Promise<string> {
-  await new LoginPage(page).signInAsAdmin();
-  const groups = new QuestionGroupsPage(page);
-  await groups.goto();
-  await groups.selectCompany(DEMO_COMPANY);
-  await groups.cardButton(DEMO_TRIVIA_NAME, 'Configurar kiosco').click();
-  const link = page.getByTestId('kiosk-setup-link');
-  await expect(link).toHaveValue(/\?kiosk=[A-Za-z0-9_-]{32}$/);
-  return link.inputValue();
+  const rows = await appQuery<{ kind: string; count: number }>(
+    `SELECT kind, count(*)::int AS count FROM sync_mutations WHERE device_id = $1 AND status = 'applied' GROUP BY kind`,
+    [deviceId],
+  );
+  return Object.fromEntries(KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.count ?? 0]));
 }
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Panel del personal' });
@@ -56,16 +32,6 @@ async function openPanelWith(page: Page, player: PlayerPage, pin: string) {
   await gate.getByRole('button', { name: 'Abrir el panel' }).click();
 }
 
-/** The focused element draws a focus indicator (an outline or a ring). */
-async function expectFocusVisible(target: Locator) {
-  await expect(target).toBeFocused();
-  const style = await target.evaluate((el) => {
-    const css = getComputedStyle(el);
-    return { outline: css.outlineStyle !== 'none' && parseFloat(css.outlineWidth) > 0, ring: css.boxShadow !== 'none' };
-  });
-  expect(style.outline || style.ring, 'a visible focus indicator').toBe(true);
-}
-
 const freshDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
 
 test('staff panel: behind the PIN, its receipt matches what the server stored after an offline round is synced; accessible light and dark, by keyboard', async ({
@@ -74,7 +40,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   baseURL,
 }) => {
   test.setTimeout(240_000);
-  const link = await setupLinkFromCard(page);
+  const link = await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
   const bundle = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
 
   // The tablet, set up as a kiosk with the longest idle timeout (the test takes its time).

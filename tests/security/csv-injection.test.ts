@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { insertCompletedAttempt } from '../support/attempts';
 
 /**
  * CSV formula injection, replayed against both exports. The probe's name "Ana\n=cmd|' /C calc'!A0"
@@ -89,15 +89,8 @@ async function download(path: string): Promise<string> {
   return Buffer.from(await res.arrayBuffer()).toString('utf8');
 }
 
-async function completedAttempt(playerId: number, groupId: number, locationId: number) {
-  await api.dataSource.query(
-    `INSERT INTO player_attempts (player_id, question_group_id, location_id, total_questions, score, correct_answers,
-                                  started_at, completed_at, completion_time, token_hash)
-     VALUES ($1, $2, $3, 5, 60, 3, now() - interval '1 minute', now(), 60, repeat('x', 64))`,
-    [playerId, groupId, locationId],
-  );
-  await refreshPlayerStandings(api.dataSource.manager, playerId, groupId);
-}
+const completedAttempt = (playerId: number, groupId: number, locationId: number) =>
+  insertCompletedAttempt(api.dataSource, { playerId, groupId, locationId, score: 60, totalQuestions: 5, correctAnswers: 3, completionTime: 60 });
 
 describe('CSV exports against formula injection (OWASP list)', () => {
   it('the scores export: every hostile name and site stays on its own line, inert and readable', async () => {

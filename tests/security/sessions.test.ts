@@ -1,16 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../api/app';
 import { hashPassword } from '../../api/auth/password';
-import { loadConfig } from '../../api/config';
 import { UserEntity } from '../../db/entities';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
-import { createTestDataSource } from '../support/database';
 import { buildCompany, buildTrivia } from '../support/factories';
 
 /** Sessions (fixation, logout, idle and absolute lifetimes), the login limiter, and the headers every reply carries. */
@@ -191,27 +184,18 @@ describe('headers', () => {
   });
 
   describe('on the web app\'s pages', () => {
-    let distDir: string;
-    let server: Server;
+    let web: TestApi;
     let baseUrl: string;
-    let closeDb: () => Promise<void>;
     beforeAll(async () => {
-      distDir = mkdtempSync(path.join(tmpdir(), 'trivia-dist-'));
-      writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>Admin</title>');
-      writeFileSync(path.join(distDir, 'play.html'), '<!doctype html><title>Jugar</title>');
-      const db = await createTestDataSource();
-      closeDb = db.close;
-      const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: distDir, LOG_LEVEL: 'silent' }), webDist: distDir };
-      server = createApp({ config, dataSource: db.dataSource, logger: pino({ level: 'silent' }), secret: 'test-secret-test-secret-test-secret-42' }).listen(0, '127.0.0.1');
-      await new Promise((resolve) => server.once('listening', resolve));
-      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      web = await startTestApi({}, {
+        writeWebDist: (dir) => {
+          writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Admin</title>');
+          writeFileSync(path.join(dir, 'play.html'), '<!doctype html><title>Jugar</title>');
+        },
+      });
+      baseUrl = web.baseUrl;
     });
-    afterAll(async () => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await closeDb();
-      rmSync(distDir, { recursive: true, force: true });
-    });
+    afterAll(() => web.close());
 
     it('sends Permissions-Policy on the player page (kiosk: fullscreen and wake lock on its own origin) and the admin app, keeping their caching', async () => {
       for (const page of ['/play-trivia/1', '/companies']) {

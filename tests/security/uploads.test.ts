@@ -6,18 +6,13 @@ import { sweepUnattachedUploads } from '../../api/logos/upload-ledger';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';
+import { GIF, JPEG, PNG, putLogoBytes, requestUploadUrl } from '../support/logo-uploads';
 
 /**
  * Logo uploads, replayed as the probe found them: a signed upload URL reused to store more files of
  * another image type; files never attached to a logo left on disk forever; and the spec's own
  * client, which passes the upload URL itself as `logoUrl` to PUT .../logo, refused with 400.
  */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
 
 let api: TestApi;
 let admin: TestClient;
@@ -27,15 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-async function uploadUrl(entityType: 'company' | 'question-group', entityId: number): Promise<string> {
-  const res = await admin.post('/api/logos/upload-url', { entityType, entityId });
-  expect(res.status).toBe(200);
-  return res.body.uploadUrl;
-}
-
-/** The browser's PUT of the file: raw bytes, no session or CSRF header. */
-const putBytes = (url: string, bytes: Uint8Array, contentType: string) =>
-  api.client().put(url, undefined, { raw: bytes, headers: { 'Content-Type': contentType }, withoutMarker: true });
+const uploadUrl = (entityType: 'company' | 'question-group', entityId: number) => requestUploadUrl(admin, entityType, entityId);
+const putBytes = (url: string, bytes: Uint8Array, contentType: string) => putLogoBytes(api, url, bytes, contentType);
 
 /** The files stored for one company's uploads. */
 const storedFiles = (companyId: number) => (existsSync(api.config.uploadDir) ? readdirSync(api.config.uploadDir) : []).filter((f) => f.startsWith(`company-${companyId}-`));

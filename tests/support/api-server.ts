@@ -14,12 +14,16 @@ export const ADMIN = { username: 'admin', password: 'admin-password-123' };
 
 /**
  * The real API in-process on a database of its own, listening on a free loopback port.
- * `env` overrides environment variables for this server only.
+ * `env` overrides environment variables for this server only. `writeWebDist` writes a built web
+ * app (pages, assets) into a folder of its own that the server serves as `npm start` serves dist/.
  */
-export async function startTestApi(env: Record<string, string> = {}) {
+export async function startTestApi(env: Record<string, string> = {}, { writeWebDist }: { writeWebDist?: (dir: string) => void } = {}) {
   const db = await createTestDataSource();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-api-test-'));
-  const config: Config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const webDist = writeWebDist && (await mkdtemp(path.join(tmpdir(), 'trivia-dist-')));
+  if (webDist) writeWebDist!(webDist);
+  const loaded = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const config: Config = webDist ? { ...loaded, webDist } : loaded;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ config, dataSource: db.dataSource, logger, secret: 'test-secret-test-secret-test-secret-42' });
   const server = app.listen(0, '127.0.0.1');
@@ -54,6 +58,7 @@ export async function startTestApi(env: Record<string, string> = {}) {
       await new Promise((resolve) => server.close(resolve));
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
+      if (webDist) await rm(webDist, { recursive: true, force: true });
     },
   };
 }

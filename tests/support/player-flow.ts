@@ -1,6 +1,6 @@
-import type { buildTrivia } from './factories';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { buildCompany, buildLocation, buildTrivia } from './factories';
 import type { TestApi } from './api-server';
 import type { TestClient } from './http-client';
 
@@ -39,12 +39,7 @@ export async function registerDevice(api: TestApi, client: TestClient = api.clie
   };
 }
 
-/**
- * The three mutations of one offline play: register, start, finish with the chosen answers. The
- * round is the answers given (unless totalQuestions says otherwise); startedAt is completionTime
- * (60 s unless told) before completedAt (now unless told), as the player screen sends them.
- */
-export function offlinePlay(input: {
+export interface OfflinePlayInput {
   firstMutationId: number;
   documentTypeId: number;
   documentNumber: string;
@@ -57,7 +52,14 @@ export function offlinePlay(input: {
   /** The device's startedAt when it disagrees with completedAt − completionTime. */
   startedAt?: Date;
   playerClientId?: string;
-}) {
+}
+
+/**
+ * The three mutations of one offline play: register, start, finish with the chosen answers. The
+ * round is the answers given (unless totalQuestions says otherwise); startedAt is completionTime
+ * (60 s unless told) before completedAt (now unless told), as the player screen sends them.
+ */
+export function offlinePlay(input: OfflinePlayInput) {
   const playerClientId = input.playerClientId ?? randomUUID();
   const attemptClientId = randomUUID();
   const completionTime = input.completionTime ?? 60;
@@ -115,3 +117,25 @@ export const playerProof = (player: { id: number; documentTypeId: number; docume
   documentTypeId: player.documentTypeId,
   documentNumber: player.documentNumber,
 });
+
+/** Where a kiosk plays: a company with one site and one trivia, and the document type (CC) its players give. */
+export async function buildKioskSite(ds: DataSource, options: { siteName: string; trivia: Parameters<typeof buildTrivia>[2] }) {
+  const cc = await documentTypeId(ds);
+  const company = await buildCompany(ds);
+  const site = await buildLocation(ds, company.id, options.siteName);
+  const trivia = await buildTrivia(ds, company.id, options.trivia);
+  return { cc, company, site, trivia };
+}
+export type KioskSite = Awaited<ReturnType<typeof buildKioskSite>>;
+
+/** One offline play at the kiosk's site by a new player, the trivia's first three answers right unless told. */
+export const kioskPlay = ({ cc, site, trivia }: Pick<KioskSite, 'cc' | 'site' | 'trivia'>, firstMutationId: number, overrides: Partial<OfflinePlayInput> = {}) =>
+  offlinePlay({
+    firstMutationId,
+    documentTypeId: cc,
+    documentNumber: freshDocument(),
+    locationId: site.id,
+    questionGroupId: trivia.group.id,
+    answers: chooseAnswers(trivia, 3),
+    ...overrides,
+  });

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DEFAULT_THEME } from '../../../contract';
+import { PNG } from '../../support/logo-uploads';
 
 /** The kinds of object a path parameter, a query value or a body field can name. */
 export const RESOURCES = [
@@ -31,7 +32,6 @@ export interface Fixture extends FixtureAccess {
   ids: Record<Resource, number>;
 }
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** What the fixture needs from the running API: its data source and a way to call it as the admin. */
 export interface FixtureApi {

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type CampaignLink, type MoveDirection } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { ApiError, errorText } from '../../lib/api';
@@ -154,20 +154,15 @@ function CampaignEditor({ id }: { id: number }) {
       {dialog === 'edit' && companies.data && <CampaignFormDialog campaign={data} companies={companies.data} onClose={() => setDialog('none')} />}
       {dialog === 'add' && <AddLinkDialog campaignId={id} available={available} onClose={() => setDialog('none')} />}
 
-      <ConfirmDialog
-        open={removing !== null}
+      <ConfirmDelete
+        target={removing}
         title="¿Quitar la trivia de la campaña?"
-        message={`"${removing?.questionGroup.name ?? ''}" dejará de contar en el ranking de esta campaña. La trivia y sus puntajes no se eliminan.`}
+        message={(link) => `"${link.questionGroup.name}" dejará de contar en el ranking de esta campaña. La trivia y sus puntajes no se eliminan.`}
         confirmLabel="Quitar"
-        pending={remove.isPending}
-        onCancel={() => setRemoving(null)}
-        onConfirm={() =>
-          removing &&
-          remove.mutate(removing.questionGroupId, {
-            onSuccess: () => toast({ title: 'Grupo eliminado', variant: 'success' }),
-            onSettled: () => setRemoving(null),
-          })
-        }
+        mutation={remove}
+        variables={(link) => link.questionGroupId}
+        onDeleted={() => toast({ title: 'Grupo eliminado', variant: 'success' })}
+        onClose={() => setRemoving(null)}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Campaign } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
@@ -59,22 +59,14 @@ export function CampaignsPage() {
         />
       )}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        target={deleting}
         title="¿Está seguro?"
-        message={`Esta acción eliminará permanentemente la campaña "${deleting?.name ?? ''}" y todos sus datos asociados.`}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              toast({ title: 'Campaña eliminada', variant: 'success' });
-              setDeleting(null);
-            },
-            onError: () => setDeleting(null),
-          })
-        }
+        message={(campaign) => `Esta acción eliminará permanentemente la campaña "${campaign.name}" y todos sus datos asociados.`}
+        mutation={remove}
+        variables={(campaign) => campaign.id}
+        onDeleted={() => toast({ title: 'Campaña eliminada', variant: 'success' })}
+        onClose={() => setDeleting(null)}
       />
     </div>
   );

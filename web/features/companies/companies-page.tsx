@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Company } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
@@ -110,28 +110,18 @@ export function CompaniesPage() {
 
       {dialog.open && <CompanyFormDialog company={editing} onClose={() => setDialog({ open: false, companyId: null })} />}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        target={deleting}
         title="¿Eliminar la empresa?"
-        message={`Se eliminarán la empresa "${deleting?.name ?? ''}" y todas sus sedes. Esta acción no se puede deshacer.`}
-        confirmLabel="Eliminar"
-        cancelLabel="Cancelar"
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              successToast('Empresa eliminada correctamente');
-              if (locationsOf === deleting.id) setLocationsOf(null);
-              setDeleting(null);
-            },
-            onError: (error) => {
-              setDeleting(null);
-              failureToast('No se pudo eliminar la empresa')(error);
-            },
-          })
-        }
+        message={(company) => `Se eliminarán la empresa "${company.name}" y todas sus sedes. Esta acción no se puede deshacer.`}
+        mutation={remove}
+        variables={(company) => company.id}
+        onDeleted={(company) => {
+          successToast('Empresa eliminada correctamente');
+          if (locationsOf === company.id) setLocationsOf(null);
+        }}
+        onFailed={failureToast('No se pudo eliminar la empresa')}
+        onClose={() => setDeleting(null)}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { questionWithAnswersSchema, type Answer, type Question, type QuestionWithAnswersInput } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { inputClass } from '../../components/ui/field';
 import { TextArea } from '../../components/ui/form-controls';
 import { useSaveQuestion, type QuestionWithAnswersValues } from './api/save-question';
@@ -46,87 +46,79 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
   const onSubmit = form.handleSubmit((values) => save.mutate({ id: question?.question.id, values }, { onSuccess: onClose }));
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={question ? 'Editar Pregunta' : 'Crear Pregunta'}
       description="Escribe la pregunta y sus respuestas, y marca la correcta."
       size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="question-form" pending={save.isPending}>
-            {question ? 'Guardar Cambios' : 'Crear Pregunta'}
-          </Button>
-        </>
-      }
+      formId="question-form"
+      onSubmit={onSubmit}
+      formClassName="space-y-5"
+      submitLabel={question ? 'Guardar Cambios' : 'Crear Pregunta'}
+      pending={save.isPending}
     >
-      <form id="question-form" onSubmit={onSubmit} noValidate className="space-y-5">
-        <TextArea label="Pregunta" rows={3} autoFocus error={errors.text?.message} {...form.register('text')} />
-        <fieldset className="space-y-3">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
-          <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
-          <ol className="space-y-2">
-            {fields.map((field, index) => {
-              const textError = errors.answers?.[index]?.text?.message;
-              const correct = answers?.[index]?.isCorrect ?? false;
-              return (
-                <li key={field.id} className="space-y-1">
-                  <div
-                    className={`flex items-center gap-3 rounded-xl border p-2 pl-3 ${correct ? 'border-green-500 bg-green-50 dark:border-green-700 dark:bg-green-950/40' : 'border-slate-200 dark:border-slate-800'}`}
-                  >
-                    <input
-                      type="radio"
-                      name="correct-answer"
-                      aria-label={`Respuesta ${index + 1} es la correcta`}
-                      checked={correct}
-                      onChange={() => chooseCorrect(index)}
-                      className="size-4 shrink-0 accent-green-600"
-                    />
-                    <input
-                      aria-label={`Respuesta ${index + 1}`}
-                      placeholder={`Respuesta ${index + 1}`}
-                      aria-invalid={textError ? true : undefined}
-                      className={inputClass}
-                      {...form.register(`answers.${index}.text`)}
-                    />
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      aria-label={`Eliminar respuesta ${index + 1}`}
-                      title={fields.length <= MIN_ANSWERS ? 'Debe haber al menos 2 respuestas' : undefined}
-                      disabled={fields.length <= MIN_ANSWERS}
-                      onClick={() => remove(index)}
-                      icon={<Trash2 className="size-4" aria-hidden />}
-                    />
-                  </div>
-                  {textError && (
-                    <p role="alert" className="pl-10 text-sm text-red-600 dark:text-red-400">
-                      {textError}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
-          {answersError && (
-            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {answersError}
-            </p>
-          )}
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={fields.length >= MAX_ANSWERS}
-            onClick={() => append({ ...EMPTY_ANSWER })}
-            icon={<Plus className="size-4" aria-hidden />}
-          >
-            Agregar Respuesta
-          </Button>
-        </fieldset>
-      </form>
-    </Dialog>
+      <TextArea label="Pregunta" rows={3} autoFocus error={errors.text?.message} {...form.register('text')} />
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
+        <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
+        <ol className="space-y-2">
+          {fields.map((field, index) => {
+            const textError = errors.answers?.[index]?.text?.message;
+            const correct = answers?.[index]?.isCorrect ?? false;
+            return (
+              <li key={field.id} className="space-y-1">
+                <div
+                  className={`flex items-center gap-3 rounded-xl border p-2 pl-3 ${correct ? 'border-green-500 bg-green-50 dark:border-green-700 dark:bg-green-950/40' : 'border-slate-200 dark:border-slate-800'}`}
+                >
+                  <input
+                    type="radio"
+                    name="correct-answer"
+                    aria-label={`Respuesta ${index + 1} es la correcta`}
+                    checked={correct}
+                    onChange={() => chooseCorrect(index)}
+                    className="size-4 shrink-0 accent-green-600"
+                  />
+                  <input
+                    aria-label={`Respuesta ${index + 1}`}
+                    placeholder={`Respuesta ${index + 1}`}
+                    aria-invalid={textError ? true : undefined}
+                    className={inputClass}
+                    {...form.register(`answers.${index}.text`)}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Eliminar respuesta ${index + 1}`}
+                    title={fields.length <= MIN_ANSWERS ? 'Debe haber al menos 2 respuestas' : undefined}
+                    disabled={fields.length <= MIN_ANSWERS}
+                    onClick={() => remove(index)}
+                    icon={<Trash2 className="size-4" aria-hidden />}
+                  />
+                </div>
+                {textError && (
+                  <p role="alert" className="pl-10 text-sm text-red-600 dark:text-red-400">
+                    {textError}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+        {answersError && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {answersError}
+          </p>
+        )}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={fields.length >= MAX_ANSWERS}
+          onClick={() => append({ ...EMPTY_ANSWER })}
+          icon={<Plus className="size-4" aria-hidden />}
+        >
+          Agregar Respuesta
+        </Button>
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Answer, Question } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
@@ -127,20 +127,19 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
           successTitle="Tema actualizado correctamente"
         />
       )}
-      <ConfirmDialog
-        open={dialog.kind === 'delete'}
+      <ConfirmDelete
+        target={dialog.kind === 'delete' ? dialog.question : null}
         title="¿Eliminar esta pregunta?"
-        message={
-          dialog.kind === 'delete' && (
-            <>
-              <p className="font-medium">«{dialog.question.text}»</p>
-              <p className="mt-2">Se eliminarán también todas sus respuestas. Esta acción no se puede deshacer.</p>
-            </>
-          )
-        }
-        pending={deleteQuestion.isPending}
-        onCancel={close}
-        onConfirm={() => dialog.kind === 'delete' && deleteQuestion.mutate(dialog.question.id, { onSuccess: close })}
+        message={(question) => (
+          <>
+            <p className="font-medium">«{question.text}»</p>
+            <p className="mt-2">Se eliminarán también todas sus respuestas. Esta acción no se puede deshacer.</p>
+          </>
+        )}
+        mutation={deleteQuestion}
+        variables={(question) => question.id}
+        stayOpenOnError
+        onClose={close}
       />
     </div>
   );

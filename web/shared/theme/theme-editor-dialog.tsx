@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { DEFAULT_THEME, themeSchema, type Theme } from '../../../contract';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { FormFooter } from '../../components/ui/form-dialog';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { ApiError, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
@@ -57,16 +57,8 @@ export function ThemeEditorDialog({ groupId, groupName, open, onClose, successTi
       onClose={() => !update.isPending && onClose()}
       title={`Editar Estilos de Trivia - ${groupName}`}
       size="full"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={FORM_ID} pending={update.isPending} disabled={!group.data}>
-            Guardar Tema
-          </Button>
-        </>
-      }
+      // The form sits beside its preview, and in place of the loading and error states: the footer alone is shared.
+      footer={<FormFooter formId={FORM_ID} submitLabel="Guardar Tema" submitDisabled={!group.data} pending={update.isPending} onCancel={onClose} />}
     >
       {group.isPending ? (
         <LoadingState label="Cargando tema..." />

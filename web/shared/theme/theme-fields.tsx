@@ -1,10 +1,10 @@
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { ChevronDown } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import type { Theme } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { inputClass, TextInput } from '../../components/ui/field';
+import { Field, inputClass, TextInput } from '../../components/ui/field';
 import { SelectInput } from '../../components/ui/form-controls';
 
 type ThemeKey = keyof Theme;
@@ -37,46 +37,36 @@ function pickerValue(value: string): string | undefined {
 export function ColorField({ name, label, hint, wide = false, placeholder }: { name: ThemeKey; label: string; hint?: string; wide?: boolean; placeholder?: string }) {
   const { control } = useFormContext<Theme>();
   const { field, fieldState } = useController({ control, name });
-  const id = useId();
   const value = String(field.value ?? '');
   const picker = pickerValue(value);
-  const messageId = `${id}-message`;
   return (
-    <div className={`space-y-1.5 ${wide ? 'sm:col-span-2' : ''}`} {...{ [FIELD_ATTRIBUTE]: name }}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-        {label}
-      </label>
-      <div className="flex items-center gap-2">
-        <span className="relative size-10 shrink-0 overflow-hidden rounded-lg border border-slate-300 dark:border-slate-700" style={{ background: value }}>
-          <input
-            type="color"
-            aria-label={`${label}: selector de color`}
-            value={picker ?? '#000000'}
-            onChange={(event) => field.onChange(event.target.value)}
-            className="absolute inset-0 size-full cursor-pointer opacity-0"
-          />
-        </span>
-        <input
-          id={id}
-          className={`${inputClass} font-mono`}
-          value={value}
-          placeholder={placeholder}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          spellCheck={false}
-          aria-invalid={fieldState.error ? true : undefined}
-          aria-describedby={fieldState.error || hint ? messageId : undefined}
-        />
-      </div>
-      {fieldState.error ? (
-        <p id={messageId} role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {fieldState.error.message}
-        </p>
-      ) : hint ? (
-        <p id={messageId} className="text-xs text-slate-500 dark:text-slate-400">
-          {hint}
-        </p>
-      ) : null}
+    <div className={wide ? 'sm:col-span-2' : undefined} {...{ [FIELD_ATTRIBUTE]: name }}>
+      <Field label={label} error={fieldState.error?.message} hint={hint}>
+        {(id, describedBy) => (
+          <div className="flex items-center gap-2">
+            <span className="relative size-10 shrink-0 overflow-hidden rounded-lg border border-slate-300 dark:border-slate-700" style={{ background: value }}>
+              <input
+                type="color"
+                aria-label={`${label}: selector de color`}
+                value={picker ?? '#000000'}
+                onChange={(event) => field.onChange(event.target.value)}
+                className="absolute inset-0 size-full cursor-pointer opacity-0"
+              />
+            </span>
+            <input
+              id={id}
+              className={`${inputClass} font-mono`}
+              value={value}
+              placeholder={placeholder}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              spellCheck={false}
+              aria-invalid={fieldState.error ? true : undefined}
+              aria-describedby={describedBy}
+            />
+          </div>
+        )}
+      </Field>
     </div>
   );
 }

@@ -3,8 +3,7 @@ import { Copy } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QuestionGroup, TriviaCopyInput } from '../../../contract';
-import { Button } from '../../components/ui/button';
-import { Dialog } from '../../components/ui/dialog';
+import { FormDialog } from '../../components/ui/form-dialog';
 import { SelectInput } from '../../components/ui/form-controls';
 import { api } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
@@ -33,21 +32,20 @@ export function CopyTriviaDialog({ group, onClose }: { group: QuestionGroup; onC
   });
 
   return (
-    <Dialog
-      open
-      onClose={() => !copy.isPending && onClose()}
+    <FormDialog
+      holdWhilePending
+      onClose={onClose}
       title={`Duplicar «${group.name}»`}
       description="La copia lleva las preguntas, respuestas, configuración, tema y logo. No lleva jugadores, resultados ni kioscos."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={copy.isPending}>
-            Cancelar
-          </Button>
-          <Button pending={copy.isPending} icon={<Copy className="size-4" aria-hidden />} onClick={() => copy.mutate({ groupId: group.id, input: { companyId } })}>
-            Duplicar
-          </Button>
-        </>
-      }
+      formId="copy-trivia-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        copy.mutate({ groupId: group.id, input: { companyId } });
+      }}
+      formClassName=""
+      submitLabel="Duplicar"
+      submitIcon={<Copy className="size-4" aria-hidden />}
+      pending={copy.isPending}
     >
       <SelectInput label="Empresa de la copia" value={companyId} onChange={(event) => setCompanyId(Number(event.target.value))} disabled={companies.isPending}>
         {(companies.data ?? [{ id: group.companyId, name: group.company.name }]).map((company) => (
@@ -57,6 +55,6 @@ export function CopyTriviaDialog({ group, onClose }: { group: QuestionGroup; onC
         ))}
       </SelectInput>
       <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">Se llamará «{group.name} (copia)».</p>
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { campaignLinkSchema, type QuestionGroup } from '../../../../contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { SelectInput } from '../../../components/ui/form-controls';
 import { toast } from '../../../lib/toast-store';
@@ -39,41 +38,32 @@ export function AddLinkDialog({ campaignId, available, onClose }: AddLinkDialogP
   );
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title="Agregar Trivia"
       description="Elige una trivia de la empresa que aún no esté en la campaña."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="add-link-form" pending={add.isPending}>
-            Agregar
-          </Button>
-        </>
-      }
+      formId="add-link-form"
+      onSubmit={submit}
+      submitLabel="Agregar"
+      pending={add.isPending}
     >
-      <form id="add-link-form" noValidate onSubmit={submit} className="space-y-4">
-        <SelectInput label="Trivia" error={errors.questionGroupId?.message} {...form.register('questionGroupId', { valueAsNumber: true })}>
-          {available.map((group) => (
-            <option key={group.id} value={group.id}>
-              {group.name}
-            </option>
-          ))}
-        </SelectInput>
-        <TextInput
-          label="Peso"
-          type="number"
-          min={1}
-          max={100}
-          inputMode="numeric"
-          hint="De 1 a 100: multiplica el puntaje de esta trivia en el total."
-          error={errors.weight?.message}
-          {...form.register('weight', { setValueAs: (value) => parseWeight(String(value)) })}
-        />
-      </form>
-    </Dialog>
+      <SelectInput label="Trivia" error={errors.questionGroupId?.message} {...form.register('questionGroupId', { valueAsNumber: true })}>
+        {available.map((group) => (
+          <option key={group.id} value={group.id}>
+            {group.name}
+          </option>
+        ))}
+      </SelectInput>
+      <TextInput
+        label="Peso"
+        type="number"
+        min={1}
+        max={100}
+        inputMode="numeric"
+        hint="De 1 a 100: multiplica el puntaje de esta trivia en el total."
+        error={errors.weight?.message}
+        {...form.register('weight', { setValueAs: (value) => parseWeight(String(value)) })}
+      />
+    </FormDialog>
   );
 }

@@ -2,9 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { campaignSchema, SELECTION_MODE_LABELS, SELECTION_MODES, type Campaign, type Company } from '../../../../contract';
-import { Button } from '../../../components/ui/button';
 import { PublicNamesSelect } from '../../../components/public-names-select';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { SelectInput, TextArea } from '../../../components/ui/form-controls';
 import { toast } from '../../../lib/toast-store';
@@ -67,63 +66,55 @@ export function CampaignFormDialog({ campaign, companies, onClose, onSaved }: Ca
   ));
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="lg"
       title={campaign ? 'Editar Campaña' : 'Crear Nueva Campaña'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="campaign-form" pending={save.isPending}>
-            {campaign ? 'Guardar cambios' : 'Crear Campaña'}
-          </Button>
-        </>
-      }
+      formId="campaign-form"
+      onSubmit={submit}
+      formClassName="grid gap-4 sm:grid-cols-2"
+      submitLabel={campaign ? 'Guardar cambios' : 'Crear Campaña'}
+      pending={save.isPending}
     >
-      <form id="campaign-form" noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <TextInput label="Nombre" error={errors.name?.message} {...form.register('name')} />
-        </div>
-        <div className="sm:col-span-2">
-          <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
-        </div>
-        <div className="sm:col-span-2">
-          {campaign ? (
-            // Its trivias belong to its company, so a campaign keeps it; a disabled field is left
-            // out of the form's values, so the id comes from the defaults instead of this select.
-            <SelectInput label="Empresa" disabled value={campaign.companyId} onChange={() => undefined}>
-              {companyOptions}
-            </SelectInput>
-          ) : (
-            <SelectInput label="Empresa" error={errors.companyId?.message} {...form.register('companyId', { valueAsNumber: true })}>
-              {companies.length === 0 && <option value="">No hay empresas</option>}
-              {companyOptions}
-            </SelectInput>
-          )}
-        </div>
-        <TextInput label="Fecha de inicio" type="date" error={errors.startDate?.message} {...form.register('startDate')} />
-        <TextInput label="Fecha de finalización" type="date" error={errors.endDate?.message} {...form.register('endDate')} />
-        <TextInput
-          label="Intentos máximos por trivia"
-          type="number"
-          min={1}
-          max={100}
-          inputMode="numeric"
-          error={errors.maxAttemptsPerTrivia?.message}
-          {...form.register('maxAttemptsPerTrivia', { setValueAs: attemptsValue })}
-        />
-        <SelectInput label="Modo de selección de intentos" error={errors.attemptSelectionMode?.message} {...form.register('attemptSelectionMode')}>
-          {SELECTION_MODES.map((mode) => (
-            <option key={mode} value={mode}>
-              {SELECTION_MODE_LABELS[mode]}
-            </option>
-          ))}
-        </SelectInput>
-        <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />
-      </form>
-    </Dialog>
+      <div className="sm:col-span-2">
+        <TextInput label="Nombre" error={errors.name?.message} {...form.register('name')} />
+      </div>
+      <div className="sm:col-span-2">
+        <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
+      </div>
+      <div className="sm:col-span-2">
+        {campaign ? (
+          // Its trivias belong to its company, so a campaign keeps it; a disabled field is left
+          // out of the form's values, so the id comes from the defaults instead of this select.
+          <SelectInput label="Empresa" disabled value={campaign.companyId} onChange={() => undefined}>
+            {companyOptions}
+          </SelectInput>
+        ) : (
+          <SelectInput label="Empresa" error={errors.companyId?.message} {...form.register('companyId', { valueAsNumber: true })}>
+            {companies.length === 0 && <option value="">No hay empresas</option>}
+            {companyOptions}
+          </SelectInput>
+        )}
+      </div>
+      <TextInput label="Fecha de inicio" type="date" error={errors.startDate?.message} {...form.register('startDate')} />
+      <TextInput label="Fecha de finalización" type="date" error={errors.endDate?.message} {...form.register('endDate')} />
+      <TextInput
+        label="Intentos máximos por trivia"
+        type="number"
+        min={1}
+        max={100}
+        inputMode="numeric"
+        error={errors.maxAttemptsPerTrivia?.message}
+        {...form.register('maxAttemptsPerTrivia', { setValueAs: attemptsValue })}
+      />
+      <SelectInput label="Modo de selección de intentos" error={errors.attemptSelectionMode?.message} {...form.register('attemptSelectionMode')}>
+        {SELECTION_MODES.map((mode) => (
+          <option key={mode} value={mode}>
+            {SELECTION_MODE_LABELS[mode]}
+          </option>
+        ))}
+      </SelectInput>
+      <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />
+    </FormDialog>
   );
 }

@@ -3,8 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { companySchema, type Company } from '../../../../contract';
-import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { TextArea } from '../../../components/ui/form-controls';
 import { LogoUpload } from '../../../shared/logos/components/logo-upload';
@@ -40,33 +39,24 @@ export function CompanyFormDialog({ company, onClose }: { company: Company | nul
   });
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       title={company ? 'Editar empresa' : 'Nueva empresa'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="company-form" pending={save.isPending}>
-            {company ? 'Guardar' : 'Crear'}
-          </Button>
-        </>
-      }
+      formId="company-form"
+      onSubmit={submit}
+      submitLabel={company ? 'Guardar' : 'Crear'}
+      pending={save.isPending}
     >
-      <form id="company-form" noValidate onSubmit={submit} className="space-y-4">
-        <TextInput label="Nombre" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
-        <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
-        {company && (
-          <LogoUpload
-            entityType="company"
-            entityId={company.id}
-            logoUrl={company.logoUrl}
-            onChange={() => void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY })}
-          />
-        )}
-      </form>
-    </Dialog>
+      <TextInput label="Nombre" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
+      <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
+      {company && (
+        <LogoUpload
+          entityType="company"
+          entityId={company.id}
+          logoUrl={company.logoUrl}
+          onChange={() => void queryClient.invalidateQueries({ queryKey: COMPANIES_KEY })}
+        />
+      )}
+    </FormDialog>
   );
 }

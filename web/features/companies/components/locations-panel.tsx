@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { locationSchema, type Company, type Location } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../../components/ui/confirm-delete';
 import { inputClass } from '../../../components/ui/field';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { errorText } from '../../../lib/api';
@@ -158,24 +158,16 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
         )}
       </div>
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        target={deleting}
         title="¿Eliminar la sede?"
-        message={`Se eliminará la sede "${deleting?.name ?? ''}". Los jugadores y puntajes registrados allí se conservan sin sede. Esta acción no se puede deshacer.`}
-        confirmLabel="Eliminar"
-        cancelLabel="Cancelar"
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSuccess: () => {
-              successToast('Sede eliminada correctamente');
-              setDeleting(null);
-            },
-            onError: failureToast('No se pudo eliminar la sede'),
-          })
-        }
+        message={(location) => `Se eliminará la sede "${location.name}". Los jugadores y puntajes registrados allí se conservan sin sede. Esta acción no se puede deshacer.`}
+        mutation={remove}
+        variables={(location) => location.id}
+        onDeleted={() => successToast('Sede eliminada correctamente')}
+        onFailed={failureToast('No se pudo eliminar la sede')}
+        stayOpenOnError
+        onClose={() => setDeleting(null)}
       />
     </Card>
   );

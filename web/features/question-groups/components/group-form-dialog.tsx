@@ -3,9 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
-import { Button } from '../../../components/ui/button';
 import { PublicNamesSelect } from '../../../components/public-names-select';
-import { Dialog } from '../../../components/ui/dialog';
+import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextInput } from '../../../components/ui/field';
 import { Checkbox, SelectInput, TextArea } from '../../../components/ui/form-controls';
 import { Tabs } from '../../../components/ui/tabs';
@@ -137,49 +136,40 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
   );
 
   return (
-    <Dialog
-      open
+    <FormDialog
       onClose={onClose}
       size="lg"
       title={group ? 'Editar Grupo de Preguntas' : 'Crear Grupo de Preguntas'}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" form="group-form" pending={save.isPending}>
-            {group ? 'Guardar cambios' : 'Crear grupo'}
-          </Button>
-        </>
-      }
+      formId="group-form"
+      onSubmit={submit}
+      submitLabel={group ? 'Guardar cambios' : 'Crear grupo'}
+      pending={save.isPending}
     >
-      <form id="group-form" noValidate onSubmit={submit} className="space-y-4">
-        <Tabs
-          items={[
-            { label: 'General', content: general },
-            { label: 'Configuración', content: settings },
-            { label: 'Opciones', content: options },
-            {
-              label: 'Personalizar',
-              hidden: !group,
-              content: group && (
-                <LogoUpload
-                  label="Logo de la trivia"
-                  entityType="question-group"
-                  entityId={group.id}
-                  logoUrl={group.logoUrl}
-                  onChange={() => void queryClient.invalidateQueries({ queryKey: companyGroupsKey(group.companyId) })}
-                />
-              ),
-            },
-          ]}
-        />
-        {messages.length > 0 && (
-          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
-            Revisa los campos: {messages.join(' · ')}
-          </div>
-        )}
-      </form>
-    </Dialog>
+      <Tabs
+        items={[
+          { label: 'General', content: general },
+          { label: 'Configuración', content: settings },
+          { label: 'Opciones', content: options },
+          {
+            label: 'Personalizar',
+            hidden: !group,
+            content: group && (
+              <LogoUpload
+                label="Logo de la trivia"
+                entityType="question-group"
+                entityId={group.id}
+                logoUrl={group.logoUrl}
+                onChange={() => void queryClient.invalidateQueries({ queryKey: companyGroupsKey(group.companyId) })}
+              />
+            ),
+          },
+        ]}
+      />
+      {messages.length > 0 && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:bg-red-950/40 dark:text-red-300">
+          Revisa los campos: {messages.join(' · ')}
+        </div>
+      )}
+    </FormDialog>
   );
 }

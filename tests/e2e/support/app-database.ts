@@ -1,0 +1,17 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+/** SQL against the app's embedded PostgreSQL (its port and password live in the server's data directory). */
+export async function appQuery<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+  const dataDir = process.env.E2E_DATA_DIR!;
+  const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
+  const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
+  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
