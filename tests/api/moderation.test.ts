@@ -100,6 +100,7 @@ describe('disqualifying an attempt', () => {
       restoredAt: null,
       restoredBy: null,
       restoreReason: null,
+      campaign: null,
     });
 
     // Ana's other attempt is hers now.
@@ -150,7 +151,7 @@ describe('disqualifying a player', () => {
     expect((await screen(w.groupId)).body.entries.map((e) => e.playerId)).toEqual([w.beto.id]);
     expect(await exportedDocuments(w.groupId)).toEqual([w.beto.documentNumber]);
     const campaignExport = (await admin.get(`/api/campaigns/${w.campaignId}/ranking/export`)).text.split('\r\n').filter(Boolean);
-    expect(campaignExport.slice(1).map((line) => line.split(',')[1])).toEqual(['Beto']);
+    expect(campaignExport.slice(1).map((line) => line.split(',')[1])).toEqual(['Beto Paz']);
 
     // A new result of hers does not rank either; an attempt of hers is already out.
     await complete(w.groupId, w.ana.id, 90, 10);
