@@ -292,7 +292,7 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   }
   expect(csvOf(beto.fullName)[4]).toBe('Stand Norte');
   // Then a score and an attempt count per trivia, in the campaign's order; blank where not played.
-  expect(csv[0]!.slice(7)).toEqual(links.flatMap((l) => [`${l.questionGroup.name} - Puntaje`, `${l.questionGroup.name} - Intentos`]));
+  expect(csv[0]!.slice(8)).toEqual(links.flatMap((l) => [`${l.questionGroup.name} - Puntaje`, `${l.questionGroup.name} - Intentos`]));
   const perTrivia = (scores: Record<number, number>) =>
     links.flatMap((l) => (l.questionGroupId in scores ? [String(scores[l.questionGroupId]), '1'] : ['', '0']));
   expect(csvOf(ana.fullName).slice(8)).toEqual(perTrivia({ [DEMO_TRIVIA]: anaDemo!, [second.id]: anaSums! }));

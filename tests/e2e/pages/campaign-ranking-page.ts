@@ -27,7 +27,8 @@ export class CampaignRankingPage {
   /** A day (yyyy-MM-dd) of the open calendar (one month where two do not fit). */
   readonly calendarDay = (isoDay: string) => this.page.locator(`[data-day="${isoDay}"]:not([data-outside]) button`);
   readonly publicLink = () => this.page.getByRole('link', { name: 'Ranking público' });
-  readonly location = () => this.page.getByLabel('Sede');
+  /** The ranking's site filter (first on the page: the admin's "Sorteo" form below has a 'Sede' of its own). */
+  readonly location = () => this.page.getByLabel('Sede').first();
   readonly podium = () => this.page.getByRole('list', { name: 'Podio' });
 
   async gotoAdmin(campaignId: number) {
