@@ -8,6 +8,8 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
+/** Where to write the moderated campaign ranking's screenshots (README); none unless set. */
+const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** A campaign of two trivias, both played by Ana Tramposa and Beto Limpio (the same documents at both). */
@@ -59,6 +61,7 @@ test('an admin disqualifies a player from the campaign ranking: out of the campa
   await expect(entry).toContainText('Descalificado por Administrador Principal');
   for (const trivia of trivias) expect(await triviaNames(request, trivia.id)).toEqual(['Beto']);
   await expect.poll(() => campaignNames(request, campaign.id), { timeout: 15_000 }).toEqual(['Beto']);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/campaign-moderation-1366.png`, fullPage: true });
 
   // The trivia's own admin ranking shows the decision as made from the campaign.
   await page.goto(`/ranking-admin?id=${trivias[1]!.id}`);
