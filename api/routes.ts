@@ -16,7 +16,7 @@ import { healthRoutes } from './health/routes';
 import { kioskRoutes } from './kiosks/routes';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
-import { moderationRoutes } from './moderation/routes';
+import { campaignModerationRoutes, moderationRoutes } from './moderation/routes';
 import { playRoutes } from './play/routes';
 import { playerRoutes } from './players/routes';
 import { questionGroupRoutes } from './question-groups/routes';
@@ -53,6 +53,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, rankings),
     moderationRoutes(deps.dataSource),
+    campaignModerationRoutes(deps.dataSource),
     bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),

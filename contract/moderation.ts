@@ -29,6 +29,13 @@ export type DisqualifyInput = z.infer<typeof disqualifySchema>;
 export const restoreDisqualificationSchema = z.object({ reason });
 export type RestoreDisqualificationInput = z.infer<typeof restoreDisqualificationSchema>;
 
+/**
+ * POST /api/campaigns/{id}/disqualifications (admin): a campaign ranking row's player, out of the
+ * campaign's ranking by a player disqualification at each of its trivias, with one reason.
+ */
+export const campaignDisqualifySchema = z.object({ playerId: idParam, reason });
+export type CampaignDisqualifyInput = z.infer<typeof campaignDisqualifySchema>;
+
 /** GET /api/ranking-disqualifications (admin): a trivia's disqualifications, active and restored, newest first. */
 export const disqualificationsQuery = z.object({ questionGroupId: idParam });
 
@@ -54,4 +61,18 @@ export interface Disqualification {
   restoredAt: string | null;
   restoredBy: ModeratorRef | null;
   restoreReason: string | null;
+  /**
+   * The campaign it was made from ("Descalificar" on the campaign ranking), null when made at the
+   * trivia. Restoring it restores it at every trivia it covers.
+   */
+  campaign: { id: number; name: string } | null;
+}
+
+/**
+ * One decision as a campaign's "Descalificados" lists it: a disqualification made at one of the
+ * campaign's trivias, or one made from the campaign with every trivia it covers. `id` restores it
+ * (POST /api/ranking-disqualifications/{id}/restore).
+ */
+export interface CampaignDisqualification extends Disqualification {
+  trivias: { id: number; name: string }[];
 }

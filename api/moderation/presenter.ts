@@ -1,4 +1,5 @@
-import type { Disqualification, ModeratorRef } from '../../contract';
+import type { CampaignDisqualification, Disqualification, ModeratorRef } from '../../contract';
+import type { CampaignDecision } from './campaign-service';
 import type { DisqualificationRow } from './service';
 
 const moderator = (id: number | null, name: string | null): ModeratorRef | null => (id === null ? null : { id, name: name ?? '' });
@@ -26,5 +27,10 @@ export function presentDisqualification(row: DisqualificationRow): Disqualificat
     restoredAt: row.restored_at?.toISOString() ?? null,
     restoredBy: moderator(row.restored_by, row.restorer_name),
     restoreReason: row.restore_reason,
+    campaign: row.campaign_id === null ? null : { id: row.campaign_id, name: row.campaign_name ?? '' },
   } satisfies Disqualification;
+}
+
+export function presentCampaignDecision(decision: CampaignDecision): CampaignDisqualification {
+  return { ...presentDisqualification(decision.row), trivias: decision.trivias };
 }

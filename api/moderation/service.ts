@@ -27,15 +27,20 @@ export interface DisqualificationRow {
   restored_by: number | null;
   restorer_name: string | null;
   restore_reason: string | null;
+  campaign_id: number | null;
+  campaign_name: string | null;
+  question_group_name: string;
 }
 
-const RECORD_SQL = `
-  SELECT d.id, d.question_group_id, d.player_id, p.first_name, p.last_name, d.attempt_id,
+export const RECORD_SQL = `
+  SELECT d.id, d.question_group_id, qg.name AS question_group_name, d.campaign_id, c.name AS campaign_name, d.player_id, p.first_name, p.last_name, d.attempt_id,
          a.score AS attempt_score, a.completion_time AS attempt_completion_time, a.completed_at AS attempt_completed_at,
          d.reason, d.disqualified_by, trim(du.first_name || ' ' || du.last_name) AS disqualifier_name, d.disqualified_at,
          d.restored_at, d.restored_by, trim(ru.first_name || ' ' || ru.last_name) AS restorer_name, d.restore_reason
     FROM ranking_disqualifications d
     JOIN players p ON p.id = d.player_id
+    JOIN question_groups qg ON qg.id = d.question_group_id
+    LEFT JOIN campaigns c ON c.id = d.campaign_id
     LEFT JOIN player_attempts a ON a.id = d.attempt_id
     LEFT JOIN users du ON du.id = d.disqualified_by
     LEFT JOIN users ru ON ru.id = d.restored_by`;
@@ -83,29 +88,35 @@ async function disqualifyIn(em: EntityManager, input: DisqualifyInput, userId: n
   return findRecord(em, inserted!.id);
 }
 
-/** Puts a disqualification's entries back in the rankings, recording who and why, in one transaction. Unknown: 404; already restored: 409. */
+/**
+ * Puts a disqualification's entries back in the rankings, recording who and why, in one transaction.
+ * One made from a campaign is restored at every trivia it covers (its rows share campaign, player
+ * and time). Unknown: 404; already restored: 409.
+ */
 export function restoreDisqualification(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {
   return em.transaction((tx) => restoreIn(tx, id, reason, userId));
 }
 
 async function restoreIn(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {
-  const [[restored]]: [{ player_id: number; question_group_id: number }[], number] = await em.query(
-    `UPDATE ranking_disqualifications SET restored_at = now(), restored_by = $2, restore_reason = $3
-      WHERE id = $1 AND restored_at IS NULL
-      RETURNING player_id, question_group_id`,
+  const [restored]: [{ player_id: number; question_group_id: number }[], number] = await em.query(
+    `UPDATE ranking_disqualifications r SET restored_at = now(), restored_by = $2, restore_reason = $3
+       FROM ranking_disqualifications chosen
+      WHERE chosen.id = $1 AND chosen.restored_at IS NULL AND r.restored_at IS NULL
+        AND (r.id = chosen.id OR (r.campaign_id = chosen.campaign_id AND r.player_id = chosen.player_id AND r.disqualified_at = chosen.disqualified_at))
+      RETURNING r.player_id, r.question_group_id`,
     [id, userId, reason],
   );
-  if (!restored) {
+  if (restored.length === 0) {
     await findRecord(em, id);
     throw conflict(NOT_DISQUALIFIED, { code: 'disqualification_not_active' });
   }
-  await refreshPlayerStandings(em, restored.player_id, restored.question_group_id);
+  for (const row of restored) await refreshPlayerStandings(em, row.player_id, row.question_group_id);
   return findRecord(em, id);
 }
 
 const attemptOf = (scope: DisqualificationScope, attemptId: number): number | null => (scope === 'attempt' ? attemptId : null);
 
 /** One admin at a time decides on a player at a trivia (a transaction-scoped advisory lock), so the check above holds until the insert. */
-async function lockPlayerAtTrivia(em: EntityManager, playerId: number, questionGroupId: number): Promise<void> {
+export async function lockPlayerAtTrivia(em: EntityManager, playerId: number, questionGroupId: number): Promise<void> {
   await em.query(`SELECT pg_advisory_xact_lock($1, $2)`, [playerId, questionGroupId]);
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { CampaignEntity } from './campaign.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
@@ -14,6 +15,7 @@ import { UserEntity } from './user.entity';
 /** At most one holding disqualification per attempt, and per player and trivia (an expression index, so defined by its migration). */
 @Index('ranking_disqualifications_holding_key', { synchronize: false })
 @Index('ranking_disqualifications_trivia_idx', ['questionGroupId', 'id'])
+@Index('ranking_disqualifications_campaign_idx', ['campaignId', 'playerId'])
 export class RankingDisqualificationEntity {
   @PrimaryGeneratedColumn('increment', { primaryKeyConstraintName: 'PK_ranking_disqualifications' })
   id: number;
@@ -41,6 +43,17 @@ export class RankingDisqualificationEntity {
   @ManyToOne(() => PlayerAttemptEntity, { onDelete: 'CASCADE', nullable: true })
   @JoinColumn({ name: 'attempt_id', foreignKeyConstraintName: 'FK_ranking_disqualifications_attempt' })
   attempt: Relation<PlayerAttemptEntity> | null;
+
+  /**
+   * The campaign it was made from ("Descalificar" on a campaign ranking), null when made at the
+   * trivia. The rows of one campaign decision share campaign, player and `disqualifiedAt`.
+   */
+  @Column('integer', { nullable: true })
+  campaignId: number | null;
+
+  @ManyToOne(() => CampaignEntity, { onDelete: 'SET NULL', nullable: true })
+  @JoinColumn({ name: 'campaign_id', foreignKeyConstraintName: 'FK_ranking_disqualifications_campaign' })
+  campaign: Relation<CampaignEntity> | null;
 
   @Column('varchar', { length: 500 })
   reason: string;

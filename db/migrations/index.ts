@@ -12,6 +12,7 @@ import { KioskSetup1795600000000 } from './1795600000000-kiosk-setup';
 import { RankingStandings1795700000000 } from './1795700000000-ranking-standings';
 import { RankingDisqualifications1795810000000 } from './1795810000000-ranking-disqualifications';
 import { PrizeDraws1795820000000 } from './1795820000000-prize-draws';
+import { CampaignDisqualifications1795830000000 } from './1795830000000-campaign-disqualifications';
 import { BundleVersionFromContent1795900000000 } from './1795900000000-bundle-version-from-content';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -30,5 +31,6 @@ export const migrations = [
   RankingStandings1795700000000,
   RankingDisqualifications1795810000000,
   PrizeDraws1795820000000,
+  CampaignDisqualifications1795830000000,
   BundleVersionFromContent1795900000000,
 ];

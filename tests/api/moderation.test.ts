@@ -93,6 +93,7 @@ describe('disqualifying an attempt', () => {
       restoredAt: null,
       restoredBy: null,
       restoreReason: null,
+      campaign: null,
     });
 
     // Ana's other attempt is hers now.

@@ -8,9 +8,10 @@ const BATCH = 60;
 
 /**
  * Results a kiosk synced for `names` (one player each, every answer correct, played in
- * `seconds` and finished now): plausible rounds, so every one of them ranks.
+ * `seconds` and finished now): plausible rounds, so every one of them ranks. `documents` names the
+ * players' documents (the same document at another trivia is the same player).
  */
-export async function syncRankedResults(page: Page, bundle: PlayBundle, names: string[], seconds = 30) {
+export async function syncRankedResults(page: Page, bundle: PlayBundle, names: string[], seconds = 30, documents?: string[]) {
   const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
   const completedAt = new Date();
   const startedAt = new Date(completedAt.getTime() - seconds * 1000);
@@ -18,7 +19,7 @@ export async function syncRankedResults(page: Page, bundle: PlayBundle, names: s
     const playerClientId = randomUUID();
     const attemptClientId = randomUUID();
     return [
-      { kind: 'player', payload: { clientId: playerClientId, fullName, documentTypeId: bundle.documentTypes[0]!.id, documentNumber: `R${Date.now()}${i}`, locationId: bundle.locations[0]!.id } },
+      { kind: 'player', payload: { clientId: playerClientId, fullName, documentTypeId: bundle.documentTypes[0]!.id, documentNumber: documents?.[i] ?? `R${Date.now()}${i}`, locationId: bundle.locations[0]!.id } },
       { kind: 'attempt', payload: { clientId: attemptClientId, playerClientId, questionGroupId: bundle.group.id, totalQuestions: bundle.questions.length, startedAt: startedAt.toISOString() } },
       {
         kind: 'completion',

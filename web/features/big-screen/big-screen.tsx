@@ -1,4 +1,4 @@
-import { Maximize } from 'lucide-react';
+import { Maximize, Trophy } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
@@ -87,20 +87,30 @@ function Podium({ entries, newestId }: { entries: ScreenEntry[]; newestId: numbe
   );
 }
 
-/** "Ganadores del sorteo": the newest draw's winners, for a while after an admin ran it. */
+/** How many winners the panel names; a larger draw says how many more (the admin's record lists them all). */
+const WINNERS_SHOWN = 12;
+
+/**
+ * "Ganadores del sorteo": the newest draw's winners in prize order (the numbers are CSS counters),
+ * for a while after an admin ran it. More than a few go in two columns.
+ */
 function DrawWinners({ winners }: { winners: ScreenFeed['drawWinners'] }) {
+  const shown = winners?.winners.slice(0, WINNERS_SHOWN) ?? [];
+  const more = (winners?.winners.length ?? 0) - shown.length;
   return (
-    <div aria-live="polite">
-      {winners && winners.winners.length > 0 && (
+    <div aria-live="polite" className="big-screen-draw-slot">
+      {shown.length > 0 && (
         <section className="big-screen-draw" aria-labelledby="big-screen-draw-title" data-testid="screen-draw-winners">
           <h2 id="big-screen-draw-title" className="big-screen-draw-title">
+            <Trophy aria-hidden className="big-screen-draw-icon" />
             Ganadores del sorteo
           </h2>
-          <ol className="big-screen-draw-list">
-            {winners.winners.map((winner, index) => (
+          <ol className="big-screen-draw-list" data-many={shown.length > 5 || undefined}>
+            {shown.map((winner, index) => (
               <li key={index}>{winner.name}</li>
             ))}
           </ol>
+          {more > 0 && <p className="big-screen-draw-more">y {more === 1 ? '1 ganador más' : `${more} ganadores más`}</p>}
         </section>
       )}
     </div>

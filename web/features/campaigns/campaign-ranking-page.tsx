@@ -1,8 +1,8 @@
-import { ArrowLeft, Download, ExternalLink, Settings } from 'lucide-react';
+import { ArrowLeft, Ban, Download, ExternalLink, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SELECTION_MODE_LABELS } from '../../../contract';
-import { buttonClass } from '../../components/ui/button';
+import { SELECTION_MODE_LABELS, type CampaignRankingEntry } from '../../../contract';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
@@ -18,12 +18,17 @@ import { useCampaignLinks } from './api/get-campaign-links';
 import { campaignRankingExportUrl, useCampaignRanking } from './api/get-campaign-ranking';
 import { parseCampaignId } from './campaign-id';
 import { campaignPeriod } from './campaign-period';
+import { CampaignDisqualifications } from './components/campaign-disqualifications';
+import { CampaignDisqualifyDialog } from './components/campaign-disqualify-dialog';
 import { CampaignRankingFilterControls, useCampaignRankingFilters } from './components/campaign-ranking-filters';
 import { campaignPodiumEntries, CampaignRankingList } from './components/campaign-ranking-list';
 import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
 
-/** /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, and its prize draws. */
+/**
+ * /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, with 'Descalificar'
+ * on each row, its disqualified players ('Restaurar') and its prize draws.
+ */
 export function CampaignRankingPage({ params }: { params: Record<string, string | undefined> }) {
   const id = parseCampaignId(params.campaignId);
   if (id === null) return <ErrorState title="Campaña no encontrada" />;
@@ -37,6 +42,7 @@ function CampaignRanking({ id }: { id: number }) {
   const { query: ranking, entries, more } = useCampaignRanking({ campaignId: id, audience: 'admin' }, filterState.filters);
   // A trivia's tab reads its own ranking once it is first opened (tab 0 is 'Ranking General').
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const [disqualifying, setDisqualifying] = useState<CampaignRankingEntry | null>(null);
 
   if (campaign.isError) {
     const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
@@ -99,7 +105,22 @@ function CampaignRanking({ id }: { id: number }) {
                 label: 'Ranking General',
                 content: (
                   <RankingResults query={ranking} empty={entries.length === 0}>
-                    <CampaignRankingList key={JSON.stringify(filterState.filters)} entries={entries} />
+                    <CampaignRankingList
+                      key={JSON.stringify(filterState.filters)}
+                      entries={entries}
+                      rowAction={(entry) => (
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          className="text-red-700! max-sm:h-10 dark:text-red-300!"
+                          icon={<Ban className="size-4" aria-hidden />}
+                          aria-label={`Descalificar a ${entry.firstName} ${entry.lastName}`.trim()}
+                          onClick={() => setDisqualifying(entry)}
+                        >
+                          Descalificar
+                        </Button>
+                      )}
+                    />
                     <LoadMore {...more} />
                   </RankingResults>
                 ),
@@ -116,6 +137,8 @@ function CampaignRanking({ id }: { id: number }) {
           />
         </section>
       </div>
+      <CampaignDisqualifyDialog key={disqualifying?.playerId ?? 'none'} campaignId={id} entry={disqualifying} onClose={() => setDisqualifying(null)} />
+      <CampaignDisqualifications campaignId={id} />
       <PrizeDraws subject={{ kind: 'campaign', id }} companyId={data.companyId} />
     </div>
   );

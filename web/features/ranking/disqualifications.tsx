@@ -5,13 +5,19 @@ import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { useDisqualifications, useRestoreDisqualification } from './api/disqualifications';
-import { ReasonDialog } from './reason-dialog';
-import { ReviewList, useFocusAfterDecision } from './review-list';
+import { ReasonDialog } from '../../shared/moderation/reason-dialog';
+import { ReviewList, useFocusAfterDecision } from '../../shared/moderation/review-list';
 
 const playerName = (d: Disqualification) => `${d.firstName} ${d.lastName}`.trim();
 
 /** What was taken out, in the admin's words. */
 const what = (d: Disqualification) => (d.attempt ? `Resultado de ${d.attempt.score}%` : 'Todos sus resultados en esta trivia');
+
+/** A decision made from a campaign is restored at every trivia of it: the confirmation says so. */
+const restoreMessage = (d: Disqualification) =>
+  d.campaign
+    ? `${playerName(d)} volverá a contar en el ranking de la campaña «${d.campaign.name}» y en todas sus trivias.`
+    : `${what(d)} de ${playerName(d)} volverá a contar en el ranking.`;
 
 const by = (moderator: Disqualification['disqualifiedBy']) => (moderator ? ` por ${moderator.name}` : '');
 
@@ -22,7 +28,7 @@ const by = (moderator: Disqualification['disqualifiedBy']) => (moderator ? ` por
  */
 export function Disqualifications({ id }: { id: number }) {
   const list = useDisqualifications(id);
-  const restore = useRestoreDisqualification(id);
+  const restore = useRestoreDisqualification();
   const [restoring, setRestoring] = useState<Disqualification | null>(null);
   const holding = list.data?.filter((d) => d.restoredAt === null);
   const restored = list.data?.filter((d) => d.restoredAt !== null) ?? [];
@@ -60,7 +66,7 @@ export function Disqualifications({ id }: { id: number }) {
         <ReasonDialog
           open={restoring !== null}
           title="¿Restaurar en el ranking?"
-          message={restoring ? `${what(restoring)} de ${playerName(restoring)} volverá a contar en el ranking.` : ''}
+          message={restoring ? restoreMessage(restoring) : ''}
           confirmLabel="Restaurar"
           pending={restore.isPending}
           onCancel={() => setRestoring(null)}
@@ -89,6 +95,7 @@ export function Disqualifications({ id }: { id: number }) {
                 <Ban className="size-3.5 shrink-0 text-slate-400 dark:text-slate-500" aria-hidden />
                 {what(d)}
               </span>
+              {d.campaign && <span>Desde la campaña «{d.campaign.name}»</span>}
               <span>
                 Descalificado{by(d.disqualifiedBy)} el <time dateTime={d.disqualifiedAt}>{formatDateTime(d.disqualifiedAt)}</time>
               </span>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DISQUALIFICATION_SCOPE_LABELS, DISQUALIFICATION_SCOPES, type DisqualificationScope, type TriviaRankingEntry } from '../../../contract';
 import { toast } from '../../lib/toast-store';
 import { useDisqualify } from './api/disqualifications';
-import { ReasonDialog } from './reason-dialog';
+import { ReasonDialog } from '../../shared/moderation/reason-dialog';
 
 const SCOPE_HINTS: Record<DisqualificationScope, string> = {
   attempt: 'Si tiene otros resultados, el mejor de ellos ocupa su lugar.',
@@ -10,8 +10,8 @@ const SCOPE_HINTS: Record<DisqualificationScope, string> = {
 };
 
 /** "Descalificar" a ranking row: this result or the player at this trivia, with a reason. Keyed by its row, so each starts at 'this result'. */
-export function DisqualifyDialog({ questionGroupId, entry, onClose }: { questionGroupId: number; entry: TriviaRankingEntry | null; onClose: () => void }) {
-  const disqualify = useDisqualify(questionGroupId);
+export function DisqualifyDialog({ entry, onClose }: { entry: TriviaRankingEntry | null; onClose: () => void }) {
+  const disqualify = useDisqualify();
   const [scope, setScope] = useState<DisqualificationScope>('attempt');
   const name = entry ? `${entry.firstName} ${entry.lastName}`.trim() : '';
 

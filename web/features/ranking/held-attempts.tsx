@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { useHeldAttempts, useReviewAttempt, type ReviewAction } from './api/held-attempts';
-import { ReviewList, useFocusAfterDecision } from './review-list';
+import { ReviewList, useFocusAfterDecision } from '../../shared/moderation/review-list';
 
 const playerName = (attempt: HeldAttempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
 

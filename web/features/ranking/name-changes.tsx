@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
 import { toast } from '../../lib/toast-store';
 import { useApplyNameChange, useNameChanges } from './api/name-changes';
-import { ReviewList, useFocusAfterDecision } from './review-list';
+import { ReviewList, useFocusAfterDecision } from '../../shared/moderation/review-list';
 
 const FACT_ICON = 'size-3.5 shrink-0 text-slate-400 dark:text-slate-500';
 

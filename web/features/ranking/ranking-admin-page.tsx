@@ -41,7 +41,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
           </Button>
         )}
       />
-      <DisqualifyDialog key={disqualifying?.id ?? 'none'} questionGroupId={id} entry={disqualifying} onClose={() => setDisqualifying(null)} />
+      <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
       {exists && <HeldAttempts id={id} />}
       {exists && <Disqualifications id={id} />}
       {trivia.data && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CampaignRankingEntry } from '../../../../contract';
 import { formatDuration } from '../../../lib/format';
 import { rowDelay } from '../../../shared/ranking/row-delay';
@@ -16,15 +17,26 @@ function Stat({ value, label, testId }: { value: string; label: string; testId: 
   );
 }
 
-/** 'Ranking General': position, player, site, total points, (public) correct answers, average time. */
-export function CampaignRankingList({ entries, showCorrectAnswers = false }: { entries: CampaignRankingEntry[]; showCorrectAnswers?: boolean }) {
+/**
+ * 'Ranking General': position, player, site, total points, (public) correct answers, average time;
+ * the admin screen gives each row an action (`rowAction`, 'Descalificar').
+ */
+export function CampaignRankingList({
+  entries,
+  showCorrectAnswers = false,
+  rowAction,
+}: {
+  entries: CampaignRankingEntry[];
+  showCorrectAnswers?: boolean;
+  rowAction?: (entry: CampaignRankingEntry) => ReactNode;
+}) {
   return (
     <ol className="space-y-2" aria-label="Ranking General">
       {entries.map((entry) => (
         <li
           key={entry.playerId}
           data-testid="campaign-ranking-row"
-          className="ranking-row grid grid-cols-[2.5rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[2.5rem_1fr_auto] sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+          className={`ranking-row grid grid-cols-[2.5rem_1fr] items-center gap-x-3 gap-y-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm ${rowAction ? 'sm:grid-cols-[2.5rem_1fr_auto_auto]' : 'sm:grid-cols-[2.5rem_1fr_auto]'} sm:gap-x-4 sm:p-4 dark:border-slate-800 dark:bg-slate-900`}
           style={{ animationDelay: rowDelay(entry.position) }}
         >
           <span
@@ -49,6 +61,7 @@ export function CampaignRankingList({ entries, showCorrectAnswers = false }: { e
             {showCorrectAnswers && <Stat value={String(entry.totalCorrectAnswers)} label="correctas" testId="ranking-correct" />}
             <Stat value={formatDuration(entry.averageCompletionTime)} label="tiempo prom." testId="ranking-time" />
           </div>
+          {rowAction && <div className="col-start-2 sm:col-start-auto">{rowAction(entry)}</div>}
         </li>
       ))}
     </ol>

@@ -11,20 +11,23 @@ export const disqualificationsQueryOptions = (questionGroupId: number) =>
 
 export const useDisqualifications = (questionGroupId: number) => useQuery(disqualificationsQueryOptions(questionGroupId));
 
-/** What a disqualification or a restoration moves: the record, this trivia's ranking and the campaigns'. */
-function useRefreshModerated(questionGroupId: number) {
+/**
+ * What a disqualification or a restoration moves: the records, the trivias' rankings and the
+ * campaigns' (a disqualification made from a campaign is restored at every trivia of it).
+ */
+function useRefreshModerated() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all(
-      [['disqualifications', questionGroupId], ['ranking', questionGroupId], ['campaign-ranking'], ['public-campaign-ranking']].map((queryKey) =>
+      [['disqualifications'], ['campaign-disqualifications'], ['ranking'], ['campaign-ranking'], ['public-campaign-ranking']].map((queryKey) =>
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
 }
 
 /** POST /api/ranking-disqualifications: takes a ranking row's attempt (or its player) out. */
-export function useDisqualify(questionGroupId: number) {
-  const refresh = useRefreshModerated(questionGroupId);
+export function useDisqualify() {
+  const refresh = useRefreshModerated();
   return useMutation({
     mutationFn: (input: DisqualifyInput) => api.post<Disqualification>('/api/ranking-disqualifications', input),
     meta: { errorTitle: 'No se pudo descalificar' },
@@ -33,8 +36,8 @@ export function useDisqualify(questionGroupId: number) {
 }
 
 /** POST /api/ranking-disqualifications/{id}/restore: puts a disqualified entry back. */
-export function useRestoreDisqualification(questionGroupId: number) {
-  const refresh = useRefreshModerated(questionGroupId);
+export function useRestoreDisqualification() {
+  const refresh = useRefreshModerated();
   return useMutation({
     mutationFn: ({ id, reason }: { id: number; reason: string }) => api.post<Disqualification>(`/api/ranking-disqualifications/${id}/restore`, { reason }),
     meta: { errorTitle: 'No se pudo restaurar' },

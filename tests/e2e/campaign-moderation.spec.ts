@@ -1,0 +1,130 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { Campaign } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations, tabTo } from './support/axe';
+import { playBundle, syncRankedResults } from './support/ranked-results';
+
+/** The seeded demo company. */
+const DEMO_COMPANY = 1;
+const SCHEMES = ['light', 'dark'] as const;
+/** Where to write the moderated campaign ranking's screenshots (README); none unless set. */
+const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** A campaign of two trivias, both played by Ana Tramposa and Beto Limpio (the same documents at both). */
+async function moderatedCampaign(page: Page, title: string) {
+  await new LoginPage(page).signInAsAdmin();
+  const suffix = Date.now();
+  const documents = [`A${suffix}`, `B${suffix}`];
+  const trivias = [
+    await createFourQuestionTrivia(page, DEMO_COMPANY, `${title} uno ${suffix}`),
+    await createFourQuestionTrivia(page, DEMO_COMPANY, `${title} dos ${suffix}`),
+  ];
+  for (const trivia of trivias) await syncRankedResults(page, await playBundle(page, trivia.id), ['Ana Tramposa', 'Beto Limpio'], 30, documents);
+  const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `${title} ${suffix}`, companyId: DEMO_COMPANY, startDate: isoDay(-1), endDate: isoDay(1) });
+  for (const trivia of trivias) await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
+  return { campaign, trivias };
+}
+
+/** The first names a signed-out screen reads: a trivia's public ranking, or the public campaign ranking (cached a few seconds). */
+const triviaNames = async (request: APIRequestContext, groupId: number) =>
+  ((await (await request.get(`/api/ranking?questionGroupId=${groupId}`)).json()) as { firstName: string }[]).map((e) => e.firstName).sort();
+const campaignNames = async (request: APIRequestContext, campaignId: number) =>
+  ((await (await request.get(`/api/public/campaigns/${campaignId}/ranking`)).json()) as { firstName: string }[]).map((e) => e.firstName).sort();
+
+test('an admin disqualifies a player from the campaign ranking: out of the campaign and of every trivia; one restoration brings them back', async ({
+  page,
+  request,
+}) => {
+  const { campaign, trivias } = await moderatedCampaign(page, 'Campaña moderada');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto(`/campaigns/${campaign.id}/ranking`);
+  const rows = page.getByTestId('campaign-ranking-row');
+  await expect(rows).toHaveCount(2);
+  const section = page.getByRole('region', { name: 'Descalificados' });
+  await expect(section.getByText('No hay descalificados.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Descalificar a Ana Tramposa' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Descalificar de la campaña?' });
+  await dialog.getByRole('button', { name: 'Descalificar' }).click();
+  await expect(dialog.getByText('Escribe el motivo')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Motivo' }).fill('Jugó con el documento de otra persona');
+  await dialog.getByRole('button', { name: 'Descalificar' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Beto Limpio');
+  const entry = section.getByRole('listitem', { name: 'Descalificación de Ana Tramposa' });
+  await expect(entry).toContainText('En la campaña (2 trivias)');
+  await expect(entry).toContainText('Motivo: Jugó con el documento de otra persona');
+  await expect(entry).toContainText('Descalificado por Administrador Principal');
+  for (const trivia of trivias) expect(await triviaNames(request, trivia.id)).toEqual(['Beto']);
+  await expect.poll(() => campaignNames(request, campaign.id), { timeout: 15_000 }).toEqual(['Beto']);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/campaign-moderation-1366.png`, fullPage: true });
+
+  // The trivia's own admin ranking shows the decision as made from the campaign.
+  await page.goto(`/ranking-admin?id=${trivias[1]!.id}`);
+  const triviaEntry = page.getByRole('region', { name: 'Descalificados' }).getByRole('listitem', { name: 'Descalificación de Ana Tramposa' });
+  await expect(triviaEntry).toContainText(`Desde la campaña «${campaign.name}»`);
+
+  await page.goto(`/campaigns/${campaign.id}/ranking`);
+  await entry.getByRole('button', { name: 'Restaurar a Ana Tramposa' }).click();
+  const restore = page.getByRole('dialog', { name: '¿Restaurar en el ranking?' });
+  await expect(restore).toContainText('y en el ranking de la campaña');
+  await restore.getByRole('textbox', { name: 'Motivo' }).fill('Documento verificado');
+  await restore.getByRole('button', { name: 'Restaurar' }).click();
+  await expect(section.getByText('No hay descalificados.')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+  await section.getByText('Restaurados (1)').click();
+  await expect(section).toContainText('Documento verificado');
+  for (const trivia of trivias) expect(await triviaNames(request, trivia.id)).toEqual(['Ana', 'Beto']);
+  await expect.poll(() => campaignNames(request, campaign.id), { timeout: 15_000 }).toEqual(['Ana', 'Beto']);
+});
+
+test('campaign moderation passes axe in light and dark and works by keyboard', async ({ page }) => {
+  const { campaign } = await moderatedCampaign(page, 'Campaña accesible');
+  const ranking = (await (await page.request.get(`/api/campaigns/${campaign.id}/ranking`)).json()) as { playerId: number; firstName: string }[];
+  const ana = ranking.find((e) => e.firstName === 'Ana')!;
+  await postJson(page, `/api/campaigns/${campaign.id}/disqualifications`, { playerId: ana.playerId, reason: 'Resultados imposibles' });
+  const section = page.getByRole('region', { name: 'Descalificados' });
+
+  for (const colorScheme of SCHEMES) {
+    await page.emulateMedia({ colorScheme });
+    await page.goto(`/campaigns/${campaign.id}/ranking`);
+    await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(section.getByRole('listitem')).toHaveCount(1);
+    await expect(page.getByTestId('campaign-ranking-row')).toHaveCount(1);
+    expect(await seriousViolations(page, colorScheme)).toEqual([]);
+  }
+
+  // Tab reaches 'Descalificar'; Enter opens the dialog, whose focus stays inside; Escape gives it back.
+  const disqualifyBeto = page.getByRole('button', { name: 'Descalificar a Beto Limpio' });
+  await tabTo(page, disqualifyBeto);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: '¿Descalificar de la campaña?' });
+  await expect(dialog.getByRole('textbox', { name: 'Motivo' })).toBeVisible();
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
+  }
+  expect(await seriousViolations(page, 'dialog')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(disqualifyBeto).toBeFocused();
+
+  // 'Restaurar' by keyboard; the focus lands on the heading once the list is empty.
+  const restoreAna = section.getByRole('button', { name: 'Restaurar a Ana Tramposa' });
+  await tabTo(page, restoreAna);
+  await page.keyboard.press('Enter');
+  const restore = page.getByRole('dialog', { name: '¿Restaurar en el ranking?' });
+  await restore.getByRole('textbox', { name: 'Motivo' }).focus();
+  await page.keyboard.type('Revisado con el jugador');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(restore.getByRole('button', { name: 'Restaurar' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(section.getByText('No hay descalificados.')).toBeVisible();
+  await expect(section.getByRole('heading', { name: 'Descalificados' })).toBeFocused();
+  await expect(page.getByTestId('campaign-ranking-row')).toHaveCount(2);
+});
