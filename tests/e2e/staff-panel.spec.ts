@@ -39,7 +39,7 @@ async function setupLinkFromCard(page: Page): Promise<string> {
   const groups = new QuestionGroupsPage(page);
   await groups.goto();
   await groups.selectCompany(DEMO_COMPANY);
-  await groups.cardButton(DEMO_TRIVIA_NAME, 'Configurar kiosco').click();
+  await (await groups.cardAction(DEMO_TRIVIA_NAME, 'Configurar kiosco')).click();
   const link = page.getByTestId('kiosk-setup-link');
   await expect(link).toHaveValue(/\?kiosk=[A-Za-z0-9_-]{32}$/);
   return link.inputValue();
