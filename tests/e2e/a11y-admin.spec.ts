@@ -186,7 +186,8 @@ test.describe('axe on the rankings and every admin screen', () => {
 
   for (const colorScheme of SCHEMES) {
     test(`no serious or critical violations in ${colorScheme} mode`, async ({ browser }) => {
-      test.setTimeout(240_000);
+      // Every screen and its dialogs: several minutes on a busy two-core machine.
+      test.setTimeout(420_000);
       const { context, page } = await signedInPage(browser, colorScheme);
       const found = await auditEveryScreen(page, fixture, colorScheme);
       await context.close();

@@ -74,7 +74,7 @@ export function DashboardPage() {
           </h2>
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {recent.data.map((group) => (
-              <Card key={group.id} className="flex flex-col p-5">
+              <Card key={group.id} className="flex min-w-0 flex-col p-3 min-[400px]:p-5">
                 <h3 className="font-semibold break-words">{group.name}</h3>
                 <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
                 <div className="mt-4 flex flex-wrap gap-2">
