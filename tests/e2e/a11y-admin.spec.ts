@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import type { Campaign, Company, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
+import { QuestionGroupsPage } from './pages/question-groups-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { seriousViolations, tabTo } from './support/axe';
@@ -58,7 +59,14 @@ async function buildFixture(page: Page): Promise<Fixture> {
  * Opens a dialog with `opener`, waits until it has settled (`ready`, e.g. a button enabled once its
  * data came), checks it, and closes it with Escape (the focus goes back to the opener).
  */
-async function checkDialog(page: Page, found: string[], screen: string, opener: Locator, ready?: (dialog: Locator) => Promise<void>) {
+async function checkDialog(
+  page: Page,
+  found: string[],
+  screen: string,
+  opener: Locator,
+  ready?: (dialog: Locator) => Promise<void>,
+  focusBackTo: Locator = opener,
+) {
   await opener.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading').first()).toBeVisible();
@@ -66,7 +74,7 @@ async function checkDialog(page: Page, found: string[], screen: string, opener: 
   found.push(...(await seriousViolations(page, screen)));
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
-  await expect(opener).toBeFocused();
+  await expect(focusBackTo).toBeFocused();
 }
 
 /** Every screen and dialog of the admin and the rankings; returns what axe found. */
@@ -113,7 +121,12 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   }
   await page.keyboard.press('Escape');
   await expect(create).toBeFocused();
-  await checkDialog(page, found, `${colorScheme} /packages delete dialog`, page.getByRole('button', { name: `Eliminar ${trivia.name}` }));
+  // "Más acciones" open, then its "Eliminar": the focus goes back to the menu's button.
+  const moreActions = page.getByRole('button', { name: `Más acciones de ${trivia.name}`, exact: true });
+  await moreActions.click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await check('/packages "Más acciones" menu');
+  await checkDialog(page, found, `${colorScheme} /packages delete dialog`, page.getByRole('menuitem', { name: 'Eliminar', exact: true }), undefined, moreActions);
 
   await page.goto(`/packages/${trivia.id}/questions`);
   await expect(page.getByTestId('question-card').first()).toBeVisible();
@@ -173,7 +186,8 @@ test.describe('axe on the rankings and every admin screen', () => {
 
   for (const colorScheme of SCHEMES) {
     test(`no serious or critical violations in ${colorScheme} mode`, async ({ browser }) => {
-      test.setTimeout(240_000);
+      // Every screen and its dialogs: several minutes on a busy two-core machine.
+      test.setTimeout(420_000);
       const { context, page } = await signedInPage(browser, colorScheme);
       const found = await auditEveryScreen(page, fixture, colorScheme);
       await context.close();
@@ -208,4 +222,141 @@ test('a create dialog works by keyboard: opened, filled and submitted, the focus
   await expect(dialog).toHaveCount(0);
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   await expect(opener).toBeFocused();
+});
+
+/** A company with one trivia of its own (through the API), for the tests below. */
+async function companyWithTrivia(page: Page, label: string) {
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `${label} ${stamp}`, description: 'Empresa de la prueba' });
+  const trivia = await createFourQuestionTrivia(page, company.id, `Trivia ${label} ${stamp}`);
+  return { company, trivia };
+}
+
+test('a trivia card\'s "Más acciones" works by keyboard and by touch; a disabled item says why', async ({ browser, page }) => {
+  test.setTimeout(120_000);
+  await new LoginPage(page).signInAsAdmin();
+  const { company, trivia } = await companyWithTrivia(page, 'Menú');
+  const groups = new QuestionGroupsPage(page);
+  await page.goto(`/packages?company=${company.id}`);
+  const button = groups.cardMenu(trivia.name);
+  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  // Only the two main actions are buttons on the card.
+  await expect(groups.card(trivia.name).getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking']);
+
+  await tabTo(page, button);
+  await page.keyboard.press('Enter');
+  const menu = groups.menu();
+  const item = (name: string) => menu.getByRole('menuitem', { name, exact: true });
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const names = ['Editar', 'Editar Estilos', 'Duplicar', 'Copiar Link', 'Ver Trivia', 'Configurar kiosco', 'Pantalla', 'Descargar Puntajes', 'Limpiar Datos', 'Eliminar'];
+  for (const name of names) await expect(item(name)).toBeVisible();
+  // Real buttons and links under the menu roles.
+  expect(await menu.getByRole('menuitem').evaluateAll((items) => items.map((el) => el.tagName))).toEqual(['BUTTON', 'BUTTON', 'BUTTON', 'BUTTON', 'A', 'BUTTON', 'A', 'BUTTON', 'BUTTON', 'BUTTON']);
+  await expect(item('Editar')).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Editar Estilos')).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('End');
+  await expect(item('Eliminar')).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Home');
+  await expect(item('Editar')).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await expect(button).toBeFocused();
+
+  // An item chosen by keyboard opens its dialog; closing it gives the focus back to the menu's button.
+  await page.keyboard.press('Enter');
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
+  await expect(item('Configurar kiosco')).toHaveAttribute('data-focus', '');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Configurar kiosco' })).toBeVisible();
+  await expect(page.getByTestId('kiosk-setup-link')).toHaveValue(/\?kiosk=/);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(button).toBeFocused();
+
+  // By touch, on a phone, where the clipboard cannot be used: "Copiar Link" is there, looks disabled and says why.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: await page.context().storageState() });
+  await phone.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
+  const touch = await phone.newPage();
+  const onPhone = new QuestionGroupsPage(touch);
+  await touch.goto(`/packages?company=${company.id}`);
+  await onPhone.cardMenu(trivia.name).tap();
+  const copy = onPhone.menu().getByRole('menuitem', { name: 'Copiar Link', exact: true });
+  await expect(copy).toHaveAttribute('aria-disabled', 'true');
+  await expect(copy).toHaveAccessibleDescription(/necesita HTTPS/);
+  await expect(copy).toHaveCSS('cursor', 'not-allowed');
+  await copy.tap({ force: true });
+  await expect(touch.getByTestId('toast')).toHaveCount(0);
+  await expect(onPhone.menu()).toBeVisible();
+  await onPhone.menu().getByRole('menuitem', { name: 'Editar', exact: true }).tap();
+  await expect(touch.getByRole('dialog').getByLabel('Nombre')).toHaveValue(trivia.name);
+  await phone.close();
+});
+
+/** The screens whose header is checked at 200 % zoom and on a phone. */
+const ADMIN_SCREENS = [
+  { path: '/', heading: /^¡Hola/ },
+  { path: '/company', heading: 'Administración de Empresas' },
+  { path: '/packages', heading: 'Grupos de Preguntas' },
+  { path: '/campaigns', heading: 'Administración de Campañas' },
+  // The seeded demo trivia's admin ranking.
+  { path: '/ranking-admin?id=1', heading: 'Trivia de Cultura General' },
+  { path: '/devices', heading: 'Dispositivos' },
+  { path: '/player-data', heading: 'Datos personales' },
+];
+/** A 390 px phone at 200 % zoom is a 195 px-wide page; the same phone at 100 %. */
+const NARROW = [
+  { name: '200 % zoom', viewport: { width: 195, height: 422 }, deviceScaleFactor: 4 },
+  { name: '390 px phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 },
+] as const;
+
+const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+test('the admin header never scrolls sideways: at 200 % zoom and on a phone its links fold behind "Menú"', async ({ browser, page }) => {
+  test.setTimeout(360_000);
+  await new LoginPage(page).signInAsAdmin();
+  // Where they fit, the links are in the header and there is no "Menú".
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/packages');
+  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales']);
+  await expect(page.getByRole('button', { name: 'Menú' })).toBeHidden();
+  const storageState = await page.context().storageState();
+  const found: string[] = [];
+  for (const { name, viewport, deviceScaleFactor } of NARROW) {
+    for (const colorScheme of SCHEMES) {
+      const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme, reducedMotion: 'reduce', storageState });
+      const narrow = await context.newPage();
+      const menuButton = narrow.getByRole('banner').getByRole('button', { name: 'Menú' });
+      const nav = narrow.getByRole('navigation', { name: 'Principal' });
+      for (const screen of ADMIN_SCREENS) {
+        await narrow.goto(screen.path);
+        await expect(narrow.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        expect(await sideways(narrow), `${name} ${colorScheme} ${screen.path}: no sideways scroll`).toBeLessThanOrEqual(0);
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+        await expect(nav).toBeHidden();
+      }
+      // Open by keyboard: the links show as a list under the header, still nothing sideways; Escape folds them.
+      await tabTo(narrow, menuButton, 10);
+      await narrow.keyboard.press('Enter');
+      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+      await expect(nav.getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales']);
+      expect(await sideways(narrow), `${name} ${colorScheme}: no sideways scroll with "Menú" open`).toBeLessThanOrEqual(0);
+      found.push(...(await seriousViolations(narrow, `${name} ${colorScheme} header with "Menú" open`)));
+      await narrow.keyboard.press('Tab');
+      await expect(nav.getByRole('link', { name: 'Inicio' })).toBeFocused();
+      await narrow.keyboard.press('Escape');
+      await expect(nav).toBeHidden();
+      await expect(menuButton).toBeFocused();
+      // Choosing a link goes there and folds the list.
+      await menuButton.click();
+      await nav.getByRole('link', { name: 'Trivias' }).click();
+      await expect(narrow.getByRole('heading', { level: 1, name: 'Grupos de Preguntas' })).toBeVisible();
+      await expect(nav).toBeHidden();
+      await context.close();
+    }
+  }
+  expect(found, `serious or critical axe violations:\n${found.join('\n')}`).toEqual([]);
 });

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { PlayBundle, TriviaRankingEntry } from '../../contract';
+import type { Company, PlayBundle, TriviaRankingEntry } from '../../contract';
+import { postJson } from './support/admin-api';
 import { CompaniesPage } from './pages/companies-page';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
@@ -89,7 +90,12 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await groups.goto();
   await expect(groups.companySelect()).toHaveValue(/\d+/);
   await expect(groups.card(triviaName)).toBeVisible();
-  const playHref = await groups.cardLink(triviaName, 'Ver Trivia').getAttribute('href');
+  // The card shows its two main actions; the rest, 'Ver Trivia' among them, are under 'Más acciones'.
+  await expect(groups.cardLink(triviaName, 'Ver Preguntas')).toBeVisible();
+  await expect(groups.cardLink(triviaName, 'Ver Trivia')).toHaveCount(0);
+  const playHref = await (await groups.cardAction(triviaName, 'Ver Trivia')).getAttribute('href');
+  await page.keyboard.press('Escape');
+  await expect(groups.menu()).toHaveCount(0);
   expect(playHref).toMatch(/^\/play-trivia\/\d+$/);
   const triviaId = Number(playHref!.split('/').pop());
 
@@ -191,7 +197,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
 
   // ── Back on the cards: the settings were stored; a rename shows on the questions page at once ─
   await page.getByRole('link', { name: 'Grupos de Preguntas' }).first().click();
-  await page.getByRole('button', { name: `Editar ${triviaName}` }).click();
+  await (await groups.cardAction(triviaName, 'Editar')).click();
   await groups.dialog().getByRole('tab', { name: 'Configuración' }).click();
   await expect(groups.dialog().getByLabel('Preguntas por ronda')).toHaveValue('3');
   await expect(groups.dialog().getByLabel('Intentos máximos')).toHaveValue('2');
@@ -213,7 +219,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await page.getByRole('link', { name: 'Grupos de Preguntas' }).first().click();
 
   // ── Copiar Link puts the public play link on the clipboard ───────────────────────────────
-  await groups.cardButton(triviaName, 'Copiar Link').click();
+  await (await groups.cardAction(triviaName, 'Copiar Link')).click();
   await expect(toast).toContainText('Link copiado');
   const playLink = await page.evaluate(() => navigator.clipboard.readText());
   expect(playLink).toBe(`${baseURL}${playHref}`);
@@ -255,7 +261,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
 
   // ── Descargar Puntajes: the dated name, a BOM, the Spanish header, the row made inert ────
   const downloading = page.waitForEvent('download');
-  await groups.cardButton(triviaName, 'Descargar Puntajes').click();
+  await (await groups.cardAction(triviaName, 'Descargar Puntajes')).click();
   const download = await downloading;
   // The name as written (filename*: spaces and accents kept), not the spec's ASCII fallback.
   expect(download.suggestedFilename()).toMatch(new RegExp(`^puntajes_Trivia Seguridad ${stamp} v2_\\d{4}-\\d{2}-\\d{2}\\.csv$`));
@@ -274,7 +280,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
     expect(dialog.message()).toContain('no se puede deshacer');
     await dialog.accept();
   });
-  await groups.cardButton(triviaName, 'Limpiar Datos').click();
+  await (await groups.cardAction(triviaName, 'Limpiar Datos')).click();
   await expect(toast).toContainText('Datos eliminados');
   await expect(toast).toContainText('Se eliminó 1 intento de juego');
   await groups.cardLink(triviaName, 'Ver Ranking').click();
@@ -315,4 +321,61 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await companies.deleteCompany(companyName);
   await expect(toast).toContainText('Empresa eliminada correctamente');
   await expect(companies.row(companyName)).toHaveCount(0);
+});
+
+/** Where the /packages screenshots go when they are retaken (the README's "Packages" pair). */
+const PACKAGES_SCREENSHOTS_DIR = process.env.PACKAGES_SCREENSHOTS_DIR;
+
+test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and read on a phone without sideways scroll', async ({ browser, page }) => {
+  test.setTimeout(240_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now().toString(36);
+  const company = await postJson<Company>(page, '/api/companies', { name: `Feria del Libro ${stamp}`, description: 'Una feria con muchas trivias' });
+  const topics = ['Historia de Colombia', 'Ciencia para niños', 'Fútbol mundial', 'Música latina', 'Geografía', 'Cine', 'Tecnología', 'Gastronomía'];
+  for (let i = 0; i < 23; i++) {
+    await postJson(page, `/api/companies/${company.id}/question-groups`, {
+      name: `${topics[i % topics.length]}, día ${1 + (i % 3)}${i % 5 === 0 ? ' (edición especial para el público infantil)' : ''}`,
+      description:
+        i % 3 === 0
+          ? 'Para el público general del stand: las normas de la feria, los premios de cada día, los horarios y lo que hay que saber antes de jugar, en la tableta del stand o desde el celular.'
+          : `Trivia ${i + 1} de la feria`,
+      companyId: company.id,
+      questionsPerRound: 5,
+      randomizeQuestions: true,
+      randomizeAnswers: true,
+      maxAttempts: 0,
+    });
+  }
+  const groups = new QuestionGroupsPage(page);
+  const size = () => page.evaluate(() => ({ height: document.documentElement.scrollHeight, sideways: document.documentElement.scrollWidth - window.innerWidth }));
+
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto(`/packages?company=${company.id}`);
+  await expect(page.getByRole('article')).toHaveCount(23, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Ver más' }).first()).toBeVisible();
+  const desktop = await size();
+  console.log(`/packages, 23 trivias at 1366 px: ${desktop.height} px tall`);
+  expect(desktop.height).toBeLessThanOrEqual(2000);
+  expect(desktop.sideways).toBeLessThanOrEqual(0);
+  // Each card: two buttons and "Más acciones".
+  const card = groups.card(`${topics[1]}, día 2`);
+  await expect(card.getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking']);
+  await expect(card.getByRole('button', { name: /^Más acciones de / })).toBeVisible();
+  if (PACKAGES_SCREENSHOTS_DIR) await page.screenshot({ path: `${PACKAGES_SCREENSHOTS_DIR}/packages-desktop.png`, fullPage: true });
+
+  const storageState = await page.context().storageState();
+  for (const phone of [
+    { width: 390, height: 900, colorScheme: 'dark' as const, shot: 'packages-phone-dark.png' },
+    { width: 195, height: 422, colorScheme: 'light' as const, shot: null },
+  ]) {
+    const context = await browser.newContext({ viewport: { width: phone.width, height: phone.height }, deviceScaleFactor: phone.width === 195 ? 4 : 1, colorScheme: phone.colorScheme, storageState });
+    const narrow = await context.newPage();
+    await narrow.goto(`/packages?company=${company.id}`);
+    await expect(narrow.getByRole('article')).toHaveCount(23, { timeout: 30_000 });
+    const seen = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(seen, `${phone.width} px: no sideways scroll`).toBeLessThanOrEqual(0);
+    // The phone's first screen (the whole page is about 4,000 px).
+    if (PACKAGES_SCREENSHOTS_DIR && phone.shot) await narrow.screenshot({ path: `${PACKAGES_SCREENSHOTS_DIR}/${phone.shot}` });
+    await context.close();
+  }
 });

@@ -18,8 +18,18 @@ export class QuestionGroupsPage {
   readonly create = () => this.page.getByRole('button', { name: 'Crear Grupo' });
   readonly dialog = () => this.page.getByRole('dialog');
   readonly card = (name: string) => this.page.getByRole('article', { name, exact: true });
-  readonly cardButton = (name: string, label: string) => this.card(name).getByRole('button', { name: label, exact: true });
   readonly cardLink = (name: string, label: string) => this.card(name).getByRole('link', { name: label, exact: true });
+  /** The card's "Más acciones" button. */
+  readonly cardMenu = (name: string) => this.card(name).getByRole('button', { name: `Más acciones de ${name}`, exact: true });
+  readonly menu = () => this.page.getByRole('menu');
+
+  /** Opens the card's "Más acciones" and returns its item `label` (a button or a link). */
+  async cardAction(name: string, label: string) {
+    await this.cardMenu(name).click();
+    const item = this.menu().getByRole('menuitem', { name: label, exact: true });
+    await expect(item).toBeVisible();
+    return item;
+  }
 
   async goto() {
     await this.page.goto('/packages');
@@ -49,7 +59,7 @@ export class QuestionGroupsPage {
   }
 
   async deleteTrivia(name: string) {
-    await this.page.getByRole('button', { name: `Eliminar ${name}` }).click();
+    await (await this.cardAction(name, 'Eliminar')).click();
     await expect(this.dialog()).toContainText('preguntas y respuestas');
     await this.dialog().getByRole('button', { name: 'Eliminar' }).click();
   }

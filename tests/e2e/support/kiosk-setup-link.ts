@@ -8,7 +8,7 @@ export async function setupLinkFromCard(page: Page, trivia: { id: number; name: 
   const groups = new QuestionGroupsPage(page);
   await groups.goto();
   await groups.selectCompany(trivia.companyName);
-  await groups.cardButton(trivia.name, 'Configurar kiosco').click();
+  await (await groups.cardAction(trivia.name, 'Configurar kiosco')).click();
   const link = page.getByTestId('kiosk-setup-link');
   await expect(link).toHaveValue(new RegExp(`/play-trivia/${trivia.id}\\?kiosk=[A-Za-z0-9_-]{32}$`));
   return link.inputValue();

@@ -1,51 +1,80 @@
-import { House, ListChecks, MonitorSmartphone, UserRoundSearch } from 'lucide-react';
-import { Suspense } from 'react';
+import { House, ListChecks, Menu as MenuIcon, MonitorSmartphone, UserRoundSearch, X } from 'lucide-react';
+import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeToggle } from './theme-toggle';
 
+const LINKS = [
+  { to: '/', label: 'Inicio', icon: House, end: true },
+  { to: '/packages', label: 'Trivias', icon: ListChecks, end: false },
+  { to: '/devices', label: 'Dispositivos', icon: MonitorSmartphone, end: false },
+  { to: '/player-data', label: 'Datos personales', icon: UserRoundSearch, end: false },
+] as const;
+
 const navClass = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex items-center justify-center gap-2 rounded-lg px-2.5 py-2 text-sm font-medium transition-colors sm:px-3 pointer-coarse:min-h-11 pointer-coarse:min-w-11 ${
+  `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors pointer-coarse:min-h-11 ${
     isActive
       ? 'bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200'
       : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
   }`;
 
-/** Header with the product name, a home link, "Trivias" to /packages and the theme toggle. */
+/**
+ * Header with the product name, the main links ("Inicio", "Trivias" to /packages, "Dispositivos",
+ * "Datos personales") and the theme toggle. Where the links do not fit in one row (below 768 px,
+ * a 390 px phone, and a phone at 200 % zoom, 195 px) they fold behind "Menú": a disclosure button
+ * (aria-expanded) that shows them as a list under the header; Escape or choosing a link folds
+ * them again and the focus goes back to "Menú". The header never scrolls sideways.
+ */
 export function AdminShell() {
+  const [open, setOpen] = useState(false);
+  const navId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpen(false);
+    toggle.current?.focus();
+  };
+
   return (
     <div className="min-h-dvh">
-      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
-          <Link to="/" className="mr-2 flex items-center gap-2.5 font-bold tracking-tight pointer-coarse:min-h-11">
-            <img src="/icons/icon-192.png" alt="" className="size-8 rounded-lg" />
+      <header
+        className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90"
+        onKeyDown={closeOnEscape}
+      >
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-1.5 px-3 sm:px-6 md:h-16 md:flex-nowrap md:gap-x-2">
+          <Link to="/" className="mr-auto flex h-16 min-w-0 items-center gap-2.5 font-bold tracking-tight md:mr-2">
+            <img src="/icons/icon-192.png" alt="" className="size-8 shrink-0 rounded-lg" />
             <span className="text-lg max-[420px]:sr-only">Triviando</span>
           </Link>
-          <nav aria-label="Principal" className="flex flex-1 items-center gap-1">
-            <NavLink to="/" end className={navClass}>
-              <House className="size-4" aria-hidden />
-              <span className="hidden sm:inline">Inicio</span>
-              <span className="sr-only sm:hidden">Inicio</span>
-            </NavLink>
-            <NavLink to="/packages" className={navClass}>
-              <ListChecks className="size-4" aria-hidden />
-              <span className="max-[300px]:sr-only">Trivias</span>
-            </NavLink>
-            <NavLink to="/devices" className={navClass}>
-              <MonitorSmartphone className="size-4" aria-hidden />
-              <span className="hidden sm:inline">Dispositivos</span>
-              <span className="sr-only sm:hidden">Dispositivos</span>
-            </NavLink>
-            <NavLink to="/player-data" className={navClass}>
-              <UserRoundSearch className="size-4" aria-hidden />
-              <span className="hidden sm:inline">Datos personales</span>
-              <span className="sr-only sm:hidden">Datos personales</span>
-            </NavLink>
+          {/* Before the links, so that Tab goes from "Menú" into the list it opens. */}
+          <button
+            ref={toggle}
+            type="button"
+            aria-expanded={open}
+            aria-controls={navId}
+            onClick={() => setOpen((value) => !value)}
+            className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 transition-colors hover:bg-slate-100 pointer-coarse:h-11 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+          >
+            {open ? <X className="size-5" aria-hidden /> : <MenuIcon className="size-5" aria-hidden />}
+            Menú
+          </button>
+          <nav
+            id={navId}
+            aria-label="Principal"
+            className={`${open ? 'flex' : 'hidden'} order-last basis-full flex-col gap-1 pb-3 md:order-none md:flex md:flex-1 md:basis-auto md:flex-row md:items-center md:pb-0`}
+          >
+            {LINKS.map(({ to, label, icon: Icon, end }) => (
+              <NavLink key={to} to={to} end={end} className={navClass} onClick={() => setOpen(false)}>
+                <Icon className="size-4 shrink-0" aria-hidden />
+                {label}
+              </NavLink>
+            ))}
           </nav>
           <ThemeToggle />
         </div>
       </header>
-      <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
+      <main className="mx-auto max-w-7xl px-3 py-8 min-[400px]:px-4 sm:px-6">
         {/* The header stays while a screen's chunk loads. */}
         <Suspense fallback={<FullPageSpinner />}>
           <Outlet />

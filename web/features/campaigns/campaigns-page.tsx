@@ -42,7 +42,7 @@ export function CampaignsPage() {
           {createButton('Crear Primera Campaña')}
         </EmptyState>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {campaigns.data.map((campaign) => (
             <CampaignCard key={campaign.id} campaign={campaign} onDelete={() => setDeleting(campaign)} />
           ))}

@@ -28,9 +28,9 @@ export function DashboardPage() {
   return (
     <div className="space-y-10">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Panel de administración</p>
-          <h1 className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+          <h1 className="mt-1 text-2xl font-bold tracking-tight break-words max-[300px]:text-xl sm:text-3xl">
             ¡Hola, {user?.firstName} {user?.lastName}!
           </h1>
         </div>
@@ -44,12 +44,12 @@ export function DashboardPage() {
         </Button>
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {SECTIONS.filter((section) => !section.needsUser || user).map(({ to, title, text, icon: Icon, count, unit }) => {
           const value = counts.data?.[count];
           return (
             <Link key={to} to={to} className="group rounded-2xl focus-visible:outline-offset-4">
-              <Card className="flex h-full flex-col p-6 transition-shadow group-hover:shadow-md">
+              <Card className="flex h-full flex-col p-4 transition-shadow group-hover:shadow-md min-[400px]:p-6">
                 <div className="flex items-start justify-between gap-3">
                   <span className="inline-flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200">
                     <Icon className="size-5" aria-hidden />
@@ -59,7 +59,7 @@ export function DashboardPage() {
                     <span className="text-xs text-slate-500 dark:text-slate-400">{value === 1 ? unit[0] : unit[1]}</span>
                   </span>
                 </div>
-                <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+                <h2 className="mt-4 text-lg font-semibold break-words">{title}</h2>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</p>
               </Card>
             </Link>
@@ -72,9 +72,9 @@ export function DashboardPage() {
           <h2 id="recent-title" className="text-xl font-semibold">
             Trivias Recientes
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {recent.data.map((group) => (
-              <Card key={group.id} className="flex flex-col p-5">
+              <Card key={group.id} className="flex min-w-0 flex-col p-3 min-[400px]:p-5">
                 <h3 className="font-semibold break-words">{group.name}</h3>
                 <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
                 <div className="mt-4 flex flex-wrap gap-2">

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { CopyTriviaDialog } from '../../shared/trivia-copy/copy-trivia-dialog';
+import { KioskSetupDialog } from '../../shared/kiosks/kiosk-setup-button';
 import { ThemeEditorDialog } from '../../shared/theme/theme-editor-dialog';
 import { useClearPlayerAttempts } from './api/clear-player-attempts';
 import { useDeleteGroup } from './api/delete-group';
@@ -47,6 +48,8 @@ export function QuestionGroupsPage() {
   const [styledGroup, setStyledGroup] = useState<QuestionGroup | null>(null);
   // The trivia "Duplicar" is open for.
   const [copiedGroup, setCopiedGroup] = useState<QuestionGroup | null>(null);
+  // The trivia "Configurar kiosco" is open for.
+  const [kioskGroup, setKioskGroup] = useState<QuestionGroup | null>(null);
 
   const editing = groups.data?.find((g) => g.id === dialog.groupId) ?? null;
   const shown = groups.data?.filter((g) => matchesSearch(query, g.name, g.description)) ?? [];
@@ -111,7 +114,7 @@ export function QuestionGroupsPage() {
       ) : shown.length === 0 ? (
         <EmptyState title={`Ninguna trivia coincide con "${query}"`} />
       ) : (
-        <div className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           {shown.map((group) => (
             <GroupCard
               key={group.id}
@@ -127,6 +130,7 @@ export function QuestionGroupsPage() {
                   }),
                 onClearData: () => clearData(group),
                 onCopyTrivia: () => setCopiedGroup(group),
+                onSetUpKiosk: () => setKioskGroup(group),
                 downloading: download.isPending && download.variables === group.id,
                 clearing: clear.isPending && clear.variables === group.id,
               }}
@@ -143,6 +147,8 @@ export function QuestionGroupsPage() {
           onClose={() => setDialog({ open: false, groupId: null })}
         />
       )}
+
+      {kioskGroup && <KioskSetupDialog groupId={kioskGroup.id} groupName={kioskGroup.name} onClose={() => setKioskGroup(null)} />}
 
       {copiedGroup && <CopyTriviaDialog group={copiedGroup} onClose={() => setCopiedGroup(null)} />}
 

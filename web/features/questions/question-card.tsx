@@ -18,7 +18,7 @@ export interface QuestionCardProps {
 /** One question with its answers; the correct one in green with a check mark and a label. */
 export function QuestionCard({ number, question, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
   return (
-    <Card className="flex flex-col p-5" data-testid="question-card">
+    <Card className="flex min-w-0 flex-col p-3 min-[400px]:p-5" data-testid="question-card">
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 font-semibold break-words">
           <span className="mr-1.5 text-brand-700 dark:text-brand-200">{number}.</span>

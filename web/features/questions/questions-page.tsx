@@ -93,7 +93,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
           </Button>
         </EmptyState>
       ) : (
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {questions.data.map((question, index) => {
             // Until this question's answers are here (first load, or a refetch after it was created),
             // the card shows them loading and cannot be edited: the dialog would start blank and

@@ -46,7 +46,7 @@ export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject
       <h3 id="draw-form-title" className="text-base font-semibold text-slate-900 dark:text-slate-100">
         Nuevo sorteo
       </h3>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <TextInput label="Premios" type="number" min={1} max={MAX_DRAW_PRIZES} inputMode="numeric" value={prizes} onChange={(e) => setPrizes(e.target.value)} required />
         <TextInput label="Puntuación mínima" type="number" min={0} inputMode="numeric" value={minScore} onChange={(e) => setMinScore(e.target.value)} hint="Vacío: cualquiera" />
         <SelectInput label="Sede" value={locationId} onChange={(e) => setLocationId(e.target.value)}>

@@ -8,7 +8,7 @@ import { campaignPeriod } from '../campaign-period';
 /** One campaign of /campaigns: what it is, its period and mode, and where to go from it. */
 export function CampaignCard({ campaign, onDelete }: { campaign: Campaign; onDelete: () => void }) {
   return (
-    <Card role="article" className="flex flex-col p-5" aria-labelledby={`campaign-${campaign.id}-name`}>
+    <Card role="article" className="flex min-w-0 flex-col p-3 min-[400px]:p-5" aria-labelledby={`campaign-${campaign.id}-name`}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h2 id={`campaign-${campaign.id}-name`} className="font-semibold break-words">

@@ -14,9 +14,9 @@ export function ActiveCampaigns() {
       <h2 id="active-campaigns-title" className="text-xl font-semibold">
         Campañas Activas
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {campaigns.data.map((campaign) => (
-          <Card key={campaign.id} role="article" aria-label={campaign.name} className="flex flex-col p-5">
+          <Card key={campaign.id} role="article" aria-label={campaign.name} className="flex min-w-0 flex-col p-3 min-[400px]:p-5">
             <h3 className="font-semibold break-words">{campaign.name}</h3>
             <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{campaign.description || 'Sin descripción'}</p>
             <p className="mt-3 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">

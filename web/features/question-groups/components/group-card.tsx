@@ -1,12 +1,10 @@
-import { BarChart3, Building2, Copy, Download, Eraser, Eye, Link2, ListChecks, Palette, Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { BarChart3, Building2, Copy, Download, Eraser, Eye, Link2, ListChecks, MonitorCog, Palette, Pencil, Trash2, Tv } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { ActionsMenu, ActionsMenuButton, ActionsMenuLink, ActionsMenuSeparator } from '../../../components/ui/actions-menu';
+import { buttonClass } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ClampedText } from '../../../components/ui/clamped-text';
-import { ScreenLink } from '../../../shared/big-screen/screen-link';
-import { KioskSetupButton } from '../../../shared/kiosks/kiosk-setup-button';
 
 export interface GroupCardActions {
   onEdit: () => void;
@@ -16,21 +14,26 @@ export interface GroupCardActions {
   onDownloadScores: () => void;
   onClearData: () => void;
   onCopyTrivia: () => void;
+  onSetUpKiosk: () => void;
   downloading: boolean;
   clearing: boolean;
 }
 
-const icon = (node: ReactNode) => <span className="[&>svg]:size-4">{node}</span>;
+/** Why "Copiar Link" cannot work here, or null when it can (the clipboard needs a secure page). */
+function clipboardBlocked(): string | null {
+  return window.isSecureContext && navigator.clipboard ? null : 'Este navegador no deja copiar en esta página (necesita HTTPS)';
+}
 
 /**
  * One trivia of /packages: the company's logo (or a placeholder), name, description (two lines,
- * the rest on demand) and every action on it, in compact rows so that a company with
- * dozens of trivias stays a page one can scan.
+ * the rest on demand), the two actions an organiser uses most ("Ver Preguntas", "Ver Ranking") and
+ * the rest behind "Más acciones", so that a company with dozens of trivias stays a page one can scan.
  */
 export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
   const logo = group.company.logoUrl;
+  const copyBlocked = clipboardBlocked();
   return (
-    <Card role="article" className="flex flex-col p-4" aria-labelledby={`group-${group.id}-name`}>
+    <Card role="article" className="flex min-w-0 flex-col p-3 min-[400px]:p-4" aria-labelledby={`group-${group.id}-name`}>
       <div className="flex items-start gap-3">
         {logo ? (
           <img src={logo} alt={`Logo de ${group.company.name}`} className="size-10 shrink-0 rounded-xl border border-slate-200 bg-white object-contain dark:border-slate-700" />
@@ -45,52 +48,63 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
           </h2>
           <ClampedText className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" text={group.description || 'Sin descripción'} />
         </div>
-        <div className="-mt-1 -mr-2 flex shrink-0">
-          <Button variant="ghost" size="sm" className="px-2" aria-label={`Editar ${group.name}`} onClick={actions.onEdit}>
-            <Pencil className="size-4" aria-hidden />
-          </Button>
-          <Button variant="ghost" size="sm" className="px-2 text-red-600 dark:text-red-400" aria-label={`Eliminar ${group.name}`} onClick={actions.onDelete}>
-            <Trash2 className="size-4" aria-hidden />
-          </Button>
+        <div className="-mt-1 -mr-2">
+          <ActionsMenu name={group.name}>
+            <ActionsMenuButton icon={<Pencil aria-hidden />} onSelect={actions.onEdit}>
+              Editar
+            </ActionsMenuButton>
+            <ActionsMenuButton icon={<Palette aria-hidden />} onSelect={actions.onEditStyles}>
+              Editar Estilos
+            </ActionsMenuButton>
+            <ActionsMenuButton icon={<Copy aria-hidden />} onSelect={actions.onCopyTrivia}>
+              Duplicar
+            </ActionsMenuButton>
+            <ActionsMenuSeparator />
+            <ActionsMenuButton icon={<Link2 aria-hidden />} onSelect={actions.onCopyLink} disabledReason={copyBlocked ?? undefined}>
+              Copiar Link
+            </ActionsMenuButton>
+            {/* The player app is a document of its own: a full page load. */}
+            <ActionsMenuLink icon={<Eye aria-hidden />} href={`/play-trivia/${group.id}`}>
+              Ver Trivia
+            </ActionsMenuLink>
+            <ActionsMenuButton icon={<MonitorCog aria-hidden />} onSelect={actions.onSetUpKiosk}>
+              Configurar kiosco
+            </ActionsMenuButton>
+            <ActionsMenuLink icon={<Tv aria-hidden />} href={`/pantalla/trivia/${group.id}`} newTab title="Abre la pantalla del ranking en vivo en una pestaña nueva">
+              Pantalla
+            </ActionsMenuLink>
+            <ActionsMenuSeparator />
+            <ActionsMenuButton
+              icon={<Download aria-hidden />}
+              onSelect={actions.onDownloadScores}
+              disabledReason={actions.downloading ? 'Descargando los puntajes…' : undefined}
+            >
+              Descargar Puntajes
+            </ActionsMenuButton>
+            <ActionsMenuButton
+              icon={<Eraser aria-hidden />}
+              danger
+              onSelect={actions.onClearData}
+              disabledReason={actions.clearing ? 'Borrando los datos de jugadores…' : undefined}
+            >
+              Limpiar Datos
+            </ActionsMenuButton>
+            <ActionsMenuButton icon={<Trash2 aria-hidden />} danger onSelect={actions.onDelete}>
+              Eliminar
+            </ActionsMenuButton>
+          </ActionsMenu>
         </div>
       </div>
-      <div className="mt-3 flex flex-wrap gap-1.5">
+      {/* At the card's foot, so the buttons of a row of cards line up. */}
+      <div className="mt-auto flex flex-wrap gap-1.5 pt-3">
         <Link to={`/packages/${group.id}/questions`} className={buttonClass('primary', 'sm')}>
-          {icon(<ListChecks aria-hidden />)}
+          <ListChecks className="size-4" aria-hidden />
           Ver Preguntas
         </Link>
-        <Button variant="secondary" size="sm" icon={icon(<Link2 aria-hidden />)} onClick={actions.onCopyLink}>
-          Copiar Link
-        </Button>
-        <Link reloadDocument to={`/play-trivia/${group.id}`} className={buttonClass('secondary', 'sm')}>
-          {icon(<Eye aria-hidden />)}
-          Ver Trivia
-        </Link>
         <Link to={`/ranking/${group.id}`} className={buttonClass('secondary', 'sm')}>
-          {icon(<BarChart3 aria-hidden />)}
+          <BarChart3 className="size-4" aria-hidden />
           Ver Ranking
         </Link>
-        <ScreenLink kind="trivia" id={group.id} size="sm" />
-        <Button variant="secondary" size="sm" icon={icon(<Palette aria-hidden />)} onClick={actions.onEditStyles}>
-          Editar Estilos
-        </Button>
-        <Button variant="secondary" size="sm" pending={actions.downloading} icon={icon(<Download aria-hidden />)} onClick={actions.onDownloadScores}>
-          Descargar Puntajes
-        </Button>
-        <KioskSetupButton groupId={group.id} groupName={group.name} size="sm" />
-        <Button variant="secondary" size="sm" icon={icon(<Copy aria-hidden />)} onClick={actions.onCopyTrivia}>
-          Duplicar
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          className="text-red-700 dark:text-red-300"
-          pending={actions.clearing}
-          icon={icon(<Eraser aria-hidden />)}
-          onClick={actions.onClearData}
-        >
-          Limpiar Datos
-        </Button>
       </div>
     </Card>
   );
