@@ -2,7 +2,7 @@ import { FolderOpen, Plus } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import type { QuestionGroup } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { SelectInput } from '../../components/ui/form-controls';
 import { SearchInput, matchesSearch } from '../../components/ui/search-input';
 import { PageHeader } from '../../components/ui/page-header';
@@ -156,22 +156,14 @@ export function QuestionGroupsPage() {
         <ThemeEditorDialog groupId={styledGroup.id} groupName={styledGroup.name} open onClose={() => setStyledGroup(null)} />
       )}
 
-      <ConfirmDialog
-        open={deleting !== null}
+      <ConfirmDelete
+        target={deleting}
         title="¿Eliminar grupo de preguntas?"
-        message={`Se eliminará "${deleting?.name ?? ''}" junto con todas sus preguntas y respuestas (y los puntajes de sus jugadores). Esta acción no se puede deshacer.`}
-        pending={remove.isPending}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting, {
-            onSuccess: () => {
-              toast({ title: 'Grupo de preguntas eliminado correctamente', variant: 'success' });
-              setDeleting(null);
-            },
-            onError: () => setDeleting(null),
-          })
-        }
+        message={(group) => `Se eliminará "${group.name}" junto con todas sus preguntas y respuestas (y los puntajes de sus jugadores). Esta acción no se puede deshacer.`}
+        mutation={remove}
+        variables={(group) => group}
+        onDeleted={() => toast({ title: 'Grupo de preguntas eliminado correctamente', variant: 'success' })}
+        onClose={() => setDeleting(null)}
       />
     </div>
   );
