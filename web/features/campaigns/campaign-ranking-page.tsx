@@ -1,8 +1,8 @@
-import { ArrowLeft, Ban, Download, ExternalLink, Settings } from 'lucide-react';
+import { ArrowLeft, Download, ExternalLink, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type CampaignRankingEntry } from '../../../contract';
-import { Button, buttonClass } from '../../components/ui/button';
+import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
@@ -24,6 +24,7 @@ import { CampaignRankingFilterControls, useCampaignRankingFilters } from './comp
 import { campaignPodiumEntries, CampaignRankingList } from './components/campaign-ranking-list';
 import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
+import { DisqualifyButton } from '../../shared/moderation/disqualify-button';
 
 /**
  * /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, with 'Descalificar'
@@ -108,18 +109,7 @@ function CampaignRanking({ id }: { id: number }) {
                     <CampaignRankingList
                       key={JSON.stringify(filterState.filters)}
                       entries={entries}
-                      rowAction={(entry) => (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          className="text-red-700! max-sm:h-10 dark:text-red-300!"
-                          icon={<Ban className="size-4" aria-hidden />}
-                          aria-label={`Descalificar a ${entry.firstName} ${entry.lastName}`.trim()}
-                          onClick={() => setDisqualifying(entry)}
-                        >
-                          Descalificar
-                        </Button>
-                      )}
+                      rowAction={(entry) => <DisqualifyButton player={entry} onClick={() => setDisqualifying(entry)} />}
                     />
                     <LoadMore {...more} />
                   </RankingResults>

@@ -1,4 +1,4 @@
-import { Ban, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TriviaRankingEntry } from '../../../contract';
@@ -14,6 +14,7 @@ import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
+import { DisqualifyButton } from '../../shared/moderation/disqualify-button';
 
 /**
  * The ranking with 'Descalificar' on each row and, for a trivia that exists, its results held for
@@ -28,18 +29,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
       <TriviaRanking
         id={id}
         back={ADMIN_WAY_BACK}
-        rowAction={(entry) => (
-          <Button
-            size="sm"
-            variant="secondary"
-            className="text-red-700! max-sm:h-10 dark:text-red-300!"
-            icon={<Ban className="size-4" aria-hidden />}
-            aria-label={`Descalificar a ${entry.firstName} ${entry.lastName}`.trim()}
-            onClick={() => setDisqualifying(entry)}
-          >
-            Descalificar
-          </Button>
-        )}
+        rowAction={(entry) => <DisqualifyButton player={entry} onClick={() => setDisqualifying(entry)} />}
       />
       <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
       {exists && <HeldAttempts id={id} />}
