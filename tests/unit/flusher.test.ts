@@ -38,7 +38,7 @@ const pendingIds = async (db: TriviaDb) => (await db.outbox.orderBy('mutationId'
 
 describe('flushOutbox', () => {
   it('registers the device, sends in order with its credentials, drops settled and held entries and keeps rejected ones for staff', async () => {
-    const { db, player, attemptIds } = await kioskWithThreeEntries();
+    const { db } = await kioskWithThreeEntries();
     const { fetchStub, calls } = scriptedFetch([
       device,
       () =>
@@ -62,9 +62,7 @@ describe('flushOutbox', () => {
     expect(sentIds(calls[1]!)).toEqual([1, 2, 3]);
     expect(sentKinds(calls[1]!)).toEqual(['player', 'attempt', 'attempt']);
     expect(await db.outbox.count()).toBe(0);
-    expect((await db.players.get(player.playerClientId!))!.serverId).toBe(900);
     expect((await db.knownPlayers.get('h1'))!.playerId).toBe(900);
-    expect((await db.attempts.get(attemptIds[0]!))!.serverId).toBe(31);
     expect(await readMeta(db, 'lastSyncAt')).toBeTypeOf('string');
 
     vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);

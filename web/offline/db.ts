@@ -60,7 +60,6 @@ export interface KnownPlayer {
 /** A player registered on this device (the document number lives only in the outbox entry). */
 export interface LocalPlayer {
   clientId: string;
-  serverId: number | null;
   fullName: string;
   documentTypeId: number;
   locationId: number;
@@ -69,7 +68,6 @@ export interface LocalPlayer {
 
 export interface LocalAttempt {
   clientId: string;
-  serverId: number | null;
   playerId: number | null;
   playerClientId: string | null;
   questionGroupId: number;

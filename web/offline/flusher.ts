@@ -27,15 +27,11 @@ export interface FlushOptions {
 
 type Settled = { settled: number; rejected: number; answered: number };
 
-/** Stores the server ids an applied mutation returned, so later screens can use them. */
-async function storeServerId(db: TriviaDb, entry: OutboxEntry, id: number): Promise<void> {
-  if (entry.kind === 'player') {
-    const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
-    await db.players.update(clientId, { serverId: id });
-    await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
-  } else if (entry.kind === 'attempt') {
-    await db.attempts.update((entry.payload as Extract<Mutation, { kind: 'attempt' }>['payload']).clientId, { serverId: id });
-  }
+/** A registration the server applied: later rounds of that player on this device use the server's player id. */
+async function storePlayerId(db: TriviaDb, entry: OutboxEntry, id: number): Promise<void> {
+  if (entry.kind !== 'player') return;
+  const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
+  await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
 }
 
 /** Moves a refused entry out of the outbox into the staff's list, its document number masked. */
@@ -59,7 +55,7 @@ async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncR
         await reject(db, entry, result.reason ?? '');
         continue;
       }
-      if (result.id !== undefined) await storeServerId(db, entry, result.id);
+      if (result.id !== undefined) await storePlayerId(db, entry, result.id);
       await db.outbox.delete(entry.mutationId);
       settled++;
     }

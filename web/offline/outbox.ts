@@ -51,7 +51,6 @@ export async function registerPlayer(db: TriviaDb, input: Registration): Promise
   await db.transaction('rw', [db.players, db.outbox, db.device, db.knownPlayers], async () => {
     await db.players.add({
       clientId,
-      serverId: null,
       fullName,
       documentTypeId: input.documentTypeId,
       locationId: input.locationId,
@@ -95,7 +94,6 @@ export async function startAttempt(db: TriviaDb, player: PlayerRef, round: Round
   const startedAt = new Date().toISOString();
   const attempt: LocalAttempt = {
     clientId: uuid(),
-    serverId: null,
     playerId: player.playerId,
     playerClientId: player.playerId === null ? player.playerClientId : null,
     questionGroupId: round.groupId,
