@@ -2,7 +2,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Campaign } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { seriousViolations } from './support/axe';
+import { moderateByKeyboard } from './support/moderation-keyboard';
+import { fullPageScreenshot } from './support/screenshot';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
 /** The seeded demo company. */
@@ -61,7 +63,7 @@ test('an admin disqualifies a player from the campaign ranking: out of the campa
   await expect(entry).toContainText('Descalificado por Administrador Principal');
   for (const trivia of trivias) expect(await triviaNames(request, trivia.id)).toEqual(['Beto']);
   await expect.poll(() => campaignNames(request, campaign.id), { timeout: 15_000 }).toEqual(['Beto']);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/campaign-moderation-1366.png`, fullPage: true });
+  if (SHOTS) await fullPageScreenshot(page, `${SHOTS}/campaign-moderation-1366.png`);
 
   // The trivia's own admin ranking shows the decision as made from the campaign.
   await page.goto(`/ranking-admin?id=${trivias[1]!.id}`);
@@ -98,33 +100,5 @@ test('campaign moderation passes axe in light and dark and works by keyboard', a
     expect(await seriousViolations(page, colorScheme)).toEqual([]);
   }
 
-  // Tab reaches 'Descalificar'; Enter opens the dialog, whose focus stays inside; Escape gives it back.
-  const disqualifyBeto = page.getByRole('button', { name: 'Descalificar a Beto Limpio' });
-  await tabTo(page, disqualifyBeto);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: '¿Descalificar de la campaña?' });
-  await expect(dialog.getByRole('textbox', { name: 'Motivo' })).toBeVisible();
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
-  }
-  expect(await seriousViolations(page, 'dialog')).toEqual([]);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(disqualifyBeto).toBeFocused();
-
-  // 'Restaurar' by keyboard; the focus lands on the heading once the list is empty.
-  const restoreAna = section.getByRole('button', { name: 'Restaurar a Ana Tramposa' });
-  await tabTo(page, restoreAna);
-  await page.keyboard.press('Enter');
-  const restore = page.getByRole('dialog', { name: '¿Restaurar en el ranking?' });
-  await restore.getByRole('textbox', { name: 'Motivo' }).focus();
-  await page.keyboard.type('Revisado con el jugador');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await expect(restore.getByRole('button', { name: 'Restaurar' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(section.getByText('No hay descalificados.')).toBeVisible();
-  await expect(section.getByRole('heading', { name: 'Descalificados' })).toBeFocused();
-  await expect(page.getByTestId('campaign-ranking-row')).toHaveCount(2);
+  await moderateByKeyboard(page, { section, keep: 'Beto Limpio', restore: 'Ana Tramposa', dialogName: '¿Descalificar de la campaña?', rows: page.getByTestId('campaign-ranking-row') });
 });

@@ -1,7 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { seriousViolations } from './support/axe';
+import { moderateByKeyboard } from './support/moderation-keyboard';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -86,33 +87,5 @@ test('moderation passes axe in light and dark and works by keyboard', async ({ p
     expect(await seriousViolations(page, colorScheme)).toEqual([]);
   }
 
-  // Tab reaches 'Descalificar'; Enter opens the dialog, whose focus stays inside; Escape gives it back.
-  const disqualifyBeto = page.getByRole('button', { name: 'Descalificar a Beto Limpio' });
-  await tabTo(page, disqualifyBeto);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog', { name: '¿Descalificar del ranking?' });
-  await expect(dialog.getByRole('textbox', { name: 'Motivo' })).toBeVisible();
-  for (let i = 0; i < 6; i++) {
-    await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
-  }
-  expect(await seriousViolations(page, 'dialog')).toEqual([]);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(disqualifyBeto).toBeFocused();
-
-  // 'Restaurar' by keyboard: the reason typed, the button pressed with Enter; the focus lands on the heading.
-  const restoreAna = section.getByRole('button', { name: 'Restaurar a Ana Tramposa' });
-  await tabTo(page, restoreAna);
-  await page.keyboard.press('Enter');
-  const restore = page.getByRole('dialog', { name: '¿Restaurar en el ranking?' });
-  await restore.getByRole('textbox', { name: 'Motivo' }).focus();
-  await page.keyboard.type('Revisado con el jugador');
-  await page.keyboard.press('Tab');
-  await page.keyboard.press('Tab');
-  await expect(restore.getByRole('button', { name: 'Restaurar' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(section.getByText('No hay descalificados.')).toBeVisible();
-  await expect(section.getByRole('heading', { name: 'Descalificados' })).toBeFocused();
-  await expect(page.getByTestId('ranking-row')).toHaveCount(2);
+  await moderateByKeyboard(page, { section, keep: 'Beto Limpio', restore: 'Ana Tramposa', dialogName: '¿Descalificar del ranking?', rows: page.getByTestId('ranking-row') });
 });
