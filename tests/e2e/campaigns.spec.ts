@@ -94,7 +94,9 @@ test('an admin validates, creates, edits, links and unlinks a trivia, finds it o
   await campaigns.createCampaign({ name, description: '', companyName: 'Demo Eventos', startDate: day(0), endDate: day(30) });
   await expect(page).toHaveURL(/\/campaigns\/\d+$/);
   const campaignId = Number(new URL(page.url()).pathname.split('/').pop());
-  await expect(page.getByText('Sin descripción')).toBeVisible();
+  // The editor, not the list still on screen while its chunk loads (other campaigns say 'Sin descripción' too).
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Sin descripción' })).toBeVisible();
 
   // One trivia through 'Agregar Trivia' (the first available, weight 10), then removed again.
   const editor = new CampaignEditorPage(page);
