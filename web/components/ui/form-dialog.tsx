@@ -8,19 +8,21 @@ export interface FormFooterProps {
   submitLabel: ReactNode;
   submitIcon?: ReactNode;
   submitDisabled?: boolean;
+  /** The submit button in red: the form takes something away ("Descalificar"). */
+  danger?: boolean;
   /** The save is under way: the submit button spins and Cancelar waits for it. */
   pending: boolean;
   onCancel: () => void;
 }
 
 /** "Cancelar" and the submit button of a dialog's form. */
-export function FormFooter({ formId, submitLabel, submitIcon, submitDisabled, pending, onCancel }: FormFooterProps) {
+export function FormFooter({ formId, submitLabel, submitIcon, submitDisabled, danger, pending, onCancel }: FormFooterProps) {
   return (
     <>
       <Button variant="secondary" onClick={onCancel} disabled={pending}>
         Cancelar
       </Button>
-      <Button type="submit" form={formId} pending={pending} disabled={submitDisabled} icon={submitIcon}>
+      <Button type="submit" form={formId} variant={danger ? 'danger' : 'primary'} pending={pending} disabled={submitDisabled} icon={submitIcon}>
         {submitLabel}
       </Button>
     </>

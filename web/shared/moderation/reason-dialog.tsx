@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { FormFooter } from '../../components/ui/form-dialog';
 import { TextArea } from '../../components/ui/form-controls';
 
 const MAX_REASON = 500;
@@ -29,16 +29,7 @@ export function ReasonDialog({ open, title, message, children, confirmLabel, dan
       onClose={onCancel}
       title={title}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={pending}>
-            Cancelar
-          </Button>
-          <Button type="submit" form={FORM_ID} variant={danger ? 'danger' : 'primary'} pending={pending}>
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={FORM_ID} submitLabel={confirmLabel} danger={danger} pending={pending} onCancel={onCancel} />}
     >
       <ReasonForm message={message} onConfirm={onConfirm}>
         {children}
