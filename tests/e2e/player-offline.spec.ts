@@ -1,30 +1,14 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { PlayBundle } from '../../contract';
-import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { PlayerPage } from './pages/player-page';
 import { exportedScores } from './support/score-export';
 import { ServerProcess } from './support/server-process';
+import { PersistentKiosk } from './support/persistent-kiosk';
 
 const DEMO_TRIVIA = 1;
 const ADMIN = { username: 'admin', password: 'offline-test-password' };
 const server = new ServerProcess(ADMIN);
-const profileDir = mkdtempSync(path.join(tmpdir(), 'kiosk-profile-'));
-
-/** A kiosk browser that keeps its profile (IndexedDB, service worker) across restarts. */
-async function launchKiosk(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: findChromium(),
-    args: CHROMIUM_ARGS,
-    baseURL: server.baseUrl,
-    viewport: { width: 1024, height: 768 },
-    locale: 'es-CO',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
-}
+const kiosk = new PersistentKiosk(server, 'kiosk-profile');
 
 test.afterAll(async () => {
   await server.stop();
@@ -54,7 +38,7 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
 
   // Online once: the kiosk opens the trivia (bundle stored, service worker installed) and
   // recognises both players, so it keeps their salted document hashes.
-  let { context, page } = await launchKiosk();
+  let { context, page } = await kiosk.launch();
   let player = new PlayerPage(page);
   await player.gotoKiosk(DEMO_TRIVIA);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
@@ -96,7 +80,7 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
 
   // The browser is closed and started again, the server still down.
   await context.close();
-  ({ context, page } = await launchKiosk());
+  ({ context, page } = await kiosk.launch());
   player = new PlayerPage(page);
   await player.goto(DEMO_TRIVIA);
 

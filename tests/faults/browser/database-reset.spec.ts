@@ -3,7 +3,7 @@ import { PlayerPage } from '../../e2e/pages/player-page';
 import { exportedScores } from '../../e2e/support/score-export';
 import { ServerProcess } from '../../e2e/support/server-process';
 import { reportFigures } from '../support/figures';
-import { playRound, serverSql, storedResults, type KioskPlayer, withKiosk } from '../support/kiosk-browser';
+import { playRound, registerBeforeTheBackup, serverSql, storedResults, type KioskPlayer, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
 /** How soon after it is back online the kiosk must have synced on its own. */
@@ -29,10 +29,7 @@ test('a kiosk whose results were played while the server database was reset to e
     const player = new PlayerPage(page);
 
     // Online: the kiosk stores the trivia and registers itself with a first player, who syncs.
-    await player.gotoKiosk(DEMO_TRIVIA);
-    await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
-    await player.registerAs('Previa Al Respaldo', 'Stand Norte');
-    await expect(player.start()).toBeVisible();
+    await registerBeforeTheBackup(player, bundle, DEMO_TRIVIA);
     // (The badge read 0 before the registration was written too: wait for the server's record.)
     await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 1 }]);
     await expect(player.pending()).toHaveText('0 por sincronizar');

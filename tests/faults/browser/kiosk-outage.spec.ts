@@ -1,12 +1,9 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { exportedScores, type ExportedScore } from '../../e2e/support/score-export';
 import { ServerProcess } from '../../e2e/support/server-process';
-import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
+import { PersistentKiosk } from '../../e2e/support/persistent-kiosk';
 import { reportFigures } from '../support/figures';
 
 const DEMO_TRIVIA = 1;
@@ -16,20 +13,7 @@ const SYNC_WITHIN_SECONDS = 30;
 const MEASURE_FOR_SECONDS = 60;
 const ADMIN = { username: 'admin', password: 'faults-browser-password' };
 const server = new ServerProcess(ADMIN);
-const profileDir = mkdtempSync(path.join(tmpdir(), 'faults-kiosk-profile-'));
-
-/** A kiosk browser that keeps its profile (IndexedDB, service worker) across restarts. */
-async function launchKiosk(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: findChromium(),
-    args: CHROMIUM_ARGS,
-    baseURL: server.baseUrl,
-    viewport: { width: 1024, height: 768 },
-    locale: 'es-CO',
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page };
-}
+const kiosk = new PersistentKiosk(server, 'faults-kiosk-profile');
 
 test.afterAll(async () => {
   await server.stop();
@@ -50,7 +34,7 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
   const documentType = bundle.documentTypes[0]!;
 
   // Online once: the trivia is opened, its bundle stored and the service worker installed.
-  let { context, page } = await launchKiosk();
+  let { context, page } = await kiosk.launch();
   let player = new PlayerPage(page);
   await player.gotoKiosk(DEMO_TRIVIA);
   await page
@@ -89,7 +73,7 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
 
   // The browser is closed and started again, the server still down.
   await context.close();
-  ({ context, page } = await launchKiosk());
+  ({ context, page } = await kiosk.launch());
   player = new PlayerPage(page);
   await player.goto(DEMO_TRIVIA);
   await expect(player.connection()).toHaveText('Sin conexión');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { ServerProcess } from '../../e2e/support/server-process';
-import { playRound, serverSql, storedResults, withKiosk } from '../support/kiosk-browser';
+import { playRound, registerBeforeTheBackup, serverSql, storedResults, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
 const server = new ServerProcess({ username: 'admin', password: 'faults-returning-password' });
@@ -17,10 +17,7 @@ test('a player the kiosk knew plays offline after the server was restored to bef
     const player = new PlayerPage(page);
 
     // Online, Previa registers: the kiosk learns her server id (1).
-    await player.gotoKiosk(DEMO_TRIVIA);
-    await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
-    await player.registerAs('Previa Al Respaldo', 'Stand Norte');
-    await expect(player.start()).toBeVisible();
+    await registerBeforeTheBackup(player, bundle, DEMO_TRIVIA);
     await expect.poll(() => serverSql(server, 'SELECT id FROM players'), { timeout: 15_000 }).toEqual([{ id: 1 }]);
     await page.reload();
     await player.toDocumentStep();

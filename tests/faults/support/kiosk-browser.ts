@@ -46,6 +46,17 @@ export async function playRound(page: Page, bundle: PlayBundle, who: KioskPlayer
   await expect(player.validate()).toBeVisible();
 }
 
+/**
+ * Online, on the kiosk page, "Previa Al Respaldo" (document 7770000) registers before the server's
+ * database is rewound: the player the restore tests' backup predates.
+ */
+export async function registerBeforeTheBackup(player: PlayerPage, bundle: PlayBundle, groupId: number): Promise<void> {
+  await player.gotoKiosk(groupId);
+  await player.enterDocument(bundle.documentTypes[0]!.name, '7770000');
+  await player.registerAs('Previa Al Respaldo', 'Stand Norte');
+  await expect(player.start()).toBeVisible();
+}
+
 /** The server's completed attempts at a trivia with their players, by name. */
 export async function storedResults(server: ServerProcess, groupId: number) {
   return serverSql<{ fullName: string; documentNumber: string; site: string | null; score: number; correctAnswers: number; deviceId: string | null }>(
