@@ -1,10 +1,10 @@
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Spinner } from './spinner';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
-type Size = 'sm' | 'md' | 'lg';
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'lg';
 
-const VARIANTS: Record<Variant, string> = {
+const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
   secondary:
     'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800',
@@ -12,7 +12,7 @@ const VARIANTS: Record<Variant, string> = {
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
 };
 /** On a touch screen every button is at least 44 px tall, whatever its size on a desktop. */
-const SIZES: Record<Size, string> = {
+const SIZES: Record<ButtonSize, string> = {
   sm: 'h-8 gap-1.5 px-3 text-sm pointer-coarse:h-11',
   md: 'h-10 gap-2 px-4 text-sm pointer-coarse:h-11',
   lg: 'h-12 gap-2 px-6 text-base',
@@ -25,12 +25,12 @@ const SIZES: Record<Size, string> = {
 const DISABLED = 'disabled:cursor-not-allowed disabled:opacity-45 disabled:shadow-none';
 const PENDING = 'cursor-progress';
 
-export const buttonClass = (variant: Variant = 'primary', size: Size = 'md', pending = false) =>
+export const buttonClass = (variant: ButtonVariant = 'primary', size: ButtonSize = 'md', pending = false) =>
   `inline-flex items-center justify-center rounded-lg font-medium transition-colors ${VARIANTS[variant]} ${SIZES[size]} ${pending ? PENDING : DISABLED}`;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: Variant;
-  size?: Size;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
   /** Disables the button and shows a spinner while an action is pending. */
   pending?: boolean;
   icon?: ReactNode;

@@ -2,7 +2,8 @@ import { ArrowLeft, BarChart3, ListPlus, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type CampaignLink, type MoveDirection } from '../../../contract';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
@@ -101,10 +102,9 @@ function CampaignEditor({ id }: { id: number }) {
               <Button variant="secondary" disabled={!companies.data} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog('edit')}>
                 Editar
               </Button>
-              <Link to={`/campaigns/${id}/ranking`} className={buttonClass('secondary')}>
-                <BarChart3 className="size-4" aria-hidden />
+              <ButtonLink to={`/campaigns/${id}/ranking`} variant="secondary" icon={<BarChart3 className="size-4" aria-hidden />}>
                 Ver Ranking
-              </Link>
+              </ButtonLink>
             </>
           }
         />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type CampaignRankingEntry } from '../../../contract';
 import { buttonClass } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
@@ -68,15 +69,13 @@ function CampaignRanking({ id }: { id: number }) {
                 <Download className="size-4" aria-hidden />
                 Exportar CSV
               </a>
-              <Link to={`/public/campaigns/${id}/ranking`} target="_blank" className={buttonClass('secondary')}>
-                <ExternalLink className="size-4" aria-hidden />
+              <ButtonLink to={`/public/campaigns/${id}/ranking`} target="_blank" variant="secondary" icon={<ExternalLink className="size-4" aria-hidden />}>
                 Ranking público
-              </Link>
+              </ButtonLink>
               <ScreenLink kind="campaign" id={id} />
-              <Link to={`/campaigns/${id}`} className={buttonClass('primary')}>
-                <Settings className="size-4" aria-hidden />
+              <ButtonLink to={`/campaigns/${id}`} icon={<Settings className="size-4" aria-hidden />}>
                 Configurar
-              </Link>
+              </ButtonLink>
             </>
           }
         />

@@ -1,7 +1,8 @@
 import { BarChart3, Building2, ListChecks, LogOut, Play, Trophy } from 'lucide-react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { DashboardCounts } from '../../../contract';
-import { Button, buttonClass } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { useUser } from '../../shared/auth/api/get-user';
 import { ActiveCampaigns } from './components/active-campaigns';
@@ -78,14 +79,12 @@ export function DashboardPage() {
                 <h3 className="font-semibold break-words">{group.name}</h3>
                 <p className="mt-1 flex-1 text-sm break-words text-slate-600 dark:text-slate-400">{group.description || 'Sin descripción'}</p>
                 <div className="mt-4 flex flex-wrap gap-2">
-                  <Link reloadDocument to={`/play-trivia/${group.id}`} className={buttonClass('primary', 'sm')}>
-                    <Play className="size-4" aria-hidden />
+                  <ButtonLink reloadDocument to={`/play-trivia/${group.id}`} size="sm" icon={<Play className="size-4" aria-hidden />}>
                     Jugar Trivia
-                  </Link>
-                  <Link to={`/ranking/${group.id}`} className={buttonClass('secondary', 'sm')}>
-                    <BarChart3 className="size-4" aria-hidden />
+                  </ButtonLink>
+                  <ButtonLink to={`/ranking/${group.id}`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
                     Ver Ranking
-                  </Link>
+                  </ButtonLink>
                 </div>
               </Card>
             ))}

@@ -1,6 +1,5 @@
 import { useDocumentThemePreference } from '../../lib/theme-preference';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 
 export function NotFoundPage() {
   useDocumentThemePreference();
@@ -9,9 +8,7 @@ export function NotFoundPage() {
       <p className="text-7xl font-black text-brand-600">404</p>
       <h1 className="text-2xl font-bold">404 Page Not Found</h1>
       <p className="max-w-sm text-slate-600 dark:text-slate-400">La página que buscas no existe o fue movida.</p>
-      <Link to="/" className={buttonClass('primary')}>
-        Volver al inicio
-      </Link>
+      <ButtonLink to="/">Volver al inicio</ButtonLink>
     </main>
   );
 }

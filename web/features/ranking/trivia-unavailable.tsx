@@ -1,6 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { ErrorState } from '../../components/ui/states';
 
 /** Where a ranking that cannot be shown sends its reader: the public start, or the admin's trivias. */
@@ -14,10 +13,9 @@ export const ADMIN_WAY_BACK: WayBack = { to: '/packages', label: 'Ir a las trivi
 
 function WayBackLink({ back }: { back: WayBack }) {
   return (
-    <Link to={back.to} className={`${buttonClass('secondary')} mt-2 min-h-11`}>
-      <ArrowLeft className="size-4" aria-hidden />
+    <ButtonLink to={back.to} variant="secondary" className="mt-2 min-h-11" icon={<ArrowLeft className="size-4" aria-hidden />}>
       {back.label}
-    </Link>
+    </ButtonLink>
   );
 }
 

@@ -1,7 +1,7 @@
 import { BarChart3, CalendarDays, Pencil, Repeat, Trash2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type Campaign } from '../../../../contract';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
 import { campaignPeriod } from '../campaign-period';
 
@@ -33,14 +33,12 @@ export function CampaignCard({ campaign, onDelete }: { campaign: Campaign; onDel
         </div>
       </dl>
       <div className="mt-5 grid grid-cols-2 gap-2">
-        <Link to={`/campaigns/${campaign.id}`} className={buttonClass('primary', 'sm')}>
-          <Pencil className="size-4" aria-hidden />
+        <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
           Editar
-        </Link>
-        <Link to={`/campaigns/${campaign.id}/ranking`} className={buttonClass('secondary', 'sm')}>
-          <BarChart3 className="size-4" aria-hidden />
+        </ButtonLink>
+        <ButtonLink to={`/campaigns/${campaign.id}/ranking`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
           Ranking
-        </Link>
+        </ButtonLink>
       </div>
     </Card>
   );

@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, Play, Trash2 } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { CampaignLink, MoveDirection } from '../../../../contract';
-import { Button, buttonClass } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { WeightInput } from './weight-input';
 
 export interface CampaignLinksTableProps {
@@ -62,10 +62,9 @@ export function CampaignLinksTable({ links, onMove, onWeight, onRemove, moving }
               <WeightInput weight={link.weight} label={`Peso de ${link.questionGroup.name}`} onCommit={(weight) => onWeight(link, weight)} />
             </label>
             <div className="flex justify-end gap-1">
-              <Link reloadDocument to={`/play-trivia/${link.questionGroupId}`} className={buttonClass('secondary', 'sm')} aria-label={`Jugar ${link.questionGroup.name}`}>
-                <Play className="size-4" aria-hidden />
+              <ButtonLink reloadDocument to={`/play-trivia/${link.questionGroupId}`} aria-label={`Jugar ${link.questionGroup.name}`} variant="secondary" size="sm" icon={<Play className="size-4" aria-hidden />}>
                 Jugar
-              </Link>
+              </ButtonLink>
               <Button variant="ghost" size="sm" className="px-2 text-red-600 dark:text-red-400" aria-label={`Quitar ${link.questionGroup.name}`} onClick={() => onRemove(link)}>
                 <Trash2 className="size-4" aria-hidden />
               </Button>

@@ -1,6 +1,5 @@
 import { BarChart3, CalendarDays, Pencil } from 'lucide-react';
-import { Link } from 'react-router-dom';
-import { buttonClass } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { useCampaigns } from '../../../shared/campaigns/api/get-campaigns';
@@ -26,14 +25,12 @@ export function ActiveCampaigns() {
               </span>
             </p>
             <div className="mt-4 flex flex-wrap gap-2">
-              <Link to={`/campaigns/${campaign.id}`} className={buttonClass('primary', 'sm')}>
-                <Pencil className="size-4" aria-hidden />
+              <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
                 Editar
-              </Link>
-              <Link to={`/campaigns/${campaign.id}/ranking`} className={buttonClass('secondary', 'sm')}>
-                <BarChart3 className="size-4" aria-hidden />
+              </ButtonLink>
+              <ButtonLink to={`/campaigns/${campaign.id}/ranking`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
                 Ver Ranking
-              </Link>
+              </ButtonLink>
             </div>
           </Card>
         ))}

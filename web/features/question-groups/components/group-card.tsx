@@ -1,8 +1,7 @@
 import { BarChart3, Building2, Copy, Download, Eraser, Eye, Link2, ListChecks, MonitorCog, Palette, Pencil, Trash2, Tv } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import type { QuestionGroup } from '../../../../contract';
 import { ActionsMenu, ActionsMenuButton, ActionsMenuLink, ActionsMenuSeparator } from '../../../components/ui/actions-menu';
-import { buttonClass } from '../../../components/ui/button';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
 import { ClampedText } from '../../../components/ui/clamped-text';
 
@@ -97,14 +96,12 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
       </div>
       {/* At the card's foot, so the buttons of a row of cards line up. */}
       <div className="mt-auto flex flex-wrap gap-1.5 pt-3">
-        <Link to={`/packages/${group.id}/questions`} className={buttonClass('primary', 'sm')}>
-          <ListChecks className="size-4" aria-hidden />
+        <ButtonLink to={`/packages/${group.id}/questions`} size="sm" icon={<ListChecks className="size-4" aria-hidden />}>
           Ver Preguntas
-        </Link>
-        <Link to={`/ranking/${group.id}`} className={buttonClass('secondary', 'sm')}>
-          <BarChart3 className="size-4" aria-hidden />
+        </ButtonLink>
+        <ButtonLink to={`/ranking/${group.id}`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
           Ver Ranking
-        </Link>
+        </ButtonLink>
       </div>
     </Card>
   );
