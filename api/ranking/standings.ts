@@ -49,7 +49,17 @@ const once = <T>(build: () => T) => {
   return () => (built ??= build());
 };
 
-const TRIVIA_OF_PLAYER = once(() => triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2'));
+/**
+ * One player's standings at one trivia, recomputed in one statement: the sites where the player has
+ * a counted attempt upserted, the player's other rows of the trivia deleted (the two touch
+ * different rows). As the delete-then-insert it replaces, without its second round trip.
+ */
+const TRIVIA_OF_PLAYER = once(
+  () => `
+  WITH refreshed AS (${triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2')} RETURNING site_id)
+  DELETE FROM trivia_standings t
+   WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM refreshed)`,
+);
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 
 /**
@@ -148,7 +158,6 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
  */
 export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
-  await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1 AND player_id = $2`, [questionGroupId, playerId]);
   await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId]);
   for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
     await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1 AND player_id = $2`, [rules.id, playerId]);
