@@ -9,7 +9,7 @@ import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { judgeTime } from './plausibility';
 import { triviaRound, type TriviaRound } from './round';
-import { scoreCompletion } from './scoring';
+import { type AnswerKey, scoreCompletion } from './scoring';
 import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 
@@ -139,6 +139,8 @@ export interface Completion {
   answers: ChosenAnswer[] | undefined;
   completedAt: Date;
   reportedSeconds?: number;
+  /** The trivia's answer key, when the caller read it already in this transaction. */
+  answerKey?: AnswerKey;
 }
 
 /**
@@ -155,7 +157,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
     if (sameAnswers(attempt.answers, sent)) return attempt;
     throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
-  const scored = await scoreCompletion(em, attempt, completion.answers);
+  const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
   const time = judgeTime({
     startedAt: attempt.started_at,
     completedAt: completion.completedAt,
