@@ -3,7 +3,7 @@ import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { type PlayerReference, resolvePlayer } from '../players/service';
+import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
@@ -55,7 +55,8 @@ export interface NewAttempt extends PlayerReference {
 export type AttemptOrigin =
   | { channel: 'online'; serverSecret: string }
   /** `round`: the trivia's round, when the caller read it already in this transaction. */
-  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string; round?: TriviaRound };
+  /** `registered`: the player the attempt's playerClientId names, when the push registered it in this transaction. */
+  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string; round?: TriviaRound; registered?: PlayerRow };
 
 /**
  * Starts an attempt for the player at the player's current site. The attempt must prove it is the
@@ -68,8 +69,10 @@ export type AttemptOrigin =
  * round size is the server's (questionsPerRound capped by the playable questions). A step: it runs
  * in the caller's transaction (startOnlineAttempt's, or a sync batch's).
  */
-export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
-  const { player, proven } = await resolvePlayer(em, input, origin.channel);
+export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string; inserted: boolean }> {
+  // A registration's clientId proves the player, as resolvePlayer would through the alias.
+  const registered = origin.channel === 'sync' && input.playerClientId !== undefined ? origin.registered : undefined;
+  const { player, proven } = registered ? { player: registered, proven: true } : await resolvePlayer(em, input, origin.channel);
   const round = (origin.channel === 'sync' ? origin.round : undefined) ?? (await triviaRound(em, input.questionGroupId));
   if (!round) throw notFound(GROUP_NOT_FOUND);
   await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
@@ -78,7 +81,7 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
     const [existing]: AttemptRow[] = await em.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [input.clientId]);
     if (existing) {
       if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
-      return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId) };
+      return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId), inserted: false };
     }
   }
 
@@ -114,7 +117,7 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
       online ? null : origin.deviceId,
     ],
   );
-  return { attempt: attempt!, token };
+  return { attempt: attempt!, token, inserted: true };
 }
 
 /** The attempt named by its server id or its kiosk-made clientId, locked for completing it. */
@@ -182,7 +185,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
 }
 
 /** POST /api/player-attempts: an online start (the rules refuse rather than hold), in a transaction of its own. */
-export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string }> {
+export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string; inserted: boolean }> {
   return em.transaction((tx) => createAttempt(tx, input, { channel: 'online', serverSecret }));
 }
 
