@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { scoreOf } from '../../contract';
 import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
 import { badRequest } from '../errors';
+import { prepared } from '../../db/prepared-statements';
 
 export interface ScoredCompletion {
   answers: ChosenAnswer[];
@@ -23,7 +24,7 @@ export type AnswerKey = Map<number, { question_id: number; is_correct: boolean }
 /** Every answer of a trivia's questions. */
 export async function answerKeyOf(em: EntityManager, questionGroupId: number): Promise<AnswerKey> {
   const rows: { id: number; question_id: number; is_correct: boolean }[] = await em.query(
-    `SELECT a.id, a.question_id, a.is_correct FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.group_id = $1`,
+    prepared(`SELECT a.id, a.question_id, a.is_correct FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.group_id = $1`),
     [questionGroupId],
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -32,9 +33,9 @@ export async function answerKeyOf(em: EntityManager, questionGroupId: number): P
 /** The chosen answers of the attempt's trivia among `answerIds` (an answer of another trivia is left out). */
 async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: number[]): Promise<AnswerKey> {
   const rows: { id: number; question_id: number; is_correct: boolean }[] = await em.query(
-    `SELECT a.id, a.question_id, a.is_correct
+    prepared(`SELECT a.id, a.question_id, a.is_correct
        FROM answers a JOIN questions q ON q.id = a.question_id
-      WHERE a.id = ANY($1::int[]) AND q.group_id = $2`,
+      WHERE a.id = ANY($1::int[]) AND q.group_id = $2`),
     [answerIds, questionGroupId],
   );
   return new Map(rows.map((row) => [row.id, row]));

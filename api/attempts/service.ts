@@ -12,6 +12,7 @@ import { triviaRound, type TriviaRound } from './round';
 import { type AnswerKey, scoreCompletion } from './scoring';
 import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
+import { prepared } from '../../db/prepared-statements';
 
 export interface AttemptRow {
   id: number;
@@ -75,10 +76,10 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
   const { player, proven } = registered ? { player: registered, proven: true } : await resolvePlayer(em, input, origin.channel);
   const round = (origin.channel === 'sync' ? origin.round : undefined) ?? (await triviaRound(em, input.questionGroupId));
   if (!round) throw notFound(GROUP_NOT_FOUND);
-  await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
+  await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [player.id]);
 
   if (input.clientId) {
-    const [existing]: AttemptRow[] = await em.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [input.clientId]);
+    const [existing]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1`), [input.clientId]);
     if (existing) {
       if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
       return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId), inserted: false };
@@ -100,10 +101,10 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
   }
   const token = attemptToken(origin.serverSecret, input.clientId);
   const [attempt]: AttemptRow[] = await em.query(
-    `INSERT INTO player_attempts
+    prepared(`INSERT INTO player_attempts
        (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     RETURNING *`,
+     RETURNING *`),
     [
       player.id,
       input.questionGroupId,
@@ -124,8 +125,8 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
 export async function lockAttempt(em: EntityManager, ref: { id: number } | { clientId: string }): Promise<AttemptRow> {
   const [attempt]: AttemptRow[] =
     'id' in ref
-      ? await em.query(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`, [ref.id])
-      : await em.query(`SELECT * FROM player_attempts WHERE client_id = $1 FOR UPDATE`, [ref.clientId]);
+      ? await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`), [ref.id])
+      : await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1 FOR UPDATE`), [ref.clientId]);
   if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
   return attempt;
 }
@@ -171,12 +172,12 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   const holdForTime = !time.plausible && attempt.review_status === 'clean';
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(
-    `UPDATE player_attempts
+    prepared(`UPDATE player_attempts
         SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
             review_status = CASE WHEN $7 THEN 'held' ELSE review_status END,
             review_reason = CASE WHEN $7 THEN 'implausible_time' ELSE review_reason END
       WHERE id = $1
-      RETURNING *`,
+      RETURNING *`),
     [attempt.id, scored.score, scored.correctAnswers, time.seconds, completion.completedAt, JSON.stringify(scored.answers), holdForTime],
   );
   // Online and synced completions both end here: the player's standings move in the same transaction.

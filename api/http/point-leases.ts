@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { tooManyRequests } from '../errors';
+import { prepared } from '../../db/prepared-statements';
 
 /** At most this many points are reserved at once, and at most 1/LEASE_SHARE of a window's points. */
 export const MAX_LEASE = 100;
@@ -65,11 +66,11 @@ export class PointLeases {
   private async reserve(key: string): Promise<void> {
     const now = Date.now();
     const [row]: { points: number; expire: string }[] = await this.dataSource.query(
-      `INSERT INTO rate_limits (key, points, expire) VALUES ($1, $2, $3)
+      prepared(`INSERT INTO rate_limits (key, points, expire) VALUES ($1, $2, $3)
        ON CONFLICT (key) DO UPDATE SET
          points = CASE WHEN rate_limits.expire <= $4 THEN $2 ELSE rate_limits.points + $2 END,
          expire = CASE WHEN rate_limits.expire <= $4 THEN $3 ELSE rate_limits.expire END
-       RETURNING points, expire`,
+       RETURNING points, expire`),
       [`${this.keyPrefix}:${key}`, this.lease, now + this.durationMs, now],
     );
     const reservedBefore = row!.points - this.lease;

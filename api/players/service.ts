@@ -3,6 +3,7 @@ import { LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_M
 import { attemptLimit, attemptLimitReached } from '../attempts/attempt-limit';
 import { checkConsent } from '../consent/service';
 import { badRequest, forbidden, notFound } from '../errors';
+import { prepared } from '../../db/prepared-statements';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
 export interface PlayerRow {
@@ -42,7 +43,7 @@ export function nameParts(fullName: string): { firstName: string; lastName: stri
 
 export async function findPlayerByDocument(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerRow | undefined> {
   const rows: PlayerRow[] = await em.query(
-    `SELECT ${PLAYER_COLUMNS} FROM players WHERE document_type_id = $1 AND document_number = $2`,
+    prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE document_type_id = $1 AND document_number = $2`),
     [documentTypeId, documentNumber],
   );
   return rows[0];
@@ -75,7 +76,7 @@ export async function validatePlayer(
 /** The registration's site as stored (null: a site deleted meanwhile, cleared) and its company, read in one statement. */
 async function checkReferences(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite): Promise<{ locationId: number | null; companyId: number | null }> {
   const [found]: { type: boolean; company_id: number | null }[] = await em.query(
-    `SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, (SELECT company_id FROM locations WHERE id = $2) AS company_id`,
+    prepared(`SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, (SELECT company_id FROM locations WHERE id = $2) AS company_id`),
     [input.documentTypeId, input.locationId],
   );
   if (!found!.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
@@ -105,7 +106,7 @@ export async function registerPlayer(
 ): Promise<PlayerRow> {
   if (input.clientId) {
     const [known]: PlayerRow[] = await em.query(
-      `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+      prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
       [input.clientId],
     );
     if (known) return known;
@@ -116,7 +117,7 @@ export async function registerPlayer(
   const { firstName, lastName } = nameParts(input.fullName);
   // The player and, with a clientId, its alias, in one statement.
   const [player]: (PlayerRow & { inserted: boolean })[] = await em.query(
-    `WITH player AS (
+    prepared(`WITH player AS (
        INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id, consent_text_id, consented_at)
        VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
        ON CONFLICT (document_type_id, document_number) DO UPDATE
@@ -129,7 +130,7 @@ export async function registerPlayer(
        SELECT $10::uuid, id FROM player WHERE $10::uuid IS NOT NULL
        ON CONFLICT (client_id) DO NOTHING
      )
-     SELECT * FROM player`,
+     SELECT * FROM player`),
     [
       input.fullName,
       firstName,
@@ -192,7 +193,7 @@ export async function resolvePlayer(
 ): Promise<{ player: PlayerRow; proven: boolean }> {
   if (ref.playerClientId !== undefined) {
     const [player]: PlayerRow[] = await em.query(
-      `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+      prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
       [ref.playerClientId],
     );
     if (!player) throw notFound(PLAYER_NOT_FOUND);

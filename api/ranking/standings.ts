@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { SelectionMode } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
+import { prepared } from '../../db/prepared-statements';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
@@ -54,11 +55,11 @@ const once = <T>(build: () => T) => {
  * a counted attempt upserted, the player's other rows of the trivia deleted (the two touch
  * different rows). As the delete-then-insert it replaces, without its second round trip.
  */
-const TRIVIA_OF_PLAYER = once(
-  () => `
+const TRIVIA_OF_PLAYER = once(() =>
+  prepared(`
   WITH refreshed AS (${triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2')} RETURNING site_id)
   DELETE FROM trivia_standings t
-   WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM refreshed)`,
+   WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM refreshed)`),
 );
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 
@@ -139,13 +140,10 @@ const CAMPAIGN_RULES = `
     LEFT JOIN campaign_question_groups l ON l.campaign_id = c.id`;
 
 /** The campaigns holding a trivia, in id order (so two transactions touch them in the same order). */
-const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> =>
-  em.query(
-    `${CAMPAIGN_RULES}
+const CAMPAIGNS_OF_TRIVIA = prepared(`${CAMPAIGN_RULES}
       WHERE c.id IN (SELECT campaign_id FROM campaign_question_groups WHERE question_group_id = $1)
-      GROUP BY c.id ORDER BY c.id`,
-    [questionGroupId],
-  );
+      GROUP BY c.id ORDER BY c.id`);
+const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> => em.query(CAMPAIGNS_OF_TRIVIA, [questionGroupId]);
 
 const campaignParameters = (rules: CampaignRules): unknown[] => {
   // The campaign's period as the ranking reads it: its first day's start to the end of its last (server's time zone).

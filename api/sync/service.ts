@@ -7,6 +7,7 @@ import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { storableJson } from './storable-json';
 import { rejectionRecord } from './rejections';
+import { prepared } from '../../db/prepared-statements';
 
 /** The device a push comes from, and what its transaction has read once (PushMemo). */
 type AppliedBy = { id: string; serverSecret: string; memo: PushMemo };
@@ -81,7 +82,7 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
     const unwritten = kept.find((row) => row.mutationId === pushed.mutationId);
     const [seen]: SeenMutation[] = unwritten
       ? [{ payload_hash: unwritten.payloadHash, status: unwritten.status as SeenMutation['status'], reason: unwritten.reason, result_id: unwritten.resultId }]
-      : await em.query(`SELECT payload_hash, status, reason, result_id FROM sync_mutations WHERE device_id = $1 AND mutation_id = $2`, [
+      : await em.query(prepared(`SELECT payload_hash, status, reason, result_id FROM sync_mutations WHERE device_id = $1 AND mutation_id = $2`), [
           device.id,
           pushed.mutationId,
         ]);
@@ -156,7 +157,7 @@ interface SettledChunk {
  */
 async function settleChunk(em: EntityManager, device: AppliedBy, chunk: PushedMutation[], settledBefore: boolean, savepoints: boolean): Promise<SettledChunk> {
   const deviceId = device.id;
-  const [locked] = await em.query(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`, [deviceId]);
+  const [locked] = await em.query(prepared(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`), [deviceId]);
   const done: SettledChunk = { results: [], lastMutationId: locked.last_mutation_id, settledNew: false, stop: false };
   const kept: SyncMutationRow[] = [];
   for (const mutation of chunk) {
