@@ -54,7 +54,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
 
   const limiters = {
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
-    player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60),
+    player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60, { leased: true }),
     playerDocument: createRateLimiter(dataSource, 'player-document', config.rateLimits.playerDocumentPerHour, 3600),
     publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true }),
   };

@@ -3,6 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { entities } from './entities';
 import { migrations } from './migrations';
 import { SnakeNamingStrategy } from './naming-strategy';
+import { preparedName } from './prepared-statements';
 
 export interface DataSourceOptions {
   url: string;
@@ -15,11 +16,18 @@ export interface DataSourceOptions {
  * PostgreSQL drops (a restart, an administrator's shutdown) even when nobody is listening to it at
  * that moment, and an 'error' event without a listener ends a Node process. The connection is
  * already marked unusable and the pool discards it; queries still fail with their own errors.
+ * A statement marked `prepared` (db/prepared-statements.ts) runs as a named statement, parsed and
+ * planned once per connection.
  */
 class ResilientClient extends pg.Client {
   constructor(config?: string | pg.ClientConfig) {
     super(config);
     this.on('error', () => undefined);
+    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+    this.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+      const name = preparedName(text, values);
+      return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+    }) as typeof this.query;
   }
 }
 

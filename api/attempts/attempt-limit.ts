@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
 import { type AppError, forbidden } from '../errors';
 import { countsTowardLimit } from './counted-attempts';
+import { prepared } from '../../db/prepared-statements';
 
 /** A trivia's maxAttempts (0: no limit) and whether a player has used them all. */
 export interface AttemptLimit {
@@ -21,12 +22,12 @@ export interface AttemptLimit {
  */
 export async function attemptLimit(em: EntityManager, playerId: number, questionGroupId: number): Promise<AttemptLimit | undefined> {
   const [row]: { max_attempts: number; used: number }[] = await em.query(
-    `SELECT g.max_attempts,
+    prepared(`SELECT g.max_attempts,
             CASE WHEN g.max_attempts > 0
                  THEN (SELECT count(*)::int FROM player_attempts a WHERE a.player_id = $1 AND a.question_group_id = g.id AND ${countsTowardLimit('a')})
                  ELSE 0 END AS used
        FROM question_groups g
-      WHERE g.id = $2`,
+      WHERE g.id = $2`),
     [playerId, questionGroupId],
   );
   if (!row) return undefined;

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { prepared } from '../../db/prepared-statements';
 
 /** What the server knows of a trivia when an attempt starts. */
 export interface TriviaRound {
@@ -12,11 +13,11 @@ export interface TriviaRound {
 /** The trivia's round as the server knows it now, or undefined when the trivia does not exist. */
 export async function triviaRound(em: EntityManager, questionGroupId: number): Promise<TriviaRound | undefined> {
   const [row]: { questions_per_round: number; playable: number }[] = await em.query(
-    `SELECT g.questions_per_round,
+    prepared(`SELECT g.questions_per_round,
             (SELECT count(*)::int FROM questions q
               WHERE q.group_id = g.id AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
        FROM question_groups g
-      WHERE g.id = $1`,
+      WHERE g.id = $1`),
     [questionGroupId],
   );
   if (!row) return undefined;

@@ -3,15 +3,16 @@ import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { type PlayerReference, resolvePlayer } from '../players/service';
+import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { judgeTime } from './plausibility';
 import { triviaRound, type TriviaRound } from './round';
-import { scoreCompletion } from './scoring';
+import { type AnswerKey, scoreCompletion } from './scoring';
 import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
+import { prepared } from '../../db/prepared-statements';
 
 export interface AttemptRow {
   id: number;
@@ -55,7 +56,8 @@ export interface NewAttempt extends PlayerReference {
 export type AttemptOrigin =
   | { channel: 'online'; serverSecret: string }
   /** `round`: the trivia's round, when the caller read it already in this transaction. */
-  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string; round?: TriviaRound };
+  /** `registered`: the player the attempt's playerClientId names, when the push registered it in this transaction. */
+  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string; round?: TriviaRound; registered?: PlayerRow };
 
 /**
  * Starts an attempt for the player at the player's current site. The attempt must prove it is the
@@ -68,17 +70,19 @@ export type AttemptOrigin =
  * round size is the server's (questionsPerRound capped by the playable questions). A step: it runs
  * in the caller's transaction (startOnlineAttempt's, or a sync batch's).
  */
-export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string }> {
-  const { player, proven } = await resolvePlayer(em, input, origin.channel);
+export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string; inserted: boolean }> {
+  // A registration's clientId proves the player, as resolvePlayer would through the alias.
+  const registered = origin.channel === 'sync' && input.playerClientId !== undefined ? origin.registered : undefined;
+  const { player, proven } = registered ? { player: registered, proven: true } : await resolvePlayer(em, input, origin.channel);
   const round = (origin.channel === 'sync' ? origin.round : undefined) ?? (await triviaRound(em, input.questionGroupId));
   if (!round) throw notFound(GROUP_NOT_FOUND);
-  await em.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
+  await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [player.id]);
 
   if (input.clientId) {
-    const [existing]: AttemptRow[] = await em.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [input.clientId]);
+    const [existing]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1`), [input.clientId]);
     if (existing) {
       if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
-      return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId) };
+      return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId), inserted: false };
     }
   }
 
@@ -97,10 +101,10 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
   }
   const token = attemptToken(origin.serverSecret, input.clientId);
   const [attempt]: AttemptRow[] = await em.query(
-    `INSERT INTO player_attempts
+    prepared(`INSERT INTO player_attempts
        (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     RETURNING *`,
+     RETURNING *`),
     [
       player.id,
       input.questionGroupId,
@@ -114,15 +118,15 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
       online ? null : origin.deviceId,
     ],
   );
-  return { attempt: attempt!, token };
+  return { attempt: attempt!, token, inserted: true };
 }
 
 /** The attempt named by its server id or its kiosk-made clientId, locked for completing it. */
 export async function lockAttempt(em: EntityManager, ref: { id: number } | { clientId: string }): Promise<AttemptRow> {
   const [attempt]: AttemptRow[] =
     'id' in ref
-      ? await em.query(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`, [ref.id])
-      : await em.query(`SELECT * FROM player_attempts WHERE client_id = $1 FOR UPDATE`, [ref.clientId]);
+      ? await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`), [ref.id])
+      : await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1 FOR UPDATE`), [ref.clientId]);
   if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
   return attempt;
 }
@@ -139,6 +143,8 @@ export interface Completion {
   answers: ChosenAnswer[] | undefined;
   completedAt: Date;
   reportedSeconds?: number;
+  /** The trivia's answer key, when the caller read it already in this transaction. */
+  answerKey?: AnswerKey;
 }
 
 /**
@@ -155,7 +161,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
     if (sameAnswers(attempt.answers, sent)) return attempt;
     throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
-  const scored = await scoreCompletion(em, attempt, completion.answers);
+  const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
   const time = judgeTime({
     startedAt: attempt.started_at,
     completedAt: completion.completedAt,
@@ -166,12 +172,12 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   const holdForTime = !time.plausible && attempt.review_status === 'clean';
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(
-    `UPDATE player_attempts
+    prepared(`UPDATE player_attempts
         SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
             review_status = CASE WHEN $7 THEN 'held' ELSE review_status END,
             review_reason = CASE WHEN $7 THEN 'implausible_time' ELSE review_reason END
       WHERE id = $1
-      RETURNING *`,
+      RETURNING *`),
     [attempt.id, scored.score, scored.correctAnswers, time.seconds, completion.completedAt, JSON.stringify(scored.answers), holdForTime],
   );
   // Online and synced completions both end here: the player's standings move in the same transaction.
@@ -180,7 +186,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
 }
 
 /** POST /api/player-attempts: an online start (the rules refuse rather than hold), in a transaction of its own. */
-export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string }> {
+export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string; inserted: boolean }> {
   return em.transaction((tx) => createAttempt(tx, input, { channel: 'online', serverSecret }));
 }
 

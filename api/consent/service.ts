@@ -6,6 +6,7 @@ import {
   type PlayConsent,
 } from '../../contract';
 import { badRequest, notFound } from '../errors';
+import { prepared } from '../../db/prepared-statements';
 
 interface ConsentTextRow {
   id: number;
@@ -68,7 +69,7 @@ export function saveConsentText(em: EntityManager, companyId: number, text: stri
 /** The text a company's players must agree to now; null when it has none (never set, or emptied). */
 export async function currentConsent(em: EntityManager, companyId: number): Promise<PlayConsent | null> {
   const [row]: { version: number; text: string }[] = await em.query(
-    `SELECT version, text FROM consent_texts WHERE company_id = $1 ORDER BY version DESC LIMIT 1`,
+    prepared(`SELECT version, text FROM consent_texts WHERE company_id = $1 ORDER BY version DESC LIMIT 1`),
     [companyId],
   );
   return row && row.text !== '' ? { version: row.version, text: row.text } : null;

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { forbidden } from '../errors';
 import { sameSecret, sha256 } from '../lib/crypto';
 import { isUuid } from '../lib/uuid';
+import { prepared } from '../../db/prepared-statements';
 
 export const UNKNOWN_DEVICE = 'Dispositivo no reconocido';
 
@@ -17,7 +18,7 @@ export const deviceSecret = (serverSecret: string, deviceId: string) => createHm
 export async function registerDevice(em: EntityManager, serverSecret: string): Promise<{ deviceId: string; secret: string }> {
   const deviceId = randomUUID();
   const secret = deviceSecret(serverSecret, deviceId);
-  await em.query(`INSERT INTO devices (id, secret_hash) VALUES ($1, $2)`, [deviceId, sha256(secret)]);
+  await em.query(prepared(`INSERT INTO devices (id, secret_hash) VALUES ($1, $2)`), [deviceId, sha256(secret)]);
   return { deviceId, secret };
 }
 
@@ -38,7 +39,7 @@ export async function authenticateDevice(em: EntityManager, serverSecret: string
   const id = deviceId.toLowerCase();
   const presented = sha256(secret);
   const derived = sameSecret(presented, sha256(deviceSecret(serverSecret, id)));
-  const [device] = await em.query(`SELECT id, secret_hash FROM devices WHERE id = $1`, [id]);
+  const [device] = await em.query(prepared(`SELECT id, secret_hash FROM devices WHERE id = $1`), [id]);
   const stored = sameSecret(presented, device?.secret_hash ?? '');
   if (device && (stored || derived)) return device.id;
   if (!device && derived) {

@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import { tooManyRequests } from '../errors';
+import { PointLeases } from './point-leases';
 import { requestPath } from './request-path';
 
 /** Expired counters are deleted at most this often per limiter, on a write (no timers). */
@@ -19,6 +20,7 @@ function poolOf(dataSource: DataSource): unknown {
  */
 export class RateLimiter {
   private readonly store: RateLimiterPostgres;
+  private readonly leases: PointLeases | undefined;
   private lastSweep = 0;
 
   constructor(
@@ -26,8 +28,9 @@ export class RateLimiter {
     keyPrefix: string,
     readonly points: number,
     durationSeconds: number,
-    { blockInMemory = false }: RateLimiterOptions = {},
+    { blockInMemory = false, leased = false }: RateLimiterOptions = {},
   ) {
+    this.leases = leased ? new PointLeases(dataSource, keyPrefix, points, durationSeconds * 1000) : undefined;
     this.store = new RateLimiterPostgres({
       storeClient: poolOf(dataSource),
       storeType: 'pool',
@@ -45,7 +48,8 @@ export class RateLimiter {
   /** Spends one point of the key; throws 429 (with Retry-After) when none was left. */
   async spend(key: string): Promise<void> {
     try {
-      await this.store.consume(key);
+      if (this.leases) await this.leases.spend(key);
+      else await this.store.consume(key);
     } catch (error) {
       if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext / 1000);
       throw error;
@@ -56,6 +60,8 @@ export class RateLimiter {
 
   /** Gives back a point spent by `spend` (a login that turned out to be right). */
   async refund(key: string): Promise<void> {
+    // A leased point is counted as spent once reserved: leased limiters count requests, not failures.
+    if (this.leases) throw new Error('A leased rate limit gives no points back');
     await this.store.reward(key, 1);
   }
 
@@ -63,6 +69,7 @@ export class RateLimiter {
   private async sweep(): Promise<void> {
     if (Date.now() - this.lastSweep < SWEEP_INTERVAL_MS) return;
     this.lastSweep = Date.now();
+    this.leases?.sweep(this.lastSweep);
     // Not critical: a failed sweep leaves rows for the next one and must not fail the request.
     await this.dataSource.query('DELETE FROM rate_limits WHERE expire < $1', [Date.now()]).catch(() => undefined);
   }
@@ -71,6 +78,8 @@ export class RateLimiter {
 export interface RateLimiterOptions {
   /** Refuse an address over its limit from memory for the rest of its window (no database write). */
   blockInMemory?: boolean;
+  /** Spend points from leases of the shared counter (api/http/point-leases.ts): one write per lease, not per request. */
+  leased?: boolean;
 }
 
 export function createRateLimiter(dataSource: DataSource, keyPrefix: string, points: number, durationSeconds: number, options?: RateLimiterOptions) {

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
+import { prepared } from '../../db/prepared-statements';
 
 /**
  * A fingerprint of the rows a trivia's bundle is built from (api/play/service.ts, loadBundle: the
@@ -11,7 +12,7 @@ import { GROUP_NOT_FOUND } from '../question-groups/service';
  * the hash of the bundle's content (presenter.ts), so a row rewritten with the same content keeps
  * the version. Keep the tables here in step with loadBundle.
  */
-const FINGERPRINT_SQL = `
+const FINGERPRINT_SQL = prepared(`
   SELECT md5(concat_ws('|', g.xmin::text, c.xmin::text,
     (SELECT string_agg(q.id || ':' || q.xmin::text, ',' ORDER BY q.id) FROM questions q WHERE q.group_id = g.id),
     (SELECT string_agg(a.id || ':' || a.xmin::text, ',' ORDER BY a.id) FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.group_id = g.id),
@@ -20,7 +21,7 @@ const FINGERPRINT_SQL = `
     (SELECT string_agg(t.id || ':' || t.xmin::text, ',' ORDER BY t.id) FROM consent_texts t WHERE t.company_id = g.company_id)
   )) AS fingerprint
   FROM question_groups g JOIN companies c ON c.id = g.company_id
-  WHERE g.id = $1`;
+  WHERE g.id = $1`);
 
 /** Trivias whose version one process remembers; past this the oldest entry is forgotten. */
 const REMEMBERED_TRIVIAS = 1_000;

@@ -3,6 +3,7 @@ import { LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_M
 import { attemptLimit, attemptLimitReached } from '../attempts/attempt-limit';
 import { checkConsent } from '../consent/service';
 import { badRequest, forbidden, notFound } from '../errors';
+import { prepared } from '../../db/prepared-statements';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
 export interface PlayerRow {
@@ -42,7 +43,7 @@ export function nameParts(fullName: string): { firstName: string; lastName: stri
 
 export async function findPlayerByDocument(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerRow | undefined> {
   const rows: PlayerRow[] = await em.query(
-    `SELECT ${PLAYER_COLUMNS} FROM players WHERE document_type_id = $1 AND document_number = $2`,
+    prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE document_type_id = $1 AND document_number = $2`),
     [documentTypeId, documentNumber],
   );
   return rows[0];
@@ -72,21 +73,16 @@ export async function validatePlayer(
  * Checks what a registration refers to and returns the site to store. An unknown site is a 400
  * online; a synced registration (played while the site was deleted) is stored with no site.
  */
-async function checkReferences(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite): Promise<number | null> {
-  const [found] = await em.query(
-    `SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, EXISTS (SELECT 1 FROM locations WHERE id = $2) AS location`,
+/** The registration's site as stored (null: a site deleted meanwhile, cleared) and its company, read in one statement. */
+async function checkReferences(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite): Promise<{ locationId: number | null; companyId: number | null }> {
+  const [found]: { type: boolean; company_id: number | null }[] = await em.query(
+    prepared(`SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, (SELECT company_id FROM locations WHERE id = $2) AS company_id`),
     [input.documentTypeId, input.locationId],
   );
-  if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
-  if (found.location) return input.locationId;
-  if (unknownSite === 'clear') return null;
+  if (!found!.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
+  if (found!.company_id !== null) return { locationId: input.locationId, companyId: found!.company_id };
+  if (unknownSite === 'clear') return { locationId: null, companyId: null };
   throw badRequest(LOCATION_MESSAGE, { code: 'validation_failed', issues: [{ path: 'locationId', message: LOCATION_MESSAGE }] });
-}
-
-async function companyOfSite(em: EntityManager, locationId: number | null): Promise<number | null> {
-  if (locationId === null) return null;
-  const [row]: { company_id: number }[] = await em.query(`SELECT company_id FROM locations WHERE id = $1`, [locationId]);
-  return row?.company_id ?? null;
 }
 
 /** What a registration naming a site that no longer exists gets: refused (online) or stored without a site (sync). */
@@ -110,24 +106,31 @@ export async function registerPlayer(
 ): Promise<PlayerRow> {
   if (input.clientId) {
     const [known]: PlayerRow[] = await em.query(
-      `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+      prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
       [input.clientId],
     );
     if (known) return known;
   }
-  const locationId = await checkReferences(em, input, unknownSite);
+  const { locationId, companyId } = await checkReferences(em, input, unknownSite);
   // A kiosk naming a player it knew asks no consent again (see README, "Consent").
-  const consent =
-    input.keepExisting === true ? null : await checkConsent(em, await companyOfSite(em, locationId), input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
+  const consent = input.keepExisting === true ? null : await checkConsent(em, companyId, input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
   const { firstName, lastName } = nameParts(input.fullName);
+  // The player and, with a clientId, its alias, in one statement.
   const [player]: (PlayerRow & { inserted: boolean })[] = await em.query(
-    `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id, consent_text_id, consented_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
-     ON CONFLICT (document_type_id, document_number) DO UPDATE
-       SET location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END,
-           consent_text_id = COALESCE(EXCLUDED.consent_text_id, players.consent_text_id),
-           consented_at = CASE WHEN EXCLUDED.consent_text_id IS NULL THEN players.consented_at ELSE EXCLUDED.consented_at END
-     RETURNING ${PLAYER_COLUMNS}, (xmax = 0) AS inserted`,
+    prepared(`WITH player AS (
+       INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id, consent_text_id, consented_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $8, $9)
+       ON CONFLICT (document_type_id, document_number) DO UPDATE
+         SET location_id = CASE WHEN $7 THEN players.location_id ELSE EXCLUDED.location_id END,
+             consent_text_id = COALESCE(EXCLUDED.consent_text_id, players.consent_text_id),
+             consented_at = CASE WHEN EXCLUDED.consent_text_id IS NULL THEN players.consented_at ELSE EXCLUDED.consented_at END
+       RETURNING ${PLAYER_COLUMNS}, (xmax = 0) AS inserted
+     ), alias AS (
+       INSERT INTO player_aliases (client_id, player_id)
+       SELECT $10::uuid, id FROM player WHERE $10::uuid IS NOT NULL
+       ON CONFLICT (client_id) DO NOTHING
+     )
+     SELECT * FROM player`),
     [
       input.fullName,
       firstName,
@@ -138,17 +141,12 @@ export async function registerPlayer(
       input.keepExisting === true,
       consent?.consentTextId ?? null,
       consent?.consentedAt ?? null,
+      input.clientId ?? null,
     ],
   );
   const { inserted, ...stored } = player!;
   if (!inserted && input.keepExisting !== true && stored.full_name !== input.fullName) {
     await recordNameChange(em, stored, input.fullName, source);
-  }
-  if (input.clientId) {
-    await em.query(`INSERT INTO player_aliases (client_id, player_id) VALUES ($1, $2) ON CONFLICT (client_id) DO NOTHING`, [
-      input.clientId,
-      stored.id,
-    ]);
   }
   return stored;
 }
@@ -195,7 +193,7 @@ export async function resolvePlayer(
 ): Promise<{ player: PlayerRow; proven: boolean }> {
   if (ref.playerClientId !== undefined) {
     const [player]: PlayerRow[] = await em.query(
-      `SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`,
+      prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
       [ref.playerClientId],
     );
     if (!player) throw notFound(PLAYER_NOT_FOUND);

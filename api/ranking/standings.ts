@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { SelectionMode } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
+import { prepared } from '../../db/prepared-statements';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
@@ -49,7 +50,17 @@ const once = <T>(build: () => T) => {
   return () => (built ??= build());
 };
 
-const TRIVIA_OF_PLAYER = once(() => triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2'));
+/**
+ * One player's standings at one trivia, recomputed in one statement: the sites where the player has
+ * a counted attempt upserted, the player's other rows of the trivia deleted (the two touch
+ * different rows). As the delete-then-insert it replaces, without its second round trip.
+ */
+const TRIVIA_OF_PLAYER = once(() =>
+  prepared(`
+  WITH refreshed AS (${triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2')} RETURNING site_id)
+  DELETE FROM trivia_standings t
+   WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM refreshed)`),
+);
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 
 /**
@@ -129,13 +140,10 @@ const CAMPAIGN_RULES = `
     LEFT JOIN campaign_question_groups l ON l.campaign_id = c.id`;
 
 /** The campaigns holding a trivia, in id order (so two transactions touch them in the same order). */
-const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> =>
-  em.query(
-    `${CAMPAIGN_RULES}
+const CAMPAIGNS_OF_TRIVIA = prepared(`${CAMPAIGN_RULES}
       WHERE c.id IN (SELECT campaign_id FROM campaign_question_groups WHERE question_group_id = $1)
-      GROUP BY c.id ORDER BY c.id`,
-    [questionGroupId],
-  );
+      GROUP BY c.id ORDER BY c.id`);
+const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> => em.query(CAMPAIGNS_OF_TRIVIA, [questionGroupId]);
 
 const campaignParameters = (rules: CampaignRules): unknown[] => {
   // The campaign's period as the ranking reads it: its first day's start to the end of its last (server's time zone).
@@ -148,7 +156,6 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
  */
 export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
-  await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1 AND player_id = $2`, [questionGroupId, playerId]);
   await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId]);
   for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
     await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1 AND player_id = $2`, [rules.id, playerId]);

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import type { Mutation } from '../../contract';
-import { triviaRound } from '../attempts/round';
 import { completeAttempt, createAttempt, lockAttempt } from '../attempts/service';
 import { forbidden, toAppError } from '../errors';
 import { registerPlayer } from '../players/service';
+import type { PushMemo } from './push-memo';
 
 export const FOREIGN_DEVICE_ATTEMPT = 'El intento pertenece a otro dispositivo';
 export const TRIVIA_GONE = 'La trivia ya no existe: el resultado se guardó para revisión';
@@ -33,13 +33,16 @@ async function attemptLostWithTrivia(em: EntityManager, deviceId: string, attemp
  * naming its player by a bare id (a kiosk of the version before the proof) is stored held for
  * review; only the device that started an attempt completes it.
  */
-export async function applyMutation(em: EntityManager, mutation: Mutation, device: { id: string; serverSecret: string }): Promise<MutationOutcome> {
+export async function applyMutation(em: EntityManager, mutation: Mutation, device: { id: string; serverSecret: string }, memo: PushMemo): Promise<MutationOutcome> {
   switch (mutation.kind) {
-    case 'player':
-      return { id: (await registerPlayer(em, mutation.payload, 'clear', `device ${device.id}`)).id };
+    case 'player': {
+      const player = await registerPlayer(em, mutation.payload, 'clear', `device ${device.id}`);
+      if (mutation.payload.clientId) memo.playersByClientId.set(mutation.payload.clientId, player);
+      return { id: player.id };
+    }
     case 'attempt': {
       const { startedAt, ...attempt } = mutation.payload;
-      const round = await triviaRound(em, attempt.questionGroupId);
+      const round = await memo.round(attempt.questionGroupId);
       if (!round) return { held: TRIVIA_GONE };
       const created = await createAttempt(em, attempt, {
         channel: 'sync',
@@ -47,19 +50,32 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
         startedAt: new Date(startedAt),
         deviceId: device.id,
         round,
+        ...(attempt.playerClientId && memo.playersByClientId.has(attempt.playerClientId) ? { registered: memo.playersByClientId.get(attempt.playerClientId)! } : {}),
       });
+      if (created.inserted && attempt.clientId) memo.newAttemptsByClientId.set(attempt.clientId, created.attempt);
       return { id: created.attempt.id };
     }
     case 'completion': {
       const { attemptClientId, completedAt, completionTime, answers } = mutation.payload;
+      // An attempt this push inserted is its own; once completed it is read again (and locked) like any other.
+      const inserted = memo.newAttemptsByClientId.get(attemptClientId);
+      memo.newAttemptsByClientId.delete(attemptClientId);
       // No such attempt (404): held when it was lost with its trivia, otherwise refused as not found.
-      const attempt = await lockAttempt(em, { clientId: attemptClientId }).catch(async (error: unknown) => {
-        if (toAppError(error)?.status === 404 && (await attemptLostWithTrivia(em, device.id, attemptClientId))) return undefined;
-        throw error;
-      });
+      const attempt =
+        inserted ??
+        (await lockAttempt(em, { clientId: attemptClientId }).catch(async (error: unknown) => {
+          if (toAppError(error)?.status === 404 && (await attemptLostWithTrivia(em, device.id, attemptClientId))) return undefined;
+          throw error;
+        }));
       if (!attempt) return { held: TRIVIA_GONE };
       if (attempt.device_id !== device.id) throw forbidden(FOREIGN_DEVICE_ATTEMPT, { code: 'attempt_foreign_device' });
-      const completed = await completeAttempt(em, attempt, { answers, completedAt: new Date(completedAt), reportedSeconds: completionTime });
+      const completed = await completeAttempt(em, attempt, {
+        answers,
+        completedAt: new Date(completedAt),
+        reportedSeconds: completionTime,
+        // A resent completion is answered from the stored one, unscored: its key is not read.
+        ...(attempt.completed_at ? {} : { answerKey: await memo.answerKey(attempt.question_group_id) }),
+      });
       return { id: completed.id };
     }
   }

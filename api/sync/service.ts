@@ -2,10 +2,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { mutationSchema, type PushedMutation, type SyncReply, type SyncResult } from '../../contract';
 import { conflict, toAppError, unprocessable } from '../errors';
 import { applyMutation } from './apply-mutation';
+import { PushMemo } from './push-memo';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { storableJson } from './storable-json';
 import { rejectionRecord } from './rejections';
+import { prepared } from '../../db/prepared-statements';
+
+/** The device a push comes from, and what its transaction has read once (PushMemo). */
+type AppliedBy = { id: string; serverSecret: string; memo: PushMemo };
 
 type Outcome = { settled: SyncResult; replay: boolean; lastMutationId: number } | { gap: true; lastMutationId: number };
 
@@ -25,20 +30,29 @@ function replayOutcome(mutationId: number, seen: SeenMutation | undefined): Sync
 }
 
 /**
- * Applies a mutation inside a savepoint. A payload the contract refuses, or a mutation the rules
- * refuse (any 4xx), is a rejection with its message; the savepoint undoes whatever it started.
+ * Thrown by a transaction run without savepoints when a mutation is refused: the whole transaction
+ * is rolled back and run again with a savepoint per mutation (refusals are rare; a savepoint is a
+ * round trip per mutation on every push).
  */
-async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: { id: string; serverSecret: string }): Promise<SyncResult> {
+class RefusedWithoutSavepoint extends Error {}
+
+/**
+ * Applies a mutation. A payload the contract refuses, or a mutation the rules refuse (any 4xx), is
+ * a rejection with its message. With `savepoints`, the mutation runs inside one that undoes
+ * whatever it started when it is refused; without, a refusal throws RefusedWithoutSavepoint.
+ */
+async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: AppliedBy, savepoints: boolean): Promise<SyncResult> {
   const { mutationId } = pushed;
   const parsed = mutationSchema.safeParse(pushed);
   if (!parsed.success) return { mutationId, status: 'rejected', reason: parsed.error.issues[0]?.message ?? 'Operación no válida' };
-  await em.query('SAVEPOINT mutation');
+  if (savepoints) await em.query('SAVEPOINT mutation');
   try {
-    const outcome = await applyMutation(em, parsed.data, device);
+    const outcome = await applyMutation(em, parsed.data, device, device.memo);
     return 'held' in outcome ? { mutationId, status: 'held', reason: outcome.held } : { mutationId, status: 'applied', id: outcome.id };
   } catch (error) {
     const refusal = toAppError(error);
     if (!refusal || refusal.status >= 500) throw error;
+    if (!savepoints) throw new RefusedWithoutSavepoint();
     await em.query('ROLLBACK TO SAVEPOINT mutation');
     return { mutationId, status: 'rejected', reason: refusal.message };
   }
@@ -60,13 +74,7 @@ interface SyncMutationRow {
  * `last`): a resend is answered with its first outcome, a new mutation is applied or rejected and
  * its sync_mutations row added to `kept` (written by writeSettled before the transaction commits).
  */
-async function settleMutation(
-  em: EntityManager,
-  device: { id: string; serverSecret: string },
-  pushed: PushedMutation,
-  last: number,
-  kept: SyncMutationRow[],
-): Promise<Outcome> {
+async function settleMutation(em: EntityManager, device: AppliedBy, pushed: PushedMutation, last: number, kept: SyncMutationRow[], savepoints: boolean): Promise<Outcome> {
   // The payload as the device sent it: a resend of the same outbox record always matches.
   const payloadHash = sha256(canonicalJson({ kind: pushed.kind, payload: pushed.payload }));
 
@@ -74,7 +82,7 @@ async function settleMutation(
     const unwritten = kept.find((row) => row.mutationId === pushed.mutationId);
     const [seen]: SeenMutation[] = unwritten
       ? [{ payload_hash: unwritten.payloadHash, status: unwritten.status as SeenMutation['status'], reason: unwritten.reason, result_id: unwritten.resultId }]
-      : await em.query(`SELECT payload_hash, status, reason, result_id FROM sync_mutations WHERE device_id = $1 AND mutation_id = $2`, [
+      : await em.query(prepared(`SELECT payload_hash, status, reason, result_id FROM sync_mutations WHERE device_id = $1 AND mutation_id = $2`), [
           device.id,
           pushed.mutationId,
         ]);
@@ -87,7 +95,7 @@ async function settleMutation(
 
   // A completion of an attempt held earlier in this transaction looks its attempt up in sync_mutations.
   if (pushed.kind === 'completion' && kept.some((row) => row.kind === 'attempt' && row.status === 'held')) await writeSettled(em, device.id, kept);
-  const settled = await applyOrReject(em, pushed, device);
+  const settled = await applyOrReject(em, pushed, device, savepoints);
   kept.push({
     mutationId: pushed.mutationId,
     kind: pushed.kind,
@@ -127,9 +135,9 @@ async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutat
 }
 
 /**
- * At most this many mutations settle in one transaction. Each is applied under a savepoint, and
- * PostgreSQL keeps the ids of 64 subtransactions per session in shared memory; past that every
- * other session's snapshot gets slower.
+ * At most this many mutations settle in one transaction. When one is refused, each is applied
+ * under a savepoint, and PostgreSQL keeps the ids of 64 subtransactions per session in shared
+ * memory; past that every other session's snapshot gets slower.
  */
 export const MUTATIONS_PER_TRANSACTION = 32;
 
@@ -147,15 +155,17 @@ interface SettledChunk {
  * at once is applied once), each mutation is applied or rejected and kept in sync_mutations, and
  * the device's counter moves once, all committed together.
  */
-async function settleChunk(em: EntityManager, deviceId: string, serverSecret: string, chunk: PushedMutation[], settledBefore: boolean): Promise<SettledChunk> {
-  const [device] = await em.query(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`, [deviceId]);
-  const done: SettledChunk = { results: [], lastMutationId: device.last_mutation_id, settledNew: false, stop: false };
+async function settleChunk(em: EntityManager, device: AppliedBy, chunk: PushedMutation[], settledBefore: boolean, savepoints: boolean): Promise<SettledChunk> {
+  const deviceId = device.id;
+  const [locked] = await em.query(prepared(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`), [deviceId]);
+  const done: SettledChunk = { results: [], lastMutationId: locked.last_mutation_id, settledNew: false, stop: false };
   const kept: SyncMutationRow[] = [];
   for (const mutation of chunk) {
     let outcome: Outcome;
     try {
-      outcome = await settleMutation(em, { id: deviceId, serverSecret }, mutation, done.lastMutationId, kept);
+      outcome = await settleMutation(em, device, mutation, done.lastMutationId, kept, savepoints);
     } catch (error) {
+      if (error instanceof RefusedWithoutSavepoint) throw error;
       // Refused after new mutations settled: those are committed, then the refusal is answered.
       if (!(settledBefore || done.settledNew) || !toAppError(error) || toAppError(error)!.status >= 500) throw error;
       done.stop = true;
@@ -201,12 +211,15 @@ export async function applySyncBatch(dataSource: DataSource, deviceId: string, s
   for (let start = 0; start < mutations.length; start += MUTATIONS_PER_TRANSACTION) {
     const chunk = mutations.slice(start, start + MUTATIONS_PER_TRANSACTION);
     let settled: SettledChunk;
-    for (let attempt = 1; ; attempt++) {
+    let savepoints = false;
+    for (let attempt = 1; ; ) {
       try {
-        settled = await dataSource.transaction((em) => settleChunk(em, deviceId, serverSecret, chunk, settledNew));
+        settled = await dataSource.transaction((em) => settleChunk(em, { id: deviceId, serverSecret, memo: new PushMemo(em) }, chunk, settledNew, savepoints));
         break;
       } catch (error) {
-        if (attempt >= 3 || !isRetryable(error)) throw error;
+        // A refusal: run the chunk again, each mutation under a savepoint. A deadlock: run it again, at most 3 times.
+        if (error instanceof RefusedWithoutSavepoint && !savepoints) savepoints = true;
+        else if (attempt++ >= 3 || !isRetryable(error)) throw error;
       }
     }
     results.push(...settled.results);

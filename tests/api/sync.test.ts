@@ -203,6 +203,32 @@ describe('POST /api/sync', () => {
     expect((await attemptByClientId(attemptClientId)).completed_at).toBeNull();
   });
 
+  it('applies the rest of a kiosk push around a refused completion, each once, and answers its resend the same', async () => {
+    const device = await registerDevice(api);
+    const foreign = [...chooseAnswers(trivia, 3).slice(0, 3), { questionId: trivia.items[3]!.question.id, answerId: otherTrivia.items[0]!.answers[0]!.id }];
+    const first = play(1);
+    const refused = play(4, { answers: foreign });
+    const last = play(7, { completionTime: 40 });
+    const mutations = [...first.mutations, ...refused.mutations, ...last.mutations];
+    const res = await device.push(mutations);
+    expect(res.status).toBe(200);
+    expect(res.body.lastMutationId).toBe(9);
+    expect(res.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'applied', 'applied', 'rejected', 'applied', 'applied', 'applied']);
+    expect(await attemptByClientId(first.attemptClientId)).toMatchObject({ score: 75, review_status: 'clean' });
+    expect((await attemptByClientId(refused.attemptClientId)).completed_at).toBeNull();
+    expect(await attemptByClientId(last.attemptClientId)).toMatchObject({ score: 75, completion_time: 40 });
+    const [{ attempts }] = await api.dataSource.query(`SELECT count(*)::int AS attempts FROM player_attempts WHERE device_id = $1`, [device.deviceId]);
+    expect(attempts).toBe(3);
+    const [{ standings }] = await api.dataSource.query(
+      `SELECT count(*)::int AS standings FROM trivia_standings WHERE attempt_id = ANY($1::int[])`,
+      [[res.body.results[2].id, res.body.results[8].id]],
+    );
+    // Each completed player ranks at every site and at the kiosk's own.
+    expect(standings).toBe(4);
+    const resend = await device.push(mutations);
+    expect(resend.body.results.map((r: { status: string }) => r.status)).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate', 'duplicate', 'rejected', 'duplicate', 'duplicate', 'duplicate']);
+  });
+
   it('rejects a registration naming an unknown document type and leaves the known player as stored', async () => {
     const documentNumber = freshDocument();
     const online = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber, locationId: site.id });
