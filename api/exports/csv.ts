@@ -19,6 +19,12 @@ const BREAKS_AND_TABS = /\r\n|[\r\n\u2028\u2029\t]/g;
 const FORMULA_START = /^ *[=+\-@]/;
 
 /**
+ * A quick first look, one test for most cells: text without a line break, tab, quote, comma or
+ * semicolon that does not start like a formula is written as it is.
+ */
+const MAY_NEED_CARE = /[\r\n\u2028\u2029\t",;]|^ *[=+\-@]/;
+
+/**
  * A cell value no spreadsheet will run, that still reads as written: line breaks inside it become
  * spaces, then text that starts like a formula gets a leading apostrophe (the spreadsheet's own
  * "this is text" mark). Numbers are left as numbers.
@@ -49,8 +55,10 @@ const QUOTE = /"/g;
 
 /** One cell as written in the file: formula-safe, on one line, quoted when it must be. */
 export function csvCell(value: Cell): string {
-  const safe = formulaSafe(value);
-  if (typeof safe === 'number') return String(safe);
+  if (typeof value === 'number') return String(value);
+  if (value === null) return '';
+  if (!MAY_NEED_CARE.test(value)) return value;
+  const safe = formulaSafe(value) as string;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(QUOTE, '""')}"` : safe;
 }
 

@@ -2,6 +2,7 @@ import type { QueryLane } from '../../db/data-source';
 import { disqualifiedAttempt } from '../attempts/counted-attempts';
 import { REVIEW_REASON_LABELS, type ReviewReason } from '../../contract';
 import type { ReviewStatus } from '../../db/entities/player-attempt.entity';
+import { localTimeFormatter } from './local-time';
 
 export const SCORE_COLUMNS = [
   'Nombre completo',
@@ -30,8 +31,9 @@ interface ScoreRow {
   correct_answers: number;
   total_questions: number;
   completion_time: number | null;
-  started_at: Date;
-  completed_at: Date;
+  /** Unix time in whole seconds (read as numbers: parsing timestamps into Dates cost more than the rest of a row). */
+  started_s: number;
+  completed_s: number;
   review_status: ReviewStatus;
   review_reason: ReviewReason | null;
 }
@@ -45,29 +47,21 @@ function reviewCell(status: ReviewStatus, reason: ReviewReason | null): string {
   return '';
 }
 
-const MINUTE_MS = 60_000;
-/**
- * 'yyyy-MM-dd HH:mm:ss' in the server's time zone: the instant moved by its zone's offset, then
- * read as UTC (date-fns' format, at about 30 µs a call, was the largest cost of a million-row export).
- */
-const when = (date: Date) => {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * MINUTE_MS).toISOString();
-  return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
-};
-
 /**
  * The completed attempts of a trivia as pages of export rows (but the disqualified ones, which an admin took out), read a page at a time by primary key (keyset
  * paging on player_attempts' primary key), so memory stays flat however many attempts there are.
  * Each page is one statement in the export lane, so a slow download holds no connection between pages.
  */
 export async function* scorePages(lane: QueryLane, questionGroupId: number): AsyncGenerator<(string | number | null)[][]> {
+  const when = localTimeFormatter();
   let afterId = 0;
   for (;;) {
     const page: ScoreRow[] = await lane.run((em) =>
       em.query(
       `SELECT pa.id, p.full_name, dt.code AS document_type, p.document_number, l.name AS location,
               pa.score, pa.correct_answers, pa.total_questions, pa.completion_time,
-              pa.started_at, pa.completed_at, pa.review_status, pa.review_reason
+              floor(extract(epoch FROM pa.started_at))::float8 AS started_s,
+              floor(extract(epoch FROM pa.completed_at))::float8 AS completed_s, pa.review_status, pa.review_reason
          FROM player_attempts pa
          JOIN players p ON p.id = pa.player_id
          JOIN document_types dt ON dt.id = p.document_type_id
@@ -87,8 +81,8 @@ export async function* scorePages(lane: QueryLane, questionGroupId: number): Asy
       row.correct_answers,
       row.total_questions,
       row.completion_time,
-      when(row.started_at),
-      when(row.completed_at),
+      when(row.started_s),
+      when(row.completed_s),
       row.review_reason === 'over_limit' ? 'Sí' : 'No',
       reviewCell(row.review_status, row.review_reason),
     ]);
