@@ -43,7 +43,7 @@ const PLAYER_GRAPH_BANS = [
 
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'web/public/**', 'tests/lint-fixtures/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'web/public/**', 'tests/lint-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

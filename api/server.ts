@@ -10,6 +10,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '..
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
+import { limitHeapGrowth } from './heap-growth';
 import { ensureWebBuild } from './web-build';
 
 /** SESSION_SECRET, or one made on first start and kept in DATA_DIR (set it when running several processes). */
@@ -94,8 +95,9 @@ async function start(config: Config, running: Running) {
   say('Press Ctrl-C to stop.');
 }
 
-const USAGE = `npm start: builds the web app when dist/ is stale, starts PostgreSQL (embedded unless
-DATABASE_URL is set), applies the migrations and serves the API and the web app on PORT.
+const USAGE = `npm start: builds the server (dist-server/) and the web app (dist/) when stale, starts
+PostgreSQL (embedded unless DATABASE_URL is set), applies the migrations and serves the API and the
+web app on PORT.
 Configuration: environment variables (README, "Configuration").`;
 
 async function main() {
@@ -111,6 +113,7 @@ async function main() {
     process.exit(1);
   }
 
+  limitHeapGrowth();
   const running: Running = {};
   let stopping = false;
   const stop = async (signal: string) => {

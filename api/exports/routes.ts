@@ -7,8 +7,8 @@ import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
 import type { RankingReads } from '../ranking/reads';
 import { campaignRankingHeader, campaignRankingRows } from './campaign-ranking';
-import { sendCsv } from './csv';
-import { SCORE_COLUMNS, scoreRows } from './scores';
+import { sendCsv, sendCsvPages } from './csv';
+import { SCORE_COLUMNS, scorePages } from './scores';
 
 /**
  * Admin: CSV downloads of a trivia's scores and of a campaign's ranking. The campaign ranking is
@@ -21,7 +21,7 @@ export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
   router.get('/question-groups/:id/export-scores', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
-    sendCsv(ctx, { prefix: 'puntajes', name: group.name }, SCORE_COLUMNS, scoreRows(rankings.exportLane, id));
+    sendCsvPages(ctx, { prefix: 'puntajes', name: group.name }, SCORE_COLUMNS, scorePages(rankings.exportLane, id));
   });
 
   router.get('/campaigns/:id/ranking/export', requireUser, async (ctx) => {

@@ -6,7 +6,7 @@
  * server process's peak resident memory during the download (VmRSS sampled every 20 ms from /proc),
  * beside its resident memory before it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
@@ -18,8 +18,14 @@ import type { BenchData } from './seed';
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
 const RSS_SAMPLE_MS = 20;
 
+/**
+ * Starts a bench server compiled, as `npm start` runs the API (scripts/server-build.mjs bundles it
+ * into dist-server/), so its memory is the server's own and not that of compiling TypeScript at load.
+ */
 function start(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', script), ...args], {
+  const bundle = path.join('dist-server', `bench-${script.replace(/\.ts$/, '.js')}`);
+  execFileSync(process.execPath, ['scripts/server-build.mjs', path.join('tests', 'bench', script), bundle], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [bundle, ...args], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

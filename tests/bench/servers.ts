@@ -6,10 +6,12 @@
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp } from '../../api/app';
+import { limitHeapGrowth } from '../../api/heap-growth';
 import { loadConfig } from '../../api/config';
 import { createDataSource } from '../../db/data-source';
 import { startRawPlayerServer } from './raw-player-server';
 
+limitHeapGrowth();
 const kind = process.argv[2];
 const databaseUrl = process.env.BENCH_DATABASE_URL!;
 const config = loadConfig({
