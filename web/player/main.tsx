@@ -1,3 +1,4 @@
+import './device-layer-first';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../pwa/service-worker';
