@@ -17,7 +17,7 @@ import { PLAYER_JS_BUDGET_BYTES } from '../../vite.config';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const ROUTE = '/play-trivia/1';
+export const ROUTE = '/play-trivia/1';
 /** Lighthouse runs on one server (its figures swing on a shared machine): the median and range are printed. */
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_PLAYER_RUNS ?? 5));
 /** Where the last run's full Lighthouse report is written (long tasks, bootup time, the LCP's phases). */
@@ -44,7 +44,7 @@ export function byteKind(resourceType: string, mimeType: string): ByteKind {
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Starts the server as `npm start` does, on a fresh data directory; resolves with its URL. */
-async function startApp(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
+export async function startApp(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 4900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/server.ts'], {
     cwd: ROOT,
@@ -66,7 +66,7 @@ async function startApp(dataDir: string): Promise<{ url: string; child: ChildPro
   return Promise.race([ready, exited]);
 }
 
-async function stopApp(child: ChildProcess) {
+export async function stopApp(child: ChildProcess) {
   child.removeAllListeners('exit');
   if (child.exitCode !== null) return;
   await new Promise((resolve) => {

@@ -1,7 +1,9 @@
+import './device-layer-first';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { registerServiceWorker } from '../pwa/service-worker';
 import { readFirstPaint } from './first-paint';
+import { afterFirstScreen } from './first-screen';
 import { nextTask } from './next-task';
 import { PlayTriviaPage, triviaIdFromPath } from './play-trivia-page';
 import './player-base.css';
@@ -22,7 +24,8 @@ if (id && /^\d+$/.test(id)) {
   document.head.append(link);
 }
 
-registerServiceWorker();
+// The update policy is in place from the first render; the worker itself registers once the first screen is up.
+registerServiceWorker(afterFirstScreen);
 
 const container = document.getElementById('root')!;
 const firstPaint = readFirstPaint();

@@ -8,6 +8,8 @@ import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
 import { KioskSetupForm } from './kiosk-setup-form';
 import type { FirstPaint } from './first-paint';
+import { firstScreenShown } from './first-screen';
+import { nextTask } from './next-task';
 import { DOCUMENT_STEP_HEIGHT, PlayerFlow } from './player-flow';
 import { OfflineNotice } from './offline-notice';
 import { StatusBadge } from './status-badge';
@@ -22,12 +24,13 @@ export function triviaIdFromPath(pathname: string): string | undefined {
 
 /**
  * False until `ready` has held for a moment in which the browser was idle (at most a second): work
- * the first screen does not need waits for it, so the trivia's first steps are not held up by it
- * and it runs in tasks of its own.
+ * the first screen does not need waits for it (sync, the corner badge, the service worker's
+ * registration), so the trivia's first steps are not held up by it and it runs in tasks of its own.
  */
 function useAfterFirstScreen(ready: boolean): boolean {
   const [after, setAfter] = useState(false);
   useEffect(() => {
+    if (after) firstScreenShown();
     if (!ready || after) return;
     if (typeof requestIdleCallback === 'function') {
       const handle = requestIdleCallback(() => setAfter(true), { timeout: 1000 });
@@ -89,7 +92,8 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
 
   useEffect(() => {
     let current = true;
-    if (validId) void loadTrivia(groupId).then((loaded) => current && setResult(loaded));
+    // In a task after the first render's effects: opening the device's database is long enough alone.
+    if (validId) void nextTask().then(() => (current ? loadTrivia(groupId).then((loaded) => current && setResult(loaded)) : undefined));
     return () => {
       current = false;
     };

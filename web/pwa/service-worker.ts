@@ -114,15 +114,20 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
 type UpdateController = ReturnType<typeof createUpdateController>;
 let controller: UpdateController | undefined;
 
-/** Registers the service worker once, with the update policy above. */
-export function registerServiceWorker(): void {
+/**
+ * Registers the service worker once, with the update policy above. The policy is in place at once
+ * (screens tell it where they are from their first render); `startWhen` decides when the worker is
+ * registered (at once by default; the player screen waits until its first screen is up).
+ */
+export function registerServiceWorker(startWhen: (start: () => void) => void = (start) => start()): void {
   if (controller || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
-  controller = createUpdateController(new Workbox('/sw.js', { scope: '/' }), {
+  const created = createUpdateController(new Workbox('/sw.js', { scope: '/' }), {
     reload: () => window.location.reload(),
     every: (ms, run) => void setInterval(run, ms),
     onOnline: (run) => window.addEventListener('online', run),
   });
-  controller.start();
+  controller = created;
+  startWhen(created.start);
 }
 
 const noop = () => undefined;
