@@ -14,6 +14,7 @@ import {
 import type { RankedOrder } from './ranked-order';
 import { rankingCache } from './ranking-cache';
 import { campaignStandingOrder, campaignStandingsHold, triviaStandingOrder, triviaStandingsHold } from './standing-order';
+import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from './standing-pages';
 import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, type TriviaRankingFilters } from './trivia-ranking';
 
 /** How fresh a ranking a request needs. */
@@ -98,6 +99,9 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit),
     );
 
+  const campaignPage = (em: EntityManager, request: CampaignRankingRequest, ranked: RankedOrder, offset: number, limit: number) =>
+    campaignStandingsHold(request) ? campaignStandingPage(em, request, ranked, offset, limit) : campaignRankingPage(em, request, ranked, offset, limit);
+
   return {
     /** The export lane, for exports that read through it page by page (the score export). */
     exportLane: lanes.exports,
@@ -107,7 +111,9 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       freshness: Freshness,
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
       const ranked = await triviaOrder(query, freshness, query.offset + query.limit);
-      return { total: ranked.total, entries: await lanes.pages.run((em) => triviaRankingPage(em, ranked, query.offset, query.limit)) };
+      const page = (em: EntityManager) =>
+        triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
+      return { total: ranked.total, entries: await lanes.pages.run(page) };
     },
 
     async campaignRanking(
@@ -117,16 +123,27 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, query);
       const ranked = await campaignOrder(request, freshness, query.offset + query.limit);
-      return { total: ranked.total, entries: await lanes.pages.run((em) => campaignRankingPage(em, request, ranked, query.offset, query.limit)) };
+      return { total: ranked.total, entries: await lanes.pages.run((em) => campaignPage(em, request, ranked, query.offset, query.limit)) };
     },
 
     /**
-     * The whole campaign ranking for an export: computed fresh in the export lane before the reply
-     * starts (so a timeout is still a clean 503), then read a page of `pageSize` rows at a time as
-     * the download needs them, so a slow download holds no connection between pages.
+     * The whole campaign ranking for an export. Held by the standings (unfiltered or one site): read
+     * in keyset pages of `pageSize` from them (`campaignStandingPages`), the first before the reply
+     * starts (so a timeout is still a clean 503). Otherwise computed fresh in the export lane before
+     * the reply starts, then read a page at a time as the download needs them. Either way a slow
+     * download holds no connection between pages.
      */
     async campaignRankingExport(campaign: CampaignEntity, filters: CampaignRankingFilters, pageSize = 1000): Promise<AsyncIterable<CampaignRankingEntry>> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, filters);
+      if (campaignStandingsHold(request)) {
+        const pages = campaignStandingPages(lanes.exports.run, request, pageSize);
+        const first = await pages.next();
+        return (async function* () {
+          if (first.done) return;
+          yield* first.value;
+          for await (const page of pages) yield* page;
+        })();
+      }
       const ranked = await campaignOrder(request, 'fresh', Number.POSITIVE_INFINITY, lanes.exports);
       return (async function* () {
         for (let offset = 0; offset < ranked.ids.length; offset += pageSize) {
