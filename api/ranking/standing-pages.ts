@@ -11,16 +11,25 @@ import type { TriviaRankingFilters } from './trivia-ranking';
  * name by primary key; nothing is read again from the attempts. A page's figures are the
  * standing's when the page is read: a row whose player left the ranking since its order was
  * computed is left out.
+ *
+ * The reads are LATERAL subqueries with LIMIT 1, so the plan is one index probe per row whatever
+ * the planner estimates (a plain join may hash every player to find a page's 500); no sort: the
+ * rows come out in the page's order.
  */
+
+/** A row's player names and site name by primary key ($player and $site: the row's columns). */
+const names = (player: string, site: string) => `
+    CROSS JOIN LATERAL (SELECT first_name, last_name FROM players WHERE id = ${player} LIMIT 1) p
+    LEFT JOIN LATERAL (SELECT name FROM locations WHERE id = ${site} LIMIT 1) l ON true`;
 
 /** $1 the trivia, $2 the site (0: every site), $3 the page's players in ranking order. */
 const TRIVIA_PAGE_SQL = `
   SELECT page.n::int AS n, s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, s.completed_at,
          p.first_name, p.last_name, l.name AS location_name
     FROM unnest($3::int[]) WITH ORDINALITY AS page(player_id, n)
-    JOIN trivia_standings s ON s.question_group_id = $1 AND s.site_id = $2 AND s.player_id = page.player_id
-    JOIN players p ON p.id = s.player_id
-    LEFT JOIN locations l ON l.id = s.location_id
+    CROSS JOIN LATERAL (
+      SELECT * FROM trivia_standings WHERE question_group_id = $1 AND site_id = $2 AND player_id = page.player_id LIMIT 1
+    ) s ${names('page.player_id', 's.location_id')}
    ORDER BY page.n`;
 
 interface TriviaPageRow {
@@ -70,16 +79,15 @@ const CAMPAIGN_ROW_COLUMNS = `
          round(s.average_completion_time, 2)::float8 AS average_completion_time,
          s.best_scores, s.attempts_count`;
 
-const CAMPAIGN_ROW_JOINS = `
-    JOIN players p ON p.id = s.player_id
-    LEFT JOIN locations l ON l.id = s.location_id`;
+const CAMPAIGN_ROW_JOINS = names('s.player_id', 's.location_id');
 
 /** $1 the campaign, $2 the site (0: every site), $3 the page's players in ranking order. */
 const CAMPAIGN_PAGE_SQL = `
   SELECT page.n::int AS n, ${CAMPAIGN_ROW_COLUMNS}
     FROM unnest($3::int[]) WITH ORDINALITY AS page(player_id, n)
-    JOIN campaign_standings s ON s.campaign_id = $1 AND s.site_id = $2 AND s.player_id = page.player_id
-    ${CAMPAIGN_ROW_JOINS}
+    CROSS JOIN LATERAL (
+      SELECT * FROM campaign_standings WHERE campaign_id = $1 AND site_id = $2 AND player_id = page.player_id LIMIT 1
+    ) s ${CAMPAIGN_ROW_JOINS}
    ORDER BY page.n`;
 
 /** The rows of one slice of an order read from the campaign standings (`campaignStandingOrder`), `offset` rows into it. */

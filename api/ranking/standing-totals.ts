@@ -5,7 +5,9 @@ import type { Queryable } from './standings';
  * trivia_standings and campaign_standings append a signed delta per ranking and site for every
  * insert or delete (db/migrations/1796000000000-standing-page-figures.ts), so the total is the sum
  * of a few rows instead of a count over every standing, and no completion waits on a shared
- * counter. A reader folds a ranking's deltas into one row once there are more than FOLD_AFTER.
+ * counter. The triggers fold the rankings a statement touched into one row now and then (one
+ * statement in 16), and a reader folds a ranking's deltas once there are more than FOLD_AFTER.
+ * The advisory lock classes below are the triggers' too.
  */
 export type StandingTable = 'trivia' | 'campaign';
 

@@ -8,7 +8,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   trivia the selected score (two decimals) and the counted attempts;
  * - each ranking's row count (its total), kept as a log of signed deltas per ranking and site that
  *   statement triggers on the standings append (no row is shared by two completions, so nothing
- *   waits on a counter) and that readers fold into one row now and then.
+ *   waits on a counter) and fold into one row now and then, as readers do;
+ * - the trivia order index carries the player, so a first page's order is an index-only scan.
  *
  * The backfill below is a frozen copy of api/ranking/standings.ts's statements as they were when
  * this migration was written (a migration must not change when the application does).
@@ -61,14 +62,27 @@ const localMidnight = (date: string, plusDays = 0) => {
   return new Date(y, m - 1, d + plusDays);
 };
 
-/** The statement triggers that keep a standings table's count log: +n for inserted rows, -n for deleted ones, emptied on TRUNCATE. */
-const countTriggers = (standings: string, counts: string, key: string) => `
+/**
+ * The statement triggers that keep a standings table's count log: +n per ranking and site for
+ * inserted rows, -n for deleted ones, emptied on TRUNCATE. One statement in 16 (at random) also
+ * folds the rankings it touched into one row each, so the log stays small for rankings nobody
+ * reads; one folder per ranking at a time (an advisory lock to the end of the transaction, tried,
+ * never waited for), which readers take too (api/ranking/standing-totals.ts).
+ */
+const countTriggers = (standings: string, counts: string, key: string, lockClass: number) => {
+  const logAndFold = (rows: string, sign: string) => `
+      INSERT INTO "${counts}" ("${key}", "site_id", "delta") SELECT "${key}", "site_id", ${sign}count(*) FROM ${rows} GROUP BY 1, 2;
+      IF random() < 1.0 / 16 THEN
+        WITH touched AS (SELECT DISTINCT "${key}" AS ranking, "site_id" AS site FROM ${rows}),
+             mine AS (SELECT ranking, site FROM touched WHERE pg_try_advisory_xact_lock(${lockClass}, ranking)),
+             gone AS (DELETE FROM "${counts}" c USING mine WHERE c."${key}" = mine.ranking AND c."site_id" = mine.site RETURNING c."${key}" AS ranking, c."site_id" AS site, c."delta")
+        INSERT INTO "${counts}" ("${key}", "site_id", "delta") SELECT ranking, site, sum(delta) FROM gone GROUP BY 1, 2 HAVING sum(delta) <> 0;
+      END IF;`;
+  return `
   CREATE FUNCTION "${standings}_counted"() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF TG_OP = 'INSERT' THEN
-      INSERT INTO "${counts}" ("${key}", "site_id", "delta") SELECT "${key}", "site_id", count(*) FROM new_rows GROUP BY 1, 2;
-    ELSIF TG_OP = 'DELETE' THEN
-      INSERT INTO "${counts}" ("${key}", "site_id", "delta") SELECT "${key}", "site_id", -count(*) FROM old_rows GROUP BY 1, 2;
+    IF TG_OP = 'INSERT' THEN${logAndFold('new_rows', '')}
+    ELSIF TG_OP = 'DELETE' THEN${logAndFold('old_rows', '-')}
     ELSE
       DELETE FROM "${counts}";
     END IF;
@@ -77,6 +91,7 @@ const countTriggers = (standings: string, counts: string, key: string) => `
   CREATE TRIGGER "${standings}_counted_insert" AFTER INSERT ON "${standings}" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION "${standings}_counted"();
   CREATE TRIGGER "${standings}_counted_delete" AFTER DELETE ON "${standings}" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION "${standings}_counted"();
   CREATE TRIGGER "${standings}_counted_truncate" AFTER TRUNCATE ON "${standings}" FOR EACH STATEMENT EXECUTE FUNCTION "${standings}_counted"();`;
+};
 
 export class StandingPageFigures1796000000000 implements MigrationInterface {
   name = 'StandingPageFigures1796000000000';
@@ -112,14 +127,22 @@ export class StandingPageFigures1796000000000 implements MigrationInterface {
       `ALTER TABLE "campaign_standings" ALTER COLUMN "total_correct_answers" DROP DEFAULT, ALTER COLUMN "best_scores" DROP DEFAULT, ALTER COLUMN "attempts_count" DROP DEFAULT`,
     );
 
-    for (const [standings, counts, key] of [
-      ['trivia_standings', 'trivia_standing_counts', 'question_group_id'],
-      ['campaign_standings', 'campaign_standing_counts', 'campaign_id'],
+    // The trivia order index also carries the player: a page reads the standings by player, so
+    // the order's first rows are an index-only scan.
+    await queryRunner.query(`DROP INDEX "trivia_standings_order_idx"`);
+    await queryRunner.query(
+      `CREATE INDEX "trivia_standings_order_idx" ON "trivia_standings" ("question_group_id", "site_id", "score" DESC, "completion_time", "completed_at" DESC, "attempt_id" DESC) INCLUDE ("player_id")`,
+    );
+
+    // Lock classes: the same numbers as api/ranking/standing-totals.ts.
+    for (const [standings, counts, key, lockClass] of [
+      ['trivia_standings', 'trivia_standing_counts', 'question_group_id', 1_796_000_001],
+      ['campaign_standings', 'campaign_standing_counts', 'campaign_id', 1_796_000_002],
     ] as const) {
       await queryRunner.query(`CREATE TABLE "${counts}" ("${key}" integer NOT NULL, "site_id" integer NOT NULL, "delta" integer NOT NULL)`);
       await queryRunner.query(`CREATE INDEX "${counts}_ranking_idx" ON "${counts}" ("${key}", "site_id")`);
       await queryRunner.query(`INSERT INTO "${counts}" ("${key}", "site_id", "delta") SELECT "${key}", "site_id", count(*) FROM "${standings}" GROUP BY 1, 2`);
-      await queryRunner.query(countTriggers(standings, counts, key));
+      await queryRunner.query(countTriggers(standings, counts, key, lockClass));
     }
   }
 
@@ -132,6 +155,10 @@ export class StandingPageFigures1796000000000 implements MigrationInterface {
       await queryRunner.query(`DROP FUNCTION "${standings}_counted"()`);
       await queryRunner.query(`DROP TABLE "${counts}"`);
     }
+    await queryRunner.query(`DROP INDEX "trivia_standings_order_idx"`);
+    await queryRunner.query(
+      `CREATE INDEX "trivia_standings_order_idx" ON "trivia_standings" ("question_group_id", "site_id", "score" DESC, "completion_time", "completed_at" DESC, "attempt_id" DESC)`,
+    );
     await queryRunner.query(`ALTER TABLE "campaign_standings" DROP COLUMN "attempts_count", DROP COLUMN "best_scores", DROP COLUMN "location_id", DROP COLUMN "total_correct_answers"`);
     await queryRunner.query(`ALTER TABLE "trivia_standings" DROP COLUMN "location_id", DROP COLUMN "total_questions", DROP COLUMN "correct_answers"`);
   }
