@@ -90,17 +90,38 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     );
   };
   // Read from the standings when they hold the ranking, otherwise recomputed from the attempts.
-  const triviaOrder = (filters: TriviaRankingFilters, freshness: Freshness, rows: number) =>
-    order(triviaRankingKey(filters), freshness, rows, lanes.rankings, (em, limit) =>
-      triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit),
-    );
+  const triviaCompute = (filters: TriviaRankingFilters) => (em: EntityManager, limit: number | null) =>
+    triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit);
+  const campaignCompute = (request: CampaignRankingRequest) => (em: EntityManager, limit: number | null) =>
+    campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit);
   const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
-    order(campaignRankingKey(request), freshness, rows, lane, (em, limit) =>
-      campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit),
-    );
+    order(campaignRankingKey(request), freshness, rows, lane, campaignCompute(request));
 
   const campaignPage = (em: EntityManager, request: CampaignRankingRequest, ranked: RankedOrder, offset: number, limit: number) =>
     campaignStandingsHold(request) ? campaignStandingPage(em, request, ranked, offset, limit) : campaignRankingPage(em, request, ranked, offset, limit);
+
+  /**
+   * One page of a ranking: its order (one cached computation, `order`) and the page's entries.
+   * When this request computes the order itself (a first page, usually), the page is read in the
+   * same transaction, one turn in the ranking lane; otherwise it is read in the page lane.
+   */
+  const rankedPage = async <E>(
+    key: string,
+    freshness: Freshness,
+    rows: number,
+    compute: (em: EntityManager, rows: number | null) => Promise<RankedOrder>,
+    page: (em: EntityManager, ranked: RankedOrder) => Promise<E[]>,
+  ): Promise<{ total: number; entries: E[] }> => {
+    let entries: E[] | undefined;
+    const computeWithPage = async (em: EntityManager, limit: number | null) => {
+      const ranked = await compute(em, limit);
+      // The order `order` answers with when it reaches the page's rows.
+      if (rows <= ranked.ids.length || ranked.ids.length === ranked.total) entries = await page(em, ranked);
+      return ranked;
+    };
+    const ranked = await order(key, freshness, rows, lanes.rankings, computeWithPage);
+    return { total: ranked.total, entries: entries ?? (await lanes.pages.run((em) => page(em, ranked))) };
+  };
 
   return {
     /** The export lane, for exports that read through it page by page (the score export). */
@@ -110,10 +131,9 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       query: TriviaRankingFilters & { offset: number; limit: number },
       freshness: Freshness,
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
-      const ranked = await triviaOrder(query, freshness, query.offset + query.limit);
-      const page = (em: EntityManager) =>
+      const page = (em: EntityManager, ranked: RankedOrder) =>
         triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
-      return { total: ranked.total, entries: await lanes.pages.run(page) };
+      return rankedPage(triviaRankingKey(query), freshness, query.offset + query.limit, triviaCompute(query), page);
     },
 
     async campaignRanking(
@@ -122,8 +142,8 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       freshness: Freshness,
     ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, query);
-      const ranked = await campaignOrder(request, freshness, query.offset + query.limit);
-      return { total: ranked.total, entries: await lanes.pages.run((em) => campaignPage(em, request, ranked, query.offset, query.limit)) };
+      const page = (em: EntityManager, ranked: RankedOrder) => campaignPage(em, request, ranked, query.offset, query.limit);
+      return rankedPage(campaignRankingKey(request), freshness, query.offset + query.limit, campaignCompute(request), page);
     },
 
     /**
