@@ -262,7 +262,7 @@ export async function campaignRankingPage(
   return rows.map((row) => presentCampaignRankingEntry(row, offset + row.n));
 }
 
-export function presentCampaignRankingEntry(row: CampaignRankingRow, position: number): CampaignRankingEntry {
+export function presentCampaignRankingEntry(row: Omit<CampaignRankingRow, 'n'>, position: number): CampaignRankingEntry {
   return {
     position,
     playerId: row.player_id,

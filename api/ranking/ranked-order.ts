@@ -4,6 +4,8 @@
  */
 export interface RankedOrder {
   ids: Int32Array;
+  /** Read from the trivia standings: the players of the listed attempts, the key a page reads the standings by. */
+  keys?: Int32Array;
   total: number;
 }
 

@@ -14,6 +14,7 @@ import {
 import type { RankedOrder } from './ranked-order';
 import { rankingCache } from './ranking-cache';
 import { campaignStandingOrder, campaignStandingsHold, triviaStandingOrder, triviaStandingsHold } from './standing-order';
+import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from './standing-pages';
 import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, type TriviaRankingFilters } from './trivia-ranking';
 
 /** How fresh a ranking a request needs. */
@@ -89,14 +90,38 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     );
   };
   // Read from the standings when they hold the ranking, otherwise recomputed from the attempts.
-  const triviaOrder = (filters: TriviaRankingFilters, freshness: Freshness, rows: number) =>
-    order(triviaRankingKey(filters), freshness, rows, lanes.rankings, (em, limit) =>
-      triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit),
-    );
+  const triviaCompute = (filters: TriviaRankingFilters) => (em: EntityManager, limit: number | null) =>
+    triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit);
+  const campaignCompute = (request: CampaignRankingRequest) => (em: EntityManager, limit: number | null) =>
+    campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit);
   const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
-    order(campaignRankingKey(request), freshness, rows, lane, (em, limit) =>
-      campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit),
-    );
+    order(campaignRankingKey(request), freshness, rows, lane, campaignCompute(request));
+
+  const campaignPage = (em: EntityManager, request: CampaignRankingRequest, ranked: RankedOrder, offset: number, limit: number) =>
+    campaignStandingsHold(request) ? campaignStandingPage(em, request, ranked, offset, limit) : campaignRankingPage(em, request, ranked, offset, limit);
+
+  /**
+   * One page of a ranking: its order (one cached computation, `order`) and the page's entries.
+   * When this request computes the order itself (a first page, usually), the page is read in the
+   * same transaction, one turn in the ranking lane; otherwise it is read in the page lane.
+   */
+  const rankedPage = async <E>(
+    key: string,
+    freshness: Freshness,
+    rows: number,
+    compute: (em: EntityManager, rows: number | null) => Promise<RankedOrder>,
+    page: (em: EntityManager, ranked: RankedOrder) => Promise<E[]>,
+  ): Promise<{ total: number; entries: E[] }> => {
+    let entries: E[] | undefined;
+    const computeWithPage = async (em: EntityManager, limit: number | null) => {
+      const ranked = await compute(em, limit);
+      // The order `order` answers with when it reaches the page's rows.
+      if (rows <= ranked.ids.length || ranked.ids.length === ranked.total) entries = await page(em, ranked);
+      return ranked;
+    };
+    const ranked = await order(key, freshness, rows, lanes.rankings, computeWithPage);
+    return { total: ranked.total, entries: entries ?? (await lanes.pages.run((em) => page(em, ranked))) };
+  };
 
   return {
     /** The export lane, for exports that read through it page by page (the score export). */
@@ -106,8 +131,9 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       query: TriviaRankingFilters & { offset: number; limit: number },
       freshness: Freshness,
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
-      const ranked = await triviaOrder(query, freshness, query.offset + query.limit);
-      return { total: ranked.total, entries: await lanes.pages.run((em) => triviaRankingPage(em, ranked, query.offset, query.limit)) };
+      const page = (em: EntityManager, ranked: RankedOrder) =>
+        triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
+      return rankedPage(triviaRankingKey(query), freshness, query.offset + query.limit, triviaCompute(query), page);
     },
 
     async campaignRanking(
@@ -116,17 +142,28 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       freshness: Freshness,
     ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, query);
-      const ranked = await campaignOrder(request, freshness, query.offset + query.limit);
-      return { total: ranked.total, entries: await lanes.pages.run((em) => campaignRankingPage(em, request, ranked, query.offset, query.limit)) };
+      const page = (em: EntityManager, ranked: RankedOrder) => campaignPage(em, request, ranked, query.offset, query.limit);
+      return rankedPage(campaignRankingKey(request), freshness, query.offset + query.limit, campaignCompute(request), page);
     },
 
     /**
-     * The whole campaign ranking for an export: computed fresh in the export lane before the reply
-     * starts (so a timeout is still a clean 503), then read a page of `pageSize` rows at a time as
-     * the download needs them, so a slow download holds no connection between pages.
+     * The whole campaign ranking for an export. Held by the standings (unfiltered or one site): read
+     * in keyset pages of `pageSize` from them (`campaignStandingPages`), the first before the reply
+     * starts (so a timeout is still a clean 503). Otherwise computed fresh in the export lane before
+     * the reply starts, then read a page at a time as the download needs them. Either way a slow
+     * download holds no connection between pages.
      */
     async campaignRankingExport(campaign: CampaignEntity, filters: CampaignRankingFilters, pageSize = 1000): Promise<AsyncIterable<CampaignRankingEntry>> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, filters);
+      if (campaignStandingsHold(request)) {
+        const pages = campaignStandingPages(lanes.exports.run, request, pageSize);
+        const first = await pages.next();
+        return (async function* () {
+          if (first.done) return;
+          yield* first.value;
+          for await (const page of pages) yield* page;
+        })();
+      }
       const ranked = await campaignOrder(request, 'fresh', Number.POSITIVE_INFINITY, lanes.exports);
       return (async function* () {
         for (let offset = 0; offset < ranked.ids.length; offset += pageSize) {

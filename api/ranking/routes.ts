@@ -13,6 +13,15 @@ import type { Freshness, RankingReads } from './reads';
 const withPublicNames = <E extends { firstName: string; lastName: string }>(entries: E[], style: PublicNameStyle): E[] =>
   style === 'full' ? entries : entries.map((entry) => ({ ...entry, ...publicName(entry.firstName, entry.lastName, style) }));
 
+/**
+ * A ranking page as JSON, stringified once: an object body would be stringified twice (the
+ * compression middleware asks Koa for its length, which stringifies it, before Koa sends it).
+ */
+const sendJson = (ctx: Context, value: unknown) => {
+  ctx.type = 'json';
+  ctx.body = JSON.stringify(value);
+};
+
 /** A first page asks for a new computation; a later page is a slice of the one its first page came from. */
 const pageFreshness = (offset: number): Freshness => (offset === 0 ? 'fresh' : 'next-page');
 
@@ -31,7 +40,7 @@ export function rankingRoutes(dataSource: DataSource, rankings: RankingReads) {
     ctx.set('X-Total-Count', String(total));
     // Anyone may read a trivia ranking: without a session it is a public screen's.
     const trivia = ctx.state.user ? null : await em.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } });
-    ctx.body = withPublicNames(entries, trivia?.publicNames ?? 'full');
+    sendJson(ctx, withPublicNames(entries, trivia?.publicNames ?? 'full'));
   });
 
   const campaignRanking = async (ctx: Context, freshness: (offset: number) => Freshness, audience: 'admin' | 'public') => {
@@ -40,7 +49,7 @@ export function rankingRoutes(dataSource: DataSource, rankings: RankingReads) {
     const campaign = await findCampaign(em, id);
     const { total, entries } = await rankings.campaignRanking(campaign, query, freshness(query.offset));
     ctx.set('X-Total-Count', String(total));
-    ctx.body = audience === 'admin' ? entries : withPublicNames(entries, campaign.publicNames);
+    sendJson(ctx, audience === 'admin' ? entries : withPublicNames(entries, campaign.publicNames));
   };
 
   router.get('/campaigns/:id/ranking', requireUser, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));

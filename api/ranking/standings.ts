@@ -32,14 +32,17 @@ const SITES_OF_ATTEMPT = `CROSS JOIN LATERAL (VALUES (${EVERY_SITE}), (a.locatio
  * time (none: slowest), more recent, then the higher id.
  */
 const triviaStandingsSql = (scope: string) => `
-  INSERT INTO trivia_standings (question_group_id, site_id, player_id, attempt_id, score, completion_time, completed_at)
+  INSERT INTO trivia_standings (question_group_id, site_id, player_id, attempt_id, score, completion_time, completed_at,
+                                correct_answers, total_questions, location_id)
   SELECT DISTINCT ON (a.question_group_id, s.site_id, a.player_id)
-         a.question_group_id, s.site_id, a.player_id, a.id, a.score, a.completion_time, a.completed_at
+         a.question_group_id, s.site_id, a.player_id, a.id, a.score, a.completion_time, a.completed_at,
+         a.correct_answers, a.total_questions, a.location_id
     FROM player_attempts a ${SITES_OF_ATTEMPT}
    WHERE ${scope} AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
    ORDER BY a.question_group_id, s.site_id, a.player_id, a.score DESC, a.completion_time, a.completed_at DESC, a.id DESC
   ON CONFLICT (question_group_id, site_id, player_id) DO UPDATE
-     SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at`;
+     SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at,
+         correct_answers = EXCLUDED.correct_answers, total_questions = EXCLUDED.total_questions, location_id = EXCLUDED.location_id`;
 
 /**
  * The statements are built on first use: the attempts' module (which owns `rankedAttempt`) calls
@@ -62,6 +65,7 @@ const TRIVIA_OF_PLAYER = once(() =>
    WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM refreshed)`),
 );
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
+const EVERY_TRIVIA = once(() => triviaStandingsSql('TRUE'));
 
 /**
  * The campaign's attempts that count, numbered per site, trivia and player in completion order
@@ -69,7 +73,7 @@ const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
  * its period [from, to), $6 maxAttemptsPerTrivia; the scope may name $7, a player.
  */
 const numberedAttempts = (scope: string) => `
-    SELECT s.site_id, a.question_group_id, a.player_id, a.id, a.score, a.completion_time,
+    SELECT s.site_id, a.question_group_id, a.player_id, a.id, a.score, a.completion_time, a.correct_answers, a.location_id,
            (date_part('epoch', a.completed_at) * 1000)::bigint AS completed_ms,
            row_number() OVER (PARTITION BY s.site_id, a.question_group_id, a.player_id ORDER BY a.completed_at, a.id) AS n
       FROM player_attempts a ${SITES_OF_ATTEMPT}
@@ -79,11 +83,19 @@ const numberedAttempts = (scope: string) => `
 /** A completed attempt without a time counts as the slowest one. */
 const SLOWEST = 2_147_483_647;
 
-/** One attempt per site, trivia and player: the greatest by `key`, its score and time riding along. */
+/**
+ * The player's last counted attempt at the trivia, [completion, id, site]: the row's site is the
+ * site of the most recent of these over the campaign, whichever attempt the mode selected.
+ */
+const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
+
+/** One attempt per site, trivia and player: the greatest by `key`, its score, time and correct answers riding along. */
 const chooseOne = (key: string[]) => (scope: string) => `
-  SELECT site_id, question_group_id, player_id, pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time
+  SELECT site_id, question_group_id, player_id, attempts, last_played,
+         pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
     FROM (
-      SELECT site_id, question_group_id, player_id, max(ARRAY[${key.join(', ')}, score, completion_time]::bigint[]) AS pick
+      SELECT site_id, question_group_id, player_id, count(*) AS attempts,
+             max(ARRAY[${key.join(', ')}, score, completion_time, correct_answers]::bigint[]) AS pick, ${LAST_PLAYED}
         FROM (${numberedAttempts(scope)}) numbered
        WHERE n <= $6
        GROUP BY site_id, question_group_id, player_id
@@ -93,25 +105,36 @@ const PER_TRIVIA: Record<SelectionMode, (scope: string) => string> = {
   best: chooseOne(['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id']),
   first: chooseOne(['-n']),
   last: chooseOne(['n']),
+  // 'average': the mean of the counted attempts; correct answers as a rounded mean.
   average: (scope) => `
-  SELECT site_id, question_group_id, player_id, avg(score) AS score, avg(completion_time) AS completion_time
+  SELECT site_id, question_group_id, player_id, count(*) AS attempts, ${LAST_PLAYED},
+         avg(score) AS score, avg(completion_time) AS completion_time, round(avg(correct_answers)) AS correct_answers
     FROM (${numberedAttempts(scope)}) numbered
    WHERE n <= $6
    GROUP BY site_id, question_group_id, player_id`,
 };
 
-/** Each player's campaign total (weighted sum of the selected scores) and mean time, per site. */
+/**
+ * Each player's campaign total (weighted sum of the selected scores) and mean time, per site, and
+ * what a ranking page shows beside them: the selected correct answers, the site of the last
+ * counted attempt, and per trivia the selected score (to two decimals) and the counted attempts.
+ */
 const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
   WITH weights AS (
     SELECT * FROM unnest($2::int[], $3::int[]) AS w(question_group_id, weight)
   )
-  INSERT INTO campaign_standings (campaign_id, site_id, player_id, total_score, average_completion_time)
-  SELECT $1, t.site_id, t.player_id, sum(t.score * w.weight), avg(t.completion_time)
+  INSERT INTO campaign_standings (campaign_id, site_id, player_id, total_score, average_completion_time,
+                                  total_correct_answers, location_id, best_scores, attempts_count)
+  SELECT $1, t.site_id, t.player_id, sum(t.score * w.weight), avg(t.completion_time),
+         sum(t.correct_answers), nullif((max(t.last_played))[3], 0),
+         jsonb_object_agg(t.question_group_id, round(t.score::numeric, 2)), jsonb_object_agg(t.question_group_id, t.attempts)
     FROM (${PER_TRIVIA[mode](scope)}) t
     JOIN weights w USING (question_group_id)
    GROUP BY t.site_id, t.player_id
   ON CONFLICT (campaign_id, site_id, player_id) DO UPDATE
-     SET total_score = EXCLUDED.total_score, average_completion_time = EXCLUDED.average_completion_time`;
+     SET total_score = EXCLUDED.total_score, average_completion_time = EXCLUDED.average_completion_time,
+         total_correct_answers = EXCLUDED.total_correct_answers, location_id = EXCLUDED.location_id,
+         best_scores = EXCLUDED.best_scores, attempts_count = EXCLUDED.attempts_count`;
 
 const MODES = ['best', 'first', 'last', 'average'] as const;
 const CAMPAIGN_SQL = once(
@@ -203,6 +226,6 @@ export async function forgetSiteStandings(em: Queryable, locationId: number): Pr
 /** Every standing recomputed from the attempts: for data written around the application (seeding, restores). */
 export async function rebuildAllStandings(em: Queryable): Promise<void> {
   await em.query(`DELETE FROM trivia_standings`);
-  for (const { id } of (await em.query(`SELECT id FROM question_groups ORDER BY id`)) as { id: number }[]) await em.query(WHOLE_TRIVIA(), [id]);
+  await em.query(EVERY_TRIVIA());
   for (const { id } of (await em.query(`SELECT id FROM campaigns ORDER BY id`)) as { id: number }[]) await refreshCampaignStandings(em, id);
 }

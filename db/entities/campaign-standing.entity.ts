@@ -39,4 +39,20 @@ export class CampaignStandingEntity {
 
   @Column('numeric', { nullable: true })
   averageCompletionTime: string | null;
+
+  /** The rest of what a ranking page shows, so a page reads the standings alone: the selected attempts' correct answers, summed. */
+  @Column('integer')
+  totalCorrectAnswers: number;
+
+  /** The site of the player's most recent counted attempt (null: none known). No foreign key: a name is read per page. */
+  @Column('integer', { nullable: true })
+  locationId: number | null;
+
+  /** Per trivia id: the score the mode selected, to two decimals. */
+  @Column('jsonb')
+  bestScores: Record<string, number>;
+
+  /** Per trivia id: the attempts that counted. */
+  @Column('jsonb')
+  attemptsCount: Record<string, number>;
 }

@@ -44,4 +44,15 @@ export class TriviaStandingEntity {
 
   @Column('timestamptz')
   completedAt: Date;
+
+  /** The rest of what a ranking page shows of the best attempt, so a page reads the standings alone. */
+  @Column('integer')
+  correctAnswers: number;
+
+  @Column('integer')
+  totalQuestions: number;
+
+  /** Where the best attempt was played (null: nowhere known, or a site since deleted). No foreign key: a name is read per page. */
+  @Column('integer', { nullable: true })
+  locationId: number | null;
 }

@@ -11,6 +11,7 @@ import { databaseUrl } from '../support/database';
 const EXPECTED_TABLES = [
   'answers',
   'campaign_question_groups',
+  'campaign_standing_counts',
   'campaign_standings',
   'campaigns',
   'companies',
@@ -33,6 +34,7 @@ const EXPECTED_TABLES = [
   'rate_limits',
   'sessions',
   'sync_mutations',
+  'trivia_standing_counts',
   'trivia_standings',
   'users',
 ];

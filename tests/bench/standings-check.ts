@@ -2,10 +2,11 @@ import type pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from 'typeorm';
 import type { CampaignEntity } from '../../db/entities';
-import { campaignRankingOrder, type CampaignRankingRequest } from '../../api/ranking/campaign-ranking';
+import { campaignRankingOrder, campaignRankingPage, type CampaignRankingRequest } from '../../api/ranking/campaign-ranking';
 import type { RankedOrder } from '../../api/ranking/ranked-order';
 import { campaignStandingOrder, triviaStandingOrder } from '../../api/ranking/standing-order';
-import { triviaRankingOrder } from '../../api/ranking/trivia-ranking';
+import { campaignStandingPage, triviaStandingPage } from '../../api/ranking/standing-pages';
+import { triviaRankingOrder, triviaRankingPage } from '../../api/ranking/trivia-ranking';
 import type { BenchData } from './seed';
 
 /** The ranking statements need only `query` of a connection: a pg client answering rows. */
@@ -14,10 +15,22 @@ const rowsOf = (client: pg.Client) =>
 
 const same = (a: RankedOrder, b: RankedOrder) => a.total === b.total && a.ids.length === b.ids.length && a.ids.every((id, i) => id === b.ids[i]);
 
+/** Pages of this many rows when every row's figures are compared. */
+const CHUNK = 10_000;
+
+/** Every row's figures as a page shows them, read from the standings and recomputed, chunk by chunk: the same. */
+async function sameFigures(rows: number, standing: (offset: number) => Promise<unknown[]>, recomputed: (offset: number) => Promise<unknown[]>) {
+  for (let offset = 0; offset < rows; offset += CHUNK) {
+    if (JSON.stringify(await standing(offset)) !== JSON.stringify(await recomputed(offset))) return false;
+  }
+  return true;
+}
+
 /**
  * The standings against a full recomputation on the bench's data: the whole order (every row, not
- * a page) of the trivia ranking, whole and at each site, and of the campaign ranking, whole and at
- * `campaignSites` sites, read from the standings and recomputed from the attempts.
+ * a page), the total and every row's figures as a page shows them, of the trivia ranking, whole and
+ * at each site, and of the campaign ranking, whole and at `campaignSites` sites, read from the
+ * standings and recomputed from the attempts.
  */
 export async function compareStandingsWithRecomputation(client: pg.Client, data: BenchData, say: (line: string) => void, campaignSites = 2) {
   const em = rowsOf(client);
@@ -30,7 +43,12 @@ export async function compareStandingsWithRecomputation(client: pg.Client, data:
     const [standing, recomputed] = [await triviaStandingOrder(em, filters, null), await triviaRankingOrder(em, filters, null)];
     rankings += 1;
     rows += recomputed.total;
-    if (!same(standing, recomputed)) differences.push(`trivia ranking${locationId ? ` at site ${locationId}` : ''}`);
+    const figures = await sameFigures(
+      recomputed.total,
+      (offset) => triviaStandingPage(em, filters, standing, offset, CHUNK),
+      (offset) => triviaRankingPage(em, recomputed, offset, CHUNK),
+    );
+    if (!same(standing, recomputed) || !figures) differences.push(`trivia ranking${locationId ? ` at site ${locationId}` : ''}`);
   }
   const [campaign] = (
     await client.query(
@@ -45,7 +63,12 @@ export async function compareStandingsWithRecomputation(client: pg.Client, data:
     const [standing, recomputed] = [await campaignStandingOrder(em, request, null), await campaignRankingOrder(em, request, null)];
     rankings += 1;
     rows += recomputed.total;
-    if (!same(standing, recomputed)) differences.push(`campaign ranking${locationId ? ` at site ${locationId}` : ''}`);
+    const figures = await sameFigures(
+      recomputed.total,
+      (offset) => campaignStandingPage(em, request, standing, offset, CHUNK),
+      (offset) => campaignRankingPage(em, request, recomputed, offset, CHUNK),
+    );
+    if (!same(standing, recomputed) || !figures) differences.push(`campaign ranking${locationId ? ` at site ${locationId}` : ''}`);
   }
   say(
     `   standings vs full recomputation: ${differences.length === 0 ? 'no difference' : `DIFFERENT: ${differences.join(', ')}`} (${rankings} rankings, ${rows.toLocaleString('en')} ranked rows compared in ${((performance.now() - start) / 1000).toFixed(1)} s)`,

@@ -1,0 +1,158 @@
+import type { EntityManager } from 'typeorm';
+import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
+import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
+import type { RankedOrder } from './ranked-order';
+import { EVERY_SITE } from './standings';
+import type { TriviaRankingFilters } from './trivia-ranking';
+
+/**
+ * Ranking pages read from the standings alone: each listed row is a primary-key read of its
+ * standing (which holds every figure the page shows) joined to its player's name and its site's
+ * name by primary key; nothing is read again from the attempts. A page's figures are the
+ * standing's when the page is read: a row whose player left the ranking since its order was
+ * computed is left out.
+ *
+ * The reads are LATERAL subqueries with LIMIT 1, so the plan is one index probe per row whatever
+ * the planner estimates (a plain join may hash every player to find a page's 500); no sort: the
+ * rows come out in the page's order.
+ */
+
+/** A row's player names and site name by primary key ($player and $site: the row's columns). */
+const names = (player: string, site: string) => `
+    CROSS JOIN LATERAL (SELECT first_name, last_name FROM players WHERE id = ${player} LIMIT 1) p
+    LEFT JOIN LATERAL (SELECT name FROM locations WHERE id = ${site} LIMIT 1) l ON true`;
+
+/** $1 the trivia, $2 the site (0: every site), $3 the page's players in ranking order. */
+const TRIVIA_PAGE_SQL = `
+  SELECT page.n::int AS n, s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, s.completed_at,
+         p.first_name, p.last_name, l.name AS location_name
+    FROM unnest($3::int[]) WITH ORDINALITY AS page(player_id, n)
+    CROSS JOIN LATERAL (
+      SELECT * FROM trivia_standings WHERE question_group_id = $1 AND site_id = $2 AND player_id = page.player_id LIMIT 1
+    ) s ${names('page.player_id', 's.location_id')}
+   ORDER BY page.n`;
+
+interface TriviaPageRow {
+  n: number;
+  id: number;
+  player_id: number;
+  score: number;
+  correct_answers: number;
+  total_questions: number;
+  completion_time: number;
+  completed_at: Date;
+  first_name: string;
+  last_name: string;
+  location_name: string | null;
+}
+
+/** The entries of one slice of an order read from the trivia standings (`triviaStandingOrder`), `offset` rows into it. */
+export async function triviaStandingPage(
+  em: EntityManager,
+  filters: TriviaRankingFilters,
+  { keys }: RankedOrder,
+  offset: number,
+  limit: number,
+): Promise<TriviaRankingEntry[]> {
+  const slice = keys!.subarray(offset, offset + limit);
+  if (slice.length === 0) return [];
+  const rows: TriviaPageRow[] = await em.query(TRIVIA_PAGE_SQL, [filters.questionGroupId, filters.locationId ?? EVERY_SITE, Array.from(slice)]);
+  return rows.map((row) => ({
+    id: row.id,
+    position: offset + row.n,
+    playerId: row.player_id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    location: row.location_name === null ? null : { name: row.location_name },
+    score: row.score,
+    correctAnswers: row.correct_answers,
+    totalQuestions: row.total_questions,
+    completionTime: row.completion_time,
+    completedAt: row.completed_at.toISOString(),
+  }) satisfies TriviaRankingEntry);
+}
+
+/** A campaign standing as a ranking page shows it (the recomputing page's columns, CampaignRankingRow). */
+const CAMPAIGN_ROW_COLUMNS = `
+         s.player_id, p.first_name, p.last_name, l.name AS location_name,
+         round(s.total_score, 2)::float8 AS total_score, s.total_correct_answers,
+         round(s.average_completion_time, 2)::float8 AS average_completion_time,
+         s.best_scores, s.attempts_count`;
+
+const CAMPAIGN_ROW_JOINS = names('s.player_id', 's.location_id');
+
+/** $1 the campaign, $2 the site (0: every site), $3 the page's players in ranking order. */
+const CAMPAIGN_PAGE_SQL = `
+  SELECT page.n::int AS n, ${CAMPAIGN_ROW_COLUMNS}
+    FROM unnest($3::int[]) WITH ORDINALITY AS page(player_id, n)
+    CROSS JOIN LATERAL (
+      SELECT * FROM campaign_standings WHERE campaign_id = $1 AND site_id = $2 AND player_id = page.player_id LIMIT 1
+    ) s ${CAMPAIGN_ROW_JOINS}
+   ORDER BY page.n`;
+
+/** The rows of one slice of an order read from the campaign standings (`campaignStandingOrder`), `offset` rows into it. */
+export async function campaignStandingPage(
+  em: EntityManager,
+  { campaign, filters }: CampaignRankingRequest,
+  { ids }: RankedOrder,
+  offset: number,
+  limit: number,
+): Promise<CampaignRankingEntry[]> {
+  const slice = ids.subarray(offset, offset + limit);
+  if (slice.length === 0) return [];
+  const rows: CampaignRankingRow[] = await em.query(CAMPAIGN_PAGE_SQL, [campaign.id, filters.locationId ?? EVERY_SITE, Array.from(slice)]);
+  return rows.map((row) => presentCampaignRankingEntry(row, offset + row.n));
+}
+
+/**
+ * Keyset pages of a campaign ranking held by the standings, in its order (total DESC, mean time
+ * ASC NULLS LAST, player id): $1 the campaign, $2 the site, $3 the page size; after a first page,
+ * $4 / $5 / $6 the last row's total, mean time (exact text) and player. The range read starts at
+ * the last row's total (an index condition); ties on it before the last row are filtered.
+ */
+const CAMPAIGN_KEYSET_ORDER = `ORDER BY s.total_score DESC, s.average_completion_time, s.player_id LIMIT $3`;
+const CAMPAIGN_KEYSET_COLUMNS = `${CAMPAIGN_ROW_COLUMNS}, s.total_score::text AS total_key, s.average_completion_time::text AS time_key`;
+const CAMPAIGN_FIRST_KEYSET_PAGE = `
+  SELECT ${CAMPAIGN_KEYSET_COLUMNS}
+    FROM campaign_standings s ${CAMPAIGN_ROW_JOINS}
+   WHERE s.campaign_id = $1 AND s.site_id = $2
+   ${CAMPAIGN_KEYSET_ORDER}`;
+const CAMPAIGN_NEXT_KEYSET_PAGE = `
+  SELECT ${CAMPAIGN_KEYSET_COLUMNS}
+    FROM campaign_standings s ${CAMPAIGN_ROW_JOINS}
+   WHERE s.campaign_id = $1 AND s.site_id = $2 AND s.total_score <= $4::numeric
+     AND (s.total_score < $4::numeric
+          OR CASE WHEN $5::numeric IS NULL THEN s.average_completion_time IS NULL AND s.player_id > $6
+                  ELSE s.average_completion_time > $5::numeric OR s.average_completion_time IS NULL
+                       OR (s.average_completion_time = $5::numeric AND s.player_id > $6) END)
+   ${CAMPAIGN_KEYSET_ORDER}`;
+
+type KeysetRow = Omit<CampaignRankingRow, 'n'> & { total_key: string; time_key: string | null };
+
+/** Runs one page's statement: a query lane's `run` (its own connection and statement timeout, nothing held between pages). */
+export type PageRunner = <T>(work: (em: EntityManager) => Promise<T>) => Promise<T>;
+
+/**
+ * The whole campaign ranking the standings hold (unfiltered, or one site: `campaignStandingsHold`),
+ * in order, `pageSize` entries at a time, each page one keyset statement run through `run`, so a
+ * slow reader holds no connection or transaction between pages. Positions count from 1 across the
+ * pages. A player whose standing moves while the pages are read may be listed where it was or where
+ * it is now (each page reads the standings as they are then).
+ */
+export async function* campaignStandingPages(run: PageRunner, { campaign, filters }: CampaignRankingRequest, pageSize = 1000): AsyncGenerator<CampaignRankingEntry[]> {
+  const site = filters.locationId ?? EVERY_SITE;
+  let last: KeysetRow | undefined;
+  let position = 0;
+  for (;;) {
+    const after = last;
+    const rows: KeysetRow[] = await run((em) =>
+      after === undefined
+        ? em.query(CAMPAIGN_FIRST_KEYSET_PAGE, [campaign.id, site, pageSize])
+        : em.query(CAMPAIGN_NEXT_KEYSET_PAGE, [campaign.id, site, pageSize, after.total_key, after.time_key, after.player_id]),
+    );
+    if (rows.length === 0) return;
+    yield rows.map((row) => presentCampaignRankingEntry(row, ++position));
+    if (rows.length < pageSize) return;
+    last = rows[rows.length - 1];
+  }
+}
