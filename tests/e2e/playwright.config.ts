@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node node_modules/tsx/dist/cli.mjs api/server.ts',
+    command: 'node scripts/start.mjs',
     cwd: path.resolve(import.meta.dirname, '../..'),
     url: `${baseURL}/api/health`,
     timeout: 180_000,

@@ -28,7 +28,7 @@ export class ServerProcess {
 
   async start(timeoutMs = 150_000): Promise<void> {
     if (this.child) throw new Error('The server is already running');
-    const child = spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'api/server.ts'], {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
       cwd: ROOT,
       env: {
         ...process.env,

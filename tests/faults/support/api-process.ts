@@ -8,8 +8,9 @@ export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const FAULT_ADMIN = { username: 'admin', password: 'faults-admin-password' };
 
 /**
- * The API as `npm start` runs it (`tsx api/server.ts`), a child process on a database the test
- * names, that the test can SIGKILL and start again on the same port and data.
+ * The API server from its TypeScript (`tsx api/server.ts`, the code `npm start` runs compiled; the
+ * suite's files run in parallel and must not race to rebuild dist-server/), a child process on a
+ * database the test names, that the test can SIGKILL and start again on the same port and data.
  */
 export class ApiProcess {
   private child: ChildProcess | undefined;
