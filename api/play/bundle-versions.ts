@@ -1,27 +1,14 @@
 import type { EntityManager } from 'typeorm';
-import { notFound } from '../errors';
-import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { prepared } from '../../db/prepared-statements';
 
 /**
- * A fingerprint of the rows a trivia's bundle is built from (api/play/service.ts, loadBundle: the
- * trivia and its company, its questions and their answers, the document types, the company's sites
- * and data-treatment texts), read in one statement. Every row PostgreSQL writes gets a new `xmin`
- * (the transaction that wrote it) and a deleted row leaves the list, so the fingerprint moves with
- * any insert, update or delete, whoever makes it. It is only a cache key: the version itself is
- * the hash of the bundle's content (presenter.ts), so a row rewritten with the same content keeps
- * the version. Keep the tables here in step with loadBundle.
+ * Where the rows a trivia's bundle is built from stand: a counter every write to them moves in
+ * the writer's own transaction, whoever makes it (triggers on the bundle's tables, migration
+ * BundleGeneration). One single-row read, so a revalidation costs no aggregate over the trivia's
+ * rows. It is only a cache key: the version itself is the hash of the bundle's content
+ * (presenter.ts), so a row rewritten with the same content keeps the version.
  */
-const FINGERPRINT_SQL = prepared(`
-  SELECT md5(concat_ws('|', g.xmin::text, c.xmin::text,
-    (SELECT string_agg(q.id || ':' || q.xmin::text, ',' ORDER BY q.id) FROM questions q WHERE q.group_id = g.id),
-    (SELECT string_agg(a.id || ':' || a.xmin::text, ',' ORDER BY a.id) FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.group_id = g.id),
-    (SELECT string_agg(d.id || ':' || d.xmin::text, ',' ORDER BY d.id) FROM document_types d),
-    (SELECT string_agg(l.id || ':' || l.xmin::text, ',' ORDER BY l.id) FROM locations l WHERE l.company_id = g.company_id),
-    (SELECT string_agg(t.id || ':' || t.xmin::text, ',' ORDER BY t.id) FROM consent_texts t WHERE t.company_id = g.company_id)
-  )) AS fingerprint
-  FROM question_groups g JOIN companies c ON c.id = g.company_id
-  WHERE g.id = $1`);
+const GENERATION_SQL = prepared('SELECT generation::text AS generation FROM bundle_generation');
 
 /** Trivias whose version one process remembers; past this the oldest entry is forgotten. */
 const REMEMBERED_TRIVIAS = 1_000;
@@ -33,11 +20,13 @@ const REMEMBERED_TRIVIAS = 1_000;
 export class BundleVersions {
   private readonly known = new Map<number, { fingerprint: string; version: string }>();
 
-  /** The rows' fingerprint now; 404 when the trivia is missing. Read it before building the bundle. */
-  async fingerprint(em: EntityManager, groupId: number): Promise<string> {
-    const [row]: { fingerprint: string }[] = await em.query(FINGERPRINT_SQL, [groupId]);
-    if (!row) throw notFound(GROUP_NOT_FOUND);
-    return row.fingerprint;
+  /**
+   * The bundle rows' generation now. Read it before building the bundle: the rows read after it
+   * are at least that new. A missing trivia is never remembered, so it reaches loadBundle's 404.
+   */
+  async fingerprint(em: EntityManager): Promise<string> {
+    const [row]: { generation: string }[] = await em.query(GENERATION_SQL);
+    return row!.generation;
   }
 
   /** The version of the bundle built from rows with this fingerprint, when it was built before. */

@@ -14,6 +14,7 @@ import { RankingDisqualifications1795810000000 } from './1795810000000-ranking-d
 import { PrizeDraws1795820000000 } from './1795820000000-prize-draws';
 import { CampaignDisqualifications1795830000000 } from './1795830000000-campaign-disqualifications';
 import { BundleVersionFromContent1795900000000 } from './1795900000000-bundle-version-from-content';
+import { BundleGeneration1795950000000 } from './1795950000000-bundle-generation';
 import { StandingPageFigures1796000000000 } from './1796000000000-standing-page-figures';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -34,5 +35,6 @@ export const migrations = [
   PrizeDraws1795820000000,
   CampaignDisqualifications1795830000000,
   BundleVersionFromContent1795900000000,
+  BundleGeneration1795950000000,
   StandingPageFigures1796000000000,
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocationEntity } from '../../db/entities';
+import { startApiProcesses } from '../support/api-processes';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 
@@ -83,6 +84,41 @@ describe('GET /api/play/:groupId/bundle', () => {
     const consented = await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': deleted.headers.get('etag')! } });
     expect(consented.status).toBe(200);
     expect(consented.body.consent).toEqual({ version: 1, text: 'Tratamos tus datos' });
+  });
+
+  it('moves its version on the other process too: a change committed through one is seen on the next revalidation of the other', async () => {
+    const pair = await startApiProcesses(2);
+    try {
+      const [first, second] = pair.processes;
+      const company = await buildCompany(pair.dataSource);
+      const { group } = await buildTrivia(pair.dataSource, company.id);
+      const bundleAt = (p: typeof first, etag?: string) =>
+        p!.client().get(`/api/play/${group.id}/bundle`, etag ? { headers: { 'If-None-Match': etag } } : {});
+      const original = await bundleAt(first);
+      const etag = original.headers.get('etag')!;
+      expect((await bundleAt(first, etag)).status).toBe(304);
+      expect((await bundleAt(second, etag)).status).toBe(304);
+
+      // A document type renamed in a transaction of several statements, on the first process's connections.
+      await first!.dataSource.transaction(async (tx) => {
+        await tx.query(`UPDATE document_types SET name = 'Cédula' WHERE code = 'CC'`);
+        await tx.query(`UPDATE companies SET name = name WHERE id = $1`, [company.id]);
+      });
+      const seen = await bundleAt(second, etag);
+      expect(seen.status).toBe(200);
+      expect(seen.body.documentTypes.find((t: { code: string }) => t.code === 'CC').name).toBe('Cédula');
+      const newEtag = seen.headers.get('etag')!;
+      expect(newEtag).not.toBe(etag);
+      expect((await bundleAt(first, etag)).status).toBe(200);
+      expect((await bundleAt(first, newEtag)).status).toBe(304);
+      expect((await bundleAt(second, newEtag)).status).toBe(304);
+
+      // The trivia deleted: the remembered version is not served for it any more.
+      await pair.dataSource.query('DELETE FROM question_groups WHERE id = $1', [group.id]);
+      expect((await bundleAt(second, newEtag)).status).toBe(404);
+    } finally {
+      await pair.close();
+    }
   });
 
   it('is 404 for a missing trivia and 400 for a non-numeric id', async () => {

@@ -10,6 +10,7 @@ import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
   'answers',
+  'bundle_generation',
   'campaign_question_groups',
   'campaign_standing_counts',
   'campaign_standings',
