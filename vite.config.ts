@@ -246,7 +246,9 @@ function playerConfig(): UserConfig {
       assetsDir: PLAYER_ASSETS_DIR,
       rollupOptions: {
         input: { play: path.resolve(import.meta.dirname, 'web/play.html') },
-        output: { assetFileNames: playerAssetFileName },
+        // One script: every extra file is one more request before the first paint on a slow link,
+        // and the entry's top-level await already splits its evaluation into two tasks.
+        output: { assetFileNames: playerAssetFileName, codeSplitting: false },
       },
     },
     plugins: [

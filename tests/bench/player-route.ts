@@ -117,6 +117,7 @@ export async function lighthouseFigures(url: string, chromePath: string) {
   try {
     const result = await lighthouse(url + ROUTE, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse could not measure the page: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     await mkdir(path.dirname(REPORT_FILE), { recursive: true });
     await writeFile(REPORT_FILE, JSON.stringify(lhr));
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -151,11 +152,20 @@ export async function playerRouteBenchmark(say: (line: string) => void = console
       say(`     ${kb(request.bytes).padStart(9)}  ${request.kind.padEnd(6)} ${new URL(request.url).pathname}`);
     }
     const runs: Awaited<ReturnType<typeof lighthouseFigures>>[] = [];
+    let unmeasured = 0;
     for (let run = 1; run <= LIGHTHOUSE_RUNS; run++) {
-      const lh = await lighthouseFigures(app.url, executablePath);
+      // A run Lighthouse could not complete (its runtimeError) is printed and left out of the
+      // median, never counted as a score of 0.
+      const lh = await lighthouseFigures(app.url, executablePath).catch((error: unknown) => {
+        unmeasured++;
+        say(`   Lighthouse run ${run}: not measured (${error instanceof Error ? error.message : String(error)})`);
+        return undefined;
+      });
+      if (!lh) continue;
       runs.push(lh);
       say(`   Lighthouse run ${run}: performance ${lh.performance}, LCP ${(lh.lcpMs / 1000).toFixed(2)} s, TBT ${lh.tbtMs.toFixed(0)} ms, CLS ${lh.cls.toFixed(3)}, FCP ${(lh.fcpMs / 1000).toFixed(2)} s`);
     }
+    if (!runs.length) throw new Error(`Lighthouse measured none of its ${LIGHTHOUSE_RUNS} runs`);
     const spread = (values: number[], format: (value: number) => string) => {
       const sorted = [...values].sort((a, b) => a - b);
       const median = sorted[Math.floor((sorted.length - 1) / 2)]!;
@@ -163,7 +173,7 @@ export async function playerRouteBenchmark(say: (line: string) => void = console
     };
     const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
     say(
-      `   Lighthouse mobile, median (range) of ${runs.length} runs: performance ${spread(runs.map((r) => r.performance), String)} (goal >= ${LIGHTHOUSE_GOALS.performance}), ` +
+      `   Lighthouse mobile, median (range) of ${runs.length} runs${unmeasured ? ` (${unmeasured} not measured)` : ''}: performance ${spread(runs.map((r) => r.performance), String)} (goal >= ${LIGHTHOUSE_GOALS.performance}), ` +
         `LCP ${spread(runs.map((r) => r.lcpMs), seconds)} (goal <= ${(LIGHTHOUSE_GOALS.lcpMs / 1000).toFixed(1)} s), TBT ${spread(runs.map((r) => r.tbtMs), (v) => `${v.toFixed(0)} ms`)}, ` +
         `CLS ${spread(runs.map((r) => r.cls), (v) => v.toFixed(3))}, FCP ${spread(runs.map((r) => r.fcpMs), seconds)}`,
     );
