@@ -3,7 +3,7 @@ import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
 import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
 import type { RankedOrder } from './ranked-order';
 import { EVERY_SITE } from './standings';
-import type { TriviaRankingFilters } from './trivia-ranking';
+import { presentTriviaRankingEntry, type TriviaRankingFilters, type TriviaRankingRow } from './trivia-ranking';
 
 /**
  * Ranking pages read from the standings alone: each listed row is a primary-key read of its
@@ -32,20 +32,6 @@ const TRIVIA_PAGE_SQL = `
     ) s ${names('page.player_id', 's.location_id')}
    ORDER BY page.n`;
 
-interface TriviaPageRow {
-  n: number;
-  id: number;
-  player_id: number;
-  score: number;
-  correct_answers: number;
-  total_questions: number;
-  completion_time: number;
-  completed_at: Date;
-  first_name: string;
-  last_name: string;
-  location_name: string | null;
-}
-
 /** The entries of one slice of an order read from the trivia standings (`triviaStandingOrder`), `offset` rows into it. */
 export async function triviaStandingPage(
   em: EntityManager,
@@ -56,20 +42,8 @@ export async function triviaStandingPage(
 ): Promise<TriviaRankingEntry[]> {
   const slice = keys!.subarray(offset, offset + limit);
   if (slice.length === 0) return [];
-  const rows: TriviaPageRow[] = await em.query(TRIVIA_PAGE_SQL, [filters.questionGroupId, filters.locationId ?? EVERY_SITE, Array.from(slice)]);
-  return rows.map((row) => ({
-    id: row.id,
-    position: offset + row.n,
-    playerId: row.player_id,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    location: row.location_name === null ? null : { name: row.location_name },
-    score: row.score,
-    correctAnswers: row.correct_answers,
-    totalQuestions: row.total_questions,
-    completionTime: row.completion_time,
-    completedAt: row.completed_at.toISOString(),
-  }) satisfies TriviaRankingEntry);
+  const rows: TriviaRankingRow[] = await em.query(TRIVIA_PAGE_SQL, [filters.questionGroupId, filters.locationId ?? EVERY_SITE, Array.from(slice)]);
+  return rows.map((row) => presentTriviaRankingEntry(row, offset + row.n));
 }
 
 /** A campaign standing as a ranking page shows it (the recomputing page's columns, CampaignRankingRow). */

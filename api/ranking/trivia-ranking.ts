@@ -59,7 +59,8 @@ const PAGE_SQL = `
     LEFT JOIN locations l ON l.id = a.location_id
    ORDER BY page.n`;
 
-interface PageRow {
+/** A ranking page's row as its SQL returns it (`n`: its place in the page, from 1). */
+export interface TriviaRankingRow {
   n: number;
   id: number;
   player_id: number;
@@ -96,10 +97,14 @@ export async function triviaRankingOrder(em: EntityManager, filters: TriviaRanki
 export async function triviaRankingPage(em: EntityManager, { ids }: RankedOrder, offset: number, limit: number): Promise<TriviaRankingEntry[]> {
   const slice = ids.subarray(offset, offset + limit);
   if (slice.length === 0) return [];
-  const rows: PageRow[] = await em.query(PAGE_SQL, [Array.from(slice)]);
-  return rows.map((row) => ({
+  const rows: TriviaRankingRow[] = await em.query(PAGE_SQL, [Array.from(slice)]);
+  return rows.map((row) => presentTriviaRankingEntry(row, offset + row.n));
+}
+
+export function presentTriviaRankingEntry(row: TriviaRankingRow, position: number): TriviaRankingEntry {
+  return {
     id: row.id,
-    position: offset + row.n,
+    position,
     playerId: row.player_id,
     firstName: row.first_name,
     lastName: row.last_name,
@@ -109,5 +114,5 @@ export async function triviaRankingPage(em: EntityManager, { ids }: RankedOrder,
     totalQuestions: row.total_questions,
     completionTime: row.completion_time,
     completedAt: row.completed_at.toISOString(),
-  }) satisfies TriviaRankingEntry);
+  } satisfies TriviaRankingEntry;
 }
