@@ -18,13 +18,13 @@ const freePort = () =>
     });
   });
 
-/** One `npm start`, in a process group of its own so a SIGKILL reaches npm, tsx and the server alike. */
+/** One `npm start`, in a process group of its own so a SIGKILL reaches npm and the server alike. */
 export interface ApiStart {
   url: string;
   child: ChildProcess;
   /** The demo trivia's id, as the start printed it (only the start that seeded the demo prints it). */
   demoTriviaId: number | undefined;
-  /** The pid of the node process running api/server.ts (for its CPU time and memory). */
+  /** The pid of the node process running the compiled server (for its CPU time and memory). */
   serverPid: number | undefined;
 }
 
@@ -54,7 +54,7 @@ async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void): Pr
   return { url: `http://127.0.0.1:${port}`, child, demoTriviaId: demo ? Number(demo) : undefined, serverPid: serverPid(child.pid!) };
 }
 
-/** The deepest descendant of `pid` (npm → sh → tsx → node api/server.ts): the process that serves. */
+/** The deepest descendant of `pid` (npm → sh → node scripts/start.mjs, which runs the compiled server in-process): the process that serves. */
 function serverPid(pid: number): number | undefined {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
