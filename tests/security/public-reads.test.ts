@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
-import { HEAD_ROWS } from '../../api/ranking/reads';
+import { HEAD_ROWS, STANDING_HEAD_ROWS } from '../../api/ranking/reads';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { refreshPlayerStandings, refreshTriviaStandings } from '../../api/ranking/standings';
 
@@ -244,7 +244,7 @@ describe('pages deep into a ranking', () => {
   });
   afterAll(() => api.close());
 
-  it('are slices of the whole ranking past the first rows computed for the screens', async () => {
+  it('are slices of the whole ranking past the first rows listed for the screens, read from the standings or recomputed', async () => {
     const trivia = (await buildTrivia(api.dataSource, (await buildCompany(api.dataSource)).id, { questions: 1 })).group.id;
     const count = HEAD_ROWS + 150;
     await api.dataSource.query(
@@ -265,8 +265,11 @@ describe('pages deep into a ranking', () => {
     await refreshTriviaStandings(api.dataSource.manager, trivia);
     type Row = { id: number; score: number; completion_time: number };
     const visitor = api.client();
-    for (const offset of [0, HEAD_ROWS - 50, HEAD_ROWS + 100]) {
-      const res = await visitor.get(`/api/ranking?questionGroupId=${trivia}&limit=100&offset=${offset}`);
+    // The standings list a first head doubled as pages need it; a recomputed ranking (every attempt) its first HEAD_ROWS, then the whole.
+    const rankings = [`/api/ranking?questionGroupId=${trivia}`, `/api/ranking?questionGroupId=${trivia}&includeDuplicates=true`];
+    const offsets = [0, STANDING_HEAD_ROWS - 50, STANDING_HEAD_ROWS + 100, HEAD_ROWS - 50, HEAD_ROWS + 100];
+    for (const [ranking, offset] of rankings.flatMap((url) => offsets.map((offset) => [url, offset] as const))) {
+      const res = await visitor.get(`${ranking}&limit=100&offset=${offset}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('x-total-count')).toBe(String(count));
       expect(res.body.map((e: { id: number }) => e.id)).toEqual(expected.slice(offset, offset + 100));
