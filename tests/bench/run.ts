@@ -113,7 +113,10 @@ async function siteFirstPage(http: ReturnType<typeof jsonClient>, url: string, g
   say(`   one site, endpoint : ${ms(median(times))} (${rows} rows; goal <= ${goalMs} ms)`);
 }
 
-async function rankingBenchmark(appUrl: string, client: pg.Client, data: BenchData) {
+/** The API process's CPU per endpoint request over `requests` requests made since `before` (cpuMs). */
+const cpuPerRequest = (app: ChildProcess, before: number, requests: number) => `${ms((cpuMs(app) - before) / requests)} per request (API process; not moved by other load on the machine)`;
+
+async function rankingBenchmark(appUrl: string, app: ChildProcess, client: pg.Client, data: BenchData) {
   say(`\n1. Trivia ranking, ${ATTEMPTS.toLocaleString('en')} attempts / ${PLAYERS.toLocaleString('en')} players, first page (limit 500), median of ${RANKING_RUNS} alternating runs after 3 warm-up runs`);
   say(`   the endpoint reads the standings; beside it, the old recomputing query over every attempt`);
   const http = jsonClient(appUrl, 1);
@@ -121,12 +124,15 @@ async function rankingBenchmark(appUrl: string, client: pg.Client, data: BenchDa
   const direct = await client.query(handWrittenRanking(data.rankingTriviaId));
   const same = JSON.stringify(endpoint.body.map((e: { id: number }) => e.id)) === JSON.stringify(direct.rows.map((r) => r.id));
   say(`   same answer: ${same ? 'yes' : 'NO'} (${endpoint.body.length} rows, total ${direct.rows[0]?.total})`);
+  const cpuBefore = cpuMs(app);
   const [endpointTimes, directTimes] = await timeAlternately(
     () => http.send('GET', `/api/ranking?questionGroupId=${data.rankingTriviaId}`),
     () => client.query(handWrittenRanking(data.rankingTriviaId)),
   );
+  const cpu = cpuPerRequest(app, cpuBefore, RANKING_RUNS + 3);
   const [endpointMedian, directMedian] = [median(endpointTimes), median(directTimes)];
   say(`   endpoint over HTTP : ${ms(endpointMedian)} (goal <= 20 ms)`);
+  say(`   endpoint CPU       : ${cpu}`);
   say(`   recomputing SQL    : ${ms(directMedian)}`);
   say(`   ratio              : ${(endpointMedian / directMedian).toFixed(3)} (endpoint / recomputation)`);
   await siteFirstPage(http, `/api/ranking?questionGroupId=${data.rankingTriviaId}&locationId=${data.locationIds[0]}`, 20);
@@ -149,7 +155,7 @@ async function rankingBenchmark(appUrl: string, client: pg.Client, data: BenchDa
   say(`   dated, ratio       : ${(datedEndpointMedian / datedDirectMedian).toFixed(2)} (target <= 1.3)`);
 }
 
-async function campaignRankingBenchmark(appUrl: string, client: pg.Client, data: BenchData) {
+async function campaignRankingBenchmark(appUrl: string, app: ChildProcess, client: pg.Client, data: BenchData) {
   const attempts = CAMPAIGN_ATTEMPTS_PER_TRIVIA * data.campaignTrivias.length;
   say(`\n3. Campaign ranking, ${data.campaignTrivias.length} trivias x ${PLAYERS.toLocaleString('en')} players (${attempts.toLocaleString('en')} attempts), mode best, first page (limit 500), median of ${CAMPAIGN_RUNS} alternating runs after 3 warm-up runs`);
   const http = jsonClient(appUrl, 1);
@@ -165,13 +171,16 @@ async function campaignRankingBenchmark(appUrl: string, client: pg.Client, data:
     JSON.stringify(rows.map((r) => [r.playerId ?? r.player_id, Number(r.totalScore ?? r.total_score)]));
   const same = answer(endpoint.body) === answer(direct.rows);
   say(`   same answer: ${same ? 'yes' : 'NO'} (${endpoint.body.length} rows, total ${direct.rows[0]?.total})`);
+  const cpuBefore = cpuMs(app);
   const [endpointTimes, directTimes] = await timeAlternately(
     () => http.send('GET', path),
     () => client.query(handWrittenCampaignRanking(data)),
     CAMPAIGN_RUNS,
   );
+  const cpu = cpuPerRequest(app, cpuBefore, CAMPAIGN_RUNS + 3);
   const [endpointMedian, directMedian] = [median(endpointTimes), median(directTimes)];
   say(`   endpoint over HTTP : ${ms(endpointMedian)} (goal <= 100 ms; reads the standings)`);
+  say(`   endpoint CPU       : ${cpu}`);
   say(`   recomputing SQL    : ${ms(directMedian)}`);
   say(`   ratio              : ${(endpointMedian / directMedian).toFixed(3)} (endpoint / recomputation)`);
   await siteFirstPage(http, `${path}?locationId=${data.locationIds[0]}`, 100);
@@ -314,15 +323,15 @@ try {
   await compareStandingsWithRecomputation(client, data, say);
 
   const env = { BENCH_DATABASE_URL: databaseUrl, BENCH_DATA_DIR: dir };
-  const withApp = async (work: (url: string) => Promise<void>) => {
+  const withApp = async (work: (url: string, app: ChildProcess) => Promise<void>) => {
     const app = await startServer('app', env);
     try {
-      await work(app.url);
+      await work(app.url, app.child);
     } finally {
       await stopServer(app.child);
     }
   };
-  if (STEPS.has('1')) await withApp((url) => rankingBenchmark(url, client, data));
+  if (STEPS.has('1')) await withApp((url, app) => rankingBenchmark(url, app, client, data));
   if (STEPS.has('2')) {
     say(`\n2. Player hot path (validate, register, start, complete: 4 requests per player), ${WORKERS} concurrent players, ${LOAD_SECONDS} s each in ${ROUNDS} alternating rounds`);
     const { real, raw } = await hotPath(env, data);
@@ -335,7 +344,7 @@ try {
     say(`   server CPU per request: app ${ms(real.cpuPerRequest)}, raw ${ms(raw.cpuPerRequest)} (not moved by other load on the machine)`);
     say(`   ratio                 : ${(real.requestsPerSecond / raw.requestsPerSecond).toFixed(2)} (target >= 0.8)`);
   }
-  if (STEPS.has('3')) await withApp((url) => campaignRankingBenchmark(url, client, data));
+  if (STEPS.has('3')) await withApp((url, app) => campaignRankingBenchmark(url, app, client, data));
   if (STEPS.has('4')) await kioskBenchmark(env, data);
   if (STEPS.has('6')) await exportBenchmark(env, client, data, say);
   await client.end();
