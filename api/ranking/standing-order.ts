@@ -13,12 +13,16 @@ import type { TriviaRankingFilters } from './trivia-ranking';
  * campaign ranked by one of its trivias) are recomputed from the attempts.
  */
 
+/** The trivia ranking's order over trivia_standings (as `table`), as its order index (trivia_standings_order_idx) holds it after the trivia and the site. */
+export const triviaStandingSort = (table: string) =>
+  `${table}.score DESC, ${table}.completion_time, ${table}.completed_at DESC, ${table}.attempt_id DESC`;
+
 /** $1 the trivia, $2 the site (0: every site), $3 how many rows (null: all). */
 const TRIVIA_ORDER_SQL = `
   WITH head AS (
     SELECT attempt_id, player_id FROM trivia_standings
      WHERE question_group_id = $1 AND site_id = $2
-     ORDER BY score DESC, completion_time, completed_at DESC, attempt_id DESC
+     ORDER BY ${triviaStandingSort('trivia_standings')}
      LIMIT $3
   )
   SELECT ${totalColumns('trivia')},

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
 import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
 import type { RankedOrder } from './ranked-order';
+import { triviaStandingSort } from './standing-order';
 import { EVERY_SITE } from './standings';
 import { presentTriviaRankingEntry, type TriviaRankingFilters, type TriviaRankingRow } from './trivia-ranking';
 
@@ -32,17 +33,46 @@ const TRIVIA_PAGE_SQL = `
     ) s ${names('page.player_id', 's.location_id')}
    ORDER BY page.n`;
 
-/** The entries of one slice of an order read from the trivia standings (`triviaStandingOrder`), `offset` rows into it. */
+/**
+ * $1 the trivia, $2 the site (0: every site), $3 / $4 offset and limit: the rows the standings'
+ * order index lists there now, in order. One range read (a heap fetch per row, no probe by key):
+ * about half the primary-key probes of TRIVIA_PAGE_SQL.
+ */
+const TRIVIA_RANGE_PAGE_SQL = `
+  SELECT s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, s.completed_at,
+         p.first_name, p.last_name, l.name AS location_name
+    FROM (
+      SELECT * FROM trivia_standings t WHERE question_group_id = $1 AND site_id = $2 ORDER BY ${triviaStandingSort('t')} OFFSET $3 LIMIT $4
+    ) s ${names('s.player_id', 's.location_id')}
+   ORDER BY ${triviaStandingSort('s')}`;
+
+/** How deep a page may start and still be tried as a range read (past it, skipping the rows before it costs more than the probes). */
+const RANGE_READ_MAX_OFFSET = 5_000;
+
+/**
+ * The entries of one slice of an order read from the trivia standings (`triviaStandingOrder`),
+ * `offset` rows into it. A page near the top is first read as a range of the standings' order
+ * index; when that lists exactly the slice's attempts (nothing moved there since the order was
+ * read, as for a first page read with its order), it is the page. Otherwise the slice's players
+ * are read by key.
+ */
 export async function triviaStandingPage(
   em: EntityManager,
   filters: TriviaRankingFilters,
-  { keys }: RankedOrder,
+  { ids, keys }: RankedOrder,
   offset: number,
   limit: number,
 ): Promise<TriviaRankingEntry[]> {
   const slice = keys!.subarray(offset, offset + limit);
   if (slice.length === 0) return [];
-  const rows: TriviaRankingRow[] = await em.query(TRIVIA_PAGE_SQL, [filters.questionGroupId, filters.locationId ?? EVERY_SITE, Array.from(slice)]);
+  const site = filters.locationId ?? EVERY_SITE;
+  if (offset <= RANGE_READ_MAX_OFFSET) {
+    const range: Omit<TriviaRankingRow, 'n'>[] = await em.query(TRIVIA_RANGE_PAGE_SQL, [filters.questionGroupId, site, offset, slice.length]);
+    if (range.length === slice.length && range.every((row, i) => row.id === ids[offset + i])) {
+      return range.map((row, i) => presentTriviaRankingEntry(row, offset + i + 1));
+    }
+  }
+  const rows: TriviaRankingRow[] = await em.query(TRIVIA_PAGE_SQL, [filters.questionGroupId, site, Array.from(slice)]);
   return rows.map((row) => presentTriviaRankingEntry(row, offset + row.n));
 }
 

@@ -101,7 +101,7 @@ export async function triviaRankingPage(em: EntityManager, { ids }: RankedOrder,
   return rows.map((row) => presentTriviaRankingEntry(row, offset + row.n));
 }
 
-export function presentTriviaRankingEntry(row: TriviaRankingRow, position: number): TriviaRankingEntry {
+export function presentTriviaRankingEntry(row: Omit<TriviaRankingRow, 'n'>, position: number): TriviaRankingEntry {
   return {
     id: row.id,
     position,

@@ -135,6 +135,25 @@ describe('GET /api/ranking', () => {
     expect((await ranking(`questionGroupId=${group.id}&limit=5001`)).status).toBe(400);
   });
 
+  it("lists a later page as a slice of its first page's order after a new result moved the ranking, and a new first page with it", async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const players = await Promise.all(Array.from({ length: 7 }, () => buildPlayer(api.dataSource)));
+    const attemptIds = await insertAttempts(
+      group.id,
+      players.map((p, i) => ({ playerId: p.id, score: 90 - i * 10, time: 30, at: '2026-05-01T10:00:00Z' })),
+    );
+    expect(ids((await ranking(`questionGroupId=${group.id}&limit=3`)).body)).toEqual(attemptIds.slice(0, 3));
+    // A new best result: the standings' order now lists everybody one place lower.
+    const [best] = await insertAttempts(group.id, [{ playerId: (await buildPlayer(api.dataSource)).id, score: 100, time: 20, at: '2026-05-01T11:00:00Z' }]);
+    const next = await ranking(`questionGroupId=${group.id}&limit=3&offset=3`);
+    expect(ids(next.body)).toEqual(attemptIds.slice(3, 6));
+    expect(next.body.map((e: { position: number }) => e.position)).toEqual([4, 5, 6]);
+    expect(next.headers.get('x-total-count')).toBe('7');
+    const first = await ranking(`questionGroupId=${group.id}&limit=3`);
+    expect(ids(first.body)).toEqual([best, ...attemptIds.slice(0, 2)]);
+    expect(first.headers.get('x-total-count')).toBe('8');
+  });
+
   it('is 400 with an error for a missing or malformed questionGroupId', async () => {
     for (const query of ['', 'questionGroupId=abc', 'questionGroupId=-3']) {
       const res = await ranking(query);
