@@ -32,17 +32,14 @@ const KEEP_MS = 120_000;
 
 export const MAX_AGE_MS: Record<Freshness, number> = { public: PUBLIC_MAX_AGE_MS, fresh: 0, 'next-page': KEEP_MS };
 
-/** How many rows of a ranking a screen's pages read are computed at first (a top-N sort); a page past them computes the whole order. */
-export const HEAD_ROWS = 5_000;
-
 /**
- * A ranking the standings hold lists its first STANDING_HEAD_ROWS rows, doubled as often as a page
- * needs: each is a range read of the standings' order index, cheap at any depth, so a first page
- * reads a fifth of what a recomputed one lists and a deep page never reads the whole ranking.
+ * How many rows a ranking's computation lists at first (ten screen pages of 100; a top-N sort when
+ * recomputed, a range read of an index from the standings). A page past them lists twice as many,
+ * as often as it needs: a deep page never waits for the whole ranking.
  */
-export const STANDING_HEAD_ROWS = 1_000;
-const standingHead = (rows: number) => {
-  let head = STANDING_HEAD_ROWS;
+export const HEAD_ROWS = 1_000;
+const headRows = (rows: number) => {
+  let head = HEAD_ROWS;
   while (head < rows) head *= 2;
   return head;
 };
@@ -55,11 +52,8 @@ export const RANKING_CONCURRENCY = 2;
 export const PAGE_CONCURRENCY = 3;
 export const EXPORT_CONCURRENCY = 2;
 
-/** How a ranking's order is computed: `compute(em, rows)` lists its first `rows` rows (null: all), from the standings or from the attempts. */
-interface OrderSource {
-  fromStandings: boolean;
-  compute: (em: EntityManager, rows: number | null) => Promise<RankedOrder>;
-}
+/** Lists a ranking's first `rows` rows (null: all of them) and its total: from the standings or from the attempts. */
+type ComputeOrder = (em: EntityManager, rows: number | null) => Promise<RankedOrder>;
 
 export interface RankingReadOptions {
   /** How long one ranking or export statement may run before PostgreSQL cancels it. */
@@ -95,34 +89,18 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
   };
   const orders = rankingCache<RankedOrder>(CACHE_BOUNDS, (order) => order.ids.length);
 
-  /**
-   * The ranking's order as far as `rows` reach, each one cached computation. Read from the
-   * standings: its first `standingHead(rows)` rows. Recomputed: its first HEAD_ROWS rows (the pages
-   * screens read, computed with a top-N sort) or, past them, the whole of it.
-   */
-  const order = (key: string, freshness: Freshness, rows: number, lane: QueryLane, { compute, fromStandings }: OrderSource) => {
-    const maxAgeMs = MAX_AGE_MS[freshness];
-    if (fromStandings && Number.isFinite(rows)) {
-      const head = standingHead(rows);
-      return orders(`${key}+${head}`, maxAgeMs, () => lane.run((em) => compute(em, head)));
-    }
-    const whole = () => orders(`${key}+all`, maxAgeMs, () => lane.run((em) => compute(em, null)));
-    if (rows > HEAD_ROWS) return whole();
-    return orders(key, maxAgeMs, () => lane.run((em) => compute(em, HEAD_ROWS))).then((head) =>
-      rows <= head.ids.length || head.ids.length === head.total ? head : whole(),
-    );
+  /** The ranking's order as far as `rows` reach (all of it when they are infinite): its first `headRows(rows)` rows, one cached computation. */
+  const order = (key: string, freshness: Freshness, rows: number, lane: QueryLane, compute: ComputeOrder) => {
+    const head = Number.isFinite(rows) ? headRows(rows) : null;
+    return orders(`${key}+${head ?? 'all'}`, MAX_AGE_MS[freshness], () => lane.run((em) => compute(em, head)));
   };
   // Read from the standings when they hold the ranking, otherwise recomputed from the attempts.
-  const triviaSource = (filters: TriviaRankingFilters): OrderSource =>
-    triviaStandingsHold(filters)
-      ? { fromStandings: true, compute: (em, limit) => triviaStandingOrder(em, filters, limit) }
-      : { fromStandings: false, compute: (em, limit) => triviaRankingOrder(em, filters, limit) };
-  const campaignSource = (request: CampaignRankingRequest): OrderSource =>
-    campaignStandingsHold(request)
-      ? { fromStandings: true, compute: (em, limit) => campaignStandingOrder(em, request, limit) }
-      : { fromStandings: false, compute: (em, limit) => campaignRankingOrder(em, request, limit) };
+  const triviaCompute = (filters: TriviaRankingFilters): ComputeOrder => (em, limit) =>
+    triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit);
+  const campaignCompute = (request: CampaignRankingRequest): ComputeOrder => (em, limit) =>
+    campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit);
   const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
-    order(campaignRankingKey(request), freshness, rows, lane, campaignSource(request));
+    order(campaignRankingKey(request), freshness, rows, lane, campaignCompute(request));
 
   const campaignPage = (em: EntityManager, request: CampaignRankingRequest, ranked: RankedOrder, offset: number, limit: number) =>
     campaignStandingsHold(request) ? campaignStandingPage(em, request, ranked, offset, limit) : campaignRankingPage(em, request, ranked, offset, limit);
@@ -136,17 +114,16 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     key: string,
     freshness: Freshness,
     rows: number,
-    source: OrderSource,
+    compute: ComputeOrder,
     page: (em: EntityManager, ranked: RankedOrder) => Promise<E[]>,
   ): Promise<{ total: number; entries: E[] }> => {
     let entries: E[] | undefined;
-    const computeWithPage = async (em: EntityManager, limit: number | null) => {
-      const ranked = await source.compute(em, limit);
-      // The order `order` answers with when it reaches the page's rows.
-      if (rows <= ranked.ids.length || ranked.ids.length === ranked.total) entries = await page(em, ranked);
+    const computeWithPage: ComputeOrder = async (em, limit) => {
+      const ranked = await compute(em, limit);
+      entries = await page(em, ranked);
       return ranked;
     };
-    const ranked = await order(key, freshness, rows, lanes.rankings, { ...source, compute: computeWithPage });
+    const ranked = await order(key, freshness, rows, lanes.rankings, computeWithPage);
     return { total: ranked.total, entries: entries ?? (await lanes.pages.run((em) => page(em, ranked))) };
   };
 
@@ -160,7 +137,7 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
       const page = (em: EntityManager, ranked: RankedOrder) =>
         triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
-      return rankedPage(triviaRankingKey(query), freshness, query.offset + query.limit, triviaSource(query), page);
+      return rankedPage(triviaRankingKey(query), freshness, query.offset + query.limit, triviaCompute(query), page);
     },
 
     async campaignRanking(
@@ -170,7 +147,7 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     ): Promise<{ total: number; entries: CampaignRankingEntry[] }> {
       const request = await campaignRankingRequest(dataSource.manager, campaign, query);
       const page = (em: EntityManager, ranked: RankedOrder) => campaignPage(em, request, ranked, query.offset, query.limit);
-      return rankedPage(campaignRankingKey(request), freshness, query.offset + query.limit, campaignSource(request), page);
+      return rankedPage(campaignRankingKey(request), freshness, query.offset + query.limit, campaignCompute(request), page);
     },
 
     /**

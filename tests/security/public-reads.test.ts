@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
-import { HEAD_ROWS, STANDING_HEAD_ROWS } from '../../api/ranking/reads';
+import { HEAD_ROWS } from '../../api/ranking/reads';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { refreshPlayerStandings, refreshTriviaStandings } from '../../api/ranking/standings';
 
@@ -246,7 +246,7 @@ describe('pages deep into a ranking', () => {
 
   it('are slices of the whole ranking past the first rows listed for the screens, read from the standings or recomputed', async () => {
     const trivia = (await buildTrivia(api.dataSource, (await buildCompany(api.dataSource)).id, { questions: 1 })).group.id;
-    const count = HEAD_ROWS + 150;
+    const count = 5 * HEAD_ROWS + 150;
     await api.dataSource.query(
       `INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number)
        SELECT 'Jugador ' || i, 'Jugador', i::text, (SELECT id FROM document_types WHERE code = 'CC'), 'D' || i FROM generate_series(1, $1) i`,
@@ -265,9 +265,9 @@ describe('pages deep into a ranking', () => {
     await refreshTriviaStandings(api.dataSource.manager, trivia);
     type Row = { id: number; score: number; completion_time: number };
     const visitor = api.client();
-    // The standings list a first head doubled as pages need it; a recomputed ranking (every attempt) its first HEAD_ROWS, then the whole.
+    // A computation lists the first HEAD_ROWS rows, doubled as far as a page reaches: from the standings, and recomputed (every attempt).
     const rankings = [`/api/ranking?questionGroupId=${trivia}`, `/api/ranking?questionGroupId=${trivia}&includeDuplicates=true`];
-    const offsets = [0, STANDING_HEAD_ROWS - 50, STANDING_HEAD_ROWS + 100, HEAD_ROWS - 50, HEAD_ROWS + 100];
+    const offsets = [0, HEAD_ROWS - 50, HEAD_ROWS + 100, 4 * HEAD_ROWS + 100, count - 50];
     for (const [ranking, offset] of rankings.flatMap((url) => offsets.map((offset) => [url, offset] as const))) {
       const res = await visitor.get(`${ranking}&limit=100&offset=${offset}`);
       expect(res.status).toBe(200);
