@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
 import type { RankedOrder } from './ranked-order';
 import { triviaStandingSort } from './standing-order';
@@ -25,7 +26,7 @@ const names = (player: string, site: string) => `
 
 /** $1 the trivia, $2 the site (0: every site), $3 the page's players in ranking order. */
 const TRIVIA_PAGE_SQL = `
-  SELECT page.n::int AS n, s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, s.completed_at,
+  SELECT page.n::int AS n, s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, ${isoTimestamp('s.completed_at')} AS completed_at,
          p.first_name, p.last_name, l.name AS location_name
     FROM unnest($3::int[]) WITH ORDINALITY AS page(player_id, n)
     CROSS JOIN LATERAL (
@@ -39,7 +40,7 @@ const TRIVIA_PAGE_SQL = `
  * about half the primary-key probes of TRIVIA_PAGE_SQL.
  */
 const TRIVIA_RANGE_PAGE_SQL = `
-  SELECT s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, s.completed_at,
+  SELECT s.attempt_id AS id, s.player_id, s.score, s.correct_answers, s.total_questions, s.completion_time, ${isoTimestamp('s.completed_at')} AS completed_at,
          p.first_name, p.last_name, l.name AS location_name
     FROM (
       SELECT * FROM trivia_standings t WHERE question_group_id = $1 AND site_id = $2 ORDER BY ${triviaStandingSort('t')} OFFSET $3 LIMIT $4

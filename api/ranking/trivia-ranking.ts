@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { TriviaRankingEntry, TriviaRankingQuery } from '../../contract';
+import { isoTimestamp } from '../../db/iso-timestamp';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { rankedOrder, type RankedOrder } from './ranked-order';
@@ -51,7 +52,7 @@ const EVERY_ATTEMPT_ORDER_SQL = orderSql(EVERY_ATTEMPT);
 
 /** One page: the listed attempts ($1, in ranking order) joined to their players and sites. */
 const PAGE_SQL = `
-  SELECT page.n::int AS n, a.id, a.player_id, a.score, a.correct_answers, a.total_questions, a.completion_time, a.completed_at,
+  SELECT page.n::int AS n, a.id, a.player_id, a.score, a.correct_answers, a.total_questions, a.completion_time, ${isoTimestamp('a.completed_at')} AS completed_at,
          p.first_name, p.last_name, l.name AS location_name
     FROM unnest($1::int[]) WITH ORDINALITY AS page(id, n)
     JOIN player_attempts a ON a.id = page.id
@@ -68,7 +69,8 @@ export interface TriviaRankingRow {
   correct_answers: number;
   total_questions: number;
   completion_time: number;
-  completed_at: Date;
+  /** ISO 8601 in UTC (`isoTimestamp`). */
+  completed_at: string;
   first_name: string;
   last_name: string;
   location_name: string | null;
@@ -113,6 +115,6 @@ export function presentTriviaRankingEntry(row: Omit<TriviaRankingRow, 'n'>, posi
     correctAnswers: row.correct_answers,
     totalQuestions: row.total_questions,
     completionTime: row.completion_time,
-    completedAt: row.completed_at.toISOString(),
+    completedAt: row.completed_at,
   } satisfies TriviaRankingEntry;
 }

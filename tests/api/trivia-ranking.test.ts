@@ -154,6 +154,14 @@ describe('GET /api/ranking', () => {
     expect(first.headers.get('x-total-count')).toBe('8');
   });
 
+  it('writes completedAt in ISO 8601 UTC with milliseconds, read from the standings and recomputed', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    await insertAttempts(group.id, [{ playerId: (await buildPlayer(api.dataSource)).id, score: 70, time: 30, at: '2026-05-01T07:08:09.123456-03:00' }]);
+    for (const query of [`questionGroupId=${group.id}`, `questionGroupId=${group.id}&includeDuplicates=true`]) {
+      expect((await ranking(query)).body.map((e: { completedAt: string }) => e.completedAt)).toEqual(['2026-05-01T10:08:09.123Z']);
+    }
+  });
+
   it('is 400 with an error for a missing or malformed questionGroupId', async () => {
     for (const query of ['', 'questionGroupId=abc', 'questionGroupId=-3']) {
       const res = await ranking(query);
