@@ -37,6 +37,17 @@ async function insertAttempts(groupId: number, specs: AttemptSpec[]): Promise<nu
   return ids;
 }
 
+/** A new trivia played by seven players, each 10 points below the one before from `topScore`: their attempts in ranking order. */
+async function sevenRankedPlayers(topScore: number) {
+  const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+  const players = await Promise.all(Array.from({ length: 7 }, () => buildPlayer(api.dataSource)));
+  const attemptIds = await insertAttempts(
+    group.id,
+    players.map((p, i) => ({ playerId: p.id, score: topScore - i * 10, time: 30, at: '2026-05-01T10:00:00Z' })),
+  );
+  return { group, attemptIds };
+}
+
 const ranking = (query: string) => api.client().get(`/api/ranking?${query}`);
 const ids = (body: { id: number }[]) => body.map((e) => e.id);
 
@@ -119,12 +130,7 @@ describe('GET /api/ranking', () => {
   });
 
   it('pages with limit and offset, absolute positions and the full count in X-Total-Count', async () => {
-    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
-    const players = await Promise.all(Array.from({ length: 7 }, () => buildPlayer(api.dataSource)));
-    const attemptIds = await insertAttempts(
-      group.id,
-      players.map((p, i) => ({ playerId: p.id, score: 100 - i * 10, time: 30, at: '2026-05-01T10:00:00Z' })),
-    );
+    const { group, attemptIds } = await sevenRankedPlayers(100);
     const page = await ranking(`questionGroupId=${group.id}&limit=3&offset=3`);
     expect(page.headers.get('x-total-count')).toBe('7');
     expect(ids(page.body)).toEqual(attemptIds.slice(3, 6));
@@ -136,12 +142,7 @@ describe('GET /api/ranking', () => {
   });
 
   it("lists a later page as a slice of its first page's order after a new result moved the ranking, and a new first page with it", async () => {
-    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
-    const players = await Promise.all(Array.from({ length: 7 }, () => buildPlayer(api.dataSource)));
-    const attemptIds = await insertAttempts(
-      group.id,
-      players.map((p, i) => ({ playerId: p.id, score: 90 - i * 10, time: 30, at: '2026-05-01T10:00:00Z' })),
-    );
+    const { group, attemptIds } = await sevenRankedPlayers(90);
     expect(ids((await ranking(`questionGroupId=${group.id}&limit=3`)).body)).toEqual(attemptIds.slice(0, 3));
     // A new best result: the standings' order now lists everybody one place lower.
     const [best] = await insertAttempts(group.id, [{ playerId: (await buildPlayer(api.dataSource)).id, score: 100, time: 20, at: '2026-05-01T11:00:00Z' }]);
