@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
-import { isoTimestamp } from '../../db/iso-timestamp';
+import { isoTimestamp } from './iso-timestamp';
 import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
 import type { RankedOrder } from './ranked-order';
 import { triviaStandingSort } from './standing-order';

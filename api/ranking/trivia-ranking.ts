@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { TriviaRankingEntry, TriviaRankingQuery } from '../../contract';
-import { isoTimestamp } from '../../db/iso-timestamp';
+import { isoTimestamp } from './iso-timestamp';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { rankedOrder, type RankedOrder } from './ranked-order';
