@@ -1,4 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import type { ReviewReason } from '../../contract';
 import { DeviceEntity } from './device.entity';
 import { LocationEntity } from './location.entity';
 import { PlayerEntity } from './player.entity';
@@ -10,8 +11,8 @@ import { UserEntity } from './user.entity';
  * admin's decision; `discarded` never counts (the row is kept, nothing is lost).
  */
 export type ReviewStatus = 'clean' | 'held' | 'released' | 'discarded';
-/** Why an attempt was held: arrived over maxAttempts, played another round size, or an implausible time. */
-export type ReviewReason = 'over_limit' | 'round_mismatch' | 'implausible_time' | 'unproven_player';
+/** Why an attempt was held (the contract's REVIEW_REASONS). */
+export type { ReviewReason };
 
 export interface ChosenAnswer {
   questionId: number;
