@@ -141,8 +141,8 @@ describe('prize draws', () => {
        RETURNING id`,
       [SEED, JSON.stringify([]), trivia],
     );
-    const [{ eligible }]: { eligible: { playerId: number; attemptId: number }[] }[] = await api.dataSource.query(`SELECT eligible FROM prize_draws WHERE id = $1`, [row!.id]);
-    await api.dataSource.query(`UPDATE prize_draws SET winners = $1::jsonb WHERE id = $2`, [JSON.stringify(drawWinners(SEED, eligible, 2)), row!.id]);
+    const [stored]: { eligible: { playerId: number; attemptId: number }[] }[] = await api.dataSource.query(`SELECT eligible FROM prize_draws WHERE id = $1`, [row!.id]);
+    await api.dataSource.query(`UPDATE prize_draws SET winners = $1::jsonb WHERE id = $2`, [JSON.stringify(drawWinners(SEED, stored!.eligible, 2)), row!.id]);
     const list = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
     expect(list[0]).toMatchObject({ id: row!.id, seed: SEED, seedFromServer: false, createdBy: null });
     expect((await admin.get<DrawVerification>(`/api/draws/${row!.id}/verify`)).body.matches).toBe(true);
