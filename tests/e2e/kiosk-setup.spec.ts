@@ -124,6 +124,7 @@ test.describe('kiosk setup and PIN', () => {
     await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
     const dialog = page.getByRole('dialog', { name: 'Configurar kiosco' });
     const openHere = dialog.getByRole('button', { name: 'Abrir en este dispositivo' });
+    const adminPage = page.url();
 
     // It says what will happen before it opens anything; "Cancelar" goes back.
     await openHere.click();
@@ -139,7 +140,8 @@ test.describe('kiosk setup and PIN', () => {
     expect(found).toEqual([]);
     await warning.getByRole('button', { name: 'Cancelar' }).click();
     await expect(warning).toHaveCount(0);
-    await expect(page).toHaveURL(/\/question-groups/);
+    await expect(page).toHaveURL(adminPage);
+    expect((await page.request.get('/api/user')).status()).toBe(200);
 
     // By keyboard: open the warning, Tab to "Abrir aquí y cerrar mi sesión", Enter: the link opens in this tab.
     await openHere.focus();
