@@ -9,6 +9,7 @@ import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
 import { jsonDepthGuard } from './http/json-depth';
 import { jsonBodiesOnly } from './http/json-only';
+import { isKioskSetup, isPlayerRoute, unless } from './http/player-routes';
 import { createRateLimiter, publicReadLimit } from './http/rate-limit';
 import { requestLog } from './http/request-log';
 import { isRequestFor, refuseMalformedPaths } from './http/request-path';
@@ -79,8 +80,11 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
     }),
   );
   app.use(jsonDepthGuard());
-  app.use(sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, absoluteMs: config.sessionAbsoluteMs }));
-  app.use(loadUser(dataSource));
+  // Player routes never read the admin session, so a cookie a tablet still carries changes nothing
+  // there and no player request keeps it alive; redeeming a kiosk setup link loads it only to end it.
+  const session = sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, absoluteMs: config.sessionAbsoluteMs });
+  app.use(unless((ctx) => isPlayerRoute(ctx) && !isKioskSetup(ctx), session));
+  app.use(unless(isPlayerRoute, loadUser(dataSource)));
   app.use(publicReadLimit(limiters.publicRead));
 
   for (const router of apiRouters({ config, dataSource, secret, limiters })) {

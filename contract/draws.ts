@@ -38,21 +38,21 @@ export const drawFiltersSchema = z
   }));
 export type DrawFilters = z.output<typeof drawFiltersSchema>;
 
-/** A seed: 32 bytes as 64 hex digits. */
-export const drawSeedSchema = z
-  .string()
-  .trim()
-  .regex(/^[0-9a-fA-F]{64}$/, 'La semilla son 64 dígitos hexadecimales')
-  .transform((s) => s.toLowerCase());
-
-/** POST body of a draw: who draws (a trivia or a campaign, by the path), the filters, how many prizes, and optionally the seed to reuse. */
+/**
+ * POST body of a draw: who draws (a trivia or a campaign, by the path), the filters and how many
+ * prizes. Never a seed: the server draws it from its cryptographic random source, so nobody can
+ * pick one that makes a chosen player win. A body that carries `seed` is refused with 400
+ * `draw_seed_not_accepted` (DRAW_SEED_REFUSAL); a recorded draw is re-run by "Verificar".
+ */
 export const drawRequestSchema = z
   .object({
     prizes: z.number({ error: 'Indica cuántos premios' }).int('Los premios son un número entero').min(1, 'Al menos un premio').max(MAX_DRAW_PRIZES, `Máximo ${MAX_DRAW_PRIZES} premios`),
     filters: drawFiltersSchema.prefault({}),
-    seed: drawSeedSchema.optional(),
   })
   .strict();
+
+/** Why a draw request with a seed is refused (400 `draw_seed_not_accepted`). */
+export const DRAW_SEED_REFUSAL = 'La semilla de un sorteo la elige siempre el servidor al azar; no se puede indicar. Para comprobar un sorteo ya hecho, usa «Verificar».';
 export type DrawRequest = z.input<typeof drawRequestSchema>;
 
 /** One entry of a draw: a player and the attempt that made them eligible. */
@@ -78,6 +78,16 @@ export interface DrawRecord {
   winners: DrawEntryView[];
   createdAt: string;
   createdBy: string | null;
+  /**
+   * True when the server drew the seed from its random source (every draw since seeds can no
+   * longer be given); false for a draw recorded before, whose seed may have been typed in.
+   */
+  seedFromServer: boolean;
+  /**
+   * A repeat: the id of the latest earlier draw of the same trivia or campaign with the same
+   * prizes and filters (this draw was made again, "Repetido"); null for the first such draw.
+   */
+  repeatOf: number | null;
 }
 
 /** A draw re-run from its stored list and seed: the winners it gives now and whether they are the stored ones. */

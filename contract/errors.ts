@@ -75,8 +75,9 @@ export const ERROR_CODES = [
   // moderation: disqualifying what is already out of the ranking, restoring what is not disqualified
   'already_disqualified',
   'disqualification_not_active',
-  // prize draws: fewer eligible entries than prizes
+  // prize draws: fewer eligible entries than prizes; a request that names its own seed
   'draw_not_enough_eligible',
+  'draw_seed_not_accepted',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

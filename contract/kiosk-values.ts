@@ -12,6 +12,9 @@ export const KIOSK_IDLE_DEFAULT_SECONDS = 60;
 export const KIOSK_IDLE_MIN_SECONDS = 20;
 export const KIOSK_IDLE_MAX_SECONDS = 600;
 
+/** What the setup screen says when the browser it ran in was signed in as an admin (the server ended that session). */
+export const KIOSK_SETUP_ADMIN_SIGNED_OUT = 'Se cerró la sesión de administrador en este navegador: un kiosco nunca queda con la sesión de un administrador abierta. Para volver al panel, inicia sesión en otro dispositivo.';
+
 /** Why a setup link was refused, by the reply's code (the server says the same). */
 export const KIOSK_SETUP_REFUSALS = {
   kiosk_setup_unknown: 'Este enlace de configuración de kiosco no existe o es de otra trivia',
@@ -32,4 +35,6 @@ export interface KioskSetupReply {
   name: string;
   questionGroupId: number;
   setupAt: string;
+  /** The browser held an admin session, and redeeming the link ended it (a kiosk is never signed in as an admin). */
+  adminSignedOut: boolean;
 }

@@ -1,17 +1,19 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import { drawRequestSchema, idParamsSchema } from '../../contract';
+import { idParamsSchema } from '../../contract';
 import { sendCsv } from '../exports/csv';
 import { requireUser } from '../http/require-user';
-import { parse, parseBody } from '../http/validate';
+import { parse } from '../http/validate';
 import { drawExportHeader, drawExportRows } from './export';
+import { parseDrawRequest } from './request';
 import { drawSubject, findDraw, listDraws, runDraw, verifyDraw } from './service';
 
 /**
- * Admin: prize draws ("Sorteo") of a trivia or a campaign. POST runs one and answers its record
- * (201); GET lists the record of every draw, newest first; /api/draws/{id}/verify re-runs a draw
- * from its stored list and seed; /api/draws/{id}/export downloads it as CSV.
+ * Admin: prize draws ("Sorteo") of a trivia or a campaign. POST runs a new one with a seed the
+ * server draws (a body naming a seed is refused) and answers its record (201); GET lists the
+ * record of every draw, newest first, repeats marked; /api/draws/{id}/verify re-runs a recorded
+ * draw from its stored list and seed; /api/draws/{id}/export downloads it as CSV.
  */
 export function drawRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
@@ -26,7 +28,7 @@ export function drawRoutes(dataSource: DataSource) {
 
     router.post(paths[kind], requireUser, async (ctx: Context) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      const request = parseBody(drawRequestSchema, ctx.request.body);
+      const request = parseDrawRequest(ctx.request.body);
       const subject = await drawSubject(em, kind, id);
       ctx.status = 201;
       ctx.body = await runDraw(em, subject, { ...request, userId: ctx.state.user?.id ?? null });

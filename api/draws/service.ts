@@ -6,15 +6,14 @@ import { notFound, unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
 import { drawWinners, newSeed } from './draw-order';
 import { eligibleEntries, type DrawSubject } from './eligibility';
+import { repeatsOf } from './repeats';
 
 export const DRAW_NOT_FOUND = 'Sorteo no encontrado';
 
-/** A draw asked for by the admin screen. */
+/** A draw asked for by the admin screen: never its seed, which is always a new random one (`newSeed`). */
 export interface DrawInput {
   prizes: number;
   filters: DrawFilters;
-  /** A seed to reuse (to repeat a draw); otherwise a new random one. */
-  seed?: string;
   userId: number | null;
 }
 
@@ -40,8 +39,10 @@ const subjectColumns = (subject: DrawSubject) =>
   subject.kind === 'trivia' ? { questionGroupId: subject.id, campaignId: null } : { questionGroupId: null, campaignId: subject.id };
 
 /**
- * Runs and records a draw. The subject's draws queue behind a transaction lock, so a draw that
- * excludes past winners sees the one that ran just before it.
+ * Runs and records a new draw, its seed drawn here from the server's cryptographic random source
+ * (no caller can choose it). It is added to the record: an earlier draw with the same prizes and
+ * filters stays, and this one is marked its repeat. The subject's draws queue behind a transaction
+ * lock, so a draw that excludes past winners sees the one that ran just before it.
  */
 export async function runDraw(em: EntityManager, subject: DrawSubject, input: DrawInput): Promise<DrawRecord> {
   const id = await em.transaction(async (tx) => {
@@ -55,13 +56,14 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
         { code: 'draw_not_enough_eligible' },
       );
     }
-    const seed = input.seed ?? newSeed();
+    const seed = newSeed();
     const saved = await tx.save(
       tx.create(PrizeDrawEntity, {
         ...subjectColumns(subject),
         filters: input.filters,
         prizes: input.prizes,
         seed,
+        seedFromServer: true,
         eligible,
         winners: drawWinners(seed, eligible, input.prizes),
         createdBy: input.userId,
@@ -69,7 +71,8 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
     );
     return saved.id;
   });
-  return presentDraw(em, await findDraw(em, id));
+  const repeats = await repeatsOf(em, subject, id);
+  return presentDraw(em, await findDraw(em, id), repeats.get(id) ?? null);
 }
 
 export async function findDraw(em: EntityManager, id: number): Promise<PrizeDrawEntity> {
@@ -78,10 +81,11 @@ export async function findDraw(em: EntityManager, id: number): Promise<PrizeDraw
   return draw;
 }
 
-/** Every draw of a trivia or campaign, newest first. */
+/** Every draw of a trivia or campaign, newest first, repeats included and marked. */
 export async function listDraws(em: EntityManager, subject: DrawSubject): Promise<DrawRecord[]> {
   const draws = await em.find(PrizeDrawEntity, { where: subject.kind === 'trivia' ? { questionGroupId: subject.id } : { campaignId: subject.id }, relations: { creator: true }, order: { id: 'DESC' } });
-  return Promise.all(draws.map((draw) => presentDraw(em, draw)));
+  const repeats = await repeatsOf(em, subject);
+  return Promise.all(draws.map((draw) => presentDraw(em, draw, repeats.get(draw.id) ?? null)));
 }
 
 /** Re-runs a draw from its stored list and seed (never from today's attempts). */
@@ -123,7 +127,7 @@ async function describeEntries(em: EntityManager, entries: DrawEntry[]): Promise
   return entries.map((entry) => ({ ...entry, name: names.get(entry.playerId) ?? null, score: scores.get(entry.attemptId) ?? null }));
 }
 
-async function presentDraw(em: EntityManager, draw: PrizeDrawEntity): Promise<DrawRecord> {
+async function presentDraw(em: EntityManager, draw: PrizeDrawEntity, repeatOf: number | null): Promise<DrawRecord> {
   return {
     id: draw.id,
     questionGroupId: draw.questionGroupId,
@@ -135,5 +139,7 @@ async function presentDraw(em: EntityManager, draw: PrizeDrawEntity): Promise<Dr
     winners: await describeEntries(em, draw.winners),
     createdAt: draw.createdAt.toISOString(),
     createdBy: draw.creator?.username ?? null,
+    seedFromServer: draw.seedFromServer,
+    repeatOf,
   };
 }

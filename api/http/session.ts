@@ -95,3 +95,13 @@ export async function signIn(ctx: Context, userId: number): Promise<void> {
 export function signOut(ctx: Context): void {
   ctx.session = null;
 }
+
+/**
+ * Ends the browser's admin session, if it holds one (as signOut: its row deleted, the cookie
+ * cleared), and says whether it did. A browser that becomes a kiosk stops being an admin's.
+ */
+export function endAdminSession(ctx: Context): boolean {
+  if (ctx.session?.userId === undefined) return false;
+  signOut(ctx);
+  return true;
+}

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
-import { idParamsSchema, kioskSetupSchema } from '../../contract';
+import { idParamsSchema, kioskSetupSchema, type KioskSetupReply } from '../../contract';
 import { authenticateDevice } from '../devices/service';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
+import { endAdminSession } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { createSetupLink, redeemSetupLink } from './service';
@@ -10,6 +11,8 @@ import { createSetupLink, redeemSetupLink } from './service';
 /**
  * Admin level: a one-time kiosk setup link for a trivia.
  * Player level: a registered device (X-Device-Id, X-Device-Secret) redeems one and becomes that kiosk.
+ * A browser that asks to become a kiosk while signed in as an admin is signed out first, whatever
+ * the link turns out to be: a kiosk never holds an admin session (the reply says it was closed).
  */
 export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
@@ -22,9 +25,10 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
   });
 
   router.post('/kiosk-setup', rateLimitByAddress(limiters.player), async (ctx) => {
+    const adminSignedOut = endAdminSession(ctx);
     const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const input = parseBody(kioskSetupSchema, ctx.request.body);
-    ctx.body = await redeemSetupLink(em, { deviceId, ...input });
+    ctx.body = { ...(await redeemSetupLink(em, { deviceId, ...input })), adminSignedOut } satisfies KioskSetupReply;
   });
   return router;
 }

@@ -42,6 +42,13 @@ export class PrizeDrawEntity {
   @Column('varchar', { length: 64 })
   seed: string;
 
+  /**
+   * The server drew the seed (always, since a request can no longer name one); false for the draws
+   * recorded before, whose seed an admin may have typed in.
+   */
+  @Column('boolean')
+  seedFromServer: boolean;
+
   /** The eligible entries in their deterministic order (player id, then attempt id). */
   @Column('jsonb')
   eligible: DrawEntry[];

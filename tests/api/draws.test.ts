@@ -69,25 +69,54 @@ const draw = (body: unknown, path = `/api/question-groups/${trivia}/draws`) => a
 const winnerIds = (record: { winners: { playerId: number }[] }) => record.winners.map((w) => w.playerId);
 
 describe('prize draws', () => {
-  it('the same seed over the same eligible list gives the same winners, and Verificar re-computes them', async () => {
-    const first = await draw({ prizes: 3, seed: SEED });
+  it('refuses a request that names a seed, whatever the seed, and records nothing', async () => {
+    for (const body of [{ prizes: 3, seed: SEED }, { prizes: 1, seed: SEED.toUpperCase(), filters: { minScore: 10 } }, { prizes: 1, seed: 'abc' }, { prizes: 1, seed: null }]) {
+      const res = await draw(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ code: 'draw_seed_not_accepted', message: expect.stringContaining('la elige siempre el servidor') });
+      expect(res.body.issues).toEqual([{ path: 'seed', message: res.body.message }]);
+    }
+    expect((await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body).toEqual([]);
+  });
+
+  it('a draw made again with the same prizes and filters is a new draw marked as a repeat; both stay listed and both verify', async () => {
+    const first = await draw({ prizes: 2 });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ questionGroupId: trivia, campaignId: null, prizes: 3, seed: SEED, eligibleCount: 12, createdBy: 'admin' });
+    expect(first.body).toMatchObject({ questionGroupId: trivia, campaignId: null, prizes: 2, eligibleCount: 12, createdBy: 'admin', seedFromServer: true, repeatOf: null });
+    expect(first.body.seed).toMatch(/^[0-9a-f]{64}$/);
     expect(first.body.filters).toEqual({ minScore: null, locationId: null, dateFrom: null, dateTo: null, onePerPlayer: true, excludePastWinners: false });
-    expect(first.body.winners).toHaveLength(3);
-    expect(new Set(winnerIds(first.body)).size).toBe(3);
+    expect(first.body.winners).toHaveLength(2);
+    expect(new Set(winnerIds(first.body)).size).toBe(2);
     expect(winnerIds(first.body)).not.toContain(held);
     expect(first.body.winners[0]!.name).toMatch(/^Jugador\d+ Prueba$/);
 
-    const again = await draw({ prizes: 3, seed: SEED.toUpperCase() });
+    // Again, the same settings (the filters spelt out, in another order): a new seed, a new record, marked a repeat of the first.
+    const again = await draw({ filters: { excludePastWinners: false, onePerPlayer: true }, prizes: 2 });
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(first.body.id);
-    expect(again.body.winners).toEqual(first.body.winners);
+    expect(again.body.seed).not.toBe(first.body.seed);
+    expect(again.body).toMatchObject({ seedFromServer: true, repeatOf: first.body.id });
+    // Other prizes are not a repeat of these.
+    const other = await draw({ prizes: 1 });
+    expect(other.body.repeatOf).toBeNull();
+    const third = await draw({ prizes: 2 });
+    expect(third.body.repeatOf).toBe(again.body.id);
 
-    const verified = await admin.get<DrawVerification>(`/api/draws/${first.body.id}/verify`);
-    expect(verified.status).toBe(200);
-    expect(verified.body).toMatchObject({ id: first.body.id, seed: SEED, eligibleCount: 12, matches: true });
-    expect(verified.body.winners).toEqual(first.body.winners);
+    const list = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
+    expect(list.map((d) => [d.id, d.repeatOf])).toEqual([
+      [third.body.id, again.body.id],
+      [other.body.id, null],
+      [again.body.id, first.body.id],
+      [first.body.id, null],
+    ]);
+    expect(list.find((d) => d.id === first.body.id)).toEqual(first.body);
+
+    for (const recorded of [first.body, again.body]) {
+      const verified = await admin.get<DrawVerification>(`/api/draws/${recorded.id}/verify`);
+      expect(verified.status).toBe(200);
+      expect(verified.body).toMatchObject({ id: recorded.id, seed: recorded.seed, eligibleCount: 12, matches: true });
+      expect(verified.body.winners).toEqual(recorded.winners);
+    }
 
     // The documented function, run by anyone over the exported list, gives the same winners.
     const csv = await admin.get(`/api/draws/${first.body.id}/export`);
@@ -97,23 +126,34 @@ describe('prize draws', () => {
     expect(lines[0]).toBe('Sorteo,Semilla,Orden,Premio,Jugador,Nombre,Intento,Puntuación');
     const eligible = lines.slice(1).map((line) => line.split(','));
     expect(eligible).toHaveLength(12);
+    expect(new Set(eligible.map((cells) => cells[1]))).toEqual(new Set([first.body.seed]));
     expect(eligible.map((cells) => Number(cells[4]))).toEqual([...players].sort((a, b) => a - b));
-    const rerun = drawWinners(SEED, eligible.map((cells) => ({ playerId: Number(cells[4]), attemptId: Number(cells[6]) })), 3);
+    const rerun = drawWinners(first.body.seed, eligible.map((cells) => ({ playerId: Number(cells[4]), attemptId: Number(cells[6]) })), 2);
     expect(rerun.map((w) => w.playerId)).toEqual(winnerIds(first.body));
     const prizeColumn = eligible.filter((cells) => cells[3] !== '').sort((a, b) => Number(a[3]) - Number(b[3]));
     expect(prizeColumn.map((cells) => Number(cells[4]))).toEqual(winnerIds(first.body));
-
-    // A new seed (crypto random) when none is given: 64 hex digits.
-    const fresh = await draw({ prizes: 1 });
-    expect(fresh.body.seed).toMatch(/^[0-9a-f]{64}$/);
-    expect(fresh.body.seed).not.toBe(SEED);
   });
 
+  it('a draw recorded before seeds came only from the server says so, and still verifies', async () => {
+    const [row]: { id: number }[] = await api.dataSource.query(
+      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible, winners)
+       SELECT question_group_id, filters, prizes, $1, false, eligible, $2::jsonb FROM prize_draws WHERE question_group_id = $3 ORDER BY id LIMIT 1
+       RETURNING id`,
+      [SEED, JSON.stringify([]), trivia],
+    );
+    const [stored]: { eligible: { playerId: number; attemptId: number }[] }[] = await api.dataSource.query(`SELECT eligible FROM prize_draws WHERE id = $1`, [row!.id]);
+    await api.dataSource.query(`UPDATE prize_draws SET winners = $1::jsonb WHERE id = $2`, [JSON.stringify(drawWinners(SEED, stored!.eligible, 2)), row!.id]);
+    const list = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
+    expect(list[0]).toMatchObject({ id: row!.id, seed: SEED, seedFromServer: false, createdBy: null });
+    expect((await admin.get<DrawVerification>(`/api/draws/${row!.id}/verify`)).body.matches).toBe(true);
+  });
+
+  // The draws above give at most 9 winners of 12 players, so at least 3 remain for the next draw.
   it('excluding past winners leaves out everyone who won a draw of this trivia', async () => {
     const before = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
     const past = new Set(before.flatMap(winnerIds));
     expect(past.size).toBeGreaterThan(0);
-    const res = await draw({ prizes: 2, seed: SEED, filters: { excludePastWinners: true } });
+    const res = await draw({ prizes: 2, filters: { excludePastWinners: true } });
     expect(res.status).toBe(201);
     expect(res.body.eligibleCount).toBe(12 - past.size);
     for (const id of winnerIds(res.body)) expect(past.has(id)).toBe(false);
@@ -140,7 +180,8 @@ describe('prize draws', () => {
   });
 
   it('a campaign draw counts what its ranking counts: its period and its attempts per trivia', async () => {
-    const res = await draw({ prizes: 2, seed: SEED }, `/api/campaigns/${campaignId}/draws`);
+    const res = await draw({ prizes: 2 }, `/api/campaigns/${campaignId}/draws`);
+    expect(await draw({ prizes: 2, seed: SEED }, `/api/campaigns/${campaignId}/draws`)).toMatchObject({ status: 400, body: { code: 'draw_seed_not_accepted' } });
     expect(res.status).toBe(201);
     // From May 2nd: the six even players; player 1's attempt of May 3rd is its first in the period.
     expect(res.body).toMatchObject({ campaignId, questionGroupId: null, eligibleCount: 7 });
@@ -186,7 +227,6 @@ describe('prize draws', () => {
       { prizes: 1, filters: { dateFrom: '2026-05-03', dateTo: '2026-05-01' } },
       { prizes: 1, filters: { locationId: -1 } },
       { prizes: 1, filters: { colour: 'red' } },
-      { prizes: 1, seed: 'abc' },
     ]) {
       const res = await draw(body);
       expect(res.status, JSON.stringify(body)).toBe(400);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { registerDevice, type TestTrivia } from '../support/player-flow';
+import { documentTypeId, registerDevice, type TestTrivia } from '../support/player-flow';
 
 let api: TestApi;
 let admin: TestClient;
@@ -113,5 +113,89 @@ describe('kiosk setup links', () => {
     }
     // None of the refusals used the link.
     expect((await redeem(device, { token, questionGroupId: trivia.group.id, name: 'Bien' })).status).toBe(200);
+  });
+
+  it('redeemed in a browser signed in as an admin, end that session: the kiosk is set up, the browser signed out, its old cookie refused', async () => {
+    const { token } = await newLink();
+    const tablet = await api.adminClient(); // the admin's own browser, where the link was opened
+    const sessionId = sessionIdOf(tablet);
+    const cookie = tablet.cookieHeader();
+    expect((await tablet.get('/api/user')).status).toBe(200);
+    const device = await registerDevice(api, tablet);
+
+    const res = await tablet.post('/api/kiosk-setup', { token, questionGroupId: trivia.group.id, name: 'Stand 9' }, { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ deviceId: device.deviceId, name: 'Stand 9', questionGroupId: trivia.group.id, adminSignedOut: true });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('trivia.sid=;') && /expires=Thu, 01 Jan 1970/i.test(c))).toBe(true);
+    expect(await deviceRow(device.deviceId)).toMatchObject({ kiosk_name: 'Stand 9', kiosk_question_group_id: trivia.group.id });
+
+    // The next admin request from that browser is 401, and so is its old cookie replayed: the session row is gone.
+    expect((await tablet.get('/api/user')).status).toBe(401);
+    expect((await tablet.post(`/api/question-groups/${trivia.group.id}/kiosk-setup`)).status).toBe(401);
+    const replayed = await fetch(`${api.baseUrl}/api/user`, { headers: { Cookie: cookie } });
+    expect(replayed.status).toBe(401);
+    expect(await api.dataSource.query(`SELECT id FROM sessions WHERE id = $1`, [sessionId])).toEqual([]);
+    // The kiosk goes on working as a device; another admin's browser is still signed in.
+    expect((await device.push([])).status).toBe(400);
+    expect((await tablet.get('/api/devices/me/receipt', { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } })).status).toBe(200);
+    expect((await admin.get('/api/user')).status).toBe(200);
+
+    // Without an admin session nothing is signed out, and the reply says so.
+    const plain = await registerDevice(api);
+    const other = await redeem(plain, { token: (await newLink()).token, questionGroupId: trivia.group.id, name: 'Stand 10' });
+    expect(other.body).toMatchObject({ name: 'Stand 10', adminSignedOut: false });
+    expect(other.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('redeemed with an admin cookie, end the session even when the link is refused', async () => {
+    const tablet = await api.adminClient();
+    const device = await registerDevice(api, tablet);
+    const res = await tablet.post('/api/kiosk-setup', { token: 'B'.repeat(32), questionGroupId: trivia.group.id, name: 'X' }, { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });
+    expect(res.body).toMatchObject({ code: 'kiosk_setup_unknown' });
+    expect((await tablet.get('/api/user')).status).toBe(401);
+  });
+});
+
+/** The session id a client's cookie names (the signed cookie's value). */
+const sessionIdOf = (client: TestClient) => /(?:^|; )trivia\.sid=([^;]+)/.exec(client.cookieHeader())![1]!;
+
+describe('player routes with an admin cookie', () => {
+  it('neither read nor keep alive the admin session, and answer as without it', async () => {
+    const browser = await api.adminClient();
+    const sessionId = sessionIdOf(browser);
+    // The session near the end of its idle lifetime: any request that reads it renews it.
+    const nearEnd = Date.now() + 3_600_000;
+    const age = async () =>
+      (await api.dataSource.query(`SELECT expires_at, data->'_expire' AS expire FROM sessions WHERE id = $1`, [sessionId]))[0] as { expires_at: Date; expire: number };
+    await api.dataSource.query(`UPDATE sessions SET expires_at = $2, data = jsonb_set(data, '{_expire}', to_jsonb($3::bigint)) WHERE id = $1`, [sessionId, new Date(nearEnd), nearEnd]);
+    const before = await age();
+
+    const device = await registerDevice(api, browser);
+    const asDevice = { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } };
+    const cc = await documentTypeId(api.dataSource);
+    const anonymous = api.client();
+    const check = { documentTypeId: cc, documentNumber: '900111222', companyId: trivia.group.companyId, questionGroupId: trivia.group.id };
+    const replies = [
+      await browser.get(`/api/play/${trivia.group.id}/bundle`),
+      await browser.get(`/api/play/${trivia.group.id}/manifest.webmanifest`),
+      await browser.post('/api/players/validate', check),
+      await browser.post('/api/players', {}),
+      await browser.post('/api/player-attempts', {}),
+      await browser.request('PATCH', '/api/player-attempts/1', {}),
+      await browser.post('/api/devices/me/heartbeat', {}, asDevice),
+      await browser.get('/api/devices/me/receipt', asDevice),
+      await browser.post('/api/sync', { mutations: [] }, asDevice),
+    ];
+    for (const reply of replies) expect(reply.headers.getSetCookie()).toEqual([]);
+    expect(await age()).toEqual(before);
+
+    // The same answers as a browser with no cookie at all.
+    expect(replies[0]!.body).toEqual((await anonymous.get(`/api/play/${trivia.group.id}/bundle`)).body);
+    expect(replies[2]!.body).toEqual((await anonymous.post('/api/players/validate', check)).body);
+    expect(replies[3]!.status).toBe((await anonymous.post('/api/players', {})).status);
+
+    // An admin route does read it, and renews it: what the player routes above did not do.
+    expect((await browser.get('/api/user')).status).toBe(200);
+    expect((await age()).expires_at.getTime()).toBeGreaterThan(nearEnd + 3_600_000);
   });
 });

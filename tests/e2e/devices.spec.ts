@@ -14,14 +14,17 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 
 /**
  * A tablet set up as a kiosk through a one-time link (as the setup form does it), that then pushes
- * one played round and, when `refused`, a registration the server refuses.
+ * one played round and, when `refused`, a registration the server refuses. The tablet is a browser
+ * of its own: redeeming the link in the admin's browser would sign the admin out.
  */
 async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, refused: boolean) {
-  const device = (await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json()) as { deviceId: string; secret: string };
+  const context = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+  const tablet = context.request;
+  const device = (await (await tablet.post('/api/devices', { headers: WRITE, data: {} })).json()) as { deviceId: string; secret: string };
   const credentials = { ...WRITE, 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret };
   const link = await postJson<{ path: string }>(page, `/api/question-groups/${trivia.id}/kiosk-setup`, {});
   const token = new URL(link.path, 'http://kiosk.test').searchParams.get('kiosk');
-  const setup = await page.request.post('/api/kiosk-setup', { headers: credentials, data: { token, questionGroupId: trivia.id, name } });
+  const setup = await tablet.post('/api/kiosk-setup', { headers: credentials, data: { token, questionGroupId: trivia.id, name } });
   expect(setup.status()).toBe(200);
 
   const bundle = await playBundle(page, trivia.id);
@@ -31,8 +34,9 @@ async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, 
     // A document type that is not a number: refused with the schema's reason, the document masked.
     ...(refused ? [{ mutationId: 4, kind: 'player', payload: { clientId: randomUUID(), fullName: 'Pedro Rechazado', documentNumber: '5550001234', documentTypeId: 'CC', locationId } }] : []),
   ];
-  const reply = await page.request.post('/api/sync', { headers: credentials, data: { mutations } });
+  const reply = await tablet.post('/api/sync', { headers: credentials, data: { mutations } });
   expect(((await reply.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied', ...(refused ? ['rejected'] : [])]);
+  await context.close();
   return device.deviceId;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { PlayerPage } from './pages/player-page';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 
 const DEMO_TRIVIA = 1;
@@ -117,5 +117,64 @@ test.describe('kiosk setup and PIN', () => {
     await pin.getByRole('button', { name: 'Salir del modo kiosco' }).click();
     await expect(player.statusBadge()).toHaveCount(0);
     await tablet.close();
+  });
+
+  test('opened on the admin\'s own browser: it warns first, opens in this tab, and setting the kiosk up signs this browser out of the admin', async ({ page }) => {
+    test.setTimeout(120_000);
+    await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
+    const dialog = page.getByRole('dialog', { name: 'Configurar kiosco' });
+    const openHere = dialog.getByRole('button', { name: 'Abrir en este dispositivo' });
+    const adminPage = page.url();
+
+    // It says what will happen before it opens anything; "Cancelar" goes back.
+    await openHere.click();
+    const warning = dialog.getByTestId('kiosk-open-here');
+    await expect(warning).toContainText('Este navegador dejará de tener la sesión de administrador.');
+    await expect(warning.getByTestId('kiosk-open-here-warning')).toBeFocused();
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      found.push(...(await seriousViolations(page, `${colorScheme} kiosk open-here warning`, '[role="dialog"]')));
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(found).toEqual([]);
+    await warning.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(warning).toHaveCount(0);
+    await expect(page).toHaveURL(adminPage);
+    expect((await page.request.get('/api/user')).status()).toBe(200);
+
+    // By keyboard: open the warning, Tab to "Abrir aquí y cerrar mi sesión", Enter: the link opens in this tab.
+    await openHere.focus();
+    await page.keyboard.press('Enter');
+    const open = warning.getByRole('link', { name: 'Abrir aquí y cerrar mi sesión' });
+    await tabTo(page, open);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/play-trivia/${DEMO_TRIVIA}\\?kiosk=`));
+    expect(page.context().pages()).toHaveLength(1);
+
+    const form = page.getByTestId('kiosk-setup');
+    await form.getByLabel('Nombre del kiosco').fill('Stand 7');
+    await form.getByLabel('PIN (4 a 8 dígitos)').fill('7531');
+    await form.getByLabel('Repite el PIN').fill('7531');
+    await form.getByRole('button', { name: 'Configurar kiosco' }).click();
+
+    // Set up, and the page says the admin session of this browser was closed.
+    const notice = page.getByTestId('kiosk-setup-signed-out');
+    await expect(notice.getByRole('heading', { name: 'Kiosco «Stand 7» configurado' })).toBeFocused();
+    await expect(notice.getByRole('status')).toHaveText(/^Se cerró la sesión de administrador en este navegador/);
+    expect(await seriousViolations(page, 'kiosk signed-out notice')).toEqual([]);
+    expect((await page.request.get('/api/user')).status()).toBe(401);
+    await tabTo(page, notice.getByRole('button', { name: 'Empezar' }));
+    await page.keyboard.press('Enter');
+    const player = new PlayerPage(page);
+    await expect(player.attract()).toBeVisible();
+    await openBadge(player);
+    await expect(player.kioskMode()).toHaveText('Modo kiosco: activado · Stand 7');
+
+    // The admin is signed out in every tab of this browser: a new one lands on the sign-in page.
+    const adminTab = await page.context().newPage();
+    await adminTab.goto('/');
+    await expect(adminTab).toHaveURL(/\/auth/);
+    await adminTab.close();
   });
 });

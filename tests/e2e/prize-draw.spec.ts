@@ -41,40 +41,64 @@ test.beforeAll(async ({ browser }) => {
   await page.context().close();
 });
 
-test('a draw run twice with the same seed gives the same winners; verified; once more excluding the winners', async ({ browser }) => {
+test('the seed is never asked for; a draw made again is a new one marked "Repetido", both listed and both verified; once more excluding the winners', async ({ browser }) => {
   const page = await signedIn(browser, 'light');
   await page.goto(`/ranking-admin?id=${trivia.id}`);
   const draws = page.getByTestId('prize-draws');
   await expect(draws.getByText('Todavía no hay sorteos.')).toBeVisible();
+  // Nobody types a seed: the form has no such field, and the API refuses one.
+  await expect(draws.getByLabel(/Semilla/)).toHaveCount(0);
+  const refused = await page.request.post(`/api/question-groups/${trivia.id}/draws`, {
+    data: { prizes: 2, seed: SEED },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toMatchObject({ code: 'draw_seed_not_accepted' });
 
   await draws.getByLabel('Premios').fill('2');
-  await draws.getByLabel('Semilla (opcional)').fill(SEED);
   await drawWithKeyboard(page, draws, 0);
   const first = await newestWinners(draws);
   expect(first).toHaveLength(2);
-  await drawWithKeyboard(page, draws, 1);
-  expect(await newestWinners(draws)).toEqual(first);
-  await expect(draws.getByTestId('draw-seed').first()).toHaveText(SEED);
+  const items = draws.getByRole('listitem', { name: /^Sorteo #/ });
+  await expect(items.first().getByTestId('draw-repeat')).toHaveCount(0);
+  const firstTitle = (await items.first().getAttribute('aria-label'))!;
+  const firstSeed = await draws.getByTestId('draw-seed').first().innerText();
+  expect(firstSeed).toMatch(/^[0-9a-f]{64}$/);
 
-  // Verificar re-computes the oldest draw from its stored list and seed.
-  const oldest = draws.getByRole('listitem', { name: /^Sorteo #/ }).last();
+  // The same prizes and filters again: a second draw with its own seed, marked as a repeat of the first, which stays.
+  await drawWithKeyboard(page, draws, 1);
+  const newest = items.first();
+  await expect(newest.getByTestId('draw-repeat')).toHaveText('Repetido');
+  await expect(newest.getByTestId('draw-repeat-of')).toHaveText(`Mismos premios y filtros que el ${firstTitle.replace('Sorteo', 'sorteo')}, que sigue en el historial.`);
+  await expect(newest.getByTestId('draw-seed')).not.toHaveText(firstSeed);
+  await expect(newest).toContainText('elegida al azar por el servidor');
+  const oldest = items.last();
+  await expect(oldest).toHaveAttribute('aria-label', firstTitle);
+  await expect(oldest.getByTestId('draw-repeat')).toHaveCount(0);
+
+  // Verificar re-computes each recorded draw from its stored list and seed.
   await oldest.getByRole('button', { name: 'Verificar' }).click();
   await expect(oldest.getByRole('status').filter({ hasText: /^Verificado/ })).toContainText(`Verificado: con la misma lista y semilla salen los mismos ganadores (${first.join(', ')})`);
+  await newest.getByRole('button', { name: 'Verificar' }).click();
+  await expect(newest.getByRole('status').filter({ hasText: /^Verificado/ })).toContainText('Verificado: con la misma lista y semilla salen los mismos ganadores');
 
-  // Excluding past winners: none of the two can win again.
-  await draws.getByLabel('Semilla (opcional)').fill('');
+  // Excluding past winners: nobody who won either draw can win again (other filters: not a repeat).
+  const second = await newestWinners(draws);
+  const pastWinners = new Set([...first, ...second]);
   await draws.getByLabel('Excluir ganadores anteriores').check();
+  await draws.getByLabel('Premios').fill('1');
   await drawWithKeyboard(page, draws, 2);
   const third = await newestWinners(draws);
-  expect(third).toHaveLength(2);
-  for (const name of third) expect(first).not.toContain(name);
-  await expect(draws.getByRole('listitem', { name: /^Sorteo #/ }).first()).toContainText('4 participantes');
+  expect(third).toHaveLength(1);
+  for (const name of third) expect(pastWinners.has(name)).toBe(false);
+  await expect(items.first()).toContainText(`${PLAYERS.length - pastWinners.size} participantes`);
+  await expect(items.first().getByTestId('draw-repeat')).toHaveCount(0);
 
   // Fewer eligible players than prizes: the form says so, nothing is recorded.
   await draws.getByLabel('Premios').fill('5');
   await draws.getByRole('button', { name: 'Sortear' }).click();
   await expect(draws.getByRole('alert')).toContainText('menos que los 5 premios');
-  await expect(draws.getByRole('listitem', { name: /^Sorteo #/ })).toHaveCount(3);
+  await expect(items).toHaveCount(3);
 
   await fullPageScreenshot(page, 'docs/screenshots/draw-1366.png');
   await page.context().close();

@@ -14,10 +14,11 @@ const registered = () => json(201, { deviceId: 'dev-1', secret: 's3cret' });
 describe('setting a device up as a kiosk', () => {
   it('redeems the link with the device credentials, then keeps the settings, the PIN hash and kiosk mode on', async () => {
     const db = freshDb();
-    const { fetchStub, calls } = scriptedFetch([registered, () => json(200, { deviceId: 'dev-1', name: 'Stand 4', questionGroupId: 7, setupAt: '2026-05-01T10:00:00.000Z' })]);
+    const { fetchStub, calls } = scriptedFetch([registered, () => json(200, { deviceId: 'dev-1', name: 'Stand 4', questionGroupId: 7, setupAt: '2026-05-01T10:00:00.000Z', adminSignedOut: true })]);
     vi.stubGlobal('fetch', fetchStub);
     const result = await setUpKiosk(db, { token: TOKEN, groupId: 7, name: 'Stand 4', pin: '482915', idleSeconds: 90 });
-    expect(result).toEqual({ kind: 'done', config: { name: 'Stand 4', groupId: 7, idleSeconds: 90, setupAt: '2026-05-01T10:00:00.000Z' } });
+    // The server ended the browser's admin session: the result says so, for the setup screen to tell.
+    expect(result).toEqual({ kind: 'done', config: { name: 'Stand 4', groupId: 7, idleSeconds: 90, setupAt: '2026-05-01T10:00:00.000Z' }, adminSignedOut: true });
     expect(calls.map((c) => c.url)).toEqual(['/api/devices', '/api/kiosk-setup']);
     expect(calls[1]!.body).toEqual({ token: TOKEN, questionGroupId: 7, name: 'Stand 4' });
     expect((calls[1]!.init.headers as Record<string, string>)['X-Device-Id']).toBe('dev-1');

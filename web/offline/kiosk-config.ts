@@ -25,7 +25,8 @@ export interface KioskSetupInput {
   idleSeconds?: number;
 }
 
-export type KioskSetupResult = { kind: 'done'; config: KioskConfig } | { kind: 'failed'; message: string; offline: boolean };
+/** `adminSignedOut`: the browser was signed in as an admin, and the server ended that session. */
+export type KioskSetupResult = { kind: 'done'; config: KioskConfig; adminSignedOut: boolean } | { kind: 'failed'; message: string; offline: boolean };
 
 const CONFIG_KEY = 'kioskConfig';
 const SETUP_TIMEOUT_MS = 15_000;
@@ -63,7 +64,7 @@ export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<
     await writeMeta(db, CONFIG_KEY, config);
     await writeKioskMode(db, true);
   });
-  return { kind: 'done', config };
+  return { kind: 'done', config, adminSignedOut: reply.adminSignedOut === true };
 }
 
 function failure(answer: { kind: string; message: string; reachable: boolean; code?: string }): KioskSetupResult {

@@ -1,6 +1,6 @@
-import { MonitorCog } from 'lucide-react';
+import { LogOut, MonitorCog } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { KIOSK_IDLE_DEFAULT_SECONDS, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, KIOSK_NAME_MAX } from '../../contract/kiosk-values';
+import { KIOSK_IDLE_DEFAULT_SECONDS, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, KIOSK_NAME_MAX, KIOSK_SETUP_ADMIN_SIGNED_OUT } from '../../contract/kiosk-values';
 import { setUpThisKiosk, type KioskConfig } from '../offline';
 import { PlayerTextInput } from './ui/fields';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -24,7 +24,8 @@ function problemsOf(name: string, pin: string, pinAgain: string, idle: string): 
 /**
  * "Configurar kiosco": opened from a one-time setup link (`?kiosk={token}`). Staff name the kiosk,
  * choose its PIN (twice) and idle timeout; the server accepts the link once, then this device is
- * the kiosk and kiosk mode is on.
+ * the kiosk and kiosk mode is on. When this browser was signed in as an admin, the server ended
+ * that session: the form says so before the kiosk starts (KioskSignedOutNotice).
  */
 export function KioskSetupForm({ token, groupId, onDone }: { token: string; groupId: number; onDone: (config: KioskConfig) => void }) {
   const [name, setName] = useState('');
@@ -34,6 +35,7 @@ export function KioskSetupForm({ token, groupId, onDone }: { token: string; grou
   const [problems, setProblems] = useState<Problems>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const [signedOut, setSignedOut] = useState<KioskConfig | null>(null);
   const headingRef = useFocusOnMount<HTMLHeadingElement>();
 
   const submit = async (event: FormEvent) => {
@@ -45,9 +47,12 @@ export function KioskSetupForm({ token, groupId, onDone }: { token: string; grou
     setFailure(null);
     const result = await setUpThisKiosk({ token, groupId, name: name.trim(), pin, idleSeconds: Number(idle) });
     setPending(false);
-    if (result.kind === 'done') onDone(result.config);
-    else setFailure(result.message);
+    if (result.kind === 'failed') setFailure(result.message);
+    else if (result.adminSignedOut) setSignedOut(result.config);
+    else onDone(result.config);
   };
+
+  if (signedOut) return <KioskSignedOutNotice config={signedOut} onContinue={() => onDone(signedOut)} />;
 
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate data-testid="kiosk-setup">
@@ -95,5 +100,23 @@ export function KioskSetupForm({ token, groupId, onDone }: { token: string; grou
         {pending ? 'Configurando…' : 'Configurar kiosco'}
       </button>
     </form>
+  );
+}
+
+/** After a setup that ended this browser's admin session: says so, and the kiosk starts on "Empezar". */
+function KioskSignedOutNotice({ config, onContinue }: { config: KioskConfig; onContinue: () => void }) {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <div className="space-y-4" data-testid="kiosk-setup-signed-out">
+      <h2 ref={headingRef} tabIndex={-1} className="player-heading flex items-center gap-2 !text-xl">
+        <LogOut className="size-6" aria-hidden /> Kiosco «{config.name}» configurado
+      </h2>
+      <p className="player-muted" role="status">
+        {KIOSK_SETUP_ADMIN_SIGNED_OUT}
+      </p>
+      <button type="button" className="player-button w-full" onClick={onContinue}>
+        Empezar
+      </button>
+    </div>
   );
 }

@@ -8,9 +8,10 @@ import { errorText } from '../../lib/api';
 import { useDrawSites, useRunDraw, type DrawSubject } from './api/draws';
 
 /**
- * "Nuevo sorteo": how many prizes, the eligibility filters (minimum score, site, dates, one entry
- * per player, leave out past winners) and, to repeat a draw, its seed. The server's refusal
- * (fewer eligible players than prizes, a bad filter) is shown under the form, in its words.
+ * "Nuevo sorteo": how many prizes and the eligibility filters (minimum score, site, dates, one
+ * entry per player, leave out past winners). No seed: the server always draws it at random. The
+ * server's refusal (fewer eligible players than prizes, a bad filter) is shown under the form, in
+ * its words.
  */
 export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject; companyId?: number; onDrawn: (draw: DrawRecord) => void }) {
   const run = useRunDraw(subject);
@@ -22,7 +23,6 @@ export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject
   const [dateTo, setDateTo] = useState('');
   const [onePerPlayer, setOnePerPlayer] = useState(true);
   const [excludePastWinners, setExcludePastWinners] = useState(false);
-  const [seed, setSeed] = useState('');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +36,6 @@ export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject
         onePerPlayer,
         excludePastWinners,
       },
-      ...(seed.trim() ? { seed: seed.trim() } : {}),
     };
     run.mutate(request, { onSuccess: onDrawn });
   };
@@ -59,15 +58,6 @@ export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject
         </SelectInput>
         <TextInput label="Desde" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
         <TextInput label="Hasta" type="date" value={dateTo} onChange={(e) => setDateTo(e.target.value)} />
-        <TextInput
-          label="Semilla (opcional)"
-          value={seed}
-          onChange={(e) => setSeed(e.target.value)}
-          hint="64 dígitos hexadecimales para repetir un sorteo; vacío: una nueva al azar"
-          spellCheck={false}
-          autoComplete="off"
-          className="font-mono"
-        />
       </div>
       <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
         <Checkbox label="Una participación por jugador" checked={onePerPlayer} onChange={(e) => setOnePerPlayer(e.target.checked)} hint="Sin marcar, cada intento es una participación" />

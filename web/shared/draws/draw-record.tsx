@@ -1,4 +1,4 @@
-import { CheckCircle2, Download, ShieldCheck, XCircle } from 'lucide-react';
+import { CheckCircle2, Download, Repeat, ShieldCheck, TriangleAlert, XCircle } from 'lucide-react';
 import type { DrawFilters, DrawRecord } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -20,9 +20,11 @@ export function filtersText(filters: DrawFilters, siteName: (id: number) => stri
 const winnerName = (name: string | null) => name ?? 'Jugador eliminado';
 
 /**
- * One draw of the record: when, who ran it, filters, eligible count, seed, winners; 'Verificar'
- * re-runs it on the server from the stored list and seed and shows whether the winners agree;
- * 'Exportar CSV' downloads the list and the winners.
+ * One draw of the record: when, who ran it, "Repetido" when an earlier draw had the same prizes
+ * and filters (a re-roll, in plain sight), filters, eligible count, seed (with a warning for a
+ * seed from before the server always drew it), winners; 'Verificar' re-runs it on the server from
+ * the stored list and seed and shows whether the winners agree; 'Exportar CSV' downloads the list
+ * and the winners.
  */
 export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName: (id: number) => string | undefined }) {
   const verify = useVerifyDraw();
@@ -30,18 +32,37 @@ export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName:
   return (
     <li className="space-y-3 py-4" aria-label={title}>
       <div className="flex flex-col gap-1 sm:flex-row sm:items-baseline sm:justify-between">
-        <p className="font-semibold text-slate-900 dark:text-slate-100">{title}</p>
+        <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900 dark:text-slate-100">
+          {title}
+          {draw.repeatOf !== null && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200" data-testid="draw-repeat">
+              <Repeat className="size-3.5" aria-hidden />
+              Repetido
+            </span>
+          )}
+        </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           <time dateTime={draw.createdAt}>{formatDateTime(draw.createdAt)}</time> · {draw.createdBy ?? 'Usuario eliminado'}
         </p>
       </div>
+      {draw.repeatOf !== null && (
+        <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="draw-repeat-of">
+          Mismos premios y filtros que el sorteo #{draw.repeatOf}, que sigue en el historial.
+        </p>
+      )}
       <p className="text-sm text-slate-600 dark:text-slate-400">{filtersText(draw.filters, siteName)}</p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {draw.eligibleCount} {draw.eligibleCount === 1 ? 'participante' : 'participantes'} · {draw.prizes} {draw.prizes === 1 ? 'premio' : 'premios'}
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        Semilla: <code className="font-mono text-xs break-all" data-testid="draw-seed">{draw.seed}</code>
+        Semilla{draw.seedFromServer ? ' (elegida al azar por el servidor)' : ''}: <code className="font-mono text-xs break-all" data-testid="draw-seed">{draw.seed}</code>
       </p>
+      {!draw.seedFromServer && (
+        <p className="inline-flex items-start gap-1.5 text-sm text-amber-900 dark:text-amber-200" data-testid="draw-seed-unchecked">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>Sorteo anterior a que el servidor eligiera siempre la semilla: pudo indicarse a mano.</span>
+        </p>
+      )}
       <ol className="list-decimal space-y-1 pl-6 text-sm text-slate-900 dark:text-slate-100" aria-label={`Ganadores del sorteo #${draw.id}`}>
         {draw.winners.map((winner) => (
           <li key={`${winner.playerId}:${winner.attemptId}`}>

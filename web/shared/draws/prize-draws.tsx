@@ -7,7 +7,7 @@ import { DrawRecordItem } from './draw-record';
 
 /**
  * "Sorteo": a trivia's or campaign's prize draws. The form runs a new draw; below it, the record
- * of every draw (newest first), each one verifiable and exportable.
+ * of every draw (newest first, repeats marked "Repetido"), each one verifiable and exportable.
  */
 export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; companyId?: number }) {
   const draws = useDraws(subject);
@@ -21,7 +21,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
           Sorteo
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Participan los resultados que cuentan en el ranking. Cada sorteo guarda la lista de participantes y la semilla: con ambas cualquiera lo repite y obtiene los mismos ganadores.
+          Participan los resultados que cuentan en el ranking. El servidor elige la semilla al azar; cada sorteo guarda la lista de participantes y la semilla, y con ambas cualquiera comprueba que salen los mismos ganadores. Ningún sorteo se borra ni se reemplaza: uno hecho de nuevo con los mismos premios y filtros queda en el historial marcado como «Repetido».
         </p>
       </section>
       <DrawForm

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Copy, MonitorCog } from 'lucide-react';
+import { Copy, LogOut, MonitorCog } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { KioskSetupLink } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -27,7 +27,9 @@ export function KioskSetupButton({ groupId, groupName, size, className = '' }: {
  * The "Configurar kiosco" dialog: as it opens it makes a one-time setup link for the trivia and
  * shows it to open on the kiosk's tablet (it works once, for 24 h; there staff name the kiosk and
  * choose its PIN). Shown while mounted, so it can be opened from a menu that is gone once an item
- * is chosen.
+ * is chosen. "Abrir en este dispositivo" first says that this browser stops being signed in as an
+ * admin (setting the kiosk up ends the session: a kiosk never holds one), then opens the link in
+ * this tab, so no admin page is left behind the kiosk.
  */
 export function KioskSetupDialog({ groupId, groupName, onClose }: { groupId: number; groupName: string; onClose: () => void }) {
   const linkId = useId();
@@ -36,6 +38,11 @@ export function KioskSetupDialog({ groupId, groupName, onClose }: { groupId: num
   // One link per opening (a development double effect must not make a second one).
   const asked = useRef(false);
   const { mutate } = create;
+  const [confirming, setConfirming] = useState(false);
+  const warningRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (confirming) warningRef.current?.focus();
+  }, [confirming]);
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
@@ -82,9 +89,26 @@ export function KioskSetupDialog({ groupId, groupName, onClose }: { groupId: num
           </label>
           <input id={linkId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-800" data-testid="kiosk-setup-link" />
           <p className="text-sm text-slate-600 dark:text-slate-400">Vence el {formatDateTime(create.data.expiresAt)}. Si no se usa a tiempo, crea otro.</p>
-          <a href={url} target="_blank" rel="noopener" className={buttonClass('secondary', 'sm')}>
-            Abrir en este dispositivo
-          </a>
+          {!confirming ? (
+            <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+              Abrir en este dispositivo
+            </Button>
+          ) : (
+            <div className="space-y-3 rounded-lg bg-amber-50 p-3 ring-1 ring-amber-300 ring-inset dark:bg-amber-400/10 dark:ring-amber-400/30" data-testid="kiosk-open-here">
+              <p ref={warningRef} tabIndex={-1} className="text-sm text-amber-950 dark:text-amber-100" data-testid="kiosk-open-here-warning">
+                <strong>Este navegador dejará de tener la sesión de administrador.</strong> Al configurar el kiosco aquí se cierra tu sesión en este navegador (también en sus otras pestañas): un kiosco nunca queda con acceso al panel. Si el kiosco es otra tableta, copia el enlace y ábrelo allí.
+              </p>
+              <div className="flex flex-wrap gap-2">
+                <Button variant="secondary" size="sm" onClick={() => setConfirming(false)}>
+                  Cancelar
+                </Button>
+                <a href={url} className={buttonClass('primary', 'sm')}>
+                  <LogOut className="size-4" aria-hidden />
+                  Abrir aquí y cerrar mi sesión
+                </a>
+              </div>
+            </div>
+          )}
         </div>
       )}
     </Dialog>
