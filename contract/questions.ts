@@ -77,3 +77,7 @@ export interface Answer {
 }
 
 export type AnswersByQuestion = Record<string, Answer[]>;
+
+/** An answer as an anonymous reader of a trivia's answers receives it: without the answer key. */
+export type PlayAnswer = Omit<Answer, 'isCorrect'> & { isCorrect?: boolean };
+export type PlayAnswersByQuestion = Record<string, PlayAnswer[]>;
