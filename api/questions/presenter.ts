@@ -1,4 +1,4 @@
-import type { Answer, AnswersByQuestion, Question, QuestionWithAnswers } from '../../contract';
+import type { Answer, AnswersByQuestion, PlayAnswer, PlayAnswersByQuestion, Question, QuestionWithAnswers } from '../../contract';
 import type { AnswerEntity, QuestionEntity } from '../../db/entities';
 
 export function presentQuestion(question: QuestionEntity): Question {
@@ -18,10 +18,16 @@ export function presentQuestionWithAnswers(question: QuestionEntity, answers: An
   return { ...presentQuestion(question), answers: answers.map(presentAnswer) } satisfies QuestionWithAnswers;
 }
 
-/** Every question id of the group is a key, with [] when it has no answers yet. */
-export function presentAnswersByQuestion(questionIds: number[], answers: AnswerEntity[]): AnswersByQuestion {
-  const map: AnswersByQuestion = {};
+/**
+ * Every question id of the group is a key, with [] when it has no answers yet. The answer key
+ * (`isCorrect`) only `withKey` (a signed-in admin): anonymous readers never get it.
+ */
+export function presentAnswersByQuestion(questionIds: number[], answers: AnswerEntity[], withKey: boolean): AnswersByQuestion | PlayAnswersByQuestion {
+  const map: PlayAnswersByQuestion = {};
   for (const id of questionIds) map[id] = [];
-  for (const answer of answers) map[answer.questionId]?.push(presentAnswer(answer));
+  for (const answer of answers) map[answer.questionId]?.push(withKey ? presentAnswer(answer) : presentPlayAnswer(answer));
   return map;
 }
+
+/** An answer without the key: what a player's device may hold. */
+export const presentPlayAnswer = (answer: AnswerEntity): PlayAnswer => ({ id: answer.id, text: answer.text, questionId: answer.questionId });

@@ -35,10 +35,11 @@ export function questionRoutes(dataSource: DataSource) {
     ctx.body = (await listQuestions(em, id)).map(presentQuestion);
   });
 
+  // Public, but the answer key only for a signed-in admin.
   router.get('/questions/:groupId/all-answers', async (ctx) => {
     const { groupId } = parse(groupIdParamsSchema, ctx.params);
     const { questionIds, answers } = await listAnswersOfGroup(em, groupId);
-    ctx.body = presentAnswersByQuestion(questionIds, answers);
+    ctx.body = presentAnswersByQuestion(questionIds, answers, ctx.state.user !== undefined);
   });
 
   router.post('/question-groups/:id/questions', requireUser, async (ctx) => {

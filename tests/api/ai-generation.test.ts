@@ -40,7 +40,7 @@ describe('POST /api/question-groups/:id/generate', () => {
 
     const questions = await storedQuestions(group.id);
     expect(questions.map((q) => q.text)).toEqual(['Pregunta IA 1', 'Pregunta IA 2', 'Pregunta IA 3']);
-    const answers = (await api.client().get(`/api/questions/${group.id}/all-answers`)).body;
+    const answers = (await admin.get(`/api/questions/${group.id}/all-answers`)).body;
     expect(answers[questions[0]!.id].map((a: { text: string; isCorrect: boolean }) => [a.text, a.isCorrect])).toEqual([
       ['Correcta 1', true],
       ['Incorrecta 1a', false],

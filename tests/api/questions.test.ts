@@ -22,7 +22,7 @@ const answers = [
 ];
 
 describe('GET /api/question-groups/:id/questions and /api/questions/:groupId/all-answers', () => {
-  it('lists the questions in id order and their answers by question id, to anyone', async () => {
+  it('lists the questions in id order and their answers by question id, to anyone, the answer key only to an admin', async () => {
     const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 3, answersPerQuestion: 2 });
     const list = await api.client().get(`/api/question-groups/${group.id}/questions`);
     expect(list.status).toBe(200);
@@ -32,6 +32,12 @@ describe('GET /api/question-groups/:id/questions and /api/questions/:groupId/all
     expect(all.status).toBe(200);
     expect(Object.keys(all.body).map(Number)).toEqual(items.map(({ question }) => question.id));
     expect(all.body[items[0]!.question.id]).toEqual([
+      { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', questionId: items[0]!.question.id },
+      { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', questionId: items[0]!.question.id },
+    ]);
+    expect(all.text).not.toContain('isCorrect');
+    const keyed = await admin.get(`/api/questions/${group.id}/all-answers`);
+    expect(keyed.body[items[0]!.question.id]).toEqual([
       { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id },
       { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', isCorrect: false, questionId: items[0]!.question.id },
     ]);
@@ -136,7 +142,7 @@ describe('PUT /api/questions/:id (text and all answers in one transaction)', () 
     const res = await admin.put(`/api/questions/${id}`, { text: '¿Capital de Francia?', groupId: group.id, answers });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, text: '¿Capital de Francia?' });
-    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    const all = await admin.get(`/api/questions/${group.id}/all-answers`);
     expect(all.body[id].map((a: { text: string; isCorrect: boolean }) => [a.text, a.isCorrect])).toEqual([
       ['París', true],
       ['Lyon', false],
@@ -224,7 +230,7 @@ describe('POST and DELETE /api/questions/:id/answers (the spec delete-then-recre
     expect(added.status).toBe(201);
     expect(added.body).toMatchObject({ text: 'Sí', isCorrect: false, questionId: id });
     await admin.post(`/api/questions/${id}/answers`, { text: 'No', isCorrect: true });
-    const all = await api.client().get(`/api/questions/${group.id}/all-answers`);
+    const all = await admin.get(`/api/questions/${group.id}/all-answers`);
     expect(all.body[id].map((a: { text: string; isCorrect: boolean }) => [a.text, a.isCorrect])).toEqual([
       ['Sí', false],
       ['No', true],
