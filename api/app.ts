@@ -57,6 +57,8 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
     player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60, { leased: true }),
     playerDocument: createRateLimiter(dataSource, 'player-document', config.rateLimits.playerDocumentPerHour, 3600),
+    device: createRateLimiter(dataSource, 'device', config.rateLimits.devicesPerHour, 3600),
+    answer: createRateLimiter(dataSource, 'answer', config.rateLimits.answersPerMinute, 60, { leased: true }),
     publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true }),
   };
 

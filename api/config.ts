@@ -36,6 +36,13 @@ const environmentSchema = z.object({
   PLAYER_DOCUMENT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   // public reads: rankings and exports
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
+  // new devices (browsers) per address and hour: a booth's visitors share the venue's NAT address
+  DEVICE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  // answer verdicts per address and minute: a phone's round asks one per question
+  ANSWER_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
+  // fair play (docs/fair-play.md)
+  OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(12),
+  PHONE_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(3),
   READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -69,12 +76,25 @@ export interface Config {
     playerDocumentPerHour: number;
     /** Anonymous API reads per address. */
     publicPerMinute: number;
+    /** New devices per address and hour. */
+    devicesPerHour: number;
+    /** Answer verdicts per address and minute. */
+    answersPerMinute: number;
   };
+  fairPlay: FairPlayLimits;
   /** Ranking computations and exports: how long one statement may run. */
   rankingReads: { statementTimeoutMs: number };
   logLevel: string;
   /** Directory of the built web app served for every non-API path. */
   webDist: string;
+}
+
+/** What a result must meet to rank without review (docs/fair-play.md). */
+export interface FairPlayLimits {
+  /** The widest window, from the last moment the server saw a round's device (or dealt it) to its arrival. */
+  offlineWindowMs: number;
+  /** Distinct players a device that is not a set-up kiosk ranks per hour. */
+  phonePlayersPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -110,7 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       playerPerMinute: e.PLAYER_RATE_LIMIT,
       playerDocumentPerHour: e.PLAYER_DOCUMENT_RATE_LIMIT,
       publicPerMinute: e.PUBLIC_RATE_LIMIT,
+      devicesPerHour: e.DEVICE_RATE_LIMIT,
+      answersPerMinute: e.ANSWER_RATE_LIMIT,
     },
+    fairPlay: { offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000, phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR },
     rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve('dist'),

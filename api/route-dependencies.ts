@@ -7,5 +7,5 @@ export interface RouteDependencies {
   config: Config;
   dataSource: DataSource;
   secret: string;
-  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter };
+  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter; device: RateLimiter; answer: RateLimiter };
 }

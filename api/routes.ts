@@ -46,7 +46,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     documentTypeRoutes(deps.dataSource),
     playerRoutes(deps),
     attemptRoutes(deps),
-    playRoutes(deps.dataSource),
+    playRoutes(deps),
     deviceRoutes(deps),
     deviceAdminRoutes(deps),
     kioskRoutes(deps),

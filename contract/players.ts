@@ -3,7 +3,7 @@ import { idParam } from './common';
 import { consentFields, type PlayConsent } from './consent';
 import type { Location } from './companies';
 import type { QuestionGroup } from './groups';
-import type { AnswersByQuestion, Question } from './questions';
+import type { PlayAnswersByQuestion, Question } from './questions';
 import {
   DOCUMENT_NUMBER_MAX,
   DOCUMENT_NUMBER_MAX_MESSAGE,
@@ -18,6 +18,7 @@ import {
   FULL_NAME_REQUIRED_MESSAGE,
   LOCATION_MESSAGE,
   LOCATION_REQUIRED_MESSAGE,
+  MAX_COMPLETION_SECONDS,
 } from './player-input';
 
 // The form rules (limits, messages, masking, scoring) live zod-free in player-input.ts, which the
@@ -125,10 +126,35 @@ export const completionTimeSchema = z
   .int('El tiempo debe ser un número entero de segundos')
   .min(0, 'El tiempo no puede ser negativo');
 
+/** Milliseconds from showing a question to the tap, as the device measured it. */
+export const answerElapsedMsSchema = z.number().int().min(0).max(MAX_COMPLETION_SECONDS * 1000);
+
 export const chosenAnswerSchema = z.strictObject({
   questionId: z.number().int().positive(),
   answerId: z.number().int().positive(),
+  elapsedMs: answerElapsedMsSchema.optional(),
 });
+
+/**
+ * POST /api/player-attempts/{id}/answers: one answer of a round the server dealt, for its verdict.
+ * The answer is final: the completion must carry it.
+ */
+export const answerVerdictRequestSchema = z.strictObject({
+  token: z.string().min(1, 'Token requerido').max(200),
+  questionId: z.number().int().positive(),
+  answerId: z.number().int().positive(),
+  elapsedMs: answerElapsedMsSchema.optional(),
+});
+export type AnswerVerdictRequest = z.infer<typeof answerVerdictRequestSchema>;
+
+/** The server's verdict on one answer: whether it is correct, and which answer of the question is. */
+export interface AnswerVerdict {
+  questionId: number;
+  answerId: number;
+  correct: boolean;
+  /** The question's correct answer (the chosen one when right); null when the question has none. */
+  correctAnswerId: number | null;
+}
 
 /**
  * An online completion: one answer to every question of the round. `score`, `correctAnswers` and
@@ -181,6 +207,8 @@ export interface Attempt {
 
 export interface CreatedAttempt extends Attempt {
   token: string;
+  /** The round the server dealt: its questions in order and each question's answers in order (absent for rounds recorded before). */
+  round?: { questionIds: number[]; answerOrder: Record<string, number[]> };
 }
 
 /** Why an attempt waits for an admin instead of ranking. */
@@ -264,7 +292,8 @@ export interface PlayBundle {
   version: string;
   group: QuestionGroup;
   questions: Question[];
-  answers: AnswersByQuestion;
+  /** With the answer key only for a set-up kiosk of this trivia (X-Device-Id / X-Device-Secret). */
+  answers: PlayAnswersByQuestion;
   documentTypes: DocumentType[];
   locations: Location[];
   /** The company's current data-treatment text; null when it asks for none (missing from a bundle stored before it existed). */

@@ -78,6 +78,9 @@ export interface Answer {
 
 export type AnswersByQuestion = Record<string, Answer[]>;
 
-/** An answer as an anonymous reader of a trivia's answers receives it: without the answer key. */
+/**
+ * An answer as a player's device receives it: `isCorrect` only on a set-up kiosk of the trivia
+ * (and for a signed-in admin); everywhere else the answer key stays on the server (docs/fair-play.md).
+ */
 export type PlayAnswer = Omit<Answer, 'isCorrect'> & { isCorrect?: boolean };
 export type PlayAnswersByQuestion = Record<string, PlayAnswer[]>;

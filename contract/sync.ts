@@ -38,6 +38,8 @@ export const attemptMutationSchema = z.strictObject({
       ...playerProofFields,
       questionGroupId: z.number().int().positive(),
       totalQuestions: totalQuestionsSchema,
+      /** The round the device dealt, in order (devices before recorded rounds sent none). */
+      questionIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(200).optional(),
       startedAt: isoDate,
     })
     .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, PLAYER_REQUIRED_MESSAGE),
@@ -67,6 +69,8 @@ export type Mutation = z.infer<typeof mutationSchema>;
  * one bad record never blocks the mutations queued behind it.
  */
 export const syncRequestSchema = z.strictObject({
+  /** The device's clock when it sent the push: the server moves the device's times by the difference with its own. */
+  sentAt: isoDate.optional(),
   mutations: z
     .array(z.strictObject({ mutationId, kind: z.enum(MUTATION_KINDS), payload: z.unknown() }))
     .min(1)
@@ -75,6 +79,7 @@ export const syncRequestSchema = z.strictObject({
 export type PushedMutation = z.infer<typeof syncRequestSchema>['mutations'][number];
 /** What a device sends: every mutation well formed. */
 export interface SyncRequest {
+  sentAt?: string;
   mutations: Mutation[];
 }
 
@@ -93,6 +98,17 @@ export interface SyncResult {
   status: 'applied' | 'duplicate' | 'rejected' | 'held';
   reason?: string;
   id?: number;
+  /** A completion's result as the server scored and timed it (the phone shows it when it had no verdicts). */
+  result?: ServerResult;
+}
+
+/** A completed attempt as the server stored it; `held` when it waits for an organiser's review. */
+export interface ServerResult {
+  score: number;
+  correctAnswers: number;
+  totalQuestions: number;
+  completionTime: number;
+  held: boolean;
 }
 
 export interface SyncReply {

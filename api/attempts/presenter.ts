@@ -1,4 +1,4 @@
-import type { Attempt, CreatedAttempt, HeldAttempt, ReviewDecision } from '../../contract';
+import type { Attempt, CreatedAttempt, HeldAttempt, ReviewDecision, ServerResult } from '../../contract';
 import type { DecisionRow, HeldAttemptRow } from './review';
 import type { AttemptRow } from './service';
 
@@ -17,9 +17,21 @@ export function presentAttempt(row: AttemptRow): Attempt {
   } satisfies Attempt;
 }
 
-/** Only the creation reply carries the token: it is never stored or shown again. */
+/** Only the creation reply carries the token: it is never stored or shown again. With it, the round the server dealt. */
 export function presentCreatedAttempt(row: AttemptRow, token: string): CreatedAttempt {
-  return { ...presentAttempt(row), token } satisfies CreatedAttempt;
+  const round = row.question_ids && row.answer_order ? { round: { questionIds: row.question_ids, answerOrder: row.answer_order } } : {};
+  return { ...presentAttempt(row), token, ...round } satisfies CreatedAttempt;
+}
+
+/** A completed attempt's result as a device shows it. */
+export function serverResult(row: AttemptRow): ServerResult {
+  return {
+    score: row.score,
+    correctAnswers: row.correct_answers,
+    totalQuestions: row.total_questions,
+    completionTime: row.completion_time ?? 0,
+    held: row.review_status === 'held' || row.review_status === 'discarded',
+  };
 }
 
 export function presentHeldAttempt(row: HeldAttemptRow): HeldAttempt {

@@ -1,5 +1,7 @@
 import Router from '@koa/router';
-import { completeAttemptSchema, createAttemptSchema, heldAttemptsQuery, idParamsSchema } from '../../contract';
+import type { Context } from 'koa';
+import { answerVerdictRequestSchema, completeAttemptSchema, createAttemptSchema, heldAttemptsQuery, idParamsSchema } from '../../contract';
+import { authenticateDevice } from '../devices/service';
 import { forbidden, notFound } from '../errors';
 import { isUuid } from '../lib/uuid';
 import { rateLimitByAddress } from '../http/rate-limit';
@@ -9,6 +11,13 @@ import type { RouteDependencies } from '../route-dependencies';
 import { presentAttempt, presentCreatedAttempt, presentDecision, presentHeldAttempt } from './presenter';
 import { decideHeldAttempt, listHeldAttempts } from './review';
 import { ATTEMPT_NOT_FOUND, completeOnlineAttempt, INVALID_TOKEN, startOnlineAttempt } from './service';
+import { judgeAnswer } from './verdict';
+
+/** Without its token nobody may answer or complete an attempt, so a missing token is 403 like a wrong one. */
+function requireToken(ctx: Context): void {
+  const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
+  if (typeof token !== 'string' || token === '') throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
+}
 
 /** `{id}` in the path: the numeric server id or the attempt's kiosk-made clientId. */
 function attemptRef(param: string): { id: number } | { clientId: string } {
@@ -21,21 +30,28 @@ function attemptRef(param: string): { id: number } | { clientId: string } {
  * Player level: start and complete an attempt (the server decides round, score and time).
  * Admin level: the held attempts of a trivia, and the decision on each.
  */
-export function attemptRoutes({ dataSource, limiters, secret }: RouteDependencies) {
+export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
 
   router.post('/player-attempts', limit, async (ctx) => {
     const input = parseBody(createAttemptSchema, ctx.request.body);
-    const { attempt, token } = await startOnlineAttempt(dataSource.manager, input, secret);
+    // A device that says who it is (the player screen) gets its round recorded as its own.
+    const deviceId = ctx.get('X-Device-Id') ? await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret')) : undefined;
+    const { attempt, token } = await startOnlineAttempt(dataSource.manager, input, { serverSecret: secret, fairPlay: config.fairPlay, ...(deviceId ? { deviceId } : {}) });
     ctx.body = presentCreatedAttempt(attempt, token);
+  });
+
+  // A phone's round asks one verdict per question: counted apart from the other player routes (ANSWER_RATE_LIMIT).
+  router.post('/player-attempts/:id/answers', rateLimitByAddress(limiters.answer), async (ctx) => {
+    const ref = attemptRef(ctx.params.id!);
+    requireToken(ctx);
+    ctx.body = await judgeAnswer(dataSource.manager, ref, parseBody(answerVerdictRequestSchema, ctx.request.body));
   });
 
   router.patch('/player-attempts/:id', limit, async (ctx) => {
     const ref = attemptRef(ctx.params.id!);
-    // Without its token nobody may complete an attempt, so a missing token is 403 like a wrong one.
-    const token = (ctx.request.body as { token?: unknown } | undefined)?.token;
-    if (typeof token !== 'string' || token === '') throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
+    requireToken(ctx);
     const input = parseBody(completeAttemptSchema, ctx.request.body);
     ctx.body = presentAttempt(await completeOnlineAttempt(dataSource.manager, ref, input));
   });

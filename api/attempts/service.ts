@@ -7,6 +7,10 @@ import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
+import type { FairPlayLimits } from '../config';
+import { placeInWindow } from './anchoring';
+import { dealRound, type DealtRound, playableQuestionsAmong } from './deal';
+import { overlapsAnotherRound, readRoundDevice, type RoundDevice, tooManyPlayers } from './device-rounds';
 import { judgeTime } from './plausibility';
 import { triviaRound, type TriviaRound } from './round';
 import { type AnswerKey, scoreCompletion } from './scoring';
@@ -33,6 +37,10 @@ export interface AttemptRow {
   reviewed_by: number | null;
   reviewed_at: Date | null;
   device_id: string | null;
+  question_ids: number[] | null;
+  answer_order: Record<string, number[]> | null;
+  dealt_by_server: boolean;
+  window_start: Date | null;
 }
 
 export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
@@ -50,14 +58,39 @@ export interface NewAttempt extends PlayerReference {
 }
 
 /**
- * Where an attempt comes from. Online, the rules refuse: over maxAttempts is 403, another round
- * size 400. Synced, what a player already played is never lost: it is stored and held for review.
+ * Where an attempt comes from. Online, the server deals the round and times it, and the rules
+ * refuse: over maxAttempts is 403, another round size 400. Synced, the device dealt the round
+ * offline, and what a player already played is never lost: it is stored and held for review.
  */
 export type AttemptOrigin =
-  | { channel: 'online'; serverSecret: string }
-  /** `round`: the trivia's round, when the caller read it already in this transaction. */
-  /** `registered`: the player the attempt's playerClientId names, when the push registered it in this transaction. */
-  | { channel: 'sync'; serverSecret: string; startedAt: Date; deviceId: string; round?: TriviaRound; registered?: PlayerRow };
+  /** `device`: the device that asked for the round (its players-per-hour limit applies), when it said who it is. */
+  | { channel: 'online'; serverSecret: string; device?: RoundDevice; fairPlay: FairPlayLimits }
+  | {
+      channel: 'sync';
+      serverSecret: string;
+      /** The device's startedAt, moved by its clock's offset. */
+      startedAt: Date;
+      /** The round the device dealt, in order (absent from devices before recorded rounds). */
+      questionIds?: number[];
+      push: PushContext;
+      /** The trivia's round, when the caller read it already in this transaction. */
+      round?: TriviaRound;
+      /** The player the attempt's playerClientId names, when the push registered it in this transaction. */
+      registered?: PlayerRow;
+    };
+
+/** A push as the fair-play rules see it: its device (read before the push) and when it arrived. */
+export interface PushContext {
+  device: RoundDevice;
+  receivedAt: Date;
+  fairPlay: FairPlayLimits;
+}
+
+export interface StartedAttempt {
+  attempt: AttemptRow;
+  token: string;
+  inserted: boolean;
+}
 
 /**
  * Starts an attempt for the player at the player's current site. The attempt must prove it is the
@@ -66,31 +99,41 @@ export type AttemptOrigin =
  * nobody spends another player's attempts and nothing a player played is lost. The trivia's
  * maxAttempts is decided by `attemptLimit` with the player row locked, so two simultaneous starts
  * cannot both slip under it: online a start over it is 403, synced it is stored and held. A
- * clientId seen before returns that attempt (with its token) instead of starting another. The
- * round size is the server's (questionsPerRound capped by the playable questions). A step: it runs
- * in the caller's transaction (startOnlineAttempt's, or a sync batch's).
+ * clientId seen before returns that attempt (with its token) instead of starting another.
+ *
+ * The round is recorded with the attempt (docs/fair-play.md). Online the server deals it and its
+ * start is the server's clock. Synced it is the device's own deal, checked against the trivia's
+ * playable questions and round size, and its start is placed between the device's last contact
+ * (or the trivia's creation) and the push's arrival: a start outside that window, or a window
+ * wider than OFFLINE_WINDOW_HOURS, is held `unanchored_time`. A device that is not a set-up kiosk
+ * ranks at most PHONE_PLAYERS_PER_HOUR distinct players an hour (`too_many_players`). A step: it
+ * runs in the caller's transaction (startOnlineAttempt's, or a sync batch's).
  */
-export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<{ attempt: AttemptRow; token: string; inserted: boolean }> {
+export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<StartedAttempt> {
   // A registration's clientId proves the player, as resolvePlayer would through the alias.
   const registered = origin.channel === 'sync' && input.playerClientId !== undefined ? origin.registered : undefined;
   const { player, proven } = registered ? { player: registered, proven: true } : await resolvePlayer(em, input, origin.channel);
   const round = (origin.channel === 'sync' ? origin.round : undefined) ?? (await triviaRound(em, input.questionGroupId));
   if (!round) throw notFound(GROUP_NOT_FOUND);
   await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [player.id]);
+  const device = origin.channel === 'sync' ? origin.push.device : origin.device;
 
   if (input.clientId) {
     const [existing]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1`), [input.clientId]);
     if (existing) {
       if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
-      return { attempt: existing, token: attemptToken(origin.serverSecret, input.clientId), inserted: false };
+      const token = attemptToken(origin.serverSecret, input.clientId);
+      // The device never heard of the round the server dealt (the reply was lost) and dealt its own.
+      if (origin.channel === 'sync' && dealtRoundUnheardOf(existing, origin)) return { attempt: await takeDevicesDeal(em, existing, origin, round), token, inserted: false };
+      return { attempt: existing, token, inserted: false };
     }
   }
 
   const online = origin.channel === 'online';
-  const played = input.totalQuestions ?? round.roundSize;
   let reason: ReviewReason | null = proven ? null : 'unproven_player';
-  if (played !== round.roundSize) {
-    if (online) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
+  if (online) {
+    if (input.totalQuestions !== undefined && input.totalQuestions !== round.roundSize) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
+  } else if (!(await deviceRoundFits(em, input, origin, round))) {
     // The trivia changed while the device was offline: its round is kept as played, held.
     reason ??= 'round_mismatch';
   }
@@ -99,26 +142,91 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
     if (online) throw attemptLimitReached(limit.maxAttempts);
     reason ??= 'over_limit';
   }
+  let dealt: DealtRound | undefined;
+  let played: number;
+  let startedAt: Date;
+  let windowStart: Date;
+  if (online) {
+    dealt = await dealRound(em, input.questionGroupId);
+    played = dealt?.questionIds.length ?? round.roundSize;
+    startedAt = windowStart = new Date();
+  } else {
+    played = origin.questionIds?.length ?? input.totalQuestions ?? round.roundSize;
+    const placed = placeRoundStart(origin, round);
+    startedAt = placed.at;
+    windowStart = origin.push.device.lastContact;
+    if (placed.unanchored) reason ??= 'unanchored_time';
+  }
+  if (device && !device.isKiosk && (await tooManyPlayers(em, { deviceId: device.id, playerId: player.id, startedAt, limit: (origin.channel === 'sync' ? origin.push.fairPlay : origin.fairPlay).phonePlayersPerHour }))) {
+    reason ??= 'too_many_players';
+  }
   const token = attemptToken(origin.serverSecret, input.clientId);
   const [attempt]: AttemptRow[] = await em.query(
     prepared(`INSERT INTO player_attempts
-       (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id,
+        question_ids, answer_order, dealt_by_server, window_start)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      RETURNING *`),
     [
       player.id,
       input.questionGroupId,
       player.location_id,
       played,
-      online ? new Date() : origin.startedAt,
+      startedAt,
       input.clientId ?? null,
       sha256(token),
       reason ? 'held' : 'clean',
       reason,
-      online ? null : origin.deviceId,
+      device?.id ?? null,
+      dealt?.questionIds ?? (origin.channel === 'sync' ? (origin.questionIds ?? null) : null),
+      dealt ? JSON.stringify(dealt.answerOrder) : null,
+      dealt !== undefined,
+      windowStart,
     ],
   );
   return { attempt: attempt!, token, inserted: true };
+}
+
+type SyncOrigin = Extract<AttemptOrigin, { channel: 'sync' }>;
+
+/** A synced round's start, between the device's last contact (or the trivia's creation) and the push's arrival. */
+function placeRoundStart(origin: SyncOrigin, round: TriviaRound) {
+  const opensAt = new Date(Math.max(origin.push.device.lastContact.getTime(), round.createdAt.getTime()));
+  return placeInWindow(origin.startedAt, { opensAt, closesAt: origin.push.receivedAt }, origin.push.fairPlay.offlineWindowMs);
+}
+
+/** Whether the round a device dealt offline could be this trivia's now: its size, and its questions when it sent them. */
+async function deviceRoundFits(em: EntityManager, input: NewAttempt, origin: SyncOrigin, round: TriviaRound): Promise<boolean> {
+  const size = origin.questionIds?.length ?? input.totalQuestions ?? round.roundSize;
+  if (size !== round.roundSize || (input.totalQuestions !== undefined && input.totalQuestions !== size)) return false;
+  return origin.questionIds === undefined || (await playableQuestionsAmong(em, input.questionGroupId, origin.questionIds));
+}
+
+/** A round the server dealt to this device, not completed, that the device reports having dealt otherwise. */
+function dealtRoundUnheardOf(existing: AttemptRow, origin: SyncOrigin): boolean {
+  return (
+    existing.dealt_by_server &&
+    existing.device_id === origin.push.device.id &&
+    existing.completed_at === null &&
+    origin.questionIds !== undefined &&
+    canonicalJson(existing.question_ids) !== canonicalJson(origin.questionIds)
+  );
+}
+
+/** Records the device's own deal in place of the server's it never received, anchored as any round dealt offline. */
+async function takeDevicesDeal(em: EntityManager, existing: AttemptRow, origin: SyncOrigin, round: TriviaRound): Promise<AttemptRow> {
+  const fits = await deviceRoundFits(em, { questionGroupId: existing.question_group_id }, origin, round);
+  const placed = placeRoundStart(origin, round);
+  const reason: ReviewReason | null = existing.review_reason ?? (!fits ? 'round_mismatch' : placed.unanchored ? 'unanchored_time' : null);
+  const [[updated]]: [AttemptRow[], number] = await em.query(
+    prepared(`UPDATE player_attempts
+        SET question_ids = $2, answer_order = NULL, dealt_by_server = false, total_questions = $3, started_at = $4, window_start = $5,
+            answers = NULL, review_status = CASE WHEN $6::varchar IS NULL THEN review_status ELSE 'held' END, review_reason = $6
+      WHERE id = $1
+      RETURNING *`),
+    [existing.id, origin.questionIds, origin.questionIds!.length, placed.at, origin.push.device.lastContact, reason],
+  );
+  return updated!;
 }
 
 /** The attempt named by its server id or its kiosk-made clientId, locked for completing it. */
@@ -131,54 +239,96 @@ export async function lockAttempt(em: EntityManager, ref: { id: number } | { cli
   return attempt;
 }
 
-// jsonb reorders object keys, so stored and sent answers are compared as canonical JSON.
-const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(a) === canonicalJson(b);
+// jsonb reorders object keys, so stored and sent answers are compared as canonical JSON (choices only, not their times).
+const choices = (answers: ChosenAnswer[] | null) => answers?.map(({ questionId, answerId }) => ({ questionId, answerId })) ?? null;
+const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(choices(a)) === canonicalJson(choices(b));
+
+export const ROUND_QUESTIONS_MISMATCH = 'Las respuestas no corresponden a las preguntas de la ronda';
+export const ANSWER_CHANGED = 'Una respuesta ya tenía su veredicto y no puede cambiar';
 
 /**
- * A completion as the server times it. Online: completedAt is the server's clock when it
- * arrived. Synced: the device's completedAt, and the completionTime it reported, which is only
- * compared with its timestamps.
+ * A completion as the server times it. Online: completedAt is the server's clock when it arrived.
+ * Synced: the device's completedAt moved by its clock's offset, placed by the server (see
+ * completeAttempt), and the completionTime it reported, which is only compared with its timestamps.
  */
 export interface Completion {
   answers: ChosenAnswer[] | undefined;
   completedAt: Date;
   reportedSeconds?: number;
+  /** Synced: the push it came in, whose arrival closes the round's window. */
+  push?: PushContext;
   /** The trivia's answer key, when the caller read it already in this transaction. */
   answerKey?: AnswerKey;
+}
+
+/** Every question of the recorded round answered, and every answer that already had its verdict kept. */
+function checkAgainstRound(attempt: AttemptRow, answers: ChosenAnswer[]): void {
+  if (attempt.question_ids) {
+    const round = [...attempt.question_ids].sort((a, b) => a - b);
+    const answered = answers.map((a) => a.questionId).sort((a, b) => a - b);
+    if (canonicalJson(round) !== canonicalJson(answered)) throw badRequest(ROUND_QUESTIONS_MISMATCH, { code: 'round_questions_mismatch' });
+  }
+  for (const judged of attempt.answers ?? []) {
+    const sent = answers.find((a) => a.questionId === judged.questionId);
+    if (sent && sent.answerId !== judged.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
+  }
+}
+
+/**
+ * A synced completion's end, placed between the round's start and the push's arrival (never in
+ * the future); unanchored when the device's time falls outside it, or when the round's whole
+ * window, from what the server last saw of it to this arrival, is wider than OFFLINE_WINDOW_HOURS.
+ */
+function placeRoundEnd(attempt: AttemptRow, completedAt: Date, push: PushContext) {
+  const placed = placeInWindow(completedAt, { opensAt: attempt.started_at, closesAt: push.receivedAt }, Number.POSITIVE_INFINITY);
+  const opened = (attempt.window_start ?? attempt.started_at).getTime();
+  return { at: placed.at, unanchored: placed.unanchored || push.receivedAt.getTime() - opened > push.fairPlay.offlineWindowMs };
 }
 
 /**
  * Records the server-scored, server-timed result of a locked attempt. An attempt is completed
  * once: the same answers sent again return the stored result unchanged; other answers are a 409.
- * An implausible time is stored, and the attempt held for review (an attempt already held keeps
- * its first reason). A step: it runs in the caller's transaction (completeOnlineAttempt's, or a
- * sync batch's).
+ * The answers must be those of the recorded round (400 round_questions_mismatch), and an answer
+ * that already got its verdict cannot change (409 answer_changed). A result the server cannot
+ * trust is stored and held for review, with the first reason that applies (an attempt already held
+ * keeps its own): an implausible time, an end outside its anchored window, a round overlapping
+ * another of its device. A step: it runs in the caller's transaction (completeOnlineAttempt's, or
+ * a sync batch's).
  */
 export async function completeAttempt(em: EntityManager, attempt: AttemptRow, completion: Completion): Promise<AttemptRow> {
   if (attempt.completed_at) {
     // Compared before scoring, so a replay still gets its result after the trivia's content changed.
-    const sent = (completion.answers ?? []).map(({ questionId, answerId }) => ({ questionId, answerId }));
-    if (sameAnswers(attempt.answers, sent)) return attempt;
+    if (sameAnswers(attempt.answers, completion.answers ?? [])) return attempt;
     throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
   const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
+  checkAgainstRound(attempt, scored.answers);
+  const end = completion.push ? placeRoundEnd(attempt, completion.completedAt, completion.push) : { at: completion.completedAt, unanchored: false };
   const time = judgeTime({
     startedAt: attempt.started_at,
-    completedAt: completion.completedAt,
+    completedAt: end.at,
     totalQuestions: attempt.total_questions,
     now: new Date(),
-    ...(completion.reportedSeconds !== undefined ? { reportedSeconds: completion.reportedSeconds } : {}),
+    // A round the server dealt is timed by the server alone: the device's own count started before the deal reached it.
+    ...(completion.reportedSeconds !== undefined && !attempt.dealt_by_server ? { reportedSeconds: completion.reportedSeconds } : {}),
   });
-  const holdForTime = !time.plausible && attempt.review_status === 'clean';
+  let hold: ReviewReason | null = null;
+  if (attempt.review_status === 'clean') {
+    if (end.unanchored) hold = 'unanchored_time';
+    else if (!time.plausible) hold = 'implausible_time';
+    else if (attempt.device_id && (await overlapsAnotherRound(em, { id: attempt.id, deviceId: attempt.device_id, startedAt: attempt.started_at, completedAt: end.at }))) {
+      hold = 'overlapping_round';
+    }
+  }
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(
     prepared(`UPDATE player_attempts
         SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
-            review_status = CASE WHEN $7 THEN 'held' ELSE review_status END,
-            review_reason = CASE WHEN $7 THEN 'implausible_time' ELSE review_reason END
+            review_status = CASE WHEN $7::varchar IS NOT NULL THEN 'held' ELSE review_status END,
+            review_reason = COALESCE($7::varchar, review_reason)
       WHERE id = $1
       RETURNING *`),
-    [attempt.id, scored.score, scored.correctAnswers, time.seconds, completion.completedAt, JSON.stringify(scored.answers), holdForTime],
+    [attempt.id, scored.score, scored.correctAnswers, time.seconds, end.at, JSON.stringify(scored.answers), hold],
   );
   // Online and synced completions both end here: the player's standings move in the same transaction.
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
@@ -186,8 +336,15 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
 }
 
 /** POST /api/player-attempts: an online start (the rules refuse rather than hold), in a transaction of its own. */
-export function startOnlineAttempt(em: EntityManager, input: NewAttempt, serverSecret: string): Promise<{ attempt: AttemptRow; token: string; inserted: boolean }> {
-  return em.transaction((tx) => createAttempt(tx, input, { channel: 'online', serverSecret }));
+export function startOnlineAttempt(
+  em: EntityManager,
+  input: NewAttempt,
+  origin: { serverSecret: string; fairPlay: FairPlayLimits; deviceId?: string },
+): Promise<StartedAttempt> {
+  return em.transaction(async (tx) => {
+    const device = origin.deviceId ? await readRoundDevice(tx, origin.deviceId) : undefined;
+    return createAttempt(tx, input, { channel: 'online', serverSecret: origin.serverSecret, fairPlay: origin.fairPlay, ...(device ? { device } : {}) });
+  });
 }
 
 /**

@@ -13,7 +13,8 @@ import { authenticateDevice, registerDevice, touchDevice } from './service';
  */
 export function deviceRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
-  router.post('/devices', rateLimitByAddress(limiters.player), async (ctx) => {
+  // New devices have their own, hourly limit per address (DEVICE_RATE_LIMIT): each may hold results.
+  router.post('/devices', rateLimitByAddress(limiters.player), rateLimitByAddress(limiters.device), async (ctx) => {
     ctx.status = 201;
     ctx.body = (await registerDevice(dataSource.manager, secret)) satisfies DeviceRegistration;
   });

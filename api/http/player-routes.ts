@@ -21,6 +21,7 @@ const PLAYER_ROUTES: readonly PlayerRoute[] = [
   { method: 'POST', path: /^\/api\/players$/ },
   { method: 'POST', path: /^\/api\/player-attempts$/ },
   { method: 'PATCH', path: /^\/api\/player-attempts\/[^/]+$/ },
+  { method: 'POST', path: /^\/api\/player-attempts\/[^/]+\/answers$/ },
   { method: 'POST', path: /^\/api\/devices$/ },
   { method: 'GET', path: /^\/api\/devices\/me\/receipt$/ },
   { method: 'POST', path: /^\/api\/devices\/me\/heartbeat$/ },

@@ -18,7 +18,8 @@ const REMEMBERED_TRIVIAS = 1_000;
  * statement and no hashing while nothing changed. One per app (its own database).
  */
 export class BundleVersions {
-  private readonly known = new Map<number, { fingerprint: string; version: string }>();
+  /** By trivia and copy: `<groupId>` without the answer key, `<groupId>+key` with it. */
+  private readonly known = new Map<string, { fingerprint: string; version: string }>();
 
   /**
    * The bundle rows' generation now. Read it before building the bundle: the rows read after it
@@ -30,8 +31,8 @@ export class BundleVersions {
   }
 
   /** The version of the bundle built from rows with this fingerprint, when it was built before. */
-  versionOf(groupId: number, fingerprint: string): string | undefined {
-    const known = this.known.get(groupId);
+  versionOf(copy: string, fingerprint: string): string | undefined {
+    const known = this.known.get(copy);
     return known?.fingerprint === fingerprint ? known.version : undefined;
   }
 
@@ -39,9 +40,9 @@ export class BundleVersions {
    * Remembers the version of a bundle built after `fingerprint` was read. Had the rows changed in
    * between, the next read gives another fingerprint, so a stale pair is never matched.
    */
-  remember(groupId: number, fingerprint: string, version: string): void {
-    this.known.delete(groupId);
-    this.known.set(groupId, { fingerprint, version });
+  remember(copy: string, fingerprint: string, version: string): void {
+    this.known.delete(copy);
+    this.known.set(copy, { fingerprint, version });
     if (this.known.size > REMEMBERED_TRIVIAS) this.known.delete(this.known.keys().next().value!);
   }
 }

@@ -1,6 +1,7 @@
-import type { Answer, AnswersByQuestion, Location, PlayBundle, PlayConsent, Question } from '../../contract';
+import type { Location, PlayAnswersByQuestion, PlayBundle, PlayConsent, Question } from '../../contract';
 import type { AnswerEntity, DocumentTypeEntity, LocationEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
 import { presentDocumentType } from '../document-types/presenter';
+import { presentAnswer, presentPlayAnswer } from '../questions/presenter';
 import { presentQuestionGroup } from '../question-groups/presenter';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
@@ -15,18 +16,19 @@ export interface BundleContent {
 }
 
 const presentQuestion = (q: QuestionEntity): Question => ({ id: q.id, text: q.text, groupId: q.groupId, createdAt: q.createdAt.toISOString() });
-const presentAnswer = (a: AnswerEntity): Answer => ({ id: a.id, text: a.text, isCorrect: a.isCorrect, questionId: a.questionId });
 const presentLocation = (l: LocationEntity): Location => ({ id: l.id, name: l.name, companyId: l.companyId });
 
 /**
- * The kiosk's offline copy of a trivia. The version is a hash of everything in the bundle and of
- * nothing else: a change anywhere (a question, a theme, a renamed site, a new company logo, a new
- * document type) gives a new version, and content that did not change keeps its version.
+ * The player screen's offline copy of a trivia; with the answer key (`withKey`) only for a set-up
+ * kiosk of the trivia. The version is a hash of everything in the bundle and of nothing else: a
+ * change anywhere (a question, a theme, a renamed site, a new company logo, a new document type)
+ * gives a new version, content that did not change keeps its version, and the copy with the key
+ * has a version of its own.
  */
-export function presentBundle(content: BundleContent): PlayBundle {
-  const answers: AnswersByQuestion = {};
+export function presentBundle(content: BundleContent, withKey: boolean): PlayBundle {
+  const answers: PlayAnswersByQuestion = {};
   for (const question of content.questions) answers[question.id] = [];
-  for (const answer of content.answers) answers[answer.questionId]?.push(presentAnswer(answer));
+  for (const answer of content.answers) answers[answer.questionId]?.push(withKey ? presentAnswer(answer) : presentPlayAnswer(answer));
   const body = {
     group: presentQuestionGroup(content.group),
     questions: content.questions.map(presentQuestion),

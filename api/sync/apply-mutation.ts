@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import type { Mutation } from '../../contract';
-import { completeAttempt, createAttempt, lockAttempt } from '../attempts/service';
+import type { Mutation, ServerResult } from '../../contract';
+import { serverResult } from '../attempts/presenter';
+import { corrected } from '../attempts/anchoring';
+import { completeAttempt, createAttempt, lockAttempt, type PushContext } from '../attempts/service';
 import { forbidden, toAppError } from '../errors';
 import { registerPlayer } from '../players/service';
 import type { PushMemo } from './push-memo';
@@ -8,8 +10,8 @@ import type { PushMemo } from './push-memo';
 export const FOREIGN_DEVICE_ATTEMPT = 'El intento pertenece a otro dispositivo';
 export const TRIVIA_GONE = 'La trivia ya no existe: el resultado se guardó para revisión';
 
-/** Applied: the server id of the player or attempt. Held: kept unapplied in sync_mutations, with why. */
-export type MutationOutcome = { id: number } | { held: string };
+/** Applied: the server id of the player or attempt (and a completion's result). Held: kept unapplied in sync_mutations, with why. */
+export type MutationOutcome = { id: number; result?: ServerResult } | { held: string };
 
 /**
  * Whether a completion whose attempt is missing belongs to an attempt this device synced and the
@@ -33,7 +35,15 @@ async function attemptLostWithTrivia(em: EntityManager, deviceId: string, attemp
  * naming its player by a bare id (a kiosk of the version before the proof) is stored held for
  * review; only the device that started an attempt completes it.
  */
-export async function applyMutation(em: EntityManager, mutation: Mutation, device: { id: string; serverSecret: string }, memo: PushMemo): Promise<MutationOutcome> {
+export interface PushOrigin {
+  id: string;
+  serverSecret: string;
+  push: PushContext;
+  /** The device's clock offset (server minus device) for this push, in ms. */
+  offsetMs: number;
+}
+
+export async function applyMutation(em: EntityManager, mutation: Mutation, device: PushOrigin, memo: PushMemo): Promise<MutationOutcome> {
   switch (mutation.kind) {
     case 'player': {
       const player = await registerPlayer(em, mutation.payload, 'clear', `device ${device.id}`);
@@ -41,14 +51,15 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
       return { id: player.id };
     }
     case 'attempt': {
-      const { startedAt, ...attempt } = mutation.payload;
+      const { startedAt, questionIds, ...attempt } = mutation.payload;
       const round = await memo.round(attempt.questionGroupId);
       if (!round) return { held: TRIVIA_GONE };
       const created = await createAttempt(em, attempt, {
         channel: 'sync',
         serverSecret: device.serverSecret,
-        startedAt: new Date(startedAt),
-        deviceId: device.id,
+        startedAt: corrected(startedAt, device.offsetMs),
+        ...(questionIds ? { questionIds } : {}),
+        push: device.push,
         round,
         ...(attempt.playerClientId && memo.playersByClientId.has(attempt.playerClientId) ? { registered: memo.playersByClientId.get(attempt.playerClientId)! } : {}),
       });
@@ -71,12 +82,13 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
       if (attempt.device_id !== device.id) throw forbidden(FOREIGN_DEVICE_ATTEMPT, { code: 'attempt_foreign_device' });
       const completed = await completeAttempt(em, attempt, {
         answers,
-        completedAt: new Date(completedAt),
+        completedAt: corrected(completedAt, device.offsetMs),
         reportedSeconds: completionTime,
+        push: device.push,
         // A resent completion is answered from the stored one, unscored: its key is not read.
         ...(attempt.completed_at ? {} : { answerKey: await memo.answerKey(attempt.question_group_id) }),
       });
-      return { id: completed.id };
+      return { id: completed.id, result: serverResult(completed) };
     }
   }
 }

@@ -14,13 +14,13 @@ import { applySyncBatch } from './service';
  * Player level: a device pushes its outbox; X-Device-Id and X-Device-Secret say which device.
  * Admin level: the mutations the server refused, kept for staff.
  */
-export function syncRoutes({ dataSource, limiters, secret }: RouteDependencies) {
+export function syncRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
-    const { mutations } = parseBody(syncRequestSchema, ctx.request.body);
+    const { mutations, sentAt } = parseBody(syncRequestSchema, ctx.request.body);
     refuseOversizeMutations(mutations);
-    ctx.body = (await applySyncBatch(dataSource, deviceId, secret, mutations)) satisfies SyncReply;
+    ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt }, mutations)) satisfies SyncReply;
   });
 
   router.get('/sync/rejections', requireUser, async (ctx) => {

@@ -1,7 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { mutationSchema, type PushedMutation, type SyncReply, type SyncResult } from '../../contract';
 import { conflict, toAppError, unprocessable } from '../errors';
-import { applyMutation } from './apply-mutation';
+import { applyMutation, type PushOrigin } from './apply-mutation';
+import type { FairPlayLimits } from '../config';
+import { clockOffsetMs } from '../attempts/anchoring';
+import { readRoundDevice } from '../attempts/device-rounds';
+import { serverResult } from '../attempts/presenter';
+import type { AttemptRow } from '../attempts/service';
 import { PushMemo } from './push-memo';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
@@ -9,8 +14,8 @@ import { storableJson } from './storable-json';
 import { rejectionRecord } from './rejections';
 import { prepared } from '../../db/prepared-statements';
 
-/** The device a push comes from, and what its transaction has read once (PushMemo). */
-type AppliedBy = { id: string; serverSecret: string; memo: PushMemo };
+/** The device a push comes from, the push as fair play sees it, and what its transaction has read once (PushMemo). */
+type AppliedBy = PushOrigin & { memo: PushMemo };
 
 type Outcome = { settled: SyncResult; replay: boolean; lastMutationId: number } | { gap: true; lastMutationId: number };
 
@@ -48,7 +53,8 @@ async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: 
   if (savepoints) await em.query('SAVEPOINT mutation');
   try {
     const outcome = await applyMutation(em, parsed.data, device, device.memo);
-    return 'held' in outcome ? { mutationId, status: 'held', reason: outcome.held } : { mutationId, status: 'applied', id: outcome.id };
+    if ('held' in outcome) return { mutationId, status: 'held', reason: outcome.held };
+    return { mutationId, status: 'applied', id: outcome.id, ...(outcome.result ? { result: outcome.result } : {}) };
   } catch (error) {
     const refusal = toAppError(error);
     if (!refusal || refusal.status >= 500) throw error;
@@ -89,7 +95,13 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
     if (seen && seen.payload_hash !== payloadHash) {
       throw unprocessable(`La operación ${pushed.mutationId} ya se recibió con otro contenido`, { code: 'sync_payload_mismatch', lastMutationId: last });
     }
-    return { settled: replayOutcome(pushed.mutationId, seen), replay: true, lastMutationId: last };
+    const settled = replayOutcome(pushed.mutationId, seen);
+    // A completion sent again (its reply was lost) gets its result again: the phone may still be waiting for it.
+    if (pushed.kind === 'completion' && settled.status === 'duplicate' && settled.id !== undefined) {
+      const [attempt]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1`), [settled.id]);
+      if (attempt?.completed_at) settled.result = serverResult(attempt);
+    }
+    return { settled, replay: true, lastMutationId: last };
   }
   if (pushed.mutationId > last + 1) return { gap: true, lastMutationId: last };
 
@@ -204,7 +216,16 @@ const isRetryable = (error: unknown) => {
  * whole push is refused with 409, otherwise the batch stops there and the reply lists what was
  * settled, so the device keeps the rest and resends.
  */
-export async function applySyncBatch(dataSource: DataSource, deviceId: string, serverSecret: string, mutations: PushedMutation[]): Promise<SyncReply> {
+export async function applySyncBatch(
+  dataSource: DataSource,
+  deviceId: string,
+  origin: { serverSecret: string; fairPlay: FairPlayLimits; sentAt?: string | undefined },
+  mutations: PushedMutation[],
+): Promise<SyncReply> {
+  // Read before the first transaction moves the device's last contact: the whole push is placed after it.
+  const receivedAt = new Date();
+  const push = { device: await readRoundDevice(dataSource.manager, deviceId), receivedAt, fairPlay: origin.fairPlay };
+  const applied = { id: deviceId, serverSecret: origin.serverSecret, push, offsetMs: clockOffsetMs(origin.sentAt, receivedAt) };
   const results: SyncResult[] = [];
   let lastMutationId = 0;
   let settledNew = false;
@@ -214,7 +235,7 @@ export async function applySyncBatch(dataSource: DataSource, deviceId: string, s
     let savepoints = false;
     for (let attempt = 1; ; ) {
       try {
-        settled = await dataSource.transaction((em) => settleChunk(em, { id: deviceId, serverSecret, memo: new PushMemo(em) }, chunk, settledNew, savepoints));
+        settled = await dataSource.transaction((em) => settleChunk(em, { ...applied, memo: new PushMemo(em) }, chunk, settledNew, savepoints));
         break;
       } catch (error) {
         // A refusal: run the chunk again, each mutation under a savepoint. A deadlock: run it again, at most 3 times.

@@ -17,6 +17,8 @@ export type { ReviewReason };
 export interface ChosenAnswer {
   questionId: number;
   answerId: number;
+  /** Milliseconds from showing the question to the tap, as the device measured it (absent from older devices). */
+  elapsedMs?: number;
 }
 
 @Entity('player_attempts')
@@ -31,6 +33,8 @@ export interface ChosenAnswer {
 @Index('player_attempts_campaign_idx', { synchronize: false })
 /** The held attempts of a trivia, for the admin's review list. */
 @Index('player_attempts_held_idx', ['questionGroupId', 'id'], { where: `review_status = 'held'` })
+/** A device's rounds by start: the overlap and players-per-hour checks. */
+@Index('player_attempts_device_idx', ['deviceId', 'startedAt'], { where: 'device_id IS NOT NULL' })
 @Index('player_attempts_completed_idx', ['questionGroupId', 'completedAt'], {
   where: `completed_at IS NOT NULL AND review_status IN ('clean', 'released')`,
 })
@@ -113,6 +117,21 @@ export class PlayerAttemptEntity {
 
   @Column('uuid', { nullable: true })
   deviceId: string | null;
+
+  /** The round's questions in the order shown (RecordedRounds migration); null for rounds recorded before. */
+  @Column('integer', { array: true, nullable: true })
+  questionIds: number[] | null;
+
+  /** A round the server dealt: each question's answers in the order shown. */
+  @Column('jsonb', { nullable: true })
+  answerOrder: Record<string, number[]> | null;
+
+  @Column('boolean', { default: false })
+  dealtByServer: boolean;
+
+  /** The earliest moment the server can vouch for the round's start. */
+  @Column('timestamptz', { nullable: true })
+  windowStart: Date | null;
 
   @ManyToOne(() => DeviceEntity, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'device_id' })

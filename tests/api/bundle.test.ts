@@ -3,6 +3,7 @@ import { LocationEntity } from '../../db/entities';
 import { startApiProcesses } from '../support/api-processes';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import { deviceHeaders, registerDevice, setUpKiosk } from '../support/player-flow';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -11,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('GET /api/play/:groupId/bundle', () => {
-  it('gives a kiosk the trivia, its questions, answers with the correct one marked, document types and the company\'s sites', async () => {
+  it('gives anyone the trivia, its questions, answers without the answer key, document types and the company\'s sites', async () => {
     const company = await buildCompany(api.dataSource, { name: 'Feria Norte' });
     const siteA = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
     const siteB = await buildLocation(api.dataSource, company.id, 'Pabellón 2');
@@ -25,13 +26,41 @@ describe('GET /api/play/:groupId/bundle', () => {
     expect(res.body.questions.map((q: { id: number }) => q.id)).toEqual(items.map((i) => i.question.id));
     const firstAnswers = res.body.answers[String(items[0]!.question.id)];
     expect(firstAnswers).toHaveLength(3);
-    expect(firstAnswers[0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id });
+    expect(firstAnswers[0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', questionId: items[0]!.question.id });
+    expect(res.text).not.toContain('isCorrect');
     expect(res.body.documentTypes.map((t: { code: string }) => t.code)).toEqual(['CC', 'TI', 'CE', 'PA', 'PPT']);
     expect(res.body.locations).toEqual([
       { id: siteA.id, name: 'Pabellón 1', companyId: company.id },
       { id: siteB.id, name: 'Pabellón 2', companyId: company.id },
     ]);
     expect(res.headers.get('etag')).toBe(`"${res.body.version}"`);
+  });
+
+  it('gives the answer key only to a kiosk set up for the trivia, as a copy with a version of its own', async () => {
+    const admin = await api.adminClient();
+    const company = await buildCompany(api.dataSource);
+    const { group, items } = await buildTrivia(api.dataSource, company.id, { questions: 2, answersPerQuestion: 3 });
+    const other = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    const kiosk = await registerDevice(api, api.client(), { phone: true });
+    const phone = await registerDevice(api, api.client(), { phone: true });
+    const elsewhere = await registerDevice(api, api.client(), { phone: true });
+    await setUpKiosk(api, admin, kiosk, group.id);
+    await setUpKiosk(api, admin, elsewhere, other.group.id);
+    const bundle = (headers: Record<string, string>) => api.client().get(`/api/play/${group.id}/bundle`, { headers });
+
+    const keyed = await bundle(deviceHeaders(kiosk));
+    expect(keyed.body.answers[String(items[0]!.question.id)][0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id });
+    for (const reader of [{}, deviceHeaders(phone), deviceHeaders(elsewhere), { ...deviceHeaders(kiosk), 'X-Device-Secret': 'not-the-secret' }]) {
+      const res = await bundle(reader);
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain('isCorrect');
+      expect(res.body.version).not.toBe(keyed.body.version);
+    }
+    // A copy without the key does not pass for the kiosk's: the kiosk gets its own.
+    const anonymous = await bundle({});
+    expect((await bundle({ ...deviceHeaders(kiosk), 'If-None-Match': `"${anonymous.body.version}"` })).status).toBe(200);
+    expect((await bundle({ ...deviceHeaders(kiosk), 'If-None-Match': `"${keyed.body.version}"` })).status).toBe(304);
+    expect((await bundle({ 'If-None-Match': `"${keyed.body.version}"` })).text).not.toContain('isCorrect');
   });
 
   it('answers 304 to a kiosk whose version is current, and a new version once a site changes', async () => {

@@ -92,7 +92,7 @@ describe('GET /api/devices', () => {
     expect((await outOfCampaign.push(play(pastCampaign, 1))).status).toBe(200);
     await silentFor(outOfCampaign.deviceId, 5);
     // A phone: registered and syncing, never set up as a kiosk.
-    expect((await (await registerDevice(api)).push(play(inCampaign, 1))).status).toBe(200);
+    expect((await (await registerDevice(api, api.client(), { phone: true })).push(play(inCampaign, 1))).status).toBe(200);
   });
 
   it('lists each kiosk with its trivia, company, times and the mutations it pushed, counted per kind and outcome', async () => {

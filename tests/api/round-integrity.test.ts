@@ -37,13 +37,19 @@ async function startOnline(body: Record<string, unknown> = {}, groupId = trivia.
   const player = await buildPlayer(api.dataSource, { locationId: site.id });
   return api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId, ...body });
 }
-/** An online attempt started `secondsAgo` on the server's clock. */
+/** An online attempt started `secondsAgo` on the server's clock, with the round the server dealt. */
 async function playingOnline(secondsAgo = 30) {
   const res = await startOnline();
   expect(res.status).toBe(200);
   await api.dataSource.query(`UPDATE player_attempts SET started_at = now() - make_interval(secs => $2) WHERE id = $1`, [res.body.id, secondsAgo]);
-  return res.body as { id: number; token: string };
+  return res.body as { id: number; token: string; round: { questionIds: number[] } };
 }
+/** Answers to the round the server dealt, in its order, the first `correct` of them right. */
+const dealtAnswers = (attempt: { round: { questionIds: number[] } }, correct = 3, t = trivia) =>
+  attempt.round.questionIds.map((questionId, i) => {
+    const item = t.items.find((it) => it.question.id === questionId)!;
+    return { questionId, answerId: item.answers[i < correct ? 0 : 1]!.id };
+  });
 const complete = (attempt: { id: number; token: string }, body: Record<string, unknown>) =>
   api.client().patch(`/api/player-attempts/${attempt.id}`, { token: attempt.token, ...body });
 
@@ -122,7 +128,7 @@ describe('a completion answers its whole round', () => {
   it('refuses the token of another attempt with 403', async () => {
     const a = await playingOnline();
     const b = await playingOnline();
-    const res = await complete({ id: b.id, token: a.token }, { answers: round(3) });
+    const res = await complete({ id: b.id, token: a.token }, { answers: dealtAnswers(b) });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('attempt_token_invalid');
     expect((await storedAttempt(b.id)).completed_at).toBeNull();
@@ -140,7 +146,7 @@ describe('a completion answers its whole round', () => {
 describe('the time is the server\'s', () => {
   it('times an online round with its own clock: a completionTime of 0 is ignored', async () => {
     const attempt = await playingOnline(30);
-    const res = await complete(attempt, { answers: round(3), completionTime: 0 });
+    const res = await complete(attempt, { answers: dealtAnswers(attempt), completionTime: 0 });
     expect(res.status).toBe(200);
     expect(res.body.completionTime).toBeGreaterThanOrEqual(30);
     expect(res.body.completionTime).toBeLessThan(35);
@@ -149,7 +155,7 @@ describe('the time is the server\'s', () => {
 
   it('holds an online round completed faster than it can be played (2 s per answer)', async () => {
     const attempt = await playingOnline(0);
-    const res = await complete(attempt, { answers: round(3) });
+    const res = await complete(attempt, { answers: dealtAnswers(attempt) });
     expect(res.status).toBe(200);
     expect(await storedAttempt(attempt.id)).toMatchObject({ review_status: 'held', review_reason: 'implausible_time', score: 100 });
     expect(await rankedIds(trivia.group.id)).not.toContain(attempt.id);
@@ -173,21 +179,26 @@ describe('the time is the server\'s', () => {
     expect(await attemptByClientId(under.attemptClientId)).toMatchObject({ review_status: 'held', review_reason: 'implausible_time', completion_time: 4 });
   });
 
-  const implausible: [string, () => Partial<OfflinePlayInput>, number][] = [
-    ['a time of 0', () => ({ completionTime: 0 }), 0],
-    ['completedAt before startedAt', () => ({ completionTime: 0, startedAt: new Date(Date.now() + 60_000) }), 0],
-    ['a completionTime that disagrees with its timestamps', () => ({ completionTime: 60, startedAt: new Date(Date.now() - 600_000) }), 600],
-    ['a completedAt in the future', () => ({ completionTime: 60, completedAt: new Date(Date.now() + 10 * 60_000) }), 60],
-    ['a round longer than 24 h', () => ({ completionTime: 90_000 }), 90_000],
+  const now = () => new Date();
+  const implausible: [string, () => Partial<OfflinePlayInput>, string, (seconds: number) => boolean][] = [
+    ['a time of 0', () => ({ completionTime: 0 }), 'implausible_time', (t) => t === 0],
+    ['completedAt before startedAt', () => ({ completionTime: 0, startedAt: new Date(Date.now() + 60_000), completedAt: now() }), 'implausible_time', (t) => t === 0],
+    ['a completionTime that disagrees with its timestamps', () => ({ completionTime: 60, startedAt: new Date(Date.now() - 600_000), completedAt: now() }), 'implausible_time', (t) => t === 600],
+    // Never stored as the future: placed at the push's arrival, its start with it.
+    ['a completedAt in the future', () => ({ completionTime: 60, completedAt: new Date(Date.now() + 10 * 60_000) }), 'unanchored_time', (t) => t === 0],
+    // Its start would be before the kiosk was set up (two hours ago): placed at the set-up.
+    ['a round longer than 24 h', () => ({ completionTime: 90_000, completedAt: now() }), 'unanchored_time', (t) => t > 7_100 && t < 7_300],
   ];
-  for (const [what, overrides, stored] of implausible) {
-    it(`stores a synced completion with ${what}, held for review and out of the ranking`, async () => {
+  for (const [what, overrides, reason, stored] of implausible) {
+    it(`stores a synced completion with ${what}, held for review (${reason}) and out of the ranking`, async () => {
       const device = await registerDevice(api);
       const play = sync(1, overrides());
       const res = await device.push(play.mutations);
       expect(statuses(res)).toEqual(['applied', 'applied', 'applied']);
       const attempt = await attemptByClientId(play.attemptClientId);
-      expect(attempt).toMatchObject({ review_status: 'held', review_reason: 'implausible_time', score: 100, completion_time: stored });
+      expect(attempt).toMatchObject({ review_status: 'held', review_reason: reason, score: 100 });
+      expect(stored(attempt.completion_time)).toBe(true);
+      expect(attempt.completed_at.getTime()).toBeLessThanOrEqual(Date.now());
       expect(await rankedIds(trivia.group.id)).not.toContain(attempt.id);
     });
   }

@@ -49,8 +49,10 @@ describe('POST /api/sync', () => {
     expect(res.body.results[1].id).toBe(attempt.id);
     expect(res.body.results[2].id).toBe(attempt.id);
     expect(attempt).toMatchObject({ score: 75, correct_answers: 3, completion_time: 61, device_id: device.deviceId, location_id: site.id, review_status: 'clean' });
-    expect(attempt.started_at.toISOString()).toBe(mutations[1]!.payload.startedAt);
-    expect(attempt.completed_at.toISOString()).toBe(mutations[2]!.payload.completedAt);
+    // Within its window (after the kiosk's last contact, before the push), the device's times are kept as sent.
+    expect(attempt.started_at.toISOString()).toBe((mutations[1]!.payload as { startedAt: string }).startedAt);
+    expect(attempt.completed_at.toISOString()).toBe((mutations[2]!.payload as { completedAt: string }).completedAt);
+    expect(res.body.results[2].result).toEqual({ score: 75, correctAnswers: 3, totalQuestions: 4, completionTime: 61, held: false });
   });
 
   it('refuses an unknown device or a wrong secret with 403 and applies nothing', async () => {

@@ -33,6 +33,8 @@ export async function buildTrivia(
     randomizeAnswers: true,
     theme: DEFAULT_THEME,
     maxAttempts: 0,
+    // Made before the rounds tests play on it, which are placed up to two hours back (player-flow.ts).
+    createdAt: new Date(Date.now() - 3 * 3600_000),
     ...overrides,
   });
   const items: { question: QuestionEntity; answers: AnswerEntity[] }[] = [];

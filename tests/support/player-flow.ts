@@ -26,16 +26,37 @@ export async function playerFlowSnapshot(ds: DataSource) {
   return row as { players: number; aliases: number; attempts: number; completed: number; scores: number; mutations: number; counters: number };
 }
 
-/** A registered device that pushes mutations through POST /api/sync. */
-export async function registerDevice(api: TestApi, client: TestClient = api.client()) {
+/** How long before the test a device registered by registerDevice was set up (and last seen): its rounds are placed after. */
+export const DEVICE_SETUP_AGO_MS = 2 * 3600_000;
+
+/**
+ * A registered device that pushes mutations through POST /api/sync: by default a kiosk set up by
+ * staff two hours ago and not seen since (so rounds played in those two hours are anchored);
+ * `phone` leaves it a plain device (a phone: players-per-hour limit), registered as long ago.
+ * The past is written into its row: the server's own clock cannot be moved back.
+ */
+export async function registerDevice(api: TestApi, client: TestClient = api.client(), { phone = false, agoMs = DEVICE_SETUP_AGO_MS } = {}) {
   const res = await client.post('/api/devices');
   if (res.status !== 201) throw new Error(`device registration failed: ${res.status} ${res.text}`);
   const { deviceId, secret } = res.body as { deviceId: string; secret: string };
+  await api.dataSource.query(
+    `UPDATE devices SET created_at = now() - make_interval(secs => $2::float8 / 1000),
+            kiosk_name = CASE WHEN $3 THEN NULL ELSE 'Tableta de pruebas' END,
+            kiosk_setup_at = CASE WHEN $3 THEN NULL ELSE now() - make_interval(secs => $2::float8 / 1000) END
+      WHERE id = $1`,
+    [deviceId, agoMs, phone],
+  );
   return {
     deviceId,
     secret,
-    push: (mutations: unknown[], headers: Record<string, string> = {}) =>
-      client.post('/api/sync', { mutations }, { headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...headers } }),
+    /**
+     * Pushes as a device back from being offline since its set-up: its last contact is forgotten
+     * first, so the rounds offlinePlay places in the last two hours are anchored however often it pushed.
+     */
+    push: async (mutations: unknown[], headers: Record<string, string> = {}) => {
+      await api.dataSource.query(`UPDATE devices SET last_seen_at = NULL WHERE id = $1`, [deviceId]);
+      return client.post('/api/sync', { mutations }, { headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...headers } });
+    },
   };
 }
 
@@ -54,6 +75,16 @@ export interface OfflinePlayInput {
   playerClientId?: string;
 }
 
+let roundsPlayed = 0;
+/**
+ * When an offline round ended unless told: one after another, 90 s apart, going back from now
+ * within the time since registerDevice's set-up, so the rounds of one device never overlap.
+ */
+function nextRoundEnd(): Date {
+  const slot = roundsPlayed++ % Math.floor((DEVICE_SETUP_AGO_MS - 300_000) / 90_000);
+  return new Date(Date.now() - slot * 90_000);
+}
+
 /**
  * The three mutations of one offline play: register, start, finish with the chosen answers. The
  * round is the answers given (unless totalQuestions says otherwise); startedAt is completionTime
@@ -63,7 +94,7 @@ export function offlinePlay(input: OfflinePlayInput) {
   const playerClientId = input.playerClientId ?? randomUUID();
   const attemptClientId = randomUUID();
   const completionTime = input.completionTime ?? 60;
-  const completedAt = input.completedAt ?? new Date();
+  const completedAt = input.completedAt ?? nextRoundEnd();
   const startedAt = (input.startedAt ?? new Date(completedAt.getTime() - completionTime * 1000)).toISOString();
   return {
     playerClientId,
@@ -88,6 +119,8 @@ export function offlinePlay(input: OfflinePlayInput) {
           playerClientId,
           questionGroupId: input.questionGroupId,
           totalQuestions: input.totalQuestions ?? input.answers.length,
+          // The round the device dealt: the questions answered, unless the test says the round had another size.
+          ...(input.totalQuestions === undefined ? { questionIds: input.answers.map((a) => a.questionId) } : {}),
           startedAt,
         },
       },
@@ -139,3 +172,14 @@ export const kioskPlay = ({ cc, site, trivia }: Pick<KioskSite, 'cc' | 'site' | 
     answers: chooseAnswers(trivia, 3),
     ...overrides,
   });
+
+/** Sets a registered device up as a kiosk of the trivia, as staff do: an admin's one-time link, redeemed by the device. */
+export async function setUpKiosk(api: TestApi, admin: TestClient, device: { deviceId: string; secret: string }, questionGroupId: number, name = 'Tableta de pruebas') {
+  const link = await admin.post(`/api/question-groups/${questionGroupId}/kiosk-setup`);
+  const token = new URL(link.body.path, 'http://x').searchParams.get('kiosk');
+  const res = await api.client().post('/api/kiosk-setup', { token, questionGroupId, name }, { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } });
+  if (res.status !== 200) throw new Error(`kiosk setup failed: ${res.status} ${res.text}`);
+}
+
+/** A device's credentials as request headers. */
+export const deviceHeaders = (device: { deviceId: string; secret: string }) => ({ 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret });

@@ -20,7 +20,7 @@ const unusedLimiter: RateLimiter = (() => {
  */
 export function apiRouteList(config: Config, dataSource: DataSource): ApiRoute[] {
   const routes: ApiRoute[] = [];
-  for (const router of apiRouters({ config, dataSource, secret: 'route-list', limiters: { login: unusedLimiter, player: unusedLimiter, playerDocument: unusedLimiter } })) {
+  for (const router of apiRouters({ config, dataSource, secret: 'route-list', limiters: { login: unusedLimiter, player: unusedLimiter, playerDocument: unusedLimiter, device: unusedLimiter, answer: unusedLimiter } })) {
     for (const layer of router.stack) {
       for (const method of layer.methods) {
         if (method !== 'HEAD') routes.push({ method, path: String(layer.path) });

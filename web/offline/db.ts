@@ -1,5 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { Mutation } from '../../contract';
+import type { Mutation, ServerResult } from '../../contract';
 import { maskedPayload } from './privacy';
 import type { PlayBundle } from '../../contract';
 
@@ -77,6 +77,8 @@ export interface LocalAttempt {
   correctAnswers: number | null;
   score: number | null;
   completionTime: number | null;
+  /** The result as the server scored and timed it, once a push brought it back (absent before). */
+  serverResult?: ServerResult;
 }
 
 /** Who is playing: a server id when known, else the device-made player's clientId. */
@@ -97,6 +99,14 @@ export interface PlayerRef {
 export interface ChosenAnswer {
   questionId: number;
   answerId: number;
+  /** Milliseconds from showing the question to the tap. */
+  elapsedMs?: number;
+}
+
+/** Whether an answer was right, and which answer of its question is; from the server or a kiosk's own key. */
+export interface AnswerJudgement {
+  correct: boolean;
+  correctAnswerId: number | null;
 }
 
 /** An attempt being played, kept so a reload resumes at the same question. One per trivia. */
@@ -108,6 +118,10 @@ export interface InProgressAttempt {
   answerOrder: Record<number, number[]>;
   answers: ChosenAnswer[];
   startedAt: string;
+  /** A round the server dealt: the token that asks for each answer's verdict (absent for a round dealt on the device). */
+  token?: string;
+  /** The verdict of each answer given so far, by question id, when it is known. */
+  verdicts?: Record<number, AnswerJudgement>;
 }
 
 export interface AttemptCount {

@@ -1,5 +1,5 @@
 import { v4 as uuid } from 'uuid';
-import type { Mutation, SyncReply, SyncResult } from '../../contract';
+import type { Mutation, ServerResult, SyncReply, SyncResult } from '../../contract';
 import { rejectedFrom, writeMeta, type OutboxEntry, type TriviaDb } from './db';
 import { ensureIdentity, renumberPending, type Identity } from './device-identity';
 import { releaseLease, takeLease } from './flush-lease';
@@ -34,6 +34,13 @@ async function storePlayerId(db: TriviaDb, entry: OutboxEntry, id: number): Prom
   await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
 }
 
+/** A completion the server scored: the result screen of a round played without verdicts shows it. */
+async function storeServerResult(db: TriviaDb, entry: OutboxEntry, result: ServerResult): Promise<void> {
+  if (entry.kind !== 'completion') return;
+  const attemptClientId = (entry.payload as Extract<Mutation, { kind: 'completion' }>['payload']).attemptClientId;
+  await db.attempts.update(attemptClientId, { serverResult: result });
+}
+
 /** Moves a refused entry out of the outbox into the staff's list, its document number masked. */
 async function reject(db: TriviaDb, entry: OutboxEntry, reason: string): Promise<void> {
   await db.rejected.add(rejectedFrom(entry, reason || 'Rechazado por el servidor'));
@@ -56,6 +63,7 @@ async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncR
         continue;
       }
       if (result.id !== undefined) await storePlayerId(db, entry, result.id);
+      if (result.result) await storeServerResult(db, entry, result.result);
       await db.outbox.delete(entry.mutationId);
       settled++;
     }
@@ -109,7 +117,8 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
     const batch = (await pendingEntries(db)).slice(0, oneByOne ? 1 : batchSize);
     if (batch.length === 0) break;
     const mutations = batch.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
-    const answer = await callServer<SyncReply>('POST', '/api/sync', { mutations }, {
+    // The device's clock goes with the push: the server moves the device's times by the difference with its own.
+    const answer = await callServer<SyncReply>('POST', '/api/sync', { sentAt: new Date().toISOString(), mutations }, {
       headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
       timeoutMs,
     });

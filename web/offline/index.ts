@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import type { PlayBundle } from '../../contract';
+import type { PlayBundle, ServerResult } from '../../contract';
 import { loadBundle } from './bundle-store';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
 import { identifyPlayer, type DocumentInput } from './identify';
@@ -8,7 +8,11 @@ import { readKioskMode } from './kiosk-setting';
 import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult, type Registration } from './outbox';
 import { openPlayLock, type PlayLock } from './play-lock';
 import { resumeAttempt } from './resume';
-import { countCorrect, planRound } from './round';
+import { planRound } from './round';
+import { dealOnServer } from './deal';
+import { correctCount, judgeAnswer } from './verdict';
+import { ensureIdentity } from './device-identity';
+import { REQUEST_TIMEOUT_MS } from './http';
 import { ensurePersistentStorage } from './storage';
 import { startSyncScheduler } from './sync-scheduler';
 import { readSyncStatus, type SyncStatus } from './sync-status';
@@ -21,7 +25,7 @@ import { readSyncStatus, type SyncStatus } from './sync-status';
  */
 
 export type { BundleResult } from './bundle-store';
-export type { ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
+export type { AnswerJudgement, ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
 export type { DocumentInput, Identification } from './identify';
 export type { KioskConfig, KioskModeSwitch, KioskSetupInput, KioskSetupResult } from './kiosk-config';
 export type { PinCheck } from './kiosk-pin';
@@ -31,7 +35,8 @@ export type { Resumption } from './resume';
 export type { SyncStatus } from './sync-status';
 export { EmptyRoundError } from './outbox';
 export { CHANGED_TRIVIA_MESSAGE } from './resume';
-export { countCorrect, playableCount } from './round';
+export { playableCount } from './round';
+export { hasAnswerKey } from './verdict';
 export { serverReachable, subscribeReachable } from './connectivity';
 
 /** A value that changes over time; `subscribe` answers the current value, then every change, until stopped. */
@@ -62,18 +67,41 @@ export async function registerNewPlayer(input: Registration): Promise<PlayerRef>
   return player;
 }
 
-/** Draws a round from the bundle and starts the attempt (EmptyRoundError when nothing is playable). */
+/** Why a round could not start: the server refused it (the trivia's attempts are used up). */
+export class RoundRefusedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RoundRefusedError';
+  }
+}
+
+/**
+ * Starts a round: dealt by the server when it can be reached (its questions, order and start are
+ * then the server's), else drawn from the bundle on the device. EmptyRoundError when nothing is
+ * playable, RoundRefusedError when the server says the player may not play again.
+ */
 export async function startRound(player: PlayerRef, bundle: PlayBundle): Promise<InProgressAttempt> {
-  const state = await startAttempt(triviaDb(), player, planRound(bundle));
+  const db = triviaDb();
+  const deal = await dealOnServer(db, player, bundle.group.id);
+  if (deal.kind === 'refused') throw new RoundRefusedError(deal.message);
+  const state =
+    deal.kind === 'dealt'
+      ? await startAttempt(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token } })
+      : await startAttempt(db, player, planRound(bundle), { clientId: deal.clientId });
   requestFlush();
   return state;
 }
 
-export const answer = (groupId: number, chosen: ChosenAnswer) => recordAnswer(triviaDb(), groupId, chosen);
+/** Judges an answer (the kiosk's key, or the server's verdict) and keeps it with its verdict; the verdict is undefined when there is none now. */
+export async function answer(bundle: PlayBundle, state: InProgressAttempt, chosen: ChosenAnswer) {
+  const verdict = await judgeAnswer(bundle, state, chosen);
+  const next = await recordAnswer(triviaDb(), state.groupId, chosen, verdict);
+  return { verdict, state: next };
+}
 
-/** Completes an attempt, scored against the bundle, and sends it. */
+/** Completes an attempt, scored from its verdicts (pending when some are missing), and sends it. */
 export async function finishRound(bundle: PlayBundle, state: InProgressAttempt): Promise<AttemptResult> {
-  const result = await completeAttempt(triviaDb(), state, countCorrect(bundle, state.answers));
+  const result = await completeAttempt(triviaDb(), state, correctCount(bundle, state));
   requestFlush();
   return result;
 }
@@ -83,6 +111,10 @@ export async function finishCurrentRound(bundle: PlayBundle): Promise<AttemptRes
   const state = await triviaDb().inProgress.get(bundle.group.id);
   return state ? finishRound(bundle, state) : undefined;
 }
+
+/** The result the server stored for an attempt of this device, as it arrives with a push's reply. */
+export const serverResultOf = (attemptClientId: string): Subscribable<ServerResult | undefined> =>
+  watch(async () => (await triviaDb().attempts.get(attemptClientId))?.serverResult);
 
 export const leaveRound = (groupId: number) => abandonAttempt(triviaDb(), groupId);
 
@@ -97,6 +129,8 @@ export function startSync(): () => void {
   users++;
   scheduler ??= startSyncScheduler(triviaDb());
   void ensurePersistentStorage(triviaDb());
+  // Known to the server from the first visit: a round played offline later is placed after it.
+  void ensureIdentity(triviaDb(), REQUEST_TIMEOUT_MS).catch(() => undefined);
   return () => {
     users--;
     if (users === 0) {

@@ -1,7 +1,7 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation } from '../../contract';
 import { MAX_COMPLETION_SECONDS, scoreOf } from '../../contract/player-input';
-import type { ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
+import type { AnswerJudgement, ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**
  * Every write of the player screen goes through here, online or not: the domain record and its
@@ -83,17 +83,25 @@ export class EmptyRoundError extends Error {
   }
 }
 
+/** A round the server dealt: its token for the verdicts, and its start on the server's clock. */
+export interface ServerDeal {
+  token: string;
+}
+
 /**
  * Creates the attempt and its in-progress state together, and counts it for offline maxAttempts.
+ * A round the device dealt queues its attempt (with its questions, in order) for the server; one
+ * the server dealt (`deal`) exists there already, so nothing is queued but its completion later.
  * The queued attempt carries the player's document when it names the player by server id; the
- * state kept for resuming does not.
+ * state kept for resuming does not. `clientId`: the id the server was asked to deal under, so a
+ * round whose deal reply was lost is the same attempt on both sides.
  * A round without questions is refused here: the server would reject its attempt and completion.
  */
-export async function startAttempt(db: TriviaDb, player: PlayerRef, round: RoundPlan): Promise<InProgressAttempt> {
+export async function startAttempt(db: TriviaDb, player: PlayerRef, round: RoundPlan, options: { clientId?: string; deal?: ServerDeal } = {}): Promise<InProgressAttempt> {
   if (round.questionIds.length === 0) throw new EmptyRoundError();
   const startedAt = new Date().toISOString();
   const attempt: LocalAttempt = {
-    clientId: uuid(),
+    clientId: options.clientId ?? uuid(),
     playerId: player.playerId,
     playerClientId: player.playerId === null ? player.playerClientId : null,
     questionGroupId: round.groupId,
@@ -113,17 +121,21 @@ export async function startAttempt(db: TriviaDb, player: PlayerRef, round: Round
     answerOrder: round.answerOrder,
     answers: [],
     startedAt,
+    ...(options.deal ? { token: options.deal.token, verdicts: {} } : {}),
   };
   await db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress, db.attemptCounts], async () => {
     await db.attempts.add(attempt);
-    await enqueue(db, 'attempt', {
-      clientId: attempt.clientId,
-      // A server id goes with the player's document, the proof the attempt is theirs.
-      ...(attempt.playerId !== null ? { playerId: attempt.playerId, ...document } : { playerClientId: attempt.playerClientId! }),
-      questionGroupId: round.groupId,
-      totalQuestions: attempt.totalQuestions,
-      startedAt,
-    });
+    if (!options.deal) {
+      await enqueue(db, 'attempt', {
+        clientId: attempt.clientId,
+        // A server id goes with the player's document, the proof the attempt is theirs.
+        ...(attempt.playerId !== null ? { playerId: attempt.playerId, ...document } : { playerClientId: attempt.playerClientId! }),
+        questionGroupId: round.groupId,
+        totalQuestions: attempt.totalQuestions,
+        questionIds: round.questionIds,
+        startedAt,
+      });
+    }
     await db.inProgress.put(state);
     const key = attemptCountKey(player.hash, round.groupId);
     const count = (await db.attemptCounts.get(key))?.count ?? 0;
@@ -132,22 +144,25 @@ export async function startAttempt(db: TriviaDb, player: PlayerRef, round: Round
   return state;
 }
 
-/** Keeps each answer as it is given, so a reload resumes at the next question. */
-export async function recordAnswer(db: TriviaDb, groupId: number, answer: ChosenAnswer): Promise<InProgressAttempt | undefined> {
+/** Keeps each answer as it is given (with its verdict when known), so a reload resumes at the next question. */
+export async function recordAnswer(db: TriviaDb, groupId: number, answer: ChosenAnswer, verdict?: AnswerJudgement): Promise<InProgressAttempt | undefined> {
   return db.transaction('rw', db.inProgress, async () => {
     const state = await db.inProgress.get(groupId);
     if (!state || state.answers.some((a) => a.questionId === answer.questionId)) return state;
-    const next = { ...state, answers: [...state.answers, answer] };
+    const next: InProgressAttempt = { ...state, answers: [...state.answers, answer], ...(verdict ? { verdicts: { ...state.verdicts, [answer.questionId]: verdict } } : {}) };
     await db.inProgress.put(next);
     return next;
   });
 }
 
 export interface AttemptResult {
+  attemptClientId: string;
   score: number;
   correctAnswers: number;
   totalQuestions: number;
   completionTime: number;
+  /** Some answers had no verdict (the phone lost its connection): the score comes from the server once it returns. */
+  pending: boolean;
 }
 
 /**
@@ -156,31 +171,38 @@ export interface AttemptResult {
  * double tap or a resumed state read twice never sends two completions. The time is capped at the
  * contract's 24 h: a clock jump or a week-old resume must not leave a payload the server refuses.
  */
-export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, correctAnswers: number): Promise<AttemptResult> {
+export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, correctAnswers: number | null): Promise<AttemptResult> {
   const completedAt = new Date();
   const elapsed = Math.round((completedAt.getTime() - Date.parse(state.startedAt)) / 1000);
   const completionTime = Math.min(MAX_COMPLETION_SECONDS, Math.max(0, Number.isFinite(elapsed) ? elapsed : 0));
   const totalQuestions = state.questionIds.length;
-  const result = { score: scoreOf(correctAnswers, totalQuestions), correctAnswers, totalQuestions, completionTime };
+  const known = correctAnswers ?? 0;
+  const pending = correctAnswers === null;
+  const result = { score: scoreOf(known, totalQuestions), correctAnswers: known, totalQuestions, completionTime };
   return db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress], async () => {
     const stored = await db.attempts.get(state.attemptClientId);
     await db.inProgress.where('groupId').equals(state.groupId).filter((s) => s.attemptClientId === state.attemptClientId).delete();
     if (stored?.completedAt) {
       return {
+        attemptClientId: state.attemptClientId,
         score: stored.score ?? result.score,
-        correctAnswers: stored.correctAnswers ?? correctAnswers,
+        correctAnswers: stored.correctAnswers ?? known,
         totalQuestions: stored.totalQuestions,
         completionTime: stored.completionTime ?? completionTime,
+        pending: stored.score === null,
       };
     }
-    await db.attempts.update(state.attemptClientId, { ...result, completedAt: completedAt.toISOString() });
+    await db.attempts.update(state.attemptClientId, {
+      ...(pending ? { score: null, correctAnswers: null, completionTime } : result),
+      completedAt: completedAt.toISOString(),
+    });
     await enqueue(db, 'completion', {
       attemptClientId: state.attemptClientId,
       answers: state.answers,
       completionTime,
       completedAt: completedAt.toISOString(),
     });
-    return result;
+    return { ...result, attemptClientId: state.attemptClientId, pending };
   });
 }
 

@@ -11,6 +11,8 @@ import {
   playableCount,
   registerNewPlayer,
   resumeRound,
+  RoundRefusedError,
+  serverResultOf,
   startRound,
   type AttemptResult,
   type ChosenAnswer,
@@ -33,6 +35,7 @@ import { RegistrationStep } from './steps/registration-step';
 import { PlayerSpinner } from './ui/spinner';
 import { onStaffPanelClosed, useStaffSession } from './staff-panel-state';
 import { usePlayLock } from './use-play-lock';
+import { useSubscription } from './use-subscription';
 
 /**
  * The document step's height on a phone and from the `sm` width on (default text size): what
@@ -146,6 +149,10 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     step.name !== 'preparing';
   const idleSecondsLeft = useIdleCountdown(watchIdle, idleMs, giveUp);
 
+  // The result the server stored for the round just finished: a round played without verdicts shows it when it arrives.
+  const finished = step.name === 'done' ? step.result.attemptClientId : null;
+  const fromServer = useSubscription(() => serverResultOf(finished ?? ''), [finished], undefined);
+
   const onDocument = async (input: { documentTypeId: number; documentNumber: string }) => {
     setNotice(null);
     try {
@@ -184,7 +191,9 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
       const state = await startRound(player, bundle);
       setStep({ name: 'question', state });
     } catch (error) {
-      if (!(error instanceof EmptyRoundError)) {
+      if (error instanceof RoundRefusedError) {
+        show({ title: ATTEMPT_LIMIT_TITLE, description: error.message, tone: 'error' });
+      } else if (!(error instanceof EmptyRoundError)) {
         console.error(error);
         show({ title: 'Error', description: 'No se pudo iniciar el intento.', tone: 'error' });
       }
@@ -198,8 +207,10 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
   };
 
   const onAnswer = async (chosen: ChosenAnswer) => {
-    const next = await answer(groupId, chosen);
+    if (step.name !== 'question') return undefined;
+    const { verdict, state: next } = await answer(bundle, step.state, chosen);
     if (next) setStep((current) => (current.name === 'question' ? { name: 'question', state: next } : current));
+    return verdict;
   };
 
   // Read from the device, not from this render: the last answer was stored after it.
@@ -262,7 +273,9 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
         );
       case 'done':
         // A kiosk never leaves the player screen: its completion redirect is skipped.
-        return <CompletionStep result={step.result} redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl} onRestart={restart} />;
+        return (
+          <CompletionStep result={step.result} fromServer={fromServer} redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl} onRestart={restart} />
+        );
     }
   }
 }

@@ -1,5 +1,6 @@
-import { Clock, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
+import { Clock, CloudUpload, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
 import { useEffect } from 'react';
+import type { ServerResult } from '../../../contract';
 import type { AttemptResult } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { formatDuration } from '../format';
@@ -17,7 +18,56 @@ export function resultText(result: AttemptResult): string {
   return `Trivia completada. Tu puntaje: ${result.score} %. ${result.correctAnswers} de ${result.totalQuestions} correctas.`;
 }
 
-export function CompletionStep({ result, redirectUrl, onRestart }: { result: AttemptResult; redirectUrl: string | null; onRestart: () => void }) {
+/** What the screen says while the result waits for the server (some answers had no verdict). */
+export const PENDING_RESULT_TITLE = 'Tus respuestas están guardadas';
+export const PENDING_RESULT_TEXT = 'Tu puntaje aparecerá aquí en cuanto vuelva la conexión y el servidor califique tus respuestas.';
+/** Said under the score when the server keeps the result for the organiser's review. */
+export const HELD_RESULT_TEXT = 'El organizador revisará este resultado antes de publicarlo en el ranking.';
+
+/**
+ * The round's result: from the verdicts the player saw, or, for a round played without them (the
+ * phone lost its connection), as the server scores it once the round reaches it.
+ */
+export function CompletionStep({
+  result,
+  fromServer,
+  redirectUrl,
+  onRestart,
+}: {
+  result: AttemptResult;
+  /** The result the server stored, once it arrived. */
+  fromServer?: ServerResult | undefined;
+  redirectUrl: string | null;
+  onRestart: () => void;
+}) {
+  const shown = result.pending && fromServer ? { ...result, ...fromServer, pending: false } : result;
+  return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ?? false} redirectUrl={redirectUrl} onRestart={onRestart} />;
+}
+
+function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
+  const heading = useFocusOnMount<HTMLHeadingElement>();
+  const announce = useAnnounce();
+  useEffect(() => announce(`Trivia completada. ${PENDING_RESULT_TITLE}. ${PENDING_RESULT_TEXT}`), [announce]);
+  return (
+    <div className="space-y-6 text-center" data-step="result" data-result="pending">
+      <p className="flex items-center justify-center gap-2 text-sm font-bold tracking-[0.2em] player-header-text">
+        <Sparkles className="size-4" aria-hidden /> ¡TRIVIA COMPLETADA! <Sparkles className="size-4" aria-hidden />
+      </p>
+      <div className="player-badge mx-auto flex size-24 items-center justify-center rounded-full">
+        <CloudUpload className="size-12" aria-hidden />
+      </div>
+      <h2 ref={heading} tabIndex={-1} className="player-heading">
+        {PENDING_RESULT_TITLE}
+      </h2>
+      <p className="player-muted" data-testid="result-pending">
+        {PENDING_RESULT_TEXT}
+      </p>
+      <ResultActions redirectUrl={redirectUrl} onRestart={onRestart} />
+    </div>
+  );
+}
+
+function ScoredResult({ result, held, redirectUrl, onRestart }: { result: AttemptResult; held: boolean; redirectUrl: string | null; onRestart: () => void }) {
   const tier = tierOf(result.score);
   const Icon = tier.icon;
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -55,16 +105,27 @@ export function CompletionStep({ result, redirectUrl, onRestart }: { result: Att
           </dd>
         </div>
       </dl>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <button type="button" className="player-button player-button-outline flex-1" onClick={onRestart}>
-          <RotateCcw className="size-5" aria-hidden /> Volver a empezar
+      {held && (
+        <p className="player-muted text-sm" data-testid="result-held">
+          {HELD_RESULT_TEXT}
+        </p>
+      )}
+      <ResultActions redirectUrl={redirectUrl} onRestart={onRestart} />
+    </div>
+  );
+}
+
+function ResultActions({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      <button type="button" className="player-button player-button-outline flex-1" onClick={onRestart}>
+        <RotateCcw className="size-5" aria-hidden /> Volver a empezar
+      </button>
+      {redirectUrl && (
+        <button type="button" className="player-button flex-1" onClick={() => window.location.assign(redirectUrl)}>
+          Terminar
         </button>
-        {redirectUrl && (
-          <button type="button" className="player-button flex-1" onClick={() => window.location.assign(redirectUrl)}>
-            Terminar
-          </button>
-        )}
-      </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Check, LogOut, X } from 'lucide-react';
+import { Check, CloudUpload, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
 import { triviaLogo } from '../../../contract/trivia-logo';
-import type { ChosenAnswer, InProgressAttempt } from '../../offline';
+import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
 import { PlayerDialog } from '../ui/dialog';
@@ -11,13 +11,15 @@ import { useFocusOnMount } from '../use-focus-on-mount';
 /** How long each answer's feedback stays: part of the server's plausibility rule for a round's time. */
 export const FEEDBACK_MS = 2000;
 const LETTERS = 'ABCDEFGHIJ';
+/** The monotonic clock an answer's time is read from (not the wall clock a kiosk may have wrong). */
+const now = () => performance.now();
 
 export interface QuestionStepProps {
   bundle: PlayBundle;
   state: InProgressAttempt;
   animation: string;
-  /** Stores the answer; resolves once it is kept on the device. */
-  onAnswer: (answer: ChosenAnswer) => Promise<void>;
+  /** Judges and stores the answer; resolves with its verdict (undefined when none can be had now) once it is kept on the device. */
+  onAnswer: (answer: ChosenAnswer) => Promise<AnswerJudgement | undefined>;
   /** Called after the feedback of the last question. */
   onFinished: () => void;
   /** The player gives up the round (after confirming): back to the document step. */
@@ -30,14 +32,23 @@ export const questionAnnouncement = (position: number, total: number) => `Pregun
 /** What the live region says after an answer: 'Correcta', or 'Incorrecta, la correcta es …'. */
 export const feedbackAnnouncement = (correct: boolean, correctText: string) => (correct ? 'Correcta' : `Incorrecta, la correcta es ${correctText}`);
 
-type AnswerState = 'correct' | 'wrong' | 'right-answer' | 'dimmed' | undefined;
+/** What the live region says after an answer kept without its verdict (no connection). */
+export const PENDING_ANNOUNCEMENT = 'Respuesta guardada. Sabrás si acertaste cuando vuelva la conexión.';
+
+type AnswerState = 'correct' | 'wrong' | 'right-answer' | 'pending' | 'dimmed' | undefined;
 
 /** The visible word beside an answer's icon once answered: colour never carries the meaning alone. */
 const STATE_WORD: Record<Exclude<AnswerState, 'dimmed' | undefined>, string> = {
   correct: 'Correcta',
   wrong: 'Tu respuesta: incorrecta',
   'right-answer': 'Respuesta correcta',
+  pending: 'Respuesta guardada: el resultado llega con la conexión',
 };
+
+/** The answer chosen, and once known its verdict (null: kept without one). */
+interface Feedback extends ChosenAnswer {
+  verdict?: AnswerJudgement | null;
+}
 
 /**
  * One question at a time. The choice locks at once (the chosen answer keeps focus: aria-disabled,
@@ -47,7 +58,7 @@ const STATE_WORD: Record<Exclude<AnswerState, 'dimmed' | undefined>, string> = {
  * until the result replaces it.
  */
 export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, onLeave }: QuestionStepProps) {
-  const [feedback, setFeedback] = useState<ChosenAnswer | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -64,6 +75,11 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = triviaLogo(bundle.group);
   const heading = useFocusOnMount<HTMLHeadingElement>(questionId);
+  // When this question was shown: each answer carries how long the player took.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = now();
+  }, [questionId]);
 
   useEffect(() => announce(questionAnnouncement(index + 1, total)), [announce, index, total]);
 
@@ -75,14 +91,17 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
 
   const choose = async (answerId: number) => {
     if (feedback || confirmLeave || leaving) return;
-    const chosen = { questionId, answerId };
+    const chosen = { questionId, answerId, elapsedMs: Math.max(0, Math.round(now() - shownAt.current)) };
     setFeedback(chosen);
-    const correct = answers.find((a) => a.isCorrect);
-    const right = correct?.id === answerId;
-    if (right) playCorrectSound();
-    else playWrongSound();
-    announce(feedbackAnnouncement(right, correct?.text ?? ''));
-    await onAnswer(chosen);
+    const verdict = (await onAnswer(chosen)) ?? null;
+    setFeedback({ ...chosen, verdict });
+    if (verdict) {
+      if (verdict.correct) playCorrectSound();
+      else playWrongSound();
+      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? ''));
+    } else {
+      announce(PENDING_ANNOUNCEMENT);
+    }
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
       // The last question keeps its feedback on screen until the result replaces the step.
@@ -104,10 +123,12 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
       </div>
     );
   }
-  const stateOf = (answer: { id: number; isCorrect: boolean }): AnswerState => {
-    if (!feedback) return undefined;
-    if (feedback.answerId === answer.id) return answer.isCorrect ? 'correct' : 'wrong';
-    return answer.isCorrect ? 'right-answer' : 'dimmed';
+  // The feedback follows the verdict: until it arrives the choice is only locked.
+  const stateOf = (answer: { id: number }): AnswerState => {
+    if (!feedback || feedback.verdict === undefined) return undefined;
+    const { verdict } = feedback;
+    if (feedback.answerId === answer.id) return verdict === null ? 'pending' : verdict.correct ? 'correct' : 'wrong';
+    return verdict?.correctAnswerId === answer.id ? 'right-answer' : 'dimmed';
   };
   return (
     <div className="space-y-5" data-step="question">
@@ -143,7 +164,15 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
                 onClick={() => void choose(answer.id)}
               >
                 <span className="player-answer-mark" aria-hidden>
-                  {answerState === 'correct' || answerState === 'right-answer' ? <Check className="size-5" /> : answerState === 'wrong' ? <X className="size-5" /> : LETTERS[i]}
+                  {answerState === 'correct' || answerState === 'right-answer' ? (
+                    <Check className="size-5" />
+                  ) : answerState === 'wrong' ? (
+                    <X className="size-5" />
+                  ) : answerState === 'pending' ? (
+                    <CloudUpload className="size-5" />
+                  ) : (
+                    LETTERS[i]
+                  )}
                 </span>
                 <span className="min-w-0 flex-1 break-words">
                   <span data-testid="answer-text">{answer.text}</span>

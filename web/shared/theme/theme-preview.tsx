@@ -24,7 +24,7 @@ type StepId = (typeof PREVIEW_STEPS)[number]['id'];
 const noop = () => undefined;
 const resolved = () => Promise.resolve();
 // The answer is "kept" forever: the question step then shows its feedback for as long as the preview is open.
-const neverSettles = () => new Promise<void>(noop);
+const neverSettles = () => new Promise<never>(noop);
 
 /**
  * The real player screen (the same root, themeStyle() and step components the player uses) with

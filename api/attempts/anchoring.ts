@@ -1,0 +1,43 @@
+/**
+ * Anchored times: a round's start and end are placed between moments the server observed itself,
+ * whatever the device's clock says. A device's times are first moved by its clock's offset (the
+ * server's clock minus the device's, measured when the push arrived), then checked against the
+ * window and kept inside it: nothing is stored before the window opened, nor in the future.
+ */
+
+/** How far a device's (offset-corrected) time may fall outside its window before it is refused as unanchored. */
+export const ANCHOR_TOLERANCE_MS = 120_000;
+
+export interface Window {
+  /** The earliest moment the server can vouch for: a deal, a device's last contact, the trivia's creation. */
+  opensAt: Date;
+  /** When the server received what it is placing: never later than now. */
+  closesAt: Date;
+}
+
+export interface Placed {
+  /** The time to store: the device's, corrected and kept inside the window. */
+  at: Date;
+  /** The device's time fell outside its window (beyond the tolerance), or the window is wider than allowed. */
+  unanchored: boolean;
+}
+
+/** The device's clock offset in ms (server minus device), from when it said it sent the push; 0 when it did not say. */
+export function clockOffsetMs(sentAt: string | undefined, receivedAt: Date): number {
+  if (!sentAt) return 0;
+  const sent = Date.parse(sentAt);
+  return Number.isFinite(sent) ? receivedAt.getTime() - sent : 0;
+}
+
+/** Places a device's time (already offset-corrected) in its window, whose width may not pass `maxWidthMs`. */
+export function placeInWindow(deviceTime: Date, window: Window, maxWidthMs: number): Placed {
+  const time = deviceTime.getTime();
+  const opens = window.opensAt.getTime();
+  const closes = window.closesAt.getTime();
+  const outside = time < opens - ANCHOR_TOLERANCE_MS || time > closes + ANCHOR_TOLERANCE_MS;
+  const tooWide = closes - opens > maxWidthMs;
+  return { at: new Date(Math.min(closes, Math.max(opens, time))), unanchored: outside || tooWide };
+}
+
+/** A device's time corrected by its clock offset. */
+export const corrected = (deviceTime: string, offsetMs: number) => new Date(Date.parse(deviceTime) + offsetMs);
