@@ -71,6 +71,11 @@ export type Mutation = z.infer<typeof mutationSchema>;
 export const syncRequestSchema = z.strictObject({
   /** The device's clock when it sent the push: the server moves the device's times by the difference with its own. */
   sentAt: isoDate.optional(),
+  /**
+   * More of the device's outbox waits behind this push: the next push continues the same upload,
+   * and its rounds are placed after the same last contact as this one's (absent: nothing waits).
+   */
+  more: z.boolean().optional(),
   mutations: z
     .array(z.strictObject({ mutationId, kind: z.enum(MUTATION_KINDS), payload: z.unknown() }))
     .min(1)
@@ -80,6 +85,7 @@ export type PushedMutation = z.infer<typeof syncRequestSchema>['mutations'][numb
 /** What a device sends: every mutation well formed. */
 export interface SyncRequest {
   sentAt?: string;
+  more?: boolean;
   mutations: Mutation[];
 }
 

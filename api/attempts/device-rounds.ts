@@ -10,9 +10,10 @@ export interface RoundDevice {
   /** A kiosk set up by staff: no players-per-hour limit. */
   isKiosk: boolean;
   /**
-   * The last moment the server saw this device before the current request: its last push or
-   * heartbeat, its kiosk setup, or its registration, whichever is latest. An honest outbox sends
-   * everything pending at each contact, so a round first pushed now was played after it.
+   * The last moment the server saw this device with nothing left to send before the current
+   * request: a push that emptied its outbox, a heartbeat, its kiosk setup or its registration,
+   * whichever is latest. An honest outbox sends everything pending at each contact (over several
+   * pushes when it is long, each saying more follows), so a round first pushed now was played after it.
    */
   lastContact: Date;
 }
@@ -20,7 +21,7 @@ export interface RoundDevice {
 /** The device as the fair-play rules see it, read before the request changes its last contact. */
 export async function readRoundDevice(em: EntityManager, deviceId: string): Promise<RoundDevice> {
   const [row]: { is_kiosk: boolean; last_contact: Date }[] = await em.query(
-    prepared(`SELECT kiosk_name IS NOT NULL AS is_kiosk, GREATEST(created_at, last_seen_at, kiosk_setup_at) AS last_contact FROM devices WHERE id = $1`),
+    prepared(`SELECT kiosk_name IS NOT NULL AS is_kiosk, GREATEST(created_at, drained_at, kiosk_setup_at) AS last_contact FROM devices WHERE id = $1`),
     [deviceId],
   );
   // A device row recreated by authenticateDevice a moment ago: its contact is now.

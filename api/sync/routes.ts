@@ -18,9 +18,9 @@ export function syncRoutes({ config, dataSource, limiters, secret }: RouteDepend
   const router = new Router({ prefix: '/api' });
   router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
-    const { mutations, sentAt } = parseBody(syncRequestSchema, ctx.request.body);
+    const { mutations, sentAt, more } = parseBody(syncRequestSchema, ctx.request.body);
     refuseOversizeMutations(mutations);
-    ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt }, mutations)) satisfies SyncReply;
+    ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt, more }, mutations)) satisfies SyncReply;
   });
 
   router.get('/sync/rejections', requireUser, async (ctx) => {

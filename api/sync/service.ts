@@ -126,7 +126,7 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
  * given, the device's counter: a transaction's bookkeeping costs one round trip however many
  * mutations it settled. Empties `kept`.
  */
-async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutationRow[], lastMutationId?: number): Promise<void> {
+async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutationRow[], lastMutationId?: number, drained = false): Promise<void> {
   const params: unknown[] = [deviceId];
   const values = kept.map((row) => {
     const at = params.length;
@@ -142,7 +142,8 @@ async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutat
     return;
   }
   params.push(lastMutationId);
-  const counter = `UPDATE devices SET last_mutation_id = $${params.length}, last_seen_at = now() WHERE id = $1`;
+  // A push that leaves nothing behind it ends the device's upload: its next rounds were played after now.
+  const counter = `UPDATE devices SET last_mutation_id = $${params.length}, last_seen_at = now()${drained ? ', drained_at = now()' : ''} WHERE id = $1`;
   await em.query(insert ? `WITH kept AS (${insert}) ${counter}` : counter, params);
 }
 
@@ -167,7 +168,15 @@ interface SettledChunk {
  * at once is applied once), each mutation is applied or rejected and kept in sync_mutations, and
  * the device's counter moves once, all committed together.
  */
-async function settleChunk(em: EntityManager, device: AppliedBy, chunk: PushedMutation[], settledBefore: boolean, savepoints: boolean): Promise<SettledChunk> {
+async function settleChunk(
+  em: EntityManager,
+  device: AppliedBy,
+  chunk: PushedMutation[],
+  settledBefore: boolean,
+  savepoints: boolean,
+  /** The push's last chunk, and nothing waits behind the push on the device. */
+  endsUpload: boolean,
+): Promise<SettledChunk> {
   const deviceId = device.id;
   const [locked] = await em.query(prepared(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`), [deviceId]);
   const done: SettledChunk = { results: [], lastMutationId: locked.last_mutation_id, settledNew: false, stop: false };
@@ -198,7 +207,7 @@ async function settleChunk(em: EntityManager, device: AppliedBy, chunk: PushedMu
     done.results.push(outcome.settled);
     done.settledNew ||= !outcome.replay;
   }
-  if (done.settledNew) await writeSettled(em, deviceId, kept, done.lastMutationId);
+  if (done.settledNew) await writeSettled(em, deviceId, kept, done.lastMutationId, endsUpload && !done.stop);
   return done;
 }
 
@@ -219,7 +228,7 @@ const isRetryable = (error: unknown) => {
 export async function applySyncBatch(
   dataSource: DataSource,
   deviceId: string,
-  origin: { serverSecret: string; fairPlay: FairPlayLimits; sentAt?: string | undefined },
+  origin: { serverSecret: string; fairPlay: FairPlayLimits; sentAt?: string | undefined; more?: boolean | undefined },
   mutations: PushedMutation[],
 ): Promise<SyncReply> {
   // Read before the first transaction moves the device's last contact: the whole push is placed after it.
@@ -235,7 +244,8 @@ export async function applySyncBatch(
     let savepoints = false;
     for (let attempt = 1; ; ) {
       try {
-        settled = await dataSource.transaction((em) => settleChunk(em, { ...applied, memo: new PushMemo(em) }, chunk, settledNew, savepoints));
+        const endsUpload = !origin.more && start + MUTATIONS_PER_TRANSACTION >= mutations.length;
+        settled = await dataSource.transaction((em) => settleChunk(em, { ...applied, memo: new PushMemo(em) }, chunk, settledNew, savepoints, endsUpload));
         break;
       } catch (error) {
         // A refusal: run the chunk again, each mutation under a savepoint. A deadlock: run it again, at most 3 times.

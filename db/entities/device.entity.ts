@@ -21,6 +21,10 @@ export class DeviceEntity {
   @Column('timestamptz', { nullable: true })
   lastSeenAt: Date | null;
 
+  /** When the device last had nothing left to send (a push that emptied its outbox, or a heartbeat): fair play's anchor. */
+  @Column('timestamptz', { nullable: true })
+  drainedAt: Date | null;
+
   /** The name given at kiosk setup; null for a device never set up as a kiosk (a phone). */
   @Column('varchar', { length: 60, nullable: true })
   kioskName: string | null;

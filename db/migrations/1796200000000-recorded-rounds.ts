@@ -10,6 +10,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `dealt_by_server`: whether the server dealt it (its start is then the server's own time).
  * - `window_start`: the earliest moment the server can vouch for the round's start: the deal, or
  *   the device's last contact before the push that first carried the round.
+ * - `devices.drained_at`: when the device last had nothing left to send (a push that emptied its
+ *   outbox, or a heartbeat): the last contact a round it pushes next was played after.
  * The per-device index serves the overlap and players-per-hour checks.
  */
 export class RecordedRounds1796200000000 implements MigrationInterface {
@@ -21,9 +23,11 @@ export class RecordedRounds1796200000000 implements MigrationInterface {
     await queryRunner.query(`ALTER TABLE "player_attempts" ADD "dealt_by_server" boolean NOT NULL DEFAULT false`);
     await queryRunner.query(`ALTER TABLE "player_attempts" ADD "window_start" TIMESTAMP WITH TIME ZONE`);
     await queryRunner.query(`CREATE INDEX "player_attempts_device_idx" ON "player_attempts" ("device_id", "started_at") WHERE device_id IS NOT NULL`);
+    await queryRunner.query(`ALTER TABLE "devices" ADD "drained_at" TIMESTAMP WITH TIME ZONE`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`ALTER TABLE "devices" DROP COLUMN "drained_at"`);
     await queryRunner.query(`DROP INDEX "public"."player_attempts_device_idx"`);
     await queryRunner.query(`ALTER TABLE "player_attempts" DROP COLUMN "window_start"`);
     await queryRunner.query(`ALTER TABLE "player_attempts" DROP COLUMN "dealt_by_server"`);

@@ -1,5 +1,5 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test } from '@playwright/test';
-import type { PlayBundle } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia } from './support/admin-api';
@@ -15,7 +15,7 @@ const SCHEMES = ['light', 'dark'] as const;
 test('the held results section passes axe in light and dark and is fully usable by keyboard', async ({ page }) => {
   await new LoginPage(page).signInAsAdmin();
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Accesible ${Date.now()}`);
-  const bundle = (await (await page.request.get(`/api/play/${group.id}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(group.id);
   await syncHeldResults(page, bundle, ['Ana Veloz', 'Beto Rápido']);
   const section = page.getByRole('region', { name: 'Resultados en revisión' });
 
@@ -64,8 +64,8 @@ test('the held results section passes axe in light and dark and is fully usable 
   await expect(page.getByTestId('ranking-row')).toHaveCount(1);
 });
 
-test("the kiosk badge's rejected list passes axe in light and dark, opens by keyboard and stays off the player's content", async ({ page, context, request }) => {
-  const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+test("the kiosk badge's rejected list passes axe in light and dark, opens by keyboard and stays off the player's content", async ({ page, context }) => {
+  const bundle = await testBundle(DEMO_TRIVIA);
   const player = new PlayerPage(page);
   await page.setViewportSize({ width: 390, height: 760 });
   await player.gotoKiosk(DEMO_TRIVIA);

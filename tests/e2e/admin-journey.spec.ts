@@ -1,6 +1,7 @@
+import { testBundle } from './support/test-bundle';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import type { Company, PlayBundle, TriviaRankingEntry } from '../../contract';
+import type { Company, TriviaRankingEntry } from '../../contract';
 import { postJson } from './support/admin-api';
 import { CompaniesPage } from './pages/companies-page';
 import { LoginPage } from './pages/login-page';
@@ -229,7 +230,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   const kiosk = await context.browser()!.newContext({ baseURL, locale: 'es-CO' });
   const kioskPage = await kiosk.newPage();
   const player = new PlayerPage(kioskPage);
-  const bundle = (await (await kioskPage.request.get(`/api/play/${triviaId}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(triviaId);
   await kioskPage.goto(playLink);
   await expect(player.validate()).toBeVisible();
   await player.enterDocument(bundle.documentTypes[0]!.name, `9${Date.now() % 1_000_000_000}`);

@@ -1,5 +1,6 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test, type Page } from '@playwright/test';
-import type { CampaignLink, CampaignRankingEntry, Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
+import type { CampaignLink, CampaignRankingEntry, Company, QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignRankingPage } from './pages/campaign-ranking-page';
 import { CampaignsPage } from './pages/campaigns-page';
@@ -24,7 +25,7 @@ async function playAll(page: Page, player: { document: string; fullName: string;
   const screen = new PlayerPage(page);
   const scores: number[] = [];
   for (const [index, play] of plays.entries()) {
-    const bundle = (await (await page.request.get(`/api/play/${play.trivia}/bundle`)).json()) as PlayBundle;
+    const bundle = await testBundle(play.trivia);
     await screen.goto(play.trivia);
     await screen.enterDocument(bundle.documentTypes[0]!.name, player.document);
     if (index === 0) await screen.registerAs(player.fullName, player.location);

@@ -5,6 +5,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { adminPage, roundMutations } from './support/kiosk-round';
+import { setUpEarlier } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -26,6 +27,8 @@ async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, 
   const token = new URL(link.path, 'http://kiosk.test').searchParams.get('kiosk');
   const setup = await tablet.post('/api/kiosk-setup', { headers: credentials, data: { token, questionGroupId: trivia.id, name } });
   expect(setup.status()).toBe(200);
+  // Set up two hours ago: the round it pushes was played since (docs/fair-play.md).
+  await setUpEarlier(device.deviceId, trivia.id);
 
   const bundle = await playBundle(page, trivia.id);
   const locationId = bundle.locations[0]!.id;

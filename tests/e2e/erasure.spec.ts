@@ -4,6 +4,7 @@ import type { Company, Location, QuestionGroup, TriviaRankingEntry } from '../..
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { adminPage, roundMutations } from './support/kiosk-round';
+import { syncingKiosk } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { fullPageScreenshot } from './support/screenshot';
 
@@ -12,7 +13,7 @@ const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttp
 /** A player who played one round at a kiosk (every answer right), synced: ranked, in both exports. */
 async function rankedPlayer(page: Page, trivia: QuestionGroup, fullName: string, documentNumber: string) {
   const bundle = await playBundle(page, trivia.id);
-  const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
+  const device = await syncingKiosk(page.request, trivia.id);
   const mutations = roundMutations(bundle, { fullName, documentNumber });
   const reply = await page.request.post('/api/sync', { headers: { ...WRITE, 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret }, data: { mutations } });
   expect(((await reply.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual(['applied', 'applied', 'applied']);

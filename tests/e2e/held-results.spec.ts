@@ -1,5 +1,5 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test } from '@playwright/test';
-import type { PlayBundle } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { syncHeldResults } from './support/held-results';
@@ -10,7 +10,7 @@ const DEMO_COMPANY = 1;
 test('an admin approves one held result into the ranking and discards another after confirming', async ({ page }) => {
   await new LoginPage(page).signInAsAdmin();
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Revisión ${Date.now()}`);
-  const bundle = (await (await page.request.get(`/api/play/${group.id}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(group.id);
   await syncHeldResults(page, bundle, ['Ana Veloz', 'Beto Rápido']);
 
   await page.goto(`/ranking-admin?id=${group.id}`);

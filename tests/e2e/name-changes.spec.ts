@@ -1,6 +1,6 @@
+import { testBundle } from './support/test-bundle';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import type { PlayBundle } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { postJson } from './support/admin-api';
 
@@ -10,7 +10,7 @@ const DEMO_TRIVIA = 1;
 
 /** Registers a document, then registers it again with another name: the second name waits for the admin. */
 async function recordNameChange(page: Page, oldName: string, newName: string) {
-  const bundle = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(DEMO_TRIVIA);
   const registration = {
     documentTypeId: bundle.documentTypes[0]!.id,
     documentNumber: `N${Date.now()}${Math.floor(Math.random() * 1000)}`,

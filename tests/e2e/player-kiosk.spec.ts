@@ -1,3 +1,4 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PlayBundle } from '../../contract';
 import { PlayerPage } from './pages/player-page';
@@ -8,8 +9,8 @@ const DEMO_TRIVIA = 1;
 const IDLE_RETURN_MS = 60_000;
 const IDLE_WARNING_MS = 15_000;
 
-async function demoBundle(request: APIRequestContext) {
-  return (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+async function demoBundle(_request?: APIRequestContext) {
+  return await testBundle(DEMO_TRIVIA);
 }
 
 /** Registers a new player with `documentNumber` and plays a full round to the result screen. */

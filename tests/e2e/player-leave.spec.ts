@@ -1,5 +1,6 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test } from '@playwright/test';
-import type { PlayBundle, Question, QuestionGroup } from '../../contract';
+import type { Question, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
@@ -7,9 +8,9 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 const DEMO_TRIVIA = 1;
 
 test.describe('leaving the player screen clean for the next person', () => {
-  test("'Salir' on a kiosk abandons a half-played round after confirming, and a reload opens the attract screen, not the round", async ({ page, request }) => {
+  test("'Salir' on a kiosk abandons a half-played round after confirming, and a reload opens the attract screen, not the round", async ({ page }) => {
     test.setTimeout(120_000);
-    const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    const bundle = await testBundle(DEMO_TRIVIA);
     const player = new PlayerPage(page);
     const documentNumber = `6${Date.now() % 1_000_000_000}`;
 
@@ -43,9 +44,9 @@ test.describe('leaving the player screen clean for the next person', () => {
     await expect(player.lastSync()).toHaveText('Sincronizado hace un momento');
   });
 
-  test('a trivia with no questions yet says so instead of starting an empty round', async ({ page, request }) => {
+  test('a trivia with no questions yet says so instead of starting an empty round', async ({ page }) => {
     test.setTimeout(120_000);
-    const demo = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    const demo = await testBundle(DEMO_TRIVIA);
     await new LoginPage(page).signInAsAdmin();
     const empty = await postJson<QuestionGroup>(page, `/api/companies/${demo.group.companyId}/question-groups`, {
       name: `Sin preguntas ${Date.now() % 100_000}`,
@@ -71,10 +72,10 @@ test.describe('leaving the player screen clean for the next person', () => {
 
   test('a round whose next questions were deleted meanwhile is not resumed into a blank screen', async ({ page }) => {
     test.setTimeout(120_000);
-    const demo = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    const demo = await testBundle(DEMO_TRIVIA);
     await new LoginPage(page).signInAsAdmin();
     const trivia = await createFourQuestionTrivia(page, demo.group.companyId, `Cambiante ${Date.now() % 100_000}`);
-    const bundle = (await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json()) as PlayBundle;
+    const bundle = await testBundle(trivia.id);
 
     const player = new PlayerPage(page);
     await player.goto(trivia.id);

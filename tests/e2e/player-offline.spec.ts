@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import type { PlayBundle } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { exportedScores } from './support/score-export';
 import { ServerProcess } from './support/server-process';
@@ -17,8 +16,7 @@ test.afterAll(async () => {
 test('a kiosk keeps playing with the server stopped, survives a reload and a browser restart, and syncs exactly three results', async () => {
   test.setTimeout(420_000);
   await server.start();
-  const api = await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`);
-  const bundle = (await api.json()) as PlayBundle;
+  const bundle = await server.bundle(DEMO_TRIVIA);
   const documentType = bundle.documentTypes[0]!;
   const standNorte = bundle.locations.find((l) => l.name === 'Stand Norte')!;
 

@@ -1,5 +1,6 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test } from '@playwright/test';
-import type { PlayBundle, TriviaRankingEntry } from '../../contract';
+import type { TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { RankingPage } from './pages/ranking-page';
 
@@ -8,7 +9,7 @@ const DEMO_TRIVIA = 1;
 test.describe('playing the demo trivia online', () => {
   test('a new player registers, plays, sees the tier and ranks; a better attempt replaces it unless duplicates are shown', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const bundle = (await (await request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+    const bundle = await testBundle(DEMO_TRIVIA);
     expect(bundle.group.company.name).toBe('Demo Eventos');
     // Other specs may add questions to the demo trivia; a round still takes questionsPerRound of them.
     expect(bundle.questions.length).toBeGreaterThanOrEqual(bundle.group.questionsPerRound);

@@ -1,5 +1,6 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test } from '@playwright/test';
-import type { Company, Location, PlayBundle, TriviaRankingEntry } from '../../contract';
+import type { Company, Location, TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
@@ -17,7 +18,7 @@ test('a player from another company picks their site there, and a trivia\'s atte
   const player = new PlayerPage(page);
   const documentNumber = `8${Date.now() % 1_000_000_000}`;
   const fullName = `Mateo Ruiz ${suffix}`;
-  const demo = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const demo = await testBundle(DEMO_TRIVIA);
   const documentType = demo.documentTypes[0]!.name;
 
   // Registered at the demo company's booth.
@@ -40,7 +41,7 @@ test('a player from another company picks their site there, and a trivia\'s atte
   await player.location().selectOption({ label: 'Stand Sur' });
   await player.register().click();
 
-  const bundle = (await (await page.request.get(`/api/play/${limited.id}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(limited.id);
   await player.start().click();
   await player.playRoundFrom(bundle, 1, [true, true, false, true], 4);
   await expect(player.score()).toHaveText('75%');

@@ -1,3 +1,4 @@
+import { testBundle } from './support/test-bundle';
 import { randomInt } from 'node:crypto';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import type { PlayBundle, SyncRejection } from '../../contract';
@@ -10,8 +11,8 @@ const DEMO_TRIVIA = 1;
 /** Well under the retry backoff's ceiling: what is sent here is sent by the flush the writes trigger. */
 const ONE_FLUSH_CYCLE_MS = 10_000;
 
-async function demoBundle(api: APIRequestContext) {
-  return (await (await api.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+async function demoBundle(_api?: APIRequestContext) {
+  return await testBundle(DEMO_TRIVIA);
 }
 
 /** Ten random digits: two documents made in the same millisecond must differ (they once did by one digit only). */

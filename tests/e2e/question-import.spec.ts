@@ -1,5 +1,6 @@
+import { testBundle } from './support/test-bundle';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
-import type { Company, PlayBundle, QuestionGroup, TriviaRankingEntry } from '../../contract';
+import type { Company, QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
@@ -146,7 +147,7 @@ test('an admin duplicates a trivia into another company and a player plays the c
   expect(await questionTexts(page, copyId)).toEqual(await questionTexts(page, original.id));
 
   // A player plays the copy on the player screen; the result ranks in the copy only.
-  const bundle = (await (await page.request.get(`/api/play/${copyId}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(copyId);
   expect(bundle.group.company.id).toBe(target.id);
   const player = new PlayerPage(page);
   await player.goto(copyId);

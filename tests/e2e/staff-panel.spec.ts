@@ -1,7 +1,7 @@
+import { testBundle } from './support/test-bundle';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import type { PlayBundle } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
@@ -41,7 +41,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
 }) => {
   test.setTimeout(240_000);
   const link = await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
-  const bundle = (await (await page.request.get(`/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(DEMO_TRIVIA);
 
   // The tablet, set up as a kiosk with the longest idle timeout (the test takes its time).
   const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 }, acceptDownloads: true });

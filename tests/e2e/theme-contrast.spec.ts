@@ -1,6 +1,7 @@
+import { testBundle } from './support/test-bundle';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
-import { DEFAULT_THEME, type PlayBundle, type QuestionGroup, type Theme } from '../../contract';
+import { DEFAULT_THEME, type QuestionGroup, type Theme } from '../../contract';
 import { AA_TEXT, paintColors, parseColor, worstContrast, type Rgba } from '../../contract/theme-colors';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
@@ -64,7 +65,7 @@ async function darkPhone(page: Page) {
 }
 
 async function playAndCheck(page: Page, groupId: number, shot: string) {
-  const bundle = (await (await page.request.get(`/api/play/${groupId}/bundle`)).json()) as PlayBundle;
+  const bundle = await testBundle(groupId);
   const player = new PlayerPage(page);
   await player.goto(groupId);
   // The admin's dark class on <html>, whichever page script applied it (or none did).

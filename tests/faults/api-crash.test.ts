@@ -25,9 +25,9 @@ afterAll(async () => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('applies 500 mutations exactly once while the API process is SIGKILLed 5 times and restarted', async () => {
-  const bundle = await fetchBundle(api.baseUrl, await demoTriviaId(database.url));
+  const bundle = await fetchBundle(api.baseUrl, await demoTriviaId(database.url), database.url);
   const random = seededRandom(FAULT_SEED);
-  const kiosks = await Promise.all(Array.from({ length: DEVICES }, () => KioskClient.register(() => api.baseUrl)));
+  const kiosks = await Promise.all(Array.from({ length: DEVICES }, () => KioskClient.register(() => api.baseUrl, { databaseUrl: database.url, groupId: bundle.group.id })));
   const ledgers = kiosks.map((kiosk, d) => {
     const outbox = playOutbox(bundle, random, { players: PLAYERS_PER_DEVICE, roundsEach: 2, documentPrefix: `1${d}` });
     kiosk.enqueue(outbox.mutations);

@@ -14,7 +14,7 @@ let bundle: PlayBundle;
 beforeAll(async () => {
   database = await createTestDatabase();
   api = await ApiProcess.start(database.url);
-  bundle = await fetchBundle(api.baseUrl, await demoTriviaId(database.url));
+  bundle = await fetchBundle(api.baseUrl, await demoTriviaId(database.url), database.url);
 });
 afterAll(async () => {
   await api?.destroy();
@@ -28,7 +28,7 @@ const expectExactlyOnce = (audit: Awaited<ReturnType<typeof auditServer>>, plann
 
 it('applies the outboxes of 50 devices pushing at the same moment exactly once', async () => {
   const random = seededRandom(FAULT_SEED + 3);
-  const kiosks = await Promise.all(Array.from({ length: 50 }, () => KioskClient.register(() => api.baseUrl)));
+  const kiosks = await Promise.all(Array.from({ length: 50 }, () => KioskClient.register(() => api.baseUrl, { databaseUrl: database.url, groupId: bundle.group.id })));
   const ledgers: DeviceLedger[] = kiosks.map((kiosk, d) => {
     const outbox = playOutbox(bundle, random, { players: 3, roundsEach: 1, documentPrefix: `3${String(d).padStart(2, '0')}` });
     kiosk.enqueue(outbox.mutations);
@@ -67,7 +67,7 @@ it('applies one device\'s outbox exactly once when two tabs push overlapping bat
   const acknowledged = new Set<string>();
   const tabFigures = [];
   for (const [s, scenario] of scenarios.entries()) {
-    const first = await KioskClient.register(() => api.baseUrl);
+    const first = await KioskClient.register(() => api.baseUrl, { databaseUrl: database.url, groupId: bundle.group.id });
     const tabs = [first, first.twin()];
     const outbox = playOutbox(bundle, random, { players: 10, roundsEach: 1, documentPrefix: `4${s}` });
     ledgers.push({ deviceId: first.deviceId, outbox });

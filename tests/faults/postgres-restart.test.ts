@@ -25,9 +25,9 @@ afterAll(async () => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('answers 503 database_unavailable while PostgreSQL is down, recovers without a restart, and loses or duplicates nothing', async () => {
-  const bundle = await fetchBundle(api.baseUrl, await demoTriviaId(postgres.url()));
+  const bundle = await fetchBundle(api.baseUrl, await demoTriviaId(postgres.url()), postgres.url());
   const random = seededRandom(FAULT_SEED + 2);
-  const kiosks = await Promise.all(Array.from({ length: DEVICES }, () => KioskClient.register(() => api.baseUrl)));
+  const kiosks = await Promise.all(Array.from({ length: DEVICES }, () => KioskClient.register(() => api.baseUrl, { databaseUrl: postgres.url(), groupId: bundle.group.id })));
   const ledgers = kiosks.map((kiosk, d) => {
     const outbox = playOutbox(bundle, random, { players: PLAYERS_PER_DEVICE, roundsEach: 1, documentPrefix: `2${String(d).padStart(2, '0')}` });
     kiosk.enqueue(outbox.mutations);

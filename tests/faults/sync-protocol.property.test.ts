@@ -18,7 +18,7 @@ beforeAll(async () => {
   await buildLocation(api.dataSource, company.id, 'Pabellón A');
   await buildLocation(api.dataSource, company.id, 'Pabellón B');
   const trivia = await buildTrivia(api.dataSource, company.id, { questions: 7, answersPerQuestion: 3 });
-  bundle = await fetchBundle(api.baseUrl, trivia.group.id);
+  bundle = await fetchBundle(api.baseUrl, trivia.group.id, api.databaseUrl);
 });
 afterAll(() => api?.close());
 
@@ -93,7 +93,7 @@ it('holds every distinct mutation once, in order per device, whatever the interl
   const property = fc.asyncProperty(scenario, async ({ seed, playersPerDevice, commands }) => {
     run++;
     const random = seededRandom(seed);
-    const kiosks = await Promise.all(playersPerDevice.map(() => KioskClient.register(() => api.baseUrl)));
+    const kiosks = await Promise.all(playersPerDevice.map(() => KioskClient.register(() => api.baseUrl, { databaseUrl: api.databaseUrl, groupId: bundle.group.id })));
     const ledgers: DeviceLedger[] = kiosks.map((kiosk, d) => {
       const outbox = playOutbox(bundle, random, { players: playersPerDevice[d]!, roundsEach: 1, documentPrefix: `P${run}X${d}X` });
       kiosk.enqueue(outbox.mutations);

@@ -33,6 +33,8 @@ export async function startTestApi(env: Record<string, string> = {}, { writeWebD
     baseUrl,
     config,
     dataSource: db.dataSource,
+    /** The server's database, for a client of its own (a fault harness's). */
+    databaseUrl: db.url,
     client: () => new TestClient(baseUrl),
     /** A client signed in as a freshly created admin. */
     async adminClient() {

@@ -54,7 +54,7 @@ export async function registerDevice(api: TestApi, client: TestClient = api.clie
      * first, so the rounds offlinePlay places in the last two hours are anchored however often it pushed.
      */
     push: async (mutations: unknown[], headers: Record<string, string> = {}) => {
-      await api.dataSource.query(`UPDATE devices SET last_seen_at = NULL WHERE id = $1`, [deviceId]);
+      await api.dataSource.query(`UPDATE devices SET drained_at = NULL WHERE id = $1`, [deviceId]);
       return client.post('/api/sync', { mutations }, { headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...headers } });
     },
   };

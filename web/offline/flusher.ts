@@ -114,11 +114,13 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
   for (;;) {
     // Another tab took over an expired lease: it carries on from here.
     if (stillOwner && !(await stillOwner())) return { status: 'busy' };
-    const batch = (await pendingEntries(db)).slice(0, oneByOne ? 1 : batchSize);
+    const pending = await pendingEntries(db);
+    const batch = pending.slice(0, oneByOne ? 1 : batchSize);
     if (batch.length === 0) break;
     const mutations = batch.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
     // The device's clock goes with the push: the server moves the device's times by the difference with its own.
-    const answer = await callServer<SyncReply>('POST', '/api/sync', { sentAt: new Date().toISOString(), mutations }, {
+    // `more`: the rest of the outbox follows in the next pushes of this run, all played before this contact.
+    const answer = await callServer<SyncReply>('POST', '/api/sync', { sentAt: new Date().toISOString(), more: pending.length > batch.length, mutations }, {
       headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
       timeoutMs,
     });

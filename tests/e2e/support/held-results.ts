@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
+import { syncingKiosk } from './synced-kiosk';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -9,7 +10,7 @@ const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttp
  * stores them and holds them for review, out of the ranking.
  */
 export async function syncHeldResults(page: Page, bundle: PlayBundle, names: string[]) {
-  const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
+  const device = await syncingKiosk(page.request, bundle.group.id);
   const now = new Date().toISOString();
   const mutations = names.flatMap((fullName, i) => {
     const playerClientId = randomUUID();

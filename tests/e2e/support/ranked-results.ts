@@ -1,3 +1,5 @@
+import { testBundle } from './test-bundle';
+import { roundsInARow, syncingKiosk } from './synced-kiosk';
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
@@ -8,26 +10,26 @@ const BATCH = 60;
 
 /**
  * Results a kiosk synced for `names` (one player each, every answer correct, played in
- * `seconds` and finished now): plausible rounds, so every one of them ranks. `documents` names the
+ * `seconds` one after another, the last finished now): plausible rounds, so every one of them ranks. `documents` names the
  * players' documents (the same document at another trivia is the same player).
  */
 export async function syncRankedResults(page: Page, bundle: PlayBundle, names: string[], seconds = 30, documents?: string[]) {
-  const device = await (await page.request.post('/api/devices', { headers: WRITE, data: {} })).json();
-  const completedAt = new Date();
-  const startedAt = new Date(completedAt.getTime() - seconds * 1000);
+  const device = await syncingKiosk(page.request, bundle.group.id);
+  const times = roundsInARow(names.length, seconds);
   const mutations = names.flatMap((fullName, i) => {
+    const { startedAt, completedAt } = times[i]!;
     const playerClientId = randomUUID();
     const attemptClientId = randomUUID();
     return [
       { kind: 'player', payload: { clientId: playerClientId, fullName, documentTypeId: bundle.documentTypes[0]!.id, documentNumber: documents?.[i] ?? `R${Date.now()}${i}`, locationId: bundle.locations[0]!.id } },
-      { kind: 'attempt', payload: { clientId: attemptClientId, playerClientId, questionGroupId: bundle.group.id, totalQuestions: bundle.questions.length, startedAt: startedAt.toISOString() } },
+      { kind: 'attempt', payload: { clientId: attemptClientId, playerClientId, questionGroupId: bundle.group.id, totalQuestions: bundle.questions.length, startedAt } },
       {
         kind: 'completion',
         payload: {
           attemptClientId,
           answers: bundle.questions.map((q) => ({ questionId: q.id, answerId: bundle.answers[q.id]![0]!.id })),
           completionTime: seconds,
-          completedAt: completedAt.toISOString(),
+          completedAt,
         },
       },
     ];
@@ -44,7 +46,5 @@ export async function syncRankedResults(page: Page, bundle: PlayBundle, names: s
   }
 }
 
-/** The trivia's play bundle, as a kiosk downloads it. */
-export async function playBundle(page: Page, groupId: number): Promise<PlayBundle> {
-  return (await (await page.request.get(`/api/play/${groupId}/bundle`)).json()) as PlayBundle;
-}
+/** The trivia's play bundle, with its answer key for the test to know the right answers. */
+export const playBundle = (_page: Page, groupId: number): Promise<PlayBundle> => testBundle(groupId);

@@ -1,3 +1,5 @@
+import type { PlayBundle } from '../../../contract';
+import { keyedBundle } from '../../support/answer-key';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,11 @@ export class ServerProcess {
 
   get baseUrl(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** A trivia of this server as a test plays it: the public bundle with its answer key. */
+  bundle(groupId: number): Promise<PlayBundle> {
+    return keyedBundle(this.baseUrl, groupId, this.admin);
   }
 
   async start(timeoutMs = 150_000): Promise<void> {

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import type { PlayBundle } from '../../../contract';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { exportedScores, type ExportedScore } from '../../e2e/support/score-export';
 import { ServerProcess } from '../../e2e/support/server-process';
@@ -30,7 +29,7 @@ const PLAYERS = [
 
 test('a kiosk plays 5 rounds with the server process stopped, through reloads and a browser restart, and syncs them exactly once on its own when the server returns', async () => {
   await server.start();
-  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${DEMO_TRIVIA}/bundle`)).json()) as PlayBundle;
+  const bundle = await server.bundle(DEMO_TRIVIA);
   const documentType = bundle.documentTypes[0]!;
 
   // Online once: the trivia is opened, its bundle stored and the service worker installed.

@@ -76,7 +76,7 @@ export async function withKiosk(
   run: (kiosk: { bundle: PlayBundle; context: BrowserContext }) => Promise<void>,
 ): Promise<void> {
   await server.start();
-  const bundle = (await (await fetch(`${server.baseUrl}/api/play/${groupId}/bundle`)).json()) as PlayBundle;
+  const bundle = await server.bundle(groupId);
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });

@@ -1,4 +1,5 @@
 import type { ApiErrorBody, Mutation, SyncReply } from '../../../contract';
+import { queryServer } from './server-records';
 
 /** Statuses after which a kiosk drops a mutation from its outbox. */
 const SETTLED = new Set(['applied', 'duplicate', 'held', 'rejected']);
@@ -53,10 +54,29 @@ export class KioskClient {
     private readonly baseUrl: () => string,
     readonly deviceId: string,
     readonly secret: string,
+    /** What the device (all its tabs) has not seen settled yet, by mutation id: as the tabs of a browser share one outbox. */
+    private readonly unsettled = new Set<number>(),
   ) {}
 
-  /** Registers a device (POST /api/devices), retrying while the server cannot be reached. */
-  static async register(baseUrl: () => string, deadlineMs = 60_000): Promise<KioskClient> {
+  /**
+   * Registers a device (POST /api/devices), retrying while the server cannot be reached, and makes
+   * it a kiosk of the trivia set up by staff before the rounds the test plays (playOutbox places
+   * them in the last six hours; fair play anchors a round to the device's last contact, so the
+   * past is written into the server's database: its clock cannot be moved back).
+   */
+  static async register(baseUrl: () => string, kiosk: { databaseUrl: string; groupId: number }, deadlineMs = 60_000): Promise<KioskClient> {
+    const client = await KioskClient.registerDevice(baseUrl, deadlineMs);
+    await queryServer(
+      kiosk.databaseUrl,
+      `UPDATE devices SET created_at = now() - interval '7 hours', kiosk_name = 'Tableta de fallos', kiosk_question_group_id = $2, kiosk_setup_at = now() - interval '7 hours'
+        WHERE id = $1`,
+      [client.deviceId, kiosk.groupId],
+    );
+    await queryServer(kiosk.databaseUrl, `UPDATE question_groups SET created_at = least(created_at, now() - interval '8 hours') WHERE id = $1`, [kiosk.groupId]);
+    return client;
+  }
+
+  private static async registerDevice(baseUrl: () => string, deadlineMs: number): Promise<KioskClient> {
     const deadline = Date.now() + deadlineMs;
     for (;;) {
       try {
@@ -75,10 +95,11 @@ export class KioskClient {
 
   /** Another "tab" of the same device: same id and secret, an outbox of its own. */
   twin(): KioskClient {
-    return new KioskClient(this.baseUrl, this.deviceId, this.secret);
+    return new KioskClient(this.baseUrl, this.deviceId, this.secret, this.unsettled);
   }
 
   enqueue(mutations: Mutation[]): void {
+    for (const m of mutations) this.unsettled.add(m.mutationId);
     this.outbox.push(...mutations);
     this.outbox.sort((a, b) => a.mutationId - b.mutationId);
   }
@@ -108,7 +129,8 @@ export class KioskClient {
           'X-Device-Id': this.deviceId,
           'X-Device-Secret': this.secret,
         },
-        body: JSON.stringify({ mutations: batch }),
+        // More of the outbox waits behind this batch: the same upload goes on (fair play's anchor).
+        body: JSON.stringify({ mutations: batch, more: [...this.unsettled].some((id) => !batch.some((m) => m.mutationId === id)) }),
         signal: AbortSignal.timeout(15_000),
       });
       const text = await reply.text();
@@ -148,6 +170,7 @@ export class KioskClient {
     }
     const settled = new Set(reply.results.filter((r) => SETTLED.has(r.status)).map((r) => r.mutationId));
     for (let i = this.outbox.length - 1; i >= 0; i--) if (settled.has(this.outbox[i]!.mutationId)) this.outbox.splice(i, 1);
+    for (const id of settled) this.unsettled.delete(id);
   }
 
   /** One push of the oldest `batchSize` pending mutations. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Mutation, PlayBundle } from '../../../contract';
 import { scoreOf } from '../../../contract';
+import { queryServer } from './server-records';
 
 /**
  * A small seeded generator (mulberry32): the same seed always plays the same rounds (names,
@@ -110,9 +111,16 @@ export function playOutbox(
   return outbox;
 }
 
-/** The trivia a kiosk plays, read as a kiosk reads it (GET /api/play/{id}/bundle). */
-export async function fetchBundle(baseUrl: string, questionGroupId: number): Promise<PlayBundle> {
+/**
+ * The trivia a kiosk plays, read as a phone reads it (GET /api/play/{id}/bundle), with the answer
+ * key a set-up kiosk has, from the server's database (the test computes the scores it expects).
+ */
+export async function fetchBundle(baseUrl: string, questionGroupId: number, databaseUrl: string): Promise<PlayBundle> {
   const reply = await fetch(`${baseUrl}/api/play/${questionGroupId}/bundle`);
   if (!reply.ok) throw new Error(`bundle: ${reply.status} ${await reply.text()}`);
-  return (await reply.json()) as PlayBundle;
+  const bundle = (await reply.json()) as PlayBundle;
+  const key = await queryServer<{ id: number; is_correct: boolean }>(databaseUrl, `SELECT id, is_correct FROM answers`);
+  const correct = new Map(key.map((row) => [row.id, row.is_correct]));
+  for (const answers of Object.values(bundle.answers)) for (const answer of answers) answer.isCorrect = correct.get(answer.id) ?? false;
+  return bundle;
 }
