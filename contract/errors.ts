@@ -77,6 +77,9 @@ export const ERROR_CODES = [
   'disqualification_not_active',
   // prize draws: fewer eligible entries than prizes
   'draw_not_enough_eligible',
+  // one person, one identity: a document number with nothing left once normalised; a merge of players that are not one document
+  'document_number_empty',
+  'player_merge_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

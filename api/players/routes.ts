@@ -5,6 +5,7 @@ import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { spendDocumentLookup } from './document-limit';
+import { canonicalDocument } from './document-number';
 import { erasePlayer, findPlayerData, listErasures } from './erasure';
 import { applyNameChange, listPendingNameChanges } from './name-changes';
 import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';
@@ -20,14 +21,14 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   const limit = rateLimitByAddress(limiters.player);
 
   router.post('/players/validate', limit, async (ctx) => {
-    const input = parseBody(validatePlayerSchema, ctx.request.body);
+    const input = await canonicalDocument(dataSource.manager, parseBody(validatePlayerSchema, ctx.request.body));
     await spendDocumentLookup(limiters.playerDocument, secret, input);
     const found = await validatePlayer(dataSource.manager, input);
     ctx.body = { player: found ? presentValidatedPlayer(found.player, found.fromOtherCompany) : null };
   });
 
   router.post('/players', limit, async (ctx) => {
-    const input = parseBody(playerRegistrationSchema, ctx.request.body);
+    const input = await canonicalDocument(dataSource.manager, parseBody(playerRegistrationSchema, ctx.request.body));
     await spendDocumentLookup(limiters.playerDocument, secret, input);
     const player = await registerOnlinePlayer(dataSource.manager, input, ctx.ip);
     ctx.body = presentPlayer(player);

@@ -16,6 +16,8 @@ import { CampaignDisqualifications1795830000000 } from './1795830000000-campaign
 import { BundleVersionFromContent1795900000000 } from './1795900000000-bundle-version-from-content';
 import { BundleGeneration1795950000000 } from './1795950000000-bundle-generation';
 import { StandingPageFigures1796000000000 } from './1796000000000-standing-page-figures';
+import { DocumentIdentity1796100000000 } from './1796100000000-document-identity';
+import { PlayerMerges1796100001000 } from './1796100001000-player-merges';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -37,4 +39,6 @@ export const migrations = [
   BundleVersionFromContent1795900000000,
   BundleGeneration1795950000000,
   StandingPageFigures1796000000000,
+  DocumentIdentity1796100000000,
+  PlayerMerges1796100001000,
 ];

@@ -26,6 +26,7 @@ const EXPECTED_TABLES = [
   'player_aliases',
   'player_attempts',
   'player_erasures',
+  'player_merges',
   'player_name_changes',
   'players',
   'prize_draws',

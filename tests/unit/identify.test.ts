@@ -17,7 +17,7 @@ const marta = { id: 12, fullName: 'Marta Ruiz', documentTypeId: 1, locationId: 5
 async function kioskAtTheLimit() {
   const db = freshDb();
   const bundle = buildBundle(6, { maxAttempts: 1 });
-  const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+  const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
   await startAttempt(db, { playerId: marta.id, playerClientId: null, fullName: marta.fullName, hash }, planRound(bundle));
   await db.inProgress.clear();
   return { db, bundle };
@@ -74,7 +74,7 @@ describe('identifyPlayer', () => {
   it('treats a server that never answers like no server: offline validation after the time-out', async () => {
     const db = freshDb();
     const bundle = buildBundle();
-    const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+    const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
     await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
     const hanging = hangingFetch();
     vi.stubGlobal('fetch', hanging.fetchStub);
