@@ -138,9 +138,16 @@ async function scrubSyncLog(
   await em.query(
     `UPDATE sync_mutations SET payload = payload - 'fullName' - 'documentNumber' - 'phone' - 'email'
       WHERE (kind = 'player' AND result_id = $1 AND status <> 'rejected')
-         OR (device_id, mutation_id) IN (SELECT * FROM unnest($6::uuid[], $7::int[]))
-         OR (status = 'rejected' AND (payload->>'fullName' = $4 OR (payload->>'documentTypeId' = $2::text AND payload->>'documentNumber' = $5)))`,
-    [player.id, String(player.documentTypeId), player.documentNumber, player.fullName, maskDocumentNumber(player.documentNumber), naming.map((row) => row.device_id), naming.map((row) => row.mutation_id)],
+         OR (device_id, mutation_id) IN (SELECT * FROM unnest($5::uuid[], $6::int[]))
+         OR (status = 'rejected' AND (payload->>'fullName' = $3 OR (payload->>'documentTypeId' = $2::text AND payload->>'documentNumber' = $4)))`,
+    [
+      player.id,
+      String(player.documentTypeId),
+      player.fullName,
+      maskDocumentNumber(player.documentNumber),
+      naming.map((row) => row.device_id),
+      naming.map((row) => row.mutation_id),
+    ],
   );
 }
 
