@@ -81,7 +81,7 @@ function PlayerChoice({ player, name, checked, onChoose }: { player: DuplicatePl
         <span className="min-w-0 space-y-1">
           <span className="block font-semibold break-words text-slate-900 dark:text-slate-100">
             {player.fullName}
-            <span className="ml-2 text-xs font-normal text-slate-500 dark:text-slate-400">#{player.id}</span>
+            <span className="ml-2 text-xs font-normal text-slate-600 dark:text-slate-400">#{player.id}</span>
           </span>
           <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
             <span className="inline-flex min-w-0 items-center gap-1">
@@ -119,17 +119,18 @@ function DuplicateGroup({ group }: { group: DuplicatePlayerGroup }) {
   const title = `${group.documentTypeCode} ${group.documentNumber}`;
   const moved = others.reduce((sum, p) => sum + p.attempts, 0);
 
-  const onConfirm = () =>
-    merge.mutate(
-      { keepPlayerId: kept.id, playerIds: group.players.map((p) => p.id) },
-      {
-        onSuccess: (record) => {
-          setConfirming(false);
-          toast({ title: 'Jugadores unidos', description: `${title}: ${attemptsText(record.attemptsMoved)} pasaron a ${kept.fullName}.`, variant: 'success' });
-        },
-        onError: () => setConfirming(false),
-      },
-    );
+  // Awaited rather than a per-call callback: the merged group leaves the list (and this component
+  // unmounts) as soon as the duplicates are read again, and the toast must still say so.
+  const onConfirm = async () => {
+    try {
+      const record = await merge.mutateAsync({ keepPlayerId: kept.id, playerIds: group.players.map((p) => p.id) });
+      toast({ title: 'Jugadores unidos', description: `${title}: ${attemptsText(record.attemptsMoved)} pasaron a ${kept.fullName}.`, variant: 'success' });
+    } catch {
+      // The failure's toast comes from the mutation's errorTitle.
+    } finally {
+      setConfirming(false);
+    }
+  };
 
   return (
     <Card className="p-4 sm:p-5">
@@ -162,7 +163,7 @@ function DuplicateGroup({ group }: { group: DuplicatePlayerGroup }) {
         confirmLabel="Unir"
         pending={merge.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={onConfirm}
+        onConfirm={() => void onConfirm()}
         message={
           <div className="space-y-3">
             <p>
