@@ -55,7 +55,7 @@ test('an admin merges one person’s three players into the one chosen: one rank
   await expect(dark.locator('html')).toHaveClass(/\bdark\b/);
   expect(await seriousViolations(dark, 'merge screen (dark)')).toEqual([]);
   await darkGroup.getByRole('button', { name: 'Unir 3 jugadores' }).click();
-  await expect(dark.getByRole('dialog', { name: 'Unir jugadores' })).toBeVisible();
+  await expect(dark.getByRole('dialog', { name: 'Unir jugadores' }).getByRole('heading')).toBeVisible();
   expect(await seriousViolations(dark, 'merge dialog (dark)')).toEqual([]);
   await dark.keyboard.press('Escape');
   await expect(darkGroup.getByRole('button', { name: 'Unir 3 jugadores' })).toBeFocused();

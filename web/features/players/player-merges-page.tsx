@@ -31,7 +31,7 @@ export function PlayerMergesPage() {
     <div className="space-y-6">
       <PageHeader
         title="Unir jugadores"
-        description="Jugadores registrados con el mismo documento escrito de otra forma (con ceros a la izquierda, guiones o puntos). Son la misma persona: elige con cuál quedarte."
+        description="El mismo documento escrito de otra forma (ceros a la izquierda, guiones, puntos) es la misma persona."
         actions={
           <ButtonLink to="/player-data" variant="secondary" icon={<UserRoundSearch className="size-4" aria-hidden />}>
             Datos personales
