@@ -99,7 +99,10 @@ export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; p
     await tx.query(`UPDATE sync_mutations SET result_id = $2 WHERE kind = 'player' AND result_id = ANY($1::int[])`, [others, keep]);
     // Their standings go with them (foreign keys); the kept player's are recomputed below.
     await tx.query(`DELETE FROM players WHERE id = ANY($1::int[])`, [others]);
-    await tx.query(`UPDATE players SET document_number = $2 WHERE id = $1`, [keep, canonical]);
+    // A registration of the canonical number committed since the check above: the group is not whole any more.
+    await tx.query(`UPDATE players SET document_number = $2 WHERE id = $1`, [keep, canonical]).catch((error: { code?: string }) => {
+      throw error.code === '23505' ? mergeInvalid(MERGE_HOLDER_LEFT_OUT) : error;
+    });
     for (const { question_group_id } of trivias) await refreshPlayerStandings(tx, keep, question_group_id);
 
     const [record]: MergeRow[] = await tx.query(
