@@ -14,8 +14,9 @@ import { presentNameChange, presentPlayer, presentValidatedPlayer } from './pres
 import { registerOnlinePlayer, validatePlayer } from './service';
 
 /**
- * Player level: public, rate-limited per address and per document; replies never carry a phone or
- * e-mail, and only the document the caller sent. Admin level: the name changes registrations
+ * Player level: public, rate-limited per address and per document (every spelling of a document
+ * is one: `canonicalDocument` first); replies never carry a phone or e-mail, and only the caller's
+ * own document, in canonical form. Admin level: the name changes registrations
  * brought, and applying one; personal data and erasure; the players one document names twice, and
  * merging them ("Unir jugadores").
  */

@@ -93,9 +93,10 @@ export type UnknownSite = 'refuse' | 'clear';
 
 /**
  * One player per document, its number in canonical form (`canonicalDocument`: '01024477501' and
- * '102-4477501' are the cédula 1024477501): a known document moves the player to the registration's site (unless
- * `keepExisting`: a kiosk naming a player it knew, whose stored site stays as it is), and never
- * renames it: whoever knows a document could otherwise rename its player. A different name is
+ * '102-4477501' are the cédula 1024477501): a known document moves the player to the
+ * registration's site (unless `keepExisting`: a kiosk naming a player it knew, whose stored site
+ * stays as it is), and never renames it: whoever knows a document could otherwise rename its
+ * player. A different name is
  * recorded as a name change (old, new, `source`) for an admin to apply. A clientId already seen
  * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
