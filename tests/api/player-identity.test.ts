@@ -135,13 +135,19 @@ describe('one person, one identity', () => {
     expect(ranking.body.filter((row: { playerId: number }) => row.playerId === player.body.id)).toHaveLength(0);
   });
 
-  it('answers 400 document_number_empty for a number with nothing left once normalised, and stores nothing', async () => {
+  it('answers 400 document_number_empty for a number with nothing left once normalised (a kiosk\'s is rejected), and stores nothing', async () => {
     const before = await playerFlowSnapshot(api.dataSource);
     for (const res of [await register('00000'), await validate('0-0-0')]) {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'document_number_empty', message: DOCUMENT_NUMBER_EMPTY_MESSAGE });
     }
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
+    const device = await registerDevice(api);
+    const pushed = await device.push([
+      { mutationId: 1, kind: 'player', payload: { clientId: randomUUID(), fullName: 'Nadie', documentTypeId: cc, documentNumber: '000-00', locationId: site.id } },
+    ]);
+    expect(pushed.body.results).toEqual([expect.objectContaining({ mutationId: 1, status: 'rejected', reason: DOCUMENT_NUMBER_EMPTY_MESSAGE })]);
+    expect((await playerFlowSnapshot(api.dataSource)).players).toBe(before.players);
   });
 
   it('finds the personal data of a player under any spelling, and takes any spelling as the erasure confirmation', async () => {
