@@ -81,6 +81,9 @@ export const ERROR_CODES = [
   // prize draws: fewer eligible entries than prizes; a request that names its own seed
   'draw_not_enough_eligible',
   'draw_seed_not_accepted',
+  // one person, one identity: a document number with nothing left once normalised; a merge of players that are not one document
+  'document_number_empty',
+  'player_merge_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

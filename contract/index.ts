@@ -17,3 +17,4 @@ export * from './devices';
 export * from './question-import';
 export * from './moderation';
 export * from './draws';
+export * from './player-merges';

@@ -8,8 +8,10 @@ export const DOCUMENT_NUMBER_MESSAGE = 'El número de documento debe tener al me
 export const DOCUMENT_NUMBER_MIN = 5;
 export const DOCUMENT_NUMBER_MAX = 30;
 export const DOCUMENT_NUMBER_MAX_MESSAGE = 'Máximo 30 caracteres';
-export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9-]+$/;
-export const DOCUMENT_NUMBER_PATTERN_MESSAGE = 'Solo letras, números y guiones';
+/** Letters and digits, and the separators people write between them (space, dot, hyphen, slash), which identity drops. */
+export const DOCUMENT_NUMBER_PATTERN = /^[A-Za-z0-9 ./-]+$/;
+export const DOCUMENT_NUMBER_PATTERN_MESSAGE = 'Solo letras, números y separadores (espacio, punto, guion o barra)';
+export const DOCUMENT_NUMBER_EMPTY_MESSAGE = 'El número de documento no tiene dígitos ni letras que lo identifiquen';
 
 export const DOCUMENT_TYPE_REQUIRED_MESSAGE = 'El tipo de documento es requerido';
 export const DOCUMENT_TYPE_MESSAGE = 'Selecciona un tipo de documento válido';
@@ -29,16 +31,37 @@ export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
 /** Per field, the message of the first rule a value breaks; a field that passes is absent. */
 export type FieldProblems<K extends string> = Partial<Record<K, string>>;
 
-/** Trimmed and upper-cased, so 'ab12345' and 'AB12345' name one player here and on the kiosks. */
-export function normalizeDocumentNumber(value: string): string {
-  return value.trim().toUpperCase();
+/** How a document type writes its numbers: `numeric` (a cédula: digits only) or not (a passport: letters and digits). */
+export interface DocumentKind {
+  numeric: boolean;
 }
 
-export function documentNumberProblem(value: string): string | undefined {
+/**
+ * The identity rule, the one owner of it: the document number a person is known by, whoever typed
+ * it and however. A numeric type keeps its digits only, without leading zeros ('01.024.477-501' ->
+ * '1024477501'); an alphanumeric type keeps its letters, upper-cased, and digits ('ab 123-45' ->
+ * 'AB12345'). Separators and anything else are dropped. The server stores and looks up only this
+ * form; the kiosks hash only this form. An empty result names nobody (the server answers 400
+ * `document_number_empty`).
+ */
+export function normalizeDocumentNumber(value: string, kind: DocumentKind): string {
+  if (kind.numeric) return value.replace(/[^0-9]/g, '').replace(/^0+/, '');
+  return value.toUpperCase().replace(/[^A-Z0-9]/g, '');
+}
+
+/**
+ * What a stored number in canonical form looks like, per kind, as a PostgreSQL regular expression:
+ * exactly the values `normalizeDocumentNumber` returns unchanged (a unit test holds the two
+ * together). Used to find stored numbers written before the rule.
+ */
+export const CANONICAL_DOCUMENT_NUMBER = { numeric: '^[1-9][0-9]*$', alphanumeric: '^[A-Z0-9]+$' } as const;
+
+export function documentNumberProblem(value: string, kind?: DocumentKind): string | undefined {
   const trimmed = value.trim();
   if (trimmed.length < DOCUMENT_NUMBER_MIN) return DOCUMENT_NUMBER_MESSAGE;
   if (trimmed.length > DOCUMENT_NUMBER_MAX) return DOCUMENT_NUMBER_MAX_MESSAGE;
   if (!DOCUMENT_NUMBER_PATTERN.test(trimmed)) return DOCUMENT_NUMBER_PATTERN_MESSAGE;
+  if (kind && normalizeDocumentNumber(trimmed, kind) === '') return DOCUMENT_NUMBER_EMPTY_MESSAGE;
   return undefined;
 }
 
@@ -62,9 +85,16 @@ function problems<K extends string>(found: Record<K, string | undefined>): Field
   return Object.fromEntries(Object.entries(found).filter(([, message]) => message !== undefined)) as FieldProblems<K>;
 }
 
-/** The document step: a document type and a document number. */
-export function documentCheckProblems(input: { documentTypeId: number | undefined; documentNumber: string }): FieldProblems<'documentTypeId' | 'documentNumber'> {
-  return problems({ documentTypeId: documentTypeIdProblem(input.documentTypeId), documentNumber: documentNumberProblem(input.documentNumber) });
+/** The document step: a document type and a document number (`kind`: the chosen type's, when one is chosen). */
+export function documentCheckProblems(input: {
+  documentTypeId: number | undefined;
+  documentNumber: string;
+  kind?: DocumentKind;
+}): FieldProblems<'documentTypeId' | 'documentNumber'> {
+  return problems({
+    documentTypeId: documentTypeIdProblem(input.documentTypeId),
+    documentNumber: documentNumberProblem(input.documentNumber, input.kind),
+  });
 }
 
 /** The registration step's own fields: the name and the site. */

@@ -25,7 +25,11 @@ import {
 // player screen imports; these schemas are built from them.
 export {
   ATTEMPT_LIMIT_MESSAGE,
+  CANONICAL_DOCUMENT_NUMBER,
+  DOCUMENT_NUMBER_EMPTY_MESSAGE,
   DOCUMENT_NUMBER_MESSAGE,
+  normalizeDocumentNumber,
+  type DocumentKind,
   LOCATION_MESSAGE,
   MAX_COMPLETION_SECONDS,
   maskDocumentNumber,
@@ -36,7 +40,10 @@ const documentTypeId = z
   .number({ error: DOCUMENT_TYPE_REQUIRED_MESSAGE })
   .int(DOCUMENT_TYPE_MESSAGE)
   .positive(DOCUMENT_TYPE_MESSAGE);
-/** Trimmed and upper-cased, so 'ab12345' and 'AB12345' name one player here and on the kiosks. */
+/**
+ * Trimmed and upper-cased here; the server then applies the identity rule of the chosen type
+ * (`normalizeDocumentNumber`, which needs the type's `numeric`) before storing or looking up.
+ */
 const documentNumber = z
   .string({ error: DOCUMENT_NUMBER_MESSAGE })
   .trim()
@@ -175,6 +182,8 @@ export interface DocumentType {
   id: number;
   name: string;
   code: string;
+  /** Digits only (a cédula): its numbers are compared without separators or leading zeros (`normalizeDocumentNumber`). */
+  numeric: boolean;
 }
 
 /**

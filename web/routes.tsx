@@ -21,6 +21,7 @@ const RankingAdminPage = lazy(() => import('./features/ranking/ranking-admin-pag
 const CampaignsPage = lazy(() => import('./features/campaigns/campaigns-page').then((module) => ({ default: module.CampaignsPage })));
 const CampaignEditorPage = lazy(() => import('./features/campaigns/campaign-editor-page').then((module) => ({ default: module.CampaignEditorPage })));
 const PlayerDataPage = lazy(() => import('./features/players/player-data-page').then((module) => ({ default: module.PlayerDataPage })));
+const PlayerMergesPage = lazy(() => import('./features/players/player-merges-page').then((module) => ({ default: module.PlayerMergesPage })));
 const TriviaScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.TriviaScreenPage })));
 const CampaignScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.CampaignScreenPage })));
 const DevicesPage = lazy(() => import('./features/devices/devices-page').then((module) => ({ default: module.DevicesPage })));
@@ -58,6 +59,7 @@ export const router = createBrowserRouter([
           { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },
           { path: '/campaigns/:campaignId/ranking', element: <Protected page={CampaignRankingPage} /> },
           { path: '/player-data', element: <Protected page={PlayerDataPage} /> },
+          { path: '/player-merges', element: <Protected page={PlayerMergesPage} /> },
           { path: '/devices', element: <Protected page={DevicesPage} /> },
         ],
       },

@@ -8,6 +8,8 @@ export const DOCUMENT_RATE_LIMITED = 'Demasiadas consultas de este documento. In
  * Spends one of a document's lookups (document checks and registrations), whatever address asks:
  * the per-address limit alone lets many addresses look one number up without end. The key is an
  * HMAC of the document with the server secret, so the counters table holds no document numbers.
+ * The document comes in canonical form (`canonicalDocument`), so every spelling of one number
+ * spends the same counter.
  */
 export async function spendDocumentLookup(limiter: RateLimiter, secret: string, document: { documentTypeId: number; documentNumber: string }) {
   const key = createHmac('sha256', secret).update(`document:${document.documentTypeId}:${document.documentNumber}`).digest('base64url');

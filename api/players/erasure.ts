@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { ERASED_PLAYER_NAME, maskDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../contract';
+import { ERASED_PLAYER_NAME, maskDocumentNumber, normalizeDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../contract';
 import { badRequest, notFound } from '../errors';
+import { canonicalDocument, documentKindOf } from './document-number';
 
 export const PLAYER_DATA_NOT_FOUND = 'No hay ningún jugador con ese documento';
 export const ERASURE_CONFIRMATION_MISMATCH = 'La confirmación no coincide con el número de documento';
@@ -48,11 +49,15 @@ function presentPlayerData(row: PlayerDataRow): PlayerData {
 
 const notFoundByDocument = () => notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
 
-/** What is stored about the person with this document (an erased player has none: 404 player_not_found). */
+/**
+ * What is stored about the person with this document, however its number is spelled (an erased
+ * player has none: 404 player_not_found).
+ */
 export async function findPlayerData(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerData> {
+  const canonical = await canonicalDocument(em, { documentTypeId, documentNumber });
   const [row]: PlayerDataRow[] = await em.query(`${PLAYER_DATA_SQL} WHERE p.document_type_id = $1 AND p.document_number = $2`, [
-    documentTypeId,
-    documentNumber,
+    canonical.documentTypeId,
+    canonical.documentNumber,
   ]);
   if (!row) throw notFoundByDocument();
   return presentPlayerData(row);
@@ -80,7 +85,10 @@ export function erasePlayer(
       [playerId],
     );
     if (!player || player.document_number === null) throw notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
-    if (input.confirm !== player.document_number) {
+    // The confirmation is the document as the admin types it: compared under the identity rule.
+    const kind = await documentKindOf(tx, player.document_type_id);
+    const confirmed = normalizeDocumentNumber(input.confirm, kind);
+    if (confirmed === '' || confirmed !== normalizeDocumentNumber(player.document_number, kind)) {
       throw badRequest(ERASURE_CONFIRMATION_MISMATCH, {
         code: 'erasure_confirmation_mismatch',
         issues: [{ path: 'confirm', message: ERASURE_CONFIRMATION_MISMATCH }],
@@ -112,18 +120,34 @@ export function erasePlayer(
  * player's registrations (by the id they were applied to), the attempts that named the player by
  * document, and refused records with the player's name or masked document (a refused payload is
  * kept with the document masked but for its last 3 characters) lose their name, document and
- * contact fields.
+ * contact fields. A payload names the player's document in any spelling of it: the payloads of the
+ * document's type are compared under the identity rule (`normalizeDocumentNumber`).
  */
 async function scrubSyncLog(
   em: EntityManager,
   player: { id: number; fullName: string; documentTypeId: number; documentNumber: string },
 ): Promise<void> {
+  const kind = await documentKindOf(em, player.documentTypeId);
+  const canonical = normalizeDocumentNumber(player.documentNumber, kind);
+  const ofType: { device_id: string; mutation_id: number; document_number: string }[] = await em.query(
+    `SELECT device_id, mutation_id, payload->>'documentNumber' AS document_number FROM sync_mutations
+      WHERE payload->>'documentTypeId' = $1::text AND jsonb_typeof(payload->'documentNumber') = 'string'`,
+    [String(player.documentTypeId)],
+  );
+  const naming = ofType.filter((row) => normalizeDocumentNumber(row.document_number, kind) === canonical);
   await em.query(
     `UPDATE sync_mutations SET payload = payload - 'fullName' - 'documentNumber' - 'phone' - 'email'
       WHERE (kind = 'player' AND result_id = $1 AND status <> 'rejected')
-         OR (payload->>'documentTypeId' = $2::text AND upper(btrim(payload->>'documentNumber')) = $3)
-         OR (status = 'rejected' AND (payload->>'fullName' = $4 OR (payload->>'documentTypeId' = $2::text AND payload->>'documentNumber' = $5)))`,
-    [player.id, String(player.documentTypeId), player.documentNumber, player.fullName, maskDocumentNumber(player.documentNumber)],
+         OR (device_id, mutation_id) IN (SELECT * FROM unnest($5::uuid[], $6::int[]))
+         OR (status = 'rejected' AND (payload->>'fullName' = $3 OR (payload->>'documentTypeId' = $2::text AND payload->>'documentNumber' = $4)))`,
+    [
+      player.id,
+      String(player.documentTypeId),
+      player.fullName,
+      maskDocumentNumber(player.documentNumber),
+      naming.map((row) => row.device_id),
+      naming.map((row) => row.mutation_id),
+    ],
   );
 }
 

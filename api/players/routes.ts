@@ -1,33 +1,38 @@
 import Router from '@koa/router';
-import { erasureSchema, idParamsSchema, playerDataQuery, playerRegistrationSchema, validatePlayerSchema } from '../../contract';
+import { erasureSchema, idParamsSchema, playerDataQuery, playerMergeSchema, playerRegistrationSchema, validatePlayerSchema } from '../../contract';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { spendDocumentLookup } from './document-limit';
+import { canonicalDocument } from './document-number';
+import { listDuplicatePlayers } from './duplicates';
 import { erasePlayer, findPlayerData, listErasures } from './erasure';
+import { listMerges, mergePlayers } from './merge';
 import { applyNameChange, listPendingNameChanges } from './name-changes';
 import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';
 import { registerOnlinePlayer, validatePlayer } from './service';
 
 /**
- * Player level: public, rate-limited per address and per document; replies never carry a phone or
- * e-mail, and only the document the caller sent. Admin level: the name changes registrations
- * brought, and applying one.
+ * Player level: public, rate-limited per address and per document (every spelling of a document
+ * is one: `canonicalDocument` first); replies never carry a phone or e-mail, and only the caller's
+ * own document, in canonical form. Admin level: the name changes registrations
+ * brought, and applying one; personal data and erasure; the players one document names twice, and
+ * merging them ("Unir jugadores").
  */
 export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
 
   router.post('/players/validate', limit, async (ctx) => {
-    const input = parseBody(validatePlayerSchema, ctx.request.body);
+    const input = await canonicalDocument(dataSource.manager, parseBody(validatePlayerSchema, ctx.request.body));
     await spendDocumentLookup(limiters.playerDocument, secret, input);
     const found = await validatePlayer(dataSource.manager, input);
     ctx.body = { player: found ? presentValidatedPlayer(found.player, found.fromOtherCompany) : null };
   });
 
   router.post('/players', limit, async (ctx) => {
-    const input = parseBody(playerRegistrationSchema, ctx.request.body);
+    const input = await canonicalDocument(dataSource.manager, parseBody(playerRegistrationSchema, ctx.request.body));
     await spendDocumentLookup(limiters.playerDocument, secret, input);
     const player = await registerOnlinePlayer(dataSource.manager, input, ctx.ip);
     ctx.body = presentPlayer(player);
@@ -55,6 +60,20 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
 
   router.get('/player-erasures', requireUser, async (ctx) => {
     ctx.body = await listErasures(dataSource.manager);
+  });
+
+  router.get('/player-duplicates', requireUser, async (ctx) => {
+    ctx.body = await listDuplicatePlayers(dataSource.manager);
+  });
+
+  router.post('/player-merges', requireUser, async (ctx) => {
+    const input = parseBody(playerMergeSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await mergePlayers(dataSource.manager, input, ctx.state.user.id);
+  });
+
+  router.get('/player-merges', requireUser, async (ctx) => {
+    ctx.body = await listMerges(dataSource.manager);
   });
 
   return router;

@@ -4,6 +4,7 @@ import { attemptLimit, attemptLimitReached } from '../attempts/attempt-limit';
 import { checkConsent } from '../consent/service';
 import { badRequest, forbidden, notFound } from '../errors';
 import { prepared } from '../../db/prepared-statements';
+import { canonicalDocument } from './document-number';
 
 /** The columns of a player the player flow may see, as PostgreSQL returns them. */
 export interface PlayerRow {
@@ -41,10 +42,12 @@ export function nameParts(fullName: string): { firstName: string; lastName: stri
   return { firstName: first.slice(0, 100), lastName: rest.join(' ').slice(0, 100) };
 }
 
+/** The player of a document, however its number was spelled (`canonicalDocument`). */
 export async function findPlayerByDocument(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerRow | undefined> {
+  const canonical = await canonicalDocument(em, { documentTypeId, documentNumber });
   const rows: PlayerRow[] = await em.query(
     prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE document_type_id = $1 AND document_number = $2`),
-    [documentTypeId, documentNumber],
+    [canonical.documentTypeId, canonical.documentNumber],
   );
   return rows[0];
 }
@@ -89,9 +92,11 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration, unk
 export type UnknownSite = 'refuse' | 'clear';
 
 /**
- * One player per document: a known document moves the player to the registration's site (unless
- * `keepExisting`: a kiosk naming a player it knew, whose stored site stays as it is), and never
- * renames it: whoever knows a document could otherwise rename its player. A different name is
+ * One player per document, its number in canonical form (`canonicalDocument`: '01024477501' and
+ * '102-4477501' are the cédula 1024477501): a known document moves the player to the
+ * registration's site (unless `keepExisting`: a kiosk naming a player it knew, whose stored site
+ * stays as it is), and never renames it: whoever knows a document could otherwise rename its
+ * player. A different name is
  * recorded as a name change (old, new, `source`) for an admin to apply. A clientId already seen
  * (a replay, or the same kiosk record sent twice) returns the player it named, unchanged; a new
  * clientId is recorded as an alias of the canonical player, so two kiosks that registered the same
@@ -100,17 +105,18 @@ export type UnknownSite = 'refuse' | 'clear';
  */
 export async function registerPlayer(
   em: EntityManager,
-  input: PlayerRegistration,
+  registration: PlayerRegistration,
   unknownSite: UnknownSite = 'refuse',
   source = 'desconocido',
 ): Promise<PlayerRow> {
-  if (input.clientId) {
+  if (registration.clientId) {
     const [known]: PlayerRow[] = await em.query(
       prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
-      [input.clientId],
+      [registration.clientId],
     );
     if (known) return known;
   }
+  const input = await canonicalDocument(em, registration);
   const { locationId, companyId } = await checkReferences(em, input, unknownSite);
   // A kiosk naming a player it knew asks no consent again (see README, "Consent").
   const consent = input.keepExisting === true ? null : await checkConsent(em, companyId, input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });

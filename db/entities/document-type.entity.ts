@@ -14,4 +14,11 @@ export class DocumentTypeEntity {
 
   @Column('text', { nullable: true })
   description: string | null;
+
+  /**
+   * Digits only (a cédula): its numbers are compared and stored without separators or leading
+   * zeros; otherwise letters and digits, upper-cased (contract's `normalizeDocumentNumber`).
+   */
+  @Column('boolean', { default: false })
+  numeric: boolean;
 }

@@ -12,6 +12,7 @@ import { LogoUploadEntity } from './logo-upload.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerErasureEntity } from './player-erasure.entity';
+import { PlayerMergeEntity } from './player-merge.entity';
 import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
 import { PrizeDrawEntity } from './prize-draw.entity';
@@ -40,6 +41,7 @@ export {
   PlayerAttemptEntity,
   PlayerEntity,
   PlayerErasureEntity,
+  PlayerMergeEntity,
   PlayerNameChangeEntity,
   PrizeDrawEntity,
   QuestionEntity,
@@ -73,6 +75,7 @@ export const entities = [
   PlayerNameChangeEntity,
   ConsentTextEntity,
   PlayerErasureEntity,
+  PlayerMergeEntity,
   KioskSetupLinkEntity,
   TriviaStandingEntity,
   CampaignStandingEntity,

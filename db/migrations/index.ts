@@ -17,6 +17,8 @@ import { BundleVersionFromContent1795900000000 } from './1795900000000-bundle-ve
 import { BundleGeneration1795950000000 } from './1795950000000-bundle-generation';
 import { StandingPageFigures1796000000000 } from './1796000000000-standing-page-figures';
 import { DrawSeedFromServer1796100000000 } from './1796100000000-draw-seed-from-server';
+import { DocumentIdentity1796150000000 } from './1796150000000-document-identity';
+import { PlayerMerges1796150001000 } from './1796150001000-player-merges';
 import { RecordedRounds1796200000000 } from './1796200000000-recorded-rounds';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -40,5 +42,7 @@ export const migrations = [
   BundleGeneration1795950000000,
   StandingPageFigures1796000000000,
   DrawSeedFromServer1796100000000,
+  DocumentIdentity1796150000000,
+  PlayerMerges1796150001000,
   RecordedRounds1796200000000,
 ];

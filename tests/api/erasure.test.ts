@@ -9,7 +9,7 @@ import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevi
 
 let api: TestApi;
 let admin: TestClient;
-let cc: number;
+let pa: number;
 let company: { id: number };
 let site: { id: number };
 let trivia: TestTrivia;
@@ -18,7 +18,7 @@ let campaign: CampaignEntity;
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.adminClient();
-  cc = await documentTypeId(api.dataSource);
+  pa = await documentTypeId(api.dataSource, 'PA'); // letters and digits: the documents below have letters
   company = await buildCompany(api.dataSource, { name: 'Feria Borrable' });
   site = await buildLocation(api.dataSource, company.id, 'Pabellón Datos');
   trivia = await buildTrivia(api.dataSource, company.id, { questions: 4 });
@@ -36,12 +36,12 @@ afterAll(() => api.close());
 async function playerWithEverything(name: string) {
   const documentNumber = `ZX${freshDocument()}`;
   const device = await registerDevice(api);
-  const play = offlinePlay({ firstMutationId: 1, documentTypeId: cc, documentNumber, locationId: site.id, questionGroupId: trivia.group.id, answers: chooseAnswers(trivia, 3) });
+  const play = offlinePlay({ firstMutationId: 1, documentTypeId: pa, documentNumber, locationId: site.id, questionGroupId: trivia.group.id, answers: chooseAnswers(trivia, 3) });
   play.mutations[0]!.payload = { ...play.mutations[0]!.payload, fullName: name } as (typeof play.mutations)[0]['payload'];
   const pushed = await device.push([
     ...play.mutations,
     // refused: a site that is not a number; its payload (with the name and document) is kept for staff
-    { mutationId: 4, kind: 'player', payload: { clientId: randomUUID(), fullName: name, documentTypeId: cc, documentNumber, locationId: 'x' } },
+    { mutationId: 4, kind: 'player', payload: { clientId: randomUUID(), fullName: name, documentTypeId: pa, documentNumber, locationId: 'x' } },
   ]);
   expect(pushed.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied', 'rejected']);
   const playerId: number = pushed.body.results[0].id;
@@ -80,7 +80,7 @@ async function everyReplyAbout(documentNumber: string): Promise<string> {
     // the big screens keep a computed reply per ranking: erasing a name must move it
     api.client().get(`/api/public/screens/trivia/${trivia.group.id}`),
     api.client().get(`/api/public/screens/campaign/${campaign.id}`),
-    api.client().post('/api/players/validate', { documentTypeId: cc, documentNumber, companyId: company.id, questionGroupId: trivia.group.id }),
+    api.client().post('/api/players/validate', { documentTypeId: pa, documentNumber, companyId: company.id, questionGroupId: trivia.group.id }),
   ]);
   for (const reply of replies.slice(0, -1)) expect(reply.status).toBe(200);
   return replies.map((reply) => reply.text).join('\n');
@@ -91,12 +91,12 @@ const lastDigits = (documentNumber: string) => documentNumber.slice(-3);
 describe('GET /api/player-data', () => {
   it('shows what is stored about a document: name, document, site, attempts, consent', async () => {
     const { playerId, documentNumber, name } = await playerWithEverything('Teodora Buscable');
-    const res = await admin.get(`/api/player-data?documentTypeId=${cc}&documentNumber=${documentNumber.toLowerCase()}`);
+    const res = await admin.get(`/api/player-data?documentTypeId=${pa}&documentNumber=${documentNumber.toLowerCase()}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: playerId,
       fullName: name,
-      documentTypeId: cc,
+      documentTypeId: pa,
       documentNumber,
       location: { id: site.id, name: 'Pabellón Datos', companyName: 'Feria Borrable' },
       attempts: 2,
@@ -105,10 +105,10 @@ describe('GET /api/player-data', () => {
   });
 
   it('says so for an unknown document (404 player_not_found), and is 401 signed out', async () => {
-    const res = await admin.get(`/api/player-data?documentTypeId=${cc}&documentNumber=NOBODY${freshDocument()}`);
+    const res = await admin.get(`/api/player-data?documentTypeId=${pa}&documentNumber=NOBODY${freshDocument()}`);
     expect(res.status).toBe(404);
     expect(res.body.code).toBe('player_not_found');
-    expect((await api.client().get(`/api/player-data?documentTypeId=${cc}&documentNumber=123456`)).status).toBe(401);
+    expect((await api.client().get(`/api/player-data?documentTypeId=${pa}&documentNumber=123456`)).status).toBe(401);
   });
 });
 
@@ -132,7 +132,7 @@ describe('POST /api/player-data/:id/erase', () => {
     const ranking = await api.client().get(`/api/ranking?questionGroupId=${trivia.group.id}`);
     expect(ranking.body.some((e: { playerId: number; firstName: string }) => e.playerId === playerId && `${e.firstName}` === 'Jugador')).toBe(true);
 
-    const search = await admin.get(`/api/player-data?documentTypeId=${cc}&documentNumber=${documentNumber}`);
+    const search = await admin.get(`/api/player-data?documentTypeId=${pa}&documentNumber=${documentNumber}`);
     expect(search.status).toBe(404);
     const [row] = await api.dataSource.query(`SELECT full_name, document_number, phone, email FROM players WHERE id = $1`, [playerId]);
     expect(row).toEqual({ full_name: ERASED_PLAYER_NAME, document_number: null, phone: null, email: null });
@@ -145,7 +145,7 @@ describe('POST /api/player-data/:id/erase', () => {
   it('the same person registering again is a new player, not linked to the anonymous row', async () => {
     const { playerId, documentNumber } = await playerWithEverything('Rosalía Vuelve');
     await admin.post(`/api/player-data/${playerId}/erase`, { action: 'anonymise', confirm: documentNumber });
-    const again = await api.client().post('/api/players', { fullName: 'Rosalía Vuelve', documentTypeId: cc, documentNumber, locationId: site.id });
+    const again = await api.client().post('/api/players', { fullName: 'Rosalía Vuelve', documentTypeId: pa, documentNumber, locationId: site.id });
     expect(again.status).toBe(200);
     expect(again.body.id).not.toBe(playerId);
   });

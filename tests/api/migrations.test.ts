@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { prepareDatabase } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
 import { createDataSource, migrate } from '../../db/data-source';
+import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000-document-identity';
 import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
@@ -26,6 +27,7 @@ const EXPECTED_TABLES = [
   'player_aliases',
   'player_attempts',
   'player_erasures',
+  'player_merges',
   'player_name_changes',
   'players',
   'prize_draws',
@@ -78,6 +80,37 @@ it('seeds the document types and enforces one player per document', async () => 
   expect(types.map((t: { code: string }) => t.code)).toEqual(['CC', 'TI', 'CE', 'PA', 'PPT']);
   const indexes = await dataSource.query(`SELECT indexdef FROM pg_indexes WHERE indexname = 'players_document_key'`);
   expect(indexes[0].indexdef).toContain('UNIQUE INDEX');
+});
+
+it('rewrites stored document numbers to the identity rule where they collide with nobody, and leaves colliding ones for a merge; down() removes the flag', async () => {
+  const migration = new DocumentIdentity1796150000000();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration.down(runner);
+    expect(await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'document_types' AND column_name = 'numeric'`)).toEqual([]);
+    const [{ id: cc }] = await dataSource.query(`SELECT id FROM document_types WHERE code = 'CC'`);
+    const [{ id: pa }] = await dataSource.query(`SELECT id FROM document_types WHERE code = 'PA'`);
+    const stored: [number, string][] = [
+      [cc, '0012345678'], // alone: becomes 12345678
+      [cc, '55555555'], // canonical, and two more spellings of it: all three stay
+      [cc, '055555555'],
+      [cc, '555-55555'],
+      [cc, '0777777'], // two spellings, neither canonical: both stay
+      [cc, '777-777'],
+      [pa, 'AB-123.45'], // a passport: AB12345
+      [cc, '00000'], // nothing left: stays
+    ];
+    for (const [type, number] of stored) {
+      await dataSource.query(`INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number) VALUES ('Migrado', 'Migrado', '', $1, $2)`, [type, number]);
+    }
+    await migration.up(runner);
+    const rows: { document_number: string }[] = await dataSource.query(`SELECT document_number FROM players ORDER BY id`);
+    expect(rows.map((r) => r.document_number)).toEqual(['12345678', '55555555', '055555555', '555-55555', '0777777', '777-777', 'AB12345', '00000']);
+    const types = await dataSource.query(`SELECT code, numeric FROM document_types ORDER BY id`);
+    expect(types.map((t: { code: string; numeric: boolean }) => `${t.code}:${t.numeric}`)).toEqual(['CC:true', 'TI:true', 'CE:true', 'PA:false', 'PPT:true']);
+  } finally {
+    await runner.release();
+  }
 });
 
 it('lets two processes start at once on an empty database: both succeed, one admin and one demo company', async () => {

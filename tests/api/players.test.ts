@@ -27,7 +27,7 @@ describe('GET /api/document-types', () => {
     const res = await api.client().get('/api/document-types');
     expect(res.status).toBe(200);
     expect(res.body.map((t: { code: string }) => t.code)).toEqual(['CC', 'TI', 'CE', 'PA', 'PPT']);
-    expect(Object.keys(res.body[0]).sort()).toEqual(['code', 'id', 'name']);
+    expect(Object.keys(res.body[0]).sort()).toEqual(['code', 'id', 'name', 'numeric']);
   });
 });
 
@@ -100,21 +100,22 @@ describe('POST /api/players', () => {
     expect(await stored()).toEqual(before);
   });
 
-  it('stores the document number trimmed and upper-cased, so another case names the same player', async () => {
+  it('stores a passport number trimmed and upper-cased, so another case names the same player', async () => {
     const digits = freshDocument();
-    const first = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: ` ab${digits}`, locationId: site.id });
+    const pa = await documentTypeId(api.dataSource, 'PA');
+    const first = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: pa, documentNumber: ` ab${digits}`, locationId: site.id });
     expect(first.status).toBe(200);
     expect(first.body.documentNumber).toBe(`AB${digits}`);
     const before = await playerFlowSnapshot(api.dataSource);
-    const second = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: `Ab${digits}`, locationId: site.id });
+    const second = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: pa, documentNumber: `Ab${digits}`, locationId: site.id });
     expect(second.body.id).toBe(first.body.id);
     expect((await playerFlowSnapshot(api.dataSource)).players).toBe(before.players);
   });
 });
 
 describe('POST /api/players/validate', () => {
-  const validate = (documentNumber: string, companyId = company.id) =>
-    api.client().post('/api/players/validate', { documentTypeId: cc, documentNumber, companyId, questionGroupId: trivia.id });
+  const validate = (documentNumber: string, companyId = company.id, documentType = cc) =>
+    api.client().post('/api/players/validate', { documentTypeId: documentType, documentNumber, companyId, questionGroupId: trivia.id });
 
   it('answers {player: null} for an unknown document', async () => {
     const res = await validate(freshDocument());
@@ -157,13 +158,14 @@ describe('POST /api/players/validate', () => {
     expect(res.body.details).toBe('Esta trivia permite 2 intentos por jugador');
   });
 
-  it('finds a player whatever the case of the document number', async () => {
+  it('finds a passport whatever the case of its number', async () => {
     const digits = freshDocument();
-    const registered = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: `ab${digits}`, locationId: site.id });
-    const res = await validate(`AB${digits}`);
+    const pa = await documentTypeId(api.dataSource, 'PA');
+    const registered = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: pa, documentNumber: `ab${digits}`, locationId: site.id });
+    const res = await validate(`AB${digits}`, company.id, pa);
     expect(res.status).toBe(200);
     expect(res.body.player).toMatchObject({ id: registered.body.id, documentNumber: `AB${digits}` });
-    expect((await validate(` aB${digits} `)).body.player.id).toBe(registered.body.id);
+    expect((await validate(` aB${digits} `, company.id, pa)).body.player.id).toBe(registered.body.id);
   });
 
   it('refuses a short document number with the spec message', async () => {

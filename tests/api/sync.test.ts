@@ -4,7 +4,7 @@ import { DOCUMENT_NUMBER_MESSAGE } from '../../contract';
 import { UNKNOWN_DOCUMENT_TYPE } from '../../api/players/service';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { buildKioskSite, chooseAnswers, freshDocument, kioskPlay, playerFlowSnapshot, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';
+import { buildKioskSite, chooseAnswers, documentTypeId, freshDocument, kioskPlay, playerFlowSnapshot, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';
 
 
 let api: TestApi;
@@ -418,13 +418,14 @@ describe('POST /api/sync', () => {
     });
   }
 
-  it('matches document numbers whatever their case: a lower-case registration on another device names the same player', async () => {
+  it('matches passport numbers whatever their case: a lower-case registration on another device names the same player', async () => {
     const digits = freshDocument();
-    const online = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber: `AB${digits}`, locationId: site.id });
+    const pa = await documentTypeId(api.dataSource, 'PA');
+    const online = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: pa, documentNumber: `AB${digits}`, locationId: site.id });
     expect(online.status).toBe(200);
     const device = await registerDevice(api);
     const before = await playerFlowSnapshot(api.dataSource);
-    const offline = play(1, { documentNumber: ` ab${digits} ` });
+    const offline = play(1, { documentTypeId: pa, documentNumber: ` ab${digits} ` });
     const res = await device.push(offline.mutations);
     expect(res.body.results[0]).toEqual({ mutationId: 1, status: 'applied', id: online.body.id });
     expect((await attemptByClientId(offline.attemptClientId)).player_id).toBe(online.body.id);

@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Mutation, PlayBundle, SyncReply } from '../../contract';
-import { playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
+import { lettersDocumentType, playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
 import { auditCrowd, type CrowdDevice } from './crowd-audit';
 import { startCrowdServers, type ApiStart } from './crowd-servers';
 import { latencyLines } from './kiosk-path';
@@ -152,7 +152,7 @@ async function arrive(http: CrowdClient, route: { api: number }, bundle: PlayBun
   const revalidated = await http.send(route, 'GET bundle (If-None-Match)', 'GET', `/api/play/${bundle.group.id}/bundle`, undefined, { 'If-None-Match': etag });
   if (revalidated.status !== 304) unexpected++;
   const check = await http.send(route, 'POST /api/players/validate', 'POST', '/api/players/validate', {
-    documentTypeId: bundle.documentTypes[0]!.id,
+    documentTypeId: lettersDocumentType(bundle).id,
     documentNumber,
     companyId: bundle.group.companyId,
     questionGroupId: bundle.group.id,

@@ -21,7 +21,8 @@ export interface BenchData {
  * generate_series so it takes seconds, and a 10-question trivia for the player hot path.
  */
 export async function seedBenchData(client: pg.Client, players: number, attempts: number, campaignAttempts: number): Promise<BenchData> {
-  const [{ id: documentTypeId }] = (await client.query(`SELECT id FROM document_types WHERE code = 'CC'`)).rows;
+  // A passport: the flows' document numbers carry letters that keep them apart (a cédula keeps digits only).
+  const [{ id: documentTypeId }] = (await client.query(`SELECT id FROM document_types WHERE code = 'PA'`)).rows;
   const [{ id: companyId }] = (await client.query(`INSERT INTO companies (name) VALUES ('Benchmark') RETURNING id`)).rows;
   const locationIds: number[] = (
     await client.query(`INSERT INTO locations (name, company_id) SELECT 'Sede ' || g, $1 FROM generate_series(1, 20) g RETURNING id`, [companyId])

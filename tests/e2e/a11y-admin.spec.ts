@@ -3,6 +3,7 @@ import type { Campaign, Company, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { seriousViolations, tabTo } from './support/axe';
 
@@ -52,6 +53,8 @@ async function buildFixture(page: Page): Promise<Fixture> {
     endDate: today,
   });
   await postJson(page, `/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [trivia.id] });
+  // "Unir jugadores" with a document's players waiting.
+  await seedOnePersonThreeTimes(page, 'Axe');
   return { company, trivia, campaign };
 }
 
@@ -167,6 +170,12 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   await page.goto(`/public/campaigns/${campaign.id}/ranking`);
   await expect(page.getByText('Beto Rápido').first()).toBeVisible();
   await check('/public/campaigns/:id/ranking');
+
+  await page.goto('/player-merges');
+  await expect(page.getByRole('heading', { name: 'Unir jugadores', level: 1 })).toBeVisible();
+  await expect(page.getByRole('radio').first()).toBeVisible();
+  await check('/player-merges');
+  await checkDialog(page, found, `${colorScheme} /player-merges merge dialog`, page.getByRole('button', { name: 'Unir 3 jugadores' }).first());
 
   await page.goto('/no-existe');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
@@ -306,6 +315,7 @@ const ADMIN_SCREENS = [
   { path: '/ranking-admin?id=1', heading: 'Trivia de Cultura General' },
   { path: '/devices', heading: 'Dispositivos' },
   { path: '/player-data', heading: 'Datos personales' },
+  { path: '/player-merges', heading: 'Unir jugadores' },
 ];
 /** A 390 px phone at 200 % zoom is a 195 px-wide page; the same phone at 100 %. */
 const NARROW = [

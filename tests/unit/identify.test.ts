@@ -17,7 +17,7 @@ const marta = { id: 12, fullName: 'Marta Ruiz', documentTypeId: 1, locationId: 5
 async function kioskAtTheLimit() {
   const db = freshDb();
   const bundle = buildBundle(6, { maxAttempts: 1 });
-  const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+  const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
   await startAttempt(db, { playerId: marta.id, playerClientId: null, fullName: marta.fullName, hash }, planRound(bundle));
   await db.inProgress.clear();
   return { db, bundle };
@@ -71,10 +71,28 @@ describe('identifyPlayer', () => {
     });
   });
 
+  it('knows a player offline under any spelling of her cédula, and sends the server the number as the rule writes it', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(6, { maxAttempts: 1 });
+    const hash = await documentHash(db, 1, '1024477501', { numeric: true });
+    await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: '1024477501', locationId: bundle.locations[0]!.id, hash });
+    vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
+    for (const documentNumber of ['01024477501', '102-4477501', '1024477501-']) {
+      expect(await identifyPlayer(db, bundle, { documentTypeId: 1, documentNumber }), documentNumber).toMatchObject({ kind: 'known', player: { hash } });
+    }
+    await startAttempt(db, { playerId: null, playerClientId: null, fullName: 'Lucía Vega', hash }, planRound(bundle));
+    await db.inProgress.clear();
+    expect(await identifyPlayer(db, bundle, { documentTypeId: 1, documentNumber: '0.1024.477.501' })).toMatchObject({ kind: 'limit' });
+    const online = scriptedFetch([() => json(200, { player: null })]);
+    vi.stubGlobal('fetch', online.fetchStub);
+    await identifyPlayer(db, bundle, { documentTypeId: 1, documentNumber: '01024477501' });
+    expect(online.calls[0]!.body).toMatchObject({ documentNumber: '1024477501' });
+  });
+
   it('treats a server that never answers like no server: offline validation after the time-out', async () => {
     const db = freshDb();
     const bundle = buildBundle();
-    const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+    const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
     await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
     const hanging = hangingFetch();
     vi.stubGlobal('fetch', hanging.fetchStub);

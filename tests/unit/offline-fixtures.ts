@@ -37,7 +37,7 @@ export function buildBundle(questionCount = 6, overrides: Partial<PlayBundle['gr
     },
     questions,
     answers,
-    documentTypes: [{ id: 1, name: 'Cédula de ciudadanía', code: 'CC' }],
+    documentTypes: [{ id: 1, name: 'Cédula de ciudadanía', code: 'CC', numeric: true }],
     locations: [{ id: 5, name: 'Stand Principal', companyId: 3 }],
   };
 }

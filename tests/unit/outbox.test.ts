@@ -9,11 +9,14 @@ import { attemptsOnDevice, completeAttempt, EmptyRoundError, recordAnswer, regis
 import { countCorrect, planRound, playableCount } from '../../web/offline/round';
 import { buildBundle, freshDb } from './offline-fixtures';
 
+const NUMERIC = { numeric: true };
+const LETTERS = { numeric: false };
+
 describe('outbox writes', () => {
   it('queues registration, attempt and completion in order with mutation ids rising by one', async () => {
     const db = freshDb();
     const bundle = buildBundle();
-    const hash = await documentHash(db, 1, '1234567');
+    const hash = await documentHash(db, 1, '1234567', NUMERIC);
     const player = await registerPlayer(db, { fullName: ' Ana Pérez ', documentTypeId: 1, documentNumber: '1234567', locationId: 5, hash });
     const state = await startAttempt(db, player, planRound(bundle));
     for (const questionId of state.questionIds) {
@@ -39,7 +42,7 @@ describe('outbox writes', () => {
 
   it('keeps the raw document number only inside the outbox entry', async () => {
     const db = freshDb();
-    const hash = await documentHash(db, 1, '99887766');
+    const hash = await documentHash(db, 1, '99887766', NUMERIC);
     await registerPlayer(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash });
     const outside = JSON.stringify([await db.players.toArray(), await db.knownPlayers.toArray(), await db.meta.toArray()]);
     expect(outside).not.toContain('99887766');
@@ -69,16 +72,22 @@ describe('outbox writes', () => {
 describe('known players', () => {
   it('recognises a returning document by its salted hash, whatever the spacing or case', async () => {
     const db = freshDb();
-    const hash = await documentHash(db, 1, 'ab12345');
+    const hash = await documentHash(db, 1, 'ab12345', LETTERS);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await documentHash(db, 1, ' AB12345 ')).toBe(hash);
-    expect(await documentHash(db, 2, 'ab12345')).not.toBe(hash);
+    expect(await documentHash(db, 1, ' AB-12.345 ', LETTERS)).toBe(hash);
+    expect(await documentHash(db, 2, 'ab12345', LETTERS)).not.toBe(hash);
     await registerPlayer(db, { fullName: 'Sara', documentTypeId: 1, documentNumber: 'ab12345', locationId: 5, hash });
     expect(await findKnownPlayer(db, hash)).toMatchObject({ fullName: 'Sara', locationId: 5, playerId: null });
   });
 
+  it('hashes a numeric type\'s number without separators or leading zeros: four spellings, one key', async () => {
+    const db = freshDb();
+    const hash = await documentHash(db, 1, '1024477501', NUMERIC);
+    for (const spelling of ['01024477501', '102-4477501', '1024477501-', '1.024.477.501']) expect(await documentHash(db, 1, spelling, NUMERIC)).toBe(hash);
+  });
+
   it('salts per device, so the same document hashes differently on another kiosk', async () => {
-    expect(await documentHash(freshDb(), 1, '1234567')).not.toBe(await documentHash(freshDb(), 1, '1234567'));
+    expect(await documentHash(freshDb(), 1, '1234567', NUMERIC)).not.toBe(await documentHash(freshDb(), 1, '1234567', NUMERIC));
   });
 });
 

@@ -1,4 +1,5 @@
 import type { PlayBundle, ValidatedPlayer } from '../../contract';
+import { normalizeDocumentNumber, type DocumentKind } from '../../contract/player-input';
 import type { PlayerRef, TriviaDb } from './db';
 import { HttpError, REQUEST_TIMEOUT_MS } from './http';
 import { documentHash, findKnownPlayer, rememberPlayer } from './known-players';
@@ -52,8 +53,16 @@ const limitMessage = (max: number) => `Has alcanzado el máximo de ${max} ${max 
  * registered here and not yet synced, the device's salted document hashes decide, and maxAttempts
  * is checked against the attempts this device has started, the only count it has.
  */
-export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, input: DocumentInput, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Identification> {
-  const hash = await documentHash(db, input.documentTypeId, input.documentNumber);
+/** How the bundle's document type writes its numbers (a bundle stored before types said so: letters and digits). */
+export function documentKindIn(bundle: PlayBundle, documentTypeId: number): DocumentKind {
+  return { numeric: bundle.documentTypes.find((type) => type.id === documentTypeId)?.numeric === true };
+}
+
+export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, typed: DocumentInput, timeoutMs = REQUEST_TIMEOUT_MS): Promise<Identification> {
+  // One person, one identity: the number in its type's canonical form, here as on the server.
+  const kind = documentKindIn(bundle, typed.documentTypeId);
+  const input = { documentTypeId: typed.documentTypeId, documentNumber: normalizeDocumentNumber(typed.documentNumber, kind) };
+  const hash = await documentHash(db, input.documentTypeId, input.documentNumber, kind);
   const online = await validateOnline(bundle, input, timeoutMs);
   if (online && 'limit' in online) return { kind: 'limit', message: online.limit };
 

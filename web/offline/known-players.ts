@@ -1,4 +1,5 @@
 import { v4 as uuid } from 'uuid';
+import { normalizeDocumentNumber, type DocumentKind } from '../../contract/player-input';
 import { readMeta, writeMeta, type KnownPlayer, type TriviaDb } from './db';
 import { sha256Hex } from './sha256';
 
@@ -13,9 +14,10 @@ async function deviceSalt(db: TriviaDb): Promise<string> {
   return salt;
 }
 
-export async function documentHash(db: TriviaDb, documentTypeId: number, documentNumber: string): Promise<string> {
+/** The device's key of a document: its number in canonical form (the identity rule), salted and hashed. */
+export async function documentHash(db: TriviaDb, documentTypeId: number, documentNumber: string, kind: DocumentKind): Promise<string> {
   const salt = await deviceSalt(db);
-  return sha256Hex(`${salt}:${documentTypeId}:${documentNumber.trim().toUpperCase()}`);
+  return sha256Hex(`${salt}:${documentTypeId}:${normalizeDocumentNumber(documentNumber, kind)}`);
 }
 
 export async function findKnownPlayer(db: TriviaDb, hash: string): Promise<KnownPlayer | undefined> {

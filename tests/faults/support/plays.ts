@@ -61,13 +61,19 @@ export const roundSize = (bundle: PlayBundle) => Math.min(bundle.group.questions
  * records them: a player, then per round an attempt and a completion that answers every question
  * of the round with real answer ids (some right, some wrong), times between 8 s and 2 min.
  */
+/**
+ * The type the generated documents are written in: letters and digits (a passport), so the
+ * prefixes' letters keep the numbers apart (a numeric type would keep the digits only).
+ */
+export const lettersDocumentType = (bundle: PlayBundle) => bundle.documentTypes.find((type) => !type.numeric) ?? bundle.documentTypes[0]!;
+
 export function playOutbox(
   bundle: PlayBundle,
   random: Random,
   options: { players: number; roundsEach: number; documentPrefix: string; firstMutationId?: number },
 ): PlayedOutbox {
   const outbox: PlayedOutbox = { mutations: [], players: [], attempts: [], completions: [] };
-  const documentType = bundle.documentTypes[0]!;
+  const documentType = lettersDocumentType(bundle);
   const size = roundSize(bundle);
   let mutationId = options.firstMutationId ?? 1;
   let clock = Date.now() - 6 * 60 * 60 * 1000;

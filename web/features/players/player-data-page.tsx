@@ -1,7 +1,8 @@
-import { Search, Trash2, UserX } from 'lucide-react';
+import { Merge, Search, Trash2, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { ErasureAction, PlayerData } from '../../../contract';
+import { normalizeDocumentNumber, type ErasureAction, type PlayerData } from '../../../contract';
 import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
 import { TextInput } from '../../components/ui/field';
@@ -59,7 +60,15 @@ export function PlayerDataPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Datos personales" description="Busca a un jugador por su documento para ver qué datos se guardan y borrarlos si lo pide." />
+      <PageHeader
+        title="Datos personales"
+        description="Busca a un jugador por su documento para ver qué datos se guardan y borrarlos si lo pide."
+        actions={
+          <ButtonLink to="/player-merges" variant="secondary" icon={<Merge className="size-4" aria-hidden />}>
+            Unir jugadores
+          </ButtonLink>
+        }
+      />
       <Card className="p-4 sm:p-6">
         <form onSubmit={(event) => void search(event)} noValidate className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Buscar jugador">
           <SelectInput label="Tipo de documento" value={documentTypeId} onChange={(event) => setDocumentTypeId(event.target.value === '' ? '' : Number(event.target.value))}>
@@ -83,6 +92,7 @@ export function PlayerDataPage() {
       {found && action && (
         <EraseDialog
           data={found}
+          numeric={types.data?.find((type) => type.id === found.documentTypeId)?.numeric === true}
           action={action}
           onClose={() => setAction(null)}
           onDone={() => {
@@ -133,12 +143,25 @@ function PlayerDataCard({ data, onErase }: { data: PlayerData; onErase: (action:
   );
 }
 
-/** The confirmation: the admin types the document number; the server checks it again. */
-function EraseDialog({ data, action, onClose, onDone }: { data: PlayerData; action: ErasureAction; onClose: () => void; onDone: () => void }) {
+/** The confirmation: the admin types the document number, in any spelling of it (the identity rule); the server checks it again. */
+function EraseDialog({
+  data,
+  numeric,
+  action,
+  onClose,
+  onDone,
+}: {
+  data: PlayerData;
+  numeric: boolean;
+  action: ErasureAction;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const erase = useErasePlayer();
   const [confirm, setConfirm] = useState('');
   const text = ACTION_TEXT[action];
-  const matches = confirm.trim().toUpperCase() === data.documentNumber;
+  const typed = normalizeDocumentNumber(confirm, { numeric });
+  const matches = typed !== '' && typed === normalizeDocumentNumber(data.documentNumber, { numeric });
   const submit = () =>
     erase.mutate(
       { id: data.id, action, confirm: confirm.trim() },

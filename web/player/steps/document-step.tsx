@@ -11,10 +11,12 @@ export function DocumentStep({ documentTypes, onSubmit }: { documentTypes: Docum
   const [documentTypeId, setDocumentTypeId] = useState<number | undefined>(documentTypes.length === 1 ? documentTypes[0]!.id : undefined);
   const [documentNumber, setDocumentNumber] = useState('');
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const chosen = documentTypes.find((type) => type.id === documentTypeId);
+  const kind = chosen ? { numeric: chosen.numeric === true } : undefined;
   const { errors, submitting, submit } = useCheckedSubmit(
-    () => documentCheckProblems({ documentTypeId, documentNumber }),
+    () => documentCheckProblems({ documentTypeId, documentNumber, kind }),
     async () => {
-      if (documentTypeId !== undefined) await onSubmit({ documentTypeId, documentNumber: normalizeDocumentNumber(documentNumber) });
+      if (documentTypeId !== undefined) await onSubmit({ documentTypeId, documentNumber: normalizeDocumentNumber(documentNumber, kind ?? { numeric: false }) });
     },
   );
 

@@ -4,8 +4,8 @@ import type { AttemptResult, InProgressAttempt } from '../../offline';
 /** What the editor's preview plays: one question of four answers, a document type, a result. */
 export const PREVIEW_GROUP_NAME = 'Trivia de ejemplo';
 export const PREVIEW_DOCUMENT_TYPES: DocumentType[] = [
-  { id: 1, name: 'Cédula de ciudadanía', code: 'CC' },
-  { id: 2, name: 'Pasaporte', code: 'PA' },
+  { id: 1, name: 'Cédula de ciudadanía', code: 'CC', numeric: true },
+  { id: 2, name: 'Pasaporte', code: 'PA', numeric: false },
 ];
 const QUESTION_ID = 1;
 export const PREVIEW_CORRECT_ANSWER = 'Júpiter';
