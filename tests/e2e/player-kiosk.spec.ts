@@ -177,10 +177,14 @@ test.describe('kiosk mode on the player screen', () => {
       await page.screenshot({ path: `docs/screenshots/player-offline-notice-${name}.png` });
     }
 
+    // A phone holds no answer key: played offline, its answers wait for the server's verdict.
+    await expect(page.getByTestId('result-pending')).toHaveText('Tu puntaje aparecerá aquí en cuanto vuelva la conexión y el servidor califique tus respuestas.');
     await page.clock.fastForward(IDLE_RETURN_MS + 5_000);
     await expect(player.completed()).toBeVisible();
-    await expect(player.score()).toHaveText('80%');
     await expect(player.validate()).toBeHidden();
+    // Back online, the round reaches the server and the same screen shows its score.
     await context.setOffline(false);
+    await page.clock.fastForward(30_000);
+    await expect(player.score()).toHaveText('80%', { timeout: 20_000 });
   });
 });

@@ -1,4 +1,5 @@
 import { testBundle } from './support/test-bundle';
+import { setUpThisBrowserEarlier } from './support/synced-kiosk';
 import { randomInt } from 'node:crypto';
 import { expect, request, test, type APIRequestContext } from '@playwright/test';
 import type { PlayBundle, SyncRejection } from '../../contract';
@@ -71,6 +72,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
     const bundle = await demoBundle(api);
     const player = new PlayerPage(page);
     await player.gotoKiosk(DEMO_TRIVIA);
+    await setUpThisBrowserEarlier(player, DEMO_TRIVIA);
 
     // Offline, two players play; the first one's result is then made one the server refuses
     // (an answer from no question of this trivia).

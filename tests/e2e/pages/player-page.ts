@@ -3,7 +3,7 @@ import type { PlayBundle } from '../../../contract';
 
 /** The public player screen (/play-trivia/:id). */
 export class PlayerPage {
-  constructor(private readonly page: Page) {}
+  constructor(readonly page: Page) {}
 
   readonly documentType = () => this.page.getByLabel('Tipo de documento');
   readonly documentNumber = () => this.page.getByLabel('Número de documento');

@@ -1,4 +1,5 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
+import type { PlayerPage } from '../pages/player-page';
 import { appQuery } from './app-database';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
@@ -33,4 +34,15 @@ export function roundsInARow(count: number, seconds: number): { startedAt: strin
     const end = now - (count - 1 - i) * (seconds + 5) * 1000;
     return { startedAt: new Date(end - seconds * 1000).toISOString(), completedAt: new Date(end).toISOString() };
   });
+}
+
+/**
+ * Makes the browser on `player` a kiosk of the trivia set up by staff two hours ago (as syncingKiosk
+ * does for a device of the test's own), then reloads it so it downloads the copy with the answer key.
+ */
+export async function setUpThisBrowserEarlier(player: PlayerPage, groupId: number): Promise<void> {
+  await expect.poll(() => player.storedDeviceId(), { timeout: 15_000 }).not.toBeNull();
+  await setUpEarlier((await player.storedDeviceId())!, groupId);
+  await player.page.reload();
+  await player.toDocumentStep();
 }

@@ -25,8 +25,9 @@ export const PENDING_RESULT_TEXT = 'Tu puntaje aparecerá aquí en cuanto vuelva
 export const HELD_RESULT_TEXT = 'El organizador revisará este resultado antes de publicarlo en el ranking.';
 
 /**
- * The round's result: from the verdicts the player saw, or, for a round played without them (the
- * phone lost its connection), as the server scores it once the round reaches it.
+ * The round's result: as the server scored and timed it once the round reached it; until then
+ * from the verdicts the player saw, or, for a round played without them (the phone lost its
+ * connection), a screen that says the score comes with the connection.
  */
 export function CompletionStep({
   result,
@@ -40,7 +41,8 @@ export function CompletionStep({
   redirectUrl: string | null;
   onRestart: () => void;
 }) {
-  const shown = result.pending && fromServer ? { ...result, ...fromServer, pending: false } : result;
+  // The server's figures once they arrive: what the ranking will show, whatever the device counted.
+  const shown = fromServer ? { ...result, ...fromServer, pending: false } : result;
   return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ?? false} redirectUrl={redirectUrl} onRestart={onRestart} />;
 }
 
