@@ -34,7 +34,7 @@ export function BatchBar({ shownIds, total, selection, onSelect, busy, onDecide 
   }, [someShown, allShown]);
 
   return (
-    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 px-3 py-2.5 sm:flex-row sm:items-center sm:justify-between dark:border-slate-800">
+    <div className="flex flex-col gap-3 rounded-xl border border-slate-200 px-3 py-2.5 lg:flex-row lg:items-center lg:justify-between dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
         <label className="inline-flex cursor-pointer items-center gap-2 font-medium text-slate-800 pointer-coarse:min-h-11 dark:text-slate-200">
           <input
@@ -55,14 +55,14 @@ export function BatchBar({ shownIds, total, selection, onSelect, busy, onDecide 
           </button>
         )}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button size="sm" className="max-sm:h-10 max-sm:flex-1" icon={<Check className="size-4" aria-hidden />} disabled={count === 0 || busy} onClick={() => onDecide('release')}>
+      <div className="flex flex-col gap-2 min-[420px]:flex-row lg:shrink-0">
+        <Button size="sm" className="whitespace-nowrap max-sm:h-10 min-[420px]:max-lg:flex-1" icon={<Check className="size-4" aria-hidden />} disabled={count === 0 || busy} onClick={() => onDecide('release')}>
           Aprobar seleccionados
         </Button>
         <Button
           size="sm"
           variant="secondary"
-          className="text-red-700! max-sm:h-10 max-sm:flex-1 dark:text-red-300!"
+          className="whitespace-nowrap text-red-700! max-sm:h-10 min-[420px]:max-lg:flex-1 dark:text-red-300!"
           icon={<Trash2 className="size-4" aria-hidden />}
           disabled={count === 0 || busy}
           onClick={() => onDecide('discard')}

@@ -29,7 +29,7 @@ export function HeldFilters({ summary, filter, onChange }: { summary: HeldSummar
 
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset sm:p-4 dark:bg-slate-800/40 dark:ring-slate-700/70">
-      <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <div className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_1fr_auto]">
         <SelectInput
           label="Motivo"
           value={filter.reason ?? ''}
@@ -51,7 +51,7 @@ export function HeldFilters({ summary, filter, onChange }: { summary: HeldSummar
           ))}
         </SelectInput>
         {filtered && (
-          <Button variant="ghost" className="justify-self-start" icon={<X className="size-4" aria-hidden />} onClick={() => onChange({})}>
+          <Button variant="secondary" className="justify-self-start" icon={<X className="size-4" aria-hidden />} onClick={() => onChange({})}>
             Quitar filtros
           </Button>
         )}
