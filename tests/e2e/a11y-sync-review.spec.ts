@@ -109,7 +109,10 @@ test('the held filters, the selection and the bulk confirmation pass axe in ligh
   await tabTo(page, betoBox, 20);
   await page.keyboard.press('Space');
   await expect(section.getByTestId('held-selected')).toHaveText('1 resultado seleccionado');
-  await tabTo(page, approveSelected, 20);
+  // The bulk buttons are above the rows: back with Shift+Tab (Beto's checkbox, Ana's 'Descartar',
+  // 'Aprobar', checkbox, then the bar's 'Descartar seleccionados' and 'Aprobar seleccionados').
+  for (let i = 0; i < 6 && !(await approveSelected.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Shift+Tab');
+  await expect(approveSelected).toBeFocused();
   await expectFocusVisible(approveSelected);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: '¿Aprobar 1 resultado?' });
