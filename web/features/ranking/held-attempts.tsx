@@ -174,6 +174,7 @@ export function HeldAttempts({ id }: { id: number }) {
           attempt={attempt}
           selected={isSelected(attempt)}
           onSelect={(selected) => select(attempt, selected)}
+          showHelp={filter.reason === undefined}
           busy={busy}
           approving={deciding(attempt, 'release')}
           onApprove={() => decide(attempt, 'release')}

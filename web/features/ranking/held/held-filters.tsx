@@ -29,7 +29,7 @@ export function HeldFilters({ summary, filter, onChange }: { summary: HeldSummar
 
   return (
     <div className="space-y-3 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset sm:p-4 dark:bg-slate-800/40 dark:ring-slate-700/70">
-      <div className="grid gap-3 sm:grid-cols-2 sm:items-end lg:grid-cols-[1fr_1fr_auto]">
+      <div className="grid gap-3 lg:grid-cols-[1fr_1fr_auto] lg:items-end">
         <SelectInput
           label="Motivo"
           value={filter.reason ?? ''}

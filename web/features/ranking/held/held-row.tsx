@@ -49,6 +49,8 @@ interface HeldRowProps {
   attempt: HeldAttempt;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** What to do with its reason; left out when the list is filtered by that reason (said once above it). */
+  showHelp: boolean;
   busy: boolean;
   approving: boolean;
   onApprove: () => void;
@@ -60,7 +62,7 @@ interface HeldRowProps {
  * score, time, site, device, when it was played, the reason and what to do with it), and
  * 'Aprobar' and 'Descartar' for this one alone.
  */
-export function HeldRow({ attempt, selected, onSelect, busy, approving, onApprove, onDiscard }: HeldRowProps) {
+export function HeldRow({ attempt, selected, onSelect, showHelp, busy, approving, onApprove, onDiscard }: HeldRowProps) {
   const name = playerName(attempt);
   return (
     <li className="flex gap-3 py-4" aria-label={`Resultado de ${name}`}>
@@ -95,7 +97,7 @@ export function HeldRow({ attempt, selected, onSelect, busy, approving, onApprov
               <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
               <span>Motivo: {REVIEW_REASON_LABELS[attempt.reason]}</span>
             </p>
-            <p className="mt-0.5 pl-5 text-xs leading-relaxed text-amber-900 dark:text-amber-200/90">{REVIEW_REASON_HELP[attempt.reason]}</p>
+            {showHelp && <p className="mt-0.5 pl-5 text-xs leading-relaxed text-amber-900 dark:text-amber-200/90">{REVIEW_REASON_HELP[attempt.reason]}</p>}
           </div>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
