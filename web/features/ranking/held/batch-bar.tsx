@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button';
 export type Selection = { kind: 'ids'; ids: ReadonlySet<number> } | { kind: 'all' };
 export const NOTHING_SELECTED: Selection = { kind: 'ids', ids: new Set() };
 
-const results = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('es-CO')} resultados`);
+/** '1 resultado', '1.000 resultados'. */
+export const resultsText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('es-CO')} resultados`);
 
 interface BatchBarProps {
   /** The rows shown (loaded pages). */
@@ -47,7 +48,7 @@ export function BatchBar({ shownIds, total, selection, onSelect, busy, onDecide 
           Seleccionar los mostrados
         </label>
         <span className="text-slate-600 tabular-nums dark:text-slate-400" aria-live="polite" data-testid="held-selected">
-          {count === 0 ? 'Ninguno seleccionado' : `${results(count)} ${count === 1 ? 'seleccionado' : 'seleccionados'}`}
+          {count === 0 ? 'Ninguno seleccionado' : `${resultsText(count)} ${count === 1 ? 'seleccionado' : 'seleccionados'}`}
         </span>
         {allShown && total > shownIds.length && selection.kind === 'ids' && (
           <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-200" onClick={() => onSelect({ kind: 'all' })}>
@@ -74,4 +75,3 @@ export function BatchBar({ shownIds, total, selection, onSelect, busy, onDecide 
   );
 }
 
-export { results as resultsText };
