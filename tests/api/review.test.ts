@@ -375,6 +375,19 @@ describe('POST /api/player-attempts/held/release and /discard', () => {
     expect(again.body).toEqual({ decision: 'discarded', ids: [], skipped: [{ id: held, status: 'released' }, { id: alreadyDiscarded, status: 'discarded' }].sort((a, b) => a.id - b.id), remaining: 0 });
   });
 
+  it('decides each result once when two admins send overlapping batches at the same time', async () => {
+    const ids = await kiosk.play(bulk, [{}, {}, {}, {}]);
+    const other = await api.adminClient();
+    const [a, b] = await Promise.all([decideMany('release', { ids }), other.post('/api/player-attempts/held/discard', { questionGroupId: bulk.group.id, ids: [...ids].reverse() })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // Every result went one way or the other, never both, and each answer reports the rest as decided.
+    expect([...a.body.ids, ...b.body.ids].sort((x, y) => x - y)).toEqual(ids);
+    expect(a.body.skipped.map((s: { id: number }) => s.id).sort((x: number, y: number) => x - y)).toEqual(b.body.ids);
+    const ranked = await rankedOf(bulk.group.id);
+    for (const id of a.body.ids) expect(ranked).toContain(id);
+    for (const id of b.body.ids) expect(ranked).not.toContain(id);
+  });
+
   it('is bounded: more than 1000 ids, neither or both of ids and filter, is 400; admin only, CSRF-guarded', async () => {
     const tooMany = await decideMany('release', { ids: Array.from({ length: 1001 }, (_, i) => i + 1) });
     expect(tooMany.status).toBe(400);
