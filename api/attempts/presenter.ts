@@ -1,5 +1,15 @@
-import type { Attempt, CreatedAttempt, HeldAttempt, ReviewDecision, ServerResult } from '../../contract';
-import type { DecisionRow, HeldAttemptRow } from './review';
+import {
+  heldDevice,
+  type Attempt,
+  type CreatedAttempt,
+  type HeldAttempt,
+  type HeldBatchDecision,
+  type HeldSummary,
+  type ReviewDecision,
+  type ServerResult,
+} from '../../contract';
+import type { HeldAttemptRow, HeldSummaryRows } from './held-list';
+import type { BatchOutcome, Decision, DecisionRow } from './review';
 import type { AttemptRow } from './service';
 
 export function presentAttempt(row: AttemptRow): Attempt {
@@ -41,6 +51,7 @@ export function presentHeldAttempt(row: HeldAttemptRow): HeldAttempt {
     firstName: row.first_name,
     lastName: row.last_name,
     location: row.location_name === null ? null : { name: row.location_name },
+    device: row.device_id === null ? null : heldDevice(row.device_id, row.kiosk_name),
     score: row.score,
     correctAnswers: row.correct_answers,
     totalQuestions: row.total_questions,
@@ -59,4 +70,18 @@ export function presentDecision(row: DecisionRow): ReviewDecision {
     reviewedBy: row.reviewed_by,
     reviewedAt: row.reviewed_at.toISOString(),
   } satisfies ReviewDecision;
+}
+
+export function presentHeldSummary(summary: HeldSummaryRows): HeldSummary {
+  return {
+    all: summary.all,
+    total: summary.total,
+    lastId: summary.lastId,
+    reasons: summary.reasons,
+    devices: summary.devices.map(({ deviceId, kioskName, count }) => ({ device: deviceId === null ? null : heldDevice(deviceId, kioskName), count })),
+  } satisfies HeldSummary;
+}
+
+export function presentBatchDecision(decision: Decision, outcome: BatchOutcome): HeldBatchDecision {
+  return { decision, ids: outcome.decided.map((row) => row.id), skipped: outcome.skipped, remaining: outcome.remaining } satisfies HeldBatchDecision;
 }

@@ -1,6 +1,14 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { answerVerdictRequestSchema, completeAttemptSchema, createAttemptSchema, heldAttemptsQuery, idParamsSchema } from '../../contract';
+import {
+  answerVerdictRequestSchema,
+  completeAttemptSchema,
+  createAttemptSchema,
+  heldAttemptsQuery,
+  heldBatchSchema,
+  heldSummaryQuery,
+  idParamsSchema,
+} from '../../contract';
 import { authenticateDevice } from '../devices/service';
 import { forbidden, notFound } from '../errors';
 import { isUuid } from '../lib/uuid';
@@ -8,8 +16,9 @@ import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
-import { presentAttempt, presentCreatedAttempt, presentDecision, presentHeldAttempt } from './presenter';
-import { decideHeldAttempt, listHeldAttempts } from './review';
+import { listHeldAttempts, summarizeHeldAttempts } from './held-list';
+import { presentAttempt, presentBatchDecision, presentCreatedAttempt, presentDecision, presentHeldAttempt, presentHeldSummary } from './presenter';
+import { decideHeldAttempt, decideHeldBatch } from './review';
 import { ATTEMPT_NOT_FOUND, completeOnlineAttempt, INVALID_TOKEN, startOnlineAttempt } from './service';
 import { judgeAnswer } from './verdict';
 
@@ -28,7 +37,7 @@ function attemptRef(param: string): { id: number } | { clientId: string } {
 
 /**
  * Player level: start and complete an attempt (the server decides round, score and time).
- * Admin level: the held attempts of a trivia, and the decision on each.
+ * Admin level: the held attempts of a trivia (a page, the filter's counts), and the decision on one or on several.
  */
 export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
@@ -57,14 +66,24 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
   });
 
   router.get('/player-attempts/held', requireUser, async (ctx) => {
-    const { questionGroupId } = parse(heldAttemptsQuery, ctx.query);
-    ctx.body = (await listHeldAttempts(dataSource.manager, questionGroupId)).map(presentHeldAttempt);
+    const { total, rows } = await listHeldAttempts(dataSource.manager, parse(heldAttemptsQuery, ctx.query));
+    ctx.set('X-Total-Count', String(total));
+    ctx.body = rows.map(presentHeldAttempt);
+  });
+
+  router.get('/player-attempts/held/summary', requireUser, async (ctx) => {
+    ctx.body = presentHeldSummary(await summarizeHeldAttempts(dataSource.manager, parse(heldSummaryQuery, ctx.query)));
   });
 
   for (const [action, decision] of [
     ['release', 'released'],
     ['discard', 'discarded'],
   ] as const) {
+    router.post(`/player-attempts/held/${action}`, requireUser, async (ctx) => {
+      const { questionGroupId, ids, filter, throughId } = parseBody(heldBatchSchema, ctx.request.body);
+      const target = ids ? { ids } : { filter: filter ?? {}, throughId };
+      ctx.body = presentBatchDecision(decision, await decideHeldBatch(dataSource.manager, questionGroupId, target, decision, ctx.state.user.id));
+    });
     router.post(`/player-attempts/:id/${action}`, requireUser, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));

@@ -42,6 +42,8 @@ interface ReviewListProps {
   count: number;
   /** The count's badge ('3 pendientes' unless told). */
   badge?: (count: number) => string;
+  /** What the badge counts when it is not the rows shown (a filtered or paged list). */
+  pendingCount?: number;
   loadingLabel: string;
   errorTitle: string;
   emptyText: string;
@@ -49,8 +51,10 @@ interface ReviewListProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
   /** The rows (`<li>`), shown when there is at least one. */
   children: ReactNode;
-  /** Rendered inside the section, after the rows or the empty text (a record of past decisions). */
+  /** Rendered inside the section, after the rows or the empty text (a record of past decisions, 'Cargar más'). */
   more?: ReactNode;
+  /** Rendered between the description and the rows (filters, a selection bar). */
+  toolbar?: ReactNode;
   /** Rendered after the section, inside the card (a confirmation dialog). */
   after?: ReactNode;
 }
@@ -58,6 +62,7 @@ interface ReviewListProps {
 /** An admin review list ("Resultados en revisión", "Cambios de nombre"): heading, pending count, states, rows. */
 export function ReviewList(props: ReviewListProps) {
   const { titleId, title, description, status, count, sectionRef, headingRef } = props;
+  const pending = props.pendingCount ?? count;
   return (
     <Card className="p-4 sm:p-5">
       <section ref={sectionRef} aria-labelledby={titleId} className="space-y-3">
@@ -66,14 +71,15 @@ export function ReviewList(props: ReviewListProps) {
             <h2 id={titleId} ref={headingRef} tabIndex={-1} className="text-lg font-semibold focus:outline-none">
               {title}
             </h2>
-            {count > 0 && (
+            {pending > 0 && (
               <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
-                {props.badge ? props.badge(count) : count === 1 ? '1 pendiente' : `${count} pendientes`}
+                {props.badge ? props.badge(pending) : pending === 1 ? '1 pendiente' : `${pending} pendientes`}
               </span>
             )}
           </div>
           <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
         </div>
+        {status === 'success' && props.toolbar}
         {status === 'pending' ? (
           <LoadingState label={props.loadingLabel} />
         ) : status === 'error' ? (
