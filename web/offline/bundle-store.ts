@@ -14,6 +14,7 @@ export const FIRST_LOAD_TIMEOUT_MS = 30_000;
 /**
  * The trivia's content: from the server when it answers (stored again only when its version
  * changed), else the copy kept on the device, so a kiosk that opened it once plays it offline.
+ * Only a set-up kiosk's copy holds the answer key, kept in this database and nowhere else.
  * A server that does not answer in time counts as unreachable.
  */
 export async function loadBundle(
@@ -21,9 +22,13 @@ export async function loadBundle(
   groupId: number,
   { timeoutMs = REQUEST_TIMEOUT_MS, firstLoadTimeoutMs = FIRST_LOAD_TIMEOUT_MS } = {},
 ): Promise<BundleResult> {
-  const stored = await db.bundles.get(groupId);
-  // The version is the ETag: an unchanged trivia answers 304 and the stored copy is used.
-  const headers: Record<string, string> = stored ? { 'If-None-Match': `"${stored.version}"` } : {};
+  const [stored, device] = await Promise.all([db.bundles.get(groupId), db.device.get('device')]);
+  // The version is the ETag: an unchanged trivia answers 304 and the stored copy is used. The
+  // device says who it is: a kiosk set up for this trivia gets the copy with the answer key.
+  const headers: Record<string, string> = {
+    ...(stored ? { 'If-None-Match': `"${stored.version}"` } : {}),
+    ...(device?.deviceId && device.secret ? { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret } : {}),
+  };
   const answer = await callServer<PlayBundle>('GET', `/api/play/${groupId}/bundle`, undefined, {
     headers,
     timeoutMs: stored ? timeoutMs : firstLoadTimeoutMs,

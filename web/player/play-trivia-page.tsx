@@ -163,6 +163,8 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
               onDone={() => {
                 dropKioskParameter();
                 setSetupToken(null);
+                // A kiosk now: its copy of the trivia comes again, with the answer key.
+                setAttempt((n) => n + 1);
               }}
             />
           )}
