@@ -48,14 +48,14 @@ export async function overlapsAnotherRound(
 
 /**
  * Whether a device that is not a set-up kiosk already played, in the hour before `startedAt`,
- * with `limit` distinct players other than `playerId` (rounds held for that reason not counted).
+ * rounds that count (not held) for `limit` distinct players other than `playerId`.
  */
 export async function tooManyPlayers(em: EntityManager, input: { deviceId: string; playerId: number; startedAt: Date; limit: number }): Promise<boolean> {
   const [row]: { others: number }[] = await em.query(
     prepared(`SELECT count(DISTINCT a.player_id)::int AS others FROM player_attempts a
         WHERE a.device_id = $1 AND a.player_id <> $2
           AND a.started_at > $3::timestamptz - interval '1 hour' AND a.started_at <= $3::timestamptz
-          AND a.review_reason IS DISTINCT FROM 'too_many_players'`),
+          AND a.review_status IN ('clean', 'released')`),
     [input.deviceId, input.playerId, input.startedAt],
   );
   return row!.others >= input.limit;

@@ -68,7 +68,8 @@ export async function scoreCompletion(
     if (row.is_correct) correctAnswers++;
   }
   return {
-    answers: given.map(({ questionId, answerId }) => ({ questionId, answerId })),
+    // Each answer's time as the device measured it is kept with it (for a later check and the analytics).
+    answers: given.map(({ questionId, answerId, elapsedMs }) => ({ questionId, answerId, ...(elapsedMs !== undefined ? { elapsedMs } : {}) })),
     correctAnswers,
     score: scoreOf(correctAnswers, total),
   };
