@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../contract/devices';
 
 // Dates are computed and shown in UTC unless TZ says otherwise; set before any Date work.
 process.env.TZ ??= 'UTC';
@@ -41,7 +42,7 @@ const environmentSchema = z.object({
   // answer verdicts per address and minute: a phone's round asks one per question
   ANSWER_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
   // fair play (docs/fair-play.md)
-  OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(12),
+  OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(OFFLINE_WINDOW_HOURS_DEFAULT),
   PHONE_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(3),
   READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

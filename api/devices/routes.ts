@@ -11,7 +11,7 @@ import { authenticateDevice, registerDevice, touchDevice } from './service';
  * device (X-Device-Id / X-Device-Secret, as for /api/sync) reads what the server stored from it,
  * and a set-up kiosk with nothing to send beats a heartbeat so the devices screen knows it is there.
  */
-export function deviceRoutes({ dataSource, limiters, secret }: RouteDependencies) {
+export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   // New devices have their own, hourly limit per address (DEVICE_RATE_LIMIT): each may hold results.
   router.post('/devices', rateLimitByAddress(limiters.player), rateLimitByAddress(limiters.device), async (ctx) => {
@@ -25,7 +25,8 @@ export function deviceRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/devices/me/heartbeat', rateLimitByAddress(limiters.player), async (ctx) => {
     parseBody(deviceHeartbeatSchema, ctx.request.body);
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
-    ctx.body = { lastSeenAt: (await touchDevice(dataSource.manager, deviceId)).toISOString() } satisfies DeviceHeartbeatReply;
+    const lastSeenAt = (await touchDevice(dataSource.manager, deviceId)).toISOString();
+    ctx.body = { lastSeenAt, offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000 } satisfies DeviceHeartbeatReply;
   });
   return router;
 }

@@ -163,6 +163,8 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
     }
   }
   await writeMeta(db, 'lastSyncAt', new Date().toISOString());
+  // The outbox is empty and the server knows it: its anchor for this device's next rounds is now.
+  await writeMeta(db, 'lastContactAt', new Date().toISOString());
   await writeMeta(db, 'lastSyncError', null);
   return { status: 'flushed', settled, rejected };
 }

@@ -1,5 +1,5 @@
 import type { DeviceHeartbeatReply } from '../../contract';
-import type { TriviaDb } from './db';
+import { writeMeta, type TriviaDb } from './db';
 import { readKioskConfig } from './kiosk-config';
 import { callServer } from './server-call';
 
@@ -19,5 +19,9 @@ export async function sendHeartbeat(db: TriviaDb): Promise<boolean> {
     headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
     timeoutMs: HEARTBEAT_TIMEOUT_MS,
   });
-  return answer.kind === 'success';
+  if (answer.kind !== 'success') return false;
+  // Nothing was pending: the server's anchor for this kiosk's next rounds moved to now.
+  await writeMeta(db, 'lastContactAt', new Date().toISOString());
+  if (answer.body?.offlineWindowHours) await writeMeta(db, 'offlineWindowHours', answer.body.offlineWindowHours);
+  return true;
 }

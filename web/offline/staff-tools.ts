@@ -1,3 +1,4 @@
+import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/devices';
 import { liveQuery } from 'dexie';
 import type { DeviceReceipt, MutationCounts, SyncMutationKind } from '../../contract';
 import { readMeta, triviaDb, type RejectedEntry, type TriviaDb } from './db';
@@ -29,6 +30,10 @@ export interface DeviceRecords {
   rejected: RejectedEntry[];
   lastSyncAt: string | null;
   lastSyncError: string | null;
+  /** The last time the server heard from this device with nothing left to send (docs/fair-play.md). */
+  lastContactAt: string | null;
+  /** Past this long without contact, the results this device sends are held for review. */
+  offlineWindowHours: number;
   kiosk: KioskConfig | null;
 }
 
@@ -49,6 +54,8 @@ export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
     rejected: await db.rejected.orderBy('mutationId').toArray(),
     lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
     lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,
+    lastContactAt: (await readMeta<string>(db, 'lastContactAt')) ?? null,
+    offlineWindowHours: (await readMeta<number>(db, 'offlineWindowHours')) ?? OFFLINE_WINDOW_HOURS_DEFAULT,
     kiosk: await readKioskConfig(db),
   };
 }

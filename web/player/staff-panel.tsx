@@ -5,7 +5,7 @@ import { updateNow } from '../pwa/service-worker';
 import { formatDateTime } from './format';
 import { requestFlush } from './kiosk';
 import { closeStaffPanel } from './staff-panel-state';
-import { lastSyncLabel } from './sync-label';
+import { contactLabel, lastSyncLabel, reviewDeadline } from './sync-label';
 import './staff-panel.css';
 
 /**
@@ -148,6 +148,7 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
                 'Nunca sincronizado'
               )}
             </p>
+            <ContactLine lastContactAt={records.lastContactAt} windowHours={records.offlineWindowHours} />
             {records.lastSyncError && (
               <p className="break-words">
                 <span className="font-semibold">Último error: </span>
@@ -397,5 +398,29 @@ function PinForm({ session }: { session: StaffSession }) {
       <FormMessage id={`${id}-message`} message={message} />
       </fieldset>
     </form>
+  );
+}
+
+/**
+ * How long the kiosk has been without contact with the server, and from when what it sends would
+ * be held for review (OFFLINE_WINDOW_HOURS after that contact; docs/fair-play.md).
+ */
+function ContactLine({ lastContactAt, windowHours }: { lastContactAt: string | null; windowHours: number }) {
+  if (!lastContactAt) return null;
+  const { reviewFrom, late } = reviewDeadline(lastContactAt, windowHours);
+  return (
+    <p data-testid="staff-contact">
+      <span className="font-semibold">Último contacto con el servidor: </span>
+      {contactLabel(lastContactAt)} (<time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time>).{' '}
+      {late ? (
+        <span className="font-semibold">
+          Lleva más de {windowHours} h sin contacto: los resultados que envíe quedarán en revisión hasta que el organizador los apruebe.
+        </span>
+      ) : (
+        <>
+          Si sigue sin conexión, los resultados que envíe desde el <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom.toISOString())}</time> quedarán en revisión.
+        </>
+      )}
+    </p>
   );
 }

@@ -14,6 +14,18 @@ function elapsedWords(ms: number): string {
   return (relative ??= new Intl.RelativeTimeFormat('es', { numeric: 'always' })).format(-Math.floor(ms / size), unit);
 }
 
+/** How long ago the server last heard from the device: 'hace un momento', 'hace 3 horas'. */
+export function contactLabel(at: string, now: Date = new Date()): string {
+  const elapsed = now.getTime() - Date.parse(at);
+  return Number.isFinite(elapsed) && elapsed >= MINUTE ? elapsedWords(elapsed) : 'hace un momento';
+}
+
+/** From when what the device sends is held for review: `windowHours` after its last contact; `late` once that has passed. */
+export function reviewDeadline(lastContactAt: string, windowHours: number, now: Date = new Date()): { reviewFrom: Date; late: boolean } {
+  const reviewFrom = new Date(Date.parse(lastContactAt) + windowHours * HOUR);
+  return { reviewFrom, late: reviewFrom.getTime() <= now.getTime() };
+}
+
 /**
  * The badge's last-sync line: how long ago the outbox last reached the server, in words a booth's
  * staff read at a glance ('Sincronizado hace 2 minutos'), or that it never has.
