@@ -85,6 +85,9 @@ export async function startCrowdServers(processes: number, say: (line: string) =
     ADMIN_PASSWORD: LOAD_ADMIN.password,
     SESSION_SECRET: 'load-session-secret-load-session-secret-0123',
     PLAYER_RATE_LIMIT: process.env.PLAYER_RATE_LIMIT ?? '100000000',
+    // Every phone of the crowd registers from this one address.
+    DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
+    ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   let embedded: EmbeddedDatabase | undefined;

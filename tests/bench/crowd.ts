@@ -7,9 +7,15 @@
  * ETag (a 304) and checks the document (POST /api/players/validate); then its device pushes the
  * player's mutations (registration, attempt, completion answering every question of the round with
  * real answer ids) to POST /api/sync. Kiosks (LOAD_KIOSKS of them) push their outbox every
- * LOAD_KIOSK_BATCH players (a booth on patchy Wi-Fi); a phone is a device of its own (it registers
- * with POST /api/devices) and pushes its one player's three mutations at once. LOAD_PHONE_SHARE of
- * the players use phones, LOAD_PHONES at a time.
+ * LOAD_KIOSK_BATCH players (a booth on patchy Wi-Fi), each push saying more of the outbox follows
+ * until the last; a phone is a device of its own and pushes its one player's three mutations at
+ * once. LOAD_PHONE_SHARE of the players use phones, LOAD_PHONES at a time.
+ *
+ * The rounds were played in the last six hours (playOutbox), offline: every device registered
+ * (POST /api/devices, before the timed run) and the kiosks were set up before that, which the
+ * harness writes into the database (fair play places a round after its device's last contact;
+ * docs/fair-play.md). The answer key the harness scores with is read from the database, as the
+ * crowd's devices hold none.
  *
  * LOAD_PROCESSES=2 (or --processes 2) runs two API processes on one PostgreSQL and SIGKILLs the
  * first when 40 % of the players are in; every device then retries on the other.
@@ -17,7 +23,8 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Mutation, PlayBundle, SyncReply } from '../../contract';
-import { lettersDocumentType, playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
+import { fetchBundle, lettersDocumentType, playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
+import { queryServer } from '../faults/support/server-records';
 import { auditCrowd, type CrowdDevice } from './crowd-audit';
 import { startCrowdServers, type ApiStart } from './crowd-servers';
 import { latencyLines } from './kiosk-path';
@@ -115,23 +122,25 @@ interface Device extends CrowdDevice {
   secret: string;
   route: { api: number };
   nextMutationId: number;
+  /** When its next round may start (ms). */
+  clock: number;
 }
 
 async function registerDevice(http: CrowdClient, route: { api: number }): Promise<Device> {
   const reply = await http.send(route, 'POST /api/devices', 'POST', '/api/devices', {});
   if (reply.status !== 201) throw new Error(`device registration: ${reply.status} ${JSON.stringify(reply.body)}`);
-  return { deviceId: reply.body.deviceId, secret: reply.body.secret, route, nextMutationId: 1, sent: [], completions: [], acknowledged: new Map() };
+  return { deviceId: reply.body.deviceId, secret: reply.body.secret, route, nextMutationId: 1, clock: Date.now() - 6 * 3600_000, sent: [], completions: [], acknowledged: new Map() };
 }
 
 /**
  * Pushes `mutations` (the device's next ones, in order) until every one is settled, as the
  * outbox does: whatever a reply did not settle is sent again. Returns how many were refused or held.
  */
-async function pushUntilSettled(http: CrowdClient, device: Device, label: string, mutations: Mutation[]): Promise<number> {
+async function pushUntilSettled(http: CrowdClient, device: Device, label: string, mutations: Mutation[], more = false): Promise<number> {
   let queue = mutations;
   let refused = 0;
   while (queue.length) {
-    const reply = await http.send(device.route, label, 'POST', '/api/sync', { mutations: queue }, { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret });
+    const reply = await http.send(device.route, label, 'POST', '/api/sync', { mutations: queue, more }, { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret });
     if (reply.status === 200) {
       for (const result of (reply.body as SyncReply).results) {
         if (result.status === 'applied' || result.status === 'duplicate') device.acknowledged.set(result.mutationId, result.id);
@@ -163,7 +172,9 @@ async function arrive(http: CrowdClient, route: { api: number }, bundle: PlayBun
 
 /** Adds `players` players' mutations to the device's outbox and returns them. */
 function play(device: Device, bundle: PlayBundle, random: ReturnType<typeof seededRandom>, players: number, documentPrefix: string): { mutations: Mutation[]; documents: string[]; completions: ExpectedCompletion[] } {
-  const outbox = playOutbox(bundle, random, { players, roundsEach: 1, documentPrefix, firstMutationId: device.nextMutationId });
+  // One round after another on the device's own clock, from six hours ago: a busy booth's pace.
+  const outbox = playOutbox(bundle, random, { players, roundsEach: 1, documentPrefix, firstMutationId: device.nextMutationId, startsAt: device.clock, gapSeconds: [5, 20] });
+  device.clock = outbox.endsAt!;
   device.nextMutationId += outbox.mutations.length;
   device.sent.push(...outbox.mutations);
   device.completions.push(...outbox.completions);
@@ -173,20 +184,38 @@ function play(device: Device, bundle: PlayBundle, random: ReturnType<typeof seed
 const dataset = `L${Date.now().toString(36).toUpperCase()}`;
 say(`npm run load: ${PLAYERS.toLocaleString('en')} players, ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}; ${KIOSKS} kiosks pushing every ${KIOSK_BATCH} players, ${Math.round(PHONE_SHARE * 100)} % of the players on phones (${PHONES} at a time, one device and one push each)`);
 const servers = await startCrowdServers(PROCESSES, say);
+/** The kiosks set up seven hours ago and the phones registered then (the trivia made before): the rounds playOutbox places in the last six hours are anchored. */
+async function registeredEarlier(kiosks: Device[], phones: Device[], triviaId: number): Promise<void> {
+  await queryServer(
+    servers.databaseUrl,
+    `UPDATE devices SET created_at = now() - interval '7 hours',
+            kiosk_name = CASE WHEN id = ANY($1::uuid[]) THEN 'Tableta de carga' END,
+            kiosk_question_group_id = CASE WHEN id = ANY($1::uuid[]) THEN $3::int END,
+            kiosk_setup_at = CASE WHEN id = ANY($1::uuid[]) THEN now() - interval '7 hours' END
+      WHERE id = ANY($1::uuid[]) OR id = ANY($2::uuid[])`,
+    [kiosks.map((k) => k.deviceId), phones.map((p) => p.deviceId), triviaId],
+  );
+  await queryServer(servers.databaseUrl, `UPDATE question_groups SET created_at = least(created_at, now() - interval '8 hours') WHERE id = $1`, [triviaId]);
+}
+
 let failed: boolean;
 try {
   const http = crowdClient(servers.apis, KIOSKS + PHONES);
   const demoTriviaId = servers.apis[0]!.demoTriviaId;
   if (!demoTriviaId) throw new Error('npm start did not print the demo trivia');
   const first = await http.send({ api: 0 }, 'GET bundle (first visit)', 'GET', `/api/play/${demoTriviaId}/bundle`);
-  const bundle = first.body as PlayBundle;
   const etag = String(first.headers.etag);
+  const bundle: PlayBundle = await fetchBundle(servers.apis[0]!.url, demoTriviaId, servers.databaseUrl);
   const random = seededRandom(SEED);
   const phonePlayers = Math.round(PLAYERS * PHONE_SHARE);
   const kioskPlayers = PLAYERS - phonePlayers;
 
   const kiosks = await Promise.all(Array.from({ length: KIOSKS }, (_, k) => registerDevice(http, { api: k })));
   const phones: Device[] = [];
+  for (let lane = 0; lane < phonePlayers; lane += PHONES) {
+    phones.push(...(await Promise.all(Array.from({ length: Math.min(PHONES, phonePlayers - lane) }, (_, i) => registerDevice(http, { api: lane + i })))));
+  }
+  await registeredEarlier(kiosks, phones, demoTriviaId);
   let playersIn = 0;
   let refused = 0;
   let unexpected = 0;
@@ -209,7 +238,7 @@ try {
       const players = Math.min(KIOSK_BATCH, share - done);
       const { mutations, documents } = play(kiosk, bundle, random, players, `${dataset}K${k}B${batch}`);
       for (const document of documents) unexpected += await arrive(http, kiosk.route, bundle, etag, document);
-      refused += await pushUntilSettled(http, kiosk, `POST /api/sync (kiosk, ${players * 3} mutations)`, mutations);
+      refused += await pushUntilSettled(http, kiosk, `POST /api/sync (kiosk, ${players * 3} mutations)`, mutations, done + players < share);
       onPlayersIn(players);
       done += players;
     }
@@ -221,8 +250,8 @@ try {
       const route = { api: lane + n };
       const document = `${dataset}P${n}`;
       unexpected += await arrive(http, route, bundle, etag, `${document}0000`);
-      const phone = await registerDevice(http, route);
-      phones.push(phone);
+      const phone = phones[n]!;
+      phone.route = route;
       const { mutations } = play(phone, bundle, random, 1, document);
       refused += await pushUntilSettled(http, phone, 'POST /api/sync (phone, 3 mutations)', mutations);
       onPlayersIn(1);

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import pg from 'pg';
 
 /**
- * The player hot path (validate, register, start, complete) on nothing but node:http and pg: the
+ * The player hot path (validate, register, start with the round dealt, a verdict per answer, complete) on nothing but node:http and pg: the
  * yardstick for the real app. It runs the same SQL statements in the same transactions as the
  * app's services (including the per-address rate-limit counter), so the difference between the two
  * is what Koa, TypeORM, zod and the middleware cost.
@@ -88,24 +88,43 @@ export function startRawPlayerServer(databaseUrl: string, poolSize: number): Ser
         const [group] = (
           await client.query(
             `SELECT g.max_attempts, g.questions_per_round,
-                    (SELECT count(*)::int FROM questions q WHERE q.group_id = g.id AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
+                    (SELECT array_agg(q.id ORDER BY q.id) FROM questions q WHERE q.group_id = g.id AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
                FROM question_groups g WHERE g.id = $1`,
             [body.questionGroupId],
           )
         ).rows;
         if (!player || !group) return undefined;
-        const roundSize = Math.min(group.playable, Math.max(1, group.questions_per_round));
+        // The round dealt and recorded: the playable questions, shuffled, cut to the round size.
+        const round = [...(group.playable ?? [])].sort(() => Math.random() - 0.5).slice(0, Math.max(1, group.questions_per_round));
+        const roundSize = round.length;
         if (body.totalQuestions !== undefined && body.totalQuestions !== roundSize) return undefined;
         await client.query(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`, [player.id]);
         return (
           await client.query(
-            `INSERT INTO player_attempts (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id)
-             VALUES ($1, $2, $3, $4, $5, NULL, $6, 'clean', NULL, NULL) RETURNING *`,
-            [player.id, body.questionGroupId, player.location_id, roundSize, new Date(), sha256(token)],
+            `INSERT INTO player_attempts (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id,
+                                          question_ids, dealt_by_server, window_start)
+             VALUES ($1, $2, $3, $4, $5, NULL, $6, 'clean', NULL, NULL, $7, true, $5) RETURNING *`,
+            [player.id, body.questionGroupId, player.location_id, roundSize, new Date(), sha256(token), round],
           )
         ).rows[0];
       });
-      return attempt ? [200, { ...attempt, token_hash: undefined, token }] : [404, { error: 'no encontrado' }];
+      return attempt ? [200, { ...attempt, token_hash: undefined, token, round: { questionIds: attempt.question_ids } }] : [404, { error: 'no encontrado' }];
+    }
+    const verdict = method === 'POST' && /^\/api\/player-attempts\/(\d+)\/answers$/.exec(url);
+    if (verdict) {
+      const judged = await inTransaction(async (client) => {
+        const [attempt] = (await client.query(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`, [Number(verdict[1])])).rows;
+        if (!attempt || attempt.token_hash !== sha256(String(body.token)) || attempt.completed_at || !attempt.question_ids.includes(body.questionId)) return undefined;
+        const { rows } = await client.query(`SELECT id, is_correct FROM answers WHERE question_id = $1`, [body.questionId]);
+        if (!rows.some((r) => r.id === body.answerId)) return undefined;
+        const given = attempt.answers ?? [];
+        if (!given.some((a: { questionId: number }) => a.questionId === body.questionId)) {
+          await client.query(`UPDATE player_attempts SET answers = $2 WHERE id = $1`, [attempt.id, JSON.stringify([...given, { questionId: body.questionId, answerId: body.answerId }])]);
+        }
+        const correct = rows.find((r) => r.is_correct);
+        return { questionId: body.questionId, answerId: body.answerId, correct: correct?.id === body.answerId, correctAnswerId: correct?.id ?? null };
+      });
+      return judged ? [200, judged] : [400, { error: 'respuesta' }];
     }
     const completion = method === 'PATCH' && /^\/api\/player-attempts\/(\d+)$/.exec(url);
     if (completion) {

@@ -19,6 +19,8 @@ const config = loadConfig({
   DATA_DIR: process.env.BENCH_DATA_DIR,
   LOG_LEVEL: 'silent',
   PLAYER_RATE_LIMIT: process.env.PLAYER_RATE_LIMIT ?? '100000000',
+  ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
+  DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
   PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT,
 });
 

@@ -18,7 +18,8 @@ const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400
 async function moderatedCampaign(page: Page, title: string) {
   await new LoginPage(page).signInAsAdmin();
   const suffix = Date.now();
-  const documents = [`A${suffix}`, `B${suffix}`];
+  // Two cédulas (digits only: the identity rule drops anything else).
+  const documents = [`1${suffix}`, `2${suffix}`];
   const trivias = [
     await createFourQuestionTrivia(page, DEMO_COMPANY, `${title} uno ${suffix}`),
     await createFourQuestionTrivia(page, DEMO_COMPANY, `${title} dos ${suffix}`),

@@ -51,6 +51,8 @@ export interface PlayedOutbox {
   players: { clientId: string; documentTypeId: number; documentNumber: string; fullName: string }[];
   attempts: { clientId: string; playerClientId: string }[];
   completions: ExpectedCompletion[];
+  /** When its last round ended (ms). */
+  endsAt?: number;
 }
 
 /** The round size the trivia asks for: its questions per round, or all its questions when fewer. */
@@ -70,13 +72,23 @@ export const lettersDocumentType = (bundle: PlayBundle) => bundle.documentTypes.
 export function playOutbox(
   bundle: PlayBundle,
   random: Random,
-  options: { players: number; roundsEach: number; documentPrefix: string; firstMutationId?: number },
+  options: {
+    players: number;
+    roundsEach: number;
+    documentPrefix: string;
+    firstMutationId?: number;
+    /** When the first round may start (ms): six hours ago unless told. */
+    startsAt?: number;
+    /** Seconds between one round's end and the next one's start: 30 to 300 unless told. */
+    gapSeconds?: [number, number];
+  },
 ): PlayedOutbox {
   const outbox: PlayedOutbox = { mutations: [], players: [], attempts: [], completions: [] };
   const documentType = lettersDocumentType(bundle);
   const size = roundSize(bundle);
   let mutationId = options.firstMutationId ?? 1;
-  let clock = Date.now() - 6 * 60 * 60 * 1000;
+  let clock = options.startsAt ?? Date.now() - 6 * 60 * 60 * 1000;
+  const [gapMin, gapMax] = options.gapSeconds ?? [30, 300];
   for (let p = 0; p < options.players; p++) {
     const player = {
       clientId: randomUUID(),
@@ -88,7 +100,7 @@ export function playOutbox(
     outbox.mutations.push({ mutationId: mutationId++, kind: 'player', payload: { ...player, locationId: random.pick(bundle.locations).id } });
     for (let r = 0; r < options.roundsEach; r++) {
       const attemptClientId = randomUUID();
-      const startedAt = new Date(clock + random.int(30, 300) * 1000);
+      const startedAt = new Date(clock + random.int(gapMin, gapMax) * 1000);
       outbox.attempts.push({ clientId: attemptClientId, playerClientId: player.clientId });
       outbox.mutations.push({
         mutationId: mutationId++,
@@ -114,6 +126,7 @@ export function playOutbox(
       });
     }
   }
+  outbox.endsAt = clock;
   return outbox;
 }
 
