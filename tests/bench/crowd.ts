@@ -203,9 +203,6 @@ try {
   const http = crowdClient(servers.apis, KIOSKS + PHONES);
   const demoTriviaId = servers.apis[0]!.demoTriviaId;
   if (!demoTriviaId) throw new Error('npm start did not print the demo trivia');
-  const first = await http.send({ api: 0 }, 'GET bundle (first visit)', 'GET', `/api/play/${demoTriviaId}/bundle`);
-  const etag = String(first.headers.etag);
-  const bundle: PlayBundle = await fetchBundle(servers.apis[0]!.url, demoTriviaId, servers.databaseUrl);
   const random = seededRandom(SEED);
   const phonePlayers = Math.round(PLAYERS * PHONE_SHARE);
   const kioskPlayers = PLAYERS - phonePlayers;
@@ -216,6 +213,10 @@ try {
     phones.push(...(await Promise.all(Array.from({ length: Math.min(PHONES, phonePlayers - lane) }, (_, i) => registerDevice(http, { api: lane + i })))));
   }
   await registeredEarlier(kiosks, phones, demoTriviaId);
+  // Read after the set-up is written: the trivia's row moved, so its bundle's version is read now.
+  const first = await http.send({ api: 0 }, 'GET bundle (first visit)', 'GET', `/api/play/${demoTriviaId}/bundle`);
+  const etag = String(first.headers.etag);
+  const bundle: PlayBundle = await fetchBundle(servers.apis[0]!.url, demoTriviaId, servers.databaseUrl);
   let playersIn = 0;
   let refused = 0;
   let unexpected = 0;
@@ -275,6 +276,9 @@ try {
   say(`\nRead back from PostgreSQL (${kiosks.length + phones.length} devices):`);
   say(`   sent ${audit.sent.toLocaleString('en')}, acknowledged ${audit.acknowledged.toLocaleString('en')}, stored ${audit.stored.toLocaleString('en')}, duplicated ${audit.duplicated}, lost ${audit.lost}`);
   say(`   acknowledged == stored: ${audit.acknowledged === audit.stored ? 'yes' : 'NO'}`);
+  // An honest crowd: fair play holds none of its rounds (docs/fair-play.md).
+  const [{ held }] = await queryServer<{ held: number }>(servers.databaseUrl, `SELECT count(*)::int AS held FROM player_attempts WHERE review_status = 'held'`);
+  say(`   rounds held for review: ${held}`);
   for (const problem of audit.problems) say(`   ! ${problem}`);
   const errors = Object.entries(http.statuses).filter(([status]) => !['200', '201', '304'].includes(status));
   failed = audit.problems.length > 0 || audit.acknowledged !== audit.stored || audit.duplicated > 0 || audit.lost > 0 || refused > 0 || unexpected > 0 || (PROCESSES === 1 && errors.length > 0);
