@@ -277,8 +277,8 @@ try {
   say(`   sent ${audit.sent.toLocaleString('en')}, acknowledged ${audit.acknowledged.toLocaleString('en')}, stored ${audit.stored.toLocaleString('en')}, duplicated ${audit.duplicated}, lost ${audit.lost}`);
   say(`   acknowledged == stored: ${audit.acknowledged === audit.stored ? 'yes' : 'NO'}`);
   // An honest crowd: fair play holds none of its rounds (docs/fair-play.md).
-  const [{ held }] = await queryServer<{ held: number }>(servers.databaseUrl, `SELECT count(*)::int AS held FROM player_attempts WHERE review_status = 'held'`);
-  say(`   rounds held for review: ${held}`);
+  const [row] = await queryServer<{ held: number }>(servers.databaseUrl, `SELECT count(*)::int AS held FROM player_attempts WHERE review_status = 'held'`);
+  say(`   rounds held for review: ${row?.held ?? 0}`);
   for (const problem of audit.problems) say(`   ! ${problem}`);
   const errors = Object.entries(http.statuses).filter(([status]) => !['200', '201', '304'].includes(status));
   failed = audit.problems.length > 0 || audit.acknowledged !== audit.stored || audit.duplicated > 0 || audit.lost > 0 || refused > 0 || unexpected > 0 || (PROCESSES === 1 && errors.length > 0);
