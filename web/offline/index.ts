@@ -11,8 +11,6 @@ import { resumeAttempt } from './resume';
 import { planRound } from './round';
 import { dealOnServer } from './deal';
 import { correctCount, judgeAnswer } from './verdict';
-import { ensureIdentity } from './device-identity';
-import { REQUEST_TIMEOUT_MS } from './http';
 import { ensurePersistentStorage } from './storage';
 import { startSyncScheduler } from './sync-scheduler';
 import { readSyncStatus, type SyncStatus } from './sync-status';
@@ -129,8 +127,6 @@ export function startSync(): () => void {
   users++;
   scheduler ??= startSyncScheduler(triviaDb());
   void ensurePersistentStorage(triviaDb());
-  // Known to the server from the first visit: a round played offline later is placed after it.
-  void ensureIdentity(triviaDb(), REQUEST_TIMEOUT_MS).catch(() => undefined);
   return () => {
     users--;
     if (users === 0) {

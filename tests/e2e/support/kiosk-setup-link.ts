@@ -16,3 +16,25 @@ export async function setupLinkFromCard(page: Page, trivia: { id: number; name: 
 
 /** The seeded demo trivia as its card shows it. */
 export const DEMO_TRIVIA_CARD = { id: 1, name: 'Trivia de Cultura General', companyName: 'Demo Eventos' };
+
+/**
+ * Sets the tablet on `page` up as a kiosk of the trivia, as staff do: an admin's one-time link
+ * (made through the API of the server at `baseUrl`), opened on the tablet and its form filled.
+ */
+export async function setUpKioskByLink(page: Page, baseUrl: string, admin: { username: string; password: string }, groupId: number, name = 'Tableta del stand'): Promise<void> {
+  const write = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  const login = await fetch(`${baseUrl}/api/login`, { method: 'POST', headers: write, body: JSON.stringify(admin) });
+  expect(login.ok).toBe(true);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const link = (await (await fetch(`${baseUrl}/api/question-groups/${groupId}/kiosk-setup`, { method: 'POST', headers: { ...write, cookie } })).json()) as { path: string };
+  await page.goto(link.path);
+  const form = page.getByTestId('kiosk-setup');
+  await form.getByLabel('Nombre del kiosco').fill(name);
+  await form.getByLabel('PIN (4 a 8 dígitos)').fill('246810');
+  await form.getByLabel('Repite el PIN').fill('246810');
+  await form.getByRole('button', { name: 'Configurar kiosco' }).click();
+  await expect(page.getByTestId('kiosk-attract')).toBeVisible();
+}

@@ -1,29 +1,21 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { chromium, expect, type BrowserContext, type Page } from '@playwright/test';
-import pg from 'pg';
 import type { PlayBundle } from '../../../contract';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import type { ServerProcess } from '../../e2e/support/server-process';
 import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
+import { setUpThisBrowserEarlier } from '../../e2e/support/synced-kiosk';
 
 /**
  * What the fault suite's browser tests share: SQL against a test server's embedded PostgreSQL and
  * one player's full round on a kiosk page.
  */
 
-/** Runs statements against the server's embedded PostgreSQL (its port and password live in its data directory). */
-export async function serverSql<T = Record<string, unknown>>(server: ServerProcess, text: string, values: unknown[] = []): Promise<T[]> {
-  const port = readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-  const password = readFileSync(path.join(server.dataDir, 'postgres-password'), 'utf8').trim();
-  const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+/** A kiosk set up by staff before the test's rounds (as tests/e2e/support/synced-kiosk.ts does on the browser tests' server), reloaded with the answer key. */
+export const setUpKioskEarlier = (server: ServerProcess, player: PlayerPage, groupId: number) =>
+  setUpThisBrowserEarlier(player, groupId, (text, values) => server.query(text, values));
+
+/** Runs statements against the server's embedded PostgreSQL. */
+export const serverSql = <T = Record<string, unknown>>(server: ServerProcess, text: string, values: unknown[] = []): Promise<T[]> => server.query<T>(text, values);
 
 export interface KioskPlayer {
   fullName: string;
@@ -34,14 +26,19 @@ export interface KioskPlayer {
   score: number;
 }
 
-/** One new player registers on the kiosk page, plays a whole round and leaves the page at the document step. */
-export async function playRound(page: Page, bundle: PlayBundle, who: KioskPlayer): Promise<void> {
+/**
+ * One new player registers on the kiosk page, plays a whole round and leaves the page at the
+ * document step. The result screen shows the score (a set-up kiosk judges with its key), or says it
+ * comes with the connection (`pending`: a device nobody set up, offline).
+ */
+export async function playRound(page: Page, bundle: PlayBundle, who: KioskPlayer, result: 'score' | 'pending' = 'score'): Promise<void> {
   const player = new PlayerPage(page);
   await player.enterDocument(bundle.documentTypes[0]!.name, who.documentNumber);
   await player.registerAs(who.fullName, who.site);
   await player.start().click();
   await player.playRoundFrom(bundle, 1, who.pattern);
-  await expect(player.score()).toHaveText(`${who.score}%`);
+  if (result === 'score') await expect(player.score()).toHaveText(`${who.score}%`);
+  else await expect(page.getByTestId('result-pending')).toBeVisible();
   await player.restart().click();
   await expect(player.validate()).toBeVisible();
 }
