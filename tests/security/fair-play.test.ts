@@ -33,6 +33,21 @@ async function newDevice() {
   expect(res.status).toBe(201);
   return res.body as { deviceId: string; secret: string };
 }
+/**
+ * A kiosk of the trivia set up `setUpHoursAgo` and last seen with nothing to send `seenHoursAgo`
+ * (the trivia made before): the past written into its row, as the server's clock cannot go back.
+ */
+async function kioskLastSeen(setUpHoursAgo: number, seenHoursAgo: number) {
+  const device = await newDevice();
+  await api.dataSource.query(
+    `UPDATE devices SET created_at = now() - make_interval(hours => $2), kiosk_name = 'Tableta Pabellón Azul', kiosk_setup_at = now() - make_interval(hours => $2),
+            drained_at = now() - make_interval(hours => $3)
+      WHERE id = $1`,
+    [device.deviceId, setUpHoursAgo, seenHoursAgo],
+  );
+  await api.dataSource.query(`UPDATE question_groups SET created_at = now() - interval '40 hours' WHERE id = $1`, [groupId()]);
+  return device;
+}
 const push = (device: { deviceId: string; secret: string }, mutations: unknown[], extra: Record<string, unknown> = {}) =>
   api.client().post('/api/sync', { mutations, ...extra }, { headers: deviceHeaders(device) });
 
@@ -105,12 +120,7 @@ describe('results that were never played', () => {
   });
 
   it('holds the results of a set-up kiosk unseen for longer than OFFLINE_WINDOW_HOURS', async () => {
-    const device = await newDevice();
-    await api.dataSource.query(
-      `UPDATE devices SET created_at = now() - interval '30 hours', kiosk_name = 'Tableta olvidada', kiosk_setup_at = now() - interval '30 hours', drained_at = now() - interval '13 hours' WHERE id = $1`,
-      [device.deviceId],
-    );
-    await api.dataSource.query(`UPDATE question_groups SET created_at = now() - interval '40 hours' WHERE id = $1`, [groupId()]);
+    const device = await kioskLastSeen(30, 13);
     const play = forged(1, new Date(Date.now() - 12.5 * HOUR));
     await push(device, play.mutations);
     expect(await attempt(play.attemptClientId)).toMatchObject({ review_status: 'held', review_reason: 'unanchored_time' });
@@ -171,12 +181,7 @@ describe('the answer key and the round', () => {
 
 describe('honest devices are never held', () => {
   it('a kiosk offline for 8 hours playing 200 rounds, its outbox sent in pushes of 50: every result ranks, once', async () => {
-    const device = await newDevice();
-    await api.dataSource.query(
-      `UPDATE devices SET created_at = now() - interval '9 hours', kiosk_name = 'Tableta Pabellón Azul', kiosk_setup_at = now() - interval '9 hours', drained_at = now() - interval '8 hours' WHERE id = $1`,
-      [device.deviceId],
-    );
-    await api.dataSource.query(`UPDATE question_groups SET created_at = now() - interval '40 hours' WHERE id = $1`, [groupId()]);
+    const device = await kioskLastSeen(9, 8);
     const start = Date.now() - 8 * HOUR + 60_000;
     const plays = Array.from({ length: 200 }, (_, i) => forged(1 + 3 * i, new Date(start + i * 140_000 + 60_000)));
     const mutations = plays.flatMap((p) => p.mutations);

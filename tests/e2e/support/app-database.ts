@@ -3,8 +3,10 @@ import path from 'node:path';
 import pg from 'pg';
 
 /** SQL against the app's embedded PostgreSQL (its port and password live in the server's data directory). */
-export async function appQuery<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-  const dataDir = process.env.E2E_DATA_DIR!;
+export const appQuery = <T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> => dataDirQuery<T>(process.env.E2E_DATA_DIR!, text, values);
+
+/** SQL against the embedded PostgreSQL of a server whose data directory is `dataDir`. */
+export async function dataDirQuery<T = Record<string, unknown>>(dataDir: string, text: string, values: unknown[] = []): Promise<T[]> {
   const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
   const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
   const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });

@@ -1,10 +1,10 @@
 import type { PlayBundle } from '../../../contract';
 import { keyedBundle } from '../../support/answer-key';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { dataDirQuery } from './app-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -30,16 +30,8 @@ export class ServerProcess {
   }
 
   /** Runs statements against this server's embedded PostgreSQL (its port and password live in its data directory). */
-  async query<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
-    const port = readFileSync(path.join(this.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
-    const password = readFileSync(path.join(this.dataDir, 'postgres-password'), 'utf8').trim();
-    const client = new pg.Client({ host: '127.0.0.1', port: Number(port), user: 'postgres', password, database: 'trivia' });
-    await client.connect();
-    try {
-      return (await client.query(text, values)).rows as T[];
-    } finally {
-      await client.end();
-    }
+  query<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T[]> {
+    return dataDirQuery<T>(this.dataDir, text, values);
   }
 
   /** A trivia of this server as a test plays it: the public bundle with its answer key. */
