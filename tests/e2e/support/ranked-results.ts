@@ -39,7 +39,8 @@ export async function syncRankedResults(page: Page, bundle: PlayBundle, names: s
     const batch = numbered.slice(start, start + BATCH);
     const reply = await page.request.post('/api/sync', {
       headers: { ...WRITE, 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
-      data: { mutations: batch },
+      // More of the outbox follows: the same upload, its rounds all placed after the kiosk's set-up.
+      data: { mutations: batch, more: start + BATCH < numbered.length },
     });
     const { results } = (await reply.json()) as { results: { status: string }[] };
     expect(results.map((r) => r.status)).toEqual(batch.map(() => 'applied'));

@@ -1,4 +1,4 @@
-import { setUpKioskEarlier } from '../support/kiosk-browser';
+import { setUpKioskByLink } from '../../e2e/support/kiosk-setup-link';
 import { expect, test } from '@playwright/test';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import { exportedScores, type ExportedScore } from '../../e2e/support/score-export';
@@ -36,15 +36,15 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
   // Online once: the trivia is opened, its bundle stored and the service worker installed.
   let { context, page } = await kiosk.launch();
   let player = new PlayerPage(page);
-  await player.gotoKiosk(DEMO_TRIVIA);
+  // Set up by staff before the outage: its copy of the trivia holds the answer key it judges with offline.
+  await setUpKioskByLink(page, server.baseUrl, ADMIN, DEMO_TRIVIA);
+  await player.toDocumentStep();
   await page
     .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 })
     .catch(async (error) => {
       const state = await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => ({ scope: r.scope, active: r.active?.state, installing: r.installing?.state, waiting: r.waiting?.state })));
       throw new Error(`${error}\nservice worker registrations: ${JSON.stringify(state)}`);
     });
-  // A kiosk set up by staff before the outage: its copy of the trivia holds the answer key.
-  await setUpKioskEarlier(server, player, DEMO_TRIVIA);
 
   await server.stop();
   await page.reload();
