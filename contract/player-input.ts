@@ -128,3 +128,16 @@ export function maskDocumentNumber(value: string): string {
 export function scoreOf(correctAnswers: number, totalQuestions: number): number {
   return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
 }
+
+/** The verdict on one answer, judged where the key is (the server; a set-up kiosk; the theme preview). */
+export interface AnswerJudgement {
+  correct: boolean;
+  /** The question's correct answer (the chosen one when right); null when the question has none. */
+  correctAnswerId: number | null;
+}
+
+/** Judges the answer `answerId` against its question's answers, with their key. */
+export function judgeAgainstKey(answers: readonly { id: number; isCorrect?: boolean | undefined }[], answerId: number): AnswerJudgement {
+  const correct = answers.find((a) => a.isCorrect);
+  return { correct: correct?.id === answerId, correctAnswerId: correct?.id ?? null };
+}

@@ -34,7 +34,10 @@ export {
   MAX_COMPLETION_SECONDS,
   maskDocumentNumber,
   scoreOf,
+  judgeAgainstKey,
+  type AnswerJudgement,
 } from './player-input';
+import type { AnswerJudgement } from './player-input';
 
 const documentTypeId = z
   .number({ error: DOCUMENT_TYPE_REQUIRED_MESSAGE })
@@ -154,13 +157,10 @@ export const answerVerdictRequestSchema = z.strictObject({
 });
 export type AnswerVerdictRequest = z.infer<typeof answerVerdictRequestSchema>;
 
-/** The server's verdict on one answer: whether it is correct, and which answer of the question is. */
-export interface AnswerVerdict {
+/** The server's verdict on one answer (AnswerJudgement), with the answer it judged. */
+export interface AnswerVerdict extends AnswerJudgement {
   questionId: number;
   answerId: number;
-  correct: boolean;
-  /** The question's correct answer (the chosen one when right); null when the question has none. */
-  correctAnswerId: number | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AnswerVerdict, AnswerVerdictRequest } from '../../contract';
+import { judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest } from '../../contract';
 import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
 import { prepared } from '../../db/prepared-statements';
 import { badRequest, conflict, forbidden } from '../errors';
@@ -32,7 +32,7 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
       const chosen: ChosenAnswer = { questionId: input.questionId, answerId: input.answerId, ...(input.elapsedMs !== undefined ? { elapsedMs: input.elapsedMs } : {}) };
       await tx.query(prepared(`UPDATE player_attempts SET answers = $2 WHERE id = $1`), [attempt.id, JSON.stringify([...given, chosen])]);
     }
-    const correct = answers.find((a) => a.is_correct);
-    return { questionId: input.questionId, answerId: input.answerId, correct: correct?.id === input.answerId, correctAnswerId: correct?.id ?? null };
+    const verdict = judgeAgainstKey(answers.map((a) => ({ id: a.id, isCorrect: a.is_correct })), input.answerId);
+    return { questionId: input.questionId, answerId: input.answerId, ...verdict };
   });
 }

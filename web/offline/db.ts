@@ -103,11 +103,8 @@ export interface ChosenAnswer {
   elapsedMs?: number;
 }
 
-/** Whether an answer was right, and which answer of its question is; from the server or a kiosk's own key. */
-export interface AnswerJudgement {
-  correct: boolean;
-  correctAnswerId: number | null;
-}
+import type { AnswerJudgement } from '../../contract/player-input';
+export type { AnswerJudgement };
 
 /** An attempt being played, kept so a reload resumes at the same question. One per trivia. */
 export interface InProgressAttempt {

@@ -1,4 +1,5 @@
 import type { AnswerVerdict, PlayBundle } from '../../contract';
+import { judgeAgainstKey } from '../../contract/player-input';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from './db';
 import { callServer } from './server-call';
 
@@ -9,10 +10,7 @@ export const VERDICT_TIMEOUT_MS = 3_000;
 export const hasAnswerKey = (bundle: PlayBundle) => Object.values(bundle.answers).some((answers) => answers.some((a) => a.isCorrect !== undefined));
 
 /** A kiosk's own verdict, from the key in its copy of the trivia. */
-export function judgeWithKey(bundle: PlayBundle, chosen: ChosenAnswer): AnswerJudgement {
-  const correct = bundle.answers[chosen.questionId]?.find((a) => a.isCorrect);
-  return { correct: correct?.id === chosen.answerId, correctAnswerId: correct?.id ?? null };
-}
+export const judgeWithKey = (bundle: PlayBundle, chosen: ChosenAnswer): AnswerJudgement => judgeAgainstKey(bundle.answers[chosen.questionId] ?? [], chosen.answerId);
 
 /**
  * One answer's verdict: from the kiosk's key, or from the server for a round it dealt (the answer

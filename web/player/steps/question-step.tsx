@@ -24,6 +24,8 @@ export interface QuestionStepProps {
   onFinished: () => void;
   /** The player gives up the round (after confirming): back to the document step. */
   onLeave: () => Promise<void>;
+  /** The theme editor's preview: an answered question keeps its feedback on screen. */
+  keepFeedback?: boolean;
 }
 
 /** What the live region says as a question appears: 'Pregunta 2 de 5'. */
@@ -57,7 +59,7 @@ interface Feedback extends ChosenAnswer {
  * the feedback resumes at the next question. After the last feedback the screen stays as it is
  * until the result replaces it.
  */
-export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, onLeave }: QuestionStepProps) {
+export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, onLeave, keepFeedback = false }: QuestionStepProps) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -103,6 +105,7 @@ export function QuestionStep({ bundle, state, animation, onAnswer, onFinished, o
       announce(PENDING_ANNOUNCEMENT);
     }
     clearTimeout(timer.current);
+    if (keepFeedback) return;
     timer.current = setTimeout(() => {
       // The last question keeps its feedback on screen until the result replaces the step.
       if (index + 1 >= total) onFinished();

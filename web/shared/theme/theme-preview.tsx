@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Theme } from '../../../contract';
+import { judgeAgainstKey, type Theme } from '../../../contract';
 import { CompletionStep } from '../../player/steps/completion-step';
 import { DocumentStep } from '../../player/steps/document-step';
 import { QuestionStep } from '../../player/steps/question-step';
@@ -23,8 +23,9 @@ type StepId = (typeof PREVIEW_STEPS)[number]['id'];
 
 const noop = () => undefined;
 const resolved = () => Promise.resolve();
-// The answer is "kept" forever: the question step then shows its feedback for as long as the preview is open.
-const neverSettles = () => new Promise<never>(noop);
+// The preview's answer is judged with its own key, and the question keeps its feedback (keepFeedback) while the preview is open.
+const judgedByPreview = (theme: Theme) => (chosen: { questionId: number; answerId: number }) =>
+  Promise.resolve(judgeAgainstKey(previewBundle(theme).answers[chosen.questionId] ?? [], chosen.answerId));
 
 /**
  * The real player screen (the same root, themeStyle() and step components the player uses) with
@@ -89,7 +90,7 @@ function PlayerScreen({ theme, step, minHeight }: { theme: Theme; step: StepId; 
         <section key={`${step}-${theme.animationStyle}-${theme.transitionSpeed}`} className={`player-card ${animation}`}>
           {step === 'document' && <DocumentStep documentTypes={PREVIEW_DOCUMENT_TYPES} onSubmit={resolved} />}
           {step === 'question' && (
-            <QuestionStep bundle={previewBundle(theme)} state={PREVIEW_ATTEMPT} animation={animation} onAnswer={neverSettles} onFinished={noop} onLeave={resolved} />
+            <QuestionStep bundle={previewBundle(theme)} state={PREVIEW_ATTEMPT} animation={animation} onAnswer={judgedByPreview(theme)} onFinished={noop} onLeave={resolved} keepFeedback />
           )}
           {step === 'result' && <CompletionStep result={PREVIEW_RESULT} redirectUrl={null} onRestart={noop} />}
         </section>
