@@ -49,6 +49,8 @@ export async function fuzzRoutes(part: number, parts: number) {
     LOGIN_RATE_LIMIT: '1000000',
     PLAYER_DOCUMENT_RATE_LIMIT: '1000000',
     PUBLIC_RATE_LIMIT: '1000000',
+    DEVICE_RATE_LIMIT: '1000000',
+    ANSWER_RATE_LIMIT: '1000000',
     OPENAI_API_KEY: 'fuzz',
     OPENAI_BASE_URL: `${ai.url}/v1`,
     OPENAI_TIMEOUT_MS: '2000',
