@@ -160,11 +160,12 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
             <KioskSetupForm
               token={setupToken}
               groupId={groupId}
-              onDone={() => {
+              onDone={async () => {
                 dropKioskParameter();
+                // A kiosk now: its copy of the trivia comes again, with the answer key, before its
+                // first screen shows (a copy arriving later would restart a player mid-registration).
+                setResult(await loadTrivia(groupId));
                 setSetupToken(null);
-                // A kiosk now: its copy of the trivia comes again, with the answer key.
-                setAttempt((n) => n + 1);
               }}
             />
           )}
