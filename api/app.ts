@@ -7,6 +7,7 @@ import { errorMiddleware } from './errors';
 import { apiRepliesNotStored } from './http/cache-control';
 import { compressJsonReplies } from './http/compression';
 import { csrfGuard } from './http/csrf';
+import { inFlightLimit } from './http/in-flight-limit';
 import { jsonDepthGuard } from './http/json-depth';
 import { jsonBodiesOnly } from './http/json-only';
 import { isKioskSetup, isPlayerRoute, unless } from './http/player-routes';
@@ -64,6 +65,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
 
   app.use(requestLog(logger));
   app.use(errorMiddleware(logger));
+  app.use(inFlightLimit(config.connections.maxRequestsPerAddress));
   app.use(securityHeaders(behindHttpsProxy));
   app.use(apiRepliesNotStored());
   app.use(refuseMalformedPaths());

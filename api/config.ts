@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../contract/devices';
+import type { ConnectionLimits } from './http/http-server';
 
 // Dates are computed and shown in UTC unless TZ says otherwise; set before any Date work.
 process.env.TZ ??= 'UTC';
@@ -44,6 +45,11 @@ const environmentSchema = z.object({
   // fair play (docs/fair-play.md)
   OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(OFFLINE_WINDOW_HOURS_DEFAULT),
   PHONE_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(3),
+  // connections (docs/configuration.md): a kiosk on booth Wi-Fi sends a 1 MB sync push well inside them
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
+  KEEP_ALIVE_SECONDS: z.coerce.number().positive().max(3600).default(65),
+  MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -83,6 +89,10 @@ export interface Config {
     answersPerMinute: number;
   };
   fairPlay: FairPlayLimits;
+  connections: ConnectionLimits & {
+    /** Requests of one address in flight at once (api/http/in-flight-limit.ts). */
+    maxRequestsPerAddress: number;
+  };
   /** Ranking computations and exports: how long one statement may run. */
   rankingReads: { statementTimeoutMs: number };
   logLevel: string;
@@ -108,6 +118,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_SECONDS must not be longer than REQUEST_TIMEOUT_SECONDS');
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
@@ -135,6 +148,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       answersPerMinute: e.ANSWER_RATE_LIMIT,
     },
     fairPlay: { offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000, phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR },
+    connections: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000,
+      maxRequestsPerAddress: e.MAX_REQUESTS_PER_ADDRESS,
+    },
     rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve('dist'),

@@ -11,6 +11,8 @@ import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
 import { limitHeapGrowth } from './heap-growth';
+import { createHttpServer } from './http/http-server';
+import { closeImportReaders } from './question-import/read-pool';
 import { ensureWebBuild } from './web-build';
 
 /** SESSION_SECRET, or one made on first start and kept in DATA_DIR (set it when running several processes). */
@@ -36,14 +38,15 @@ async function shutDown(running: Running): Promise<void> {
     running.server.closeAllConnections();
     await new Promise<void>((resolve) => running.server!.close(() => resolve()));
   }
+  await closeImportReaders();
   if (running.dataSource?.isInitialized) await running.dataSource.destroy().catch(() => undefined);
   // A left-over PostgreSQL would keep DATA_DIR locked and make the next start fail.
   if (running.embedded) await running.embedded.stop().catch(() => undefined);
 }
 
-function listen(app: ReturnType<typeof createApp>, port: number, host: string): Promise<Server> {
+function listen(app: ReturnType<typeof createApp>, config: Config): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host);
+    const server = createHttpServer(app, config.connections).listen(config.port, config.host);
     server.once('listening', () => resolve(server));
     server.once('error', reject); // e.g. EADDRINUSE: the port is taken
   });
@@ -75,7 +78,7 @@ async function start(config: Config, running: Running) {
   }
 
   const app = createApp({ config, dataSource, logger, secret: await sessionSecret(config) });
-  const server = await listen(app, config.port, config.host);
+  const server = await listen(app, config);
   running.server = server;
   server.on('error', (error) => logger.error({ err: error }, 'server error'));
   const address = server.address();

@@ -69,12 +69,15 @@ export const ERROR_CODES = [
   'kiosk_setup_unknown',
   'kiosk_setup_used',
   'kiosk_setup_expired',
-  // question import: a file that is not CSV/XLSX (by its bytes), too large, with too many rows, without the template's columns, or with no row to import
+  // question import: a file that is not CSV/XLSX (by its bytes), too large, with too many rows, without the template's columns, or with no row to import;
+  // one that takes longer than its time budget to read, or arrives while the readers are all busy
   'import_file_unsupported',
   'import_file_too_large',
   'import_too_many_rows',
   'import_columns_missing',
   'import_nothing_valid',
+  'import_file_too_complex',
+  'import_busy',
   // moderation: disqualifying what is already out of the ranking, restoring what is not disqualified
   'already_disqualified',
   'disqualification_not_active',
@@ -84,6 +87,9 @@ export const ERROR_CODES = [
   // one person, one identity: a document number with nothing left once normalised; a merge of players that are not one document
   'document_number_empty',
   'player_merge_invalid',
+  // connections: a request whose headers or body arrive too slowly; too many requests of one address in flight at once
+  'request_timeout',
+  'requests_in_flight_limited',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,6 +14,8 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SERVER_ENTRY = 'api/server.ts';
 export const SERVER_BUNDLE = 'dist-server/server.js';
+/** Modules the server loads by file name in worker threads, built next to the bundle: [source, file name]. */
+const WORKER_ENTRIES = [['api/question-import/read-job.ts', 'import-read-job.js']];
 /** What the server is built from: a change to any of them makes the bundle stale. */
 const SOURCES = ['api', 'db', 'contract', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
@@ -32,12 +34,17 @@ export function serverBuildIsStale(root = ROOT, bundle = SERVER_BUNDLE) {
   return SOURCES.some((source) => newestMtime(path.join(root, source)) > builtAt);
 }
 
-/** Bundles `entry` into `bundle` (both relative to the repository); throws when esbuild fails. */
-export function buildServer(root = ROOT, entry = SERVER_ENTRY, bundle = SERVER_BUNDLE) {
+function bundle(root, entry, outfile) {
   const esbuild = path.join(root, 'node_modules', '.bin', 'esbuild');
-  const args = [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--sourcemap', '--log-level=warning', `--outfile=${bundle}`];
+  const args = [entry, '--bundle', '--platform=node', '--format=esm', '--target=node20', '--packages=external', '--sourcemap', '--log-level=warning', `--outfile=${outfile}`];
   const result = spawnSync(esbuild, args, { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`esbuild ${entry} failed`);
+}
+
+/** Bundles `entry` into `out` (both relative to the repository), and the worker modules next to it; throws when esbuild fails. */
+export function buildServer(root = ROOT, entry = SERVER_ENTRY, out = SERVER_BUNDLE) {
+  bundle(root, entry, out);
+  for (const [source, file] of WORKER_ENTRIES) bundle(root, source, path.join(path.dirname(out), file));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

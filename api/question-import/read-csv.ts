@@ -1,4 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
+import { IMPORT_MAX_ROWS } from '../../contract';
 import { badRequest } from '../errors';
 import { unmarkFormulaLike, type SheetCell, type SheetGrid } from './sheet';
 
@@ -18,8 +19,28 @@ function csvCell(raw: string): SheetCell {
   return unmarkFormulaLike(raw);
 }
 
+/**
+ * More lines than IMPORT_MAX_ROWS rows can need, even with line breaks inside their cells and blank
+ * lines between them. Counted before parsing: a file of half a million blank lines is refused in a
+ * millisecond instead of keeping the parser busy for seconds.
+ */
+export const CSV_MAX_LINES = IMPORT_MAX_ROWS * 20;
+
+function refuseTooManyLines(text: string): void {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    if (++lines > CSV_MAX_LINES) {
+      throw badRequest(
+        `El archivo tiene más de ${CSV_MAX_LINES.toLocaleString('es')} líneas; ${IMPORT_MAX_ROWS} preguntas no necesitan tantas. Quita las líneas vacías o divídelo en varios archivos.`,
+        { code: 'import_too_many_rows' },
+      );
+    }
+  }
+}
+
 /** Every record of a CSV text (quoted cells may hold line breaks, `""` is a quote). */
 export function readCsv(text: string): SheetGrid {
+  refuseTooManyLines(text);
   let records: string[][];
   try {
     records = parse(text.replace(/^\uFEFF/, ''), {

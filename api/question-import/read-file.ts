@@ -2,9 +2,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat } from '../../contract';
 import { AppError, badRequest } from '../errors';
 import { readCsv } from './read-csv';
-import { readXlsx } from './read-xlsx';
 import type { SheetGrid } from './sheet';
-import { checkZipSize } from './zip-guard';
+import { checkUnpackedSize } from './zip-guard';
 
 const NOT_A_SPREADSHEET = 'El archivo no es una hoja de cálculo CSV o XLSX';
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -30,14 +29,16 @@ function csvText(bytes: Buffer): string {
 
 /**
  * Reads an uploaded file by its bytes, never by its name: an XLSX workbook (a ZIP archive whose
- * unpacked size is checked first) or CSV text. Anything else (an old .xls, an image, a PDF) is a
+ * unpacked size is counted first) or CSV text (whose lines are counted first). Anything else (an old .xls, an image, a PDF) is a
  * 400 `import_file_unsupported`; over IMPORT_MAX_BYTES, a 413.
  */
 export async function readSpreadsheet(bytes: Buffer): Promise<{ format: ImportFormat; grid: SheetGrid }> {
   if (bytes.length > IMPORT_MAX_BYTES) throw new AppError(413, IMPORT_TOO_LARGE_MESSAGE, { code: 'import_file_too_large' });
   if (bytes.length === 0) throw unsupported('El archivo está vacío');
   if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
-    checkZipSize(bytes);
+    await checkUnpackedSize(bytes);
+    // The workbook reader (large) is loaded only for a workbook that passed the size check.
+    const { readXlsx } = await import('./read-xlsx');
     return { format: 'xlsx', grid: await readXlsx(bytes) };
   }
   if (bytes.subarray(0, 4).equals(OLD_XLS_MAGIC)) throw unsupported('Los archivos .xls antiguos no se admiten: guárdalo como .xlsx o .csv');

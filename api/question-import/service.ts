@@ -4,19 +4,13 @@ import { AnswerEntity, QuestionEntity } from '../../db/entities';
 import { unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
 import { listAnswersOfGroup, listQuestions } from '../questions/service';
-import { readSpreadsheet } from './read-file';
-import { readImportRows } from './rows';
+import { readImportFileOffLoop } from './read-pool';
 import { writeQuestions, type QuestionRow } from './write';
-
-async function readRows(bytes: Buffer) {
-  const { format, grid } = await readSpreadsheet(bytes);
-  return { format, rows: readImportRows(grid) };
-}
 
 /** Every row of the file with its problems; nothing is stored. */
 export async function previewImport(em: EntityManager, groupId: number, bytes: Buffer): Promise<ImportPreview> {
   await findQuestionGroup(em, groupId);
-  const { format, rows } = await readRows(bytes);
+  const { format, rows } = await readImportFileOffLoop(bytes);
   const validCount = rows.filter((r) => r.problems.length === 0).length;
   return { format, rows, validCount, invalidCount: rows.length - validCount };
 }
@@ -28,7 +22,7 @@ export async function previewImport(em: EntityManager, groupId: number, bytes: B
  */
 export async function importQuestions(em: EntityManager, groupId: number, bytes: Buffer): Promise<ImportResult> {
   await findQuestionGroup(em, groupId);
-  const { rows } = await readRows(bytes);
+  const { rows } = await readImportFileOffLoop(bytes);
   const valid = rows.filter((r) => r.problems.length === 0);
   if (valid.length === 0) throw unprocessable('El archivo no tiene ninguna pregunta válida para importar', { code: 'import_nothing_valid' });
   await em.transaction(async (tx) => {

@@ -1,11 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../contract';
+import { CSV_MAX_LINES } from '../../api/question-import/read-csv';
+import { XLSX_MAX_UNPACKED_BYTES } from '../../api/question-import/zip-guard';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { PNG } from '../support/logo-uploads';
+import { lyingXlsx } from '../support/lying-zip';
 import { triviaContents } from '../support/trivia-contents';
 
 let api: TestApi;
@@ -114,13 +117,17 @@ describe('question import: preview', () => {
     expect(over.status).toBe(400); // over the schema's base64 length
     expect(over.body).toMatchObject({ code: 'validation_failed', error: 'El archivo supera el máximo de 512 KB' });
 
-    // A workbook whose directory says it unpacks to 2 GB is refused before anything is unpacked.
-    const bomb = await xlsx([['Pregunta', 'Respuesta 1', 'Respuesta 2', 'Correcta'], ['¿A?', 'a', 'b', 1]]);
-    const directory = bomb.readUInt32LE(bomb.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
-    bomb.writeUInt32LE(0x7fffffff, directory + 24);
-    const unpacked = await preview(group.id, bomb);
+    // A workbook that declares 4 KB and inflates past the limit is refused by what it really inflates.
+    const unpacked = await preview(group.id, await lyingXlsx(XLSX_MAX_UNPACKED_BYTES + 1));
     expect(unpacked.status).toBe(413);
     expect(unpacked.body).toMatchObject({ code: 'import_file_too_large', error: 'El archivo XLSX es demasiado grande al descomprimirlo' });
+    // …and one that inflates to just under it is read (here: a "sheet" of blanks, so no rows).
+    expect((await preview(group.id, await lyingXlsx(XLSX_MAX_UNPACKED_BYTES - 1024))).body.code).not.toBe('import_file_too_large');
+
+    // A CSV of more lines than 500 questions can need is refused before it is parsed.
+    const blankLines = await preview(group.id, '\n'.repeat(CSV_MAX_LINES));
+    expect(blankLines.status).toBe(400);
+    expect(blankLines.body).toMatchObject({ code: 'import_too_many_rows' });
 
     const many = ['Pregunta,Respuesta 1,Respuesta 2,Correcta', ...Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => `P${i},a,b,1`)].join('\n');
     const tooMany = await preview(group.id, many);

@@ -71,8 +71,8 @@ function serverPid(pid: number): number | undefined {
  * The API as a user runs it: `npm start` in a fresh DATA_DIR. With one process it starts its own
  * embedded PostgreSQL there, as on a booth's laptop; with two, both run on one embedded PostgreSQL
  * started here (DATABASE_URL), sharing the session secret, as two processes behind a balancer.
- * The per-address player limit is raised through PLAYER_RATE_LIMIT: the whole crowd comes from
- * this one address.
+ * The per-address limits (PLAYER_RATE_LIMIT, MAX_REQUESTS_PER_ADDRESS…) are raised: the whole crowd
+ * comes from this one address.
  */
 export async function startCrowdServers(processes: number, say: (line: string) => void) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-load-'));
@@ -88,6 +88,7 @@ export async function startCrowdServers(processes: number, say: (line: string) =
     // Every phone of the crowd registers from this one address.
     DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
     ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
+    MAX_REQUESTS_PER_ADDRESS: process.env.MAX_REQUESTS_PER_ADDRESS ?? '100000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   let embedded: EmbeddedDatabase | undefined;

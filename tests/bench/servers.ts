@@ -8,6 +8,7 @@ import pino from 'pino';
 import { createApp } from '../../api/app';
 import { limitHeapGrowth } from '../../api/heap-growth';
 import { loadConfig } from '../../api/config';
+import { createHttpServer } from '../../api/http/http-server';
 import { createDataSource } from '../../db/data-source';
 import { startRawPlayerServer } from './raw-player-server';
 
@@ -22,13 +23,15 @@ const config = loadConfig({
   ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
   DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
   PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT,
+  MAX_REQUESTS_PER_ADDRESS: process.env.MAX_REQUESTS_PER_ADDRESS ?? '100000',
 });
 
 let server;
 if (kind === 'app') {
   const dataSource = createDataSource({ url: databaseUrl, poolSize: config.dbPoolSize });
   await dataSource.initialize();
-  server = createApp({ config, dataSource, logger: pino({ level: 'silent' }), secret: 'benchmark-secret-benchmark-secret-0123' }).listen(0, '127.0.0.1');
+  const app = createApp({ config, dataSource, logger: pino({ level: 'silent' }), secret: 'benchmark-secret-benchmark-secret-0123' });
+  server = createHttpServer(app, config.connections).listen(0, '127.0.0.1');
 } else {
   server = startRawPlayerServer(databaseUrl, config.dbPoolSize).listen(0, '127.0.0.1');
 }

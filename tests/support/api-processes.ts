@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../../api/app';
+import { createHttpServer } from '../../api/http/http-server';
 import { loadConfig } from '../../api/config';
 import { createDataSource } from '../../db/data-source';
 import { createTestDatabase } from './database';
@@ -23,7 +24,7 @@ export async function startApiProcesses(count: number, env: Record<string, strin
       const dataSource = createDataSource({ url: database.url, poolSize: 3 });
       await dataSource.initialize();
       const app = createApp({ config, dataSource, logger: pino({ level: 'silent' }), secret: 'test-secret-test-secret-test-secret-42' });
-      const server: Server = app.listen(0, '127.0.0.1');
+      const server: Server = createHttpServer(app, config.connections).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       return { baseUrl, dataSource, server, client: () => new TestClient(baseUrl) };

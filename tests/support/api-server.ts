@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createApp } from '../../api/app';
+import { createHttpServer } from '../../api/http/http-server';
 import { loadConfig, type Config } from '../../api/config';
 import { hashPassword } from '../../api/auth/password';
 import { UserEntity } from '../../db/entities';
@@ -26,7 +27,7 @@ export async function startTestApi(env: Record<string, string> = {}, { writeWebD
   const config: Config = webDist ? { ...loaded, webDist } : loaded;
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ config, dataSource: db.dataSource, logger, secret: 'test-secret-test-secret-test-secret-42' });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createHttpServer(app, config.connections).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -66,6 +66,7 @@ export class ApiProcess {
         ADMIN_PASSWORD: FAULT_ADMIN.password,
         // Every device of a test pushes from 127.0.0.1: the per-address limit is not what is tested.
         PLAYER_RATE_LIMIT: '1000000',
+        MAX_REQUESTS_PER_ADDRESS: '100000',
         LOG_LEVEL: 'silent',
         ...this.env,
       },

@@ -1,0 +1,170 @@
+import { request } from 'node:http';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildCompany, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+import { lyingXlsx } from '../support/lying-zip';
+
+/**
+ * What an outside probe used to stop every booth with, replayed while a booth's health check runs:
+ * a CSV of half a million blank lines (18 s on the event loop), XLSX files that declare 4 KB and
+ * inflate to 490 MB (1.5 GB of memory), and one client holding 1,000 trickling request bodies.
+ */
+
+/** GET /api/health from `localAddress` (another loopback address is another client), timed. */
+function timedHealth(baseUrl: string, localAddress = '127.0.0.1'): Promise<{ status: number; ms: number }> {
+  const { hostname, port } = new URL(baseUrl);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request({ hostname, port, path: '/api/health', localAddress, agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Polls the health check one request after another until stopped; every reply's status and time. */
+function pollHealth(baseUrl: string, localAddress?: string) {
+  const replies: { status: number; ms: number }[] = [];
+  let polling = true;
+  const loop = (async () => {
+    while (polling) {
+      replies.push(await timedHealth(baseUrl, localAddress));
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  })();
+  return {
+    async stop() {
+      polling = false;
+      await loop;
+      return replies;
+    },
+  };
+}
+
+/** The process's resident memory, sampled until stopped: the server and its import workers live in it. */
+function sampleMemory() {
+  const baseline = process.memoryUsage().rss;
+  let peak = baseline;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { growthMb: (Math.max(peak, process.memoryUsage().rss) - baseline) / 1024 / 1024 };
+    },
+  };
+}
+
+describe('hostile import files', () => {
+  let api: TestApi;
+  let admin: TestClient;
+  let groupId: number;
+  beforeAll(async () => {
+    api = await startTestApi();
+    admin = await api.adminClient();
+    const company = await buildCompany(api.dataSource);
+    groupId = (await buildTrivia(api.dataSource, company.id, { questions: 0 })).group.id;
+  });
+  afterAll(() => api.close());
+
+  const preview = (bytes: Buffer) => admin.post(`/api/question-groups/${groupId}/questions/import/preview`, { content: bytes.toString('base64') });
+
+  it('a CSV of blank lines and lying XLSX files sent at once are refused while the health check stays fast and memory flat', async () => {
+    const blankLines = Buffer.alloc(520_000, '\n');
+    const bombs = await Promise.all([lyingXlsx(490 * 1024 * 1024), lyingXlsx(490 * 1024 * 1024)]);
+    expect(bombs[0]!.length).toBeLessThan(512 * 1024);
+
+    const memory = sampleMemory();
+    const health = pollHealth(api.baseUrl);
+    const [csv, ...xlsx] = await Promise.all([preview(blankLines), ...bombs.map(preview)]);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // a few replies after the refusals too
+    const replies = await health.stop();
+    const { growthMb } = memory.stop();
+
+    expect(csv.status).toBe(400);
+    expect(csv.body).toMatchObject({ code: 'import_too_many_rows' });
+    expect(csv.body.error).toContain('líneas');
+    for (const bomb of xlsx) {
+      expect(bomb.status).toBe(413);
+      expect(bomb.body).toMatchObject({ code: 'import_file_too_large', error: 'El archivo XLSX es demasiado grande al descomprimirlo' });
+    }
+    expect(replies.length).toBeGreaterThan(3);
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(300);
+    expect(growthMb).toBeLessThan(150);
+  });
+
+  it('a file the readers refuse leaves them ready: a good file right after is read', async () => {
+    await preview(await lyingXlsx(64 * 1024 * 1024));
+    const good = await preview(Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\n¿Capital de Perú?;Lima;Quito;1\n'));
+    expect(good.status).toBe(200);
+    expect(good.body).toMatchObject({ format: 'csv', validCount: 1, invalidCount: 0 });
+  });
+});
+
+describe('one client holding 1,000 trickling request bodies', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({ HEADERS_TIMEOUT_SECONDS: '2', REQUEST_TIMEOUT_SECONDS: '3' });
+  });
+  afterAll(() => api.close());
+
+  /** A JSON POST that announces 100 KB and sends one byte of it, then nothing: the socket and what it received. */
+  function trickle(): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+    const { port } = new URL(api.baseUrl);
+    return new Promise((resolve, reject) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(port) }, () => {
+        socket.write(
+          [
+            'POST /api/player-attempts HTTP/1.1',
+            'Host: localhost',
+            'Content-Type: application/json',
+            'X-Requested-With: XMLHttpRequest',
+            'Content-Length: 100000',
+            '',
+            '{',
+          ].join('\r\n'),
+        );
+        let text = '';
+        socket.on('data', (chunk) => (text += chunk.toString()));
+        const closed = new Promise<void>((done) => socket.once('close', () => done()));
+        resolve({ socket, received: () => text, closed });
+      });
+      socket.on('error', () => undefined); // a reset after the refusal is the point
+      socket.once('error', reject);
+    });
+  }
+
+  it('past the per-address cap they are refused at once, the rest are closed at the body timeout, and others are served fast throughout', async () => {
+    const health = pollHealth(api.baseUrl, '127.0.0.2');
+    const started = performance.now();
+    const trickles = [];
+    for (let i = 0; i < 1000; i++) trickles.push(await trickle());
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    // The cap (MAX_REQUESTS_PER_ADDRESS, 200 by default) holds: everything past it got a 429 and its connection closed.
+    const refused = trickles.filter((t) => t.received().startsWith('HTTP/1.1 429'));
+    expect(refused.length).toBe(800);
+    expect(refused[0]!.received()).toContain('"code":"requests_in_flight_limited"');
+    expect(refused[0]!.received()).toMatch(/Connection: close/i);
+
+    // The 200 it let in are closed when their body has not arrived within REQUEST_TIMEOUT_SECONDS (3 s here), with a 408.
+    await Promise.all(trickles.map((t) => t.closed));
+    const closedAfterMs = performance.now() - started;
+    const timedOut = trickles.filter((t) => t.received().startsWith('HTTP/1.1 408'));
+    expect(timedOut.length).toBe(200);
+    expect(timedOut[0]!.received()).toContain('"code":"request_timeout"');
+    expect(closedAfterMs).toBeLessThan(10_000);
+
+    const replies = await health.stop();
+    expect(replies.length).toBeGreaterThan(10);
+    expect(replies.every((r) => r.status === 200)).toBe(true);
+    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(300);
+
+    // Once they are gone, the address is served again.
+    expect((await timedHealth(api.baseUrl)).status).toBe(200);
+  });
+});
