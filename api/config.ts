@@ -11,7 +11,7 @@ const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
 const flag = (fallback: boolean) =>
   z.preprocess((v) => (v === undefined || v === '' ? fallback : ['1', 'true', 'yes'].includes(String(v).toLowerCase())), z.boolean());
 
-/** Every environment variable the product reads (listed with defaults in the README). */
+/** Every environment variable the product reads (listed with defaults in docs/configuration.md). */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -101,7 +101,7 @@ async function start(config: Config, running: Running) {
 const USAGE = `npm start: builds the server (dist-server/) and the web app (dist/) when stale, starts
 PostgreSQL (embedded unless DATABASE_URL is set), applies the migrations and serves the API and the
 web app on PORT.
-Configuration: environment variables (README, "Configuration").`;
+Configuration: environment variables (docs/configuration.md).`;
 
 async function main() {
   if (process.argv.includes('--help')) {

@@ -13,7 +13,7 @@ export const companyIdField = z
   .positive(INVALID_COMPANY)
   .max(MAX_ID, INVALID_COMPANY);
 
-/** Company and site forms: name required, description optional (README, "Decisions"). */
+/** Company and site forms: name required, description optional (docs/decisions.md, "Admin screens"). */
 export const companySchema = z.strictObject({
   name: requiredText('El nombre es requerido', 120),
   description: optionalText(1000),

@@ -1,6 +1,6 @@
 /**
- * Screenshots of the main screens at phone, tablet and desktop widths, for the README and for
- * looking at what was built. Usage: tsx scripts/screenshots.ts <baseUrl> <username> <password> [outDir] [paths…]
+ * Screenshots of the main screens at phone, tablet and desktop widths, for the docs (docs/screenshots.md) and
+ * for looking at what was built. Usage: tsx scripts/screenshots.ts <baseUrl> <username> <password> [outDir] [paths…]
  */
 import { mkdirSync } from 'node:fs';
 import { chromium } from '@playwright/test';

@@ -4,7 +4,7 @@ import type { DashboardCounts } from '../../contract';
 import { requireUser } from '../http/require-user';
 import { dashboardCounts } from './service';
 
-/** Extension: the home cards' three counts in one call (README, "Decisions"). */
+/** Extension: the home cards' three counts in one call (docs/decisions.md, "Admin screens"). */
 export function dashboardRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
 

@@ -118,7 +118,7 @@ export async function registerPlayer(
   }
   const input = await canonicalDocument(em, registration);
   const { locationId, companyId } = await checkReferences(em, input, unknownSite);
-  // A kiosk naming a player it knew asks no consent again (see README, "Consent").
+  // A kiosk naming a player it knew asks no consent again (see docs/decisions.md, "Consent and erasure").
   const consent = input.keepExisting === true ? null : await checkConsent(em, companyId, input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
   const { firstName, lastName } = nameParts(input.fullName);
   // The player and, with a clientId, its alias, in one statement.

@@ -19,7 +19,7 @@ import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, type TriviaRan
 
 /** How fresh a ranking a request needs. */
 export type Freshness =
-  /** A public screen's: a ranking computed up to 5 s ago will do (README, "Decisions"). */
+  /** A public screen's: a ranking computed up to 5 s ago will do (docs/decisions.md, "Rankings and standings"). */
   | 'public'
   /** A first page: a new computation (or the one in flight). */
   | 'fresh'

@@ -56,7 +56,7 @@ export function rankingRoutes(dataSource: DataSource, rankings: RankingReads) {
 
   router.get('/campaigns/:id/ranking', requireUser, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
 
-  // Public: an answer may be up to 5 s old (README, "Decisions").
+  // Public: an answer may be up to 5 s old (docs/decisions.md, "Rankings and standings").
   router.get('/public/campaigns/:id/ranking', (ctx) => campaignRanking(ctx, () => 'public', 'public'));
 
   router.get('/public/campaigns/:id', async (ctx) => {

@@ -33,7 +33,7 @@ export class PlayerEntity {
   @Column('integer', { nullable: true })
   locationId: number | null;
 
-  /** A deleted site leaves its players with the site cleared, so their results still rank (README, "Decisions"). */
+  /** A deleted site leaves its players with the site cleared, so their results still rank (docs/decisions.md, "Rounds, scores and review"). */
   @ManyToOne(() => LocationEntity, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'location_id' })
   location: Relation<LocationEntity> | null;

@@ -32,7 +32,7 @@ import { jsonClient, type HttpReply } from './load';
 
 if (process.argv.includes('--help')) {
   console.log(
-    'npm run load [-- --players N] [-- --processes 2]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (README, "npm run load"); LOAD_* variables set the mix.',
+    'npm run load [-- --players N] [-- --processes 2]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (docs/benchmarks.md, "npm run load"); LOAD_* variables set the mix.',
   );
   process.exit(0);
 }

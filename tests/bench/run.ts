@@ -34,7 +34,7 @@ import { seedBenchData, type BenchData } from './seed';
 import { compareStandingsWithRecomputation } from './standings-check';
 
 if (process.argv.includes('--help')) {
-  console.log('npm run bench: seeds an embedded PostgreSQL and prints the five benchmarks (README, "npm run bench"); sizes through BENCH_* variables.');
+  console.log('npm run bench: seeds an embedded PostgreSQL and prints the standings check and the six benchmarks (docs/benchmarks.md); sizes through BENCH_* variables.');
   process.exit(0);
 }
 
@@ -294,7 +294,7 @@ async function hotPath(env: NodeJS.ProcessEnv, data: BenchData) {
   }
 }
 
-/** Step 4 of `npm run bench` (README): kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
+/** Step 4 of `npm run bench` (docs/benchmarks.md): kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
 async function kioskBenchmark(env: NodeJS.ProcessEnv, data: BenchData) {
   say(`\n4. Kiosk path as the PWA sends it, ${WORKERS} kiosks (one device each), ${LOAD_SECONDS / 2} s per mode; a completion answers all ${data.playAnswers.length} questions of its round`);
   const app = await startServer('app', env);

@@ -324,7 +324,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await expect(companies.row(companyName)).toHaveCount(0);
 });
 
-/** Where the /packages screenshots go when they are retaken (the README's "Packages" pair). */
+/** Where the /packages screenshots go when they are retaken (the "Packages" pair in docs/screenshots.md). */
 const PACKAGES_SCREENSHOTS_DIR = process.env.PACKAGES_SCREENSHOTS_DIR;
 
 test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and read on a phone without sideways scroll', async ({ browser, page }) => {

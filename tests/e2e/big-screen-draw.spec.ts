@@ -9,7 +9,7 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 const TV = { width: 1920, height: 1080 };
 const DEMO_COMPANY = 1;
 const PLAYERS = ['Ana María Gómez', 'Beto Ruiz', 'Carla Pérez Ñúñez', 'Darío Salas', 'Elena Ríos', 'Fabio Quintero', 'Gloria Torres'];
-/** Where to write the screenshot of the winners on the screen (README); none unless set. */
+/** Where to write the screenshot of the winners on the screen (docs/draws.md); none unless set. */
 const SHOTS = process.env.DRAW_SCREENSHOTS_DIR;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

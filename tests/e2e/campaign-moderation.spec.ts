@@ -10,7 +10,7 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
-/** Where to write the moderated campaign ranking's screenshots (README); none unless set. */
+/** Where to write the moderated campaign ranking's screenshots (docs/moderation.md); none unless set. */
 const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 

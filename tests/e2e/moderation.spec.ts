@@ -9,7 +9,7 @@ import { fullPageScreenshot } from './support/screenshot';
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
-/** Where to write the moderated ranking's screenshots (README); none unless set. */
+/** Where to write the moderated ranking's screenshots (docs/moderation.md); none unless set. */
 const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 

@@ -7,7 +7,7 @@ import { QuestionsPage } from './pages/questions-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 
-/** Set to a folder to keep the import preview's screenshots (the README's). */
+/** Set to a folder to keep the import preview's screenshots (docs/question-import.md shows them). */
 const SHOTS = process.env.IMPORT_SCREENSHOTS_DIR;
 
 // The admin screens load their code on first visit: give a shared, busy machine time.

@@ -14,7 +14,7 @@ const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;
 /** A dark theme whose header colour is white: a reasonable choice over its dark background. */
 const WHITE_HEADER_THEME: Theme = { ...DEFAULT_THEME, backgroundColor: 'linear-gradient(135deg, #0f172a, #1e1b4b)', headerColor: '#ffffff' };
-/** Set to a folder to keep the screenshots this spec takes (the README's). */
+/** Set to a folder to keep the screenshots this spec takes (docs/screenshots.md shows them). */
 const SHOTS = process.env.THEME_SCREENSHOTS_DIR;
 
 // axe is injected as a script, which the app's strict CSP would refuse.

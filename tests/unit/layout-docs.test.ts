@@ -37,19 +37,23 @@ describe('docs/architecture.md names every folder', () => {
   });
 });
 
-describe("the README's layout", () => {
-  const layout = /## Layout\n+```\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))?.[1] ?? '';
-  const named = [...layout.matchAll(/^(\S+)\/\s/gm)].map((match) => match[1]!);
+describe("docs/architecture.md's list of top-level folders", () => {
+  const whole = section(readFileSync('docs/architecture.md', 'utf8'), '## The parts');
+  /** The list of top-level folders: the section up to its first subsection (the API areas, the admin screens). */
+  const firstSubsection = whole.search(/^### /m);
+  const parts = firstSubsection < 0 ? whole : whole.slice(0, firstSubsection);
+  /** The folders the list gives an entry of its own (`- **name/**: …`), in the order written. */
+  const listed = [...parts.matchAll(/^- \*\*([^*\s]+)\/\*\*:/gm)].map((match) => match[1]!);
 
-  it('names every top-level folder and no folder that is not there', () => {
+  it('gives every top-level folder an entry and no folder that is not there', () => {
     const folders = trackedFolders();
-    expect(named.filter((folder) => !folders.includes(folder)), 'folders the layout names that the repository does not hold').toEqual([]);
-    expect(folders.filter((folder) => !named.includes(folder)), 'top-level folders the layout does not name').toEqual([]);
+    expect(listed.filter((folder) => !folders.includes(folder)), 'folders the list names that the repository does not hold').toEqual([]);
+    expect(folders.filter((folder) => !listed.includes(folder)), 'top-level folders without an entry of their own').toEqual([]);
   });
 
-  it('names every web/ folder', () => {
-    const webBlock = layout.slice(layout.indexOf('\nweb/'), layout.indexOf('\nsw/'));
-    const missing = trackedFolders('web').filter((folder) => !webBlock.includes(`${folder}/`));
-    expect(missing, 'web/ folders the layout does not name').toEqual([]);
+  it('names every web/ folder in the web/ entry', () => {
+    const webEntry = /^- \*\*web\/\*\*:[\s\S]*?(?=^- \*\*)/m.exec(parts)?.[0] ?? '';
+    const missing = trackedFolders('web').filter((folder) => !webEntry.includes(`${folder}/`));
+    expect(missing, 'web/ folders the web/ entry does not name').toEqual([]);
   });
 });

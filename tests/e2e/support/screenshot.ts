@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /**
- * A whole-page screenshot for the README, taken from the top: the admin shell's header is sticky,
+ * A whole-page screenshot for the docs, taken from the top: the admin shell's header is sticky,
  * so a page left scrolled would show it over the middle of the picture.
  */
 export async function fullPageScreenshot(page: Page, path: string): Promise<void> {

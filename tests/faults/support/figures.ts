@@ -16,7 +16,7 @@ export interface FaultFigures {
 
 /**
  * Prints the test's one line of figures and records them under `name` in .tmp/fault-figures.json
- * (other tests' entries are kept), so the README table can be regenerated from a run.
+ * (other tests' entries are kept), so the table in docs/testing.md can be regenerated from a run.
  */
 export function reportFigures(name: string, label: string, figures: FaultFigures): void {
   const line = `faults: ${label} — sent ${figures.sent}, acknowledged ${figures.acknowledged}, stored ${figures.stored}, duplicated ${figures.duplicated}, lost ${figures.lost}`;
