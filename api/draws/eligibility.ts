@@ -1,4 +1,4 @@
-import type { DrawEntry, DrawFilters } from '../../contract';
+import type { DrawFilters } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from '../ranking/date-range';
 import type { Queryable } from '../ranking/standings';
@@ -55,21 +55,24 @@ export async function pastWinners(em: Queryable, subject: DrawSubject): Promise<
 }
 
 /**
- * The eligible entries of a draw in their deterministic order: by player id, then attempt id (the
- * same data always gives the same list, whatever order the database reads it in).
+ * The query of a draw's eligible entries, `(player_id, id)` rows in their deterministic order: by
+ * player id, then attempt id (the same data always gives the same list, whatever order the
+ * database reads it in). PostgreSQL runs it into the draw's entries; the API never holds the list.
  */
-export async function eligibleEntries(em: Queryable, subject: DrawSubject, filters: DrawFilters): Promise<DrawEntry[]> {
+export async function eligibleQuery(em: Queryable, subject: DrawSubject, filters: DrawFilters): Promise<{ sql: string; params: unknown[] }> {
   const filterRange = completionRange(filters.dateFrom ?? undefined, filters.dateTo ?? undefined);
   const range = subject.kind === 'campaign' ? narrowed(completionRange(subject.startDate, subject.endDate), filterRange) : filterRange;
   const excluded = filters.excludePastWinners ? await pastWinners(em, subject) : [];
-  const rows: { player_id: number; id: number }[] = await em.query(filters.onePerPlayer ? ONE_PER_PLAYER() : EVERY_ATTEMPT(), [
-    subject.kind === 'trivia' ? [subject.id] : subject.triviaIds,
-    filters.locationId,
-    range.from,
-    range.to,
-    filters.minScore,
-    excluded,
-    subject.kind === 'campaign' ? subject.maxAttemptsPerTrivia : null,
-  ]);
-  return rows.map((row) => ({ playerId: row.player_id, attemptId: row.id }));
+  return {
+    sql: filters.onePerPlayer ? ONE_PER_PLAYER() : EVERY_ATTEMPT(),
+    params: [
+      subject.kind === 'trivia' ? [subject.id] : subject.triviaIds,
+      filters.locationId,
+      range.from,
+      range.to,
+      filters.minScore,
+      excluded,
+      subject.kind === 'campaign' ? subject.maxAttemptsPerTrivia : null,
+    ],
+  };
 }

@@ -4,8 +4,8 @@ import { CampaignQuestionGroupEntity, PrizeDrawEntity } from '../../db/entities'
 import { findCampaign } from '../campaigns/service';
 import { notFound, unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
-import { drawWinners, newSeed } from './draw-order';
-import { eligibleEntries, type DrawSubject } from './eligibility';
+import { newSeed, winnerPositions } from './draw-order';
+import { eligibleQuery, type DrawSubject } from './eligibility';
 import { repeatsOf } from './repeats';
 
 export const DRAW_NOT_FOUND = 'Sorteo no encontrado';
@@ -47,32 +47,58 @@ const subjectColumns = (subject: DrawSubject) =>
 export async function runDraw(em: EntityManager, subject: DrawSubject, input: DrawInput): Promise<DrawRecord> {
   const id = await em.transaction(async (tx) => {
     await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [`prize-draw:${subject.kind}:${subject.id}`]);
-    const eligible = await eligibleEntries(tx, subject, input.filters);
-    if (eligible.length < input.prizes) {
-      throw unprocessable(
-        eligible.length === 0
-          ? `No hay participantes que cumplan los filtros para ${input.prizes === 1 ? 'el premio' : `${input.prizes} premios`}`
-          : `Hay ${eligible.length} ${eligible.length === 1 ? 'participante' : 'participantes'} que cumplen los filtros, menos que los ${input.prizes} premios`,
-        { code: 'draw_not_enough_eligible' },
-      );
-    }
     const seed = newSeed();
-    const saved = await tx.save(
+    const draw = await tx.save(
       tx.create(PrizeDrawEntity, {
         ...subjectColumns(subject),
         filters: input.filters,
         prizes: input.prizes,
         seed,
         seedFromServer: true,
-        eligible,
-        winners: drawWinners(seed, eligible, input.prizes),
+        eligibleCount: 0,
+        winners: [],
         createdBy: input.userId,
       }),
     );
-    return saved.id;
+    const eligibleCount = await storeEntries(tx, draw.id, await eligibleQuery(tx, subject, input.filters));
+    if (eligibleCount < input.prizes) {
+      throw unprocessable(
+        eligibleCount === 0
+          ? `No hay participantes que cumplan los filtros para ${input.prizes === 1 ? 'el premio' : `${input.prizes} premios`}`
+          : `Hay ${eligibleCount} ${eligibleCount === 1 ? 'participante' : 'participantes'} que cumplen los filtros, menos que los ${input.prizes} premios`,
+        { code: 'draw_not_enough_eligible' },
+      );
+    }
+    const winners = await entriesAt(tx, draw.id, winnerPositions(seed, eligibleCount, input.prizes));
+    await tx.update(PrizeDrawEntity, draw.id, { eligibleCount, winners });
+    return draw.id;
   });
   const repeats = await repeatsOf(em, subject, id);
   return presentDraw(em, await findDraw(em, id), repeats.get(id) ?? null);
+}
+
+/** Writes the eligible entries as the draw's rows, in PostgreSQL (the list never reaches the API); how many there are. */
+async function storeEntries(em: EntityManager, drawId: number, eligible: { sql: string; params: unknown[] }): Promise<number> {
+  const drawParam = `$${eligible.params.length + 1}`;
+  const [stored]: { count: number }[] = await em.query(
+    `WITH stored AS (
+       INSERT INTO prize_draw_entries (draw_id, position, player_id, attempt_id)
+       SELECT ${drawParam}, (row_number() OVER (ORDER BY player_id, id) - 1)::int, player_id, id FROM (${eligible.sql}) eligible
+       RETURNING 1
+     ) SELECT count(*)::int AS count FROM stored`,
+    [...eligible.params, drawId],
+  );
+  return stored!.count;
+}
+
+/** The draw's entries at these places of its list, in the order asked. */
+async function entriesAt(em: EntityManager, drawId: number, positions: number[]): Promise<DrawEntry[]> {
+  const rows: { position: number; player_id: number; attempt_id: number }[] = await em.query(
+    `SELECT position, player_id, attempt_id FROM prize_draw_entries WHERE draw_id = $1 AND position = ANY($2::int[])`,
+    [drawId, positions],
+  );
+  const byPosition = new Map(rows.map((row) => [row.position, { playerId: row.player_id, attemptId: row.attempt_id }]));
+  return positions.map((position) => byPosition.get(position)!);
 }
 
 export async function findDraw(em: EntityManager, id: number): Promise<PrizeDrawEntity> {
@@ -91,16 +117,19 @@ export async function listDraws(em: EntityManager, subject: DrawSubject): Promis
 /** Re-runs a draw from its stored list and seed (never from today's attempts). */
 export async function verifyDraw(em: EntityManager, id: number): Promise<DrawVerification> {
   const draw = await findDraw(em, id);
-  const winners = drawWinners(draw.seed, draw.eligible, draw.prizes);
+  const winners = await entriesAt(em, draw.id, winnerPositions(draw.seed, draw.eligibleCount, draw.prizes));
   const same = (a: DrawEntry, b: DrawEntry | undefined) => !!b && a.playerId === b.playerId && a.attemptId === b.attemptId;
   return {
     id: draw.id,
     seed: draw.seed,
-    eligibleCount: draw.eligible.length,
+    eligibleCount: draw.eligibleCount,
     winners: await describeEntries(em, winners),
     matches: winners.length === draw.winners.length && winners.every((w, i) => same(w, draw.winners[i])),
   };
 }
+
+/** A draw entry's player as the draw's screens and export name them. */
+export const entryName = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim();
 
 interface EntryFacts {
   names: Map<number, string>;
@@ -117,7 +146,7 @@ export async function entryFacts(em: EntityManager, entries: DrawEntry[]): Promi
     entries.map((e) => e.attemptId),
   ]);
   return {
-    names: new Map(players.map((p) => [p.id, `${p.first_name} ${p.last_name}`.trim()])),
+    names: new Map(players.map((p) => [p.id, entryName(p.first_name, p.last_name)])),
     scores: new Map(attempts.map((a) => [a.id, Number(a.score)])),
   };
 }
@@ -135,7 +164,7 @@ async function presentDraw(em: EntityManager, draw: PrizeDrawEntity, repeatOf: n
     filters: draw.filters,
     prizes: draw.prizes,
     seed: draw.seed,
-    eligibleCount: draw.eligible.length,
+    eligibleCount: draw.eligibleCount,
     winners: await describeEntries(em, draw.winners),
     createdAt: draw.createdAt.toISOString(),
     createdBy: draw.creator?.username ?? null,

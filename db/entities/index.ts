@@ -15,6 +15,7 @@ import { PlayerErasureEntity } from './player-erasure.entity';
 import { PlayerMergeEntity } from './player-merge.entity';
 import { PlayerNameChangeEntity } from './player-name-change.entity';
 import { PlayerEntity } from './player.entity';
+import { PrizeDrawEntryEntity } from './prize-draw-entry.entity';
 import { PrizeDrawEntity } from './prize-draw.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
@@ -44,6 +45,7 @@ export {
   PlayerMergeEntity,
   PlayerNameChangeEntity,
   PrizeDrawEntity,
+  PrizeDrawEntryEntity,
   QuestionEntity,
   QuestionGroupEntity,
   RankingDisqualificationEntity,
@@ -81,4 +83,5 @@ export const entities = [
   CampaignStandingEntity,
   RankingDisqualificationEntity,
   PrizeDrawEntity,
+  PrizeDrawEntryEntity,
 ];

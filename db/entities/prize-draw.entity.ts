@@ -7,8 +7,9 @@ import { UserEntity } from './user.entity';
 /**
  * One prize draw ("Sorteo") of a trivia or a campaign, kept forever as its record: who ran it,
  * when, with which filters, and everything needed to re-run it: the eligible list in its
- * deterministic order and the seed. The winners are `drawWinners(seed, eligible, prizes)`
- * (api/draws/draw-order.ts); they are stored too, so a check can compare.
+ * deterministic order (`prize_draw_entries`) and the seed. The winners are
+ * `drawWinners(seed, eligible, prizes)` (api/draws/draw-order.ts); they are stored too, so a check
+ * can compare.
  */
 @Entity('prize_draws')
 @Check('prize_draws_one_subject', `(question_group_id IS NULL) <> (campaign_id IS NULL)`)
@@ -49,9 +50,9 @@ export class PrizeDrawEntity {
   @Column('boolean')
   seedFromServer: boolean;
 
-  /** The eligible entries in their deterministic order (player id, then attempt id). */
-  @Column('jsonb')
-  eligible: DrawEntry[];
+  /** How many entries were eligible (the rows of `prize_draw_entries`). */
+  @Column('integer')
+  eligibleCount: number;
 
   /** The winning entries, first prize first. */
   @Column('jsonb')

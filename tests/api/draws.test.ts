@@ -136,13 +136,23 @@ describe('prize draws', () => {
 
   it('a draw recorded before seeds came only from the server says so, and still verifies', async () => {
     const [row]: { id: number }[] = await api.dataSource.query(
-      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible, winners)
-       SELECT question_group_id, filters, prizes, $1, false, eligible, $2::jsonb FROM prize_draws WHERE question_group_id = $3 ORDER BY id LIMIT 1
+      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible_count, winners)
+       SELECT question_group_id, filters, prizes, $1, false, eligible_count, $2::jsonb FROM prize_draws WHERE question_group_id = $3 ORDER BY id LIMIT 1
        RETURNING id`,
       [SEED, JSON.stringify([]), trivia],
     );
-    const [stored]: { eligible: { playerId: number; attemptId: number }[] }[] = await api.dataSource.query(`SELECT eligible FROM prize_draws WHERE id = $1`, [row!.id]);
-    await api.dataSource.query(`UPDATE prize_draws SET winners = $1::jsonb WHERE id = $2`, [JSON.stringify(drawWinners(SEED, stored!.eligible, 2)), row!.id]);
+    await api.dataSource.query(
+      `INSERT INTO prize_draw_entries (draw_id, position, player_id, attempt_id)
+       SELECT $1, position, player_id, attempt_id FROM prize_draw_entries
+        WHERE draw_id = (SELECT id FROM prize_draws WHERE question_group_id = $2 ORDER BY id LIMIT 1)`,
+      [row!.id, trivia],
+    );
+    const stored: { player_id: number; attempt_id: number }[] = await api.dataSource.query(
+      `SELECT player_id, attempt_id FROM prize_draw_entries WHERE draw_id = $1 ORDER BY position`,
+      [row!.id],
+    );
+    const eligible = stored.map((e) => ({ playerId: e.player_id, attemptId: e.attempt_id }));
+    await api.dataSource.query(`UPDATE prize_draws SET winners = $1::jsonb WHERE id = $2`, [JSON.stringify(drawWinners(SEED, eligible, 2)), row!.id]);
     const list = (await admin.get<DrawRecord[]>(`/api/question-groups/${trivia}/draws`)).body;
     expect(list[0]).toMatchObject({ id: row!.id, seed: SEED, seedFromServer: false, createdBy: null });
     expect((await admin.get<DrawVerification>(`/api/draws/${row!.id}/verify`)).body.matches).toBe(true);

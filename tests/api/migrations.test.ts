@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { prepareDatabase } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
 import { createDataSource, migrate } from '../../db/data-source';
+import { DrawEntries1796400000000 } from '../../db/migrations/1796400000000-draw-entries';
 import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000-document-identity';
 import { databaseUrl } from '../support/database';
 
@@ -30,6 +31,7 @@ const EXPECTED_TABLES = [
   'player_merges',
   'player_name_changes',
   'players',
+  'prize_draw_entries',
   'prize_draws',
   'question_groups',
   'questions',
@@ -108,6 +110,33 @@ it('rewrites stored document numbers to the identity rule where they collide wit
     expect(rows.map((r) => r.document_number)).toEqual(['12345678', '55555555', '055555555', '555-55555', '0777777', '777-777', 'AB12345', '00000']);
     const types = await dataSource.query(`SELECT code, numeric FROM document_types ORDER BY id`);
     expect(types.map((t: { code: string; numeric: boolean }) => `${t.code}:${t.numeric}`)).toEqual(['CC:true', 'TI:true', 'CE:true', 'PA:false', 'PPT:true']);
+  } finally {
+    await runner.release();
+  }
+});
+
+it('moves the eligible list of a stored draw to one row per entry, in its order, and down() puts it back', async () => {
+  const migration = new DrawEntries1796400000000();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration.down(runner);
+    const [{ id: companyId }] = await dataSource.query(`INSERT INTO companies (name) VALUES ('Sorteos') RETURNING id`);
+    const [{ id: groupId }] = await dataSource.query(`INSERT INTO question_groups (name, company_id) VALUES ('Trivia', $1) RETURNING id`, [companyId]);
+    const eligible = [{ playerId: 7, attemptId: 70 }, { playerId: 3, attemptId: 30 }, { playerId: 9, attemptId: 90 }];
+    const [{ id: drawId }] = await dataSource.query(
+      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible, winners) VALUES ($1, '{}', 1, 'ab', true, $2, $3) RETURNING id`,
+      [groupId, JSON.stringify(eligible), JSON.stringify([eligible[2]])],
+    );
+    await migration.up(runner);
+    expect(await dataSource.query(`SELECT position, player_id, attempt_id FROM prize_draw_entries WHERE draw_id = $1 ORDER BY position`, [drawId])).toEqual([
+      { position: 0, player_id: 7, attempt_id: 70 },
+      { position: 1, player_id: 3, attempt_id: 30 },
+      { position: 2, player_id: 9, attempt_id: 90 },
+    ]);
+    expect(await dataSource.query(`SELECT eligible_count FROM prize_draws WHERE id = $1`, [drawId])).toEqual([{ eligible_count: 3 }]);
+    await migration.down(runner);
+    expect(await dataSource.query(`SELECT eligible FROM prize_draws WHERE id = $1`, [drawId])).toEqual([{ eligible }]);
+    await migration.up(runner);
   } finally {
     await runner.release();
   }
