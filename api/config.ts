@@ -45,6 +45,8 @@ const environmentSchema = z.object({
   OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(OFFLINE_WINDOW_HOURS_DEFAULT),
   PHONE_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(3),
   READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // GET /metrics for a scraper (docs/operations.md); unset: signed-in admins only
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,6 +87,8 @@ export interface Config {
   fairPlay: FairPlayLimits;
   /** Ranking computations and exports: how long one statement may run. */
   rankingReads: { statementTimeoutMs: number };
+  /** The bearer token a scraper reads GET /metrics with; when unset only a signed-in admin can. */
+  metricsToken: string | undefined;
   logLevel: string;
   /** Directory of the built web app served for every non-API path. */
   webDist: string;
@@ -136,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fairPlay: { offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000, phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR },
     rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve('dist'),
   };

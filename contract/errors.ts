@@ -84,6 +84,8 @@ export const ERROR_CODES = [
   // one person, one identity: a document number with nothing left once normalised; a merge of players that are not one document
   'document_number_empty',
   'player_merge_invalid',
+  // monitoring: a bearer token on GET /metrics that is not the server's METRICS_TOKEN (or any, when none is set)
+  'metrics_token_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
