@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EVENT_DAY_FIGURES_MAX_AGE_MS } from '../../api/metrics/event-day-gauges';
 import { startTestApi, type TestApi } from '../support/api-server';
-import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { parseMetrics, samplesOf, sumOf, type MetricSample } from '../support/metrics-text';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+import { buildKioskSite, kioskPlay, registerDevice, type KioskSite } from '../support/player-flow';
 
 const TOKEN = 'metrics-token-metrics-token-metrics-token-0001';
 /** Anonymous API reads per address and minute on the first server: low, so a test can run out of them. */
@@ -12,18 +11,12 @@ const PUBLIC_LIMIT = 4;
 
 let api: TestApi;
 let admin: TestClient;
-let cc: number;
-let companyId: number;
-let site: { id: number };
-let trivia: TestTrivia;
+/** A company with a site and a trivia, where the phones below play. */
+let booth: KioskSite;
 beforeAll(async () => {
   api = await startTestApi({ METRICS_TOKEN: TOKEN, PUBLIC_RATE_LIMIT: String(PUBLIC_LIMIT) });
   admin = await api.adminClient();
-  cc = await documentTypeId(api.dataSource);
-  const company = await buildCompany(api.dataSource);
-  companyId = company.id;
-  site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
-  trivia = await buildTrivia(api.dataSource, company.id, { questions: 3 });
+  booth = await buildKioskSite(api.dataSource, { siteName: 'Pabellón 1', trivia: { questions: 3 } });
 });
 afterAll(() => api.close());
 
@@ -39,15 +32,7 @@ async function scrape(on: TestApi = api): Promise<MetricSample[]> {
 /** One offline play pushed by a phone of its own; `completionTime: 0` is implausible, so its result is held. */
 async function pushPlay(completionTime: number) {
   const phone = await registerDevice(api, api.client(), { phone: true });
-  const play = offlinePlay({
-    firstMutationId: 1,
-    documentTypeId: cc,
-    documentNumber: freshDocument(),
-    locationId: site.id,
-    questionGroupId: trivia.group.id,
-    answers: chooseAnswers(trivia, 2),
-    completionTime,
-  });
+  const play = kioskPlay(booth, 1, { completionTime });
   const reply = await phone.push(play.mutations);
   expect(reply.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
   return { phone, mutations: play.mutations };
@@ -126,13 +111,13 @@ describe('GET /metrics figures', () => {
   it('counts and times requests by route pattern, method and status, never by raw path', async () => {
     const route = '/api/question-groups/:id';
     const before = await scrape();
-    expect((await admin.get(`/api/question-groups/${trivia.group.id}`)).status).toBe(200);
-    expect((await admin.get(`/api/question-groups/${trivia.group.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/question-groups/${booth.trivia.group.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/question-groups/${booth.trivia.group.id}`)).status).toBe(200);
     expect((await admin.get('/api/question-groups/987654')).status).toBe(404);
     // A router-wide guard refuses before the route runs: still labelled with the route's pattern.
     expect((await api.client().get('/api/companies')).status).toBe(401);
     // A method the path has no route for: labelled with the path's pattern.
-    expect((await admin.get(`/api/companies/${companyId}`)).status).toBe(405);
+    expect((await admin.get(`/api/companies/${booth.company.id}`)).status).toBe(405);
     expect((await api.client().get('/api/no-such-route/123')).status).toBe(404);
     const after = await scrape();
 
@@ -176,11 +161,11 @@ describe('GET /metrics figures', () => {
     const seen = await registerDevice(api);
     const [{ id: campaignId }] = await api.dataSource.query(
       `INSERT INTO campaigns (name, company_id, start_date, end_date) VALUES ('Feria', $1, current_date - 1, current_date + 1) RETURNING id`,
-      [companyId],
+      [booth.company.id],
     );
-    await api.dataSource.query(`INSERT INTO campaign_question_groups (campaign_id, question_group_id, weight, "order") VALUES ($1, $2, 1, 1)`, [campaignId, trivia.group.id]);
-    await api.dataSource.query(`UPDATE devices SET kiosk_question_group_id = $2, last_seen_at = now() - interval '2 hours' WHERE id = $1`, [kiosk.deviceId, trivia.group.id]);
-    await api.dataSource.query(`UPDATE devices SET kiosk_question_group_id = $2, last_seen_at = now() WHERE id = $1`, [seen.deviceId, trivia.group.id]);
+    await api.dataSource.query(`INSERT INTO campaign_question_groups (campaign_id, question_group_id, weight, "order") VALUES ($1, $2, 1, 1)`, [campaignId, booth.trivia.group.id]);
+    await api.dataSource.query(`UPDATE devices SET kiosk_question_group_id = $2, last_seen_at = now() - interval '2 hours' WHERE id = $1`, [kiosk.deviceId, booth.trivia.group.id]);
+    await api.dataSource.query(`UPDATE devices SET kiosk_question_group_id = $2, last_seen_at = now() WHERE id = $1`, [seen.deviceId, booth.trivia.group.id]);
 
     // Once the figures are older than their age, a flood of scrapes shares one read of the database.
     await new Promise((resolve) => setTimeout(resolve, EVENT_DAY_FIGURES_MAX_AGE_MS + 100));
