@@ -19,6 +19,9 @@ import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { staticWeb } from './http/static-web';
 import { UPLOADS_PREFIX } from './logos/storage';
+import { createAppMetrics } from './metrics/app-metrics';
+import { countRequests } from './metrics/request-metrics';
+import { isMetricsRequest, metricsRoutes } from './metrics/routes';
 import { firstPaintTrivia } from './play/first-paint';
 import { apiRouters } from './routes';
 
@@ -45,7 +48,10 @@ const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD)
  * Order: the request id and the error shape wrap everything; security and cache headers are set
  * before anything can answer; a path with no single meaning is refused before any guard; every
  * guard after that reads the one canonical path (api/http/request-path.ts), never `ctx.path`, and
- * the CSRF and JSON-only guards do not depend on the path at all.
+ * the CSRF and JSON-only guards do not depend on the path at all. Requests are counted and timed
+ * outside the error shape (so the status counted is the one sent); GET /metrics is served after the
+ * session is loaded (an admin may read it) and before the public read limit (a scraper is not a
+ * crowd), and is not the web app's page.
  */
 export function createApp({ config, dataSource, logger, secret }: AppDependencies): Koa {
   // Behind proxies, ctx.ip is the address the outermost trusted proxy saw: entries a client puts
@@ -54,22 +60,26 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.silent = true; // errors are logged by errorMiddleware, with the request id
   const behindHttpsProxy = config.trustProxy;
 
+  // A registry of this app's own: tests run several apps in one process.
+  const metrics = createAppMetrics(dataSource);
+  const refusals = metrics.rateLimited;
   const limiters = {
-    login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60),
-    player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60, { leased: true }),
-    playerDocument: createRateLimiter(dataSource, 'player-document', config.rateLimits.playerDocumentPerHour, 3600),
-    device: createRateLimiter(dataSource, 'device', config.rateLimits.devicesPerHour, 3600),
-    answer: createRateLimiter(dataSource, 'answer', config.rateLimits.answersPerMinute, 60, { leased: true }),
-    publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true }),
+    login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60, { refusals }),
+    player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60, { leased: true, refusals }),
+    playerDocument: createRateLimiter(dataSource, 'player-document', config.rateLimits.playerDocumentPerHour, 3600, { refusals }),
+    device: createRateLimiter(dataSource, 'device', config.rateLimits.devicesPerHour, 3600, { refusals }),
+    answer: createRateLimiter(dataSource, 'answer', config.rateLimits.answersPerMinute, 60, { leased: true, refusals }),
+    publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true, refusals }),
   };
 
   app.use(requestLog(logger));
+  app.use(countRequests(metrics));
   app.use(errorMiddleware(logger));
-  app.use(inFlightLimit(config.connections.maxRequestsPerAddress));
+  app.use(inFlightLimit(config.connections.maxRequestsPerAddress, refusals));
   app.use(securityHeaders(behindHttpsProxy));
   app.use(apiRepliesNotStored());
   app.use(refuseMalformedPaths());
-  app.use(staticWeb(config.webDist, { firstPaint: (groupId) => firstPaintTrivia(dataSource.manager, groupId) }));
+  app.use(unless(isMetricsRequest, staticWeb(config.webDist, { firstPaint: (groupId) => firstPaintTrivia(dataSource.manager, groupId) })));
   app.use(compressJsonReplies());
   app.use(csrfGuard(isSignedUpload));
   app.use(jsonBodiesOnly(isSignedUpload));
@@ -89,9 +99,10 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   const session = sessionMiddleware(app, dataSource, { maxAgeMs: config.sessionMaxAgeMs, absoluteMs: config.sessionAbsoluteMs });
   app.use(unless((ctx) => isPlayerRoute(ctx) && !isKioskSetup(ctx), session));
   app.use(unless(isPlayerRoute, loadUser(dataSource)));
+  app.use(metricsRoutes(metrics, config.metricsToken).routes());
   app.use(publicReadLimit(limiters.publicRead));
 
-  for (const router of apiRouters({ config, dataSource, secret, limiters })) {
+  for (const router of apiRouters({ config, dataSource, secret, limiters, metrics })) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -51,6 +51,8 @@ const environmentSchema = z.object({
   KEEP_ALIVE_SECONDS: z.coerce.number().positive().max(3600).default(65),
   MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
   READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // GET /metrics for a scraper (docs/operations.md); unset: signed-in admins only
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -95,6 +97,8 @@ export interface Config {
   };
   /** Ranking computations and exports: how long one statement may run. */
   rankingReads: { statementTimeoutMs: number };
+  /** The bearer token a scraper reads GET /metrics with; when unset only a signed-in admin can. */
+  metricsToken: string | undefined;
   logLevel: string;
   /** Directory of the built web app served for every non-API path. */
   webDist: string;
@@ -155,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRequestsPerAddress: e.MAX_REQUESTS_PER_ADDRESS,
     },
     rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
+    metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve('dist'),
   };

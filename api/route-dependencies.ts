@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from './config';
 import type { RateLimiter } from './http/rate-limit';
+import type { AppMetrics } from './metrics/app-metrics';
 
 /** What the API's routers are built from (api/routes.ts hands it to each). */
 export interface RouteDependencies {
@@ -8,4 +9,6 @@ export interface RouteDependencies {
   dataSource: DataSource;
   secret: string;
   limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter; device: RateLimiter; answer: RateLimiter };
+  /** The app's figures (GET /metrics) that routes move: sync outcomes. */
+  metrics: Pick<AppMetrics, 'syncMutations'>;
 }

@@ -90,6 +90,8 @@ export const ERROR_CODES = [
   // connections: a request whose headers or body arrive too slowly; too many requests of one address in flight at once
   'request_timeout',
   'requests_in_flight_limited',
+  // monitoring: a bearer token on GET /metrics that is not the server's METRICS_TOKEN (or any, when none is set)
+  'metrics_token_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,7 +5,7 @@ import type { RejectionRow } from '../sync/rejections';
 import { countMutationsByDevice } from './mutation-counts';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 
-interface KioskRow {
+export interface KioskRow {
   id: string;
   kiosk_name: string;
   kiosk_setup_at: Date;
@@ -22,7 +22,7 @@ interface KioskRow {
  * Every kiosk of the filter, with what the attention order needs. One row per tablet set up
  * through a link, so the whole set is small; its counts and refusals are read for one page only.
  */
-async function loadKiosks(em: EntityManager, companyId: number | undefined): Promise<KioskRow[]> {
+export async function loadKiosks(em: EntityManager, companyId: number | undefined): Promise<KioskRow[]> {
   return em.query(
     `SELECT d.id, d.kiosk_name, d.kiosk_setup_at, d.last_seen_at,
             (SELECT s.created_at FROM sync_mutations s WHERE s.device_id = d.id ORDER BY s.mutation_id DESC LIMIT 1) AS last_sync_at,
@@ -83,6 +83,10 @@ function byAttention(a: Ranked, b: Ranked): number {
   return a.row.kiosk_name.localeCompare(b.row.kiosk_name, 'es') || a.row.id.localeCompare(b.row.id);
 }
 
+/** Whether the kiosk of `row` needs attention now (api/devices/kiosk-attention.ts). */
+export const attentionOf = (row: KioskRow, now: Date): KioskAttention =>
+  kioskAttention({ now, setupAt: new Date(row.kiosk_setup_at), lastSeenAt: row.last_seen_at && new Date(row.last_seen_at), campaigns: row.campaigns });
+
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
 /** GET /api/devices: one page of kiosks, needing attention first, and the phones as a count. */
@@ -96,7 +100,7 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
         row,
         counts: deviceCounts,
         rejected: sum(deviceCounts).rejected,
-        attention: kioskAttention({ now, setupAt: new Date(row.kiosk_setup_at), lastSeenAt: row.last_seen_at && new Date(row.last_seen_at), campaigns: row.campaigns }),
+        attention: attentionOf(row, now),
       };
     })
     .sort(byAttention);

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
-import { tooManyRequests } from '../errors';
+import { AppError, tooManyRequests } from '../errors';
 import { PointLeases } from './point-leases';
 import { requestPath } from './request-path';
 
@@ -21,15 +21,17 @@ function poolOf(dataSource: DataSource): unknown {
 export class RateLimiter {
   private readonly store: RateLimiterPostgres;
   private readonly leases: PointLeases | undefined;
+  private readonly refusals: RateLimiterOptions['refusals'];
   private lastSweep = 0;
 
   constructor(
     private readonly dataSource: DataSource,
-    keyPrefix: string,
+    private readonly keyPrefix: string,
     readonly points: number,
     durationSeconds: number,
-    { blockInMemory = false, leased = false }: RateLimiterOptions = {},
+    { blockInMemory = false, leased = false, refusals }: RateLimiterOptions = {},
   ) {
+    this.refusals = refusals;
     this.leases = leased ? new PointLeases(dataSource, keyPrefix, points, durationSeconds * 1000) : undefined;
     this.store = new RateLimiterPostgres({
       storeClient: poolOf(dataSource),
@@ -51,8 +53,9 @@ export class RateLimiter {
       if (this.leases) await this.leases.spend(key);
       else await this.store.consume(key);
     } catch (error) {
-      if (error instanceof RateLimiterRes) throw tooManyRequests(error.msBeforeNext / 1000);
-      throw error;
+      const refusal = error instanceof RateLimiterRes ? tooManyRequests(error.msBeforeNext / 1000) : error;
+      if (refusal instanceof AppError && refusal.status === 429) this.refusals?.inc({ limiter: this.keyPrefix });
+      throw refusal;
     } finally {
       await this.sweep();
     }
@@ -80,6 +83,8 @@ export interface RateLimiterOptions {
   blockInMemory?: boolean;
   /** Spend points from leases of the shared counter (api/http/point-leases.ts): one write per lease, not per request. */
   leased?: boolean;
+  /** Counts each request refused, labelled with the limiter's key prefix (GET /metrics shows it). */
+  refusals?: { inc(labels: { limiter: string }): void };
 }
 
 export function createRateLimiter(dataSource: DataSource, keyPrefix: string, points: number, durationSeconds: number, options?: RateLimiterOptions) {

@@ -14,13 +14,14 @@ import { applySyncBatch } from './service';
  * Player level: a device pushes its outbox; X-Device-Id and X-Device-Secret say which device.
  * Admin level: the mutations the server refused, kept for staff.
  */
-export function syncRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
+export function syncRoutes({ config, dataSource, limiters, metrics, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const { mutations, sentAt, more } = parseBody(syncRequestSchema, ctx.request.body);
     refuseOversizeMutations(mutations);
-    ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt, more }, mutations)) satisfies SyncReply;
+    const countSettled = (kind: string, outcome: string) => metrics.syncMutations.inc({ kind, outcome });
+    ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt, more }, mutations, countSettled)) satisfies SyncReply;
   });
 
   router.get('/sync/rejections', requireUser, async (ctx) => {

@@ -224,12 +224,16 @@ const isRetryable = (error: unknown) => {
  * differs); an id past counter + 1 is a gap: when nothing in the batch has been settled yet the
  * whole push is refused with 409, otherwise the batch stops there and the reply lists what was
  * settled, so the device keeps the rest and resends.
+ *
+ * `onSettled` hears each mutation's outcome once its transaction has committed: a chunk rolled back
+ * and run again (a refusal without savepoints, a deadlock) is heard once, as it was settled.
  */
 export async function applySyncBatch(
   dataSource: DataSource,
   deviceId: string,
   origin: { serverSecret: string; fairPlay: FairPlayLimits; sentAt?: string | undefined; more?: boolean | undefined },
   mutations: PushedMutation[],
+  onSettled: (kind: PushedMutation['kind'], outcome: SyncResult['status']) => void = () => undefined,
 ): Promise<SyncReply> {
   // Read before the first transaction moves the device's last contact: the whole push is placed after it.
   const receivedAt = new Date();
@@ -253,6 +257,7 @@ export async function applySyncBatch(
         else if (attempt++ >= 3 || !isRetryable(error)) throw error;
       }
     }
+    for (const result of settled.results) onSettled(chunk.find((m) => m.mutationId === result.mutationId)!.kind, result.status);
     results.push(...settled.results);
     lastMutationId = settled.lastMutationId;
     settledNew ||= settled.settledNew;

@@ -1,8 +1,13 @@
-import { Column, CreateDateColumn, Entity, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { QuestionGroupEntity } from './question-group.entity';
 
-/** A kiosk or phone browser that pushes its outbox through POST /api/sync. */
+/**
+ * A kiosk or phone browser that pushes its outbox through POST /api/sync. Phones outnumber kiosks
+ * by thousands (one device per phone player), so the kiosks are found through a partial index of
+ * their own (the staff panel's list, the silent-kiosk gauge of GET /metrics).
+ */
 @Entity('devices')
+@Index('devices_kiosk_idx', ['kioskSetupAt'], { where: 'kiosk_setup_at IS NOT NULL' })
 export class DeviceEntity {
   @PrimaryColumn('uuid')
   id: string;

@@ -20,6 +20,7 @@ import { DrawSeedFromServer1796100000000 } from './1796100000000-draw-seed-from-
 import { DocumentIdentity1796150000000 } from './1796150000000-document-identity';
 import { PlayerMerges1796150001000 } from './1796150001000-player-merges';
 import { RecordedRounds1796200000000 } from './1796200000000-recorded-rounds';
+import { KioskIndex1796250000000 } from './1796250000000-kiosk-index';
 import { DrawEntries1796400000000 } from './1796400000000-draw-entries';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -46,5 +47,6 @@ export const migrations = [
   DocumentIdentity1796150000000,
   PlayerMerges1796150001000,
   RecordedRounds1796200000000,
+  KioskIndex1796250000000,
   DrawEntries1796400000000,
 ];

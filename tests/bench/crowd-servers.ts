@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres';
+import { LOAD_METRICS_TOKEN } from './crowd-metrics';
 
 export const LOAD_ADMIN = { username: 'admin', password: 'load-admin-password' };
 
@@ -72,7 +73,7 @@ function serverPid(pid: number): number | undefined {
  * embedded PostgreSQL there, as on a booth's laptop; with two, both run on one embedded PostgreSQL
  * started here (DATABASE_URL), sharing the session secret, as two processes behind a balancer.
  * The per-address limits (PLAYER_RATE_LIMIT, MAX_REQUESTS_PER_ADDRESS…) are raised: the whole crowd
- * comes from this one address.
+ * comes from this one address. METRICS_TOKEN lets the run scrape GET /metrics as Prometheus would.
  */
 export async function startCrowdServers(processes: number, say: (line: string) => void) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-load-'));
@@ -90,6 +91,7 @@ export async function startCrowdServers(processes: number, say: (line: string) =
     ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
     MAX_REQUESTS_PER_ADDRESS: process.env.MAX_REQUESTS_PER_ADDRESS ?? '100000',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    METRICS_TOKEN: LOAD_METRICS_TOKEN,
   };
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl: string;

@@ -19,6 +19,10 @@
  *
  * LOAD_PROCESSES=2 (or --processes 2) runs two API processes on one PostgreSQL and SIGKILLs the
  * first when 40 % of the players are in; every device then retries on the other.
+ *
+ * The last API process is scraped (GET /metrics, with the run's METRICS_TOKEN) before the timed
+ * run, when half the players are in and at the end: the figures an operator watches on event day
+ * (docs/operations.md), moving as the crowd plays.
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
@@ -26,6 +30,7 @@ import type { Mutation, PlayBundle, SyncReply } from '../../contract';
 import { fetchBundle, lettersDocumentType, playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
 import { queryServer } from '../faults/support/server-records';
 import { auditCrowd, type CrowdDevice } from './crowd-audit';
+import { metricsLine, scrapeMetrics } from './crowd-metrics';
 import { startCrowdServers, type ApiStart } from './crowd-servers';
 import { latencyLines } from './kiosk-path';
 import { jsonClient, type HttpReply } from './load';
@@ -221,8 +226,14 @@ try {
   let refused = 0;
   let unexpected = 0;
   let killed: string | undefined;
+  // The process that lives to the end: with two, the first is killed mid-run.
+  const watched = servers.apis.at(-1)!;
+  const metricsAtStart = await scrapeMetrics(watched.url);
+  say(metricsLine('   GET /metrics before the run', metricsAtStart));
+  let midRun: Promise<void> | undefined;
   const onPlayersIn = (count: number) => {
     playersIn += count;
+    midRun ??= playersIn >= PLAYERS / 2 ? scrapeMetrics(watched.url).then((samples) => say(metricsLine(`   GET /metrics at ${playersIn.toLocaleString('en')} players`, samples, metricsAtStart))) : undefined;
     if (PROCESSES > 1 && !killed && playersIn >= PLAYERS * KILL_AT) {
       killed = `SIGKILLed API process 1 after ${playersIn.toLocaleString('en')} players`;
       servers.kill(servers.apis[0]!);
@@ -260,6 +271,8 @@ try {
   });
   await Promise.all([...kioskWork, ...phoneWork]);
   const seconds = (performance.now() - started) / 1000;
+  await midRun;
+  say(metricsLine('   GET /metrics after the run', await scrapeMetrics(watched.url), metricsAtStart));
   const cpu = servers.apis.reduce((sum, api, i) => sum + cpuMs(api.serverPid) - (cpuMs(api.serverPid) ? cpuBefore[i]! : 0), 0);
   const pgCpu = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore;
   http.close();

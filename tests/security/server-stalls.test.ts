@@ -105,10 +105,12 @@ describe('hostile import files', () => {
   });
 });
 
+const METRICS_TOKEN = 'stalls-metrics-token-stalls-metrics-token-0123';
+
 describe('one client holding 1,000 trickling request bodies', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ HEADERS_TIMEOUT_SECONDS: '2', REQUEST_TIMEOUT_SECONDS: '3' });
+    api = await startTestApi({ HEADERS_TIMEOUT_SECONDS: '2', REQUEST_TIMEOUT_SECONDS: '3', METRICS_TOKEN });
   });
   afterAll(() => api.close());
 
@@ -164,7 +166,9 @@ describe('one client holding 1,000 trickling request bodies', () => {
     expect(replies.every((r) => r.status === 200)).toBe(true);
     expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(300);
 
-    // Once they are gone, the address is served again.
+    // Once they are gone, the address is served again, and the refusals are in the operator's metrics.
     expect((await timedHealth(api.baseUrl)).status).toBe(200);
+    const metrics = await api.client().get('/metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.text).toContain('trivia_rate_limited_total{limiter="in-flight"} 800');
   });
 });

@@ -2,10 +2,12 @@ import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/config';
+import { createAppMetrics } from '../../api/metrics/app-metrics';
+import { metricsRoutes } from '../../api/metrics/routes';
 import { apiRouteList } from '../support/route-list';
 
 const DOC = 'docs/api.md';
-const HEADING = /^### (GET|POST|PUT|PATCH|DELETE) (\/api\/\S*)\s*$/;
+const HEADING = /^### (GET|POST|PUT|PATCH|DELETE) (\/api\/\S*|\/metrics)\s*$/;
 
 /** The `### METHOD /path` headings of docs/api.md, one per documented route. */
 function documentedRoutes(): string[] {
@@ -16,11 +18,17 @@ function documentedRoutes(): string[] {
     .map(([, method, path]) => `${method} ${path}`);
 }
 
-/** The routes the API's routers serve, read from the routers (a data source that never connects: no route runs). */
+/**
+ * The routes the API's routers serve, read from the routers (a data source that never connects: no
+ * route runs), and GET /metrics, served beside them outside /api.
+ */
 function servedRoutes(): string[] {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'route-list-'.repeat(4) });
   const dataSource = new DataSource({ type: 'postgres' });
-  return apiRouteList(config, dataSource).map((route) => `${route.method} ${route.path}`);
+  const metrics = metricsRoutes(createAppMetrics(dataSource), undefined).stack.flatMap((layer) =>
+    layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
+  );
+  return [...apiRouteList(config, dataSource), ...metrics].map((route) => `${route.method} ${route.path}`);
 }
 
 describe('docs/api.md', () => {

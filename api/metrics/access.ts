@@ -1,0 +1,36 @@
+import type { Context, Next } from 'koa';
+import { AppError, forbidden } from '../errors';
+import { sameSecret, sha256 } from '../lib/crypto';
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined without one. */
+function bearerToken(ctx: Context): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(ctx.get('Authorization'))?.[1];
+}
+
+/**
+ * Who may read GET /metrics: a signed-in admin, or a scraper sending METRICS_TOKEN as a bearer
+ * token. Without a configured token only admins can, and any bearer token is refused with a
+ * message that says so (the operator's scraper is misconfigured, not the token mistyped). The
+ * token is compared through its SHA-256, in constant time: neither its content nor its length
+ * shows in how long a wrong one takes to refuse. Nothing here touches the database.
+ *
+ * No credentials: 401 `unauthenticated` (with `WWW-Authenticate: Bearer`); a wrong token: 403
+ * `metrics_token_invalid`.
+ */
+export function metricsAccess(token: string | undefined) {
+  const expected = token === undefined ? undefined : sha256(token);
+  return async (ctx: Context, next: Next) => {
+    if (ctx.state.user) return next();
+    const presented = bearerToken(ctx);
+    if (presented === undefined) {
+      throw new AppError(401, 'Las métricas requieren el token de métricas o una sesión de administrador', {
+        headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' },
+      });
+    }
+    if (expected === undefined) {
+      throw forbidden('Este servidor no tiene token de métricas: solo un administrador con sesión puede verlas', { code: 'metrics_token_invalid' });
+    }
+    if (!sameSecret(sha256(presented), expected)) throw forbidden('El token de métricas no es válido', { code: 'metrics_token_invalid' });
+    await next();
+  };
+}
