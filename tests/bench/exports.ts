@@ -4,7 +4,10 @@
  * from the app by a signed-in admin, against raw `pg` + `node:http` streaming the same rows
  * (tests/bench/raw-export-server.ts). For each: the time to the last byte, the rows, and the
  * server process's peak resident memory during the download (VmRSS sampled every 20 ms from /proc),
- * beside its resident memory before it.
+ * beside its resident memory before it, and the server's longest event-loop delay meanwhile (what
+ * every other request waited at worst: `nodejs_eventloop_lag_max_seconds` of GET /metrics, whose
+ * window starts at the scrape before). Then a prize draw over the 1M-attempt trivia and its export,
+ * with the same event-loop figure.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,6 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { hashPassword } from '../../api/auth/password';
+import { parseMetrics, sumOf } from '../support/metrics-text';
 import type { BenchData } from './seed';
 
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -106,6 +110,20 @@ async function signIn(appUrl: string, client: pg.Client): Promise<string> {
     .join('; ');
 }
 
+/** The server's longest event-loop delay since the previous scrape, in ms (each scrape starts a new window). */
+async function eventLoopMaxMs(appUrl: string, cookie: string): Promise<number> {
+  const reply = await fetch(`${appUrl}/metrics`, { headers: { Cookie: cookie } });
+  if (reply.status !== 200) throw new Error(`bench GET /metrics: ${reply.status}`);
+  return sumOf(parseMetrics(await reply.text()), 'nodejs_eventloop_lag_max_seconds') * 1000;
+}
+
+/** Runs `work` and says how long the server's event loop was held at worst meanwhile. */
+async function withEventLoopMax<T>(appUrl: string, cookie: string, work: () => Promise<T>): Promise<T & { loopMaxMs: number }> {
+  await eventLoopMaxMs(appUrl, cookie);
+  const result = await work();
+  return { ...result, loopMaxMs: await eventLoopMaxMs(appUrl, cookie) };
+}
+
 const figures = (d: Download) =>
   `${d.seconds.toFixed(1)} s, ${(d.lines - 1).toLocaleString('en')} rows, ${(d.bytes / 1e6).toFixed(1)} MB, peak RSS ${d.peakRssMb.toFixed(0)} MB (${d.rssBeforeMb.toFixed(0)} MB before)${d.status === 200 ? '' : `, HTTP ${d.status}`}`;
 
@@ -132,15 +150,34 @@ export async function exportBenchmark(env: NodeJS.ProcessEnv, client: pg.Client,
       ],
     ];
     for (const [label, viaApp, viaRaw] of runs) {
-      const appRun = await viaApp();
+      const appRun = await withEventLoopMax(app.url, cookie, viaApp);
       const rawRun = await viaRaw();
       say(`   ${label}`);
-      say(`     app               : ${figures(appRun)}`);
+      say(`     app               : ${figures(appRun)}, event loop held at most ${appRun.loopMaxMs.toFixed(0)} ms`);
       say(`     raw pg + node:http: ${figures(rawRun)}`);
       say(`     time ratio app/raw: ${(appRun.seconds / rawRun.seconds).toFixed(2)}`);
     }
+    await drawBenchmark(app.url, app.child.pid!, cookie, data, say);
   } finally {
     await stop(app.child);
     await stop(raw.child);
   }
+}
+
+/** A draw of 100 prizes over the ranking trivia (one entry per player), then its export, with the event loop's worst delay. */
+async function drawBenchmark(appUrl: string, pid: number, cookie: string, data: BenchData, say: (line: string) => void) {
+  const draw = await withEventLoopMax(appUrl, cookie, async () => {
+    const started = performance.now();
+    const reply = await fetch(`${appUrl}/api/question-groups/${data.rankingTriviaId}/draws`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      body: JSON.stringify({ prizes: 100 }),
+    });
+    const body = (await reply.json()) as { id: number; eligibleCount: number };
+    if (reply.status !== 201) throw new Error(`bench draw: ${reply.status} ${JSON.stringify(body)}`);
+    return { ...body, seconds: (performance.now() - started) / 1000 };
+  });
+  say(`   prize draw, 100 prizes over ${draw.eligibleCount.toLocaleString('en')} players: ${draw.seconds.toFixed(1)} s, event loop held at most ${draw.loopMaxMs.toFixed(0)} ms`);
+  const exported = await withEventLoopMax(appUrl, cookie, () => download(`${appUrl}/api/draws/${draw.id}/export`, pid, { Cookie: cookie }));
+  say(`   its export: ${figures(exported)}, event loop held at most ${exported.loopMaxMs.toFixed(0)} ms`);
 }
