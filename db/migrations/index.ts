@@ -20,7 +20,7 @@ import { DrawSeedFromServer1796100000000 } from './1796100000000-draw-seed-from-
 import { DocumentIdentity1796150000000 } from './1796150000000-document-identity';
 import { PlayerMerges1796150001000 } from './1796150001000-player-merges';
 import { RecordedRounds1796200000000 } from './1796200000000-recorded-rounds';
-import { RejectionDocumentKey1796300000000 } from './1796300000000-rejection-document-key';
+import { RejectionDocumentKey1796500000000 } from './1796500000000-rejection-document-key';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -46,5 +46,5 @@ export const migrations = [
   DocumentIdentity1796150000000,
   PlayerMerges1796150001000,
   RecordedRounds1796200000000,
-  RejectionDocumentKey1796300000000,
+  RejectionDocumentKey1796500000000,
 ];

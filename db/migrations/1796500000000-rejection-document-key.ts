@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * refusals recorded before (an erasure matches those by their masked number). The partial index
  * serves the erasure's lookup.
  */
-export class RejectionDocumentKey1796300000000 implements MigrationInterface {
-  name = 'RejectionDocumentKey1796300000000';
+export class RejectionDocumentKey1796500000000 implements MigrationInterface {
+  name = 'RejectionDocumentKey1796500000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "sync_mutations" ADD "document_key" character varying(64)`);
