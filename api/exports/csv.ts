@@ -2,38 +2,33 @@ import { Readable } from 'node:stream';
 import { format } from 'date-fns';
 import type { Context } from 'koa';
 import { attachment } from '../http/download';
+import { isFormulaLike, markFormulaLike } from '../lib/formula-text';
 
 type Cell = string | number | null;
 
 /**
- * Line breaks (CRLF, CR, LF, the Unicode line and paragraph separators) and tabs: inside a cell each
- * becomes a space, so no cell text ever starts a physical line of the file (a row is exactly one
- * line) and a spreadsheet that also splits on tabs finds no cell hidden in another.
+ * Line breaks (CRLF, CR, LF, vertical tab, form feed, next line, the Unicode line and paragraph
+ * separators) and tabs: inside a cell each becomes a space, so no cell text ever starts a physical
+ * line of the file (a row is exactly one line) and a spreadsheet that also splits on tabs finds no
+ * cell hidden in another.
  */
-const BREAKS_AND_TABS = /\r\n|[\r\n\u2028\u2029\t]/g;
-/**
- * Text a spreadsheet would read as a formula (OWASP "CSV injection"): `=`, `+`, `-`, `@` first,
- * also after leading blanks (some spreadsheets trim them on import). Tab and CR first are covered
- * too: both are made spaces before this check.
- */
-const FORMULA_START = /^ *[=+\-@]/;
-
+const BREAKS_AND_TABS = /\r\n|[\r\n\v\f\x85\u2028\u2029\t]/g;
 /**
  * A quick first look, one test for most cells: text without a line break, tab, quote, comma or
- * semicolon that does not start like a formula is written as it is.
+ * semicolon that is not formula-like (`isFormulaLike`) is written as it is.
  */
-const MAY_NEED_CARE = /[\r\n\u2028\u2029\t",;]|^ *[=+\-@]/;
+const MAY_NEED_QUOTES_OR_BREAKS = /[\r\n\v\f\x85\u2028\u2029\t",;]/;
 
 /**
  * A cell value no spreadsheet will run, that still reads as written: line breaks inside it become
- * spaces, then text that starts like a formula gets a leading apostrophe (the spreadsheet's own
- * "this is text" mark). Numbers are left as numbers.
+ * spaces, then formula-like text gets a leading apostrophe (`markFormulaLike`, the one rule of
+ * api/lib/formula-text.ts: `=`, `+`, `-`, `@` in any width, after any invisible characters).
+ * Numbers are left as numbers.
  */
 export function formulaSafe(value: Cell): string | number {
   if (value === null) return '';
   if (typeof value === 'number') return value;
-  const oneLine = value.replace(BREAKS_AND_TABS, ' ');
-  return FORMULA_START.test(oneLine) ? `'${oneLine}` : oneLine;
+  return markFormulaLike(value.replace(BREAKS_AND_TABS, ' '));
 }
 
 /** An export's plain-ASCII file name: the name with anything but letters, digits, - and _ made _, and the day. */
@@ -57,7 +52,7 @@ const QUOTE = /"/g;
 export function csvCell(value: Cell): string {
   if (typeof value === 'number') return String(value);
   if (value === null) return '';
-  if (!MAY_NEED_CARE.test(value)) return value;
+  if (!MAY_NEED_QUOTES_OR_BREAKS.test(value) && !isFormulaLike(value)) return value;
   const safe = formulaSafe(value) as string;
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(QUOTE, '""')}"` : safe;
 }

@@ -1,18 +1,18 @@
-import { createHmac } from 'node:crypto';
 import { AppError } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
+import { documentKey } from './document-key';
 
 export const DOCUMENT_RATE_LIMITED = 'Demasiadas consultas de este documento. Intenta de nuevo más tarde.';
 
 /**
  * Spends one of a document's lookups (document checks and registrations), whatever address asks:
- * the per-address limit alone lets many addresses look one number up without end. The key is an
- * HMAC of the document with the server secret, so the counters table holds no document numbers.
+ * the per-address limit alone lets many addresses look one number up without end. The key is the
+ * document's keyed fingerprint (`documentKey`), so the counters table holds no document numbers.
  * The document comes in canonical form (`canonicalDocument`), so every spelling of one number
  * spends the same counter.
  */
 export async function spendDocumentLookup(limiter: RateLimiter, secret: string, document: { documentTypeId: number; documentNumber: string }) {
-  const key = createHmac('sha256', secret).update(`document:${document.documentTypeId}:${document.documentNumber}`).digest('base64url');
+  const key = documentKey(secret, document);
   try {
     await limiter.spend(key);
   } catch (error) {

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { ERASED_PLAYER_NAME, maskDocumentNumber, normalizeDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../contract';
+import { ERASED_PLAYER_NAME, normalizeDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../contract';
 import { badRequest, notFound } from '../errors';
+import { eraseFromSyncLog } from '../sync/erased-player';
 import { canonicalDocument, documentKindOf } from './document-number';
 
 export const PLAYER_DATA_NOT_FOUND = 'No hay ningún jugador con ese documento';
@@ -63,13 +64,17 @@ export async function findPlayerData(em: EntityManager, documentTypeId: number, 
   return presentPlayerData(row);
 }
 
+/** What an erased player's disqualifications say instead of the reasons an admin wrote about them. */
+export const ERASED_REASON = 'Motivo borrado con los datos del jugador';
+
 /**
  * Erases one player's personal data; `confirm` must repeat the stored document number.
- * `anonymise`: name "Jugador eliminado", document and contact removed, pending name changes
- * dropped; the attempts stay, so rankings keep an anonymous row. `delete`: the player goes with
- * every attempt (and aliases and name changes, by cascade). Either way the names and documents
- * kept in the sync log's payloads (the device's copies of the registrations and attempts) are
- * removed, and the erasure is recorded (who, when, which player, what, how many attempts). No
+ * `anonymise`: name "Jugador eliminado", document and contact removed, name changes dropped, the
+ * reasons written on their disqualifications replaced (an admin's free text about the person may
+ * name them); the attempts and disqualifications stay, so rankings keep an anonymous row. `delete`:
+ * the player goes with every attempt (and aliases, name changes and disqualifications, by cascade).
+ * Either way the sync log forgets them (`eraseFromSyncLog`: found by id and document, never by the
+ * name's text), and the erasure is recorded (who, when, which player, what, how many attempts). No
  * hash of the document is kept: the same person registering again is a new, unlinked player.
  * One transaction, with the player's row locked.
  */
@@ -78,10 +83,11 @@ export function erasePlayer(
   playerId: number,
   input: { action: ErasureAction; confirm: string },
   userId: number,
+  secret: string,
 ): Promise<ErasureRecord> {
   return em.transaction(async (tx) => {
-    const [player]: { id: number; full_name: string; document_type_id: number; document_number: string | null }[] = await tx.query(
-      `SELECT id, full_name, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
+    const [player]: { id: number; document_type_id: number; document_number: string | null }[] = await tx.query(
+      `SELECT id, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
       [playerId],
     );
     if (!player || player.document_number === null) throw notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
@@ -95,7 +101,7 @@ export function erasePlayer(
       });
     }
     const [{ attempts }] = await tx.query(`SELECT count(*)::int AS attempts FROM player_attempts WHERE player_id = $1`, [playerId]);
-    await scrubSyncLog(tx, { id: player.id, fullName: player.full_name, documentTypeId: player.document_type_id, documentNumber: player.document_number });
+    await eraseFromSyncLog(tx, secret, { id: player.id, documentTypeId: player.document_type_id, documentNumber: player.document_number });
     if (input.action === 'delete') {
       await tx.query(`DELETE FROM players WHERE id = $1`, [playerId]);
     } else {
@@ -105,6 +111,10 @@ export function erasePlayer(
         [playerId, ERASED_PLAYER_NAME, firstName, lastName],
       );
       await tx.query(`DELETE FROM player_name_changes WHERE player_id = $1`, [playerId]);
+      await tx.query(
+        `UPDATE ranking_disqualifications SET reason = $2::varchar, restore_reason = CASE WHEN restore_reason IS NULL THEN NULL ELSE $2::varchar END WHERE player_id = $1`,
+        [playerId, ERASED_REASON],
+      );
     }
     const [record] = await tx.query(
       `INSERT INTO player_erasures (player_id, action, attempts, performed_by) VALUES ($1, $2, $3, $4)
@@ -113,42 +123,6 @@ export function erasePlayer(
     );
     return presentErasure(record);
   });
-}
-
-/**
- * The sync log keeps each pushed mutation's payload (the admin's rejections list shows them): the
- * player's registrations (by the id they were applied to), the attempts that named the player by
- * document, and refused records with the player's name or masked document (a refused payload is
- * kept with the document masked but for its last 3 characters) lose their name, document and
- * contact fields. A payload names the player's document in any spelling of it: the payloads of the
- * document's type are compared under the identity rule (`normalizeDocumentNumber`).
- */
-async function scrubSyncLog(
-  em: EntityManager,
-  player: { id: number; fullName: string; documentTypeId: number; documentNumber: string },
-): Promise<void> {
-  const kind = await documentKindOf(em, player.documentTypeId);
-  const canonical = normalizeDocumentNumber(player.documentNumber, kind);
-  const ofType: { device_id: string; mutation_id: number; document_number: string }[] = await em.query(
-    `SELECT device_id, mutation_id, payload->>'documentNumber' AS document_number FROM sync_mutations
-      WHERE payload->>'documentTypeId' = $1::text AND jsonb_typeof(payload->'documentNumber') = 'string'`,
-    [String(player.documentTypeId)],
-  );
-  const naming = ofType.filter((row) => normalizeDocumentNumber(row.document_number, kind) === canonical);
-  await em.query(
-    `UPDATE sync_mutations SET payload = payload - 'fullName' - 'documentNumber' - 'phone' - 'email'
-      WHERE (kind = 'player' AND result_id = $1 AND status <> 'rejected')
-         OR (device_id, mutation_id) IN (SELECT * FROM unnest($5::uuid[], $6::int[]))
-         OR (status = 'rejected' AND (payload->>'fullName' = $3 OR (payload->>'documentTypeId' = $2::text AND payload->>'documentNumber' = $4)))`,
-    [
-      player.id,
-      String(player.documentTypeId),
-      player.fullName,
-      maskDocumentNumber(player.documentNumber),
-      naming.map((row) => row.device_id),
-      naming.map((row) => row.mutation_id),
-    ],
-  );
 }
 
 interface ErasureRow {

@@ -55,7 +55,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/player-data/:id/erase', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(erasureSchema, ctx.request.body);
-    ctx.body = await erasePlayer(dataSource.manager, id, input, ctx.state.user.id);
+    ctx.body = await erasePlayer(dataSource.manager, id, input, ctx.state.user.id, secret);
   });
 
   router.get('/player-erasures', requireUser, async (ctx) => {

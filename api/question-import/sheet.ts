@@ -6,11 +6,5 @@ export type SheetGrid = SheetCell[][];
 export const isFormula = (cell: SheetCell | undefined): cell is { formula: true } => typeof cell === 'object';
 export const cellText = (cell: SheetCell | undefined): string => (typeof cell === 'string' ? cell : '');
 
-/**
- * The mark that keeps a spreadsheet from running a cell as a formula (a leading apostrophe), as
- * the CSV export writes it before text that starts with `=`, `+`, `-` or `@`, and as the import
- * removes it again, so an exported file imports as it was.
- */
-const FORMULA_LIKE = /^\s*'*[=+\-@]/;
-export const markFormulaLike = (text: string): string => (FORMULA_LIKE.test(text) ? `'${text}` : text);
-export const unmarkFormulaLike = (text: string): string => (text.startsWith("'") && FORMULA_LIKE.test(text.slice(1)) ? text.slice(1) : text);
+/** The formula mark the CSV reader removes again; its one owner is api/lib/formula-text.ts. */
+export { unmarkFormulaLike } from '../lib/formula-text';

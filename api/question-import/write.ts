@@ -1,7 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { IMPORT_ANSWER_HEADER, IMPORT_CORRECT_HEADER, IMPORT_QUESTION_HEADER, IMPORT_TEMPLATE_ANSWERS, type ImportFormat } from '../../contract';
-import { markFormulaLike } from './sheet';
+import { markFormulaLike } from '../lib/formula-text';
 
 export interface QuestionRow {
   text: string;
@@ -34,7 +34,11 @@ function writeCsv(header: string[], rows: (string | number)[][]): Buffer {
   return Buffer.from(stringify([header, ...cells], { bom: true, record_delimiter: 'windows', quoted_match: /;/ }), 'utf-8');
 }
 
-/** XLSX: every text is a text cell (never a formula), the correct answer's number a number cell. */
+/**
+ * XLSX: every text is a text cell, never a formula: ExcelJS writes a string value as a shared
+ * string (`t="s"`, no `<f>`), whatever it starts with, and the import reads it back as text, so
+ * nothing is marked. The correct answer's number is a number cell.
+ */
 async function writeXlsx(header: string[], rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Preguntas');

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import type { SyncRejectionsQuery } from '../../contract';
+import { MAX_ID, normalizeDocumentNumber, type SyncRejectionsQuery } from '../../contract';
+import { documentKey } from '../players/document-key';
+import { documentKindOf } from '../players/document-number';
 import { summarizePayload } from './payload-summary';
 
 /** A kept rejection as PostgreSQL returns it. */
@@ -25,6 +27,29 @@ const LISTED_PAYLOAD_MAX_BYTES = 64 * 1024;
  */
 export function rejectionRecord(payload: unknown): ReturnType<typeof summarizePayload> {
   return summarizePayload(payload);
+}
+
+/** A document type's id as a refused payload may carry it: a whole number, or its digits as text. */
+function documentTypeIdOf(value: unknown): number | null {
+  const id = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/**
+ * Who a refused payload names by document, as `documentKey` fingerprints the document in canonical
+ * form (whatever its spelling, the number as text or as a number, the type as a number or its
+ * digits); null when it names no usable document. Its record keeps the number masked, so an
+ * erasure finds the record by this key rather than by the name's text, which a device may have
+ * sent in any case, accents or blanks.
+ */
+export async function rejectionDocumentKey(em: EntityManager, secret: string, payload: unknown): Promise<string | null> {
+  if (payload === null || typeof payload !== 'object') return null;
+  const { documentTypeId: type, documentNumber: number } = payload as Record<string, unknown>;
+  const documentTypeId = documentTypeIdOf(type);
+  const typed = typeof number === 'number' && Number.isFinite(number) ? String(number) : number;
+  if (documentTypeId === null || typeof typed !== 'string') return null;
+  const documentNumber = normalizeDocumentNumber(typed, await documentKindOf(em, documentTypeId));
+  return documentNumber === '' ? null : documentKey(secret, { documentTypeId, documentNumber });
 }
 
 /** The mutations the server refused (or held, by `status`), newest first, one page at a time with the full count. */

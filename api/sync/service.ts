@@ -11,7 +11,7 @@ import { PushMemo } from './push-memo';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { storableJson } from './storable-json';
-import { rejectionRecord } from './rejections';
+import { rejectionDocumentKey, rejectionRecord } from './rejections';
 import { prepared } from '../../db/prepared-statements';
 
 /** The device a push comes from, the push as fair play sees it, and what its transaction has read once (PushMemo). */
@@ -73,6 +73,8 @@ interface SyncMutationRow {
   status: SyncResult['status'];
   reason: string | null;
   resultId: number | null;
+  /** A refused mutation's document, fingerprinted (`rejectionDocumentKey`); null for the others. */
+  documentKey: string | null;
 }
 
 /**
@@ -108,15 +110,17 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
   // A completion of an attempt held earlier in this transaction looks its attempt up in sync_mutations.
   if (pushed.kind === 'completion' && kept.some((row) => row.kind === 'attempt' && row.status === 'held')) await writeSettled(em, device.id, kept);
   const settled = await applyOrReject(em, pushed, device, savepoints);
+  const rejected = settled.status === 'rejected';
   kept.push({
     mutationId: pushed.mutationId,
     kind: pushed.kind,
     payloadHash,
-    // A refused payload is kept as staff are shown it (small, always displayable); the others as sent.
-    payload: storableJson(settled.status === 'rejected' ? rejectionRecord(pushed.payload) : pushed.payload),
+    // A refused payload is kept as staff are shown it (small, always displayable), with its document fingerprinted; the others as sent.
+    payload: storableJson(rejected ? rejectionRecord(pushed.payload) : pushed.payload),
     status: settled.status,
     reason: settled.reason ?? null,
     resultId: settled.id ?? null,
+    documentKey: rejected ? await rejectionDocumentKey(em, device.serverSecret, pushed.payload) : null,
   });
   return { settled, replay: false, lastMutationId: pushed.mutationId };
 }
@@ -130,12 +134,12 @@ async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutat
   const params: unknown[] = [deviceId];
   const values = kept.map((row) => {
     const at = params.length;
-    params.push(row.mutationId, row.kind, row.payloadHash, row.payload, row.status, row.reason, row.resultId);
-    return `($1, ${[1, 2, 3, 4, 5, 6, 7].map((i) => `$${at + i}`).join(', ')})`;
+    params.push(row.mutationId, row.kind, row.payloadHash, row.payload, row.status, row.reason, row.resultId, row.documentKey);
+    return `($1, ${[1, 2, 3, 4, 5, 6, 7, 8].map((i) => `$${at + i}`).join(', ')})`;
   });
   kept.length = 0;
   const insert = values.length
-    ? `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason, result_id) VALUES ${values.join(', ')}`
+    ? `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason, result_id, document_key) VALUES ${values.join(', ')}`
     : '';
   if (lastMutationId === undefined) {
     if (insert) await em.query(insert, params);

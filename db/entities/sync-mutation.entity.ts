@@ -34,6 +34,14 @@ export class SyncMutationEntity {
   @Column('integer', { nullable: true })
   resultId: number | null;
 
+  /**
+   * A refused mutation's document as a keyed fingerprint (api/players/document-key.ts): its payload
+   * keeps the number masked, and an erasure finds the record by this. Null for every other row.
+   */
+  @Index('sync_mutations_document_key_idx', { where: 'document_key IS NOT NULL' })
+  @Column('varchar', { length: 64, nullable: true })
+  documentKey: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 }
