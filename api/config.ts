@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../contract/devices';
-import type { ConnectionLimits } from './http/http-server';
 
 // Dates are computed and shown in UTC unless TZ says otherwise; set before any Date work.
 process.env.TZ ??= 'UTC';
@@ -102,6 +101,16 @@ export interface Config {
   logLevel: string;
   /** Directory of the built web app served for every non-API path. */
   webDist: string;
+}
+
+/** How long a client may take over a request, and how long an idle connection is kept (api/http/http-server.ts). */
+export interface ConnectionLimits {
+  /** From a request's first byte to the end of its headers. */
+  headersTimeoutMs: number;
+  /** From a request's first byte to the end of its body: a trickling upload is closed past it. */
+  requestTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveMs: number;
 }
 
 /** What a result must meet to rank without review (docs/fair-play.md). */

@@ -2,16 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type Koa from 'koa';
 import type { ApiErrorBody, ErrorCode } from '../../contract';
-
-/** How long a client may take over a request, and how long an idle connection is kept (docs/configuration.md). */
-export interface ConnectionLimits {
-  /** From a request's first byte to the end of its headers. */
-  headersTimeoutMs: number;
-  /** From a request's first byte to the end of its body: a trickling upload is closed past it. */
-  requestTimeoutMs: number;
-  /** An idle keep-alive connection is closed after this long. */
-  keepAliveMs: number;
-}
+import type { ConnectionLimits } from '../config';
 
 /**
  * Node checks its header and body timeouts on this interval (30 s by default), so a timeout of
