@@ -49,6 +49,9 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
   KEEP_ALIVE_SECONDS: z.coerce.number().positive().max(3600).default(65),
   MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().positive().default(200),
+  // question import files (docs/security.md, "Slow clients and heavy files")
+  IMPORT_TIME_LIMIT_SECONDS: z.coerce.number().positive().max(300).default(10),
+  IMPORT_HEAP_LIMIT_MB: z.coerce.number().int().min(16).max(4096).default(192),
   READ_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   // GET /metrics for a scraper (docs/operations.md); unset: signed-in admins only
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional()),
@@ -94,6 +97,8 @@ export interface Config {
     /** Requests of one address in flight at once (api/http/in-flight-limit.ts). */
     maxRequestsPerAddress: number;
   };
+  /** How long the reading of one import file may take, and the heap of the worker that reads it. */
+  importLimits: ImportReadLimits;
   /** Ranking computations and exports: how long one statement may run. */
   rankingReads: { statementTimeoutMs: number };
   /** The bearer token a scraper reads GET /metrics with; when unset only a signed-in admin can. */
@@ -111,6 +116,11 @@ export interface ConnectionLimits {
   requestTimeoutMs: number;
   /** An idle keep-alive connection is closed after this long. */
   keepAliveMs: number;
+}
+
+export interface ImportReadLimits {
+  timeLimitMs: number;
+  heapLimitMb: number;
 }
 
 /** What a result must meet to rank without review (docs/fair-play.md). */
@@ -167,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       keepAliveMs: e.KEEP_ALIVE_SECONDS * 1000,
       maxRequestsPerAddress: e.MAX_REQUESTS_PER_ADDRESS,
     },
+    importLimits: { timeLimitMs: e.IMPORT_TIME_LIMIT_SECONDS * 1000, heapLimitMb: e.IMPORT_HEAP_LIMIT_MB },
     rankingReads: { statementTimeoutMs: e.READ_STATEMENT_TIMEOUT_MS },
     metricsToken: e.METRICS_TOKEN,
     logLevel: e.LOG_LEVEL,

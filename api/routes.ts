@@ -57,7 +57,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource),
-    questionImportRoutes(deps.dataSource),
+    questionImportRoutes(deps.dataSource, deps.config.importLimits),
     triviaCopyRoutes(deps.dataSource, deps.config.uploadDir),
     drawRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),

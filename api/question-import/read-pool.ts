@@ -1,4 +1,5 @@
 import { Piscina } from 'piscina';
+import type { ImportReadLimits } from '../config';
 import { AppError, serviceUnavailable, unprocessable } from '../errors';
 import type { ReadOutcome } from './read-job';
 
@@ -7,11 +8,13 @@ import type { ReadOutcome } from './read-job';
  * file (half a million blank lines, a zip bomb, a sheet of a million empty rows) costs one worker
  * its budget, never the booths' requests their replies.
  */
-/** A 500-question file reads in well under a second; past this the worker is stopped. */
-export const READ_TIME_LIMIT_MS = 10_000;
-/** The worker's own heap; past it the worker dies and the file is refused (the server lives on). */
-const READ_HEAP_LIMIT_MB = 192;
-/** Two readers at most (the machine's cores are the booths'), and a short queue behind them. */
+/**
+ * Limits (IMPORT_TIME_LIMIT_SECONDS, IMPORT_HEAP_LIMIT_MB): a 500-question file reads in well under
+ * a second, and past its time the worker is stopped; past its heap the worker dies and the file is
+ * refused (the server lives on).
+ * One reader (the machine's cores are the booths'; an import is a rare admin action), and a short
+ * queue behind it.
+ */
 const MAX_READERS = 1;
 const MAX_WAITING = 8;
 
@@ -21,16 +24,23 @@ function jobFile(): string {
   return new URL(fromSource ? './read-job-source.mjs' : './import-read-job.js', import.meta.url).href;
 }
 
-let pool: Piscina | undefined;
-const readers = () =>
-  (pool ??= new Piscina({
-    filename: jobFile(),
-    minThreads: 0,
-    maxThreads: MAX_READERS,
-    maxQueue: MAX_WAITING,
-    idleTimeout: 10_000,
-    resourceLimits: { maxOldGenerationSizeMb: READ_HEAP_LIMIT_MB, maxYoungGenerationSizeMb: 16 },
-  }));
+/** The process's readers, one pool per heap limit (tests run apps with other limits in one process); no thread while idle. */
+const pools = new Map<number, Piscina>();
+function readers(heapLimitMb: number): Piscina {
+  let pool = pools.get(heapLimitMb);
+  if (!pool) {
+    pool = new Piscina({
+      filename: jobFile(),
+      minThreads: 0,
+      maxThreads: MAX_READERS,
+      maxQueue: MAX_WAITING,
+      idleTimeout: 10_000,
+      resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: 16 },
+    });
+    pools.set(heapLimitMb, pool);
+  }
+  return pool;
+}
 
 /** Why a job ended without an outcome, as the refusal the admin sees; undefined for a fault of the reader. */
 function refusal(error: unknown): AppError | undefined {
@@ -49,11 +59,11 @@ function refusal(error: unknown): AppError | undefined {
   return undefined;
 }
 
-/** The file's rows, read by a worker within READ_TIME_LIMIT_MS and READ_HEAP_LIMIT_MB. */
-export async function readImportFileOffLoop(bytes: Buffer) {
+/** The file's rows, read by a worker within the limits. */
+export async function readImportFileOffLoop(bytes: Buffer, limits: ImportReadLimits) {
   let outcome: ReadOutcome;
   try {
-    outcome = await readers().run(bytes, { signal: AbortSignal.timeout(READ_TIME_LIMIT_MS) });
+    outcome = await readers(limits.heapLimitMb).run(bytes, { signal: AbortSignal.timeout(limits.timeLimitMs) });
   } catch (error) {
     throw refusal(error) ?? error;
   }
@@ -63,6 +73,7 @@ export async function readImportFileOffLoop(bytes: Buffer) {
 
 /** Stops the readers (a server shutting down). */
 export async function closeImportReaders(): Promise<void> {
-  await pool?.close({ force: true });
-  pool = undefined;
+  const closing = [...pools.values()].map((pool) => pool.close({ force: true }));
+  pools.clear();
+  await Promise.all(closing);
 }

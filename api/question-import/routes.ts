@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { exportFormatQuerySchema, idParamsSchema, questionImportSchema, type ImportFormat } from '../../contract';
+import type { ImportReadLimits } from '../config';
 import { attachment } from '../http/download';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
@@ -21,19 +22,19 @@ function sendFile(ctx: Context, baseName: string, format: ImportFormat, bytes: B
 }
 
 /** Question import (preview, then import) and export, in CSV or XLSX, and the template. */
-export function questionImportRoutes(dataSource: DataSource) {
+export function questionImportRoutes(dataSource: DataSource, limits: ImportReadLimits) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
   router.post('/question-groups/:id/questions/import/preview', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = await previewImport(em, id, fileBytes(ctx.request.body));
+    ctx.body = await previewImport(em, id, fileBytes(ctx.request.body), limits);
   });
 
   router.post('/question-groups/:id/questions/import', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
-    ctx.body = await importQuestions(em, id, fileBytes(ctx.request.body));
+    ctx.body = await importQuestions(em, id, fileBytes(ctx.request.body), limits);
   });
 
   router.get('/question-groups/:id/questions/export', requireUser, async (ctx) => {

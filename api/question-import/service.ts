@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { ImportFormat, ImportPreview, ImportResult } from '../../contract';
+import type { ImportReadLimits } from '../config';
 import { AnswerEntity, QuestionEntity } from '../../db/entities';
 import { unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
@@ -8,9 +9,9 @@ import { readImportFileOffLoop } from './read-pool';
 import { writeQuestions, type QuestionRow } from './write';
 
 /** Every row of the file with its problems; nothing is stored. */
-export async function previewImport(em: EntityManager, groupId: number, bytes: Buffer): Promise<ImportPreview> {
+export async function previewImport(em: EntityManager, groupId: number, bytes: Buffer, limits: ImportReadLimits): Promise<ImportPreview> {
   await findQuestionGroup(em, groupId);
-  const { format, rows } = await readImportFileOffLoop(bytes);
+  const { format, rows } = await readImportFileOffLoop(bytes, limits);
   const validCount = rows.filter((r) => r.problems.length === 0).length;
   return { format, rows, validCount, invalidCount: rows.length - validCount };
 }
@@ -20,9 +21,9 @@ export async function previewImport(em: EntityManager, groupId: number, bytes: B
  * in file order, after the trivia's questions, in one transaction; rows with problems are skipped
  * and counted. A file without one valid row is a 422 and stores nothing.
  */
-export async function importQuestions(em: EntityManager, groupId: number, bytes: Buffer): Promise<ImportResult> {
+export async function importQuestions(em: EntityManager, groupId: number, bytes: Buffer, limits: ImportReadLimits): Promise<ImportResult> {
   await findQuestionGroup(em, groupId);
-  const { rows } = await readImportFileOffLoop(bytes);
+  const { rows } = await readImportFileOffLoop(bytes, limits);
   const valid = rows.filter((r) => r.problems.length === 0);
   if (valid.length === 0) throw unprocessable('El archivo no tiene ninguna pregunta válida para importar', { code: 'import_nothing_valid' });
   await em.transaction(async (tx) => {

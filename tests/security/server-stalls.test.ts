@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
@@ -97,11 +98,69 @@ describe('hostile import files', () => {
     expect(growthMb).toBeLessThan(150);
   });
 
+  it('the largest file the import allows (500 questions, ten answers, every text at its longest) reads within the default limits', async () => {
+    const largest = await preview(await largestWorkbook());
+    expect(largest.status).toBe(200);
+    expect(largest.body).toMatchObject({ format: 'xlsx', validCount: 500, invalidCount: 0 });
+  });
+
   it('a file the readers refuse leaves them ready: a good file right after is read', async () => {
     await preview(await lyingXlsx(64 * 1024 * 1024));
     const good = await preview(Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\n¿Capital de Perú?;Lima;Quito;1\n'));
     expect(good.status).toBe(200);
     expect(good.body).toMatchObject({ format: 'csv', validCount: 1, invalidCount: 0 });
+  });
+});
+
+/** A test server whose import reader has these limits, with an admin and an empty trivia to import into. */
+async function serverWithReaderLimits(env: Record<string, string>) {
+  const api = await startTestApi(env);
+  const admin = await api.adminClient();
+  const company = await buildCompany(api.dataSource);
+  const groupId = (await buildTrivia(api.dataSource, company.id, { questions: 0 })).group.id;
+  const preview = (bytes: Buffer) => admin.post(`/api/question-groups/${groupId}/questions/import/preview`, { content: bytes.toString('base64') });
+  return { api, preview };
+}
+
+/** A workbook of 500 questions with ten answers, every text at its longest (4.7 MB unpacked). */
+async function largestWorkbook(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Preguntas');
+  sheet.addRow(['Pregunta', ...Array.from({ length: 10 }, (_, i) => `Respuesta ${i + 1}`), 'Correcta']);
+  const text = (length: number, n: number) => `${n} ${'¿Cuál es la capital? '.repeat(60)}`.slice(0, length);
+  for (let row = 0; row < 500; row++) sheet.addRow([text(1000, row), ...Array.from({ length: 10 }, (_, i) => text(500, row * 10 + i)), 1]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+// Limits far below what a real file needs, so that a good file passes them: what is tested is the refusal and the server after it.
+describe("the import reader's time limit", () => {
+  it('a reading past its time is stopped and refused with 422 import_file_too_complex, and the server answers on', async () => {
+    const { api, preview } = await serverWithReaderLimits({ IMPORT_TIME_LIMIT_SECONDS: '0.05' });
+    try {
+      const slow = await preview(await largestWorkbook()); // two seconds of reading, 40 times the limit
+      expect(slow.status).toBe(422);
+      expect(slow.body).toMatchObject({ code: 'import_file_too_complex' });
+      expect(slow.body.error).toContain('tarda demasiado');
+      expect((await timedHealth(api.baseUrl)).status).toBe(200);
+    } finally {
+      await api.close();
+    }
+  });
+});
+
+describe("the import reader's heap limit", () => {
+  it('a reading past its heap kills only its worker: 413 import_file_too_large, and the next file is read by a new one', async () => {
+    const { api, preview } = await serverWithReaderLimits({ IMPORT_HEAP_LIMIT_MB: '16' });
+    try {
+      const heavy = await preview(await largestWorkbook());
+      expect(heavy.status).toBe(413);
+      expect(heavy.body).toMatchObject({ code: 'import_file_too_large' });
+      expect(heavy.body.error).toContain('memoria');
+      const light = await preview(Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\n¿A?;a;b;1\n'));
+      expect(light.status).toBe(200);
+    } finally {
+      await api.close();
+    }
   });
 });
 
