@@ -6,17 +6,18 @@ import type { ReadOutcome } from './read-job';
 /**
  * Import files are read off the event loop, in worker threads with limits of their own: a hostile
  * file (half a million blank lines, a zip bomb, a sheet of a million empty rows) costs one worker
- * its budget, never the booths' requests their replies.
- */
-/**
- * Limits (IMPORT_TIME_LIMIT_SECONDS, IMPORT_HEAP_LIMIT_MB): a 500-question file reads in well under
- * a second, and past its time the worker is stopped; past its heap the worker dies and the file is
- * refused (the server lives on).
- * One reader (the machine's cores are the booths'; an import is a rare admin action), and a short
- * queue behind it.
+ * its budget, never the booths' requests their replies. Past its time (IMPORT_TIME_LIMIT_SECONDS)
+ * the worker is stopped; past its heap (IMPORT_HEAP_LIMIT_MB) it dies; the file is refused either
+ * way and the server lives on. One reader (the machine's cores are the booths'; an import is a
+ * rare admin action), and a short queue behind it.
  */
 const MAX_READERS = 1;
 const MAX_WAITING = 8;
+/**
+ * Files being read or waiting, counted here: piscina's own `maxQueue` does not count tasks that
+ * carry an abort signal, and every task here carries its time limit as one.
+ */
+let filesInHand = 0;
 
 /** The job's module: compiled next to the server when built, compiled by tsx when run from source. */
 function jobFile(): string {
@@ -33,7 +34,6 @@ function readers(heapLimitMb: number): Piscina {
       filename: jobFile(),
       minThreads: 0,
       maxThreads: MAX_READERS,
-      maxQueue: MAX_WAITING,
       idleTimeout: 10_000,
       resourceLimits: { maxOldGenerationSizeMb: heapLimitMb, maxYoungGenerationSizeMb: 16 },
     });
@@ -44,7 +44,7 @@ function readers(heapLimitMb: number): Piscina {
 
 /** Why a job ended without an outcome, as the refusal the admin sees; undefined for a fault of the reader. */
 function refusal(error: unknown): AppError | undefined {
-  const { name, code, message } = error as { name?: string; code?: string; message?: string };
+  const { name, code } = error as { name?: string; code?: string };
   if (name === 'AbortError') {
     return unprocessable('El archivo tarda demasiado en leerse: revisa que sea la plantilla de preguntas o divídelo en varios archivos', {
       code: 'import_file_too_complex',
@@ -53,19 +53,22 @@ function refusal(error: unknown): AppError | undefined {
   if (code === 'ERR_WORKER_OUT_OF_MEMORY') {
     return new AppError(413, 'El archivo necesita demasiada memoria para leerse: divídelo en varios archivos', { code: 'import_file_too_large' });
   }
-  if (message?.includes('queue is at limit')) {
-    return serviceUnavailable('Hay demasiadas importaciones en curso. Inténtalo de nuevo en unos segundos.', { code: 'import_busy' });
-  }
   return undefined;
 }
 
-/** The file's rows, read by a worker within the limits. */
+/** The file's rows, read by a worker within the limits; 503 `import_busy` at once when the reader and its queue are taken. */
 export async function readImportFileOffLoop(bytes: Buffer, limits: ImportReadLimits) {
+  if (filesInHand >= MAX_READERS + MAX_WAITING) {
+    throw serviceUnavailable('Hay demasiadas importaciones en curso. Inténtalo de nuevo en unos segundos.', { code: 'import_busy' });
+  }
   let outcome: ReadOutcome;
+  filesInHand++;
   try {
     outcome = await readers(limits.heapLimitMb).run(bytes, { signal: AbortSignal.timeout(limits.timeLimitMs) });
   } catch (error) {
     throw refusal(error) ?? error;
+  } finally {
+    filesInHand--;
   }
   if (!outcome.ok) throw new AppError(outcome.status, outcome.message, { code: outcome.code });
   return { format: outcome.format, rows: outcome.rows };

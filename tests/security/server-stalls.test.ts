@@ -104,6 +104,16 @@ describe('hostile import files', () => {
     expect(largest.body).toMatchObject({ format: 'xlsx', validCount: 500, invalidCount: 0 });
   });
 
+  it('more files at once than the reader and its queue take are refused at once with 503 import_busy', async () => {
+    const largest = await largestWorkbook(); // 1.5 s of reading each: the reader stays busy
+    const replies = await Promise.all(Array.from({ length: 11 }, () => preview(largest)));
+    const busy = replies.filter((r) => r.status === 503);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(busy[0]!.body).toMatchObject({ code: 'import_busy' });
+    expect(replies.every((r) => [200, 422, 503].includes(r.status))).toBe(true);
+    expect(replies.some((r) => r.status === 200)).toBe(true);
+  });
+
   it('a file the readers refuse leaves them ready: a good file right after is read', async () => {
     await preview(await lyingXlsx(64 * 1024 * 1024));
     const good = await preview(Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\n¿Capital de Perú?;Lima;Quito;1\n'));
