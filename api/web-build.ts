@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['web', 'sw', 'contract', 'vite.config.ts', 'package.json'];
+const SOURCES = ['web', 'sw', 'contract', 'build', 'vite.config.ts', 'package.json'];
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

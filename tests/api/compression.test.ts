@@ -3,7 +3,7 @@ import { request, type IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeCompressedCopies } from '../../vite.config';
+import { writeCompressedCopies } from '../../build/precompress';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
 

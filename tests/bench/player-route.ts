@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { PLAYER_JS_BUDGET_BYTES } from '../../vite.config';
+import { PLAYER_JS_BUDGET_BYTES } from '../../build/player-budget';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PLAYER_JS_BUDGET_BYTES, scriptBudget, type BudgetChunk } from '../../vite.config';
+import { PLAYER_JS_BUDGET_BYTES, scriptBudget, type BudgetChunk } from '../../build/player-budget';
 
 const chunk = (code: string, imports: string[] = [], dynamicImports: string[] = []): BudgetChunk => ({ code, imports, dynamicImports });
 /** Code that compresses little (base64 of random bytes: about 3/4 of its length). */

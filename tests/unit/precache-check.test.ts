@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { filesLoadedBy, precacheGaps } from '../../vite.config';
+import { filesLoadedBy, precacheGaps } from '../../build/precache';
 
 function dist(files: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
