@@ -13,9 +13,5 @@ export function formatDateTime(value: string | Date): string {
   return format(date, "d 'de' MMM yyyy, HH:mm", { locale: es });
 }
 
-/** Seconds as minutes:seconds (m:ss); a missing value as --:--. */
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '--:--';
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+/** One duration format for every screen: the player build's, which depends on nothing. */
+export { formatDuration } from '../player/format';
