@@ -75,9 +75,9 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(requestLog(logger));
   app.use(countRequests(metrics));
   app.use(errorMiddleware(logger));
-  app.use(inFlightLimit(config.connections.maxRequestsPerAddress, refusals));
   app.use(securityHeaders(behindHttpsProxy));
   app.use(apiRepliesNotStored());
+  app.use(inFlightLimit(config.connections.maxRequestsPerAddress, refusals));
   app.use(refuseMalformedPaths());
   app.use(unless(isMetricsRequest, staticWeb(config.webDist, { firstPaint: (groupId) => firstPaintTrivia(dataSource.manager, groupId) })));
   app.use(compressJsonReplies());

@@ -232,7 +232,8 @@ describe('one client holding 1,000 trickling request bodies', () => {
     const replies = await health.stop();
     expect(replies.length).toBeGreaterThan(10);
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(300);
+    // Fast: a health check waits on the database, and this process also plays the 1,000 clients.
+    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(500);
 
     // Once they are gone, the address is served again, and the refusals are in the operator's metrics.
     expect((await timedHealth(api.baseUrl)).status).toBe(200);
