@@ -254,6 +254,8 @@ export interface PlayerNameChange {
   newFullName: string;
   /** Who sent it: `device <id>` for a synced registration, `address <ip>` online. */
   source: string;
+  /** The device it came from, named as everywhere (a kiosk by its name, a phone as "Teléfono …"); null online. */
+  device: HeldDevice | null;
   createdAt: string;
   appliedAt: string | null;
 }
@@ -270,7 +272,7 @@ export interface HeldDevice {
 /** The device filter's value for results played online (no device). */
 export const HELD_DEVICE_ONLINE = 'online';
 export const HELD_ONLINE_LABEL = 'En línea';
-/** The one rule of a held result's device name. */
+/** The one rule of a device's name on the admin screens (held results, name changes): never its bare id. */
 export function heldDevice(id: string, kioskName: string | null): HeldDevice {
   return kioskName ? { id, kind: 'kiosk', name: kioskName } : { id, kind: 'phone', name: `Teléfono ${id.slice(0, 6).toUpperCase()}` };
 }
