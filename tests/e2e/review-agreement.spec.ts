@@ -15,6 +15,9 @@ const PIN = '246810';
 const KIOSK = 'Tableta Pabellón Azul';
 const WIDTHS = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 }, desktop: { width: 1366, height: 900 } } as const;
 
+/** Where the docs' screenshots go when retaken (docs/screenshots.md); none are taken otherwise. */
+const SHOTS = process.env.REVIEW_SCREENSHOTS_DIR;
+
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Panel del personal' });
 
 async function openPanel(page: Page, player: PlayerPage) {
@@ -70,10 +73,10 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
     expect(await seriousViolations(kiosk, `staff panel in review (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
   }
   await kiosk.emulateMedia({ colorScheme: 'light' });
-  for (const [name, size] of Object.entries(WIDTHS)) {
+  for (const [name, size] of Object.entries(SHOTS ? WIDTHS : {})) {
     await kiosk.setViewportSize(size);
-    await kiosk.getByTestId('staff-receipt').scrollIntoViewIfNeeded();
-    await kiosk.screenshot({ path: `docs/screenshots/staff-panel-in-review-${name}.png` });
+    await kiosk.getByTestId('staff-receipt').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await kiosk.screenshot({ path: `${SHOTS}/staff-panel-in-review-${name}.png` });
   }
   await kiosk.setViewportSize(WIDTHS.tablet);
   await panel(kiosk).getByRole('button', { name: 'Cerrar' }).click();
@@ -92,10 +95,12 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
     expect(await seriousViolations(page, `devices in review (${colorScheme})`, 'main')).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  for (const [name, size] of Object.entries(WIDTHS)) {
+  await page.reload();
+  await expect(card.getByTestId('kiosk-in-review')).toBeVisible();
+  for (const [name, size] of Object.entries(SHOTS ? WIDTHS : {})) {
     await page.setViewportSize(size);
-    await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `docs/screenshots/devices-in-review-${name}.png` });
+    await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await page.screenshot({ path: `${SHOTS}/devices-in-review-${name}.png` });
   }
   await page.setViewportSize(WIDTHS.desktop);
   // By keyboard: the link to the review is reached with Tab and followed with Enter.

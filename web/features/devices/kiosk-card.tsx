@@ -9,7 +9,13 @@ import { offlineText } from './silence';
 
 const KIND_LABEL: Record<SyncMutationKind, string> = { player: 'Registros', attempt: 'Intentos', completion: 'Resultados' };
 const KIND_SINGULAR: Record<string, string> = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' };
-const STATUS_LABEL: Record<keyof OutcomeCounts, string> = { confirmed: 'Confirmados', inReview: 'En revisión', discarded: 'Descartados', rejected: 'Rechazados' };
+/** The column headings; the soft hyphens let them break on a 390 px phone, where the four columns would not fit whole. */
+const STATUS_LABEL: Record<keyof OutcomeCounts, string> = {
+  confirmed: 'Confir\u00ADmados',
+  inReview: 'En revisión',
+  discarded: 'Descar\u00ADtados',
+  rejected: 'Recha\u00ADzados',
+};
 const STATUSES = RECEIPT_OUTCOMES;
 
 const badgeClass = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold';
@@ -58,15 +64,15 @@ function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt:
 function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
   return (
     <div className="max-w-2xl overflow-x-auto">
-      <table className="w-full min-w-80 text-sm tabular-nums" data-testid="kiosk-counts">
+      <table className="w-full text-sm tabular-nums" data-testid="kiosk-counts">
         <caption className="sr-only">Lo recibido de {kiosk.name}, por tipo y estado</caption>
         <thead>
           <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
-            <th scope="col" className="py-1 pr-3 font-medium">
+            <th scope="col" className="py-1 pr-2 align-bottom font-medium sm:pr-3">
               Tipo
             </th>
             {STATUSES.map((status) => (
-              <th key={status} scope="col" className="px-2 py-1 text-right font-medium">
+              <th key={status} scope="col" className="px-1.5 py-1 text-right align-bottom font-medium sm:px-2">
                 {STATUS_LABEL[status]}
               </th>
             ))}
@@ -79,7 +85,7 @@ function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
                 {KIND_LABEL[kind]}
               </th>
               {STATUSES.map((status) => (
-                <td key={status} className="px-2 py-1 text-right" data-testid={`kiosk-${kind}-${status}`}>
+                <td key={status} className="px-1.5 py-1 text-right sm:px-2" data-testid={`kiosk-${kind}-${status}`}>
                   {kiosk.mutations.byKind[kind][status]}
                 </td>
               ))}
@@ -90,7 +96,7 @@ function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
               Total
             </th>
             {STATUSES.map((status) => (
-              <td key={status} className="px-2 py-1 text-right">
+              <td key={status} className="px-1.5 py-1 text-right sm:px-2">
                 {kiosk.mutations.total[status]}
               </td>
             ))}
