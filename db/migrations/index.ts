@@ -22,7 +22,7 @@ import { PlayerMerges1796150001000 } from './1796150001000-player-merges';
 import { RecordedRounds1796200000000 } from './1796200000000-recorded-rounds';
 import { KioskIndex1796250000000 } from './1796250000000-kiosk-index';
 import { DrawEntries1796400000000 } from './1796400000000-draw-entries';
-import { CampaignEntrySite1796500000000 } from './1796500000000-campaign-entry-site';
+import { CampaignEntrySite1796510000000 } from './1796510000000-campaign-entry-site';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -50,5 +50,5 @@ export const migrations = [
   RecordedRounds1796200000000,
   KioskIndex1796250000000,
   DrawEntries1796400000000,
-  CampaignEntrySite1796500000000,
+  CampaignEntrySite1796510000000,
 ];

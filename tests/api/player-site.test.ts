@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CampaignEntrySite1796500000000 } from '../../db/migrations/1796500000000-campaign-entry-site';
+import { CampaignEntrySite1796510000000 } from '../../db/migrations/1796510000000-campaign-entry-site';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildLocation } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -127,7 +127,7 @@ describe("a player's site: where each attempt was played", () => {
     await api.dataSource.query(`UPDATE campaign_standings SET location_id = $2 WHERE campaign_id = $1 AND player_id = $3 AND site_id = 0`, [campaignId, booth.site.id, playerId]);
     const runner = api.dataSource.createQueryRunner();
     try {
-      await new CampaignEntrySite1796500000000().up(runner);
+      await new CampaignEntrySite1796510000000().up(runner);
     } finally {
       await runner.release();
     }

@@ -52,8 +52,8 @@ const localMidnight = (date: string, plusDays = 0) => {
   return new Date(y, m - 1, d + plusDays);
 };
 
-export class CampaignEntrySite1796500000000 implements MigrationInterface {
-  name = 'CampaignEntrySite1796500000000';
+export class CampaignEntrySite1796510000000 implements MigrationInterface {
+  name = 'CampaignEntrySite1796510000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const campaigns: { id: number; start_date: string; end_date: string; max_attempts_per_trivia: number; attempt_selection_mode: string; trivia_ids: number[] }[] =
