@@ -1,26 +1,38 @@
 import { z } from 'zod';
 import { optionalIdQuery } from './common';
 
-/** The kinds of write a device syncs (in the order staff see them), and what the server made of each stored one. */
+/** The kinds of write a device syncs (in the order staff see them). */
 export const SYNC_MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
 export type SyncMutationKind = (typeof SYNC_MUTATION_KINDS)[number];
-export const STORED_MUTATION_STATUSES = ['applied', 'held', 'rejected'] as const;
-export type StoredMutationStatus = (typeof STORED_MUTATION_STATUSES)[number];
 
-const statusCounts = z.strictObject({
-  applied: z.number().int().nonnegative(),
-  held: z.number().int().nonnegative(),
+/**
+ * Where a write a device sent stands now (api/devices/mutation-counts.ts decides): `confirmed`
+ * (stored and counting: applied, or held and then approved), `inReview` (stored, waiting for an
+ * organiser), `discarded` (stored, an organiser discarded it) or `rejected` (refused by the
+ * server, kept on the device). With what still waits on the device, they add up to what it recorded.
+ */
+export const RECEIPT_OUTCOMES = ['confirmed', 'inReview', 'discarded', 'rejected'] as const;
+export type ReceiptOutcome = (typeof RECEIPT_OUTCOMES)[number];
+
+const outcomeCounts = z.strictObject({
+  confirmed: z.number().int().nonnegative(),
+  inReview: z.number().int().nonnegative(),
+  discarded: z.number().int().nonnegative(),
   rejected: z.number().int().nonnegative(),
 });
-export type MutationStatusCounts = z.infer<typeof statusCounts>;
+export type OutcomeCounts = z.infer<typeof outcomeCounts>;
 
-/** Per kind of mutation, how many of a device's stored mutations were applied, held for review or rejected. */
+/** Per kind of write, how many of a device's writes stand at each outcome. */
 export const mutationCountsSchema = z.strictObject({
-  player: statusCounts,
-  attempt: statusCounts,
-  completion: statusCounts,
+  player: outcomeCounts,
+  attempt: outcomeCounts,
+  completion: outcomeCounts,
 });
 export type MutationCounts = z.infer<typeof mutationCountsSchema>;
+
+/** A held result's reason as the receipt counts it: a REVIEW_REASONS code, or `trivia_deleted` (its trivia was deleted while the device was offline). */
+const reviewReasonCount = z.strictObject({ reason: z.string(), count: z.number().int().positive() });
+export type ReviewReasonCount = z.infer<typeof reviewReasonCount>;
 
 /**
  * GET /api/devices/me/receipt (a registered device: X-Device-Id / X-Device-Secret): what the
@@ -29,6 +41,8 @@ export type MutationCounts = z.infer<typeof mutationCountsSchema>;
 export const deviceReceiptSchema = z.strictObject({
   deviceId: z.uuid(),
   counts: mutationCountsSchema,
+  /** The device's results (completions) in review, per reason, most first. */
+  inReview: z.array(reviewReasonCount),
   /** The highest mutation id the server settled for this device (0 before the first). */
   lastMutationId: z.number().int().nonnegative(),
   /** When the device last pushed a mutation the server settled; null before that. */
@@ -87,8 +101,8 @@ export const kioskSummarySchema = z.object({
   lastSeenAt: isoDate.nullable(),
   /** When its newest stored mutation was received. */
   lastSyncAt: isoDate.nullable(),
-  /** Mutations received, per kind and outcome; `total` sums the kinds. */
-  mutations: z.object({ byKind: mutationCountsSchema, total: statusCounts }),
+  /** Writes received, per kind and outcome; `total` sums the kinds; `inReview` its results in review per reason. */
+  mutations: z.object({ byKind: mutationCountsSchema, total: outcomeCounts, inReview: z.array(reviewReasonCount) }),
   /** The newest refused mutations (at most DEVICE_REJECTIONS_LISTED). */
   rejections: z.array(refusedMutation),
   /**

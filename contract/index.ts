@@ -6,6 +6,7 @@ export * from './theme';
 export * from './groups';
 export * from './questions';
 export * from './players';
+export * from './review-reasons';
 export * from './sync';
 export * from './ranking';
 export * from './campaigns';

@@ -37,4 +37,9 @@ export interface KioskSetupReply {
   setupAt: string;
   /** The browser held an admin session, and redeeming the link ended it (a kiosk is never signed in as an admin). */
   adminSignedOut: boolean;
+  /** The kiosk's setup facts signed by the server: sent back in KIOSK_CERTIFICATE_HEADER, it makes a kiosk whose row the server lost a kiosk again. */
+  certificate: string;
 }
+
+/** The header a set-up kiosk sends its certificate in, with its pushes and heartbeats. */
+export const KIOSK_CERTIFICATE_HEADER = 'X-Kiosk-Certificate';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idParam, MAX_ID } from './common';
 import { consentFields, type PlayConsent } from './consent';
 import type { Location } from './companies';
+import { REVIEW_REASONS, type ReviewReason } from './review-reasons';
 import type { QuestionGroup } from './groups';
 import type { PlayAnswersByQuestion, Question } from './questions';
 import {
@@ -220,26 +221,6 @@ export interface CreatedAttempt extends Attempt {
   round?: { questionIds: number[]; answerOrder: Record<string, number[]> };
 }
 
-/** Why an attempt waits for an admin instead of ranking. */
-export const REVIEW_REASONS = [
-  'over_limit',
-  'round_mismatch',
-  'implausible_time',
-  'unproven_player',
-  'unanchored_time',
-  'overlapping_round',
-  'too_many_players',
-] as const;
-export type ReviewReason = (typeof REVIEW_REASONS)[number];
-export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
-  over_limit: 'Llegó por encima del límite de intentos',
-  round_mismatch: 'Se jugó con otro número de preguntas',
-  implausible_time: 'Tiempo no plausible',
-  unproven_player: 'Llegó sin el documento del jugador (versión anterior de la app)',
-  unanchored_time: 'Horario que el servidor no puede confirmar',
-  overlapping_round: 'Se jugó a la vez que otra ronda del mismo dispositivo',
-  too_many_players: 'Demasiados jugadores distintos desde un mismo teléfono',
-};
 
 /**
  * What an organiser does with a held result of each reason: one or two sentences shown beside the
@@ -273,6 +254,8 @@ export interface PlayerNameChange {
   newFullName: string;
   /** Who sent it: `device <id>` for a synced registration, `address <ip>` online. */
   source: string;
+  /** The device it came from, named as everywhere (a kiosk by its name, a phone as "Teléfono …"); null online. */
+  device: HeldDevice | null;
   createdAt: string;
   appliedAt: string | null;
 }
@@ -289,7 +272,7 @@ export interface HeldDevice {
 /** The device filter's value for results played online (no device). */
 export const HELD_DEVICE_ONLINE = 'online';
 export const HELD_ONLINE_LABEL = 'En línea';
-/** The one rule of a held result's device name. */
+/** The one rule of a device's name on the admin screens (held results, name changes): never its bare id. */
 export function heldDevice(id: string, kioskName: string | null): HeldDevice {
   return kioskName ? { id, kind: 'kiosk', name: kioskName } : { id, kind: 'phone', name: `Teléfono ${id.slice(0, 6).toUpperCase()}` };
 }

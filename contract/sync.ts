@@ -108,13 +108,15 @@ export interface SyncResult {
   result?: ServerResult;
 }
 
-/** A completed attempt as the server stored it; `held` when it waits for an organiser's review. */
+/** A completed attempt as the server stored it; `held` when it does not rank (waiting for an organiser's review, or discarded). */
 export interface ServerResult {
   score: number;
   correctAnswers: number;
   totalQuestions: number;
   completionTime: number;
   held: boolean;
+  /** Why it is held (a REVIEW_REASONS code), when it waits for review; the result screen names it. */
+  reviewReason?: string;
 }
 
 export interface SyncReply {

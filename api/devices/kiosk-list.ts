@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { SYNC_MUTATION_KINDS, DEVICE_REJECTIONS_LISTED, type MutationCounts, type DeviceList, type DeviceListQuery, type KioskSummary, type MutationStatusCounts } from '../../contract';
+import { DEVICE_REJECTIONS_LISTED, type DeviceList, type DeviceListQuery, type KioskSummary } from '../../contract';
 import { presentRejection } from '../sync/presenter';
 import type { RejectionRow } from '../sync/rejections';
-import { countMutationsByDevice } from './mutation-counts';
+import { countMutationsByDevice, totalOfKinds, type DeviceOutcomes } from './mutation-counts';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 
 export interface KioskRow {
@@ -54,20 +54,10 @@ async function loadRejections(em: EntityManager, deviceIds: string[]): Promise<M
   return byDevice;
 }
 
-const sum = (counts: MutationCounts): MutationStatusCounts =>
-  SYNC_MUTATION_KINDS.reduce(
-    (total, kind) => ({
-      applied: total.applied + counts[kind].applied,
-      held: total.held + counts[kind].held,
-      rejected: total.rejected + counts[kind].rejected,
-    }),
-    { applied: 0, held: 0, rejected: 0 },
-  );
-
 interface Ranked {
   row: KioskRow;
   attention: KioskAttention;
-  counts: MutationCounts;
+  outcomes: DeviceOutcomes;
   rejected: number;
 }
 
@@ -95,11 +85,11 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
   const counts = await countMutationsByDevice(em, rows.map((row) => row.id));
   const ranked = rows
     .map((row): Ranked => {
-      const deviceCounts = counts.get(row.id)!;
+      const outcomes = counts.get(row.id)!;
       return {
         row,
-        counts: deviceCounts,
-        rejected: sum(deviceCounts).rejected,
+        outcomes,
+        rejected: totalOfKinds(outcomes.counts).rejected,
         attention: attentionOf(row, now),
       };
     })
@@ -110,7 +100,7 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
     `SELECT count(*)::int AS count, max(last_seen_at) AS last_seen_at FROM devices WHERE kiosk_setup_at IS NULL`,
   );
   return {
-    kiosks: page.map(({ row, attention, counts: deviceCounts }): KioskSummary => ({
+    kiosks: page.map(({ row, attention, outcomes }): KioskSummary => ({
       id: row.id,
       name: row.kiosk_name,
       trivia:
@@ -118,7 +108,7 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
       setupAt: new Date(row.kiosk_setup_at).toISOString(),
       lastSeenAt: iso(row.last_seen_at),
       lastSyncAt: iso(row.last_sync_at),
-      mutations: { byKind: deviceCounts, total: sum(deviceCounts) },
+      mutations: { byKind: outcomes.counts, total: totalOfKinds(outcomes.counts), inReview: outcomes.inReview },
       rejections: (rejections.get(row.id) ?? []).map((rejection) => {
         const { deviceId: _deviceId, ...shown } = presentRejection(rejection);
         return shown;

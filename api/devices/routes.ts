@@ -1,5 +1,6 @@
 import Router from '@koa/router';
-import { deviceHeartbeatSchema, type DeviceHeartbeatReply, type DeviceReceipt, type DeviceRegistration } from '../../contract';
+import { deviceHeartbeatSchema, KIOSK_CERTIFICATE_HEADER, type DeviceHeartbeatReply, type DeviceReceipt, type DeviceRegistration } from '../../contract';
+import { restoreKiosk } from '../kiosks/certificate';
 import { parseBody } from '../http/validate';
 import { rateLimitByAddress } from '../http/rate-limit';
 import type { RouteDependencies } from '../route-dependencies';
@@ -25,6 +26,7 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
   router.post('/devices/me/heartbeat', rateLimitByAddress(limiters.player), async (ctx) => {
     parseBody(deviceHeartbeatSchema, ctx.request.body);
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
+    await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);
     const lastSeenAt = (await touchDevice(dataSource.manager, deviceId)).toISOString();
     ctx.body = { lastSeenAt, offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000 } satisfies DeviceHeartbeatReply;
   });

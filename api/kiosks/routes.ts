@@ -6,6 +6,7 @@ import { requireUser } from '../http/require-user';
 import { endAdminSession } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
+import { issueKioskCertificate } from './certificate';
 import { createSetupLink, redeemSetupLink } from './service';
 
 /**
@@ -28,7 +29,8 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
     const adminSignedOut = endAdminSession(ctx);
     const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const input = parseBody(kioskSetupSchema, ctx.request.body);
-    ctx.body = { ...(await redeemSetupLink(em, { deviceId, ...input })), adminSignedOut } satisfies KioskSetupReply;
+    const kiosk = await redeemSetupLink(em, { deviceId, ...input });
+    ctx.body = { ...kiosk, adminSignedOut, certificate: issueKioskCertificate(secret, kiosk) } satisfies KioskSetupReply;
   });
   return router;
 }

@@ -33,7 +33,7 @@ export async function createSetupLink(em: EntityManager, questionGroupId: number
 export async function redeemSetupLink(
   em: EntityManager,
   input: { deviceId: string; token: string; questionGroupId: number; name: string },
-): Promise<Omit<KioskSetupReply, 'adminSignedOut'>> {
+): Promise<Omit<KioskSetupReply, 'adminSignedOut' | 'certificate'>> {
   const tokenHash = sha256(input.token);
   const [[device]]: [{ kiosk_name: string; kiosk_question_group_id: number; kiosk_setup_at: Date }[], number] = await em.query(
     `WITH used AS (

@@ -11,16 +11,31 @@ export interface NameChangeRow {
   source: string;
   created_at: Date;
   applied_at: Date | null;
+  /** The kiosk name of the device it came from (`source` = `device <id>`), when that device is a set-up kiosk. */
+  kiosk_name?: string | null;
 }
+
+/** A synced registration's source: the device that sent it. */
+export const DEVICE_SOURCE = 'device ';
+export const deviceSource = (deviceId: string) => `${DEVICE_SOURCE}${deviceId}`;
 
 export const NAME_CHANGE_NOT_FOUND = 'No se encontró el cambio de nombre';
 export const NAME_CHANGE_APPLIED = 'El cambio de nombre ya se aplicó';
 
 const COLUMNS = 'id, player_id, old_full_name, new_full_name, source, created_at, applied_at';
 
-/** The name changes no admin has applied yet, newest first (capped: a list to act on, not an archive). */
+/**
+ * The name changes no admin has applied yet, newest first (capped: a list to act on, not an
+ * archive), each with its device's kiosk name, so the screen names the kiosk rather than its id.
+ */
 export async function listPendingNameChanges(em: EntityManager, limit = 200): Promise<NameChangeRow[]> {
-  return em.query(`SELECT ${COLUMNS} FROM player_name_changes WHERE applied_at IS NULL ORDER BY id DESC LIMIT $1`, [limit]);
+  return em.query(
+    `SELECT c.id, c.player_id, c.old_full_name, c.new_full_name, c.source, c.created_at, c.applied_at, d.kiosk_name
+       FROM player_name_changes c
+       LEFT JOIN devices d ON c.source LIKE 'device %' AND d.id::text = substring(c.source FROM 8)
+      WHERE c.applied_at IS NULL ORDER BY c.id DESC LIMIT $1`,
+    [limit],
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Player, PlayerNameChange, ValidatedPlayer } from '../../contract';
-import type { NameChangeRow } from './name-changes';
+import { heldDevice, type Player, type PlayerNameChange, type ValidatedPlayer } from '../../contract';
+import { DEVICE_SOURCE, type NameChangeRow } from './name-changes';
 import type { PlayerRow } from './service';
 
 /** A player as the player flow sees it: never a phone or e-mail. */
@@ -37,6 +37,7 @@ export function presentNameChange(row: NameChangeRow): PlayerNameChange {
     oldFullName: row.old_full_name,
     newFullName: row.new_full_name,
     source: row.source,
+    device: row.source.startsWith(DEVICE_SOURCE) ? heldDevice(row.source.slice(DEVICE_SOURCE.length), row.kiosk_name ?? null) : null,
     createdAt: row.created_at.toISOString(),
     appliedAt: row.applied_at ? row.applied_at.toISOString() : null,
   } satisfies PlayerNameChange;

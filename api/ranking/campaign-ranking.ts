@@ -36,13 +36,15 @@ const numberedAttempts = (onlyPlayers: string) => `
        AND ($3::int IS NULL OR a.location_id = $3)
        AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`;
 
-/** What each player and trivia contributes: score, time, correct answers. */
+/** What each player and trivia contributes: score, time, correct answers; then where and when the chosen attempt was played. */
 const PICKED = `score, completion_time, correct_answers`;
+const PICKED_AT = `completed_ms, id, coalesce(location_id, 0)`;
 
 /**
- * The player's last counted attempt at the trivia, [completion, id, site]: the entry's site is the
- * site of the most recent of these over the campaign, whichever attempt the mode selected, so
- * changing the mode never moves a player to another site.
+ * A player's site in the campaign ranking (docs/decisions.md, "A player's site"): the site of the
+ * attempt that placed them. Per trivia that is the attempt the mode selected ('average' selects
+ * none: every counted attempt), carried as [completion, id, site]; over the campaign, the most
+ * recent of those. With one trivia in 'best' mode it is the trivia ranking's own row.
  */
 const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
 
@@ -51,10 +53,10 @@ const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS l
  * after the key in the same array, so max() hands back the whole chosen attempt.
  */
 const chooseOne = (key: string[]) => (onlyPlayers: string) => `
-  SELECT question_group_id, player_id, attempts, last_played,
+  SELECT question_group_id, player_id, attempts, pick[${key.length + 4}:${key.length + 6}] AS last_played,
          pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
     FROM (
-      SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[${key.join(', ')}, ${PICKED}]::bigint[]) AS pick, ${LAST_PLAYED}
+      SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[${key.join(', ')}, ${PICKED}, ${PICKED_AT}]::bigint[]) AS pick
         FROM (${numberedAttempts(onlyPlayers)}) numbered
        WHERE n <= $6
        GROUP BY question_group_id, player_id

@@ -84,18 +84,19 @@ const numberedAttempts = (scope: string) => `
 const SLOWEST = 2_147_483_647;
 
 /**
- * The player's last counted attempt at the trivia, [completion, id, site]: the row's site is the
- * site of the most recent of these over the campaign, whichever attempt the mode selected.
+ * The row's site (docs/decisions.md, "A player's site"): per trivia, [completion, id, site] of the
+ * attempt the mode selected ('average': of every counted attempt); the most recent of those over
+ * the campaign. api/ranking/campaign-ranking.ts computes the same.
  */
 const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
 
 /** One attempt per site, trivia and player: the greatest by `key`, its score, time and correct answers riding along. */
 const chooseOne = (key: string[]) => (scope: string) => `
-  SELECT site_id, question_group_id, player_id, attempts, last_played,
+  SELECT site_id, question_group_id, player_id, attempts, pick[${key.length + 4}:${key.length + 6}] AS last_played,
          pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
     FROM (
       SELECT site_id, question_group_id, player_id, count(*) AS attempts,
-             max(ARRAY[${key.join(', ')}, score, completion_time, correct_answers]::bigint[]) AS pick, ${LAST_PLAYED}
+             max(ARRAY[${key.join(', ')}, score, completion_time, correct_answers, completed_ms, id, coalesce(location_id, 0)]::bigint[]) AS pick
         FROM (${numberedAttempts(scope)}) numbered
        WHERE n <= $6
        GROUP BY site_id, question_group_id, player_id
@@ -116,8 +117,8 @@ const PER_TRIVIA: Record<SelectionMode, (scope: string) => string> = {
 
 /**
  * Each player's campaign total (weighted sum of the selected scores) and mean time, per site, and
- * what a ranking page shows beside them: the selected correct answers, the site of the last
- * counted attempt, and per trivia the selected score (to two decimals) and the counted attempts.
+ * what a ranking page shows beside them: the selected correct answers, the site of the attempt
+ * that placed the player, and per trivia the selected score (to two decimals) and the counted attempts.
  */
 const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
   WITH weights AS (

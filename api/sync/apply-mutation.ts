@@ -5,6 +5,7 @@ import { corrected } from '../attempts/anchoring';
 import { completeAttempt, createAttempt, lockAttempt, type PushContext } from '../attempts/service';
 import { forbidden, toAppError } from '../errors';
 import { registerPlayer } from '../players/service';
+import { deviceSource } from '../players/name-changes';
 import type { PushMemo } from './push-memo';
 
 export const FOREIGN_DEVICE_ATTEMPT = 'El intento pertenece a otro dispositivo';
@@ -46,7 +47,7 @@ export interface PushOrigin {
 export async function applyMutation(em: EntityManager, mutation: Mutation, device: PushOrigin, memo: PushMemo): Promise<MutationOutcome> {
   switch (mutation.kind) {
     case 'player': {
-      const player = await registerPlayer(em, mutation.payload, 'clear', `device ${device.id}`);
+      const player = await registerPlayer(em, mutation.payload, 'clear', deviceSource(device.id));
       if (mutation.payload.clientId) memo.playersByClientId.set(mutation.payload.clientId, player);
       return { id: player.id };
     }

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
-import { syncRejectionsQuery, syncRequestSchema, type SyncReply } from '../../contract';
+import { KIOSK_CERTIFICATE_HEADER, syncRejectionsQuery, syncRequestSchema, type SyncReply } from '../../contract';
 import { authenticateDevice } from '../devices/service';
+import { restoreKiosk } from '../kiosks/certificate';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
@@ -20,6 +21,7 @@ export function syncRoutes({ config, dataSource, limiters, metrics, secret }: Ro
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const { mutations, sentAt, more } = parseBody(syncRequestSchema, ctx.request.body);
     refuseOversizeMutations(mutations);
+    await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);
     const countSettled = (kind: string, outcome: string) => metrics.syncMutations.inc({ kind, outcome });
     ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt, more }, mutations, countSettled)) satisfies SyncReply;
   });

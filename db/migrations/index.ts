@@ -23,6 +23,7 @@ import { RecordedRounds1796200000000 } from './1796200000000-recorded-rounds';
 import { KioskIndex1796250000000 } from './1796250000000-kiosk-index';
 import { DrawEntries1796400000000 } from './1796400000000-draw-entries';
 import { RejectionDocumentKey1796500000000 } from './1796500000000-rejection-document-key';
+import { CampaignEntrySite1796510000000 } from './1796510000000-campaign-entry-site';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   KioskIndex1796250000000,
   DrawEntries1796400000000,
   RejectionDocumentKey1796500000000,
+  CampaignEntrySite1796510000000,
 ];

@@ -173,9 +173,9 @@ describe('campaign ranking by selection mode', () => {
       { name: 'Beto', total: 230, correct: 16, time: 40 },
       { name: 'Ana', total: 200, correct: 14, time: 35 },
     ]);
-    // Her first attempts were T1 at Norte then T2 at Sur, but she last played (an attempt that
-    // counts: her second T1, 2 May 12:00) at Norte.
-    expect(res.body[2]!.location).toEqual({ name: 'Norte' });
+    // The attempts that placed her are her first ones: T1 at Norte (1 May 12:00), then T2 at Sur
+    // (1 May 13:00); the more recent of them is at Sur (her later T1 at Norte placed nothing).
+    expect(res.body[2]!.location).toEqual({ name: 'Sur' });
   });
 
   it('last: the last attempt that still counts, never one over the campaign\'s limit', async () => {
@@ -336,15 +336,21 @@ describe('campaign ranking filters', () => {
 });
 
 describe('the site of an entry', () => {
-  it('is where the player last played an attempt that counts, whichever attempt the mode selected', async () => {
+  it('is where the attempt that placed the player was played: the most recent of the attempts the mode selected', async () => {
     await useMode('best');
     const beto = (await ranking()).body.find((e) => e.firstName === 'Beto')!;
-    // Best picks his T1 70 (1 May, Sur) and T2 90 (2 May, Norte), but he last played T1 on 3 May at Sur.
+    // Best picks his T1 70 (1 May, Sur) and T2 90 (2 May, Norte): the more recent is at Norte,
+    // though he played T1 again on 3 May at Sur (a lower score that placed nothing).
     expect(beto.bestScores).toEqual({ [t1]: 70, [t2]: 90 });
-    expect(beto.location).toEqual({ name: 'Sur' });
-    for (const mode of ['first', 'last', 'average'] as const) {
+    expect(beto.location).toEqual({ name: 'Norte' });
+    // First picks the same two; last picks his T1 55 of 3 May at Sur; average selects every counted attempt, the latest at Sur.
+    for (const [mode, site] of [
+      ['first', 'Norte'],
+      ['last', 'Sur'],
+      ['average', 'Sur'],
+    ] as const) {
       await useMode(mode);
-      expect((await ranking()).body.find((e) => e.firstName === 'Beto')!.location).toEqual({ name: 'Sur' });
+      expect((await ranking()).body.find((e) => e.firstName === 'Beto')!.location, mode).toEqual({ name: site });
     }
     await useMode('best');
   });

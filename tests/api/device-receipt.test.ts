@@ -28,16 +28,17 @@ describe('GET /api/devices/me/receipt', () => {
     expect(deviceReceiptSchema.parse(res.body)).toEqual({
       deviceId: device.deviceId,
       counts: {
-        player: { applied: 0, held: 0, rejected: 0 },
-        attempt: { applied: 0, held: 0, rejected: 0 },
-        completion: { applied: 0, held: 0, rejected: 0 },
+        player: { confirmed: 0, inReview: 0, discarded: 0, rejected: 0 },
+        attempt: { confirmed: 0, inReview: 0, discarded: 0, rejected: 0 },
+        completion: { confirmed: 0, inReview: 0, discarded: 0, rejected: 0 },
       },
+      inReview: [],
       lastMutationId: 0,
       lastSeenAt: null,
     });
   });
 
-  it('counts what the server stored from the device by kind and status: applied, held and rejected, replays counted once', async () => {
+  it("counts where the device's writes stand by kind: confirmed, in review and rejected, replays counted once", async () => {
     const device = await registerDevice(api);
     const first = play(1);
     const second = play(4);
@@ -60,9 +61,9 @@ describe('GET /api/devices/me/receipt', () => {
     expect(res.status).toBe(200);
     const receipt = deviceReceiptSchema.parse(res.body);
     expect(receipt.counts).toEqual({
-      player: { applied: 2, held: 0, rejected: 1 },
-      attempt: { applied: 2, held: 1, rejected: 0 },
-      completion: { applied: 2, held: 0, rejected: 0 },
+      player: { confirmed: 2, inReview: 0, discarded: 0, rejected: 1 },
+      attempt: { confirmed: 2, inReview: 1, discarded: 0, rejected: 0 },
+      completion: { confirmed: 2, inReview: 0, discarded: 0, rejected: 0 },
     });
     expect(receipt.lastMutationId).toBe(8);
     expect(Date.now() - Date.parse(receipt.lastSeenAt!)).toBeLessThan(60_000);
@@ -82,9 +83,64 @@ describe('GET /api/devices/me/receipt', () => {
     await one.push(play(1).mutations);
     await two.push([...play(1).mutations, ...play(4).mutations]);
     const counts = await countMutationsByDevice(api.dataSource.manager, [one.deviceId, two.deviceId, idle.deviceId]);
-    expect(counts.get(one.deviceId)?.completion).toEqual({ applied: 1, held: 0, rejected: 0 });
-    expect(counts.get(two.deviceId)?.player).toEqual({ applied: 2, held: 0, rejected: 0 });
-    expect(counts.get(idle.deviceId)?.attempt).toEqual({ applied: 0, held: 0, rejected: 0 });
+    expect(counts.get(one.deviceId)?.counts.completion).toEqual({ confirmed: 1, inReview: 0, discarded: 0, rejected: 0 });
+    expect(counts.get(two.deviceId)?.counts.player).toEqual({ confirmed: 2, inReview: 0, discarded: 0, rejected: 0 });
+    expect(counts.get(idle.deviceId)?.counts.attempt).toEqual({ confirmed: 0, inReview: 0, discarded: 0, rejected: 0 });
+  });
+
+  it('adds up through every outcome: what the device recorded = confirmed + in review + refused + still queued, as the devices screen says too', async () => {
+    const admin = await api.adminClient();
+    const limited = await buildKioskSite(api.dataSource, { siteName: 'Pabellón Azul', trivia: { questions: 4, overrides: { maxAttempts: 1 } } });
+    const device = await registerDevice(api);
+    const documentNumber = freshDocument();
+    // Four rounds of one player on a trivia of one try: the first ranks, the other three are held over the limit.
+    const rounds = [1, 4, 7, 10].map((first) => kioskPlay(limited, first, { documentNumber }));
+    const refused = { mutationId: 13, kind: 'player', payload: { clientId: randomUUID(), documentTypeId: limited.cc, documentNumber: freshDocument(), locationId: limited.site.id } };
+    const pushed = await device.push([...rounds.flatMap((round) => round.mutations), refused]);
+    expect(pushed.status).toBe(200);
+    type Settled = { mutationId: number; status: string; id?: number; result?: { held: boolean; reviewReason?: string } };
+    const results: Settled[] = pushed.body.results;
+    // The sync reply's result says held, and why: the player's result screen names it.
+    expect(results.find((r) => r.mutationId === 6)?.result).toMatchObject({ held: true, reviewReason: 'over_limit' });
+    expect(results.find((r) => r.mutationId === 3)?.result).toMatchObject({ held: false });
+    expect(results.find((r) => r.mutationId === 3)?.result).not.toHaveProperty('reviewReason');
+
+    // One more round the device recorded and has not sent yet: still queued.
+    const device_ = { recorded: { player: 6, attempt: 5, completion: 5 }, pending: { player: 1, attempt: 1, completion: 1 } };
+    const addsUp = (counts: Record<'player' | 'attempt' | 'completion', { confirmed: number; inReview: number; discarded: number; rejected: number }>) => {
+      for (const kind of ['player', 'attempt', 'completion'] as const) {
+        const { confirmed, inReview, discarded, rejected } = counts[kind];
+        expect(confirmed + inReview + (discarded + rejected) + device_.pending[kind], kind).toBe(device_.recorded[kind]);
+      }
+    };
+    const kioskCounts = async () => {
+      const list = await admin.get('/api/devices?limit=200');
+      return list.body.kiosks.find((k: { id: string }) => k.id === device.deviceId).mutations;
+    };
+
+    const before = deviceReceiptSchema.parse((await receiptOf(device)).body);
+    expect(before.counts).toEqual({
+      player: { confirmed: 4, inReview: 0, discarded: 0, rejected: 1 },
+      attempt: { confirmed: 1, inReview: 3, discarded: 0, rejected: 0 },
+      completion: { confirmed: 1, inReview: 3, discarded: 0, rejected: 0 },
+    });
+    expect(before.inReview).toEqual([{ reason: 'over_limit', count: 3 }]);
+    addsUp(before.counts);
+    expect(await kioskCounts()).toEqual({ byKind: before.counts, total: { confirmed: 6, inReview: 6, discarded: 0, rejected: 1 }, inReview: before.inReview });
+
+    // "Aprobar" one, "Descartar" another: the receipt and the devices screen follow the organiser.
+    const attemptIdOf = (mutationId: number) => results.find((r) => r.mutationId === mutationId)!.id!;
+    expect((await admin.post(`/api/player-attempts/${attemptIdOf(8)}/release`)).status).toBe(200);
+    expect((await admin.post(`/api/player-attempts/${attemptIdOf(11)}/discard`)).status).toBe(200);
+    const after = deviceReceiptSchema.parse((await receiptOf(device)).body);
+    expect(after.counts).toEqual({
+      player: { confirmed: 4, inReview: 0, discarded: 0, rejected: 1 },
+      attempt: { confirmed: 2, inReview: 1, discarded: 1, rejected: 0 },
+      completion: { confirmed: 2, inReview: 1, discarded: 1, rejected: 0 },
+    });
+    expect(after.inReview).toEqual([{ reason: 'over_limit', count: 1 }]);
+    addsUp(after.counts);
+    expect((await kioskCounts()).byKind).toEqual(after.counts);
   });
 
   it('refuses a wrong secret, another device’s secret and missing credentials as /api/sync does (403 device_unknown)', async () => {

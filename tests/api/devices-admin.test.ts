@@ -102,13 +102,15 @@ describe('GET /api/devices', () => {
     expect(kiosk).toMatchObject({
       id: stale.deviceId,
       trivia: { id: inCampaign.group.id, name: 'Trivia de feria', companyId, companyName: 'Feria Kioscos' },
+      // Its round is held for review (its times do not add up): counted where it stands, in review, not as the sync's "applied".
       mutations: {
         byKind: {
-          player: { applied: 1, held: 0, rejected: 1 },
-          attempt: { applied: 1, held: 0, rejected: 0 },
-          completion: { applied: 1, held: 0, rejected: 0 },
+          player: { confirmed: 1, inReview: 0, discarded: 0, rejected: 1 },
+          attempt: { confirmed: 0, inReview: 1, discarded: 0, rejected: 0 },
+          completion: { confirmed: 0, inReview: 1, discarded: 0, rejected: 0 },
         },
-        total: { applied: 3, held: 0, rejected: 1 },
+        total: { confirmed: 1, inReview: 2, discarded: 0, rejected: 1 },
+        inReview: [{ reason: 'implausible_time', count: 1 }],
       },
     });
     expect(kiosk.lastSyncAt).not.toBeNull();
@@ -120,7 +122,7 @@ describe('GET /api/devices', () => {
     const same = listed.body.find((r: { deviceId: string }) => r.deviceId === stale.deviceId);
     expect(kiosk.rejections[0]!.reason).toBe(same.reason);
 
-    expect(named(reply, 'Tableta stand').mutations.total).toEqual({ applied: 6, held: 0, rejected: 0 });
+    expect(named(reply, 'Tableta stand').mutations.total).toEqual({ confirmed: 2, inReview: 4, discarded: 0, rejected: 0 });
     expect(named(reply, 'Tableta stand').rejections).toEqual([]);
   });
 
@@ -182,7 +184,7 @@ describe('POST /api/devices/me/heartbeat', () => {
     expect(after.lastSeenAt).toBe(res.body.lastSeenAt);
     expect(after.attention).toMatchObject({ inService: true, offline: false });
     // A heartbeat is no sync: nothing was received from the kiosk.
-    expect(after.mutations.total).toEqual({ applied: 0, held: 0, rejected: 0 });
+    expect(after.mutations.total).toEqual({ confirmed: 0, inReview: 0, discarded: 0, rejected: 0 });
   });
 
   it('is refused for a wrong secret (403 device_unknown) and for a body that is not {} (400), changing nothing', async () => {

@@ -116,7 +116,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   expect(download.suggestedFilename()).toMatch(new RegExp(`^informe-kiosco-${deviceId!.slice(0, 8)}-\\d{8}-\\d{4}\\.json$`));
   const reportText = readFileSync((await download.path())!, 'utf8');
   const report = JSON.parse(reportText);
-  expect(report).toMatchObject({ deviceId, counts: { recordedOnDevice: { player: 2, attempt: 2, completion: 2 }, server: { completion: { applied: 2 } } }, rejected: [] });
+  expect(report).toMatchObject({ deviceId, counts: { recordedOnDevice: { player: 2, attempt: 2, completion: 2 }, server: { completion: { confirmed: 2 } } }, rejected: [] });
   const secret = await kiosk.evaluate(
     () =>
       new Promise<string>((resolve) => {

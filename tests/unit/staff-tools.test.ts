@@ -7,7 +7,7 @@ import { pinMatches, readPinHash, setPin } from '../../web/offline/kiosk-pin';
 import { readKioskMode, writeKioskMode } from '../../web/offline/kiosk-setting';
 import { completeAttempt, registerPlayer, startAttempt } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
-import { fetchServerReceipt, openStaffSession, readDeviceRecords, supportReport } from '../../web/offline/staff-tools';
+import { fetchServerReceipt, openStaffSession, readDeviceRecords, receiptLine, supportReport } from '../../web/offline/staff-tools';
 import { buildBundle, freshDb, json, scriptedFetch } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,6 +32,21 @@ const applyAll = (_url: string, init: RequestInit) => {
   return json(200, { results: ids.map((mutationId) => ({ mutationId, status: 'applied', id: 100 + mutationId })), lastMutationId: ids.at(-1) });
 };
 
+describe('a receipt line', () => {
+  it('places every write the device recorded: confirmed, in review, discarded, rejected or still queued, and says what it cannot place', () => {
+    const server = {
+      player: { confirmed: 4, inReview: 0, discarded: 0, rejected: 1 },
+      attempt: { confirmed: 2, inReview: 1, discarded: 1, rejected: 0 },
+      completion: { confirmed: 1, inReview: 1, discarded: 1, rejected: 0 },
+    };
+    const records = { recorded: { player: 6, attempt: 5, completion: 5 }, pending: { player: 1, attempt: 1, completion: 1 } };
+    expect(receiptLine(records, server, 'player')).toEqual({ recorded: 6, confirmed: 4, inReview: 0, discarded: 0, rejected: 1, pending: 1, unaccounted: 0 });
+    expect(receiptLine(records, server, 'attempt').unaccounted).toBe(0);
+    // A result the server does not hold (it lost it, or the device registered anew) is not silently confirmed.
+    expect(receiptLine(records, server, 'completion')).toMatchObject({ confirmed: 1, inReview: 1, unaccounted: 1 });
+  });
+});
+
 describe('what the device recorded', () => {
   it('counts each kind it queued, and keeps counting them once the server acknowledged them and the outbox let them go', async () => {
     const db = await kioskWithRounds();
@@ -52,7 +67,8 @@ describe('what the device recorded', () => {
     const db = freshDb();
     expect(await fetchServerReceipt(db)).toEqual({ kind: 'unregistered' });
     await db.device.put({ key: 'device', deviceId: 'dev-1', secret: 's3cret', nextMutationId: 1 });
-    const receipt = { deviceId: 'dev-1', counts: { player: { applied: 1, held: 0, rejected: 0 }, attempt: { applied: 1, held: 0, rejected: 0 }, completion: { applied: 1, held: 0, rejected: 0 } }, lastMutationId: 3, lastSeenAt: null };
+    const one = { confirmed: 1, inReview: 0, discarded: 0, rejected: 0 };
+    const receipt = { deviceId: 'dev-1', counts: { player: one, attempt: one, completion: one }, inReview: [], lastMutationId: 3, lastSeenAt: null };
     const { fetchStub, calls } = scriptedFetch([() => json(200, receipt), () => json(503, { error: 'Base de datos no disponible', message: 'Base de datos no disponible', code: 'database_unavailable' })]);
     vi.stubGlobal('fetch', fetchStub);
     expect(await fetchServerReceipt(db)).toMatchObject({ kind: 'received', receipt });

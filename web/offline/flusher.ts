@@ -4,6 +4,7 @@ import { rejectedFrom, writeMeta, type OutboxEntry, type TriviaDb } from './db';
 import { ensureIdentity, renumberPending, type Identity } from './device-identity';
 import { releaseLease, takeLease } from './flush-lease';
 import { REQUEST_TIMEOUT_MS } from './http';
+import { kioskCertificateHeaders } from './kiosk-config';
 import { callServer } from './server-call';
 
 export const BATCH_SIZE = 50;
@@ -110,6 +111,8 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
   let oneByOne = false;
   let resyncs = 0;
   let reregistered = false;
+  // A set-up kiosk's certificate goes with each push: a server that lost its row makes it a kiosk again.
+  const kioskHeaders = await kioskCertificateHeaders(db);
 
   for (;;) {
     // Another tab took over an expired lease: it carries on from here.
@@ -121,7 +124,7 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
     // The device's clock goes with the push: the server moves the device's times by the difference with its own.
     // `more`: the rest of the outbox follows in the next pushes of this run, all played before this contact.
     const answer = await callServer<SyncReply>('POST', '/api/sync', { sentAt: new Date().toISOString(), more: pending.length > batch.length, mutations }, {
-      headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
+      headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret, ...kioskHeaders },
       timeoutMs,
     });
     switch (answer.kind) {

@@ -1,6 +1,6 @@
 import type { DeviceHeartbeatReply } from '../../contract';
 import { writeMeta, type TriviaDb } from './db';
-import { readKioskConfig } from './kiosk-config';
+import { kioskCertificateHeaders, readKioskConfig } from './kiosk-config';
 import { callServer } from './server-call';
 
 const HEARTBEAT_TIMEOUT_MS = 8_000;
@@ -16,7 +16,7 @@ export async function sendHeartbeat(db: TriviaDb): Promise<boolean> {
   const device = await db.device.get('device');
   if (!device?.deviceId || !device.secret) return false;
   const answer = await callServer<DeviceHeartbeatReply>('POST', '/api/devices/me/heartbeat', {}, {
-    headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret },
+    headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret, ...(await kioskCertificateHeaders(db)) },
     timeoutMs: HEARTBEAT_TIMEOUT_MS,
   });
   if (answer.kind !== 'success') return false;

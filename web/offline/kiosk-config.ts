@@ -1,4 +1,11 @@
-import { KIOSK_IDLE_DEFAULT_SECONDS, KIOSK_SETUP_REFUSALS, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, type KioskSetupReply } from '../../contract/kiosk-values';
+import {
+  KIOSK_CERTIFICATE_HEADER,
+  KIOSK_IDLE_DEFAULT_SECONDS,
+  KIOSK_SETUP_REFUSALS,
+  KIOSK_IDLE_MAX_SECONDS,
+  KIOSK_IDLE_MIN_SECONDS,
+  type KioskSetupReply,
+} from '../../contract/kiosk-values';
 import { readMeta, writeMeta, type TriviaDb } from './db';
 import { ensureIdentity } from './device-identity';
 import { checkPin, isValidPin, setPin, type PinCheck } from './kiosk-pin';
@@ -15,6 +22,8 @@ export interface KioskConfig {
   groupId: number;
   idleSeconds: number;
   setupAt: string;
+  /** The server's signed record of this setup (absent on kiosks set up before it existed): sent with pushes and heartbeats so the server can restore a lost kiosk row. */
+  certificate?: string;
 }
 
 export interface KioskSetupInput {
@@ -33,6 +42,12 @@ const SETUP_TIMEOUT_MS = 15_000;
 
 export async function readKioskConfig(db: TriviaDb): Promise<KioskConfig | null> {
   return (await readMeta<KioskConfig>(db, CONFIG_KEY)) ?? null;
+}
+
+/** The kiosk's certificate as a request header, for its pushes and heartbeats; none on a device never set up with a link. */
+export async function kioskCertificateHeaders(db: TriviaDb): Promise<Record<string, string>> {
+  const certificate = (await readKioskConfig(db))?.certificate;
+  return certificate ? { [KIOSK_CERTIFICATE_HEADER]: certificate } : {};
 }
 
 /** An idle timeout inside the allowed range, whole seconds; the default when none is given. */
@@ -58,7 +73,13 @@ export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<
   if (answer.kind !== 'success') return failure(answer);
   const reply = answer.body;
   if (!reply) return { kind: 'failed', message: 'Respuesta del servidor no válida', offline: false };
-  const config: KioskConfig = { name: reply.name, groupId: reply.questionGroupId, idleSeconds: idleSecondsWithin(input.idleSeconds), setupAt: reply.setupAt };
+  const config: KioskConfig = {
+    name: reply.name,
+    groupId: reply.questionGroupId,
+    idleSeconds: idleSecondsWithin(input.idleSeconds),
+    setupAt: reply.setupAt,
+    ...(reply.certificate ? { certificate: reply.certificate } : {}),
+  };
   await setPin(db, input.pin);
   await db.transaction('rw', [db.meta], async () => {
     await writeMeta(db, CONFIG_KEY, config);

@@ -86,8 +86,29 @@ export async function fetchServerReceipt(db: TriviaDb = triviaDb()): Promise<Ser
   return { kind: 'received', receipt: answer.body, at: new Date().toISOString() };
 }
 
-/** The server's "confirmed" count of a kind: the mutations it applied (held and refused ones are shown apart). */
-export const confirmedByServer = (counts: MutationCounts, kind: SyncMutationKind): number => counts[kind].applied;
+/**
+ * One kind's line of the receipt: what the device recorded, and where each of those writes stands:
+ * confirmed, in review, discarded or rejected on the server, or still waiting on the device.
+ * `unaccounted` is what neither side can place (the server lost part of what it had, or the
+ * device registered anew): 0 when the line adds up, recorded = confirmed + in review + refused + pending.
+ */
+export interface ReceiptLine {
+  recorded: number;
+  confirmed: number;
+  inReview: number;
+  /** Refused: discarded by an organiser, or rejected by the server. */
+  discarded: number;
+  rejected: number;
+  pending: number;
+  unaccounted: number;
+}
+
+export function receiptLine(records: Pick<DeviceRecords, 'recorded' | 'pending'>, server: MutationCounts, kind: SyncMutationKind): ReceiptLine {
+  const { confirmed, inReview, discarded, rejected } = server[kind];
+  const recorded = records.recorded[kind];
+  const pending = records.pending[kind];
+  return { recorded, confirmed, inReview, discarded, rejected, pending, unaccounted: recorded - confirmed - inReview - discarded - rejected - pending };
+}
 
 export interface StorageInfo {
   /** null where the browser cannot say. */

@@ -1,6 +1,7 @@
-import { ChevronDown, CircleAlert, MonitorSmartphone, WifiOff } from 'lucide-react';
+import { ChevronDown, CircleAlert, Hourglass, MonitorSmartphone, WifiOff } from 'lucide-react';
 import { useId, useState } from 'react';
-import { SYNC_MUTATION_KINDS, type SyncMutationKind, type KioskSummary, type MutationStatusCounts } from '../../../contract';
+import { Link } from 'react-router-dom';
+import { RECEIPT_OUTCOMES, reviewReasonLabel, SYNC_MUTATION_KINDS, type OutcomeCounts, type SyncMutationKind, type KioskSummary } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDateTime } from '../../lib/format';
@@ -8,8 +9,14 @@ import { offlineText } from './silence';
 
 const KIND_LABEL: Record<SyncMutationKind, string> = { player: 'Registros', attempt: 'Intentos', completion: 'Resultados' };
 const KIND_SINGULAR: Record<string, string> = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' };
-const STATUS_LABEL: Record<keyof MutationStatusCounts, string> = { applied: 'Aplicadas', held: 'En revisión', rejected: 'Rechazadas' };
-const STATUSES = ['applied', 'held', 'rejected'] as const;
+/** The column headings; the soft hyphens let them break on a 390 px phone, where the four columns would not fit whole. */
+const STATUS_LABEL: Record<keyof OutcomeCounts, string> = {
+  confirmed: 'Confir\u00ADmados',
+  inReview: 'En revisión',
+  discarded: 'Descar\u00ADtados',
+  rejected: 'Recha\u00ADzados',
+};
+const STATUSES = RECEIPT_OUTCOMES;
 
 const badgeClass = 'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold';
 
@@ -25,6 +32,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 /** Why the kiosk stands out, in words (never colour alone). */
 function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt: string }) {
   const rejected = kiosk.mutations.total.rejected;
+  const inReview = kiosk.mutations.byKind.completion.inReview;
   return (
     <>
       {kiosk.attention.offline && (
@@ -39,6 +47,12 @@ function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt:
           {rejected === 1 ? '1 rechazada' : `${rejected} rechazadas`}
         </span>
       )}
+      {inReview > 0 && (
+        <span className={`${badgeClass} bg-amber-100 text-amber-900 dark:bg-amber-400/15 dark:text-amber-200`} data-testid="kiosk-in-review">
+          <Hourglass className="size-3.5" aria-hidden />
+          {inReview === 1 ? '1 resultado en revisión' : `${inReview} resultados en revisión`}
+        </span>
+      )}
       {!kiosk.attention.inService && (
         <span className={`${badgeClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`}>Sin campaña en curso</span>
       )}
@@ -46,19 +60,19 @@ function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt:
   );
 }
 
-/** Mutations received, per kind and outcome. */
+/** What the kiosk sent, per kind and where it stands now (the ranking's own state: an approved result is confirmed). */
 function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
   return (
-    <div className="max-w-xl overflow-x-auto">
-      <table className="w-full min-w-72 text-sm tabular-nums">
-        <caption className="sr-only">Mutaciones recibidas de {kiosk.name}</caption>
+    <div className="max-w-2xl overflow-x-auto">
+      <table className="w-full text-sm tabular-nums" data-testid="kiosk-counts">
+        <caption className="sr-only">Lo recibido de {kiosk.name}, por tipo y estado</caption>
         <thead>
           <tr className="text-left text-xs text-slate-500 dark:text-slate-400">
-            <th scope="col" className="py-1 pr-3 font-medium">
+            <th scope="col" className="py-1 pr-2 align-bottom font-medium sm:pr-3">
               Tipo
             </th>
             {STATUSES.map((status) => (
-              <th key={status} scope="col" className="px-2 py-1 text-right font-medium">
+              <th key={status} scope="col" className="px-1.5 py-1 text-right align-bottom font-medium sm:px-2">
                 {STATUS_LABEL[status]}
               </th>
             ))}
@@ -71,7 +85,7 @@ function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
                 {KIND_LABEL[kind]}
               </th>
               {STATUSES.map((status) => (
-                <td key={status} className="px-2 py-1 text-right">
+                <td key={status} className="px-1.5 py-1 text-right sm:px-2" data-testid={`kiosk-${kind}-${status}`}>
                   {kiosk.mutations.byKind[kind][status]}
                 </td>
               ))}
@@ -82,13 +96,38 @@ function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
               Total
             </th>
             {STATUSES.map((status) => (
-              <td key={status} className="px-2 py-1 text-right">
+              <td key={status} className="px-1.5 py-1 text-right sm:px-2">
                 {kiosk.mutations.total[status]}
               </td>
             ))}
           </tr>
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** Why the kiosk's results wait for review, with the way to the trivia's review list. */
+function InReview({ kiosk }: { kiosk: KioskSummary }) {
+  if (kiosk.mutations.inReview.length === 0) return null;
+  return (
+    <div className="space-y-2 rounded-xl border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm dark:border-amber-900/60 dark:bg-amber-950/30" data-testid="kiosk-review-reasons">
+      <p className="font-medium text-slate-900 dark:text-slate-100">Resultados en revisión, por motivo</p>
+      <ul className="list-disc space-y-0.5 pl-5 text-slate-700 dark:text-slate-300">
+        {kiosk.mutations.inReview.map((entry) => (
+          <li key={entry.reason}>
+            {reviewReasonLabel(entry.reason)}: <span className="tabular-nums">{entry.count}</span>
+          </li>
+        ))}
+      </ul>
+      {kiosk.trivia && (
+        <Link
+          to={`/ranking-admin?id=${kiosk.trivia.id}`}
+          className="inline-flex font-semibold text-amber-900 underline underline-offset-2 hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-700 dark:text-amber-200"
+        >
+          Revisar en el ranking de {kiosk.trivia.name}
+        </Link>
+      )}
     </div>
   );
 }
@@ -148,9 +187,10 @@ export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt
           <Fact label="Configurado">{formatDateTime(kiosk.setupAt)}</Fact>
           <Fact label="Última conexión">{kiosk.lastSeenAt ? formatDateTime(kiosk.lastSeenAt) : 'Nunca'}</Fact>
           <Fact label="Última sincronización">{kiosk.lastSyncAt ? formatDateTime(kiosk.lastSyncAt) : 'Nunca'}</Fact>
-          <Fact label="Recibidas">{kiosk.mutations.total.applied + kiosk.mutations.total.held + kiosk.mutations.total.rejected}</Fact>
+          <Fact label="Recibidos">{RECEIPT_OUTCOMES.reduce((sum, outcome) => sum + kiosk.mutations.total[outcome], 0)}</Fact>
         </dl>
         <CountsTable kiosk={kiosk} />
+        <InReview kiosk={kiosk} />
         {rejected > 0 && (
           <div className="space-y-3">
             <Button

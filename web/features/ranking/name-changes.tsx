@@ -8,11 +8,11 @@ import { ReviewList, useFocusAfterDecision } from '../../shared/moderation/revie
 
 const FACT_ICON = 'size-3.5 shrink-0 text-slate-400 dark:text-slate-500';
 
-/** 'device …' / 'address …' as the admin reads it. */
-function sourceLabel(source: string): string {
-  if (source.startsWith('device ')) return `Kiosco ${source.slice('device '.length)}`;
-  if (source.startsWith('address ')) return `Dirección ${source.slice('address '.length)}`;
-  return source;
+/** Where the change came from as the admin reads it: the device by its name (never its id), or the address it was sent from online. */
+function sourceLabel(change: PlayerNameChange): string {
+  if (change.device) return change.device.kind === 'kiosk' ? `Kiosco ${change.device.name}` : change.device.name;
+  if (change.source.startsWith('address ')) return `Dirección ${change.source.slice('address '.length)}`;
+  return change.source;
 }
 
 /**
@@ -68,7 +68,7 @@ export function NameChanges() {
               </span>
               <span className="inline-flex min-w-0 items-center gap-1">
                 <MonitorSmartphone className={FACT_ICON} aria-hidden />
-                <span className="min-w-0 break-all">{sourceLabel(change.source)}</span>
+                <span className="min-w-0 break-all">{sourceLabel(change)}</span>
               </span>
             </p>
           </div>

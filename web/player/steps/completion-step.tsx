@@ -1,6 +1,7 @@
 import { Clock, CloudUpload, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
 import { useEffect } from 'react';
 import type { ServerResult } from '../../../contract';
+import { reviewReasonLabel } from '../../../contract/review-reasons';
 import type { AttemptResult } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { formatDuration } from '../format';
@@ -24,6 +25,11 @@ export const PENDING_RESULT_TEXT = 'Tu puntaje aparecerá aquí en cuanto vuelva
 /** Said under the score when the server keeps the result for the organiser's review. */
 export const HELD_RESULT_TEXT = 'El organizador revisará este resultado antes de publicarlo en el ranking.';
 
+/** The held line, with the server's reason when it gave one: "Tu resultado quedó en revisión: …". */
+export function heldResultText(reviewReason: string | undefined): string {
+  return reviewReason ? `Tu resultado quedó en revisión: ${reviewReasonLabel(reviewReason).toLowerCase()}. ${HELD_RESULT_TEXT}` : HELD_RESULT_TEXT;
+}
+
 /**
  * The round's result: as the server scored and timed it once the round reached it; until then
  * from the verdicts the player saw, or, for a round played without them (the phone lost its
@@ -43,7 +49,7 @@ export function CompletionStep({
 }) {
   // The server's figures once they arrive: what the ranking will show, whatever the device counted.
   const shown = fromServer ? { ...result, ...fromServer, pending: false } : result;
-  return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ?? false} redirectUrl={redirectUrl} onRestart={onRestart} />;
+  return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ? heldResultText(fromServer.reviewReason) : null} redirectUrl={redirectUrl} onRestart={onRestart} />;
 }
 
 function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
@@ -69,7 +75,7 @@ function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null;
   );
 }
 
-function ScoredResult({ result, held, redirectUrl, onRestart }: { result: AttemptResult; held: boolean; redirectUrl: string | null; onRestart: () => void }) {
+function ScoredResult({ result, held, redirectUrl, onRestart }: { result: AttemptResult; held: string | null; redirectUrl: string | null; onRestart: () => void }) {
   const tier = tierOf(result.score);
   const Icon = tier.icon;
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -108,8 +114,8 @@ function ScoredResult({ result, held, redirectUrl, onRestart }: { result: Attemp
         </div>
       </dl>
       {held && (
-        <p className="player-muted text-sm" data-testid="result-held">
-          {HELD_RESULT_TEXT}
+        <p className="player-muted text-sm" role="status" data-testid="result-held">
+          {held}
         </p>
       )}
       <ResultActions redirectUrl={redirectUrl} onRestart={onRestart} />
