@@ -71,6 +71,9 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await expect(screen.getByTestId('screen-row')).toHaveCount(8);
   await expect(screen.getByTestId('screen-row').filter({ hasText: /Puesto 1(?!\d)/ })).toContainText('Carla Núñez');
   await expect(screen.getByTestId('screen-newest')).toContainText('Carla Núñez');
+  // A trivia's screen shows the score as the rankings do: a percentage, never points.
+  await expect(screen.getByTestId('screen-newest')).toContainText(/\d%/);
+  await expect(screen.getByTestId('screen-newest')).not.toContainText('pts');
   expect(loads).toEqual([]);
 
   // The server unreachable: the screen keeps its data and says how old it is, then recovers by itself.

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseCampaignId } from '../../web/features/campaigns/campaign-id';
 import { campaignPeriod } from '../../web/features/campaigns/campaign-period';
 import { parseWeight, weightProblem } from '../../web/features/campaigns/components/weight-input';
-import { formatPoints } from '../../web/features/campaigns/format-points';
 import { publicFailureText } from '../../web/features/campaigns/public-failure-text';
 import { ApiError } from '../../web/lib/api';
+import { formatNumber, formatPoints, formatScore } from '../../web/lib/format';
 
 describe('campaign values as the screens read and show them', () => {
   it('a non-numeric weight falls back to 10; 1 to 100 is accepted, anything else is told why', () => {
@@ -17,10 +17,14 @@ describe('campaign values as the screens read and show them', () => {
     expect(weightProblem(101)).toBe('El peso no puede ser mayor a 100');
   });
 
-  it('points show at most two decimals and none when whole', () => {
-    expect(formatPoints(2500)).toBe('2500');
-    expect(formatPoints(733.3333)).toBe('733,33');
-    expect(formatPoints(12.5)).toBe('12,5');
+  it('numbers show as Spanish writes them, at most two decimals and none when whole; scores in %, campaign totals in points', () => {
+    expect(formatNumber(2500)).toBe('2500');
+    expect(formatNumber(10000)).toBe('10.000');
+    expect(formatNumber(733.3333)).toBe('733,33');
+    expect(formatNumber(12.5)).toBe('12,5');
+    expect(formatScore(100)).toBe('100%');
+    expect(formatPoints(4000)).toBe('4000 pts');
+    expect(formatPoints(12345.5)).toBe('12.345,5 pts');
   });
 
   it('a period reads dd/MM/yyyy - dd/MM/yyyy, or No definida without dates', () => {

@@ -3,15 +3,18 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
 import type { ScreenEntry, ScreenFeed } from '../../../contract';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, formatPoints, formatScore } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from './qr-code';
 import './big-screen.css';
 
 const clock = (date: Date) => date.toLocaleTimeString('es-CO', { hour: '2-digit', minute: '2-digit', hour12: false });
-const points = (score: number) => `${score.toLocaleString('es-CO')} pts`;
-/** The result as a row shows it: points, then the time that breaks ties. */
-const result = (entry: ScreenEntry) => (entry.time === null ? points(entry.score) : `${points(entry.score)} · ${formatDuration(entry.time)}`);
+/** The result as a row shows it, as the rankings do: a trivia's score in %, a campaign's total in points, then the time that breaks ties. */
+const scoreOf = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
+function result(kind: ScreenFeed['kind'], entry: ScreenEntry): string {
+  const score = scoreOf(kind, entry.score);
+  return entry.time === null ? score : `${score} · ${formatDuration(entry.time)}`;
+}
 
 /** Whether the page is in full screen, and a way in (the browser needs a click for it). */
 function useFullscreen() {
@@ -42,7 +45,7 @@ function Status({ state }: { state: ScreenFeedState }) {
   );
 }
 
-function Row({ entry, newest }: { entry: ScreenEntry; newest: boolean }) {
+function Row({ kind, entry, newest }: { kind: ScreenFeed['kind']; entry: ScreenEntry; newest: boolean }) {
   return (
     <li className={`big-screen-row${newest ? ' big-screen-row-newest' : ''}`} data-testid="screen-row" data-newest={newest || undefined}>
       <span className="big-screen-position">
@@ -55,13 +58,13 @@ function Row({ entry, newest }: { entry: ScreenEntry; newest: boolean }) {
         </span>
         {entry.location && <span className="big-screen-location">{entry.location}</span>}
       </span>
-      <span className="big-screen-score">{result(entry)}</span>
+      <span className="big-screen-score">{result(kind, entry)}</span>
     </li>
   );
 }
 
 /** The top three as a podium: second, first, third. */
-function Podium({ entries, newestId }: { entries: ScreenEntry[]; newestId: number | null }) {
+function Podium({ kind, entries, newestId }: { kind: ScreenFeed['kind']; entries: ScreenEntry[]; newestId: number | null }) {
   const order = [entries[1], entries[0], entries[2]];
   return (
     <ol className="big-screen-podium" aria-label="Podio">
@@ -75,7 +78,7 @@ function Podium({ entries, newestId }: { entries: ScreenEntry[]; newestId: numbe
           >
             <span className="big-screen-step-name">{entry.name}</span>
             {entry.playerId === newestId && <span className="big-screen-badge">¡Nuevo!</span>}
-            <span className="big-screen-step-score">{result(entry)}</span>
+            <span className="big-screen-step-score">{result(kind, entry)}</span>
             <span className="big-screen-step-block">
               <span aria-hidden>{entry.position}</span>
               <span className="sr-only">Puesto {entry.position}</span>
@@ -138,11 +141,11 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
             <p className="big-screen-empty">Aún no hay resultados. ¡Sé el primero en jugar!</p>
           ) : (
             <>
-              <Podium entries={feed.entries} newestId={newestId} />
+              <Podium kind={feed.kind} entries={feed.entries} newestId={newestId} />
               {rest.length > 0 && (
                 <ol className="big-screen-list" aria-label="Siguientes puestos">
                   {rest.map((entry) => (
-                    <Row key={entry.playerId} entry={entry} newest={entry.playerId === newestId} />
+                    <Row key={entry.playerId} kind={feed.kind} entry={entry} newest={entry.playerId === newestId} />
                   ))}
                 </ol>
               )}
@@ -159,7 +162,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           <div aria-live="polite" className="big-screen-newest">
             {feed.newest && (
               <p data-testid="screen-newest">
-                Acaba de terminar: <strong>{feed.newest.name}</strong> · {points(feed.newest.score)}
+                Acaba de terminar: <strong>{feed.newest.name}</strong> · {scoreOf(feed.kind, feed.newest.score)}
               </p>
             )}
           </div>

@@ -1,9 +1,10 @@
 import type { Disqualification } from '../../../contract';
 import { DisqualificationList, playerName } from '../../shared/moderation/disqualification-list';
 import { useDisqualifications } from './api/disqualifications';
+import { formatScore } from '../../lib/format';
 
 /** What was taken out, in the admin's words. */
-const what = (d: Disqualification) => (d.attempt ? `Resultado de ${d.attempt.score}%` : 'Todos sus resultados en esta trivia');
+const what = (d: Disqualification) => (d.attempt ? `Resultado de ${formatScore(d.attempt.score)}` : 'Todos sus resultados en esta trivia');
 
 /** A decision made from a campaign is restored at every trivia of it: the confirmation says so. */
 const restoreMessage = (d: Disqualification) =>

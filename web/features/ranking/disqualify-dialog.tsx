@@ -3,6 +3,7 @@ import { DISQUALIFICATION_SCOPE_LABELS, DISQUALIFICATION_SCOPES, type Disqualifi
 import { toast } from '../../lib/toast-store';
 import { useDisqualify } from './api/disqualifications';
 import { ReasonDialog } from '../../shared/moderation/reason-dialog';
+import { formatScore } from '../../lib/format';
 
 const SCOPE_HINTS: Record<DisqualificationScope, string> = {
   attempt: 'Si tiene otros resultados, el mejor de ellos ocupa su lugar.',
@@ -19,7 +20,7 @@ export function DisqualifyDialog({ entry, onClose }: { entry: TriviaRankingEntry
     <ReasonDialog
       open={entry !== null}
       title="¿Descalificar del ranking?"
-      message={entry ? `${name}: ${entry.score}% en la posición ${entry.position}. El resultado se conserva y puede restaurarse.` : ''}
+      message={entry ? `${name}: ${formatScore(entry.score)} en la posición ${entry.position}. El resultado se conserva y puede restaurarse.` : ''}
       confirmLabel="Descalificar"
       danger
       pending={disqualify.isPending}

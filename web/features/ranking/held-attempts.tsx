@@ -9,6 +9,7 @@ import { BatchBar, NOTHING_SELECTED, resultsText, type Selection } from './held/
 import { BatchConfirm } from './held/batch-confirm';
 import { HeldFilters } from './held/held-filters';
 import { HeldRow, playerName } from './held/held-row';
+import { formatScore } from '../../lib/format';
 
 /** The filter in words, for the bulk confirmation ('Motivo «Tiempo no plausible», dispositivo «Stand Norte»'). */
 function filterText(filter: HeldFilter, summary: HeldSummary | undefined): string {
@@ -151,7 +152,7 @@ export function HeldAttempts({ id }: { id: number }) {
           <ConfirmDialog
             open={discarding !== null}
             title="¿Descartar el resultado?"
-            message={discarding ? `El resultado de ${playerName(discarding)} (${discarding.score}%) no contará en el ranking. El registro se conserva.` : ''}
+            message={discarding ? `El resultado de ${playerName(discarding)} (${formatScore(discarding.score)}) no contará en el ranking. El registro se conserva.` : ''}
             confirmLabel="Descartar"
             pending={review.isPending}
             onConfirm={() => discarding && decide(discarding, 'discard')}

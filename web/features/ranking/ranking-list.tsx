@@ -1,7 +1,7 @@
 import { Award, Medal, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { TriviaRankingEntry } from '../../../contract';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, formatScore } from '../../lib/format';
 import { RankingRow } from '../../shared/ranking/ranking-row';
 
 const MEDALS = [
@@ -38,7 +38,7 @@ export function RankingList({ entries, action }: { entries: TriviaRankingEntry[]
           name={`${entry.firstName} ${entry.lastName}`}
           site={entry.location?.name ?? 'Sin sede'}
           stats={[
-            { value: `${entry.score}%`, label: 'puntaje', testId: 'ranking-score' },
+            { value: formatScore(entry.score), label: 'puntaje', testId: 'ranking-score' },
             { value: `${entry.correctAnswers}/${entry.totalQuestions}`, label: 'correctas', testId: 'ranking-correct' },
             { value: formatDuration(entry.completionTime), label: 'tiempo', testId: 'ranking-time' },
           ]}

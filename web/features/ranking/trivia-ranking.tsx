@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states
 import { Button } from '../../components/ui/button';
 import type { TriviaRankingEntry } from '../../../contract';
 import { ApiError, errorText } from '../../lib/api';
-import { formatDuration } from '../../lib/format';
+import { formatDuration, formatScore } from '../../lib/format';
 import { useCompanyLocations } from '../../shared/ranking/api/get-company-locations';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { useTriviaRanking } from './api/get-trivia-ranking';
@@ -72,7 +72,7 @@ export function TriviaRanking({
               key: entry.id,
               name: `${entry.firstName} ${entry.lastName}`,
               location: entry.location?.name ?? 'Sin sede',
-              result: `${entry.score}% · ${formatDuration(entry.completionTime)}`,
+              result: `${formatScore(entry.score)} · ${formatDuration(entry.completionTime)}`,
             }))}
           />
           <Card className="space-y-4 p-5">

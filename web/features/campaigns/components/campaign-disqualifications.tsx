@@ -1,6 +1,7 @@
 import type { CampaignDisqualification } from '../../../../contract';
 import { DisqualificationList, playerName } from '../../../shared/moderation/disqualification-list';
 import { useCampaignDisqualifications } from '../api/campaign-disqualifications';
+import { formatScore } from '../../../lib/format';
 
 const triviaNames = (d: CampaignDisqualification) => d.trivias.map((t) => t.name).join(', ');
 
@@ -8,7 +9,7 @@ const triviaNames = (d: CampaignDisqualification) => d.trivias.map((t) => t.name
 function what(d: CampaignDisqualification, campaignId: number): string {
   if (d.campaign?.id === campaignId) return d.trivias.length === 1 ? `En la campaña (1 trivia: ${triviaNames(d)})` : `En la campaña (${d.trivias.length} trivias)`;
   const where = d.campaign ? ` (desde la campaña «${d.campaign.name}»)` : '';
-  return d.attempt ? `Resultado de ${d.attempt.score}% en ${triviaNames(d)}${where}` : `Todos sus resultados en ${triviaNames(d)}${where}`;
+  return d.attempt ? `Resultado de ${formatScore(d.attempt.score)} en ${triviaNames(d)}${where}` : `Todos sus resultados en ${triviaNames(d)}${where}`;
 }
 
 const restoreMessage = (d: CampaignDisqualification) =>

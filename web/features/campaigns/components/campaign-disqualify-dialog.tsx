@@ -2,7 +2,7 @@ import type { CampaignRankingEntry } from '../../../../contract';
 import { toast } from '../../../lib/toast-store';
 import { ReasonDialog } from '../../../shared/moderation/reason-dialog';
 import { useDisqualifyFromCampaign } from '../api/campaign-disqualifications';
-import { formatPoints } from '../format-points';
+import { formatNumber } from '../../../lib/format';
 
 /** "Descalificar" a campaign ranking row: the player, at every trivia of the campaign, with a reason. */
 export function CampaignDisqualifyDialog({ campaignId, entry, onClose }: { campaignId: number; entry: CampaignRankingEntry | null; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function CampaignDisqualifyDialog({ campaignId, entry, onClose }: { campa
         entry ? (
           <>
             <p>
-              {name}: {formatPoints(entry.totalScore)} puntos en la posición {entry.position}.
+              {name}: {formatNumber(entry.totalScore)} puntos en la posición {entry.position}.
             </p>
             <p className="mt-2">
               Ninguno de sus resultados en las trivias de esta campaña cuenta, tampoco los que lleguen después: sale del ranking de la campaña y

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { CampaignRankingEntry } from '../../../../contract';
 import { formatDuration } from '../../../lib/format';
 import { RankingRow } from '../../../shared/ranking/ranking-row';
-import { formatPoints } from '../format-points';
+import { formatNumber, formatPoints } from '../../../lib/format';
 
 const fullName = (entry: CampaignRankingEntry) => `${entry.firstName} ${entry.lastName}`;
 
@@ -38,7 +38,7 @@ export function CampaignRankingList({
           name={fullName(entry)}
           site={entry.location?.name ?? 'Sin sede'}
           stats={[
-            { value: formatPoints(entry.totalScore), label: 'puntos', testId: 'ranking-points' },
+            { value: formatNumber(entry.totalScore), label: 'puntos', testId: 'ranking-points' },
             ...(showCorrectAnswers ? [{ value: String(entry.totalCorrectAnswers), label: 'correctas', testId: 'ranking-correct' }] : []),
             { value: formatDuration(entry.averageCompletionTime), label: 'tiempo prom.', testId: 'ranking-time' },
           ]}
@@ -55,5 +55,5 @@ export const campaignPodiumEntries = (entries: CampaignRankingEntry[]) =>
     key: entry.playerId,
     name: fullName(entry),
     location: entry.location?.name ?? 'Sin sede',
-    result: `${formatPoints(entry.totalScore)} pts`,
+    result: formatPoints(entry.totalScore),
   }));

@@ -1,7 +1,7 @@
 import type { CampaignLink } from '../../../../contract';
 import { LoadMore } from '../../../shared/ranking/load-more';
 import { useCampaignRanking, type CampaignRankingFilters } from '../api/get-campaign-ranking';
-import { formatPoints } from '../format-points';
+import { formatScore } from '../../../lib/format';
 import { RankingResults } from './ranking-results';
 
 /**
@@ -59,7 +59,7 @@ export function TriviaScores({
                     <p className="text-xs text-slate-500 dark:text-slate-400">{entry.location?.name ?? 'Sin sede'}</p>
                   </td>
                   <td className="px-3 py-2 text-right font-semibold tabular-nums" data-testid="trivia-score">
-                    {formatPoints(entry.bestScores[key]!)}%
+                    {formatScore(entry.bestScores[key]!)}
                   </td>
                   <td className="px-3 py-2 text-right tabular-nums" data-testid="trivia-attempts">
                     {entry.attemptsCount[key] ?? 0}

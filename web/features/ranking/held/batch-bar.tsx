@@ -2,13 +2,14 @@ import { Check, Trash2 } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { ReviewAction } from '../api/held-attempts';
 import { Button } from '../../../components/ui/button';
+import { formatNumber } from '../../../lib/format';
 
 /** Which held results a bulk decision takes: ids chosen one by one, or every result that matches the filter. */
 export type Selection = { kind: 'ids'; ids: ReadonlySet<number> } | { kind: 'all' };
 export const NOTHING_SELECTED: Selection = { kind: 'ids', ids: new Set() };
 
 /** '1 resultado', '1.000 resultados'. */
-export const resultsText = (n: number) => (n === 1 ? '1 resultado' : `${n.toLocaleString('es-CO')} resultados`);
+export const resultsText = (n: number) => (n === 1 ? '1 resultado' : `${formatNumber(n)} resultados`);
 
 interface BatchBarProps {
   /** The rows shown (loaded pages). */
@@ -52,7 +53,7 @@ export function BatchBar({ shownIds, total, selection, onSelect, busy, onDecide 
         </span>
         {allShown && total > shownIds.length && selection.kind === 'ids' && (
           <button type="button" className="font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-200" onClick={() => onSelect({ kind: 'all' })}>
-            Seleccionar los {total.toLocaleString('es-CO')} que coinciden
+            Seleccionar los {formatNumber(total)} que coinciden
           </button>
         )}
       </div>

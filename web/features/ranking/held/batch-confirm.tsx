@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import type { ReviewAction } from '../api/held-attempts';
 import { resultsText } from './batch-bar';
+import { formatNumber } from '../../../lib/format';
 
 interface BatchConfirmProps {
   action: ReviewAction | null;
@@ -31,7 +32,7 @@ export function BatchConfirm({ action, count, filterText, pending, onConfirm, on
             Cancelar
           </Button>
           <Button variant={release ? 'primary' : 'danger'} onClick={onConfirm} pending={pending}>
-            {release ? 'Aprobar' : 'Descartar'} {taken.toLocaleString('es-CO')}
+            {release ? 'Aprobar' : 'Descartar'} {formatNumber(taken)}
           </Button>
         </>
       }
@@ -46,7 +47,7 @@ export function BatchConfirm({ action, count, filterText, pending, onConfirm, on
         </p>
         {count > HELD_BATCH_MAX && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-amber-950 dark:bg-amber-400/10 dark:text-amber-100">
-            Se deciden como máximo {HELD_BATCH_MAX.toLocaleString('es-CO')} por vez, los más antiguos: los {(count - HELD_BATCH_MAX).toLocaleString('es-CO')} restantes
+            Se deciden como máximo {formatNumber(HELD_BATCH_MAX)} por vez, los más antiguos: los {formatNumber(count - HELD_BATCH_MAX)} restantes
             seguirán en revisión.
           </p>
         )}

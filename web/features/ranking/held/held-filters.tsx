@@ -11,8 +11,9 @@ import {
 } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { SelectInput } from '../../../components/ui/form-controls';
+import { formatNumber } from '../../../lib/format';
 
-const withCount = (label: string, count: number) => `${label} (${count.toLocaleString('es-CO')})`;
+const withCount = (label: string, count: number) => `${label} (${formatNumber(count)})`;
 
 /**
  * "Motivo" and "Dispositivo": each option says how many held results choosing it shows (the

@@ -2,7 +2,7 @@ import { AlertTriangle, CalendarDays, Check, Clock, Globe, MapPin, Smartphone, T
 import type { ReactNode } from 'react';
 import { heldDeviceLabel, REVIEW_REASON_HELP, REVIEW_REASON_LABELS, type HeldAttempt } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatDuration } from '../../../lib/format';
+import { formatDateTime, formatDuration, formatScore } from '../../../lib/format';
 
 export const playerName = (attempt: HeldAttempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
 
@@ -77,7 +77,7 @@ export function HeldRow({ attempt, selected, onSelect, showHelp, busy, approving
         <div className="min-w-0 space-y-1.5">
           <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{name}</p>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-400">
-            <span className="font-semibold text-slate-900 dark:text-slate-100">{attempt.score}%</span>
+            <span className="font-semibold text-slate-900 dark:text-slate-100">{formatScore(attempt.score)}</span>
             <span className="whitespace-nowrap">
               {attempt.correctAnswers}/{attempt.totalQuestions} correctas
             </span>
