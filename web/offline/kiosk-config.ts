@@ -31,8 +31,10 @@ export type KioskSetupResult = { kind: 'done'; config: KioskConfig; adminSignedO
 const CONFIG_KEY = 'kioskConfig';
 const SETUP_TIMEOUT_MS = 15_000;
 
+/** The stored kiosk, its idle time read within today's range (a kiosk set up at 20 s before the minimum rose plays at 30). */
 export async function readKioskConfig(db: TriviaDb): Promise<KioskConfig | null> {
-  return (await readMeta<KioskConfig>(db, CONFIG_KEY)) ?? null;
+  const config = await readMeta<KioskConfig>(db, CONFIG_KEY);
+  return config ? { ...config, idleSeconds: idleSecondsWithin(config.idleSeconds) } : null;
 }
 
 /** An idle timeout inside the allowed range, whole seconds; the default when none is given. */
