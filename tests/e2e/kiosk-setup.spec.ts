@@ -60,6 +60,7 @@ test.describe('kiosk setup and PIN', () => {
     await pin.getByRole('button', { name: 'Salir del modo kiosco' }).click();
     await expect(player.statusBadge()).toHaveCount(0);
     await expect(player.validate()).toBeVisible();
+    await expect(player.notice()).toContainText('Modo kiosco desactivado');
 
     // The link worked once: opened again (on any device) it is refused.
     const other = await (await browser.newContext({ baseURL, locale: 'es-CO' })).newPage();
@@ -86,7 +87,7 @@ test.describe('kiosk setup and PIN', () => {
     await form.getByLabel('PIN (4 a 8 dígitos)').fill('2468');
     await form.getByLabel('Repite el PIN').fill('2468');
     // The longest idle timeout, so the minute of waiting below does not send the kiosk to its attract screen.
-    await form.getByLabel(/^Tiempo sin actividad/).fill('600');
+    await form.getByLabel(/^Segundos sin actividad/).fill('600');
     await form.getByRole('button', { name: 'Configurar kiosco' }).click();
     await expect(player.attract()).toBeVisible();
 

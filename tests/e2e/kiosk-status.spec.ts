@@ -54,14 +54,25 @@ test.describe('the connection status is true within 2 s', () => {
   });
 });
 
-test('leaving kiosk mode from the badge asks for nothing more, confirms, and shows the player screen at once', async ({ page }) => {
+const staffPanel = (page: Page) => page.getByRole('dialog', { name: 'Panel del personal' });
+
+/** Opens the badge, then "Panel del personal" (a kiosk never set up has no PIN to ask for). */
+async function openStaffPanel(page: Page) {
+  await new PlayerPage(page).statusBadge().click();
+  await page.getByRole('button', { name: 'Panel del personal' }).click();
+  await expect(staffPanel(page)).toBeVisible();
+}
+
+test('leaving kiosk mode from its attract screen confirms and shows the player screen at once, from the staff panel or the badge', async ({ page }) => {
   const player = new PlayerPage(page);
-  await page.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=1`);
+  await player.gotoKiosk(DEMO_TRIVIA);
+  // 'Cerrar' in the staff panel leaves the kiosk on its attract screen, as after an idle round.
+  await openStaffPanel(page);
+  await staffPanel(page).getByRole('button', { name: 'Cerrar' }).click();
   await expect(player.attract()).toBeVisible();
-  await player.statusBadge().click();
-  // By keyboard: the switch takes Enter.
-  await player.kioskSwitch().focus();
-  await page.keyboard.press('Enter');
+
+  await openStaffPanel(page);
+  await staffPanel(page).getByRole('button', { name: 'Salir del modo kiosco' }).click();
   await expect(player.notice()).toContainText('Modo kiosco desactivado');
   await expect(player.live()).toContainText('Modo kiosco desactivado');
   await expect(player.attract()).toBeHidden();
@@ -76,6 +87,18 @@ test('leaving kiosk mode from the badge asks for nothing more, confirms, and sho
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `docs/screenshots/kiosk-mode-off-${name}.png` });
   }
+
+  // The badge's switch, by keyboard, from the attract screen: the same.
+  await page.goto(`/play-trivia/${DEMO_TRIVIA}?kiosk=1`);
+  await openStaffPanel(page);
+  await staffPanel(page).getByRole('button', { name: 'Cerrar' }).click();
+  await expect(player.attract()).toBeVisible();
+  await player.statusBadge().click();
+  await player.kioskSwitch().focus();
+  await page.keyboard.press('Enter');
+  await expect(player.notice()).toContainText('Modo kiosco desactivado');
+  await expect(player.attract()).toBeHidden();
+  await expect(player.validate()).toBeVisible();
 });
 
 test('the kiosk badge never covers a field that takes focus, at 200 % zoom too', async ({ page }) => {

@@ -64,11 +64,13 @@ test.describe('kiosk mode on the player screen', () => {
     await playToResult(player, bundle, `2${Date.now() % 1_000_000_000}`);
     await expect(player.score()).toHaveText('80%');
 
-    // The idle time is all quiet: "¿Sigues ahí?" comes after it, not inside it.
-    await page.clock.runFor(IDLE_RETURN_MS - 2_000);
+    // The idle time is all quiet: "¿Sigues ahí?" comes after it, not inside it. Counted from a
+    // last touch now (the round's last tap was a few seconds of the clock ago).
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(IDLE_RETURN_MS - 1_000);
     await expect(player.completed()).toBeVisible();
     await expect(idle(page)).toBeHidden();
-    await page.clock.runFor(3_000);
+    await page.clock.runFor(2_000);
     await expect(page.getByRole('alertdialog', { name: '¿Sigues ahí?' })).toBeVisible();
     await expect(page.getByTestId('kiosk-idle-seconds')).toHaveText(/^1[3-5]$/);
     await page.clock.runFor(IDLE_WARNING_MS);
