@@ -23,6 +23,12 @@ test.describe('kiosk setup and PIN', () => {
     const form = kiosk.getByTestId('kiosk-setup');
     await expect(form.getByRole('heading', { name: 'Configurar kiosco' })).toBeVisible();
     expect(await seriousViolations(kiosk, 'kiosk setup form')).toEqual([]);
+    // The idle field says what it counts: the quiet before "¿Sigues ahí?", whose countdown comes after.
+    await expect(form.getByLabel('Segundos sin actividad antes de «¿Sigues ahí?» (después, 15 s más para volver al inicio)')).toHaveAttribute('min', '30');
+    for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+      await kiosk.setViewportSize({ width, height });
+      await kiosk.screenshot({ path: `docs/screenshots/kiosk-setup-form-${name}.png`, fullPage: true });
+    }
 
     // Mismatched PINs are refused on the device before anything is sent.
     await form.getByLabel('Nombre del kiosco').fill('Stand 4 · entrada');

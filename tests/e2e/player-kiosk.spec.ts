@@ -76,6 +76,8 @@ test.describe('kiosk mode on the player screen', () => {
     await page.clock.runFor(IDLE_WARNING_MS);
     await expect(player.attract()).toBeVisible();
     await expect(player.completed()).toBeHidden();
+    // A screen reader finds nothing of the last player's result on the attract screen.
+    await expect(player.live()).not.toContainText('Trivia completada');
     await player.tapToPlay().click();
     await expect(player.validate()).toBeVisible();
     await expect(player.documentNumber()).toHaveValue('');

@@ -4,13 +4,13 @@ import { PROBE_INTERVAL_MS, probeEvidence, startConnectionProbe, type ProbeEnvir
 
 const timeout = () => new DOMException('slow', 'TimeoutError');
 
-/** A page whose probe answers what the test says, with the window's and document's events. */
-function fakePage(answer: () => unknown) {
+/** A visible page probing, whose probe answers what the test says; the test fires the window's events and stops it. */
+function probing(answer: () => unknown) {
   const window = new EventTarget();
   const document = new EventTarget();
   const probe = vi.fn(async () => answer());
   const env: ProbeEnvironment = { probe, now: Date.now, visible: () => true, window: window as unknown as Window, document: document as unknown as Document };
-  return { env, window, probe };
+  return { stop: startConnectionProbe(env), window, probe };
 }
 
 describe('the connection status from evidence', () => {
@@ -29,21 +29,19 @@ describe('the connection status from evidence', () => {
 
   it('says "offline" within 2 s of the server going away while the network stays up, and "online" again within 2 s of its return', async () => {
     let down = false;
-    const page = fakePage(() => (down ? new TypeError('Failed to fetch') : undefined));
-    const stop = startConnectionProbe(page.env);
+    const page = probing(() => (down ? new TypeError('Failed to fetch') : undefined));
     down = true;
     await vi.advanceTimersByTimeAsync(2_000);
     expect(serverReachable()).toBe(false);
     down = false;
     await vi.advanceTimersByTimeAsync(2_000);
     expect(serverReachable()).toBe(true);
-    stop();
+    page.stop();
   });
 
   it('one slow reply does not flip the status (no flicker); a server that keeps silent shows within 3 s', async () => {
     let replies: unknown[] = [timeout(), undefined, timeout(), undefined];
-    const page = fakePage(() => replies.shift());
-    const stop = startConnectionProbe(page.env);
+    const page = probing(() => replies.shift());
     for (let i = 0; i < 4; i++) {
       await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS);
       expect(serverReachable()).toBe(true);
@@ -51,30 +49,28 @@ describe('the connection status from evidence', () => {
     replies = Array.from({ length: 10 }, timeout);
     await vi.advanceTimersByTimeAsync(3_000);
     expect(serverReachable()).toBe(false);
-    stop();
+    page.stop();
   });
 
   it('the browser\'s "offline" is proof at once; its "online" sends a probe at once rather than trusting it', async () => {
-    const page = fakePage(() => undefined);
-    const stop = startConnectionProbe(page.env);
+    const page = probing(() => undefined);
     page.window.dispatchEvent(new Event('offline'));
     expect(serverReachable()).toBe(false);
     page.window.dispatchEvent(new Event('online'));
     expect(page.probe).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(0);
     expect(serverReachable()).toBe(true);
-    stop();
+    page.stop();
   });
 
   it('sends no probe while other requests answer, and none once stopped', async () => {
-    const page = fakePage(() => undefined);
-    const stop = startConnectionProbe(page.env);
+    const page = probing(() => undefined);
     for (let i = 0; i < 5; i++) {
       reportReachable(true); // a sync push, a verdict…
       await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS / 4);
     }
     expect(page.probe).not.toHaveBeenCalled();
-    stop();
+    page.stop();
     await vi.advanceTimersByTimeAsync(10_000);
     expect(page.probe).not.toHaveBeenCalled();
   });
