@@ -17,7 +17,8 @@ export function keepFocusClearOf(badge: HTMLElement, gap: number): () => void {
   let frame = 0;
   const onFocus = (event: FocusEvent) => {
     const target = event.target;
-    if (!(target instanceof Element) || badge.contains(target)) return;
+    // A modal (the staff panel, "¿Sigues ahí?") is in the top layer, above the badge: nothing to clear.
+    if (!(target instanceof Element) || badge.contains(target) || target.closest('dialog')) return;
     cancelAnimationFrame(frame);
     frame = requestAnimationFrame(() => {
       const by = coveredBy(target.getBoundingClientRect(), badge.getBoundingClientRect(), gap);
