@@ -30,4 +30,9 @@ export interface User {
   locationId: number | null;
 }
 
+/** GET /api/session: who is signed in in this browser; `user` null when nobody is (a 200 either way). */
+export interface SessionReply {
+  user: User | null;
+}
+
 export const LOGIN_FAILED_MESSAGE = 'Usuario o contraseña incorrectos';

@@ -7,9 +7,13 @@ export const KIOSK_NAME_MAX = 60;
 export const KIOSK_SETUP_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 /** How long an unused setup link works. */
 export const KIOSK_SETUP_TTL_HOURS = 24;
-/** The idle timeout a kiosk gets unless staff choose another, and the range they may choose from. */
+/**
+ * The idle time a kiosk gets unless staff choose another, and the range they may choose from: the
+ * seconds without a touch before "¿Sigues ahí?" shows (its own countdown comes after them). The
+ * minimum leaves a slow reader time for a long question and its answers.
+ */
 export const KIOSK_IDLE_DEFAULT_SECONDS = 60;
-export const KIOSK_IDLE_MIN_SECONDS = 20;
+export const KIOSK_IDLE_MIN_SECONDS = 30;
 export const KIOSK_IDLE_MAX_SECONDS = 600;
 
 /** What the setup screen says when the browser it ran in was signed in as an admin (the server ended that session). */

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { loginSchema, registerSchema } from '../../contract';
+import { loginSchema, registerSchema, type SessionReply } from '../../contract';
 import { unauthorized } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { signIn, signOut } from '../http/session';
@@ -15,6 +15,12 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
   router.get('/user', (ctx) => {
     if (!ctx.state.user) throw unauthorized();
     ctx.body = presentUser(ctx.state.user);
+  });
+
+  // The admin app's "who am I", asked on every page, the sign-in page too: being signed out is an
+  // answer there, not a failure, so it is a 200 and the browser logs no failed request.
+  router.get('/session', (ctx) => {
+    ctx.body = { user: ctx.state.user ? presentUser(ctx.state.user) : null } satisfies SessionReply;
   });
 
   // A point is spent before the (slow) password check and given back when it was right, so

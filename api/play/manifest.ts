@@ -1,4 +1,5 @@
 import { DEFAULT_THEME, type Theme } from '../../contract';
+import { shortName } from './short-name';
 
 /** A web app manifest, as much of it as a trivia's install needs. */
 export interface TriviaManifest {
@@ -32,7 +33,7 @@ export function triviaManifest(group: { id: number; name: string; theme: Theme |
   return {
     id: address,
     name: group.name,
-    short_name: group.name.length > 12 ? `${group.name.slice(0, 11).trimEnd()}…` : group.name,
+    short_name: shortName(group.name),
     description: `${group.name}: juega con o sin conexión y compite en el ranking`,
     lang: 'es',
     start_url: address,

@@ -158,3 +158,16 @@ describe('GET /api/user', () => {
     expect(res.body).toEqual({ error: 'No has iniciado sesión', message: 'No has iniciado sesión', code: 'unauthenticated' });
   });
 });
+
+describe('GET /api/session', () => {
+  it('answers 200 with the signed-in user, or null when signed out (the sign-in page logs no failed request)', async () => {
+    const anonymous = await api.client().get('/api/session');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ user: null });
+    const admin = await api.adminClient();
+    const signedIn = await admin.get('/api/session');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.user).toMatchObject({ role: 'admin' });
+    expect(signedIn.body.user).not.toHaveProperty('passwordHash');
+  });
+});

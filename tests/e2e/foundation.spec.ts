@@ -67,6 +67,16 @@ test.describe('signing in and out', () => {
     await expect(page).toHaveURL(/\/campaigns$/);
   });
 
+  test('a signed-out visit to /auth logs no failed request (the "who am I" check answers 200)', async ({ page }) => {
+    const failures: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && failures.push(message.text()));
+    page.on('response', (response) => response.status() >= 400 && failures.push(`${response.status()} ${response.url()}`));
+    await new LoginPage(page).goto();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(failures).toEqual([]);
+  });
+
   test('a signed-in visitor of /auth is sent to the dashboard', async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto();

@@ -23,6 +23,12 @@ test.describe('kiosk setup and PIN', () => {
     const form = kiosk.getByTestId('kiosk-setup');
     await expect(form.getByRole('heading', { name: 'Configurar kiosco' })).toBeVisible();
     expect(await seriousViolations(kiosk, 'kiosk setup form')).toEqual([]);
+    // The idle field says what it counts: the quiet before "¿Sigues ahí?", whose countdown comes after.
+    await expect(form.getByLabel('Segundos sin actividad antes de «¿Sigues ahí?» (después, 15 s más para volver al inicio)')).toHaveAttribute('min', '30');
+    for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+      await kiosk.setViewportSize({ width, height });
+      await kiosk.screenshot({ path: `docs/screenshots/kiosk-setup-form-${name}.png`, fullPage: true });
+    }
 
     // Mismatched PINs are refused on the device before anything is sent.
     await form.getByLabel('Nombre del kiosco').fill('Stand 4 · entrada');
@@ -60,6 +66,7 @@ test.describe('kiosk setup and PIN', () => {
     await pin.getByRole('button', { name: 'Salir del modo kiosco' }).click();
     await expect(player.statusBadge()).toHaveCount(0);
     await expect(player.validate()).toBeVisible();
+    await expect(player.notice()).toContainText('Modo kiosco desactivado');
 
     // The link worked once: opened again (on any device) it is refused.
     const other = await (await browser.newContext({ baseURL, locale: 'es-CO' })).newPage();
@@ -86,7 +93,7 @@ test.describe('kiosk setup and PIN', () => {
     await form.getByLabel('PIN (4 a 8 dígitos)').fill('2468');
     await form.getByLabel('Repite el PIN').fill('2468');
     // The longest idle timeout, so the minute of waiting below does not send the kiosk to its attract screen.
-    await form.getByLabel(/^Tiempo sin actividad/).fill('600');
+    await form.getByLabel(/^Segundos sin actividad/).fill('600');
     await form.getByRole('button', { name: 'Configurar kiosco' }).click();
     await expect(player.attract()).toBeVisible();
 

@@ -52,7 +52,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   await form.getByLabel('Nombre del kiosco').fill('Stand 7');
   await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
   await form.getByLabel('Repite el PIN').fill(PIN);
-  await form.getByLabel(/^Tiempo sin actividad/).fill('600');
+  await form.getByLabel(/^Segundos sin actividad/).fill('600');
   await form.getByRole('button', { name: 'Configurar kiosco' }).click();
   // A set-up kiosk opens on its attract screen: 'Toca para jugar' leads to the document step.
   await player.toDocumentStep();

@@ -49,12 +49,18 @@ describe('setting a device up as a kiosk', () => {
     expect(calls).toEqual([]);
   });
 
-  it('keeps the idle timeout between 20 s and 10 min, 60 s unless chosen', () => {
+  it('keeps the idle time between 30 s and 10 min, 60 s unless chosen', () => {
     expect(idleSecondsWithin(undefined)).toBe(60);
-    expect(idleSecondsWithin(5)).toBe(20);
+    expect(idleSecondsWithin(5)).toBe(30);
     expect(idleSecondsWithin(45.4)).toBe(45);
     expect(idleSecondsWithin(10_000)).toBe(600);
     expect(idleSecondsWithin(Number.NaN)).toBe(60);
+  });
+
+  it('reads a kiosk set up at 20 s, before the minimum rose, at the minimum', async () => {
+    const db = freshDb();
+    await db.meta.put({ key: 'kioskConfig', value: { name: 'Stand 4', groupId: 7, idleSeconds: 20, setupAt: '2026-05-01T10:00:00.000Z' } });
+    expect((await readKioskConfig(db))?.idleSeconds).toBe(30);
   });
 });
 

@@ -2,7 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { readKioskMode, writeKioskMode } from '../../web/offline/kiosk-setting';
-import { fullscreenOnGesture, keepScreenAwake, kioskModeFromQuery, startIdleCountdown, startIdleTimer } from '../../web/player/kiosk-mode';
+import { KIOSK_IDLE_MIN_SECONDS } from '../../contract/kiosk-values';
+import { fullscreenOnGesture, IDLE_WARNING_MS, keepScreenAwake, kioskModeFromQuery, startIdleCountdown, startIdleTimer } from '../../web/player/kiosk-mode';
 import { freshDb } from './offline-fixtures';
 
 /** A document with just what kiosk mode touches: events, visibility, fullscreen. */
@@ -160,11 +161,12 @@ describe('the idle countdown on every kiosk step', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('counts the last 15 s down second by second, then times out once', () => {
+  it('waits the whole idle time first, then counts 15 s down second by second, then times out once', () => {
     const onCountdown = vi.fn();
     const onTimeout = vi.fn();
     startIdleCountdown(new EventTarget(), 60_000, 15_000, { onCountdown, onTimeout });
-    vi.advanceTimersByTime(44_999);
+    // The idle time is all quiet: the countdown is not counted inside it.
+    vi.advanceTimersByTime(59_999);
     expect(onCountdown).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onCountdown).toHaveBeenLastCalledWith(15);
@@ -178,12 +180,22 @@ describe('the idle countdown on every kiosk step', () => {
     expect(onCountdown).toHaveBeenCalledTimes(15);
   });
 
+  it('at the shortest idle time a player reads for the whole minimum before "¿Sigues ahí?"', () => {
+    const onCountdown = vi.fn();
+    startIdleCountdown(new EventTarget(), KIOSK_IDLE_MIN_SECONDS * 1_000, IDLE_WARNING_MS, { onCountdown, onTimeout: vi.fn() });
+    expect(KIOSK_IDLE_MIN_SECONDS).toBeGreaterThanOrEqual(30);
+    vi.advanceTimersByTime(KIOSK_IDLE_MIN_SECONDS * 1_000 - 1);
+    expect(onCountdown).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(onCountdown).toHaveBeenLastCalledWith(IDLE_WARNING_MS / 1_000);
+  });
+
   it('ends the countdown once a tap is complete (not when it starts) and waits the whole time again', () => {
     const target = new EventTarget();
     const onCountdown = vi.fn();
     const onTimeout = vi.fn();
     startIdleCountdown(target, 60_000, 15_000, { onCountdown, onTimeout });
-    vi.advanceTimersByTime(50_000);
+    vi.advanceTimersByTime(65_000);
     expect(onCountdown).toHaveBeenLastCalledWith(10);
     // The countdown stays under the finger until the tap's click, so the click cannot land on the page behind it.
     target.dispatchEvent(new Event('pointerdown'));
@@ -191,10 +203,10 @@ describe('the idle countdown on every kiosk step', () => {
     expect(onCountdown).toHaveBeenLastCalledWith(10);
     target.dispatchEvent(new Event('click'));
     expect(onCountdown).toHaveBeenLastCalledWith(null);
-    vi.advanceTimersByTime(44_999);
+    vi.advanceTimersByTime(59_999);
     expect(onCountdown).toHaveBeenLastCalledWith(null);
     target.dispatchEvent(new Event('keydown'));
-    vi.advanceTimersByTime(59_999);
+    vi.advanceTimersByTime(74_999);
     expect(onTimeout).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
     expect(onTimeout).toHaveBeenCalledTimes(1);
@@ -204,7 +216,7 @@ describe('the idle countdown on every kiosk step', () => {
     const target = new EventTarget();
     const onCountdown = vi.fn();
     startIdleCountdown(target, 60_000, 15_000, { onCountdown, onTimeout: vi.fn() });
-    vi.advanceTimersByTime(46_000);
+    vi.advanceTimersByTime(61_000);
     target.dispatchEvent(new Event('keydown'));
     expect(onCountdown).toHaveBeenLastCalledWith(14);
     target.dispatchEvent(new Event('keyup'));

@@ -19,13 +19,13 @@ function setup() {
   const timers: { ms: number; run: () => void }[] = [];
   const online: (() => void)[] = [];
   const reload = vi.fn();
-  const controller = createUpdateController(workbox, { reload, every: (ms, run) => timers.push({ ms, run }), onOnline: (run) => online.push(run) });
+  const controller = createUpdateController(workbox, { reload, every: (ms, run) => timers.push({ ms, run }), onReconnect: (run) => online.push(run) });
   controller.start();
   return { controller, workbox, fire, timers, online, reload };
 }
 
 describe('service worker updates', () => {
-  it('looks for a new version every 30 minutes and when the network comes back', () => {
+  it('looks for a new version every 30 minutes and when the server can be reached again', () => {
     const { workbox, timers, online } = setup();
     expect(workbox.register).toHaveBeenCalledTimes(1);
     expect(timers.map((t) => t.ms)).toEqual([UPDATE_CHECK_INTERVAL_MS]);
@@ -33,6 +33,21 @@ describe('service worker updates', () => {
     timers[0]!.run();
     online.forEach((run) => run());
     expect(workbox.update).toHaveBeenCalledTimes(2);
+  });
+
+  it('a version found when the server comes back mid-round waits for the round to end, then applies', async () => {
+    const { controller, workbox, fire, online, reload } = setup();
+    controller.enterPlayerScreen();
+    controller.setBetweenAttempts(false); // mid-round, while the server was away
+    online.forEach((run) => run()); // the server answers again
+    expect(workbox.update).toHaveBeenCalledTimes(1);
+    await Promise.resolve();
+    fire('waiting');
+    expect(workbox.messageSkipWaiting).not.toHaveBeenCalled();
+    controller.setBetweenAttempts(true); // the attract screen
+    expect(workbox.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    fire('controlling', { isUpdate: true });
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('on the player screen, applies a waiting version only at the document step', () => {

@@ -121,8 +121,8 @@ describe('opening the staff panel', () => {
     const opened = await openStaffSession('4821', db);
     if (opened.kind !== 'opened') throw new Error('not opened');
     expect(await opened.session.setIdleSeconds(90)).toMatchObject({ idleSeconds: 90 });
-    expect(await opened.session.setIdleSeconds(5)).toMatchObject({ idleSeconds: 20 });
-    expect((await readKioskConfig(db))?.idleSeconds).toBe(20);
+    expect(await opened.session.setIdleSeconds(5)).toMatchObject({ idleSeconds: 30 });
+    expect((await readKioskConfig(db))?.idleSeconds).toBe(30);
     expect(await opened.session.changePin('12')).toBe(false);
     expect(await opened.session.changePin('975310')).toBe(true);
     expect(await pinMatches('975310', (await readPinHash(db))!)).toBe(true);

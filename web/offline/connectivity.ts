@@ -9,6 +9,8 @@ type Listener = (reachable: boolean) => void;
 const CHANNEL_NAME = 'triviando-connectivity';
 
 let reachable = typeof navigator === 'undefined' ? true : navigator.onLine;
+/** When this tab last had a reply from the server (ms since the epoch; 0: never). */
+let lastContactAt = 0;
 const listeners = new Set<Listener>();
 let channel: BroadcastChannel | undefined;
 
@@ -35,7 +37,13 @@ export function serverReachable(): boolean {
   return reachable;
 }
 
+/** When this tab last had a reply from the server: the probe (connection-probe.ts) skips a tick after one. */
+export function lastServerContactAt(): number {
+  return lastContactAt;
+}
+
 export function reportReachable(value: boolean): void {
+  if (value) lastContactAt = Date.now();
   const bus = sharedChannel();
   if (set(value)) bus?.postMessage(value);
 }

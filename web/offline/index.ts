@@ -13,6 +13,7 @@ import { dealOnServer } from './deal';
 import { correctCount, judgeAnswer } from './verdict';
 import { ensurePersistentStorage } from './storage';
 import { startSyncScheduler } from './sync-scheduler';
+import { startConnectionProbe } from './connection-probe';
 import { readSyncStatus, type SyncStatus } from './sync-status';
 
 /**
@@ -120,18 +121,22 @@ export const leaveRound = (groupId: number) => abandonAttempt(triviaDb(), groupI
 export const resumeRound = (bundle: PlayBundle) => resumeAttempt(triviaDb(), bundle);
 
 let scheduler: ReturnType<typeof startSyncScheduler> | undefined;
+let stopProbe: (() => void) | undefined;
 let users = 0;
 
-/** Keeps the outbox flushing while a player screen is open; returns its stop. */
+/** Keeps the outbox flushing and the connection status true (connection-probe.ts) while a player screen is open; returns its stop. */
 export function startSync(): () => void {
   users++;
   scheduler ??= startSyncScheduler(triviaDb());
+  stopProbe ??= startConnectionProbe();
   void ensurePersistentStorage(triviaDb());
   return () => {
     users--;
     if (users === 0) {
       scheduler?.stop();
       scheduler = undefined;
+      stopProbe?.();
+      stopProbe = undefined;
     }
   };
 }

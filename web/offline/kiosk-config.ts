@@ -40,8 +40,10 @@ export type KioskSetupResult = { kind: 'done'; config: KioskConfig; adminSignedO
 const CONFIG_KEY = 'kioskConfig';
 const SETUP_TIMEOUT_MS = 15_000;
 
+/** The stored kiosk, its idle time read within today's range (a kiosk set up at 20 s before the minimum rose plays at 30). */
 export async function readKioskConfig(db: TriviaDb): Promise<KioskConfig | null> {
-  return (await readMeta<KioskConfig>(db, CONFIG_KEY)) ?? null;
+  const config = await readMeta<KioskConfig>(db, CONFIG_KEY);
+  return config ? { ...config, idleSeconds: idleSecondsWithin(config.idleSeconds) } : null;
 }
 
 /** The kiosk's certificate as a request header, for its pushes and heartbeats; none on a device never set up with a link. */

@@ -7,7 +7,8 @@ import type { TriviaDb } from './db';
  * when the playing tab closes they say it is free. With Web Locks the browser does the bookkeeping
  * (a lock per trivia; taking over steals it and the old tab hears so at once). Without them (plain
  * http on a LAN address is not a secure context) a lease in the kiosk's database, renewed while
- * the tab lives and announced over a BroadcastChannel, does the same: a closed tab's lease expires.
+ * the tab lives and announced over a BroadcastChannel, does the same: a closed tab's lease expires,
+ * and a crashed browser's is taken at once on the restart, since no tab answers for it.
  */
 
 /**
@@ -135,16 +136,50 @@ interface PlayLease {
   expiresAt: number;
 }
 
+/**
+ * What the tabs say over the channel: `changed` (a lease was taken or given back: look again),
+ * `ping` (is the lease's owner alive?) and `alive` (it is).
+ */
+type LeaseMessage = { groupId: number; kind: 'changed' | 'ping' | 'alive' };
+
+/**
+ * How long a tab that finds another's unexpired lease waits for its owner to answer before taking
+ * it. A browser killed mid-round leaves its lease behind: on the restart nobody answers, so the
+ * kiosk resumes its round by itself instead of saying "abierta en otra pestaña" and then waiting
+ * for a tap on "Jugar aquí".
+ */
+export const PLAY_LEASE_PING_MS = 1_000;
+
 function leasePlayLock(db: TriviaDb, groupId: number, owner: string, now = Date.now): PlayLock {
   const cell = stateCell();
   const key = `playLease:${groupId}`;
   const channel = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL_NAME) : undefined;
   let stopped = false;
+  /** Set while this tab waits for a lease's owner to answer a ping. */
+  let heardAlive: (() => void) | undefined;
 
-  const announce = () => channel?.postMessage({ groupId });
+  const say = (kind: LeaseMessage['kind']) => channel?.postMessage({ groupId, kind } satisfies LeaseMessage);
+  const announce = () => say('changed');
   const write = () => db.meta.put({ key, value: { owner, expiresAt: now() + PLAY_LEASE_MS } satisfies PlayLease });
 
-  /** Renews this tab's lease, or notices it lost it, or takes an expired one. */
+  /** Whether the tab that holds the lease answers; always "yes" where there is no channel to ask on. */
+  const ownerAnswers = () =>
+    !channel
+      ? Promise.resolve(true)
+      : new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            heardAlive = undefined;
+            resolve(false);
+          }, PLAY_LEASE_PING_MS);
+          heardAlive = () => {
+            clearTimeout(timer);
+            heardAlive = undefined;
+            resolve(true);
+          };
+          say('ping');
+        });
+
+  /** Renews this tab's lease, or notices it lost it, or takes an expired one (or one whose tab is gone). */
   const check = async () => {
     if (stopped) return;
     const next = await db.transaction('rw', db.meta, async (): Promise<PlayLockState> => {
@@ -155,12 +190,34 @@ function leasePlayLock(db: TriviaDb, groupId: number, owner: string, now = Date.
       if (mine) return cell.get() === 'free' ? 'free' : 'held';
       return cell.get() === 'checking' ? 'held' : 'free';
     });
-    if (!stopped) cell.set(next);
+    if (stopped) return;
+    // On opening, another's lease may be a crashed tab's: ask before saying it is open elsewhere.
+    if (next === 'elsewhere' && cell.get() === 'checking') {
+      if (heardAlive) return; // already asking
+      if (!(await ownerAnswers()) && !stopped) await takeStale();
+      else if (!stopped && cell.get() === 'checking') cell.set('elsewhere');
+      return;
+    }
+    cell.set(next);
+  };
+
+  /** Nobody answered for the lease: its tab is gone, so this tab plays at once (still checking, never "free"). */
+  const takeStale = async () => {
+    await write();
+    if (stopped) return;
+    cell.set('held');
+    announce();
   };
 
   const run = () => void check().catch((error: unknown) => console.error(error));
   const timer = setInterval(run, PLAY_LEASE_RENEW_MS);
-  const onMessage = (event: MessageEvent<{ groupId: number }>) => event.data?.groupId === groupId && run();
+  const onMessage = (event: MessageEvent<LeaseMessage>) => {
+    if (event.data?.groupId !== groupId) return;
+    if (event.data.kind === 'ping') {
+      if (cell.get() === 'held' || cell.get() === 'free') say('alive');
+    } else if (event.data.kind === 'alive') heardAlive?.();
+    else run();
+  };
   channel?.addEventListener('message', onMessage);
   run();
 
@@ -178,6 +235,7 @@ function leasePlayLock(db: TriviaDb, groupId: number, owner: string, now = Date.
     release() {
       stopped = true;
       clearInterval(timer);
+      heardAlive?.();
       void db
         .transaction('rw', db.meta, async () => {
           const lease = (await db.meta.get(key))?.value as PlayLease | undefined;

@@ -109,7 +109,7 @@ export function useKioskChrome(on: boolean): void {
   }, [on]);
 }
 
-/** How long the "¿Sigues ahí?" countdown shows before an idle kiosk gives up the round. */
+/** How long the "¿Sigues ahí?" countdown shows, after the idle time, before an idle kiosk gives up the round. */
 export const IDLE_WARNING_MS = 15_000;
 
 export interface IdleCountdownHandlers {
@@ -119,12 +119,13 @@ export interface IdleCountdownHandlers {
 }
 
 /**
- * After `timeoutMs - warningMs` without an interaction on `target`, counts the last `warningMs`
- * down second by second, then calls `onTimeout` once. Any interaction starts the wait again; a
- * countdown ends only once a tap or a key press is complete (COUNTDOWN_END_EVENTS). Returns the
- * stop function.
+ * After `idleMs` without an interaction on `target`, counts `warningMs` down second by second, then
+ * calls `onTimeout` once. The countdown comes after the idle time, never inside it: staff who set
+ * 30 s mean 30 s of quiet before "¿Sigues ahí?", so a slow reader is never interrupted sooner.
+ * Any interaction starts the wait again; a countdown ends only once a tap or a key press is
+ * complete (COUNTDOWN_END_EVENTS). Returns the stop function.
  */
-export function startIdleCountdown(target: EventTarget, timeoutMs: number, warningMs: number, handlers: IdleCountdownHandlers): () => void {
+export function startIdleCountdown(target: EventTarget, idleMs: number, warningMs: number, handlers: IdleCountdownHandlers): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let counting = false;
   let done = false;
@@ -141,7 +142,7 @@ export function startIdleCountdown(target: EventTarget, timeoutMs: number, warni
   };
   const wait = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => tick(Math.ceil(warningMs / 1_000)), Math.max(0, timeoutMs - warningMs));
+    timer = setTimeout(() => tick(Math.ceil(warningMs / 1_000)), idleMs);
   };
   const restart = () => {
     if (done || counting) return;
@@ -164,14 +165,14 @@ export function startIdleCountdown(target: EventTarget, timeoutMs: number, warni
 }
 
 /**
- * While `active`: after `timeoutMs` without an interaction on the page, `onTimeout`; the last
- * IDLE_WARNING_MS are a countdown. Returns the seconds left while counting down, else null.
+ * While `active`: after `idleMs` without an interaction on the page, an IDLE_WARNING_MS countdown,
+ * then `onTimeout`. Returns the seconds left while counting down, else null.
  */
-export function useIdleCountdown(active: boolean, timeoutMs: number, onTimeout: () => void): number | null {
+export function useIdleCountdown(active: boolean, idleMs: number, onTimeout: () => void): number | null {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
   useEffect(() => {
     if (!active) return;
-    const stop = startIdleCountdown(document, timeoutMs, IDLE_WARNING_MS, {
+    const stop = startIdleCountdown(document, idleMs, IDLE_WARNING_MS, {
       onCountdown: setSecondsLeft,
       onTimeout: () => {
         setSecondsLeft(null);
@@ -182,7 +183,7 @@ export function useIdleCountdown(active: boolean, timeoutMs: number, onTimeout: 
       stop();
       setSecondsLeft(null);
     };
-  }, [active, timeoutMs, onTimeout]);
+  }, [active, idleMs, onTimeout]);
   return active ? secondsLeft : null;
 }
 

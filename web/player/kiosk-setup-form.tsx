@@ -2,10 +2,14 @@ import { LogOut, MonitorCog } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { KIOSK_IDLE_DEFAULT_SECONDS, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, KIOSK_NAME_MAX, KIOSK_SETUP_ADMIN_SIGNED_OUT } from '../../contract/kiosk-values';
 import { setUpThisKiosk, type KioskConfig } from '../offline';
+import { IDLE_WARNING_MS } from './kiosk-mode';
 import { PlayerTextInput } from './ui/fields';
 import { useFocusOnMount } from './use-focus-on-mount';
 
 const PIN_DIGITS = /^\d{4,8}$/;
+
+/** Says what the number counts: the quiet before "¿Sigues ahí?", whose own countdown comes after it. */
+export const IDLE_FIELD_LABEL = `Segundos sin actividad antes de «¿Sigues ahí?» (después, ${IDLE_WARNING_MS / 1_000} s más para volver al inicio)`;
 
 type Problems = Partial<Record<'name' | 'pin' | 'pinAgain' | 'idle', string>>;
 
@@ -82,7 +86,7 @@ export function KioskSetupForm({ token, groupId, onDone }: { token: string; grou
         error={problems.pinAgain}
       />
       <PlayerTextInput
-        label="Tiempo sin actividad antes de volver al inicio (segundos)"
+        label={IDLE_FIELD_LABEL}
         type="number"
         inputMode="numeric"
         min={KIOSK_IDLE_MIN_SECONDS}

@@ -1,6 +1,7 @@
 import './device-layer-first';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { subscribeReachable } from '../offline';
 import { registerServiceWorker } from '../pwa/service-worker';
 import { readFirstPaint } from './first-paint';
 import { afterFirstScreen } from './first-screen';
@@ -24,8 +25,18 @@ if (id && /^\d+$/.test(id)) {
   document.head.append(link);
 }
 
-// The update policy is in place from the first render; the worker itself registers once the first screen is up.
-registerServiceWorker(afterFirstScreen);
+/** Runs `run` each time the server answers again after this tab saw it away (a failed request, the probe). */
+function whenServerBack(run: () => void): void {
+  let away = false;
+  subscribeReachable((reachable) => {
+    if (reachable && away) run();
+    away = !reachable;
+  });
+}
+
+// The update policy is in place from the first render; the worker itself registers once the first
+// screen is up; a new build is looked for at the next contact with a server that was away.
+registerServiceWorker(afterFirstScreen, whenServerBack);
 
 const container = document.getElementById('root')!;
 const firstPaint = readFirstPaint();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../contract';
 import {
   answer,
@@ -57,6 +57,8 @@ type Step =
   | { name: 'done'; result: AttemptResult };
 
 export const OTHER_COMPANY_TITLE = 'Jugador encontrado en otra empresa';
+/** What the screen confirms when staff switch kiosk mode off (the badge's switch or the staff panel). */
+export const KIOSK_MODE_OFF_NOTICE: Notice = { title: 'Modo kiosco desactivado', description: 'Esta pantalla funciona ahora como la de cualquier jugador.', tone: 'info' };
 export const ATTEMPT_LIMIT_TITLE = 'Límite de intentos alcanzado';
 
 /** The words of an error for the player: the server's or the device's own message (both Spanish). */
@@ -124,18 +126,30 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     return () => setBetweenAttempts(false);
   }, [step.name]);
 
+  // A new start says nothing of the last player's round: the live region is emptied too, so a
+  // screen reader's next visit to it does not find "Trivia completada…" on the attract screen.
   const restart = useCallback(() => {
     setNotice(null);
+    announce('');
     setStep({ name: 'document' });
-  }, []);
+  }, [announce]);
+
+  // Kiosk mode switched off while this screen is up: it says so, and the next render is the
+  // player's screen (the attract screen renders the document step once kiosk mode is off).
+  const wasKiosk = useRef(kioskMode);
+  useEffect(() => {
+    if (wasKiosk.current && !kioskMode) show(KIOSK_MODE_OFF_NOTICE);
+    wasKiosk.current = kioskMode;
+  }, [kioskMode, show]);
   // In kiosk mode any step left unattended counts down ("¿Sigues ahí?"), then gives up the round
   // (its attempt stays on the server uncompleted, never ranked) and shows the attract screen.
   const kioskConfig = useKioskConfig();
   const idleMs = (kioskConfig?.idleSeconds ?? KIOSK_IDLE_DEFAULT_SECONDS) * 1_000;
   const giveUp = useCallback(() => {
     setNotice(null);
+    announce('');
     void leaveRound(groupId).then(() => setStep({ name: 'attract' }));
-  }, [groupId]);
+  }, [groupId, announce]);
   // Staff at work in their panel are not an idle player; closing it leaves the kiosk on its attract screen.
   const staffAtWork = useStaffSession() !== null;
   useEffect(() => onStaffPanelClosed((toAttract) => toAttract && giveUp()), [giveUp]);
@@ -237,8 +251,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     switch (step.name) {
       case 'resuming':
         return <Preparing label="Cargando…" />;
+      // The attract screen is a kiosk's: with kiosk mode off (staff just left it) it is the document step.
       case 'attract':
-        return <AttractStep triviaName={bundle.group.name} onPlay={restart} />;
       case 'start':
         return kioskMode ? <AttractStep triviaName={bundle.group.name} onPlay={restart} /> : <DocumentStep documentTypes={bundle.documentTypes} onSubmit={onDocument} />;
       case 'document':

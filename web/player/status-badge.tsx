@@ -1,6 +1,7 @@
 import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type StaffSession, type SyncStatus } from '../offline';
+import { keepFocusClearOf } from './badge-clearance';
 import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { PinPrompt } from './pin-prompt';
@@ -97,6 +98,12 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
       observer.disconnect();
       root.style.removeProperty('--kiosk-badge-space');
     };
+  }, []);
+
+  // A field that takes focus is never left under the badge (badge-clearance.ts).
+  useEffect(() => {
+    const button = buttonRef.current;
+    return button ? keepFocusClearOf(button, BADGE_GAP_PX) : undefined;
   }, []);
 
   const rejected = status?.rejected.length ?? 0;

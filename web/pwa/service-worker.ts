@@ -14,12 +14,14 @@ export interface WorkboxLike {
 export interface UpdateEnvironment {
   reload: () => void;
   every: (ms: number, run: () => void) => void;
-  onOnline: (run: () => void) => void;
+  /** Calls `run` each time the server can be reached again: the browser's `online`, or the server itself back. */
+  onReconnect: (run: () => void) => void;
 }
 
 /**
- * The prompt update strategy. A new version is looked for every 30 min and when the network
- * comes back. Where it applies depends on the screen:
+ * The prompt update strategy. A new version is looked for every 30 min and at the next contact
+ * with the server after it was away (a kiosk whose server alone restarted with a new build sees no
+ * `online` event). Where it applies depends on the screen:
  * - the player screen applies it by itself, but only between attempts (the document step);
  * - any other screen (admin) shows 'Nueva versión disponible' and applies it when asked, so a
  *   half-filled form is never lost to a reload.
@@ -71,7 +73,7 @@ export function createUpdateController(workbox: WorkboxLike, env: UpdateEnvironm
     else settle();
   });
   env.every(UPDATE_CHECK_INTERVAL_MS, checkForUpdate);
-  env.onOnline(checkForUpdate);
+  env.onReconnect(checkForUpdate);
 
   return {
     start: () => void workbox.register(),
@@ -117,14 +119,19 @@ let controller: UpdateController | undefined;
 /**
  * Registers the service worker once, with the update policy above. The policy is in place at once
  * (screens tell it where they are from their first render); `startWhen` decides when the worker is
- * registered (at once by default; the player screen waits until its first screen is up).
+ * registered (at once by default; the player screen waits until its first screen is up), and
+ * `onServerBack` tells it when the server answers again after it was away (the player screen's
+ * shared reachable state; the admin app has only the browser's `online`).
  */
-export function registerServiceWorker(startWhen: (start: () => void) => void = (start) => start()): void {
+export function registerServiceWorker(startWhen: (start: () => void) => void = (start) => start(), onServerBack?: (run: () => void) => void): void {
   if (controller || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const created = createUpdateController(new Workbox('/sw.js', { scope: '/' }), {
     reload: () => window.location.reload(),
     every: (ms, run) => void setInterval(run, ms),
-    onOnline: (run) => window.addEventListener('online', run),
+    onReconnect: (run) => {
+      window.addEventListener('online', run);
+      onServerBack?.(run);
+    },
   });
   controller = created;
   startWhen(created.start);

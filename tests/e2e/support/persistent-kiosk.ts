@@ -13,7 +13,7 @@ export class PersistentKiosk {
   private readonly profileDir: string;
 
   constructor(
-    private readonly server: ServerProcess,
+    private readonly server: Pick<ServerProcess, 'baseUrl'>,
     profilePrefix: string,
   ) {
     this.profileDir = mkdtempSync(path.join(tmpdir(), `${profilePrefix}-`));

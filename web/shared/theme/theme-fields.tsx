@@ -25,9 +25,13 @@ export function ThemeSection({ title, defaultOpen = false, children }: { title: 
   );
 }
 
-/** '#abc' -> '#aabbcc'; anything the colour picker cannot show -> undefined. */
-function pickerValue(value: string): string | undefined {
-  const v = value.trim();
+/**
+ * What the colour picker opens on: '#abc' -> '#aabbcc'; a gradient -> its first hex colour (the
+ * picker takes one colour, and black would say the background is black); anything else the picker
+ * cannot show -> undefined.
+ */
+export function pickerValue(value: string): string | undefined {
+  const v = /gradient\(/i.test(value) ? (/#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/i.exec(value)?.[0] ?? '') : value.trim();
   if (/^#[0-9a-f]{6}$/i.test(v)) return v.toLowerCase();
   if (/^#[0-9a-f]{3}$/i.test(v)) return `#${[...v.slice(1)].map((c) => c + c).join('')}`.toLowerCase();
   return undefined;

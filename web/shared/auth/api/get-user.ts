@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../contract';
+import type { SessionReply, User } from '../../../../contract';
 import { api } from '../../../lib/api';
 import { USER_QUERY_KEY } from '../../../lib/query-client';
 
-/** GET /api/user; a 401 reads as null (nobody signed in). */
-export const getUser = () => api.get<User | null>('/api/user', { on401: 'null' });
+/** The signed-in user, null when nobody is (GET /api/session: a 200 either way, so the sign-in page logs no 401). */
+export const getUser = async (): Promise<User | null> => (await api.get<SessionReply>('/api/session')).user;
 
 export const userQueryOptions = () => queryOptions({ queryKey: USER_QUERY_KEY, queryFn: getUser });
 

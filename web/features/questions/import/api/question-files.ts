@@ -19,6 +19,12 @@ export const previewImport = (groupId: number, content: string, onProgress: (fra
 export const importQuestions = (groupId: number, content: string, onProgress: (fraction: number) => void) =>
   postWithProgress<ImportResult>(`/api/question-groups/${groupId}/questions/import`, { content }, onProgress);
 
+/** The import result's note on the rows left out, in the right number ('Se omitió 1 fila…'); undefined when none. */
+export function skippedRowsText(skipped: number): string | undefined {
+  if (!skipped) return undefined;
+  return skipped === 1 ? 'Se omitió 1 fila con problemas' : `Se omitieron ${skipped} filas con problemas`;
+}
+
 export function useImportQuestions(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -27,7 +33,7 @@ export function useImportQuestions(groupId: number) {
     onSuccess: ({ imported, skipped }) => {
       toast({
         title: imported === 1 ? 'Se importó 1 pregunta' : `Se importaron ${imported} preguntas`,
-        description: skipped ? `Se omitieron ${skipped} filas con problemas` : undefined,
+        description: skippedRowsText(skipped),
         variant: 'success',
       });
       return queryClient.invalidateQueries({ queryKey: ['question-groups', groupId] });
