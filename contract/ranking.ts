@@ -25,6 +25,16 @@ export const campaignRankingQuery = paginationQuery.extend({
 });
 export type CampaignRankingQuery = z.infer<typeof campaignRankingQuery>;
 
+/**
+ * How the rankings order equal results, as their screens say it beside them: a trivia by score, then
+ * time in whole seconds, then the most recent result (api/ranking/standing-order.ts); a campaign by
+ * total, then average time, then the player registered first.
+ */
+export const TIE_RULES = {
+  trivia: 'A igual puntaje, queda antes el menor tiempo; a igual tiempo, el resultado más reciente.',
+  campaign: 'A igual total, queda antes el menor tiempo promedio; a igual tiempo, quien se registró primero.',
+} as const;
+
 export interface TriviaRankingEntry {
   id: number;
   position: number;

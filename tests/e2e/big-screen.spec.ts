@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
-import { DEFAULT_THEME, type Company } from '../../contract';
+import { DEFAULT_THEME, TIE_RULES, type Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
@@ -74,6 +74,8 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   // A trivia's screen shows the score as the rankings do: a percentage, never points.
   await expect(screen.getByTestId('screen-newest')).toContainText(/\d%/);
   await expect(screen.getByTestId('screen-newest')).not.toContainText('pts');
+  // The order of equal results is said, as beside the rankings.
+  await expect(screen.getByTestId('tie-rule')).toHaveText(TIE_RULES.trivia);
   expect(loads).toEqual([]);
 
   // The server unreachable: the screen keeps its data and says how old it is, then recovers by itself.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { Company } from '../../contract';
+import { TIE_RULES, type Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { tabTo } from './support/axe';
@@ -101,6 +101,7 @@ test("the ranking's 'Cargar más' and date filter work by keyboard, with one mon
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('ranking-row')).toHaveCount(101);
   await expect(page.getByTestId('ranking-count')).toHaveText('Mostrando 101 de 101');
+  await expect(page.getByTestId('tie-rule')).toHaveText(TIE_RULES.trivia);
   await expect(page.getByTestId('ranking-count')).toBeFocused();
 
   // The date filter by keyboard: the calendar opens on today with one month on a phone.

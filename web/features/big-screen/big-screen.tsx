@@ -2,7 +2,7 @@ import { Maximize, Trophy } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
-import type { ScreenEntry, ScreenFeed } from '../../../contract';
+import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract';
 import { formatDuration, formatPoints, formatScore } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from './qr-code';
@@ -132,6 +132,9 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           <h1 className="big-screen-title">{feed.title}</h1>
           <p className="big-screen-subtitle">
             Ranking en vivo · {feed.total} {feed.total === 1 ? 'jugador' : 'jugadores'}
+          </p>
+          <p className="big-screen-tie-rule" data-testid="tie-rule">
+            {TIE_RULES[feed.kind]}
           </p>
         </div>
       </header>

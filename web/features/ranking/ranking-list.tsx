@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { TriviaRankingEntry } from '../../../contract';
 import { formatDuration, formatScore } from '../../lib/format';
 import { RankingRow } from '../../shared/ranking/ranking-row';
+import { TieRule } from '../../shared/ranking/tie-rule';
 
 const MEDALS = [
   { icon: Trophy, className: 'text-amber-500', label: 'Primer lugar' },
@@ -23,29 +24,32 @@ function Position({ position }: { position: number }) {
  */
 export function RankingList({ entries, action }: { entries: TriviaRankingEntry[]; action?: (entry: TriviaRankingEntry) => ReactNode }) {
   return (
-    <ol className="space-y-2" aria-label="Ranking">
-      {entries.map((entry) => (
-        <RankingRow
-          key={entry.id}
-          testId="ranking-row"
-          position={entry.position}
-          positionColumn="icon"
-          place={
-            <span className="flex justify-center">
-              <Position position={entry.position} />
-            </span>
-          }
-          name={`${entry.firstName} ${entry.lastName}`}
-          site={entry.location?.name ?? 'Sin sede'}
-          stats={[
-            { value: formatScore(entry.score), label: 'puntaje', testId: 'ranking-score' },
-            { value: `${entry.correctAnswers}/${entry.totalQuestions}`, label: 'correctas', testId: 'ranking-correct' },
-            { value: formatDuration(entry.completionTime), label: 'tiempo', testId: 'ranking-time' },
-          ]}
-          statsClassName="grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] sm:grid-cols-3"
-          action={action?.(entry)}
-        />
-      ))}
-    </ol>
+    <>
+      <ol className="space-y-2" aria-label="Ranking">
+        {entries.map((entry) => (
+          <RankingRow
+            key={entry.id}
+            testId="ranking-row"
+            position={entry.position}
+            positionColumn="icon"
+            place={
+              <span className="flex justify-center">
+                <Position position={entry.position} />
+              </span>
+            }
+            name={`${entry.firstName} ${entry.lastName}`}
+            site={entry.location?.name ?? 'Sin sede'}
+            stats={[
+              { value: formatScore(entry.score), label: 'puntaje', testId: 'ranking-score' },
+              { value: `${entry.correctAnswers}/${entry.totalQuestions}`, label: 'correctas', testId: 'ranking-correct' },
+              { value: formatDuration(entry.completionTime), label: 'tiempo', testId: 'ranking-time' },
+            ]}
+            statsClassName="grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] sm:grid-cols-3"
+            action={action?.(entry)}
+          />
+        ))}
+      </ol>
+      <TieRule kind="trivia" />
+    </>
   );
 }

@@ -3,6 +3,7 @@ import type { CampaignRankingEntry } from '../../../../contract';
 import { formatDuration } from '../../../lib/format';
 import { RankingRow } from '../../../shared/ranking/ranking-row';
 import { formatNumber, formatPoints } from '../../../lib/format';
+import { TieRule } from '../../../shared/ranking/tie-rule';
 
 const fullName = (entry: CampaignRankingEntry) => `${entry.firstName} ${entry.lastName}`;
 
@@ -20,33 +21,36 @@ export function CampaignRankingList({
   rowAction?: (entry: CampaignRankingEntry) => ReactNode;
 }) {
   return (
-    <ol className="space-y-2" aria-label="Ranking General">
-      {entries.map((entry) => (
-        <RankingRow
-          key={entry.playerId}
-          testId="campaign-ranking-row"
-          position={entry.position}
-          positionColumn="badge"
-          place={
-            <span
-              className={`flex size-9 items-center justify-center rounded-full text-sm font-bold tabular-nums ${entry.position <= 3 ? 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}`}
-              data-testid="ranking-position"
-            >
-              {entry.position}
-            </span>
-          }
-          name={fullName(entry)}
-          site={entry.location?.name ?? 'Sin sede'}
-          stats={[
-            { value: formatNumber(entry.totalScore), label: 'puntos', testId: 'ranking-points' },
-            ...(showCorrectAnswers ? [{ value: String(entry.totalCorrectAnswers), label: 'correctas', testId: 'ranking-correct' }] : []),
-            { value: formatDuration(entry.averageCompletionTime), label: 'tiempo prom.', testId: 'ranking-time' },
-          ]}
-          statsClassName={showCorrectAnswers ? 'grid-cols-3' : 'grid-cols-2'}
-          action={rowAction?.(entry)}
-        />
-      ))}
-    </ol>
+    <>
+      <ol className="space-y-2" aria-label="Ranking General">
+        {entries.map((entry) => (
+          <RankingRow
+            key={entry.playerId}
+            testId="campaign-ranking-row"
+            position={entry.position}
+            positionColumn="badge"
+            place={
+              <span
+                className={`flex size-9 items-center justify-center rounded-full text-sm font-bold tabular-nums ${entry.position <= 3 ? 'bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-200' : 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300'}`}
+                data-testid="ranking-position"
+              >
+                {entry.position}
+              </span>
+            }
+            name={fullName(entry)}
+            site={entry.location?.name ?? 'Sin sede'}
+            stats={[
+              { value: formatNumber(entry.totalScore), label: 'puntos', testId: 'ranking-points' },
+              ...(showCorrectAnswers ? [{ value: String(entry.totalCorrectAnswers), label: 'correctas', testId: 'ranking-correct' }] : []),
+              { value: formatDuration(entry.averageCompletionTime), label: 'tiempo prom.', testId: 'ranking-time' },
+            ]}
+            statsClassName={showCorrectAnswers ? 'grid-cols-3' : 'grid-cols-2'}
+            action={rowAction?.(entry)}
+          />
+        ))}
+      </ol>
+      <TieRule kind="campaign" />
+    </>
   );
 }
 
