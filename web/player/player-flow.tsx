@@ -145,10 +145,14 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
   // (its attempt stays on the server uncompleted, never ranked) and shows the attract screen.
   const kioskConfig = useKioskConfig();
   const idleMs = (kioskConfig?.idleSeconds ?? KIOSK_IDLE_DEFAULT_SECONDS) * 1_000;
+  // The live region is emptied with the step's change, not before the round is left: until then the
+  // result screen is still up, and a re-render of it may speak its result again.
   const giveUp = useCallback(() => {
     setNotice(null);
-    announce('');
-    void leaveRound(groupId).then(() => setStep({ name: 'attract' }));
+    void leaveRound(groupId).then(() => {
+      announce('');
+      setStep({ name: 'attract' });
+    });
   }, [groupId, announce]);
   // Staff at work in their panel are not an idle player; closing it leaves the kiosk on its attract screen.
   const staffAtWork = useStaffSession() !== null;
