@@ -30,12 +30,10 @@ const CANDIDATES = () => `
 
 /** One entry per player: their best qualifying attempt in the ranking's order. */
 const ONE_PER_PLAYER = () => `
-  SELECT player_id, id FROM (
-    SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES()}) c
-     ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC
-  ) best ORDER BY player_id, id`;
+  SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES()}) c
+   ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC`;
 
-const EVERY_ATTEMPT = () => `SELECT player_id, id FROM (${CANDIDATES()}) c ORDER BY player_id, id`;
+const EVERY_ATTEMPT = () => `SELECT player_id, id FROM (${CANDIDATES()}) c`;
 
 /** The later of two range starts and the earlier of two ends (null: open). */
 function narrowed(outer: { from: Date | null; to: Date | null }, inner: { from: Date | null; to: Date | null }) {
@@ -55,9 +53,9 @@ export async function pastWinners(em: Queryable, subject: DrawSubject): Promise<
 }
 
 /**
- * The query of a draw's eligible entries, `(player_id, id)` rows in their deterministic order: by
- * player id, then attempt id (the same data always gives the same list, whatever order the
- * database reads it in). PostgreSQL runs it into the draw's entries; the API never holds the list.
+ * The query of a draw's eligible entries, `(player_id, id)` rows. PostgreSQL runs it into the
+ * draw's entries, which put them in the list's deterministic order (player id, then attempt id:
+ * `storeEntries` in service.ts, the one place that orders them); the API never holds the list.
  */
 export async function eligibleQuery(em: Queryable, subject: DrawSubject, filters: DrawFilters): Promise<{ sql: string; params: unknown[] }> {
   const filterRange = completionRange(filters.dateFrom ?? undefined, filters.dateTo ?? undefined);

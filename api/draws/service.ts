@@ -77,7 +77,7 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
   return presentDraw(em, await findDraw(em, id), repeats.get(id) ?? null);
 }
 
-/** Writes the eligible entries as the draw's rows, in PostgreSQL (the list never reaches the API); how many there are. */
+/** Writes the eligible entries as the draw's rows, numbered in the list's order (player id, then attempt id), in PostgreSQL (the list never reaches the API); how many there are. */
 async function storeEntries(em: EntityManager, drawId: number, eligible: { sql: string; params: unknown[] }): Promise<number> {
   const drawParam = `$${eligible.params.length + 1}`;
   const [stored]: { count: number }[] = await em.query(
@@ -137,7 +137,7 @@ interface EntryFacts {
 }
 
 /** The names and scores of entries as they are now (a player erased since the draw has none). */
-export async function entryFacts(em: EntityManager, entries: DrawEntry[]): Promise<EntryFacts> {
+async function entryFacts(em: EntityManager, entries: DrawEntry[]): Promise<EntryFacts> {
   const players: { id: number; first_name: string; last_name: string }[] = await em.query(
     `SELECT id, first_name, last_name FROM players WHERE id = ANY($1::int[])`,
     [[...new Set(entries.map((e) => e.playerId))]],
