@@ -33,6 +33,8 @@ export interface User {
 /** GET /api/session: who is signed in in this browser; `user` null when nobody is (a 200 either way). */
 export interface SessionReply {
   user: User | null;
+  /** The server's time zone: the one a company that chose none shows its times in. */
+  serverTimeZone: string;
 }
 
 export const LOGIN_FAILED_MESSAGE = 'Usuario o contraseña incorrectos';

@@ -42,6 +42,8 @@ export interface ScreenFeed {
   theme: Theme | null;
   /** Where a passer-by plays: the path of the play link (trivia) or the public campaign page. */
   playPath: string;
+  /** The event's time zone (its company's, else the server's): the screen's clock reads it. */
+  timeZone: string;
   /** How many players are ranked. */
   total: number;
   /** The top of the ranking (SCREEN_ROWS rows). */

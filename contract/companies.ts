@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID, optionalText, requiredText } from './common';
+import { TIME_ZONE_INVALID, canonicalTimeZone } from './time-zone';
 
 const INVALID_COMPANY = 'Selecciona una empresa válida';
 
@@ -22,6 +23,21 @@ export const companySchema = z.strictObject({
    * a logo is set only through PUT /api/companies/{id}/logo, which checks the upload's owner and file.
    */
   logoUrl: z.unknown().optional().transform(() => undefined),
+  /**
+   * The event's time zone (docs/decisions.md, "Time zones"): an IANA name, or empty / null for the
+   * server's. Absent: left as it is (a client that does not know the field changes nothing).
+   */
+  timeZone: z
+    .string()
+    .max(64, TIME_ZONE_INVALID)
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === undefined) return undefined;
+      if (value === null || value.trim() === '') return null;
+      const canonical = canonicalTimeZone(value);
+      if (!canonical) ctx.addIssue({ code: 'custom', message: TIME_ZONE_INVALID });
+      return canonical ?? z.NEVER;
+    }),
 });
 export type CompanyInput = z.input<typeof companySchema>;
 
@@ -36,6 +52,8 @@ export interface Company {
   name: string;
   description: string | null;
   logoUrl: string | null;
+  /** The time zone the company chose for its screens and exports; null: the server's (`SessionReply.serverTimeZone`). */
+  timeZone: string | null;
 }
 
 export interface Location {

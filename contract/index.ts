@@ -2,6 +2,7 @@ export * from './common';
 export * from './errors';
 export * from './auth';
 export * from './companies';
+export * from './time-zone';
 export * from './theme';
 export * from './groups';
 export * from './questions';

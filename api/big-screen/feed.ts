@@ -5,6 +5,7 @@ import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from
 import { drawOnScreen, winnerNames, type DrawOnScreen } from '../draws/on-screen';
 import { notFound } from '../errors';
 import { completionRange } from '../ranking/date-range';
+import { eventTimeZone } from '../ranking/event-time-zone';
 import type { RankingReads } from '../ranking/reads';
 import { rankingCache } from '../ranking/ranking-cache';
 import { campaignAttemptStamp, playerNamesStamp, screenETag, triviaAttemptStamp, type AttemptStamp } from './stamp';
@@ -66,7 +67,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
       const stamp = await triviaAttemptStamp(em, id);
       const draw = await drawOnScreen(em, 'trivia', id);
-      const etag = screenETag(['trivia', id, stamp, draw?.id ?? null, await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl]);
+      const etag = screenETag(['trivia', id, stamp, draw?.id ?? null, await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl, trivia.company.timeZone]);
       return answer(`trivia:${id}`, etag, ifNoneMatch, async () => {
         const style = trivia.publicNames;
         const { total, entries } = await rankings.triviaRanking({ questionGroupId: id, offset: 0, limit: SCREEN_ROWS, includeDuplicates: false }, 'fresh');
@@ -77,6 +78,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           logoUrl: triviaLogo(trivia),
           theme: trivia.theme,
           playPath: `/play-trivia/${id}`,
+          timeZone: eventTimeZone(trivia.company.timeZone),
           total,
           entries: entries.map(
             (e): ScreenEntry => ({ position: e.position, playerId: e.playerId, name: fullName(e.firstName, e.lastName, style), location: e.location?.name ?? null, score: e.score, time: e.completionTime }),
@@ -89,16 +91,18 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
     },
 
     async campaign(id: number, ifNoneMatch?: string): Promise<ScreenReply> {
-      const campaign = await em.findOneBy(CampaignEntity, { id });
+      const campaign = await em.findOne(CampaignEntity, { where: { id }, relations: { company: true } });
       if (!campaign) throw notFound(SCREEN_CAMPAIGN_NOT_FOUND);
       const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: id }, relations: { questionGroup: { company: true } }, order: { order: 'ASC', id: 'ASC' } });
-      const { from, to } = completionRange(campaign.startDate, campaign.endDate);
+      const timeZone = eventTimeZone(campaign.company.timeZone);
+      const { from, to } = completionRange(campaign.startDate, campaign.endDate, timeZone);
       const stamp = await campaignAttemptStamp(em, links.map((link) => link.questionGroupId), from!, to!);
       const draw = await drawOnScreen(em, 'campaign', id);
       const first = links[0]?.questionGroup;
       const etag = screenETag([
         'campaign',
         campaign,
+        timeZone,
         links.map((link) => [link.questionGroupId, link.weight]),
         stamp,
         draw?.id ?? null,
@@ -115,6 +119,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           logoUrl: first ? triviaLogo(first) : null,
           theme: first?.theme ?? null,
           playPath: `/public/campaigns/${id}/ranking`,
+          timeZone,
           total,
           entries: entries.map(
             (e): ScreenEntry => ({

@@ -7,5 +7,6 @@ export function presentCompany(company: CompanyEntity): Company {
     name: company.name,
     description: company.description,
     logoUrl: company.logoUrl,
+    timeZone: company.timeZone,
   } satisfies Company;
 }

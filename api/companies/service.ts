@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { companySchema } from '../../contract';
 import { CampaignEntity, CompanyEntity, QuestionGroupEntity } from '../../db/entities';
 import { conflict, notFound } from '../errors';
+import { refreshCampaigns } from '../ranking/standings';
 
 type CompanyData = z.output<typeof companySchema>;
 
@@ -21,14 +22,28 @@ export async function findCompany(em: EntityManager, id: number): Promise<Compan
 }
 
 export function createCompany(em: EntityManager, input: CompanyData): Promise<CompanyEntity> {
-  return em.save(em.create(CompanyEntity, { name: input.name, description: input.description, logoUrl: null }));
+  return em.save(em.create(CompanyEntity, { name: input.name, description: input.description, logoUrl: null, timeZone: input.timeZone ?? null }));
 }
 
+/**
+ * Saves a company's name, description and (when sent) time zone. A new zone moves its campaigns'
+ * days, so their standings are recomputed in the same transaction.
+ */
 export async function updateCompany(em: EntityManager, id: number, input: CompanyData): Promise<CompanyEntity> {
-  const company = await findCompany(em, id);
-  company.name = input.name;
-  company.description = input.description;
-  return em.save(company);
+  return em.transaction(async (tx) => {
+    const company = await tx.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!company) throw notFound(COMPANY_NOT_FOUND);
+    const zoneChanged = input.timeZone !== undefined && input.timeZone !== company.timeZone;
+    company.name = input.name;
+    company.description = input.description;
+    if (input.timeZone !== undefined) company.timeZone = input.timeZone;
+    const saved = await tx.save(company);
+    if (zoneChanged) {
+      const campaigns = await tx.find(CampaignEntity, { where: { companyId: id }, select: { id: true }, order: { id: 'ASC' } });
+      await refreshCampaigns(tx, campaigns.map((c) => c.id));
+    }
+    return saved;
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import { DEVICE_REJECTIONS_LISTED, type DeviceList, type DeviceListQuery, type K
 import { presentRejection } from '../sync/presenter';
 import type { RejectionRow } from '../sync/rejections';
 import { countMutationsByDevice, totalOfKinds, type DeviceOutcomes } from './mutation-counts';
+import { eventTimeZone } from '../ranking/event-time-zone';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 
 export interface KioskRow {
@@ -15,6 +16,7 @@ export interface KioskRow {
   trivia_name: string | null;
   company_id: number | null;
   company_name: string | null;
+  time_zone: string | null;
   campaigns: CampaignDays[];
 }
 
@@ -26,7 +28,7 @@ export async function loadKiosks(em: EntityManager, companyId: number | undefine
   return em.query(
     `SELECT d.id, d.kiosk_name, d.kiosk_setup_at, d.last_seen_at,
             (SELECT s.created_at FROM sync_mutations s WHERE s.device_id = d.id ORDER BY s.mutation_id DESC LIMIT 1) AS last_sync_at,
-            g.id AS trivia_id, g.name AS trivia_name, c.id AS company_id, c.name AS company_name,
+            g.id AS trivia_id, g.name AS trivia_name, c.id AS company_id, c.name AS company_name, c.time_zone,
             COALESCE((SELECT json_agg(json_build_object('startDate', to_char(k.start_date, 'YYYY-MM-DD'), 'endDate', to_char(k.end_date, 'YYYY-MM-DD')))
                         FROM campaign_question_groups l JOIN campaigns k ON k.id = l.campaign_id
                        WHERE l.question_group_id = g.id), '[]'::json) AS campaigns
@@ -75,7 +77,7 @@ function byAttention(a: Ranked, b: Ranked): number {
 
 /** Whether the kiosk of `row` needs attention now (api/devices/kiosk-attention.ts). */
 export const attentionOf = (row: KioskRow, now: Date): KioskAttention =>
-  kioskAttention({ now, setupAt: new Date(row.kiosk_setup_at), lastSeenAt: row.last_seen_at && new Date(row.last_seen_at), campaigns: row.campaigns });
+  kioskAttention({ now, setupAt: new Date(row.kiosk_setup_at), lastSeenAt: row.last_seen_at && new Date(row.last_seen_at), campaigns: row.campaigns, timeZone: eventTimeZone(row.time_zone) });
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

@@ -5,8 +5,8 @@ import type { Queryable } from '../ranking/standings';
 
 /** What a draw is of: a trivia, or a campaign (its trivias, its period, its attempts per trivia). */
 export type DrawSubject =
-  | { kind: 'trivia'; id: number }
-  | { kind: 'campaign'; id: number; triviaIds: number[]; startDate: string; endDate: string; maxAttemptsPerTrivia: number };
+  | { kind: 'trivia'; id: number; timeZone: string }
+  | { kind: 'campaign'; id: number; timeZone: string; triviaIds: number[]; startDate: string; endDate: string; maxAttemptsPerTrivia: number };
 
 /**
  * The attempts that may enter: the ranking's own rule (`rankedAttempt`, so whatever leaves the
@@ -58,8 +58,8 @@ export async function pastWinners(em: Queryable, subject: DrawSubject): Promise<
  * `storeEntries` in service.ts, the one place that orders them); the API never holds the list.
  */
 export async function eligibleQuery(em: Queryable, subject: DrawSubject, filters: DrawFilters): Promise<{ sql: string; params: unknown[] }> {
-  const filterRange = completionRange(filters.dateFrom ?? undefined, filters.dateTo ?? undefined);
-  const range = subject.kind === 'campaign' ? narrowed(completionRange(subject.startDate, subject.endDate), filterRange) : filterRange;
+  const filterRange = completionRange(filters.dateFrom ?? undefined, filters.dateTo ?? undefined, subject.timeZone);
+  const range = subject.kind === 'campaign' ? narrowed(completionRange(subject.startDate, subject.endDate, subject.timeZone), filterRange) : filterRange;
   const excluded = filters.excludePastWinners ? await pastWinners(em, subject) : [];
   return {
     sql: filters.onePerPlayer ? ONE_PER_PLAYER() : EVERY_ATTEMPT(),

@@ -5,6 +5,7 @@ import { idParamsSchema } from '../../contract';
 import { sendCsv } from '../exports/csv';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
+import { campaignTimeZone, triviaTimeZone } from '../ranking/event-time-zone';
 import { drawExportHeader, drawExportRows } from './export';
 import { parseDrawRequest } from './request';
 import { drawSubject, findDraw, listDraws, runDraw, verifyDraw } from './service';
@@ -43,7 +44,8 @@ export function drawRoutes(dataSource: DataSource) {
   router.get('/draws/:id/export', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const draw = await findDraw(em, id);
-    sendCsv(ctx, { prefix: 'sorteo', name: String(draw.id) }, drawExportHeader, drawExportRows(em, draw));
+    const timeZone = draw.campaignId !== null ? await campaignTimeZone(em, draw.campaignId) : await triviaTimeZone(em, draw.questionGroupId!);
+    sendCsv(ctx, { prefix: 'sorteo', name: String(draw.id), timeZone }, drawExportHeader, drawExportRows(em, draw));
   });
 
   return router;

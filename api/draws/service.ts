@@ -4,6 +4,7 @@ import { CampaignQuestionGroupEntity, PrizeDrawEntity } from '../../db/entities'
 import { findCampaign } from '../campaigns/service';
 import { notFound, unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
+import { companyTimeZone } from '../ranking/event-time-zone';
 import { newSeed, winnerPositions } from './draw-order';
 import { eligibleQuery, type DrawSubject } from './eligibility';
 import { repeatsOf } from './repeats';
@@ -20,14 +21,15 @@ export interface DrawInput {
 /** The trivia, or the campaign with its trivias and rules; 404 when it does not exist. */
 export async function drawSubject(em: EntityManager, kind: 'trivia' | 'campaign', id: number): Promise<DrawSubject> {
   if (kind === 'trivia') {
-    await findQuestionGroup(em, id);
-    return { kind, id };
+    const trivia = await findQuestionGroup(em, id);
+    return { kind, id, timeZone: await companyTimeZone(em, trivia.companyId) };
   }
   const campaign = await findCampaign(em, id);
   const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: id }, select: { questionGroupId: true }, order: { questionGroupId: 'ASC' } });
   return {
     kind,
     id,
+    timeZone: await companyTimeZone(em, campaign.companyId),
     triviaIds: links.map((link) => link.questionGroupId),
     startDate: campaign.startDate,
     endDate: campaign.endDate,
@@ -65,7 +67,7 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
       throw unprocessable(
         eligibleCount === 0
           ? `No hay participantes que cumplan los filtros para ${input.prizes === 1 ? 'el premio' : `${input.prizes} premios`}`
-          : `Hay ${eligibleCount} ${eligibleCount === 1 ? 'participante' : 'participantes'} que cumplen los filtros, menos que los ${input.prizes} premios`,
+          : `Hay ${eligibleCount} ${eligibleCount === 1 ? 'participante que cumple' : 'participantes que cumplen'} los filtros, menos que los ${input.prizes} premios`,
         { code: 'draw_not_enough_eligible' },
       );
     }

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import { format } from 'date-fns';
 import type { Context } from 'koa';
 import { attachment } from '../http/download';
 import { isFormulaLike, markFormulaLike } from '../lib/formula-text';
+import { zonedDay } from '../lib/time-zone';
 
 type Cell = string | number | null;
 
@@ -77,13 +77,20 @@ async function* inPages(rows: AsyncIterable<Cell[]>, size = 1000): AsyncGenerato
   if (page.length) yield page;
 }
 
+/** What names a download: its kind, the trivia's or campaign's name, and the event's time zone (the file is named by the day there). */
+export interface ExportFile {
+  prefix: string;
+  name: string;
+  timeZone: string;
+}
+
 /**
  * Replies with a CSV download: UTF-8 with a BOM so spreadsheets show accents, RFC 4180 quoting,
  * every cell (header included) formula-safe and on one line. Each page of rows becomes one string
  * written when the client has taken the previous one (the body is a stream that reads the next
  * page only when asked), so memory stays flat however long the file. Only this module writes CSV cells.
  */
-export function sendCsvPages(ctx: Context, file: { prefix: string; name: string }, header: Cell[], pages: AsyncIterable<Cell[][]>): void {
+export function sendCsvPages(ctx: Context, file: ExportFile, header: Cell[], pages: AsyncIterable<Cell[][]>): void {
   const body = Readable.from(
     (async function* () {
       yield `\ufeff${csvLine(header)}`;
@@ -96,13 +103,13 @@ export function sendCsvPages(ctx: Context, file: { prefix: string; name: string 
     { objectMode: false },
   );
   ctx.set('Content-Type', 'text/csv; charset=utf-8');
-  const day = format(new Date(), 'yyyy-MM-dd');
+  const day = zonedDay(file.timeZone);
   ctx.set('Content-Disposition', attachment(exportFileNameAsWritten(file.prefix, file.name, day), exportFileName(file.prefix, file.name, day)));
   ctx.set('Cache-Control', 'no-store');
   ctx.body = body;
 }
 
 /** `sendCsvPages` for a source that yields one row at a time. */
-export function sendCsv(ctx: Context, file: { prefix: string; name: string }, header: Cell[], rows: AsyncIterable<Cell[]>): void {
+export function sendCsv(ctx: Context, file: ExportFile, header: Cell[], rows: AsyncIterable<Cell[]>): void {
   sendCsvPages(ctx, file, header, inPages(rows));
 }

@@ -1,5 +1,7 @@
+import { zoneOffsetSeconds } from '../lib/time-zone';
+
 /**
- * 'yyyy-MM-dd HH:mm:ss' in the server's time zone for a Unix time in whole seconds, as date-fns'
+ * 'yyyy-MM-dd HH:mm:ss' in the event's time zone for a Unix time in whole seconds, as date-fns'
  * `format` writes it, at a fraction of the cost: a million-row export writes two a row, and
  * building a Date for each (and asking it for its zone's offset) was one of its largest costs.
  * The zone's offset is asked once per quarter hour of UTC (every zone changes its offset on a
@@ -25,15 +27,14 @@ function civilDate(days: number): string {
   return `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}`;
 }
 
-/** A formatter of Unix seconds as local date and time; one per export (its offset cache lives with it). */
-export function localTimeFormatter(): (unixSeconds: number) => string {
+/** A formatter of Unix seconds as date and time in `timeZone`; one per export (its offset cache lives with it). */
+export function localTimeFormatter(timeZone: string): (unixSeconds: number) => string {
   const offsets = new Map<number, number>();
   return (unixSeconds) => {
     const quarter = Math.floor(unixSeconds / QUARTER_HOUR_S);
     let offsetS = offsets.get(quarter);
     if (offsetS === undefined) {
-      // getTimezoneOffset is UTC minus local time, in minutes.
-      offsetS = -new Date(quarter * QUARTER_HOUR_S * 1000).getTimezoneOffset() * 60;
+      offsetS = zoneOffsetSeconds(timeZone, quarter * QUARTER_HOUR_S * 1000);
       offsets.set(quarter, offsetS);
     }
     const local = Math.floor(unixSeconds) + offsetS;

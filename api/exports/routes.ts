@@ -5,10 +5,11 @@ import { findCampaign, listCampaignLinks } from '../campaigns/service';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
+import { companyTimeZone } from '../ranking/event-time-zone';
 import type { RankingReads } from '../ranking/reads';
 import { campaignRankingHeader, campaignRankingRows } from './campaign-ranking';
 import { sendCsv, sendCsvPages } from './csv';
-import { SCORE_COLUMNS, scorePages } from './scores';
+import { scoreColumns, scorePages } from './scores';
 
 /**
  * Admin: CSV downloads of a trivia's scores and of a campaign's ranking. The campaign ranking is
@@ -21,7 +22,8 @@ export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
   router.get('/question-groups/:id/export-scores', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
-    sendCsvPages(ctx, { prefix: 'puntajes', name: group.name }, SCORE_COLUMNS, scorePages(rankings.exportLane, id));
+    const timeZone = await companyTimeZone(em, group.companyId);
+    sendCsvPages(ctx, { prefix: 'puntajes', name: group.name, timeZone }, scoreColumns(timeZone), scorePages(rankings.exportLane, id, timeZone));
   });
 
   router.get('/campaigns/:id/ranking/export', requireUser, async (ctx) => {
@@ -30,7 +32,8 @@ export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
     const campaign = await findCampaign(em, id);
     const links = await listCampaignLinks(em, id);
     const entries = await rankings.campaignRankingExport(campaign, { locationId, dateFrom, dateTo });
-    sendCsv(ctx, { prefix: 'ranking', name: campaign.name }, campaignRankingHeader(links), campaignRankingRows(links, entries));
+    const timeZone = await companyTimeZone(em, campaign.companyId);
+    sendCsv(ctx, { prefix: 'ranking', name: campaign.name, timeZone }, campaignRankingHeader(links), campaignRankingRows(links, entries));
   });
 
   return router;

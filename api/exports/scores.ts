@@ -4,7 +4,8 @@ import { REVIEW_REASON_LABELS, type ReviewReason } from '../../contract';
 import type { ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { localTimeFormatter } from './local-time';
 
-export const SCORE_COLUMNS = [
+/** The header: the times' columns name the zone they are written in (the trivia's event time zone). */
+export const scoreColumns = (timeZone: string) => [
   'Nombre completo',
   'Tipo de documento',
   'Número de documento',
@@ -13,8 +14,8 @@ export const SCORE_COLUMNS = [
   'Respuestas correctas',
   'Total de preguntas',
   'Tiempo (segundos)',
-  'Inicio',
-  'Finalización',
+  `Inicio (${timeZone})`,
+  `Finalización (${timeZone})`,
   'Fuera del límite de intentos',
   'Revisión',
 ];
@@ -68,8 +69,8 @@ const SCORE_PAGE_SQL = `
  * the export lane, so a slow download holds no connection or transaction between pages; the next
  * page is asked for as soon as a page arrives, so the database reads it while this one is written.
  */
-export async function* scorePages(lane: QueryLane, questionGroupId: number): AsyncGenerator<(string | number | null)[][]> {
-  const when = localTimeFormatter();
+export async function* scorePages(lane: QueryLane, questionGroupId: number, timeZone: string): AsyncGenerator<(string | number | null)[][]> {
+  const when = localTimeFormatter(timeZone);
   const read = (afterId: number): Promise<ScoreRow[]> => lane.run((em) => em.query(SCORE_PAGE_SQL, [questionGroupId, afterId]));
   let next: Promise<ScoreRow[]> | null = read(0);
   while (next) {

@@ -4,6 +4,7 @@ import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entit
 import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
+import { companyTimeZone } from './event-time-zone';
 import { rankedOrder, type RankedOrder } from './ranked-order';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
@@ -177,9 +178,9 @@ export interface CampaignRankingRow {
 export type CampaignRankingFilters = Pick<CampaignRankingQuery, 'locationId' | 'dateFrom' | 'dateTo' | 'questionGroupId'>;
 
 /** The completion range the ranking reads: the campaign's period, narrowed by the filter dates. */
-function countedRange(campaign: CampaignEntity, filters: CampaignRankingFilters): [Date, Date] {
-  const period = completionRange(campaign.startDate, campaign.endDate);
-  const filter = completionRange(filters.dateFrom, filters.dateTo);
+function countedRange({ campaign, filters, timeZone }: CampaignRankingRequest): [Date, Date] {
+  const period = completionRange(campaign.startDate, campaign.endDate, timeZone);
+  const filter = completionRange(filters.dateFrom, filters.dateTo, timeZone);
   const from = filter.from && filter.from > period.from! ? filter.from : period.from!;
   const to = filter.to && filter.to < period.to! ? filter.to : period.to!;
   return [from, to];
@@ -197,6 +198,8 @@ export interface CampaignRankingRequest {
   campaign: CampaignEntity;
   links: CampaignWeights;
   filters: CampaignRankingFilters;
+  /** The campaign's event time zone: its days (period and filter dates) are days there. */
+  timeZone: string;
 }
 
 /** Loads the campaign's trivias and checks a per-trivia ranking asks for one of them. */
@@ -209,11 +212,13 @@ export async function campaignRankingRequest(em: EntityManager, campaign: Campai
   if (filters.questionGroupId !== undefined && !links.some((link) => link.questionGroupId === filters.questionGroupId)) {
     throw badRequest(NOT_IN_CAMPAIGN);
   }
-  return { campaign, links: links.map(({ questionGroupId, weight }) => ({ questionGroupId, weight })), filters };
+  const timeZone = await companyTimeZone(em, campaign.companyId);
+  return { campaign, links: links.map(({ questionGroupId, weight }) => ({ questionGroupId, weight })), filters, timeZone };
 }
 
-export function campaignRankingKey({ campaign, links, filters }: CampaignRankingRequest): string {
-  const [from, to] = countedRange(campaign, filters);
+export function campaignRankingKey(request: CampaignRankingRequest): string {
+  const { campaign, links, filters } = request;
+  const [from, to] = countedRange(request);
   return JSON.stringify([
     'campaign',
     campaign.id,
@@ -228,8 +233,9 @@ export function campaignRankingKey({ campaign, links, filters }: CampaignRanking
 }
 
 /** $1 to $6, shared by the order and the page statements. */
-function baseParameters({ campaign, links, filters }: CampaignRankingRequest): unknown[] {
-  const [from, to] = countedRange(campaign, filters);
+function baseParameters(request: CampaignRankingRequest): unknown[] {
+  const { campaign, links, filters } = request;
+  const [from, to] = countedRange(request);
   return [
     links.map((link) => link.questionGroupId),
     links.map((link) => link.weight),

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { SelectionMode } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
+import { eventTimeZone } from './event-time-zone';
 import { prepared } from '../../db/prepared-statements';
 
 /**
@@ -150,6 +151,8 @@ interface CampaignRules {
   id: number;
   start_date: string;
   end_date: string;
+  /** The company's choice, null for the server's (`eventTimeZone`). */
+  time_zone: string | null;
   max_attempts_per_trivia: number;
   attempt_selection_mode: SelectionMode;
   trivia_ids: number[];
@@ -158,6 +161,7 @@ interface CampaignRules {
 
 const CAMPAIGN_RULES = `
   SELECT c.id, c.start_date::text AS start_date, c.end_date::text AS end_date, c.max_attempts_per_trivia, c.attempt_selection_mode,
+         (SELECT co.time_zone FROM companies co WHERE co.id = c.company_id) AS time_zone,
          coalesce(array_agg(l.question_group_id ORDER BY l.id) FILTER (WHERE l.id IS NOT NULL), '{}') AS trivia_ids,
          coalesce(array_agg(l.weight ORDER BY l.id) FILTER (WHERE l.id IS NOT NULL), '{}') AS weights
     FROM campaigns c
@@ -170,8 +174,8 @@ const CAMPAIGNS_OF_TRIVIA = prepared(`${CAMPAIGN_RULES}
 const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> => em.query(CAMPAIGNS_OF_TRIVIA, [questionGroupId]);
 
 const campaignParameters = (rules: CampaignRules): unknown[] => {
-  // The campaign's period as the ranking reads it: its first day's start to the end of its last (server's time zone).
-  const { from, to } = completionRange(rules.start_date, rules.end_date);
+  // The campaign's period as the ranking reads it: its first day's start to the end of its last, in the event's time zone.
+  const { from, to } = completionRange(rules.start_date, rules.end_date, eventTimeZone(rules.time_zone));
   return [rules.id, rules.trivia_ids, rules.weights, from, to, rules.max_attempts_per_trivia];
 };
 

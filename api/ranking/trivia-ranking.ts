@@ -3,6 +3,7 @@ import type { TriviaRankingEntry, TriviaRankingQuery } from '../../contract';
 import { isoTimestamp } from './iso-timestamp';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
+import { triviaTimeZone } from './event-time-zone';
 import { rankedOrder, type RankedOrder } from './ranked-order';
 
 /**
@@ -84,7 +85,8 @@ export const triviaRankingKey = (f: TriviaRankingFilters) =>
 
 /** The trivia ranking's order (attempt ids): its first `rows` rows (null: all of them) and its total. */
 export async function triviaRankingOrder(em: EntityManager, filters: TriviaRankingFilters, rows: number | null): Promise<RankedOrder> {
-  const { from, to } = completionRange(filters.dateFrom, filters.dateTo);
+  const dated = filters.dateFrom !== undefined || filters.dateTo !== undefined;
+  const { from, to } = dated ? completionRange(filters.dateFrom, filters.dateTo, await triviaTimeZone(em, filters.questionGroupId)) : { from: null, to: null };
   const [row] = (await em.query(filters.includeDuplicates ? EVERY_ATTEMPT_ORDER_SQL : BEST_ORDER_SQL, [
     filters.questionGroupId,
     filters.locationId ?? null,

@@ -15,6 +15,10 @@ export class CompanyEntity {
   @Column('varchar', { length: 500, nullable: true })
   logoUrl: string | null;
 
+  /** The event's time zone (IANA name) for screens and exports; null: the server's. */
+  @Column('varchar', { length: 64, nullable: true })
+  timeZone: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;
 

@@ -24,6 +24,7 @@ import { KioskIndex1796250000000 } from './1796250000000-kiosk-index';
 import { DrawEntries1796400000000 } from './1796400000000-draw-entries';
 import { RejectionDocumentKey1796500000000 } from './1796500000000-rejection-document-key';
 import { CampaignEntrySite1796510000000 } from './1796510000000-campaign-entry-site';
+import { CompanyTimeZone1796520000000 } from './1796520000000-company-time-zone';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -53,4 +54,5 @@ export const migrations = [
   DrawEntries1796400000000,
   RejectionDocumentKey1796500000000,
   CampaignEntrySite1796510000000,
+  CompanyTimeZone1796520000000,
 ];

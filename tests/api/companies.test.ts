@@ -15,7 +15,7 @@ describe('GET /api/companies', () => {
     const admin = await api.adminClient();
     const res = await admin.get('/api/companies');
     expect(res.status).toBe(200);
-    expect(res.body).toContainEqual({ id: company.id, name: 'Listada SA', description: 'Descripción', logoUrl: null });
+    expect(res.body).toContainEqual({ id: company.id, name: 'Listada SA', description: 'Descripción', logoUrl: null, timeZone: null });
   });
 
   it('is 401 signed out', async () => {
@@ -62,7 +62,7 @@ describe('PATCH /api/companies/:id', () => {
     const admin = await api.adminClient();
     const res = await admin.patch(`/api/companies/${company.id}`, { name: 'Nueva', description: '' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: company.id, name: 'Nueva', description: null, logoUrl: null });
+    expect(res.body).toEqual({ id: company.id, name: 'Nueva', description: null, logoUrl: null, timeZone: null });
   });
 
   it('leaves the logo as it is whatever logoUrl the body carries', async () => {

@@ -40,7 +40,7 @@ describe('localTimeFormatter', () => {
     (name) => {
       process.env.TZ = name;
       expect(new Date(Date.UTC(2026, 6, 1)).getTimezoneOffset() !== 0).toBe(name !== 'UTC'); // the zone took effect
-      const when = localTimeFormatter();
+      const when = localTimeFormatter(name);
       fc.assert(
         fc.property(fc.integer({ min: Date.UTC(1990, 0, 1) / 1000, max: Date.UTC(2040, 0, 1) / 1000 }), (seconds) => {
           expect(when(seconds)).toBe(format(new Date(seconds * 1000), 'yyyy-MM-dd HH:mm:ss'));
