@@ -5,7 +5,7 @@ import { unauthorized } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { signIn, signOut } from '../http/session';
 import { parseBody } from '../http/validate';
-import { SERVER_TIME_ZONE } from '../lib/time-zone';
+import { serverTimeZone } from '../lib/time-zone';
 import { presentUser } from './presenter';
 import { authenticate, registerUser } from './service';
 
@@ -21,7 +21,7 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
   // The admin app's "who am I", asked on every page, the sign-in page too: being signed out is an
   // answer there, not a failure, so it is a 200 and the browser logs no failed request.
   router.get('/session', (ctx) => {
-    ctx.body = { user: ctx.state.user ? presentUser(ctx.state.user) : null, serverTimeZone: SERVER_TIME_ZONE } satisfies SessionReply;
+    ctx.body = { user: ctx.state.user ? presentUser(ctx.state.user) : null, serverTimeZone: serverTimeZone() } satisfies SessionReply;
   });
 
   // A point is spent before the (slow) password check and given back when it was right, so

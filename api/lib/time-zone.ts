@@ -5,8 +5,11 @@
  * zone) and by the exports' local times.
  */
 
-/** The server's own zone (the TZ environment variable, else the system's): the default of a company that chose none. */
-export const SERVER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+/**
+ * The server's own zone (the TZ environment variable, which api/config.ts sets to UTC when unset):
+ * the default of a company that chose none. Read when asked, so it is TZ's value after config ran.
+ */
+export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string): Intl.DateTimeFormat {

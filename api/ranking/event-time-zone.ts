@@ -1,11 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { SERVER_TIME_ZONE } from '../lib/time-zone';
+import { serverTimeZone } from '../lib/time-zone';
 
 /**
  * The time zone of an event: its company's choice, else the server's. One rule for the rankings'
  * periods and date filters, the draws, the big screen and the exports (docs/decisions.md, "Time zones").
  */
-export const eventTimeZone = (chosen: string | null | undefined): string => chosen || SERVER_TIME_ZONE;
+export const eventTimeZone = (chosen: string | null | undefined): string => chosen || serverTimeZone();
 
 type Queryable = Pick<EntityManager, 'query'>;
 
@@ -17,7 +17,7 @@ export async function companyTimeZone(em: Queryable, companyId: number): Promise
 
 /** A trivia's event time zone (its company's); the server's for no trivia (a ranking across trivias). */
 export async function triviaTimeZone(em: Queryable, questionGroupId: number | undefined): Promise<string> {
-  if (questionGroupId === undefined) return SERVER_TIME_ZONE;
+  if (questionGroupId === undefined) return serverTimeZone();
   const [row]: { time_zone: string | null }[] = await em.query(
     `SELECT c.time_zone FROM question_groups g JOIN companies c ON c.id = g.company_id WHERE g.id = $1`,
     [questionGroupId],

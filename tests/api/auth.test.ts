@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverTimeZone } from '../../api/lib/time-zone';
 import { hashPassword } from '../../api/auth/password';
 import { UserEntity } from '../../db/entities';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
@@ -163,7 +164,7 @@ describe('GET /api/session', () => {
   it('answers 200 with the signed-in user, or null when signed out (the sign-in page logs no failed request)', async () => {
     const anonymous = await api.client().get('/api/session');
     expect(anonymous.status).toBe(200);
-    expect(anonymous.body).toEqual({ user: null });
+    expect(anonymous.body).toEqual({ user: null, serverTimeZone: serverTimeZone() });
     const admin = await api.adminClient();
     const signedIn = await admin.get('/api/session');
     expect(signedIn.status).toBe(200);

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerAttemptEntity } from '../../db/entities';
-import { SERVER_TIME_ZONE } from '../../api/lib/time-zone';
+import { serverTimeZone } from '../../api/lib/time-zone';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
@@ -29,7 +29,7 @@ async function download(groupId: number) {
 }
 
 /** A company that chose no time zone writes its times in the server's, and says which (tests/api/time-zones.test.ts: a chosen one). */
-const HEADER = `Nombre completo,Tipo de documento,Número de documento,Sede,Puntaje (%),Respuestas correctas,Total de preguntas,Tiempo (segundos),Inicio (${SERVER_TIME_ZONE}),Finalización (${SERVER_TIME_ZONE}),Fuera del límite de intentos,Revisión`;
+const HEADER = `Nombre completo,Tipo de documento,Número de documento,Sede,Puntaje (%),Respuestas correctas,Total de preguntas,Tiempo (segundos),Inicio (${serverTimeZone()}),Finalización (${serverTimeZone()}),Fuera del límite de intentos,Revisión`;
 
 async function completedAttempt(groupId: number, fullName: string, locationId: number | null, score = 60) {
   const player = await buildPlayer(api.dataSource, { fullName, locationId });

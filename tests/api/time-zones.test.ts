@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRankingEntry, Company, DrawRecord, ScreenFeed, SessionReply, TriviaRankingEntry } from '../../contract';
-import { SERVER_TIME_ZONE } from '../../api/lib/time-zone';
+import { serverTimeZone } from '../../api/lib/time-zone';
 import { insertCompletedAttempt } from '../support/attempts';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
@@ -70,7 +70,7 @@ async function whatEveryReaderCounts() {
 describe("a company's time zone", () => {
   it('is chosen by name, written as Intl writes it, kept when a client does not send it, and reset by an empty choice', async () => {
     const session = await admin.get<SessionReply>('/api/session');
-    expect(session.body.serverTimeZone).toBe(SERVER_TIME_ZONE);
+    expect(session.body.serverTimeZone).toBe(serverTimeZone());
     const set = await setZone('america/bogota');
     expect(set.status).toBe(200);
     expect(set.body.timeZone).toBe('America/Bogota');

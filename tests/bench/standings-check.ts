@@ -7,7 +7,7 @@ import type { RankedOrder } from '../../api/ranking/ranked-order';
 import { campaignStandingOrder, triviaStandingOrder } from '../../api/ranking/standing-order';
 import { campaignStandingPage, triviaStandingPage } from '../../api/ranking/standing-pages';
 import { triviaRankingOrder, triviaRankingPage } from '../../api/ranking/trivia-ranking';
-import { SERVER_TIME_ZONE } from '../../api/lib/time-zone';
+import { serverTimeZone } from '../../api/lib/time-zone';
 import type { BenchData } from './seed';
 
 /** The ranking statements need only `query` of a connection: a pg client answering rows. */
@@ -60,7 +60,7 @@ export async function compareStandingsWithRecomputation(client: pg.Client, data:
   ).rows as CampaignEntity[];
   const links = [...data.campaignTrivias].sort((a, b) => a.id - b.id).map((t) => ({ questionGroupId: t.id, weight: t.weight }));
   for (const locationId of [undefined, ...data.locationIds.slice(0, campaignSites)]) {
-    const request: CampaignRankingRequest = { campaign: campaign!, links, filters: locationId ? { locationId } : {}, timeZone: SERVER_TIME_ZONE };
+    const request: CampaignRankingRequest = { campaign: campaign!, links, filters: locationId ? { locationId } : {}, timeZone: serverTimeZone() };
     const [standing, recomputed] = [await campaignStandingOrder(em, request, null), await campaignRankingOrder(em, request, null)];
     rankings += 1;
     rows += recomputed.total;

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { kioskAttention } from '../../api/devices/kiosk-attention';
-import { SERVER_TIME_ZONE } from '../../api/lib/time-zone';
+import { serverTimeZone } from '../../api/lib/time-zone';
 
 /** A local time on a fixed day (days are the server's local days). */
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);
 
 describe('kioskAttention', () => {
   it('without a campaign: in service all of today, offline after an hour of silence in it', () => {
-    const base = { setupAt: at(9, 18), lastSeenAt: at(9, 20), campaigns: [], timeZone: SERVER_TIME_ZONE };
+    const base = { setupAt: at(9, 18), lastSeenAt: at(9, 20), campaigns: [], timeZone: serverTimeZone() };
     expect(kioskAttention({ ...base, now: at(10, 0, 30) })).toEqual({ inService: true, offline: false, silentSince: at(9, 20) });
     expect(kioskAttention({ ...base, now: at(10, 1, 1) })).toMatchObject({ inService: true, offline: true });
   });
 
   it('counts silence from the setup when the kiosk never synced', () => {
-    const base = { setupAt: at(10, 14, 30), lastSeenAt: null, campaigns: [], timeZone: SERVER_TIME_ZONE };
+    const base = { setupAt: at(10, 14, 30), lastSeenAt: null, campaigns: [], timeZone: serverTimeZone() };
     expect(kioskAttention({ ...base, now: at(10, 15, 30) })).toEqual({ inService: true, offline: false, silentSince: at(10, 14, 30) });
     expect(kioskAttention({ ...base, now: at(10, 15, 31) })).toMatchObject({ offline: true });
   });
 
   it('with campaigns: in service only on the days of one that includes today, from its first day', () => {
-    const base = { setupAt: at(1, 9), lastSeenAt: at(9, 18), timeZone: SERVER_TIME_ZONE };
+    const base = { setupAt: at(1, 9), lastSeenAt: at(9, 18), timeZone: serverTimeZone() };
     const starting = [{ startDate: '2026-03-10', endDate: '2026-03-12' }];
     expect(kioskAttention({ ...base, campaigns: starting, now: at(10, 0, 45) })).toMatchObject({ inService: true, offline: false });
     expect(kioskAttention({ ...base, campaigns: starting, now: at(10, 1, 15) })).toMatchObject({ inService: true, offline: true });

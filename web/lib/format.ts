@@ -8,10 +8,42 @@ export function formatDate(value: string | Date | null | undefined, fallback = '
   return Number.isNaN(date.getTime()) ? fallback : format(date, 'dd/MM/yyyy', { locale: es });
 }
 
-export function formatDateTime(value: string | Date): string {
+/** The reader's own zone (the device's). */
+export const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+const offsets = new Map<string, Intl.DateTimeFormat>();
+const cached = (cache: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions) => {
+  let format = cache.get(zone);
+  if (!format) cache.set(zone, (format = new Intl.DateTimeFormat('es-CO', { ...options, timeZone: zone })));
+  return format;
+};
+
+/**
+ * '3 de nov de 2026, 14:05' in an event's time zone (web/shared/time-zone), as the player screen
+ * writes dates; followed by the zone's offset, '(GMT-5)', when it is not the reader's own zone, so
+ * an organiser abroad never reads a booth's times as their own.
+ */
+export function formatDateTime(value: string | Date, timeZone: string): string {
   const date = typeof value === 'string' ? parseISO(value) : value;
-  return format(date, "d 'de' MMM yyyy, HH:mm", { locale: es });
+  if (Number.isNaN(date.getTime())) return '';
+  const text = cached(dateTimes, timeZone, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+  if (timeZone === BROWSER_TIME_ZONE) return text;
+  const offset = timeZone === 'UTC' ? 'UTC' : cached(offsets, timeZone, { timeZoneName: 'shortOffset' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
+  return `${text} (${offset})`;
 }
+
+/** '14:05' in a zone: the second time of a span that `formatDateTime` began (same day, same zone). */
+export const formatTimeOfDay = (value: string | Date, timeZone: string) =>
+  cached(times, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(typeof value === 'string' ? parseISO(value) : value);
+const times = new Map<string, Intl.DateTimeFormat>();
+
+/** Whether two instants fall on the same calendar day in a zone. */
+export function sameDayIn(a: string | Date, b: string | Date, timeZone: string): boolean {
+  const day = cached(days, timeZone, { year: 'numeric', month: 'numeric', day: 'numeric' });
+  const at = (value: string | Date) => day.format(typeof value === 'string' ? parseISO(value) : value);
+  return at(a) === at(b);
+}
+const days = new Map<string, Intl.DateTimeFormat>();
 
 const NUMBERS = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
 

@@ -3,12 +3,13 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
 import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract';
-import { formatDuration, formatPoints, formatScore } from '../../lib/format';
+import { BROWSER_TIME_ZONE, formatDuration, formatPoints, formatScore, formatTimeOfDay } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from './qr-code';
 import './big-screen.css';
 
-const clock = (date: Date) => date.toLocaleTimeString('es-CO', { hour: '2-digit', minute: '2-digit', hour12: false });
+/** The screen's clock in the event's time zone (the feed says which; before any feed, the device's). */
+const clock = (date: Date, feed: ScreenFeed | null) => formatTimeOfDay(date, feed?.timeZone ?? BROWSER_TIME_ZONE);
 /** The result as a row shows it, as the rankings do: a trivia's score in %, a campaign's total in points, then the time that breaks ties. */
 const scoreOf = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
 function result(kind: ScreenFeed['kind'], entry: ScreenEntry): string {
@@ -32,7 +33,7 @@ function Status({ state }: { state: ScreenFeedState }) {
   if (state.problem === 'offline') {
     return (
       <p className="big-screen-status big-screen-status-stale" role="status" data-testid="screen-status">
-        Sin conexión{state.confirmedAt ? ` · datos de las ${clock(state.confirmedAt)}` : ''}
+        Sin conexión{state.confirmedAt ? ` · datos de las ${clock(state.confirmedAt, state.feed)}` : ''}
       </p>
     );
   }
@@ -40,7 +41,7 @@ function Status({ state }: { state: ScreenFeedState }) {
   return (
     <p className="big-screen-status" role="status" data-testid="screen-status">
       {live}
-      {state.confirmedAt ? ` · ${clock(state.confirmedAt)}` : ''}
+      {state.confirmedAt ? ` · ${clock(state.confirmedAt, state.feed)}` : ''}
     </p>
   );
 }

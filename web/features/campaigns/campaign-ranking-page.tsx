@@ -26,6 +26,7 @@ import { campaignPodiumEntries, CampaignRankingList } from './components/campaig
 import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
 import { DisqualifyButton } from '../../shared/moderation/disqualify-button';
+import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 
 /**
  * /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, with 'Descalificar'
@@ -127,8 +128,10 @@ function CampaignRanking({ id }: { id: number }) {
         </section>
       </div>
       <CampaignDisqualifyDialog key={disqualifying?.playerId ?? 'none'} campaignId={id} entry={disqualifying} onClose={() => setDisqualifying(null)} />
-      <CampaignDisqualifications campaignId={id} />
-      <PrizeDraws subject={{ kind: 'campaign', id }} companyId={data.companyId} />
+      <EventTimeZone companyId={data.companyId}>
+        <CampaignDisqualifications campaignId={id} />
+        <PrizeDraws subject={{ kind: 'campaign', id }} companyId={data.companyId} />
+      </EventTimeZone>
     </div>
   );
 }

@@ -11,6 +11,9 @@ import { useDeleteCompany } from './api/delete-company';
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { CompanyFormDialog } from './components/company-form-dialog';
 import { ConsentPanel } from './components/consent-panel';
+import { timeZoneLabel } from './components/time-zone-select';
+import { useServerTimeZone } from '../../shared/time-zone/server-time-zone';
+import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { LocationsPanel } from './components/locations-panel';
 import { failureToast, successToast } from './failure-toast';
 
@@ -27,6 +30,7 @@ function CompanyLogo({ company }: { company: Company }) {
 /** "Administración de Empresas": the company table, the company dialog and the sites panel. */
 export function CompaniesPage() {
   const companies = useCompanies();
+  const serverTimeZone = useServerTimeZone();
   const remove = useDeleteCompany();
   const [dialog, setDialog] = useState<{ open: boolean; companyId: number | null }>({ open: false, companyId: null });
   const [deleting, setDeleting] = useState<Company | null>(null);
@@ -50,7 +54,11 @@ export function CompaniesPage() {
       />
 
       {locationsCompany && <LocationsPanel key={locationsCompany.id} company={locationsCompany} onClose={() => setLocationsOf(null)} />}
-      {locationsCompany && <ConsentPanel key={`consent-${locationsCompany.id}`} company={locationsCompany} />}
+      {locationsCompany && (
+        <EventTimeZone companyId={locationsCompany.id}>
+          <ConsentPanel key={`consent-${locationsCompany.id}`} company={locationsCompany} />
+        </EventTimeZone>
+      )}
 
       {companies.isPending ? (
         <LoadingState label="Cargando empresas..." />
@@ -60,13 +68,14 @@ export function CompaniesPage() {
         <EmptyState title="Aún no hay empresas. Agrega la primera." icon={<Building2 className="size-10" aria-hidden />} />
       ) : (
         <Card className="overflow-x-auto">
-          {/* Below sm each row stacks into a small card (logo, name, description, then actions). */}
+          {/* Below sm each row stacks into a small card (logo, name, description, time zone, then actions). */}
           <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
             <thead className="max-sm:sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">Logo</th>
                 <th scope="col" className="px-4 py-3 font-medium">Nombre</th>
                 <th scope="col" className="px-4 py-3 font-medium">Descripción</th>
+                <th scope="col" className="px-4 py-3 font-medium">Zona horaria</th>
                 <th scope="col" className="px-4 py-3 text-right font-medium">Acciones</th>
               </tr>
             </thead>
@@ -81,6 +90,9 @@ export function CompaniesPage() {
                   </td>
                   <td className="px-4 py-3 font-medium break-words max-sm:p-0">{company.name}</td>
                   <td className="px-4 py-3 break-words text-slate-600 max-sm:col-start-2 max-sm:p-0 dark:text-slate-400">{company.description || '—'}</td>
+                  <td className="px-4 py-3 text-slate-600 max-sm:col-start-2 max-sm:p-0 max-sm:text-xs dark:text-slate-400" data-testid="company-time-zone">
+                    {timeZoneLabel(company.timeZone, serverTimeZone)}
+                  </td>
                   <td className="px-4 py-3 max-sm:col-span-2 max-sm:mt-3 max-sm:p-0">
                     <div className="flex flex-wrap justify-end gap-1 max-sm:justify-start sm:flex-nowrap sm:whitespace-nowrap">
                       <Button size="sm" variant="ghost" aria-label={`Editar ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>

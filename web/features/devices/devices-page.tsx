@@ -5,7 +5,7 @@ import { SelectInput } from '../../components/ui/form-controls';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime, EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { KIOSKS_PER_PAGE, useDevices } from './api';
 import { KioskCard } from './kiosk-card';
@@ -20,9 +20,20 @@ function PhonesLine({ count, lastSeenAt }: { count: number; lastSeenAt: string |
   return (
     <p className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
       <Smartphone className="size-4 shrink-0" aria-hidden />
-      {count === 0
-        ? 'Ningún teléfono ha enviado resultados.'
-        : `${count === 1 ? '1 teléfono' : `${count} teléfonos`} (sin modo kiosco) ${lastSeenAt ? `· último envío ${formatDateTime(lastSeenAt)}` : '· sin envíos aún'}`}
+      {count === 0 ? (
+        'Ningún teléfono ha enviado resultados.'
+      ) : (
+        <span>
+          {count === 1 ? '1 teléfono' : `${count} teléfonos`} (sin modo kiosco){' '}
+          {lastSeenAt ? (
+            <>
+              · último envío <DateTime value={lastSeenAt} />
+            </>
+          ) : (
+            '· sin envíos aún'
+          )}
+        </span>
+      )}
     </p>
   );
 }
@@ -87,7 +98,7 @@ export function DevicesPage() {
               {offline > 0 && <span className="font-normal text-red-700 dark:text-red-300"> · {offline === 1 ? '1 sin conexión' : `${offline} sin conexión`}</span>}
             </h2>
             <PhonesLine count={data!.phones.count} lastSeenAt={data!.phones.lastSeenAt} />
-            <p className="text-xs text-slate-500 dark:text-slate-400">Actualizado {formatDateTime(data!.checkedAt)}</p>
+            <p className="text-xs text-slate-500 dark:text-slate-400">Actualizado <DateTime value={data!.checkedAt} /></p>
           </div>
           {data!.kiosks.length === 0 ? (
             <EmptyState title={companyId === null ? 'Aún no hay kioscos configurados' : 'Esta empresa no tiene kioscos configurados'} icon={<MonitorSmartphone className="size-10" aria-hidden />}>
@@ -97,7 +108,13 @@ export function DevicesPage() {
             <ul className="space-y-4" aria-label="Kioscos">
               {data!.kiosks.map((kiosk) => (
                 <li key={kiosk.id}>
-                  <KioskCard kiosk={kiosk} checkedAt={data!.checkedAt} />
+                  {kiosk.trivia ? (
+                    <EventTimeZone companyId={kiosk.trivia.companyId}>
+                      <KioskCard kiosk={kiosk} checkedAt={data!.checkedAt} />
+                    </EventTimeZone>
+                  ) : (
+                    <KioskCard kiosk={kiosk} checkedAt={data!.checkedAt} />
+                  )}
                 </li>
               ))}
             </ul>

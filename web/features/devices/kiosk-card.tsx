@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { RECEIPT_OUTCOMES, reviewReasonLabel, SYNC_MUTATION_KINDS, type OutcomeCounts, type SyncMutationKind, type KioskSummary } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { offlineText } from './silence';
 
 const KIND_LABEL: Record<SyncMutationKind, string> = { player: 'Registros', attempt: 'Intentos', completion: 'Resultados' };
@@ -142,7 +142,7 @@ function Rejections({ kiosk, id }: { kiosk: KioskSummary; id: string }) {
           <li key={rejection.mutationId} className="rounded-xl border border-amber-200 bg-amber-50 px-3 py-2 text-sm dark:border-amber-900/60 dark:bg-amber-950/30">
             <p className="font-medium text-slate-900 dark:text-slate-100">{rejection.reason || 'Sin motivo registrado'}</p>
             <p className="text-xs text-slate-600 dark:text-slate-300">
-              {KIND_SINGULAR[rejection.kind] ?? rejection.kind} · operación {rejection.mutationId} · {formatDateTime(rejection.createdAt)}
+              {KIND_SINGULAR[rejection.kind] ?? rejection.kind} · operación {rejection.mutationId} · <DateTime value={rejection.createdAt} />
             </p>
             {Object.keys(rejection.payload).length > 0 && (
               <p className="mt-1 text-xs break-words text-slate-600 dark:text-slate-300">
@@ -184,9 +184,9 @@ export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt
           )}
         </p>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <Fact label="Configurado">{formatDateTime(kiosk.setupAt)}</Fact>
-          <Fact label="Última conexión">{kiosk.lastSeenAt ? formatDateTime(kiosk.lastSeenAt) : 'Nunca'}</Fact>
-          <Fact label="Última sincronización">{kiosk.lastSyncAt ? formatDateTime(kiosk.lastSyncAt) : 'Nunca'}</Fact>
+          <Fact label="Configurado"><DateTime value={kiosk.setupAt} /></Fact>
+          <Fact label="Última conexión">{kiosk.lastSeenAt ? <DateTime value={kiosk.lastSeenAt} /> : 'Nunca'}</Fact>
+          <Fact label="Última sincronización">{kiosk.lastSyncAt ? <DateTime value={kiosk.lastSyncAt} /> : 'Nunca'}</Fact>
           <Fact label="Recibidos">{RECEIPT_OUTCOMES.reduce((sum, outcome) => sum + kiosk.mutations.total[outcome], 0)}</Fact>
         </dl>
         <CountsTable kiosk={kiosk} />

@@ -9,7 +9,7 @@ import { TextInput } from '../../components/ui/field';
 import { SelectInput } from '../../components/ui/form-controls';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, errorText } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { findPlayerData, useDocumentTypes, useErasePlayer, useErasures } from './api';
 
@@ -127,9 +127,15 @@ function PlayerDataCard({ data, onErase }: { data: PlayerData; onErase: (action:
         <Fact label="Sede">{data.location ? `${data.location.name} (${data.location.companyName})` : 'Sin sede'}</Fact>
         <Fact label="Intentos">{data.attempts}</Fact>
         <Fact label="Consentimiento">
-          {data.consent ? `${data.consent.companyName}, versión ${data.consent.version}, ${formatDateTime(data.consent.consentedAt)}` : 'No registrado'}
+          {data.consent ? (
+            <>
+              {data.consent.companyName}, versión {data.consent.version}, <DateTime value={data.consent.consentedAt} />
+            </>
+          ) : (
+            'No registrado'
+          )}
         </Fact>
-        <Fact label="Registrado">{formatDateTime(data.createdAt)}</Fact>
+        <Fact label="Registrado"><DateTime value={data.createdAt} /></Fact>
       </dl>
       <div className="flex flex-wrap gap-2">
         <Button variant="secondary" icon={<UserX className="size-4" aria-hidden />} onClick={() => onErase('anonymise')}>
@@ -216,7 +222,7 @@ function ErasureLog() {
         <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300">
           {erasures.data.map((e) => (
             <li key={e.id}>
-              {formatDateTime(e.performedAt)} · jugador #{e.playerId} · {e.action === 'deleted' ? 'eliminado con sus intentos' : 'anonimizado'} ·{' '}
+              <DateTime value={e.performedAt} /> · jugador #{e.playerId} · {e.action === 'deleted' ? 'eliminado con sus intentos' : 'anonimizado'} ·{' '}
               {e.attempts} {e.attempts === 1 ? 'intento' : 'intentos'} · {e.performedBy ?? 'usuario eliminado'}
             </li>
           ))}

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { useDuplicatePlayers, useMergePlayers, usePlayerMerges } from './api';
 
@@ -100,7 +100,7 @@ function PlayerChoice({ player, name, checked, onChoose }: { player: DuplicatePl
             <span className="inline-flex items-center gap-1">
               <CalendarDays className={FACT_ICON} aria-hidden />
               <span className="sr-only">Registrado el</span>
-              <time dateTime={player.createdAt}>{formatDateTime(player.createdAt)}</time>
+              <DateTime value={player.createdAt} />
             </span>
           </span>
         </span>
@@ -197,7 +197,7 @@ function MergeLog() {
         <ul className="mt-3 space-y-1 text-sm text-slate-700 dark:text-slate-300">
           {merges.data.map((m) => (
             <li key={m.id}>
-              {formatDateTime(m.mergedAt)} · se conservó el jugador #{m.keptPlayerId} · se unieron {m.mergedPlayerIds.map((id) => `#${id}`).join(', ')} ·{' '}
+              <DateTime value={m.mergedAt} /> · se conservó el jugador #{m.keptPlayerId} · se unieron {m.mergedPlayerIds.map((id) => `#${id}`).join(', ')} ·{' '}
               {attemptsText(m.attemptsMoved)} movidos · {m.mergedBy ?? 'usuario eliminado'}
             </li>
           ))}

@@ -16,6 +16,7 @@ import { useQuestions } from './api/get-questions';
 import { QuestionCard } from './question-card';
 import { QuestionDialog } from './question-dialog';
 import { KioskSetupButton } from '../../shared/kiosks/kiosk-setup-button';
+import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { ExportQuestionsMenu } from './import/export-questions-menu';
 import { ImportQuestionsDialog } from './import/import-questions-dialog';
 import { CopyTriviaDialog } from '../../shared/trivia-copy/copy-trivia-dialog';
@@ -70,7 +71,11 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <Button variant="secondary" onClick={() => setDialog({ kind: 'ai' })} icon={<Sparkles className="size-4" aria-hidden />}>
               Generar con IA
             </Button>
-            {group.data && <KioskSetupButton groupId={group.data.id} groupName={group.data.name} />}
+            {group.data && (
+              <EventTimeZone companyId={group.data.companyId}>
+                <KioskSetupButton groupId={group.data.id} groupName={group.data.name} />
+              </EventTimeZone>
+            )}
             <Button variant="secondary" onClick={() => setDialog({ kind: 'import' })} icon={<FileUp className="size-4" aria-hidden />}>
               Importar preguntas
             </Button>

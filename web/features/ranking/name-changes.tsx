@@ -1,7 +1,7 @@
 import { ArrowRight, CalendarDays, Check, MonitorSmartphone } from 'lucide-react';
 import type { PlayerNameChange } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { useApplyNameChange, useNameChanges } from './api/name-changes';
 import { ReviewList, useFocusAfterDecision } from '../../shared/moderation/review-list';
@@ -64,7 +64,7 @@ export function NameChanges() {
             <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 dark:text-slate-400">
               <span className="inline-flex min-w-0 items-center gap-1">
                 <CalendarDays className={FACT_ICON} aria-hidden />
-                <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>
+                <DateTime value={change.createdAt} />
               </span>
               <span className="inline-flex min-w-0 items-center gap-1">
                 <MonitorSmartphone className={FACT_ICON} aria-hidden />

@@ -15,6 +15,7 @@ import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
 import { DisqualifyButton } from '../../shared/moderation/disqualify-button';
+import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 
 /**
  * The ranking with 'Descalificar' on each row and, for a trivia that exists, its results held for
@@ -32,9 +33,11 @@ function AdminTriviaRanking({ id }: { id: number }) {
         rowAction={(entry) => <DisqualifyButton player={entry} onClick={() => setDisqualifying(entry)} />}
       />
       <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
-      {exists && <HeldAttempts id={id} />}
-      {exists && <Disqualifications id={id} />}
-      {trivia.data && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
+      <EventTimeZone companyId={trivia.data?.companyId}>
+        {exists && <HeldAttempts id={id} />}
+        {exists && <Disqualifications id={id} />}
+        {trivia.data && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
+      </EventTimeZone>
       <NameChanges />
     </>
   );

@@ -1,7 +1,8 @@
 import { CheckCircle2, Download, Repeat, ShieldCheck, TriangleAlert, XCircle } from 'lucide-react';
 import type { DrawFilters, DrawRecord } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
+import { DateTime } from '../time-zone/event-time-zone';
 import { drawExportUrl, useVerifyDraw } from './api/draws';
 
 /** The filters of a draw in words: 'Puntuación ≥ 80 · Sede Norte · Desde 01/05/2026 · …'. */
@@ -42,7 +43,7 @@ export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName:
           )}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          <time dateTime={draw.createdAt}>{formatDateTime(draw.createdAt)}</time> · {draw.createdBy ?? 'Usuario eliminado'}
+          <DateTime value={draw.createdAt} /> · {draw.createdBy ?? 'Usuario eliminado'}
         </p>
       </div>
       {draw.repeatOf !== null && (

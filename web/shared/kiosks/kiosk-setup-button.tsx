@@ -5,7 +5,7 @@ import type { KioskSetupLink } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { api, errorText } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 
 /**
@@ -88,7 +88,7 @@ export function KioskSetupDialog({ groupId, groupName, onClose }: { groupId: num
             Enlace de configuración (sirve una sola vez)
           </label>
           <input id={linkId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-800" data-testid="kiosk-setup-link" />
-          <p className="text-sm text-slate-600 dark:text-slate-400">Vence el {formatDateTime(create.data.expiresAt)}. Si no se usa a tiempo, crea otro.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">Vence el <DateTime value={create.data.expiresAt} />. Si no se usa a tiempo, crea otro.</p>
           {!confirming ? (
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               Abrir en este dispositivo

@@ -2,7 +2,7 @@ import { Ban, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Disqualification } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { formatDateTime } from '../../lib/format';
+import { DateTime } from '../time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { useRestoreDisqualification } from './api/moderation-mutations';
 import { ReasonDialog } from './reason-dialog';
@@ -62,7 +62,7 @@ export function DisqualificationList<T extends Disqualification>({ titleId, desc
               {restored.map((d) => (
                 <li key={d.id} className="rounded-lg bg-slate-50 px-3 py-2 text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
                   <span className="font-medium">{playerName(d)}</span> · {what(d)} · descalificado{by(d.disqualifiedBy)} ({d.reason}); restaurado
-                  {by(d.restoredBy)} el <time dateTime={d.restoredAt!}>{formatDateTime(d.restoredAt!)}</time> ({d.restoreReason})
+                  {by(d.restoredBy)} el <DateTime value={d.restoredAt!} /> ({d.restoreReason})
                 </li>
               ))}
             </ul>
@@ -104,7 +104,7 @@ export function DisqualificationList<T extends Disqualification>({ titleId, desc
               </span>
               {origin?.(d)}
               <span>
-                Descalificado{by(d.disqualifiedBy)} el <time dateTime={d.disqualifiedAt}>{formatDateTime(d.disqualifiedAt)}</time>
+                Descalificado{by(d.disqualifiedBy)} el <DateTime value={d.disqualifiedAt} />
               </span>
             </p>
             <p className="inline-flex max-w-full items-start gap-1.5 rounded-lg bg-red-50 px-2 py-1 text-sm text-red-900 ring-1 ring-red-200 ring-inset dark:bg-red-400/10 dark:text-red-200 dark:ring-red-400/25">

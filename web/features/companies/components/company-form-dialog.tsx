@@ -10,6 +10,8 @@ import { LogoUpload } from '../../../shared/logos/components/logo-upload';
 import { COMPANIES_KEY } from '../../../shared/companies/api/get-companies';
 import { useSaveCompany } from '../api/save-company';
 import { failureToast, successToast } from '../failure-toast';
+import { useServerTimeZone } from '../../../shared/time-zone/server-time-zone';
+import { TimeZoneSelect } from './time-zone-select';
 
 type FormInput = z.input<typeof companySchema>;
 type FormOutput = z.output<typeof companySchema>;
@@ -20,14 +22,15 @@ export function CompanyFormDialog({ company, onClose }: { company: Company | nul
   const save = useSaveCompany();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(companySchema),
-    defaultValues: { name: company?.name ?? '', description: company?.description ?? '' },
+    defaultValues: { name: company?.name ?? '', description: company?.description ?? '', timeZone: company?.timeZone ?? '' },
   });
+  const serverTimeZone = useServerTimeZone();
   const { errors } = form.formState;
 
-  const submit = form.handleSubmit(({ name, description }) => {
+  const submit = form.handleSubmit(({ name, description, timeZone }) => {
     const editing = Boolean(company);
     save.mutate(
-      { id: company?.id, input: { name, description } },
+      { id: company?.id, input: { name, description, timeZone: timeZone ?? null } },
       {
         onSuccess: () => {
           successToast(editing ? 'Empresa actualizada correctamente' : 'Empresa creada correctamente');
@@ -49,6 +52,7 @@ export function CompanyFormDialog({ company, onClose }: { company: Company | nul
     >
       <TextInput label="Nombre" autoComplete="organization" error={errors.name?.message} {...form.register('name')} />
       <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
+      <TimeZoneSelect serverTimeZone={serverTimeZone} error={errors.timeZone?.message} {...form.register('timeZone')} />
       {company && (
         <LogoUpload
           entityType="company"

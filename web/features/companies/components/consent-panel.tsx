@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { TextArea } from '../../../components/ui/form-controls';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { errorText } from '../../../lib/api';
-import { formatDateTime } from '../../../lib/format';
+import { DateTime } from '../../../shared/time-zone/event-time-zone';
 import { useConsentTexts, useSaveConsentText } from '../api/consent-texts';
 import { failureToast, successToast } from '../failure-toast';
 
@@ -67,7 +67,7 @@ function ConsentForm({ company, initial, versions }: { company: Company; initial
           <ul className="mt-2 space-y-1 text-sm text-slate-600 dark:text-slate-300">
             {versions.map((v) => (
               <li key={v.version}>
-                Versión {v.version} · {formatDateTime(v.createdAt)}
+                Versión {v.version} · <DateTime value={v.createdAt} />
                 {v.createdBy ? ` · ${v.createdBy}` : ''}
                 {v.text === '' ? ' · sin texto (no se pide consentimiento)' : ''}
                 {v === versions[0] ? ' · actual' : ''}

@@ -2,7 +2,8 @@ import { AlertTriangle, CalendarDays, Check, Clock, Globe, MapPin, Smartphone, T
 import type { ReactNode } from 'react';
 import { heldDeviceLabel, REVIEW_REASON_HELP, REVIEW_REASON_LABELS, type HeldAttempt } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
-import { formatDateTime, formatDuration, formatScore } from '../../../lib/format';
+import { formatDuration, formatScore, formatTimeOfDay, sameDayIn } from '../../../lib/format';
+import { DateTime, useTimeZone } from '../../../shared/time-zone/event-time-zone';
 
 export const playerName = (attempt: HeldAttempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
 
@@ -24,21 +25,19 @@ function DeviceIcon({ attempt }: { attempt: HeldAttempt }) {
   return <Icon className={FACT_ICON} aria-hidden />;
 }
 
-const sameDay = (a: string, b: string) => new Date(a).toDateString() === new Date(b).toDateString();
-const timeOf = (value: string) => new Date(value).toLocaleTimeString('es-CO', { hour: '2-digit', minute: '2-digit', hour12: false });
-
 /** When it was played: the start, and the end (its time only when on the same day). */
 function PlayedAt({ attempt }: { attempt: HeldAttempt }) {
   const { startedAt, completedAt } = attempt;
+  const zone = useTimeZone();
   return (
     <Fact icon={<CalendarDays className={FACT_ICON} aria-hidden />}>
       <span className="sr-only">Empezó </span>
-      <time dateTime={startedAt}>{formatDateTime(startedAt)}</time>
+      <DateTime value={startedAt} />
       {completedAt && (
         <>
           <span aria-hidden> – </span>
           <span className="sr-only"> y terminó </span>
-          <time dateTime={completedAt}>{sameDay(startedAt, completedAt) ? timeOf(completedAt) : formatDateTime(completedAt)}</time>
+          {zone && sameDayIn(startedAt, completedAt, zone) ? <time dateTime={completedAt}>{formatTimeOfDay(completedAt, zone)}</time> : <DateTime value={completedAt} />}
         </>
       )}
     </Fact>
