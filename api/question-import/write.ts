@@ -1,7 +1,6 @@
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import { IMPORT_ANSWER_HEADER, IMPORT_CORRECT_HEADER, IMPORT_QUESTION_HEADER, IMPORT_TEMPLATE_ANSWERS, type ImportFormat } from '../../contract';
-import { markFormulaLike } from '../lib/formula-text';
+import { csvFile } from '../lib/csv';
 
 export interface QuestionRow {
   text: string;
@@ -30,8 +29,7 @@ function table(questions: QuestionRow[]): { header: string[]; rows: (string | nu
  * that the import removes again.
  */
 function writeCsv(header: string[], rows: (string | number)[][]): Buffer {
-  const cells = rows.map((row) => row.map((cell) => (typeof cell === 'string' ? markFormulaLike(cell) : cell)));
-  return Buffer.from(stringify([header, ...cells], { bom: true, record_delimiter: 'windows', quoted_match: /;/ }), 'utf-8');
+  return csvFile([header, ...rows], 'kept');
 }
 
 /**

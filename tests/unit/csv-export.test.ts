@@ -1,8 +1,9 @@
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { format } from 'date-fns';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { csvLine, formulaSafe } from '../../api/exports/csv';
+import { csvLine, formulaSafe } from '../../api/lib/csv';
 import { localTimeFormatter } from '../../api/exports/local-time';
 
 /** The characters that matter to CSV and to formula injection, mixed with plain text. */
@@ -13,8 +14,18 @@ describe('csvLine', () => {
   it('writes what csv-stringify writes for the formula-safe cells (RFC 4180, CRLF, semicolons quoted)', () => {
     fc.assert(
       fc.property(fc.array(cell, { minLength: 1, maxLength: 6 }), (row) => {
-        const expected = stringify([row.map(formulaSafe)], { record_delimiter: 'windows', quoted_match: /;/ });
+        const expected = stringify([row.map((value) => formulaSafe(value))], { record_delimiter: 'windows', quoted_match: /;/ });
         expect(csvLine(row)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("keeps a question's line breaks, quoted, and the import's parser reads every cell back (the question export)", () => {
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 2, maxLength: 6 }), (row) => {
+        const [record] = parse(csvLine(row, 'kept'), { relax_column_count: true, skip_empty_lines: false });
+        expect(record).toEqual(row.map((value) => String(formulaSafe(value, 'kept'))));
       }),
       { numRuns: 2000 },
     );

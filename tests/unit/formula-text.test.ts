@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvLine } from '../../api/exports/csv';
+import { csvLine } from '../../api/lib/csv';
 import { isFormulaLike, markFormulaLike, unmarkFormulaLike } from '../../api/lib/formula-text';
 
 /** Seeded and bounded: the same cases on every run. */
