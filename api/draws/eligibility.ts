@@ -1,6 +1,7 @@
 import type { DrawFilters } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from '../ranking/date-range';
+import { triviaOrder } from '../ranking/ranking-order';
 import type { Queryable } from '../ranking/standings';
 
 /** What a draw is of: a trivia, or a campaign (its trivias, its period, its attempts per trivia). */
@@ -31,7 +32,7 @@ const CANDIDATES = () => `
 /** One entry per player: their best qualifying attempt in the ranking's order. */
 const ONE_PER_PLAYER = () => `
   SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES()}) c
-   ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC`;
+   ORDER BY player_id, ${triviaOrder()}`;
 
 const EVERY_ATTEMPT = () => `SELECT player_id, id FROM (${CANDIDATES()}) c`;
 

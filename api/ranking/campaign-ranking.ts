@@ -5,6 +5,7 @@ import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { rankedOrder, type RankedOrder } from './ranked-order';
+import { campaignOrder, TRIVIA_ORDER_KEY } from './ranking-order';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
 export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
@@ -52,7 +53,7 @@ const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS l
  * One attempt per player and trivia, the greatest by `key`: the attempt's own figures ride along
  * after the key in the same array, so max() hands back the whole chosen attempt.
  */
-const chooseOne = (key: string[]) => (onlyPlayers: string) => `
+const chooseOne = (key: readonly string[]) => (onlyPlayers: string) => `
   SELECT question_group_id, player_id, attempts, pick[${key.length + 4}:${key.length + 6}] AS last_played,
          pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
     FROM (
@@ -70,15 +71,9 @@ const average = (onlyPlayers: string) => `
    WHERE n <= $6
    GROUP BY question_group_id, player_id`;
 
-/**
- * A completed attempt without a time (a client that never sent one) must not win a tie on score
- * by it: in array comparison a NULL is greater than any number, so it counts as the slowest time.
- */
-const SLOWEST = 2_147_483_647;
-
 const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
-  // The trivia ranking's order: higher score, lower time, more recent (id breaks exact ties).
-  best: chooseOne(['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id']),
+  // The trivia ranking's order.
+  best: chooseOne(TRIVIA_ORDER_KEY),
   first: chooseOne(['-n']),
   last: chooseOne(['n']),
   average,
@@ -86,8 +81,8 @@ const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
 
 /** The overall order, or (with a trivia, $8) that trivia's selected score, then its time. */
 const ORDER = {
-  overall: `total_score DESC, average_completion_time ASC NULLS LAST, player_id`,
-  trivia: `trivia_score DESC, trivia_time ASC NULLS LAST, player_id`,
+  overall: campaignOrder(),
+  trivia: campaignOrder(undefined, { score: 'trivia_score', time: 'trivia_time' }),
 };
 
 const WEIGHTS = `

@@ -3,6 +3,7 @@ import type { SelectionMode } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { prepared } from '../../db/prepared-statements';
+import { TRIVIA_ORDER_KEY, triviaOrder } from './ranking-order';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
@@ -27,10 +28,7 @@ export const EVERY_SITE = 0;
 /** The sites an attempt ranks at: every site, and its own (when it still has one). */
 const SITES_OF_ATTEMPT = `CROSS JOIN LATERAL (VALUES (${EVERY_SITE}), (a.location_id)) AS s(site_id)`;
 
-/**
- * Each player's best counted attempt per site, in the trivia ranking's order: higher score, lower
- * time (none: slowest), more recent, then the higher id.
- */
+/** Each player's best counted attempt per site: the first in the trivia ranking's order (`triviaOrder`). */
 const triviaStandingsSql = (scope: string) => `
   INSERT INTO trivia_standings (question_group_id, site_id, player_id, attempt_id, score, completion_time, completed_at,
                                 correct_answers, total_questions, location_id)
@@ -39,7 +37,7 @@ const triviaStandingsSql = (scope: string) => `
          a.correct_answers, a.total_questions, a.location_id
     FROM player_attempts a ${SITES_OF_ATTEMPT}
    WHERE ${scope} AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
-   ORDER BY a.question_group_id, s.site_id, a.player_id, a.score DESC, a.completion_time, a.completed_at DESC, a.id DESC
+   ORDER BY a.question_group_id, s.site_id, a.player_id, ${triviaOrder('a')}
   ON CONFLICT (question_group_id, site_id, player_id) DO UPDATE
      SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at,
          correct_answers = EXCLUDED.correct_answers, total_questions = EXCLUDED.total_questions, location_id = EXCLUDED.location_id`;
@@ -80,9 +78,6 @@ const numberedAttempts = (scope: string) => `
      WHERE a.question_group_id = ANY($2::int[]) AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
        AND a.completed_at >= $4 AND a.completed_at < $5${scope}`;
 
-/** A completed attempt without a time counts as the slowest one. */
-const SLOWEST = 2_147_483_647;
-
 /**
  * The row's site (docs/decisions.md, "A player's site"): per trivia, [completion, id, site] of the
  * attempt the mode selected ('average': of every counted attempt); the most recent of those over
@@ -91,7 +86,7 @@ const SLOWEST = 2_147_483_647;
 const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
 
 /** One attempt per site, trivia and player: the greatest by `key`, its score, time and correct answers riding along. */
-const chooseOne = (key: string[]) => (scope: string) => `
+const chooseOne = (key: readonly string[]) => (scope: string) => `
   SELECT site_id, question_group_id, player_id, attempts, pick[${key.length + 4}:${key.length + 6}] AS last_played,
          pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
     FROM (
@@ -103,7 +98,7 @@ const chooseOne = (key: string[]) => (scope: string) => `
     ) chosen`;
 
 const PER_TRIVIA: Record<SelectionMode, (scope: string) => string> = {
-  best: chooseOne(['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id']),
+  best: chooseOne(TRIVIA_ORDER_KEY),
   first: chooseOne(['-n']),
   last: chooseOne(['n']),
   // 'average': the mean of the counted attempts; correct answers as a rounded mean.
