@@ -2,7 +2,7 @@ import type { DrawFilters } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { attemptNumber } from '../ranking/campaign-selection';
 import { completionRange } from '../ranking/date-range';
-import { triviaOrder } from '../ranking/ranking-order';
+import { triviaSort } from '../ranking/ranking-order';
 import type { Queryable } from '../ranking/standings';
 
 /** What a draw is of: a trivia, or a campaign (its trivias, its period, its attempts per trivia). */
@@ -33,7 +33,7 @@ const CANDIDATES = () => `
 /** One entry per player: their best qualifying attempt in the ranking's order. */
 const ONE_PER_PLAYER = () => `
   SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES()}) c
-   ORDER BY player_id, ${triviaOrder()}`;
+   ORDER BY player_id, ${triviaSort()}`;
 
 const EVERY_ATTEMPT = () => `SELECT player_id, id FROM (${CANDIDATES()}) c`;
 

@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { rankedOrder, type RankedOrder } from './ranked-order';
-import { campaignOrder } from './ranking-order';
+import { campaignSort } from './ranking-order';
 import { selectedAttempts } from './campaign-selection';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
@@ -42,8 +42,8 @@ const perTrivia = (mode: SelectionMode, onlyPlayers: string) =>
 
 /** The overall order, or (with a trivia, $8) that trivia's selected score, then its time. */
 const ORDER = {
-  overall: campaignOrder(),
-  trivia: campaignOrder(undefined, { score: 'trivia_score', time: 'trivia_time' }),
+  overall: campaignSort(),
+  trivia: campaignSort(undefined, { score: 'trivia_score', time: 'trivia_time' }),
 };
 
 const WEIGHTS = `

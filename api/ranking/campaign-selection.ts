@@ -1,5 +1,5 @@
 import type { SelectionMode } from '../../contract';
-import { TRIVIA_ORDER_KEY } from './ranking-order';
+import { TRIVIA_SORT_KEY } from './ranking-order';
 
 /**
  * A campaign's selection rule, written once for the campaign ranking's statements
@@ -70,7 +70,7 @@ const average = (scope: SelectionScope) => `
 
 const PER_TRIVIA: Record<SelectionMode, (scope: SelectionScope) => string> = {
   // The trivia ranking's order.
-  best: chooseOne(TRIVIA_ORDER_KEY),
+  best: chooseOne(TRIVIA_SORT_KEY),
   first: chooseOne(['-n']),
   last: chooseOne(['n']),
   average,

@@ -16,7 +16,7 @@ const qualify = (table: string | undefined) => (column: string) => (table ? `${t
  * higher attempt id (exact ties). `table` qualifies the columns; `id` names the attempt's id
  * column (the standings call it `attempt_id`).
  */
-export function triviaOrder(table?: string, id = 'id'): string {
+export function triviaSort(table?: string, id = 'id'): string {
   const column = qualify(table);
   return `${column('score')} DESC, ${column('completion_time')}, ${column('completed_at')} DESC, ${column(id)} DESC`;
 }
@@ -29,14 +29,14 @@ const SLOWEST = 2_147_483_647;
  * 'best' mode): in array comparison a NULL is greater than any number, so a missing time is
  * replaced by the slowest; `completed_ms` is the completion in epoch milliseconds.
  */
-export const TRIVIA_ORDER_KEY: readonly string[] = ['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id'];
+export const TRIVIA_SORT_KEY: readonly string[] = ['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id'];
 
 /**
  * The campaign ranking's order of players: higher total, then lower mean time (none: last), then
  * the player registered first (the lower id). Ranked by one of its trivias, `score` and `time`
  * name that trivia's selected score and time.
  */
-export function campaignOrder(table?: string, { score = 'total_score', time = 'average_completion_time' } = {}): string {
+export function campaignSort(table?: string, { score = 'total_score', time = 'average_completion_time' } = {}): string {
   const column = qualify(table);
   return `${column(score)} DESC, ${column(time)} ASC NULLS LAST, ${column('player_id')}`;
 }

@@ -3,7 +3,7 @@ import { SELECTION_MODES, type SelectionMode } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { prepared } from '../../db/prepared-statements';
-import { triviaOrder } from './ranking-order';
+import { triviaSort } from './ranking-order';
 import { selectedAttempts } from './campaign-selection';
 
 /**
@@ -29,7 +29,7 @@ export const EVERY_SITE = 0;
 /** The sites an attempt ranks at: every site, and its own (when it still has one). */
 const SITES_OF_ATTEMPT = `CROSS JOIN LATERAL (VALUES (${EVERY_SITE}), (a.location_id)) AS s(site_id)`;
 
-/** Each player's best counted attempt per site: the first in the trivia ranking's order (`triviaOrder`). */
+/** Each player's best counted attempt per site: the first in the trivia ranking's order (`triviaSort`). */
 const triviaStandingsSql = (scope: string) => `
   INSERT INTO trivia_standings (question_group_id, site_id, player_id, attempt_id, score, completion_time, completed_at,
                                 correct_answers, total_questions, location_id)
@@ -38,7 +38,7 @@ const triviaStandingsSql = (scope: string) => `
          a.correct_answers, a.total_questions, a.location_id
     FROM player_attempts a ${SITES_OF_ATTEMPT}
    WHERE ${scope} AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
-   ORDER BY a.question_group_id, s.site_id, a.player_id, ${triviaOrder('a')}
+   ORDER BY a.question_group_id, s.site_id, a.player_id, ${triviaSort('a')}
   ON CONFLICT (question_group_id, site_id, player_id) DO UPDATE
      SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at,
          correct_answers = EXCLUDED.correct_answers, total_questions = EXCLUDED.total_questions, location_id = EXCLUDED.location_id`;

@@ -4,7 +4,7 @@ import { isoTimestamp } from './iso-timestamp';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { rankedOrder, type RankedOrder } from './ranked-order';
-import { triviaOrder } from './ranking-order';
+import { triviaSort } from './ranking-order';
 
 /**
  * The attempts a trivia ranking may show: completed and clean or released (never held for review nor discarded), optionally at
@@ -21,14 +21,14 @@ const COUNTED_ATTEMPTS = `
 const ORDER_COLUMNS = `a.id, a.score, a.completion_time, a.completed_at`;
 
 /**
- * Each player's best attempt, first in the ranking's order (`triviaOrder`). DISTINCT ON walks the
+ * Each player's best attempt, first in the ranking's order (`triviaSort`). DISTINCT ON walks the
  * partial index player_attempts_best_idx (question_group_id, player_id, then that order), so no
  * attempt is sorted twice.
  */
 const BEST_PER_PLAYER = `
     SELECT DISTINCT ON (a.player_id) ${ORDER_COLUMNS}
     ${COUNTED_ATTEMPTS}
-     ORDER BY a.player_id, ${triviaOrder('a')}`;
+     ORDER BY a.player_id, ${triviaSort('a')}`;
 
 /** With includeDuplicates every counted attempt is a row of its own. */
 const EVERY_ATTEMPT = `
@@ -43,7 +43,7 @@ const orderSql = (candidates: string) => `
   WITH candidates AS (${candidates}
   )
   SELECT (SELECT count(*) FROM candidates)::int AS total,
-         array_to_string(ARRAY(SELECT id FROM candidates ORDER BY ${triviaOrder()} LIMIT $5), ',') AS ids`;
+         array_to_string(ARRAY(SELECT id FROM candidates ORDER BY ${triviaSort()} LIMIT $5), ',') AS ids`;
 
 const BEST_ORDER_SQL = orderSql(BEST_PER_PLAYER);
 const EVERY_ATTEMPT_ORDER_SQL = orderSql(EVERY_ATTEMPT);

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignOrder, TRIVIA_ORDER_KEY, triviaOrder } from '../../api/ranking/ranking-order';
+import { campaignSort, TRIVIA_SORT_KEY, triviaSort } from '../../api/ranking/ranking-order';
 import { createTestDataSource } from '../support/database';
 
 /**
@@ -25,9 +25,9 @@ const asIndexed = (order: string) => order.replaceAll(' ASC NULLS LAST', '');
 
 describe('the ranking orders', () => {
   it('are the order of the indexes that serve them', async () => {
-    expect(await indexColumns('player_attempts_best_idx')).toBe(`question_group_id, player_id, ${triviaOrder()}`);
-    expect(await indexColumns('trivia_standings_order_idx')).toBe(`question_group_id, site_id, ${triviaOrder(undefined, 'attempt_id')}`);
-    expect(await indexColumns('campaign_standings_order_idx')).toBe(`campaign_id, site_id, ${asIndexed(campaignOrder())}`);
+    expect(await indexColumns('player_attempts_best_idx')).toBe(`question_group_id, player_id, ${triviaSort()}`);
+    expect(await indexColumns('trivia_standings_order_idx')).toBe(`question_group_id, site_id, ${triviaSort(undefined, 'attempt_id')}`);
+    expect(await indexColumns('campaign_standings_order_idx')).toBe(`campaign_id, site_id, ${asIndexed(campaignSort())}`);
   });
 
   it("give a trivia's attempts the same order as ORDER BY and as the key max() picks the best by", async () => {
@@ -37,10 +37,10 @@ describe('the ranking orders', () => {
       (4, 80, NULL, '2026-03-01T12:00:00Z'), (5, 100, NULL, '2026-03-01T08:00:00Z'), (6, 100, 60, '2026-03-01T08:00:00Z'),
       (7, 80, 30, '2026-03-01T11:00:00Z'), (8, 0, 5, '2026-03-01T13:00:00Z'), (9, 80, NULL, '2026-03-01T12:00:00Z')
     ) AS t(id, score, completion_time, completed_at)`;
-    const sorted = (await dataSource.query(`SELECT id FROM ${attempts} ORDER BY ${triviaOrder()}`)) as { id: number }[];
+    const sorted = (await dataSource.query(`SELECT id FROM ${attempts} ORDER BY ${triviaSort()}`)) as { id: number }[];
     const byKey = (await dataSource.query(`
       SELECT id FROM (SELECT *, (date_part('epoch', completed_at) * 1000)::bigint AS completed_ms FROM ${attempts}) t
-       ORDER BY ARRAY[${TRIVIA_ORDER_KEY.join(', ')}]::bigint[] DESC`)) as { id: number }[];
+       ORDER BY ARRAY[${TRIVIA_SORT_KEY.join(', ')}]::bigint[] DESC`)) as { id: number }[];
     expect(sorted.map((row) => row.id)).toEqual([6, 5, 3, 7, 2, 1, 9, 4, 8]);
     expect(byKey.map((row) => row.id)).toEqual(sorted.map((row) => row.id));
   });
