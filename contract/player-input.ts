@@ -23,11 +23,6 @@ export const FULL_NAME_MAX_MESSAGE = 'Máximo 150 caracteres';
 export const LOCATION_REQUIRED_MESSAGE = 'La sede es requerida';
 export const LOCATION_MESSAGE = 'Selecciona una sede válida';
 
-export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
-
-/** The longest plausible round: a synced completion past it is stored but held for review. */
-export const MAX_COMPLETION_SECONDS = 24 * 60 * 60;
-
 /** Per field, the message of the first rule a value breaks; a field that passes is absent. */
 export type FieldProblems<K extends string> = Partial<Record<K, string>>;
 
@@ -122,22 +117,4 @@ export function registrationProblems(input: {
 export function maskDocumentNumber(value: string): string {
   const visible = value.length > 3 ? value.slice(-3) : '';
   return '*'.repeat(value.length - visible.length) + visible;
-}
-
-/** Score is the rounded percentage of correct answers over the questions shown. */
-export function scoreOf(correctAnswers: number, totalQuestions: number): number {
-  return totalQuestions > 0 ? Math.round((100 * correctAnswers) / totalQuestions) : 0;
-}
-
-/** The verdict on one answer, judged where the key is (the server; a set-up kiosk; the theme preview). */
-export interface AnswerJudgement {
-  correct: boolean;
-  /** The question's correct answer (the chosen one when right); null when the question has none. */
-  correctAnswerId: number | null;
-}
-
-/** Judges the answer `answerId` against its question's answers, with their key. */
-export function judgeAgainstKey(answers: readonly { id: number; isCorrect?: boolean | undefined }[], answerId: number): AnswerJudgement {
-  const correct = answers.find((a) => a.isCorrect);
-  return { correct: correct?.id === answerId, correctAnswerId: correct?.id ?? null };
 }

@@ -19,26 +19,20 @@ import {
   FULL_NAME_REQUIRED_MESSAGE,
   LOCATION_MESSAGE,
   LOCATION_REQUIRED_MESSAGE,
-  MAX_COMPLETION_SECONDS,
 } from './player-input';
+import { MAX_COMPLETION_SECONDS, type AnswerJudgement } from './play-rules';
 
-// The form rules (limits, messages, masking, scoring) live zod-free in player-input.ts, which the
-// player screen imports; these schemas are built from them.
+// The form rules (limits, messages, masking) live zod-free in player-input.ts, and a round's rules
+// (scoring, times) in play-rules.ts, which the player screen imports; these schemas are built from them.
 export {
-  ATTEMPT_LIMIT_MESSAGE,
   CANONICAL_DOCUMENT_NUMBER,
   DOCUMENT_NUMBER_EMPTY_MESSAGE,
   DOCUMENT_NUMBER_MESSAGE,
   normalizeDocumentNumber,
   type DocumentKind,
   LOCATION_MESSAGE,
-  MAX_COMPLETION_SECONDS,
   maskDocumentNumber,
-  scoreOf,
-  judgeAgainstKey,
-  type AnswerJudgement,
 } from './player-input';
-import type { AnswerJudgement } from './player-input';
 
 const documentTypeId = z
   .number({ error: DOCUMENT_TYPE_REQUIRED_MESSAGE })

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
+import { ATTEMPT_LIMIT_MESSAGE, attemptLimitDetails } from '../../contract';
 import { type AppError, forbidden } from '../errors';
 import { countsTowardLimit } from './counted-attempts';
 import { prepared } from '../../db/prepared-statements';
@@ -38,6 +38,6 @@ export async function attemptLimit(em: EntityManager, playerId: number, question
 export function attemptLimitReached(maxAttempts: number): AppError {
   return forbidden(ATTEMPT_LIMIT_MESSAGE, {
     code: 'attempt_limit_reached',
-    details: `Esta trivia permite ${maxAttempts} ${maxAttempts === 1 ? 'intento' : 'intentos'} por jugador`,
+    details: attemptLimitDetails(maxAttempts),
   });
 }

@@ -1,13 +1,4 @@
-import { MAX_COMPLETION_SECONDS } from '../../contract';
-
-/**
- * The player screen keeps each answer's feedback on screen for 2 s before the next question (or
- * the result), so a round of N questions takes at least 2·N seconds of real time. The floor leaves
- * one second for whole-second rounding and clock corrections: a round of N questions under
- * 2·N − 1 seconds was not played on the player screen.
- */
-export const SECONDS_PER_ANSWER = 2;
-export const minimumRoundSeconds = (totalQuestions: number) => Math.max(0, SECONDS_PER_ANSWER * totalQuestions - 1);
+import { MAX_COMPLETION_SECONDS, minimumRoundSeconds, roundSeconds } from '../../contract';
 
 /** How far ahead of the server's clock a device's completedAt may be. */
 export const CLOCK_SKEW_SECONDS = 60;
@@ -27,7 +18,7 @@ export interface TimedCompletion {
 /** The stored time (whole seconds from start to completion) and whether it could have been played. */
 export function judgeTime(completion: TimedCompletion): { seconds: number; plausible: boolean } {
   const elapsedMs = completion.completedAt.getTime() - completion.startedAt.getTime();
-  const seconds = Math.max(0, Math.round(elapsedMs / 1000));
+  const seconds = roundSeconds(elapsedMs);
   const plausible =
     elapsedMs >= 0 &&
     completion.completedAt.getTime() <= completion.now.getTime() + CLOCK_SKEW_SECONDS * 1000 &&

@@ -4,6 +4,7 @@ import { triviaLogo } from '../../contract/trivia-logo';
 import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
 import { drawOnScreen, winnerNames, type DrawOnScreen } from '../draws/on-screen';
 import { notFound } from '../errors';
+import { namesETag } from '../http/etag-match';
 import { completionRange } from '../ranking/date-range';
 import { eventTimeZone } from '../ranking/event-time-zone';
 import type { RankingReads } from '../ranking/reads';
@@ -15,11 +16,6 @@ export const SCREEN_CAMPAIGN_NOT_FOUND = 'La campaña de esta pantalla no existe
 
 /** A screen's answer: its ETag, and its data unless the caller already has it (304). */
 export type ScreenReply = { etag: string; feed: ScreenFeed | null };
-
-/** Whether an If-None-Match header names this ETag (a list, or `*`). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  return !!ifNoneMatch && ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
-}
 
 const NEWEST_SQL = `
   SELECT a.player_id, a.score, p.first_name, p.last_name
@@ -59,7 +55,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
   const feeds = rankingCache<ScreenFeed>({ keepMs: 60_000, maxEntries: 200, maxSize: 200 }, () => 1);
 
   const answer = (key: string, etag: string, ifNoneMatch: string | undefined, build: () => Promise<ScreenFeed>): Promise<ScreenReply> | ScreenReply =>
-    matches(ifNoneMatch, etag) ? { etag, feed: null } : feeds(`${key}@${etag}`, Number.POSITIVE_INFINITY, build).then((feed) => ({ etag, feed }));
+    namesETag(ifNoneMatch, etag) ? { etag, feed: null } : feeds(`${key}@${etag}`, Number.POSITIVE_INFINITY, build).then((feed) => ({ etag, feed }));
 
   return {
     async trivia(id: number, ifNoneMatch?: string): Promise<ScreenReply> {

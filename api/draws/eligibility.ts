@@ -1,6 +1,8 @@
 import type { DrawFilters } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
+import { attemptNumber } from '../ranking/campaign-selection';
 import { completionRange } from '../ranking/date-range';
+import { triviaSort } from '../ranking/ranking-order';
 import type { Queryable } from '../ranking/standings';
 
 /** What a draw is of: a trivia, or a campaign (its trivias, its period, its attempts per trivia). */
@@ -12,12 +14,12 @@ export type DrawSubject =
  * The attempts that may enter: the ranking's own rule (`rankedAttempt`, so whatever leaves the
  * ranking leaves the draw), at the subject's trivias, filtered by site, completion range and
  * score, without the excluded players. A campaign counts a player's first $7 attempts per trivia
- * (the filters apply first, as in the campaign ranking); a trivia passes null (no limit).
+ * (`attemptNumber`; the filters apply first, as in the campaign ranking); a trivia passes null (no limit).
  */
 const CANDIDATES = () => `
   SELECT player_id, id, score, completion_time, completed_at FROM (
     SELECT a.player_id, a.id, a.score, a.completion_time, a.completed_at,
-           row_number() OVER (PARTITION BY a.question_group_id, a.player_id ORDER BY a.completed_at, a.id) AS n
+           ${attemptNumber()} AS n
       FROM player_attempts a
      WHERE a.question_group_id = ANY($1::int[])
        AND ${rankedAttempt('a')}
@@ -31,7 +33,7 @@ const CANDIDATES = () => `
 /** One entry per player: their best qualifying attempt in the ranking's order. */
 const ONE_PER_PLAYER = () => `
   SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES()}) c
-   ORDER BY player_id, score DESC, completion_time, completed_at DESC, id DESC`;
+   ORDER BY player_id, ${triviaSort()}`;
 
 const EVERY_ATTEMPT = () => `SELECT player_id, id FROM (${CANDIDATES()}) c`;
 

@@ -8,14 +8,7 @@ import { presentBundle } from './presenter';
 import { loadBundle } from './service';
 import type { RouteDependencies } from '../route-dependencies';
 import { isKioskOf } from '../kiosks/kiosk-of';
-
-/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
-function matchesETag(header: string, etag: string): boolean {
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === etag || tag === '*');
-}
+import { namesETag } from '../http/etag-match';
 
 /**
  * Public: the offline bundle, with its version as ETag so a kiosk refreshes only on change. The
@@ -36,7 +29,7 @@ export function playRoutes({ dataSource, secret }: RouteDependencies) {
     const fingerprint = await versions.fingerprint(dataSource.manager);
     // A returning kiosk whose copy is current: answered from the remembered version, nothing built.
     const known = versions.versionOf(copy, fingerprint);
-    if (known && ifNoneMatch && matchesETag(ifNoneMatch, `"${known}"`)) {
+    if (known && namesETag(ifNoneMatch, `"${known}"`)) {
       ctx.set('ETag', `"${known}"`);
       ctx.status = 304;
       return;
@@ -45,7 +38,7 @@ export function playRoutes({ dataSource, secret }: RouteDependencies) {
     versions.remember(copy, fingerprint, bundle.version);
     const etag = `"${bundle.version}"`;
     ctx.set('ETag', etag);
-    if (ifNoneMatch && matchesETag(ifNoneMatch, etag)) {
+    if (namesETag(ifNoneMatch, etag)) {
       ctx.status = 304;
       return;
     }

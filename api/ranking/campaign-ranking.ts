@@ -1,11 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { CampaignRankingEntry, CampaignRankingQuery, SelectionMode } from '../../contract';
+import { SELECTION_MODES, type CampaignRankingEntry, type CampaignRankingQuery, type SelectionMode } from '../../contract';
 import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entities';
 import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { companyTimeZone } from './event-time-zone';
 import { rankedOrder, type RankedOrder } from './ranked-order';
+import { campaignSort } from './ranking-order';
+import { selectedAttempts } from './campaign-selection';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
 export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
@@ -25,70 +27,24 @@ export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';
  *
  * The attempts are read in (trivia, player, completion) order from player_attempts_campaign_idx,
  * which holds every column needed, so numbering them and reducing each player's attempts at a
- * trivia to one row take a single pass with no sort.
+ * trivia to one row (`selectedAttempts`, the campaign's selection rule) take a single pass with
+ * no sort. The ranking is one partition: a site is a filter here.
  */
-const numberedAttempts = (onlyPlayers: string) => `
-    SELECT a.question_group_id, a.player_id, a.id, a.score, a.correct_answers, a.completion_time, a.location_id,
-           (date_part('epoch', a.completed_at) * 1000)::bigint AS completed_ms,
-           row_number() OVER (PARTITION BY a.question_group_id, a.player_id ORDER BY a.completed_at, a.id) AS n
-      FROM player_attempts a
+const perTrivia = (mode: SelectionMode, onlyPlayers: string) =>
+  selectedAttempts(mode, {
+    partition: [],
+    attempts: `FROM player_attempts a
      WHERE a.question_group_id = ANY($1::int[])
        AND ${rankedAttempt('a')}
        AND ($3::int IS NULL OR a.location_id = $3)
-       AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`;
-
-/** What each player and trivia contributes: score, time, correct answers; then where and when the chosen attempt was played. */
-const PICKED = `score, completion_time, correct_answers`;
-const PICKED_AT = `completed_ms, id, coalesce(location_id, 0)`;
-
-/**
- * A player's site in the campaign ranking (docs/decisions.md, "A player's site"): the site of the
- * attempt that placed them. Per trivia that is the attempt the mode selected ('average' selects
- * none: every counted attempt), carried as [completion, id, site]; over the campaign, the most
- * recent of those. With one trivia in 'best' mode it is the trivia ranking's own row.
- */
-const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
-
-/**
- * One attempt per player and trivia, the greatest by `key`: the attempt's own figures ride along
- * after the key in the same array, so max() hands back the whole chosen attempt.
- */
-const chooseOne = (key: string[]) => (onlyPlayers: string) => `
-  SELECT question_group_id, player_id, attempts, pick[${key.length + 4}:${key.length + 6}] AS last_played,
-         pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
-    FROM (
-      SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[${key.join(', ')}, ${PICKED}, ${PICKED_AT}]::bigint[]) AS pick
-        FROM (${numberedAttempts(onlyPlayers)}) numbered
-       WHERE n <= $6
-       GROUP BY question_group_id, player_id
-    ) chosen`;
-
-/** 'average': the mean of the counted attempts; correct answers as a rounded mean. */
-const average = (onlyPlayers: string) => `
-  SELECT question_group_id, player_id, count(*) AS attempts, ${LAST_PLAYED},
-         avg(score) AS score, avg(completion_time) AS completion_time, round(avg(correct_answers)) AS correct_answers
-    FROM (${numberedAttempts(onlyPlayers)}) numbered
-   WHERE n <= $6
-   GROUP BY question_group_id, player_id`;
-
-/**
- * A completed attempt without a time (a client that never sent one) must not win a tie on score
- * by it: in array comparison a NULL is greater than any number, so it counts as the slowest time.
- */
-const SLOWEST = 2_147_483_647;
-
-const PER_TRIVIA: Record<SelectionMode, (onlyPlayers: string) => string> = {
-  // The trivia ranking's order: higher score, lower time, more recent (id breaks exact ties).
-  best: chooseOne(['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id']),
-  first: chooseOne(['-n']),
-  last: chooseOne(['n']),
-  average,
-};
+       AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`,
+    maxAttempts: '$6',
+  });
 
 /** The overall order, or (with a trivia, $8) that trivia's selected score, then its time. */
 const ORDER = {
-  overall: `total_score DESC, average_completion_time ASC NULLS LAST, player_id`,
-  trivia: `trivia_score DESC, trivia_time ASC NULLS LAST, player_id`,
+  overall: campaignSort(),
+  trivia: campaignSort(undefined, { score: 'trivia_score', time: 'trivia_time' }),
 };
 
 const WEIGHTS = `
@@ -114,7 +70,7 @@ const orderSql = (mode: SelectionMode, by: keyof typeof ORDER) => `
            max(t.completion_time) FILTER (WHERE t.question_group_id = $8) AS trivia_time`
                : ''
            }
-      FROM (${PER_TRIVIA[mode]('')}) t
+      FROM (${perTrivia(mode, '')}) t
       JOIN weights w USING (question_group_id)
      GROUP BY t.player_id
   ),
@@ -139,7 +95,7 @@ const pageSql = (mode: SelectionMode) => `
            (max(t.last_played))[3] AS location_id,
            jsonb_object_agg(t.question_group_id, round(t.score::numeric, 2)) AS best_scores,
            jsonb_object_agg(t.question_group_id, t.attempts) AS attempts_count
-      FROM (${PER_TRIVIA[mode](`
+      FROM (${perTrivia(mode, `
        AND a.player_id = ANY($7::int[])`)}) t
       JOIN weights w USING (question_group_id)
      GROUP BY t.player_id
@@ -155,12 +111,11 @@ const pageSql = (mode: SelectionMode) => `
     LEFT JOIN locations l ON l.id = nullif(totals.location_id, 0)
    ORDER BY page.n`;
 
-const MODES = ['best', 'first', 'last', 'average'] as const;
-const ORDER_SQL = Object.fromEntries(MODES.map((mode) => [mode, { overall: orderSql(mode, 'overall'), trivia: orderSql(mode, 'trivia') }])) as Record<
+const ORDER_SQL = Object.fromEntries(SELECTION_MODES.map((mode) => [mode, { overall: orderSql(mode, 'overall'), trivia: orderSql(mode, 'trivia') }])) as Record<
   SelectionMode,
   Record<keyof typeof ORDER, string>
 >;
-const PAGE_SQL = Object.fromEntries(MODES.map((mode) => [mode, pageSql(mode)])) as Record<SelectionMode, string>;
+const PAGE_SQL = Object.fromEntries(SELECTION_MODES.map((mode) => [mode, pageSql(mode)])) as Record<SelectionMode, string>;
 
 export interface CampaignRankingRow {
   n: number;

@@ -9,6 +9,11 @@
  * computation unless one is already in flight. Memory is bounded: entries are dropped after
  * `keepMs`, at most `maxEntries` are kept and their sizes (ranked rows) add up to at most
  * `maxSize`, the oldest going first.
+ *
+ * Not lru-cache (with `fetchMethod`): it shares a computation in flight as this does, but it
+ * drops the least recently read entry rather than the oldest, has no age each request chooses (a
+ * wrapper would peek and force a refresh), counts an entry's age from its answer rather than from
+ * its request, and refuses a size of 0 (an empty ranking): not the same cache, for a dependency.
  */
 export interface RankingCacheOptions {
   keepMs: number;

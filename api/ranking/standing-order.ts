@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignRankingRequest } from './campaign-ranking';
 import { parseIdList, type RankedOrder } from './ranked-order';
+import { campaignSort, triviaSort } from './ranking-order';
 import { EVERY_SITE } from './standings';
 import { FOLD_AFTER, foldTotal, totalColumns, type StandingTable } from './standing-totals';
 import type { TriviaRankingFilters } from './trivia-ranking';
@@ -14,8 +15,7 @@ import type { TriviaRankingFilters } from './trivia-ranking';
  */
 
 /** The trivia ranking's order over trivia_standings (as `table`), as its order index (trivia_standings_order_idx) holds it after the trivia and the site. */
-export const triviaStandingSort = (table: string) =>
-  `${table}.score DESC, ${table}.completion_time, ${table}.completed_at DESC, ${table}.attempt_id DESC`;
+export const triviaStandingSort = (table: string) => triviaSort(table, 'attempt_id');
 
 /** $1 the trivia, $2 the site (0: every site), $3 how many rows (null: all). */
 const TRIVIA_ORDER_SQL = `
@@ -35,7 +35,7 @@ const CAMPAIGN_ORDER_SQL = `
          array_to_string(ARRAY(
            SELECT player_id FROM campaign_standings
             WHERE campaign_id = $1 AND site_id = $2
-            ORDER BY total_score DESC, average_completion_time, player_id
+            ORDER BY ${campaignSort()}
             LIMIT $3), ',') AS ids`;
 
 interface OrderRow {

@@ -3,6 +3,7 @@ import type { CampaignRankingEntry, TriviaRankingEntry } from '../../contract';
 import { isoTimestamp } from './iso-timestamp';
 import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
 import type { RankedOrder } from './ranked-order';
+import { campaignSort } from './ranking-order';
 import { triviaStandingSort } from './standing-order';
 import { EVERY_SITE } from './standings';
 import { presentTriviaRankingEntry, type TriviaRankingFilters, type TriviaRankingRow } from './trivia-ranking';
@@ -110,12 +111,13 @@ export async function campaignStandingPage(
 }
 
 /**
- * Keyset pages of a campaign ranking held by the standings, in its order (total DESC, mean time
- * ASC NULLS LAST, player id): $1 the campaign, $2 the site, $3 the page size; after a first page,
- * $4 / $5 / $6 the last row's total, mean time (exact text) and player. The range read starts at
- * the last row's total (an index condition); ties on it before the last row are filtered.
+ * Keyset pages of a campaign ranking held by the standings, in its order (`campaignSort`: total
+ * DESC, mean time ASC NULLS LAST, player id): $1 the campaign, $2 the site, $3 the page size;
+ * after a first page, $4 / $5 / $6 the last row's total, mean time (exact text) and player. The
+ * range read starts at the last row's total (an index condition); the rows after the last one in
+ * that order are the next page's (the condition below spells the order out, NULLs last).
  */
-const CAMPAIGN_KEYSET_ORDER = `ORDER BY s.total_score DESC, s.average_completion_time, s.player_id LIMIT $3`;
+const CAMPAIGN_KEYSET_ORDER = `ORDER BY ${campaignSort('s')} LIMIT $3`;
 const CAMPAIGN_KEYSET_COLUMNS = `${CAMPAIGN_ROW_COLUMNS}, s.total_score::text AS total_key, s.average_completion_time::text AS time_key`;
 const CAMPAIGN_FIRST_KEYSET_PAGE = `
   SELECT ${CAMPAIGN_KEYSET_COLUMNS}

@@ -1,9 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import type { SelectionMode } from '../../contract';
+import { SELECTION_MODES, type SelectionMode } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { eventTimeZone } from './event-time-zone';
 import { prepared } from '../../db/prepared-statements';
+import { triviaSort } from './ranking-order';
+import { selectedAttempts } from './campaign-selection';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
@@ -28,10 +30,7 @@ export const EVERY_SITE = 0;
 /** The sites an attempt ranks at: every site, and its own (when it still has one). */
 const SITES_OF_ATTEMPT = `CROSS JOIN LATERAL (VALUES (${EVERY_SITE}), (a.location_id)) AS s(site_id)`;
 
-/**
- * Each player's best counted attempt per site, in the trivia ranking's order: higher score, lower
- * time (none: slowest), more recent, then the higher id.
- */
+/** Each player's best counted attempt per site: the first in the trivia ranking's order (`triviaSort`). */
 const triviaStandingsSql = (scope: string) => `
   INSERT INTO trivia_standings (question_group_id, site_id, player_id, attempt_id, score, completion_time, completed_at,
                                 correct_answers, total_questions, location_id)
@@ -40,7 +39,7 @@ const triviaStandingsSql = (scope: string) => `
          a.correct_answers, a.total_questions, a.location_id
     FROM player_attempts a ${SITES_OF_ATTEMPT}
    WHERE ${scope} AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
-   ORDER BY a.question_group_id, s.site_id, a.player_id, a.score DESC, a.completion_time, a.completed_at DESC, a.id DESC
+   ORDER BY a.question_group_id, s.site_id, a.player_id, ${triviaSort('a')}
   ON CONFLICT (question_group_id, site_id, player_id) DO UPDATE
      SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at,
          correct_answers = EXCLUDED.correct_answers, total_questions = EXCLUDED.total_questions, location_id = EXCLUDED.location_id`;
@@ -69,52 +68,18 @@ const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 const EVERY_TRIVIA = once(() => triviaStandingsSql('TRUE'));
 
 /**
- * The campaign's attempts that count, numbered per site, trivia and player in completion order
- * (only the first maxAttemptsPerTrivia count). $2 the campaign's trivias, $3 their weights, $4 / $5
- * its period [from, to), $6 maxAttemptsPerTrivia; the scope may name $7, a player.
+ * Each player's selected attempt per site and trivia of the campaign (`selectedAttempts`, the
+ * campaign's selection rule, partitioned by site). $2 the campaign's trivias, $4 / $5 its period
+ * [from, to), $6 maxAttemptsPerTrivia; the scope may name $7, a player.
  */
-const numberedAttempts = (scope: string) => `
-    SELECT s.site_id, a.question_group_id, a.player_id, a.id, a.score, a.completion_time, a.correct_answers, a.location_id,
-           (date_part('epoch', a.completed_at) * 1000)::bigint AS completed_ms,
-           row_number() OVER (PARTITION BY s.site_id, a.question_group_id, a.player_id ORDER BY a.completed_at, a.id) AS n
-      FROM player_attempts a ${SITES_OF_ATTEMPT}
+const perTrivia = (mode: SelectionMode, scope: string) =>
+  selectedAttempts(mode, {
+    partition: ['site_id'],
+    attempts: `FROM player_attempts a ${SITES_OF_ATTEMPT}
      WHERE a.question_group_id = ANY($2::int[]) AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
-       AND a.completed_at >= $4 AND a.completed_at < $5${scope}`;
-
-/** A completed attempt without a time counts as the slowest one. */
-const SLOWEST = 2_147_483_647;
-
-/**
- * The row's site (docs/decisions.md, "A player's site"): per trivia, [completion, id, site] of the
- * attempt the mode selected ('average': of every counted attempt); the most recent of those over
- * the campaign. api/ranking/campaign-ranking.ts computes the same.
- */
-const LAST_PLAYED = `max(ARRAY[completed_ms, id, coalesce(location_id, 0)]) AS last_played`;
-
-/** One attempt per site, trivia and player: the greatest by `key`, its score, time and correct answers riding along. */
-const chooseOne = (key: string[]) => (scope: string) => `
-  SELECT site_id, question_group_id, player_id, attempts, pick[${key.length + 4}:${key.length + 6}] AS last_played,
-         pick[${key.length + 1}] AS score, pick[${key.length + 2}] AS completion_time, pick[${key.length + 3}] AS correct_answers
-    FROM (
-      SELECT site_id, question_group_id, player_id, count(*) AS attempts,
-             max(ARRAY[${key.join(', ')}, score, completion_time, correct_answers, completed_ms, id, coalesce(location_id, 0)]::bigint[]) AS pick
-        FROM (${numberedAttempts(scope)}) numbered
-       WHERE n <= $6
-       GROUP BY site_id, question_group_id, player_id
-    ) chosen`;
-
-const PER_TRIVIA: Record<SelectionMode, (scope: string) => string> = {
-  best: chooseOne(['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id']),
-  first: chooseOne(['-n']),
-  last: chooseOne(['n']),
-  // 'average': the mean of the counted attempts; correct answers as a rounded mean.
-  average: (scope) => `
-  SELECT site_id, question_group_id, player_id, count(*) AS attempts, ${LAST_PLAYED},
-         avg(score) AS score, avg(completion_time) AS completion_time, round(avg(correct_answers)) AS correct_answers
-    FROM (${numberedAttempts(scope)}) numbered
-   WHERE n <= $6
-   GROUP BY site_id, question_group_id, player_id`,
-};
+       AND a.completed_at >= $4 AND a.completed_at < $5${scope}`,
+    maxAttempts: '$6',
+  });
 
 /**
  * Each player's campaign total (weighted sum of the selected scores) and mean time, per site, and
@@ -130,7 +95,7 @@ const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
   SELECT $1, t.site_id, t.player_id, sum(t.score * w.weight), avg(t.completion_time),
          sum(t.correct_answers), nullif((max(t.last_played))[3], 0),
          jsonb_object_agg(t.question_group_id, round(t.score::numeric, 2)), jsonb_object_agg(t.question_group_id, t.attempts)
-    FROM (${PER_TRIVIA[mode](scope)}) t
+    FROM (${perTrivia(mode, scope)}) t
     JOIN weights w USING (question_group_id)
    GROUP BY t.site_id, t.player_id
   ON CONFLICT (campaign_id, site_id, player_id) DO UPDATE
@@ -138,11 +103,10 @@ const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
          total_correct_answers = EXCLUDED.total_correct_answers, location_id = EXCLUDED.location_id,
          best_scores = EXCLUDED.best_scores, attempts_count = EXCLUDED.attempts_count`;
 
-const MODES = ['best', 'first', 'last', 'average'] as const;
 const CAMPAIGN_SQL = once(
   () =>
     Object.fromEntries(
-      MODES.map((mode) => [mode, { player: campaignStandingsSql(mode, `\n       AND a.player_id = $7`), whole: campaignStandingsSql(mode, '') }]),
+      SELECTION_MODES.map((mode) => [mode, { player: campaignStandingsSql(mode, `\n       AND a.player_id = $7`), whole: campaignStandingsSql(mode, '') }]),
     ) as Record<SelectionMode, { player: string; whole: string }>,
 );
 

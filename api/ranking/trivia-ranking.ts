@@ -5,6 +5,7 @@ import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { triviaTimeZone } from './event-time-zone';
 import { rankedOrder, type RankedOrder } from './ranked-order';
+import { triviaSort } from './ranking-order';
 
 /**
  * The attempts a trivia ranking may show: completed and clean or released (never held for review nor discarded), optionally at
@@ -21,22 +22,19 @@ const COUNTED_ATTEMPTS = `
 const ORDER_COLUMNS = `a.id, a.score, a.completion_time, a.completed_at`;
 
 /**
- * Each player's best attempt: higher score, then lower time, then the more recent one (id breaks
- * exact ties). DISTINCT ON walks the partial index player_attempts_best_idx
- * (question_group_id, player_id, score DESC, completion_time, completed_at DESC, id DESC), which
- * holds exactly this order, so no attempt is sorted twice.
+ * Each player's best attempt, first in the ranking's order (`triviaSort`). DISTINCT ON walks the
+ * partial index player_attempts_best_idx (question_group_id, player_id, then that order), so no
+ * attempt is sorted twice.
  */
 const BEST_PER_PLAYER = `
     SELECT DISTINCT ON (a.player_id) ${ORDER_COLUMNS}
     ${COUNTED_ATTEMPTS}
-     ORDER BY a.player_id, a.score DESC, a.completion_time, a.completed_at DESC, a.id DESC`;
+     ORDER BY a.player_id, ${triviaSort('a')}`;
 
 /** With includeDuplicates every counted attempt is a row of its own. */
 const EVERY_ATTEMPT = `
     SELECT ${ORDER_COLUMNS}
     ${COUNTED_ATTEMPTS}`;
-
-const RANKING_ORDER = `score DESC, completion_time, completed_at DESC, id DESC`;
 
 /**
  * The ranking's order as one list of attempt ids, best first, and its total, in one statement:
@@ -46,7 +44,7 @@ const orderSql = (candidates: string) => `
   WITH candidates AS (${candidates}
   )
   SELECT (SELECT count(*) FROM candidates)::int AS total,
-         array_to_string(ARRAY(SELECT id FROM candidates ORDER BY ${RANKING_ORDER} LIMIT $5), ',') AS ids`;
+         array_to_string(ARRAY(SELECT id FROM candidates ORDER BY ${triviaSort()} LIMIT $5), ',') AS ids`;
 
 const BEST_ORDER_SQL = orderSql(BEST_PER_PLAYER);
 const EVERY_ATTEMPT_ORDER_SQL = orderSql(EVERY_ATTEMPT);

@@ -61,6 +61,9 @@ describe('GET /api/public/screens/trivia/:id', () => {
     const again = await screen(`trivia/${group.id}`, etag);
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
+    // As the screen's browser sends its poll (a 'no-store' fetch adds these headers): still a 304.
+    const polled = await api.client().get(`/api/public/screens/trivia/${group.id}`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'no-cache', Pragma: 'no-cache' } });
+    expect(polled.status).toBe(304);
 
     await complete(group.id, beto.id, 90);
     const changed = await screen(`trivia/${group.id}`, etag);

@@ -72,6 +72,8 @@ describe('GET /api/play/:groupId/bundle', () => {
     const cached = await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': etag } });
     expect(cached.status).toBe(304);
     expect(cached.text).toBe('');
+    // A browser may add Cache-Control: no-cache to a fetch that sets its own If-None-Match (the Fetch standard does): still a 304.
+    expect((await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': etag, 'Cache-Control': 'no-cache' } })).status).toBe(304);
 
     await api.dataSource.getRepository(LocationEntity).update(site.id, { name: 'Entrada Norte' });
     const changed = await api.client().get(`/api/play/${group.id}/bundle`, { headers: { 'If-None-Match': etag } });

@@ -52,7 +52,7 @@ describe('identifyPlayer', () => {
     vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: marta })]).fetchStub);
     await identifyPlayer(db, bundle, input); // online once: the device remembers her
     vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
-    expect(await identifyPlayer(db, bundle, input)).toEqual({ kind: 'limit', message: 'Has alcanzado el máximo de 1 intento para esta trivia.' });
+    expect(await identifyPlayer(db, bundle, input)).toEqual({ kind: 'limit', message: 'Esta trivia permite 1 intento por jugador' });
   });
 
   it('names a player known by a server id by document when offline, so a restore can never credit the result to someone else', async () => {

@@ -103,7 +103,7 @@ export interface ChosenAnswer {
   elapsedMs?: number;
 }
 
-import type { AnswerJudgement } from '../../contract/player-input';
+import type { AnswerJudgement } from '../../contract/play-rules';
 export type { AnswerJudgement };
 
 /** An attempt being played, kept so a reload resumes at the same question. One per trivia. */

@@ -1,4 +1,5 @@
 import type { PlayBundle, ValidatedPlayer } from '../../contract';
+import { attemptLimitDetails } from '../../contract/play-rules';
 import { normalizeDocumentNumber, type DocumentKind } from '../../contract/player-input';
 import type { PlayerRef, TriviaDb } from './db';
 import { HttpError, REQUEST_TIMEOUT_MS } from './http';
@@ -45,8 +46,6 @@ async function validateOnline(
   }
 }
 
-const limitMessage = (max: number) => `Has alcanzado el máximo de ${max} ${max === 1 ? 'intento' : 'intentos'} para esta trivia.`;
-
 /**
  * The document step: online the server decides, attempt limit included (so
  * attempts staff cleared with 'Limpiar Datos' no longer count). Offline, or for a player
@@ -81,7 +80,7 @@ export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, typed: Do
   if (!known || (online === null && known.playerId !== null)) return { kind: 'new', hash };
   const inThisCompany = bundle.locations.some((l) => l.id === known.locationId);
   if (!inThisCompany) return { kind: 'other-company', hash, fullName: known.fullName };
-  if (await overLimit()) return { kind: 'limit', message: limitMessage(maxAttempts) };
+  if (await overLimit()) return { kind: 'limit', message: attemptLimitDetails(maxAttempts) };
   if (known.playerId === null) return { kind: 'known', player: { playerId: null, playerClientId: known.clientId, fullName: known.fullName, hash } };
   // A server id learned earlier may name nobody, or somebody else, by the time this syncs (a
   // database restore): the attempt names the player by document instead.

@@ -1,6 +1,6 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation } from '../../contract';
-import { MAX_COMPLETION_SECONDS, scoreOf } from '../../contract/player-input';
+import { MAX_COMPLETION_SECONDS, roundSeconds, scoreOf } from '../../contract/play-rules';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**
@@ -173,8 +173,8 @@ export interface AttemptResult {
  */
 export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, correctAnswers: number | null): Promise<AttemptResult> {
   const completedAt = new Date();
-  const elapsed = Math.round((completedAt.getTime() - Date.parse(state.startedAt)) / 1000);
-  const completionTime = Math.min(MAX_COMPLETION_SECONDS, Math.max(0, Number.isFinite(elapsed) ? elapsed : 0));
+  const elapsed = roundSeconds(completedAt.getTime() - Date.parse(state.startedAt));
+  const completionTime = Math.min(MAX_COMPLETION_SECONDS, Number.isFinite(elapsed) ? elapsed : 0);
   const totalQuestions = state.questionIds.length;
   const known = correctAnswers ?? 0;
   const pending = correctAnswers === null;

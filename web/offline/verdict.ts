@@ -1,5 +1,5 @@
 import type { AnswerVerdict, PlayBundle } from '../../contract';
-import { judgeAgainstKey } from '../../contract/player-input';
+import { judgeAgainstKey } from '../../contract/play-rules';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from './db';
 import { callServer } from './server-call';
 

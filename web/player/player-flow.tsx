@@ -22,6 +22,7 @@ import {
 import { Announcer, useAnnounce } from './announcer';
 import { setBetweenAttempts } from '../pwa/service-worker';
 import { KIOSK_IDLE_DEFAULT_SECONDS } from '../../contract/kiosk-values';
+import { ATTEMPT_LIMIT_MESSAGE } from '../../contract/play-rules';
 import { IdleCountdown } from './idle-countdown';
 import { useIdleCountdown, useKioskConfig } from './kiosk-mode';
 import { AttractStep } from './steps/attract-step';
@@ -59,7 +60,6 @@ type Step =
 export const OTHER_COMPANY_TITLE = 'Jugador encontrado en otra empresa';
 /** What the screen confirms when staff switch kiosk mode off (the badge's switch or the staff panel). */
 export const KIOSK_MODE_OFF_NOTICE: Notice = { title: 'Modo kiosco desactivado', description: 'Esta pantalla funciona ahora como la de cualquier jugador.', tone: 'info' };
-export const ATTEMPT_LIMIT_TITLE = 'Límite de intentos alcanzado';
 
 /** The words of an error for the player: the server's or the device's own message (both Spanish). */
 function errorText(error: unknown, fallback: string): string {
@@ -176,7 +176,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     try {
       const outcome = await identify(bundle, input);
       if (outcome.kind === 'limit') {
-        show({ title: ATTEMPT_LIMIT_TITLE, description: outcome.message, tone: 'error' });
+        show({ title: ATTEMPT_LIMIT_MESSAGE, description: outcome.message, tone: 'error' });
       } else if (outcome.kind === 'known') {
         setStep({ name: 'instructions', player: outcome.player });
       } else if (outcome.kind === 'new') {
@@ -210,7 +210,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
       setStep({ name: 'question', state });
     } catch (error) {
       if (error instanceof RoundRefusedError) {
-        show({ title: ATTEMPT_LIMIT_TITLE, description: error.message, tone: 'error' });
+        show({ title: ATTEMPT_LIMIT_MESSAGE, description: error.message, tone: 'error' });
       } else if (!(error instanceof EmptyRoundError)) {
         console.error(error);
         show({ title: 'Error', description: 'No se pudo iniciar el intento.', tone: 'error' });

@@ -1,6 +1,7 @@
 import { Check, CloudUpload, LogOut, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
+import { FEEDBACK_MS } from '../../../contract/play-rules';
 import { triviaLogo } from '../../../contract/trivia-logo';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
@@ -8,8 +9,6 @@ import { playCorrectSound, playWrongSound } from '../sounds';
 import { PlayerDialog } from '../ui/dialog';
 import { useFocusOnMount } from '../use-focus-on-mount';
 
-/** How long each answer's feedback stays: part of the server's plausibility rule for a round's time. */
-export const FEEDBACK_MS = 2000;
 const LETTERS = 'ABCDEFGHIJ';
 /** The monotonic clock an answer's time is read from (not the wall clock a kiosk may have wrong). */
 const now = () => performance.now();
