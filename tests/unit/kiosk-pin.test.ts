@@ -1,6 +1,8 @@
 // Must come first: Dexie looks for IndexedDB when it is imported.
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { writeMeta } from '../../web/offline/db';
 import { FIRST_LOCKOUT_MS, MAX_LOCKOUT_MS, MAX_TRIES, checkPin, hashPin, isValidPin, pinMatches, readPinHash, setPin } from '../../web/offline/kiosk-pin';
 import { freshDb } from './offline-fixtures';
 
@@ -23,14 +25,29 @@ describe('the kiosk PIN as stored on the device', () => {
     expect(other.hash).not.toBe(stored?.hash);
   });
 
-  it('checks a PIN with the algorithm it was stored with, Web Crypto or the plain-http fallback', async () => {
+  it('is one PBKDF2 whether Web Crypto is there or not: a PIN set over plain http checks over https and back', async () => {
     for (const useSubtle of [true, false]) {
       const stored = await hashPin('2468', { useSubtle });
-      expect(stored.algorithm).toBe(useSubtle ? 'pbkdf2-sha256' : 'sha256-iterated');
-      expect(await pinMatches('2468', stored)).toBe(true);
-      expect(await pinMatches('2469', stored)).toBe(false);
+      expect(stored).toMatchObject({ algorithm: 'pbkdf2-sha256', iterations: useSubtle ? 100_000 : 20_000 });
+      for (const checkedWithSubtle of [true, false]) {
+        expect(await pinMatches('2468', stored, { useSubtle: checkedWithSubtle })).toBe(true);
+        expect(await pinMatches('2469', stored, { useSubtle: checkedWithSubtle })).toBe(false);
+      }
       expect(await pinMatches('24680', stored)).toBe(false);
     }
+  });
+
+  it("checks a PIN an earlier version stored as iterated SHA-256, and stores it again as PBKDF2 once it is typed right", async () => {
+    const salt = 'ab'.repeat(16);
+    let hash = `${salt}:1357`;
+    for (let i = 0; i < 2000; i++) hash = createHash('sha256').update(`${salt}:${hash}`).digest('hex');
+    const db = freshDb();
+    await writeMeta(db, 'kioskPin', { algorithm: 'sha256-iterated', salt, iterations: 2000, hash });
+    expect(await checkPin(db, '7531', at(0))).toEqual({ kind: 'wrong', triesLeft: MAX_TRIES - 1 });
+    expect((await readPinHash(db))?.algorithm).toBe('sha256-iterated');
+    expect(await checkPin(db, '1357', at(0))).toEqual({ kind: 'accepted' });
+    expect((await readPinHash(db))?.algorithm).toBe('pbkdf2-sha256');
+    expect(await checkPin(db, '1357', at(0))).toEqual({ kind: 'accepted' });
   });
 
   it('refuses to set a PIN that is not 4 to 8 digits', async () => {

@@ -1,3 +1,6 @@
+import { pbkdf2Async } from '@noble/hashes/pbkdf2.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, randomBytes } from '@noble/hashes/utils.js';
 import { readMeta, writeMeta, type TriviaDb } from './db';
 import { sha256Hex } from './sha256';
 
@@ -5,9 +8,12 @@ import { sha256Hex } from './sha256';
  * The kiosk's PIN, kept on the device only as a salted hash, and the device's count of wrong
  * tries. Staff need it to leave kiosk mode, open the staff panel or change the kiosk's settings.
  *
- * The hash is PBKDF2-SHA-256 where the browser has Web Crypto's `subtle` (secure contexts only);
- * a kiosk served over plain http on a local network falls back to iterated salted SHA-256 in plain
- * JavaScript. The record names its algorithm, so a PIN set one way is checked the same way.
+ * The hash is PBKDF2-SHA-256: Web Crypto's where the browser has `subtle` (secure contexts only),
+ * @noble/hashes' where it has not (a kiosk served over plain http on a local network), the same
+ * function either way, so a PIN set on one is checked on the other. Plain JavaScript is slower, so
+ * a PIN set there gets fewer iterations; the record keeps its count. Records of the iterated
+ * salted SHA-256 that kiosks stored before are still checked, and stored again as PBKDF2 once the
+ * right PIN is typed.
  * A 4–8 digit PIN cannot resist someone who copies the device's database; what protects it on
  * the device is the lockout below, which survives reloads (it is stored with the hash).
  */
@@ -18,6 +24,7 @@ export const PIN_PATTERN = /^\d{4,8}$/;
 export const isValidPin = (pin: string): boolean => PIN_PATTERN.test(pin);
 
 export interface PinHash {
+  /** 'sha256-iterated': only in records stored by earlier versions. */
   algorithm: 'pbkdf2-sha256' | 'sha256-iterated';
   /** Hex. */
   salt: string;
@@ -39,21 +46,14 @@ export const FIRST_LOCKOUT_MS = 60_000;
 export const MAX_LOCKOUT_MS = 60 * 60_000;
 
 const PBKDF2_ITERATIONS = 100_000;
-const SHA256_ITERATIONS = 2_000;
+/** In plain JavaScript: about a quarter second on a laptop, about a second on an entry tablet. */
+const PBKDF2_ITERATIONS_WITHOUT_SUBTLE = 20_000;
 const SALT_BYTES = 16;
 
 const PIN_KEY = 'kioskPin';
 const LOCKOUT_KEY = 'kioskPinLockout';
 
 const NO_LOCKOUT: PinLockout = { failures: 0, lockouts: 0, lockedUntil: null };
-
-const toHex = (bytes: Uint8Array): string => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-
-function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  const bytes = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return bytes;
-}
 
 /** Compares two hex digests without stopping at the first difference. */
 function sameDigest(a: string, b: string): boolean {
@@ -68,33 +68,35 @@ function subtleCrypto(): SubtleCrypto | undefined {
   return globalThis.isSecureContext === false ? undefined : globalThis.crypto?.subtle;
 }
 
-async function digest(pin: string, salt: string, algorithm: PinHash['algorithm'], iterations: number): Promise<string> {
+async function digest(pin: string, { salt, algorithm, iterations }: Omit<PinHash, 'hash'>, useSubtle = true): Promise<string> {
   if (algorithm === 'pbkdf2-sha256') {
-    const subtle = subtleCrypto();
-    if (!subtle) throw new Error('Este navegador no puede comprobar el PIN en una conexión no segura');
+    const subtle = useSubtle ? subtleCrypto() : undefined;
+    if (!subtle) return bytesToHex(await pbkdf2Async(sha256, pin, hexToBytes(salt), { c: iterations, dkLen: 32 }));
     const key = await subtle.importKey('raw', new TextEncoder().encode(pin), 'PBKDF2', false, ['deriveBits']);
-    const bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: fromHex(salt), iterations }, key, 256);
-    return toHex(new Uint8Array(bits));
+    const bits = await subtle.deriveBits({ name: 'PBKDF2', hash: 'SHA-256', salt: new Uint8Array(hexToBytes(salt)), iterations }, key, 256);
+    return bytesToHex(new Uint8Array(bits));
   }
   let value = `${salt}:${pin}`;
   for (let i = 0; i < iterations; i++) value = sha256Hex(`${salt}:${value}`);
   return value;
 }
 
-/** A fresh salted hash of `pin`; PBKDF2 where available. */
+/** A fresh salted PBKDF2 hash of `pin` (`useSubtle: false`: in plain JavaScript, as over plain http). */
 export async function hashPin(pin: string, options: { useSubtle?: boolean } = {}): Promise<PinHash> {
   if (!isValidPin(pin)) throw new Error('El PIN debe tener de 4 a 8 dígitos');
-  const salt = toHex(globalThis.crypto.getRandomValues(new Uint8Array(SALT_BYTES)));
   const useSubtle = (options.useSubtle ?? true) && subtleCrypto() !== undefined;
-  const algorithm = useSubtle ? 'pbkdf2-sha256' : 'sha256-iterated';
-  const iterations = useSubtle ? PBKDF2_ITERATIONS : SHA256_ITERATIONS;
-  return { algorithm, salt, iterations, hash: await digest(pin, salt, algorithm, iterations) };
+  const params = {
+    algorithm: 'pbkdf2-sha256',
+    salt: bytesToHex(randomBytes(SALT_BYTES)),
+    iterations: useSubtle ? PBKDF2_ITERATIONS : PBKDF2_ITERATIONS_WITHOUT_SUBTLE,
+  } as const;
+  return { ...params, hash: await digest(pin, params, useSubtle) };
 }
 
-/** Whether `pin` is the one `stored` was made from. */
-export async function pinMatches(pin: string, stored: PinHash): Promise<boolean> {
+/** Whether `pin` is the one `stored` was made from (`useSubtle: false`: checked in plain JavaScript). */
+export async function pinMatches(pin: string, stored: PinHash, options: { useSubtle?: boolean } = {}): Promise<boolean> {
   if (!isValidPin(pin)) return false;
-  return sameDigest(await digest(pin, stored.salt, stored.algorithm, stored.iterations), stored.hash);
+  return sameDigest(await digest(pin, stored, options.useSubtle), stored.hash);
 }
 
 /** How long the PIN stays refused at `now`; 0 when it may be tried. */
@@ -143,11 +145,14 @@ export async function checkPin(db: TriviaDb, pin: string, now = new Date()): Pro
   const waiting = lockedForMs(before, now);
   if (waiting > 0) return { kind: 'locked', retryInMs: waiting };
   const matches = await pinMatches(pin, stored);
+  // An earlier version's record is stored again as PBKDF2 (hashed here: a Dexie transaction cannot await other work).
+  const upgraded = matches && stored.algorithm !== 'pbkdf2-sha256' ? await hashPin(pin) : null;
   // Read again inside the write: another tab may have counted a try meanwhile.
   return db.transaction('rw', [db.meta], async () => {
     const current = (await readMeta<PinLockout>(db, LOCKOUT_KEY)) ?? NO_LOCKOUT;
     if (matches) {
       await writeMeta(db, LOCKOUT_KEY, NO_LOCKOUT);
+      if (upgraded) await writeMeta(db, PIN_KEY, upgraded);
       return { kind: 'accepted' } as const;
     }
     const next = afterWrongPin(current, now);
