@@ -2,7 +2,7 @@ import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerAttemptEntity } from '../../db/entities';
 import { serverTimeZone } from '../../api/lib/time-zone';
-import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
+import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 
@@ -12,12 +12,7 @@ let cookie: string;
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.adminClient();
-  const login = await fetch(`${api.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  cookie = admin.cookieHeader();
 });
 afterAll(() => api.close());
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRankingEntry, Company, DrawRecord, ScreenFeed, SessionReply, TriviaRankingEntry } from '../../contract';
 import { serverTimeZone } from '../../api/lib/time-zone';
 import { insertCompletedAttempt } from '../support/attempts';
-import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
+import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 
@@ -25,12 +25,7 @@ const MAY_2_NOON = new Date('2026-05-02T17:00:00Z');
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.adminClient();
-  const login = await fetch(`${api.baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-    body: JSON.stringify(ADMIN),
-  });
-  cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  cookie = admin.cookieHeader();
   companyId = (await buildCompany(api.dataSource, { name: 'Feria Bogotá', timeZone: 'UTC' })).id;
   trivia = (await buildTrivia(api.dataSource, companyId, { questions: 1, overrides: { name: 'Noche' } })).group.id;
   const created = await admin.post('/api/campaigns', {
