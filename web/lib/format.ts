@@ -12,6 +12,8 @@ export function formatDate(value: string | Date | null | undefined, fallback = '
 export const BROWSER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 const offsets = new Map<string, Intl.DateTimeFormat>();
+const times = new Map<string, Intl.DateTimeFormat>();
+const days = new Map<string, Intl.DateTimeFormat>();
 const cached = (cache: Map<string, Intl.DateTimeFormat>, zone: string, options: Intl.DateTimeFormatOptions) => {
   let format = cache.get(zone);
   if (!format) cache.set(zone, (format = new Intl.DateTimeFormat('es-CO', { ...options, timeZone: zone })));
@@ -35,7 +37,6 @@ export function formatDateTime(value: string | Date, timeZone: string): string {
 /** '14:05' in a zone: the second time of a span that `formatDateTime` began (same day, same zone). */
 export const formatTimeOfDay = (value: string | Date, timeZone: string) =>
   cached(times, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(typeof value === 'string' ? parseISO(value) : value);
-const times = new Map<string, Intl.DateTimeFormat>();
 
 /** Whether two instants fall on the same calendar day in a zone. */
 export function sameDayIn(a: string | Date, b: string | Date, timeZone: string): boolean {
@@ -43,7 +44,6 @@ export function sameDayIn(a: string | Date, b: string | Date, timeZone: string):
   const at = (value: string | Date) => day.format(typeof value === 'string' ? parseISO(value) : value);
   return at(a) === at(b);
 }
-const days = new Map<string, Intl.DateTimeFormat>();
 
 const NUMBERS = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
 
