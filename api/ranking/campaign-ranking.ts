@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { SELECTION_MODES, type CampaignRankingEntry, type CampaignRankingQuery, type SelectionMode } from '../../contract';
-import { CampaignQuestionGroupEntity, type CampaignEntity } from '../../db/entities';
+import type { CampaignEntity } from '../../db/entities';
 import { badRequest } from '../errors';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
-import { companyTimeZone } from './event-time-zone';
+import { eventTimeZone } from './event-time-zone';
 import { rankedOrder, type RankedOrder } from './ranked-order';
 import { campaignSort } from './ranking-order';
 import { selectedAttempts } from './campaign-selection';
@@ -157,18 +157,24 @@ export interface CampaignRankingRequest {
   timeZone: string;
 }
 
-/** Loads the campaign's trivias and checks a per-trivia ranking asks for one of them. */
+/**
+ * Loads the campaign's trivias and its event time zone (in one statement: it runs on every public
+ * ranking read) and checks a per-trivia ranking asks for one of them.
+ */
 export async function campaignRankingRequest(em: EntityManager, campaign: CampaignEntity, filters: CampaignRankingFilters): Promise<CampaignRankingRequest> {
-  const links = await em.find(CampaignQuestionGroupEntity, {
-    where: { campaignId: campaign.id },
-    select: { questionGroupId: true, weight: true },
-    order: { questionGroupId: 'ASC' },
-  });
+  const rows: { question_group_id: number | null; weight: number | null; time_zone: string | null }[] = await em.query(
+    `SELECT l.question_group_id, l.weight, c.time_zone
+       FROM companies c
+       LEFT JOIN campaign_question_groups l ON l.campaign_id = $1
+      WHERE c.id = $2
+      ORDER BY l.question_group_id`,
+    [campaign.id, campaign.companyId],
+  );
+  const links = rows.flatMap((row) => (row.question_group_id === null ? [] : [{ questionGroupId: row.question_group_id, weight: row.weight! }]));
   if (filters.questionGroupId !== undefined && !links.some((link) => link.questionGroupId === filters.questionGroupId)) {
     throw badRequest(NOT_IN_CAMPAIGN);
   }
-  const timeZone = await companyTimeZone(em, campaign.companyId);
-  return { campaign, links: links.map(({ questionGroupId, weight }) => ({ questionGroupId, weight })), filters, timeZone };
+  return { campaign, links, filters, timeZone: eventTimeZone(rows[0]?.time_zone) };
 }
 
 export function campaignRankingKey(request: CampaignRankingRequest): string {

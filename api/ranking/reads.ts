@@ -137,7 +137,7 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
       const page = (em: EntityManager, ranked: RankedOrder) =>
         triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
-      return rankedPage(triviaRankingKey(query), freshness, query.offset + query.limit, triviaCompute(query), page);
+      return rankedPage(await triviaRankingKey(dataSource.manager, query), freshness, query.offset + query.limit, triviaCompute(query), page);
     },
 
     async campaignRanking(

@@ -77,14 +77,20 @@ export interface TriviaRankingRow {
 
 export type TriviaRankingFilters = Pick<TriviaRankingQuery, 'questionGroupId' | 'locationId' | 'dateFrom' | 'dateTo' | 'includeDuplicates'>;
 
-/** The key of a trivia ranking in the ranking cache: the trivia and its filters, never the page. */
-export const triviaRankingKey = (f: TriviaRankingFilters) =>
-  JSON.stringify(['trivia', f.questionGroupId, f.locationId ?? null, f.dateFrom ?? null, f.dateTo ?? null, f.includeDuplicates]);
+const isDated = (f: TriviaRankingFilters) => f.dateFrom !== undefined || f.dateTo !== undefined;
+
+/**
+ * The key of a trivia ranking in the ranking cache: the trivia and its filters, never the page.
+ * A dated ranking's key has the event's time zone too: its days move when the company changes it.
+ */
+export async function triviaRankingKey(em: EntityManager, f: TriviaRankingFilters): Promise<string> {
+  const zone = isDated(f) ? await triviaTimeZone(em, f.questionGroupId) : null;
+  return JSON.stringify(['trivia', f.questionGroupId, f.locationId ?? null, f.dateFrom ?? null, f.dateTo ?? null, zone, f.includeDuplicates]);
+}
 
 /** The trivia ranking's order (attempt ids): its first `rows` rows (null: all of them) and its total. */
 export async function triviaRankingOrder(em: EntityManager, filters: TriviaRankingFilters, rows: number | null): Promise<RankedOrder> {
-  const dated = filters.dateFrom !== undefined || filters.dateTo !== undefined;
-  const { from, to } = dated ? completionRange(filters.dateFrom, filters.dateTo, await triviaTimeZone(em, filters.questionGroupId)) : { from: null, to: null };
+  const { from, to } = isDated(filters) ? completionRange(filters.dateFrom, filters.dateTo, await triviaTimeZone(em, filters.questionGroupId)) : { from: null, to: null };
   const [row] = (await em.query(filters.includeDuplicates ? EVERY_ATTEMPT_ORDER_SQL : BEST_ORDER_SQL, [
     filters.questionGroupId,
     filters.locationId ?? null,

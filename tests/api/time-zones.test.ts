@@ -88,6 +88,17 @@ describe("a company's time zone", () => {
     expect(await whatEveryReaderCounts()).toEqual({ campaign: ['Diurno', 'Noctámbula'], onMay3: ['Noctámbula'], drawn: 2, exported: true });
   });
 
+  it("moves a dated ranking's days at once, for its later pages too (read from the ranking cache)", async () => {
+    const dated = (offset: number) => admin.get<TriviaRankingEntry[]>(`/api/ranking?questionGroupId=${trivia}&dateFrom=2026-05-02&dateTo=2026-05-03&limit=1&offset=${offset}`);
+    await setZone('UTC');
+    const first = await dated(0);
+    expect([first.headers.get('x-total-count'), names(first.body)]).toEqual(['1', ['Diurno']]);
+    await setZone('America/Bogota');
+    const next = await dated(1);
+    expect(next.headers.get('x-total-count')).toBe('2');
+    expect(next.body).toHaveLength(1);
+  });
+
   it('is the big screen clock\'s zone', async () => {
     await setZone('America/Bogota');
     const trivias = await api.client().get<ScreenFeed>(`/api/public/screens/trivia/${trivia}`);
