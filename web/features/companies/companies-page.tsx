@@ -68,9 +68,9 @@ export function CompaniesPage() {
         <EmptyState title="Aún no hay empresas. Agrega la primera." icon={<Building2 className="size-10" aria-hidden />} />
       ) : (
         <Card className="overflow-x-auto">
-          {/* Below sm each row stacks into a small card (logo, name, description, time zone, then actions). */}
-          <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
-            <thead className="max-sm:sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
+          {/* Below md (phones, and a laptop at 200 % zoom) each row stacks into a small card (logo, name, description, time zone, then actions). */}
+          <table className="w-full text-left text-sm max-md:block md:min-w-[40rem]">
+            <thead className="max-md:sr-only border-b border-slate-200 bg-slate-50 text-xs tracking-wide text-slate-500 uppercase dark:border-slate-800 dark:bg-slate-800/50 dark:text-slate-400">
               <tr>
                 <th scope="col" className="px-4 py-3 font-medium">Logo</th>
                 <th scope="col" className="px-4 py-3 font-medium">Nombre</th>
@@ -79,22 +79,22 @@ export function CompaniesPage() {
                 <th scope="col" className="px-4 py-3 text-right font-medium">Acciones</th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 max-sm:block dark:divide-slate-800">
+            <tbody className="divide-y divide-slate-100 max-md:block dark:divide-slate-800">
               {list.map((company) => (
                 <tr
                   key={company.id}
-                  className={`max-sm:grid max-sm:grid-cols-[auto_1fr] max-sm:gap-x-3 max-sm:p-4 ${company.id === locationsOf ? 'bg-brand-50/60 dark:bg-brand-900/20' : ''}`}
+                  className={`max-md:grid max-md:grid-cols-[auto_1fr] max-md:gap-x-3 max-md:p-4 ${company.id === locationsOf ? 'bg-brand-50/60 dark:bg-brand-900/20' : ''}`}
                 >
-                  <td className="px-4 py-3 max-sm:row-span-2 max-sm:p-0">
+                  <td className="px-4 py-3 max-md:row-span-2 max-md:p-0">
                     <CompanyLogo company={company} />
                   </td>
-                  <td className="px-4 py-3 font-medium break-words max-sm:p-0">{company.name}</td>
-                  <td className="px-4 py-3 break-words text-slate-600 max-sm:col-start-2 max-sm:p-0 dark:text-slate-400">{company.description || '—'}</td>
-                  <td className="px-4 py-3 text-slate-600 max-sm:col-start-2 max-sm:p-0 max-sm:text-xs dark:text-slate-400" data-testid="company-time-zone">
+                  <td className="px-4 py-3 font-medium break-words max-md:p-0">{company.name}</td>
+                  <td className="px-4 py-3 break-words text-slate-600 max-md:col-start-2 max-md:p-0 dark:text-slate-400">{company.description || '—'}</td>
+                  <td className="px-4 py-3 text-slate-600 max-md:col-start-2 max-md:p-0 max-md:text-xs dark:text-slate-400" data-testid="company-time-zone">
                     {timeZoneLabel(company.timeZone, serverTimeZone)}
                   </td>
-                  <td className="px-4 py-3 max-sm:col-span-2 max-sm:mt-3 max-sm:p-0">
-                    <div className="flex flex-wrap justify-end gap-1 max-sm:justify-start sm:flex-nowrap sm:whitespace-nowrap">
+                  <td className="px-4 py-3 max-md:col-span-2 max-md:mt-3 max-md:p-0">
+                    <div className="flex flex-wrap justify-end gap-1 max-md:justify-start md:flex-nowrap md:whitespace-nowrap">
                       <Button size="sm" variant="ghost" aria-label={`Editar ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
                         Editar
                       </Button>
