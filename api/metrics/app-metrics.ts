@@ -4,7 +4,7 @@ import { registerEventDayGauges } from './event-day-gauges';
 import { registerPoolGauges } from './pool-gauges';
 
 /** Request latency buckets, in seconds: from a 304 of the bundle (a few ms) to a slow export. */
-const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
  * The figures one app exposes on GET /metrics (docs/operations.md, "Event-day monitoring"), in a
