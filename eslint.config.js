@@ -139,6 +139,18 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Each browser-test worker has its own server (tests/e2e/fixtures.ts): a spec that took `test`
+    // from Playwright itself would have no server and no baseURL.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/fixtures.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@playwright/test', importNames: ['test'], message: "Import test from tests/e2e/fixtures.ts: it starts this worker's server." }] },
+      ],
+    },
+  },
+  {
     // One rule for transactions (docs/architecture.md, "Transactions"): the service opens its own,
     // a route never does, so what is atomic is read in one place.
     files: ['api/routes.ts', 'api/**/routes.ts', 'api/**/*-routes.ts'],

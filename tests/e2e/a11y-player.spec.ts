@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';
 import { fourQuestionTrivia, playerContext, questionNumber } from './support/player-round';

@@ -1,6 +1,6 @@
 import { testBundle } from './support/test-bundle';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Company, TriviaRankingEntry } from '../../contract';
 import { postJson } from './support/admin-api';
 import { CompaniesPage } from './pages/companies-page';

@@ -1,5 +1,6 @@
 import { testBundle } from './support/test-bundle';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { CampaignLink, CampaignRankingEntry, Company, QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignRankingPage } from './pages/campaign-ranking-page';

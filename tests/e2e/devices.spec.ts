@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Campaign, Company, Location, QuestionGroup } from '../../contract';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';

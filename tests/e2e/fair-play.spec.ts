@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { type Page, type Response } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';

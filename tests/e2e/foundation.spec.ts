@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './playwright.config';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { E2E_ADMIN } from './fixtures';
 import { AdminShell } from './pages/admin-shell';
 import { CampaignsPage } from './pages/campaigns-page';
 import { CompaniesPage } from './pages/companies-page';

@@ -1,4 +1,5 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { type Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { REVIEW_REASON_HELP } from '../../contract';
 import { testBundle } from './support/test-bundle';
 import { LoginPage } from './pages/login-page';

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations } from './support/axe';

@@ -1,6 +1,7 @@
 import { testBundle } from './support/test-bundle';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { postJson } from './support/admin-api';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 
 /** The demo trivia (db/seed/demo-content.ts). */

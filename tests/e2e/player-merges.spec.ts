@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';

@@ -1,5 +1,5 @@
 import { setUpKioskByLink } from './support/kiosk-setup-link';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { exportedScores } from './support/score-export';
 import { ServerProcess } from './support/server-process';
@@ -7,7 +7,7 @@ import { PersistentKiosk } from './support/persistent-kiosk';
 
 const DEMO_TRIVIA = 1;
 const ADMIN = { username: 'admin', password: 'offline-test-password' };
-const server = new ServerProcess(ADMIN);
+const server = new ServerProcess({ admin: ADMIN });
 const kiosk = new PersistentKiosk(server, 'kiosk-profile');
 
 test.afterAll(async () => {

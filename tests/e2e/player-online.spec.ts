@@ -1,5 +1,5 @@
 import { testBundle } from './support/test-bundle';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { RankingPage } from './pages/ranking-page';

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';

@@ -1,5 +1,5 @@
 import { testBundle } from './support/test-bundle';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Company, Location, TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';

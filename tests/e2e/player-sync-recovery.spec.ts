@@ -1,10 +1,11 @@
 import { testBundle } from './support/test-bundle';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { randomInt } from 'node:crypto';
-import { expect, request, test, type APIRequestContext } from '@playwright/test';
+import { request, type APIRequestContext } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { PlayBundle, SyncRejection } from '../../contract';
 import { PlayerPage } from './pages/player-page';
-import { E2E_ADMIN } from './playwright.config';
+import { E2E_ADMIN } from './fixtures';
 import { appQuery } from './support/app-database';
 import { exportedScores } from './support/score-export';
 

@@ -1,9 +1,10 @@
 import { testBundle } from './support/test-bundle';
 import { randomInt } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { E2E_ADMIN } from './playwright.config';
+import { E2E_ADMIN } from './fixtures';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { expectFocusVisible } from './support/focus';

@@ -1,7 +1,8 @@
 import { testBundle } from './support/test-bundle';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';

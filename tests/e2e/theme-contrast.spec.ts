@@ -1,5 +1,6 @@
 import { testBundle } from './support/test-bundle';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import path from 'node:path';
 import { DEFAULT_THEME, type QuestionGroup, type Theme } from '../../contract';
 import { AA_TEXT, paintColors, parseColor, worstContrast, type Rgba } from '../../contract/theme-colors';

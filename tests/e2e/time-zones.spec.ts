@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { CompaniesPage } from './pages/companies-page';
@@ -26,7 +26,7 @@ test("an organiser chooses the event's time zone; held results, the export and t
   const name = `Feria Madrid ${Date.now()}`;
   await companies.goto();
   await companies.createCompany(name, 'Stand en IFEMA');
-  await expect(page.getByText('Empresa creada correctamente')).toBeVisible();
+  await expect(page.getByTestId('toast').getByText('Empresa creada correctamente')).toBeVisible();
   await companies.openEdit(name);
   const zone = companies.dialog().getByLabel('Zona horaria del evento');
   await expect(zone).toHaveValue('');
@@ -47,6 +47,21 @@ test("an organiser chooses the event's time zone; held results, the export and t
   await companies.dialog().getByRole('button', { name: 'Guardar' }).click();
   await expect(companies.row(name).getByTestId('company-time-zone')).toHaveText(EVENT_ZONE);
   await page.screenshot({ path: 'docs/screenshots/company-desktop.png' });
+  // A laptop at 200 % zoom (1366 px wide, 683 CSS px): each company is a card, nothing is cut or scrolls sideways.
+  await page.setViewportSize({ width: 683, height: 450 });
+  const table = page.getByRole('table');
+  // Scrolled down to the company (only down: a sideways scroll would hide what this checks).
+  await companies.row(name).evaluate((row) => window.scrollTo(0, row.getBoundingClientRect().top + window.scrollY - 120));
+  for (const scheme of ['light', 'dark'] as const) {
+    // No theme was chosen on this browser: the open screen follows the system's as it changes.
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+    await expect(companies.row(name).getByRole('button', { name: `Ver sedes de ${name}` })).toBeInViewport({ ratio: 1 });
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
+    await page.screenshot({ path: `docs/screenshots/companies-zoom-200-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1366, height: 900 });
 
   const company = (await (await page.request.get('/api/companies')).json()).find((c: Company) => c.name === name) as Company;
   await postJson(page, '/api/locations', { name: 'Pabellón 5', companyId: company.id });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { E2E_ADMIN } from '../playwright.config';
+import { E2E_ADMIN } from '../fixtures';
 
 export class LoginPage {
   constructor(private readonly page: Page) {}

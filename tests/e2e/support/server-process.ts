@@ -14,12 +14,18 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
  * not only a browser set offline.
  */
 export class ServerProcess {
-  readonly port = 5000 + Math.floor(Math.random() * 900);
+  readonly port: number;
   readonly dataDir: string;
+  readonly admin: { username: string; password: string };
+  private readonly env: Record<string, string>;
   private child: ChildProcess | undefined;
   private output = '';
 
-  constructor(private readonly admin = { username: 'admin', password: 'offline-test-password' }) {
+  /** `port` defaults to a random one in 5000–5899; `env` is added to the server's environment. */
+  constructor({ admin = { username: 'admin', password: 'offline-test-password' }, port, env = {} }: { admin?: { username: string; password: string }; port?: number; env?: Record<string, string> } = {}) {
+    this.admin = admin;
+    this.port = port ?? 5000 + Math.floor(Math.random() * 900);
+    this.env = env;
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'trivia-offline-'));
     // The embedded PostgreSQL runs as another user when the tests run as root: it must reach it.
     chmodSync(this.dataDir, 0o755);
@@ -51,6 +57,7 @@ export class ServerProcess {
         ADMIN_USERNAME: this.admin.username,
         ADMIN_PASSWORD: this.admin.password,
         LOG_LEVEL: 'warn',
+        ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

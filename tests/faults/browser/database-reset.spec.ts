@@ -9,7 +9,7 @@ const DEMO_TRIVIA = 1;
 /** How soon after it is back online the kiosk must have synced on its own. */
 const SYNC_WITHIN_SECONDS = 30;
 const ADMIN = { username: 'admin', password: 'faults-reset-password' };
-const server = new ServerProcess(ADMIN);
+const server = new ServerProcess({ admin: ADMIN });
 
 test.afterAll(async () => {
   await server.stop();

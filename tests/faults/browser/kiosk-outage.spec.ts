@@ -12,7 +12,7 @@ const SYNC_WITHIN_SECONDS = 30;
 /** How long the test keeps measuring before it gives up (so a slow kiosk still yields a figure). */
 const MEASURE_FOR_SECONDS = 60;
 const ADMIN = { username: 'admin', password: 'faults-browser-password' };
-const server = new ServerProcess(ADMIN);
+const server = new ServerProcess({ admin: ADMIN });
 const kiosk = new PersistentKiosk(server, 'faults-kiosk-profile');
 
 test.afterAll(async () => {

@@ -4,7 +4,7 @@ import { ServerProcess } from '../../e2e/support/server-process';
 import { playRound, registerBeforeTheBackup, serverSql, setUpKioskEarlier, storedResults, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
-const server = new ServerProcess({ username: 'admin', password: 'faults-returning-password' });
+const server = new ServerProcess({ admin: { username: 'admin', password: 'faults-returning-password' } });
 
 test.afterAll(async () => {
   await server.stop();

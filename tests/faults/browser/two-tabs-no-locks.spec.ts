@@ -7,7 +7,7 @@ import { playRound, serverSql, storedResults, type KioskPlayer, withKiosk } from
 const DEMO_TRIVIA = 1;
 /** How soon after it is back online the kiosk must have synced on its own. */
 const SYNC_WITHIN_SECONDS = 30;
-const server = new ServerProcess({ username: 'admin', password: 'faults-two-tabs-password' });
+const server = new ServerProcess({ admin: { username: 'admin', password: 'faults-two-tabs-password' } });
 
 test.afterAll(async () => {
   await server.stop();
