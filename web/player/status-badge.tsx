@@ -1,13 +1,14 @@
 import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type StaffSession, type SyncStatus } from '../offline';
-import { keepFocusClearOf } from './badge-clearance';
 import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { PinPrompt } from './pin-prompt';
 import { StaffPanelHost } from './staff-panel-host';
 import { openStaffPanel } from './staff-panel-state';
 import { lastSyncLabel } from './sync-label';
+import { useBadgeSpace } from './use-badge-space';
+import { useNow } from './use-now';
 import { useSubscription } from './use-subscription';
 
 const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
@@ -22,23 +23,12 @@ function maskedDocument(entry: RejectedEntry): string | null {
 const reasonText = (entry: RejectedEntry): string => (typeof entry.reason === 'string' ? entry.reason : '');
 
 const BADGE_ICON = 'size-3.5 shrink-0';
-/** The gap kept between the player's screen and the badge. */
-const BADGE_GAP_PX = 8;
 
 /** A focus ring that shows on the dark badge, the white panel and any trivia background alike. */
 const FOCUS_RING = 'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 focus-visible:ring-2 focus-visible:ring-white';
 
 /** How often the "hace N min" wording is refreshed while nothing else changes. */
 const CLOCK_TICK_MS = 30_000;
-
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /**
  * The kiosk's corner badge: connection, results waiting to sync, last sync, the results the server
@@ -57,7 +47,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   // Opening the staff panel asks for the PIN too, where one was set.
   const [askingPanelPin, setAskingPanelPin] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const buttonRef = useBadgeSpace();
 
   useEffect(() => {
     if (!open) return;
@@ -80,31 +70,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('pointerdown', onPointer);
     };
-  }, [open]);
-
-  // The player's screen keeps this much room at its bottom, so the badge never covers its last
-  // lines however many lines the badge wraps to (a phone, a zoomed page).
-  useEffect(() => {
-    const button = buttonRef.current;
-    if (!button || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    // Measured from the viewport's bottom edge: the badge's offset there is in rem, so it grows with the text size too.
-    const observer = new ResizeObserver(() => {
-      const space = root.clientHeight - button.getBoundingClientRect().top;
-      root.style.setProperty('--kiosk-badge-space', `${Math.ceil(space) + BADGE_GAP_PX}px`);
-    });
-    observer.observe(button);
-    return () => {
-      observer.disconnect();
-      root.style.removeProperty('--kiosk-badge-space');
-    };
-  }, []);
-
-  // A field that takes focus is never left under the badge (badge-clearance.ts).
-  useEffect(() => {
-    const button = buttonRef.current;
-    return button ? keepFocusClearOf(button, BADGE_GAP_PX) : undefined;
-  }, []);
+  }, [open, buttonRef]);
 
   const rejected = status?.rejected.length ?? 0;
 

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import type { PlayBundle } from '../../../contract';
+import { FEEDBACK_MS } from '../../../contract/play-rules';
+import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from '../../offline';
+import { useAnnounce } from '../announcer';
+import { playCorrectSound, playWrongSound } from '../sounds';
+import { useFocusOnMount } from '../use-focus-on-mount';
+import type { Feedback } from './answer-list';
+
+/** The monotonic clock an answer's time is read from (not the wall clock a kiosk may have wrong). */
+const now = () => performance.now();
+
+/** What the live region says as a question appears: 'Pregunta 2 de 5'. */
+export const questionAnnouncement = (position: number, total: number) => `Pregunta ${position} de ${total}`;
+
+/** What the live region says after an answer: 'Correcta', or 'Incorrecta, la correcta es …'. */
+export const feedbackAnnouncement = (correct: boolean, correctText: string) => (correct ? 'Correcta' : `Incorrecta, la correcta es ${correctText}`);
+
+/** What the live region says after an answer kept without its verdict (no connection). */
+export const PENDING_ANNOUNCEMENT = 'Respuesta guardada. Sabrás si acertaste cuando vuelva la conexión.';
+
+/** What the question step is given: the round, and what to do with an answer, after the last one and on leaving. */
+export interface QuestionStepProps {
+  bundle: PlayBundle;
+  state: InProgressAttempt;
+  animation: string;
+  /** Judges and stores the answer; resolves with its verdict (undefined when none can be had now) once it is kept on the device. */
+  onAnswer: (answer: ChosenAnswer) => Promise<AnswerJudgement | undefined>;
+  /** Called after the feedback of the last question. */
+  onFinished: () => void;
+  /** The player gives up the round (after confirming): back to the document step. */
+  onLeave: () => Promise<void>;
+  /** The theme editor's preview: an answered question keeps its feedback on screen. */
+  keepFeedback?: boolean;
+}
+
+/**
+ * The question step's state: the question on screen and its answers, the feedback of the answer
+ * chosen (kept FEEDBACK_MS, then the next question), the live region's words, and leaving the round.
+ */
+export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, keepFeedback = false }: QuestionStepProps) {
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const announce = useAnnounce();
+
+  const total = state.questionIds.length;
+  const index = feedback ? state.questionIds.indexOf(feedback.questionId) : Math.min(state.answers.length, total - 1);
+  const questionId = state.questionIds[index]!;
+  const question = bundle.questions.find((q) => q.id === questionId);
+  const answers = (state.answerOrder[questionId] ?? [])
+    .map((id) => bundle.answers[questionId]?.find((a) => a.id === id))
+    .filter((a) => a !== undefined);
+  const heading = useFocusOnMount<HTMLHeadingElement>(questionId);
+  // When this question was shown: each answer carries how long the player took.
+  const shownAt = useRef(0);
+  useEffect(() => {
+    shownAt.current = now();
+  }, [questionId]);
+
+  useEffect(() => announce(questionAnnouncement(index + 1, total)), [announce, index, total]);
+
+  const leave = async () => {
+    setLeaving(true);
+    clearTimeout(timer.current);
+    await onLeave();
+  };
+
+  const choose = async (answerId: number) => {
+    if (feedback || confirmLeave || leaving) return;
+    const chosen = { questionId, answerId, elapsedMs: Math.max(0, Math.round(now() - shownAt.current)) };
+    setFeedback(chosen);
+    const verdict = (await onAnswer(chosen)) ?? null;
+    setFeedback({ ...chosen, verdict });
+    if (verdict) {
+      if (verdict.correct) playCorrectSound();
+      else playWrongSound();
+      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? ''));
+    } else {
+      announce(PENDING_ANNOUNCEMENT);
+    }
+    clearTimeout(timer.current);
+    if (keepFeedback) return;
+    timer.current = setTimeout(() => {
+      // The last question keeps its feedback on screen until the result replaces the step.
+      if (index + 1 >= total) onFinished();
+      else setFeedback(null);
+    }, FEEDBACK_MS);
+  };
+
+  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose };
+}
