@@ -15,7 +15,7 @@ import type { RankedOrder } from './ranked-order';
 import { rankingCache } from './ranking-cache';
 import { campaignStandingOrder, campaignStandingsHold, triviaStandingOrder, triviaStandingsHold } from './standing-order';
 import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from './standing-pages';
-import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, type TriviaRankingFilters } from './trivia-ranking';
+import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, triviaRankingRequest, type TriviaRankingFilters, type TriviaRankingRequest } from './trivia-ranking';
 
 /** How fresh a ranking a request needs. */
 export type Freshness =
@@ -95,8 +95,8 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     return orders(`${key}+${head ?? 'all'}`, MAX_AGE_MS[freshness], () => lane.run((em) => compute(em, head)));
   };
   // Read from the standings when they hold the ranking, otherwise recomputed from the attempts.
-  const triviaCompute = (filters: TriviaRankingFilters): ComputeOrder => (em, limit) =>
-    triviaStandingsHold(filters) ? triviaStandingOrder(em, filters, limit) : triviaRankingOrder(em, filters, limit);
+  const triviaCompute = (request: TriviaRankingRequest): ComputeOrder => (em, limit) =>
+    triviaStandingsHold(request) ? triviaStandingOrder(em, request, limit) : triviaRankingOrder(em, request, limit);
   const campaignCompute = (request: CampaignRankingRequest): ComputeOrder => (em, limit) =>
     campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit);
   const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
@@ -137,7 +137,8 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
       const page = (em: EntityManager, ranked: RankedOrder) =>
         triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
-      return rankedPage(await triviaRankingKey(dataSource.manager, query), freshness, query.offset + query.limit, triviaCompute(query), page);
+      const request = await triviaRankingRequest(dataSource.manager, query);
+      return rankedPage(triviaRankingKey(request), freshness, query.offset + query.limit, triviaCompute(request), page);
     },
 
     async campaignRanking(

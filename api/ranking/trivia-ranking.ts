@@ -79,21 +79,31 @@ export type TriviaRankingFilters = Pick<TriviaRankingQuery, 'questionGroupId' | 
 
 const isDated = (f: TriviaRankingFilters) => f.dateFrom !== undefined || f.dateTo !== undefined;
 
+/** A trivia ranking's filters with their date range resolved to instants in the event's time zone (read once per request). */
+export interface TriviaRankingRequest extends TriviaRankingFilters {
+  from: Date | null;
+  to: Date | null;
+}
+
+export async function triviaRankingRequest(em: EntityManager, filters: TriviaRankingFilters): Promise<TriviaRankingRequest> {
+  if (!isDated(filters)) return { ...filters, from: null, to: null };
+  return { ...filters, ...completionRange(filters.dateFrom, filters.dateTo, await triviaTimeZone(em, filters.questionGroupId)) };
+}
+
 /**
- * The key of a trivia ranking in the ranking cache: the trivia and its filters, never the page.
- * A dated ranking's key has the event's time zone too: its days move when the company changes it.
+ * The key of a trivia ranking in the ranking cache: the trivia and its filters, never the page. A
+ * dated ranking's key has its range's instants, so it changes when the company changes its time zone.
  */
-export async function triviaRankingKey(em: EntityManager, f: TriviaRankingFilters): Promise<string> {
-  const zone = isDated(f) ? await triviaTimeZone(em, f.questionGroupId) : null;
-  return JSON.stringify(['trivia', f.questionGroupId, f.locationId ?? null, f.dateFrom ?? null, f.dateTo ?? null, zone, f.includeDuplicates]);
+export function triviaRankingKey(r: TriviaRankingRequest): string {
+  return JSON.stringify(['trivia', r.questionGroupId, r.locationId ?? null, r.from?.toISOString() ?? null, r.to?.toISOString() ?? null, r.includeDuplicates]);
 }
 
 /** The trivia ranking's order (attempt ids): its first `rows` rows (null: all of them) and its total. */
-export async function triviaRankingOrder(em: EntityManager, filters: TriviaRankingFilters, rows: number | null): Promise<RankedOrder> {
-  const { from, to } = isDated(filters) ? completionRange(filters.dateFrom, filters.dateTo, await triviaTimeZone(em, filters.questionGroupId)) : { from: null, to: null };
-  const [row] = (await em.query(filters.includeDuplicates ? EVERY_ATTEMPT_ORDER_SQL : BEST_ORDER_SQL, [
-    filters.questionGroupId,
-    filters.locationId ?? null,
+export async function triviaRankingOrder(em: EntityManager, request: TriviaRankingRequest, rows: number | null): Promise<RankedOrder> {
+  const { from, to } = request;
+  const [row] = (await em.query(request.includeDuplicates ? EVERY_ATTEMPT_ORDER_SQL : BEST_ORDER_SQL, [
+    request.questionGroupId,
+    request.locationId ?? null,
     from,
     to,
     rows,

@@ -214,7 +214,7 @@ async function compareWithRecomputation(world: Awaited<ReturnType<typeof buildWo
   const sites = [undefined, ...world.sites.map((site) => site.id)];
   for (const { group } of world.trivias) {
     for (const locationId of sites) {
-      const filters = { questionGroupId: group.id, includeDuplicates: false, ...(locationId ? { locationId } : {}) };
+      const filters = { questionGroupId: group.id, includeDuplicates: false, from: null, to: null, ...(locationId ? { locationId } : {}) };
       const recomputed = await triviaRankingOrder(em, filters, null);
       const standing = await triviaStandingOrder(em, filters, null);
       expect({ total: standing.total, ids: Array.from(standing.ids) }).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids) });
@@ -223,7 +223,7 @@ async function compareWithRecomputation(world: Awaited<ReturnType<typeof buildWo
     }
     const page = await admin.get(`/api/ranking?questionGroupId=${group.id}&limit=100`);
     expect(page.status).toBe(200);
-    expect((page.body as { id: number }[]).map((entry) => entry.id)).toEqual(Array.from((await triviaRankingOrder(em, { questionGroupId: group.id, includeDuplicates: false }, 100)).ids));
+    expect((page.body as { id: number }[]).map((entry) => entry.id)).toEqual(Array.from((await triviaRankingOrder(em, { questionGroupId: group.id, includeDuplicates: false, from: null, to: null }, 100)).ids));
   }
   for (const { id } of world.campaigns) {
     const campaign = await em.findOneByOrFail(CampaignEntity, { id });

@@ -40,7 +40,7 @@ export async function compareStandingsWithRecomputation(client: pg.Client, data:
   let rows = 0;
   const differences: string[] = [];
   for (const locationId of [undefined, ...data.locationIds]) {
-    const filters = { questionGroupId: data.rankingTriviaId, includeDuplicates: false, ...(locationId ? { locationId } : {}) };
+    const filters = { questionGroupId: data.rankingTriviaId, includeDuplicates: false, from: null, to: null, ...(locationId ? { locationId } : {}) };
     const [standing, recomputed] = [await triviaStandingOrder(em, filters, null), await triviaRankingOrder(em, filters, null)];
     rankings += 1;
     rows += recomputed.total;
