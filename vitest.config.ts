@@ -6,6 +6,8 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
     pool: 'forks',
+    // Three files at a time: a file mostly waits on its database, so one per core leaves the cores half idle.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

@@ -7,10 +7,15 @@
  * status) and the tests summed up as "N passed, N failed". `tsx tests/run.ts faults`
  * (`npm run test:faults`) runs the fault suite's steps only, `tsx tests/run.ts fuzz` the fuzz suite's.
  *
+ * The build comes first (the fault and browser tests serve it). Then two lanes run side by side:
+ * the main lane (unit, fuzz, browser: they keep both cores busy) and a lane of steps that are short
+ * or mostly wait on restarts and timeouts (lint, typecheck, faults, fault browser), whose output is
+ * printed whole when each ends, so the log reads one step at a time.
+ *
  * Outcomes are read from each runner's JSON report, not only its exit status: the embedded
  * PostgreSQL package hooks the process's exit and can end Vitest with status 0 when tests failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { FUZZ_SUMMARY_DIR, formatFuzzSummary, readFuzzSummary } from './fuzz/support/summary';
 import { ensureChromium } from './support/chromium';
@@ -24,33 +29,40 @@ interface Step {
   browser?: boolean;
   /** Which suite's own command also runs it (`npm run test:faults`, `tsx tests/run.ts fuzz`). */
   suite?: 'faults' | 'fuzz';
+  /** Where it runs in a whole run: first and alone, the main lane, or the lane beside it. */
+  lane: 'first' | 'main' | 'beside';
 }
 
-const vitest = (name: string, file: string, config: string[] = [], suite?: Step['suite']): Step => ({
+const vitest = (name: string, file: string, lane: Step['lane'], config: string[] = [], suite?: Step['suite']): Step => ({
   name,
   command: ['npx', 'vitest', 'run', ...config, '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
   report: { file, runner: 'vitest' },
   suite,
+  lane,
 });
 
 const allSteps: Step[] = [
-  { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
-  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'] },
-  vitest('unit and API tests', '.tmp/unit-results.json'),
-  vitest('fuzz tests', '.tmp/fuzz-results.json', ['-c', 'tests/fuzz/vitest.config.ts'], 'fuzz'),
-  vitest('fault tests', '.tmp/fault-results.json', ['-c', 'tests/faults/vitest.config.ts'], 'faults'),
+  // The web app and the server, built once before the fault and browser tests' setups look for them.
+  { name: 'build', command: ['npm', 'run', '--silent', 'build'], lane: 'first' },
+  vitest('unit and API tests', '.tmp/unit-results.json', 'main'),
+  vitest('fuzz tests', '.tmp/fuzz-results.json', 'main', ['-c', 'tests/fuzz/vitest.config.ts'], 'fuzz'),
   {
     name: 'browser tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
     report: { file: '.tmp/e2e-results.json', runner: 'playwright' },
     browser: true,
+    lane: 'main',
   },
+  { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'], lane: 'beside' },
+  { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], lane: 'beside' },
+  vitest('fault tests', '.tmp/fault-results.json', 'beside', ['-c', 'tests/faults/vitest.config.ts'], 'faults'),
   {
     name: 'fault browser tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/faults/playwright.config.ts'],
     report: { file: '.tmp/fault-browser-results.json', runner: 'playwright' },
     browser: true,
     suite: 'faults',
+    lane: 'beside',
   },
 ];
 if (process.argv.includes('--help')) {
@@ -97,21 +109,46 @@ if (steps.some((step) => step.browser)) {
 
 let passed = 0;
 let failed = 0;
-for (const step of steps) {
-  if (step.browser && failedSteps.includes('chromium')) continue;
-  console.log(`\n━━ ${step.name} ━━`);
+
+/** Runs a step: its output straight to the log, or (`buffered`) held and printed whole when it ends. */
+function runStep(step: Step, buffered: boolean): Promise<void> {
+  if (step.browser && failedSteps.includes('chromium')) return Promise.resolve();
   const started = Date.now();
+  const header = `\n━━ ${step.name} ━━`;
+  if (!buffered) console.log(header);
   const [command, ...args] = step.command;
-  const result = spawnSync(command!, args, { stdio: 'inherit', env: process.env });
-  const c = counts(step);
-  // A step fails on its exit status or on its report's failed tests (see the note on Vitest's status above).
-  const ok = result.status === 0 && c.failed === 0;
-  console.log(`━━ ${step.name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
-  if (!ok) failedSteps.push(step.name);
-  passed += c.passed;
-  failed += c.failed;
-  if (step.report && result.status !== 0 && c.failed === 0) failed += 1; // the runner itself failed
+  const child = spawn(command!, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      if (buffered) process.stdout.write(`${header}\n${Buffer.concat(output).toString()}`);
+      const c = counts(step);
+      // A step fails on its exit status or on its report's failed tests (see the note on Vitest's status above).
+      const ok = status === 0 && c.failed === 0;
+      console.log(`━━ ${step.name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+      if (!ok) failedSteps.push(step.name);
+      passed += c.passed;
+      failed += c.failed;
+      if (step.report && status !== 0 && c.failed === 0) failed += 1; // the runner itself failed
+      resolve();
+    });
+  });
 }
+
+async function runLane(lane: Step[], buffered: boolean) {
+  for (const step of lane) await runStep(step, buffered);
+}
+
+const started = Date.now();
+if (only) {
+  await runLane(steps, false);
+} else {
+  await runLane(steps.filter((step) => step.lane === 'first'), false);
+  await Promise.all([runLane(steps.filter((step) => step.lane === 'main'), false), runLane(steps.filter((step) => step.lane === 'beside'), true)]);
+}
+console.log(`\nAll steps: ${Math.round((Date.now() - started) / 1000)} s`);
 
 failedSteps = [...new Set(failedSteps)];
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nEvery step passed.');

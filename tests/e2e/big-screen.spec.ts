@@ -9,6 +9,9 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
 
+// With motion, as most players see it (the suite's default is reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 const TV = { width: 1920, height: 1080 };
 
 async function newTrivia(page: Page, name: string) {

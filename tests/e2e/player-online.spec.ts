@@ -6,6 +6,9 @@ import { RankingPage } from './pages/ranking-page';
 
 const DEMO_TRIVIA = 1;
 
+// With motion, as most players see it (the suite's default is reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 test.describe('playing the demo trivia online', () => {
   test('a new player registers, plays, sees the tier and ranks; a better attempt replaces it unless duplicates are shown', async ({ page, request }) => {
     test.setTimeout(120_000);

@@ -16,5 +16,5 @@ export default defineConfig({
   timeout: 360_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '../../.tmp/fault-browser-results.json' }]],
-  use: { locale: 'es-CO', trace: 'retain-on-failure', screenshot: 'only-on-failure' },
+  use: { locale: 'es-CO', trace: 'off', screenshot: 'only-on-failure' }, // `--trace retain-on-failure` when debugging
 });

@@ -21,10 +21,10 @@ export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = '';
 
-  /** `port` defaults to a random one in 5000–5899; `env` is added to the server's environment. */
+  /** `port` defaults to a random one in 6000–6899 (clear of the browser suite's 4100–5802, which runs beside it); `env` is added to the server's environment. */
   constructor({ admin = { username: 'admin', password: 'offline-test-password' }, port, env = {} }: { admin?: { username: string; password: string }; port?: number; env?: Record<string, string> } = {}) {
     this.admin = admin;
-    this.port = port ?? 5000 + Math.floor(Math.random() * 900);
+    this.port = port ?? 6000 + Math.floor(Math.random() * 900);
     this.env = env;
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'trivia-offline-'));
     // The embedded PostgreSQL runs as another user when the tests run as root: it must reach it.
