@@ -13,6 +13,7 @@ import { drawRoutes } from './draws/routes';
 import { documentTypeRoutes } from './document-types/routes';
 import { exportRoutes } from './exports/routes';
 import { healthRoutes } from './health/routes';
+import { insightRoutes } from './insights/routes';
 import { kioskRoutes } from './kiosks/routes';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
@@ -62,5 +63,6 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     drawRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),
     aiRoutes(deps.dataSource, deps.config),
+    insightRoutes(deps.dataSource),
   ];
 }

@@ -21,3 +21,4 @@ export * from './question-import';
 export * from './moderation';
 export * from './draws';
 export * from './player-merges';
+export * from './insights';

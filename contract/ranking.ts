@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParam, optionalIdQuery, paginationQuery } from './common';
 
-const optionalDate = z.preprocess(
+/** An optional day (YYYY-MM-DD, in the event's time zone) or instant; empty counts as absent. */
+export const optionalDate = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
 );

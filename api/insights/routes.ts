@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { analysisQuery, idParamsSchema, type TriviaAnalysis } from '../../contract';
+import { requireUser } from '../http/require-user';
+import { parse } from '../http/validate';
+import { findQuestionGroup } from '../question-groups/service';
+import { triviaAnalysis } from './trivia-analysis';
+
+/** Extension: what an organiser learns from the results (docs/api.md, "Insights"). */
+export function insightRoutes(dataSource: DataSource) {
+  const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+
+  router.get('/question-groups/:id/analysis', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const query = parse(analysisQuery, ctx.query);
+    await findQuestionGroup(em, id);
+    ctx.body = (await triviaAnalysis(em, id, query)) satisfies TriviaAnalysis;
+  });
+
+  return router;
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { optionalIdQuery } from './common';
+import { optionalDate } from './ranking';
+
+/**
+ * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
+ * zone. Only counted results are read (as in the rankings: held, discarded and disqualified ones left out).
+ */
+export const analysisQuery = z
+  .object({
+    locationId: optionalIdQuery,
+    deviceId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ message: 'El kiosco no es válido' }).optional()),
+    dateFrom: optionalDate,
+    dateTo: optionalDate,
+  })
+  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom.slice(0, 10) <= q.dateTo.slice(0, 10), {
+    path: ['dateTo'],
+    message: 'La fecha final no puede ser anterior a la inicial',
+  });
+export type AnalysisQuery = z.infer<typeof analysisQuery>;
+
+/**
+ * What an analysis flags on a question, as the screen says it:
+ * - `almost-none-correct`: "casi nadie la acierta";
+ * - `all-correct`: "todos la aciertan";
+ * - `distractor-beats-correct`: "una respuesta incorrecta atrae más que la correcta";
+ * - `unchosen-answer`: "nadie elige esta respuesta" (one of its answers, marked on the answer);
+ * - `low-discrimination`: "separa poco".
+ */
+export const QUESTION_FLAGS = ['almost-none-correct', 'all-correct', 'distractor-beats-correct', 'unchosen-answer', 'low-discrimination'] as const;
+export type QuestionFlag = (typeof QUESTION_FLAGS)[number];
+
+export const QUESTION_FLAG_LABELS: Record<QuestionFlag, string> = {
+  'almost-none-correct': 'Casi nadie la acierta',
+  'all-correct': 'Todos la aciertan',
+  'distractor-beats-correct': 'Una respuesta incorrecta atrae más que la correcta',
+  'unchosen-answer': 'Nadie elige una de sus respuestas',
+  'low-discrimination': 'Separa poco',
+};
+
+export interface AnswerAnalysis {
+  answerId: number;
+  text: string;
+  correct: boolean;
+  /** Rounds that chose it. */
+  chosen: number;
+  /** Of the rounds that answered the question; null when none did. */
+  share: number | null;
+}
+
+export interface QuestionAnalysis {
+  questionId: number;
+  text: string;
+  /** Counted rounds that showed it. */
+  shown: number;
+  /** Of those, the rounds that answered it (a round that ran out of time leaves it unanswered). */
+  answered: number;
+  correct: number;
+  /** Facility: correct / shown; null when never shown. */
+  facility: number | null;
+  /**
+   * Discrimination: the facility among the upper group (the best rounds by score) minus among the
+   * lower group (the worst), of the rounds of each group that showed it; null with fewer than
+   * `MIN_GROUP_SIZE` such rounds in either group.
+   */
+  discrimination: number | null;
+  /** Median milliseconds from showing to answering, of the answers that carry their time; null when none do. */
+  medianAnswerMs: number | null;
+  /** How many answers carry their time. */
+  timedAnswers: number;
+  answers: AnswerAnalysis[];
+  flags: QuestionFlag[];
+}
+
+export interface TriviaAnalysis {
+  questionGroupId: number;
+  /** Counted rounds under the filters. */
+  rounds: number;
+  /** Sizes of the upper and lower groups discrimination compares (27 % of the rounds each, by score). */
+  groups: { upper: number; lower: number };
+  questions: QuestionAnalysis[];
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TriviaAnalysis } from '../../contract';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { insertCompletedAttempt } from '../support/attempts';
+import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+
+/**
+ * A trivia analysed by hand. Three questions (answers A* B C, D* E F, G* H I; * the right one), ten
+ * counted rounds at site S1 on 1 May, scored 100, 90, … 10 (R1 the best), each dealt Q1 and Q2:
+ *
+ *   Q1: R1 A, R2 A, R3 A, R4 A, R5 B, R6 A, R7 B, R8 B, R9 C, R10 B; times of R1–R4 only.
+ *   Q2: R1 E, R2 D, R3 E, R4 E, R5 E, R6 D, R7 none (time ran out), R8 E, R9 D, R10 E.
+ *
+ * Plus a held round (S1, chose C and F) that must count nowhere, and one round at site S2 on a
+ * kiosk on 3 May (chose C and F). Q3 is never dealt.
+ */
+let api: TestApi;
+let admin: TestClient;
+let trivia: Awaited<ReturnType<typeof buildTrivia>>;
+let s1: number;
+let s2: number;
+const kiosk = randomUUID();
+
+const analysis = async (query = '') => {
+  const res = await admin.get(`/api/question-groups/${trivia.group.id}/analysis${query}`);
+  expect(res.status).toBe(200);
+  return res.body as TriviaAnalysis;
+};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  const company = await buildCompany(api.dataSource);
+  s1 = (await buildLocation(api.dataSource, company.id, 'S1')).id;
+  s2 = (await buildLocation(api.dataSource, company.id, 'S2')).id;
+  trivia = await buildTrivia(api.dataSource, company.id, { questions: 3, answersPerQuestion: 3 });
+  await api.dataSource.query(`INSERT INTO devices (id, secret_hash) VALUES ($1, repeat('0', 64))`, [kiosk]);
+  const [q1, q2] = trivia.items;
+  const pick = (item: typeof q1, letter: number) => item!.answers[letter]!.id;
+  const q1Choices = [0, 0, 0, 0, 1, 0, 1, 1, 2, 1];
+  const q2Choices = [1, 0, 1, 1, 1, 0, null, 1, 0, 1];
+  const q1Times = [1000, 3000, 2000, 5000];
+  const dealt = [q1!.question.id, q2!.question.id];
+  for (let r = 0; r < 10; r++) {
+    const player = await buildPlayer(api.dataSource);
+    const answers = [{ questionId: q1!.question.id, answerId: pick(q1, q1Choices[r]!), ...(r < 4 ? { elapsedMs: q1Times[r] } : {}) }];
+    if (q2Choices[r] !== null) answers.push({ questionId: q2!.question.id, answerId: pick(q2, q2Choices[r]!) });
+    await insertCompletedAttempt(api.dataSource, {
+      playerId: player.id, groupId: trivia.group.id, score: 100 - r * 10, locationId: s1,
+      completedAt: new Date('2026-05-01T15:00:00Z'), questionIds: dealt, answers,
+    });
+  }
+  const wrong = [{ questionId: q1!.question.id, answerId: pick(q1, 2) }, { questionId: q2!.question.id, answerId: pick(q2, 2) }];
+  await insertCompletedAttempt(api.dataSource, {
+    playerId: (await buildPlayer(api.dataSource)).id, groupId: trivia.group.id, score: 100, locationId: s1,
+    completedAt: new Date('2026-05-01T16:00:00Z'), questionIds: dealt, answers: wrong, reviewStatus: 'held', reviewReason: 'over_limit',
+  });
+  await insertCompletedAttempt(api.dataSource, {
+    playerId: (await buildPlayer(api.dataSource)).id, groupId: trivia.group.id, score: 0, locationId: s2, deviceId: kiosk,
+    completedAt: new Date('2026-05-03T15:00:00Z'), questionIds: dealt, answers: wrong,
+  });
+});
+afterAll(() => api.close());
+
+describe('GET /api/question-groups/:id/analysis', () => {
+  it('gives each question its facility, discrimination, answer shares, median time and flags, as computed by hand', async () => {
+    const result = await analysis(`?locationId=${s1}`);
+    expect(result.rounds).toBe(10);
+    // 27 % of 10 rounds: the best 3 (R1–R3) and the worst 3 (R8–R10).
+    expect(result.groups).toEqual({ upper: 3, lower: 3 });
+    const [q1, q2, q3] = result.questions;
+
+    expect(q1).toMatchObject({ shown: 10, answered: 10, correct: 5, facility: 0.5, medianAnswerMs: 2500, timedAnswers: 4, flags: [] });
+    // Upper group 3 of 3 right, lower 0 of 3.
+    expect(q1!.discrimination).toBeCloseTo(1, 10);
+    expect(q1!.answers.map((a) => [a.correct, a.chosen, a.share])).toEqual([[true, 5, 0.5], [false, 4, 0.4], [false, 1, 0.1]]);
+
+    // Dealt to 10, answered by 9, 3 right (R2, R6, R9); one right in each group.
+    expect(q2).toMatchObject({ shown: 10, answered: 9, correct: 3, facility: 0.3, medianAnswerMs: null, timedAnswers: 0 });
+    expect(q2!.discrimination).toBeCloseTo(0, 10);
+    expect(q2!.answers.map((a) => [a.correct, a.chosen])).toEqual([[true, 3], [false, 6], [false, 0]]);
+    expect(q2!.answers.map((a) => a.share)).toEqual([3 / 9, 6 / 9, 0]);
+    expect(q2!.flags).toEqual(['distractor-beats-correct', 'unchosen-answer', 'low-discrimination']);
+
+    expect(q3).toMatchObject({ shown: 0, answered: 0, facility: null, discrimination: null, medianAnswerMs: null, flags: [] });
+    expect(q3!.answers.every((a) => a.chosen === 0 && a.share === null)).toBe(true);
+  });
+
+  it('reads counted rounds only, and filters by site, kiosk and the event\'s days', async () => {
+    // All sites: the ten and the kiosk's round, never the held one.
+    const all = await analysis();
+    expect(all.rounds).toBe(11);
+    expect(all.questions[0]!.answers.map((a) => a.chosen)).toEqual([5, 4, 2]);
+
+    const onKiosk = await analysis(`?deviceId=${kiosk}`);
+    expect(onKiosk.rounds).toBe(1);
+    expect(onKiosk.questions[0]).toMatchObject({ shown: 1, correct: 0, facility: 0, discrimination: null, flags: [] });
+
+    expect((await analysis(`?locationId=${s2}`)).rounds).toBe(1);
+    expect((await analysis('?dateFrom=2026-05-02')).rounds).toBe(1);
+    expect((await analysis('?dateFrom=2026-05-01&dateTo=2026-05-01')).rounds).toBe(10);
+  });
+
+  it('says a trivia with no counted results has none, with every figure empty', async () => {
+    const empty = await analysis('?dateFrom=2030-01-01');
+    expect(empty.rounds).toBe(0);
+    expect(empty.groups).toEqual({ upper: 0, lower: 0 });
+    expect(empty.questions.every((q) => q.shown === 0 && q.facility === null && q.flags.length === 0)).toBe(true);
+  });
+
+  it('refuses filters out of range with the field named, a missing trivia, and anyone not signed in', async () => {
+    const backwards = await admin.get(`/api/question-groups/${trivia.group.id}/analysis?dateFrom=2026-05-03&dateTo=2026-05-01`);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateTo' }] });
+    const badKiosk = await admin.get(`/api/question-groups/${trivia.group.id}/analysis?deviceId=kiosco-1`);
+    expect(badKiosk.status).toBe(400);
+    expect(badKiosk.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'deviceId' }] });
+    const badDate = await admin.get(`/api/question-groups/${trivia.group.id}/analysis?dateFrom=ayer`);
+    expect(badDate.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateFrom' }] });
+    expect((await admin.get('/api/question-groups/999999/analysis')).status).toBe(404);
+    expect((await api.client().get(`/api/question-groups/${trivia.group.id}/analysis`)).status).toBe(401);
+  });
+});
