@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').t
 const CompaniesPage = lazy(() => import('./features/companies/companies-page').then((module) => ({ default: module.CompaniesPage })));
 const QuestionGroupsPage = lazy(() => import('./features/question-groups/question-groups-page').then((module) => ({ default: module.QuestionGroupsPage })));
 const QuestionsPage = lazy(() => import('./features/questions/questions-page').then((module) => ({ default: module.QuestionsPage })));
+const TriviaAnalysisPage = lazy(() => import('./features/insights/trivia-analysis-page').then((module) => ({ default: module.TriviaAnalysisPage })));
 const RankingAdminPage = lazy(() => import('./features/ranking/ranking-admin-page').then((module) => ({ default: module.RankingAdminPage })));
 const CampaignsPage = lazy(() => import('./features/campaigns/campaigns-page').then((module) => ({ default: module.CampaignsPage })));
 const CampaignEditorPage = lazy(() => import('./features/campaigns/campaign-editor-page').then((module) => ({ default: module.CampaignEditorPage })));
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
           { path: '/company', element: <Protected page={CompaniesPage} /> },
           { path: '/packages', element: <Protected page={QuestionGroupsPage} /> },
           { path: '/packages/:groupId/questions', element: <Protected page={QuestionsPage} /> },
+          { path: '/packages/:groupId/analysis', element: <Protected page={TriviaAnalysisPage} /> },
           { path: '/ranking-admin', element: <Protected page={RankingAdminPage} /> },
           { path: '/campaigns', element: <Protected page={CampaignsPage} /> },
           { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },

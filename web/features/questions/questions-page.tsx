@@ -1,8 +1,9 @@
-import { ArrowLeft, Copy, FileUp, Palette, Plus, Sparkles } from 'lucide-react';
+import { ArrowLeft, BarChart3, Copy, FileUp, Palette, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Answer, Question } from '../../../contract';
 import { Button } from '../../components/ui/button';
+import { ButtonLink } from '../../components/ui/button-link';
 import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
@@ -83,6 +84,9 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <Button variant="secondary" disabled={!group.data} onClick={() => setDialog({ kind: 'copy' })} icon={<Copy className="size-4" aria-hidden />}>
               Duplicar
             </Button>
+            <ButtonLink variant="secondary" to={`/packages/${groupId}/analysis`} icon={<BarChart3 className="size-4" aria-hidden />}>
+              Análisis
+            </ButtonLink>
           </>
         }
       />

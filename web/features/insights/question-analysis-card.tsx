@@ -1,0 +1,81 @@
+import { AlertTriangle, Check } from 'lucide-react';
+import { QUESTION_FLAG_LABELS, type QuestionAnalysis } from '../../../contract';
+import { Card } from '../../components/ui/card';
+import { formatAnswerTime, formatIndex, formatShare } from './figures';
+
+function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+      {detail && <dd className="text-xs text-slate-600 dark:text-slate-400">{detail}</dd>}
+    </div>
+  );
+}
+
+/**
+ * One question's analysis: its figures, its flags (an icon and words, never colour alone) and each
+ * answer's share as a table with a bar, the right answer marked in words.
+ */
+export function QuestionAnalysisCard({ number, question }: { number: number; question: QuestionAnalysis }) {
+  const headingId = `question-analysis-${question.questionId}`;
+  return (
+    <Card className="space-y-4 p-5" role="region" aria-labelledby={headingId} data-testid="question-analysis">
+      <h2 id={headingId} className="font-semibold break-words">
+        <span className="text-slate-600 dark:text-slate-400">{number}. </span>
+        {question.text}
+      </h2>
+      {question.flags.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Avisos">
+          {question.flags.map((flag) => (
+            <li key={flag} className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              <AlertTriangle className="size-4" aria-hidden />
+              {QUESTION_FLAG_LABELS[flag]}
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        <Figure label="Mostrada" value={String(question.shown)} detail={`${question.answered} respondida${question.answered === 1 ? '' : 's'}`} />
+        <Figure label="Acierto" value={formatShare(question.facility)} detail={`${question.correct} correcta${question.correct === 1 ? '' : 's'}`} />
+        <Figure label="Discriminación" value={formatIndex(question.discrimination)} detail={question.discrimination === null ? 'Pocas rondas para calcularla' : undefined} />
+        <Figure
+          label="Tiempo mediano"
+          value={formatAnswerTime(question.medianAnswerMs)}
+          detail={question.timedAnswers > 0 ? `de ${question.timedAnswers} respuesta${question.timedAnswers === 1 ? '' : 's'} con tiempo` : undefined}
+        />
+      </dl>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Respuestas elegidas</caption>
+        <thead>
+          <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
+            <th scope="col" className="pb-1 font-medium">Respuesta</th>
+            <th scope="col" className="pb-1 text-right font-medium">Elegida</th>
+            <th scope="col" className="w-2/5 pb-1 pl-3 font-medium">Parte de las respuestas</th>
+          </tr>
+        </thead>
+        <tbody>
+          {question.answers.map((answer) => (
+            <tr key={answer.answerId} className="border-t border-slate-200 dark:border-slate-700">
+              <th scope="row" className="py-2 pr-2 text-left font-normal break-words">
+                {answer.correct && <Check className="mr-1 inline size-4 text-emerald-700 dark:text-emerald-300" aria-hidden />}
+                {answer.text}
+                {answer.correct && <span className="ml-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">(correcta)</span>}
+                {answer.chosen === 0 && question.answered > 0 && <span className="ml-1 text-xs text-amber-900 dark:text-amber-200">Nadie elige esta respuesta</span>}
+              </th>
+              <td className="py-2 text-right tabular-nums">{answer.chosen}</td>
+              <td className="py-2 pl-3">
+                <div className="flex items-center gap-2">
+                  <div className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
+                    <div className={`h-full rounded-full ${answer.correct ? 'bg-emerald-600 dark:bg-emerald-400' : 'bg-slate-500 dark:bg-slate-400'}`} style={{ width: `${(answer.share ?? 0) * 100}%` }} />
+                  </div>
+                  <span className="w-12 text-right tabular-nums">{formatShare(answer.share)}</span>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}

@@ -1,0 +1,94 @@
+import { format } from 'date-fns';
+import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import type { DateRange } from 'react-day-picker';
+import { Link } from 'react-router-dom';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { SelectInput } from '../../components/ui/form-controls';
+import { PageHeader } from '../../components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
+import { errorText } from '../../lib/api';
+import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
+import { useCompanyLocations } from '../../shared/ranking/api/get-company-locations';
+import { DateRangeFilter } from '../../shared/ranking/date-range-filter';
+import { useTriviaAnalysis } from './api';
+import { QuestionAnalysisCard } from './question-analysis-card';
+
+const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
+
+/**
+ * /packages/:groupId/analysis ("Análisis"): per question of a trivia, how often it was shown and
+ * answered right, how well it separates strong from weak players, each answer's share and the
+ * median time to answer, with its flags; by site and days. Counted results only, as the rankings.
+ */
+export function TriviaAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
+  const groupId = Number(params.groupId);
+  const validId = Number.isInteger(groupId) && groupId > 0;
+  const group = useQuestionGroup(groupId, validId);
+  const locations = useCompanyLocations(group.data?.companyId);
+  const [locationId, setLocationId] = useState<number | undefined>();
+  const [range, setRange] = useState<DateRange | undefined>();
+  const analysis = useTriviaAnalysis(groupId, { locationId, dateFrom: day(range?.from), dateTo: day(range?.to ?? range?.from) }, validId);
+
+  if (!validId || group.isError) {
+    return (
+      <ErrorState heading={1} title="No se pudo abrir el análisis" message={validId ? errorText(group.error) : 'El enlace no es válido.'}>
+        <Link to="/packages" className="mt-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
+          Volver a Grupos de Preguntas
+        </Link>
+      </ErrorState>
+    );
+  }
+
+  const data = analysis.data;
+  return (
+    <div>
+      <Link to={`/packages/${groupId}/questions`} className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
+        <ArrowLeft className="size-4" aria-hidden />
+        Preguntas de la trivia
+      </Link>
+      <PageHeader
+        title={`Análisis${group.data ? `: ${group.data.name}` : ''}`}
+        description="Qué preguntas enseñan, cuáles confunden y cuáles separan a quienes saben. Solo cuentan los resultados que cuentan en el ranking: los retenidos, descartados y descalificados quedan fuera."
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(16rem,20rem)_1fr]">
+        <Card className="h-fit space-y-4 p-5">
+          <h2 className="font-semibold">Filtros</h2>
+          <SelectInput label="Sede" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
+            <option value="">Todas las sedes</option>
+            {locations.data?.map((location) => (
+              <option key={location.id} value={location.id}>
+                {location.name}
+              </option>
+            ))}
+          </SelectInput>
+          <DateRangeFilter value={range} onChange={setRange} />
+        </Card>
+        <section aria-label="Preguntas" aria-busy={analysis.isFetching} className="space-y-4">
+          {analysis.isPending ? (
+            <LoadingState label="Cargando análisis..." />
+          ) : analysis.isError && !data ? (
+            <ErrorState title="No se pudo cargar el análisis" message={errorText(analysis.error)}>
+              <Button variant="secondary" className="mt-2" pending={analysis.isFetching} onClick={() => void analysis.refetch()}>
+                Reintentar
+              </Button>
+            </ErrorState>
+          ) : !data || data.rounds === 0 ? (
+            <EmptyState title="Todavía no hay resultados contados con estos filtros: cuando se jueguen rondas, su análisis aparecerá aquí." />
+          ) : (
+            <>
+              <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="analysis-summary">
+                <strong>{data.rounds}</strong> {data.rounds === 1 ? 'ronda contada' : 'rondas contadas'}. La discriminación compara las{' '}
+                {data.groups.upper} mejores rondas con las {data.groups.lower} peores (por puntaje).
+              </p>
+              {data.questions.map((question, index) => (
+                <QuestionAnalysisCard key={question.questionId} number={index + 1} question={question} />
+              ))}
+            </>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
