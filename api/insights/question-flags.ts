@@ -30,6 +30,8 @@ export function questionFlags({ shown, facility, discrimination, answers }: Flag
   const correctChosen = Math.max(0, ...answers.filter((a) => a.correct).map((a) => a.chosen));
   if (answers.some((a) => !a.correct && a.chosen > correctChosen)) flags.push('distractor-beats-correct');
   if (answers.some((a) => a.chosen === 0)) flags.push('unchosen-answer');
-  if (discrimination !== null && discrimination < FLAG_RULES.lowDiscrimination) flags.push('low-discrimination');
+  // A question nearly all get right (or wrong) cannot separate anyone: its facility flag says why.
+  const extreme = flags.includes('almost-none-correct') || flags.includes('all-correct');
+  if (!extreme && discrimination !== null && discrimination < FLAG_RULES.lowDiscrimination) flags.push('low-discrimination');
   return flags;
 }

@@ -18,6 +18,8 @@ describe('questionFlags', () => {
     expect(questionFlags({ shown: 20, facility: 0.5, discrimination: 0.19, answers: answers(10, 5, 5) })).toEqual(['low-discrimination']);
     expect(questionFlags({ shown: 20, facility: 0.5, discrimination: FLAG_RULES.lowDiscrimination, answers: answers(10, 5, 5) })).toEqual([]);
     expect(questionFlags({ shown: 20, facility: 0.5, discrimination: null, answers: answers(10, 5, 5) })).toEqual([]);
+    // Everyone right: it separates nobody, and "todos la aciertan" already says why.
+    expect(questionFlags({ shown: 20, facility: 1, discrimination: 0, answers: answers(20, 0, 0) })).toEqual(['all-correct', 'unchosen-answer']);
   });
 
   it('flags a wrong answer chosen more than the right one, never one chosen as often', () => {

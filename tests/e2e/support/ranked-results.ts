@@ -9,11 +9,19 @@ const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttp
 const BATCH = 60;
 
 /**
- * Results a kiosk synced for `names` (one player each, every answer correct, played in
- * `seconds` one after another, the last finished now): plausible rounds, so every one of them ranks. `documents` names the
- * players' documents (the same document at another trivia is the same player).
+ * Results a kiosk synced for `names` (one player each, every answer correct unless `choose` says
+ * which answer (its index in the bundle) player `p` chose at question `q`, played in `seconds` one
+ * after another, the last finished now): plausible rounds, so every one of them ranks. `documents`
+ * names the players' documents (the same document at another trivia is the same player).
  */
-export async function syncRankedResults(page: Page, bundle: PlayBundle, names: string[], seconds = 30, documents?: string[]) {
+export async function syncRankedResults(
+  page: Page,
+  bundle: PlayBundle,
+  names: string[],
+  seconds = 30,
+  documents?: string[],
+  choose: (q: number, p: number) => number = () => 0,
+) {
   const device = await syncingKiosk(page.request, bundle.group.id);
   const times = roundsInARow(names.length, seconds);
   const mutations = names.flatMap((fullName, i) => {
@@ -27,7 +35,7 @@ export async function syncRankedResults(page: Page, bundle: PlayBundle, names: s
         kind: 'completion',
         payload: {
           attemptClientId,
-          answers: bundle.questions.map((q) => ({ questionId: q.id, answerId: bundle.answers[q.id]![0]!.id })),
+          answers: bundle.questions.map((q, qi) => ({ questionId: q.id, answerId: bundle.answers[q.id]![choose(qi, i)]!.id })),
           completionTime: seconds,
           completedAt,
         },

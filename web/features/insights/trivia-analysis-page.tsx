@@ -1,21 +1,17 @@
-import { format } from 'date-fns';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { SelectInput } from '../../components/ui/form-controls';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
-import { useCompanyLocations } from '../../shared/ranking/api/get-company-locations';
-import { DateRangeFilter } from '../../shared/ranking/date-range-filter';
+import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
+import { SiteFilter } from '../../shared/ranking/site-filter';
 import { useTriviaAnalysis } from './api';
 import { QuestionAnalysisCard } from './question-analysis-card';
-
-const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
 
 /**
  * /packages/:groupId/analysis ("Análisis"): per question of a trivia, how often it was shown and
@@ -26,10 +22,9 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
   const groupId = Number(params.groupId);
   const validId = Number.isInteger(groupId) && groupId > 0;
   const group = useQuestionGroup(groupId, validId);
-  const locations = useCompanyLocations(group.data?.companyId);
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
-  const analysis = useTriviaAnalysis(groupId, { locationId, dateFrom: day(range?.from), dateTo: day(range?.to ?? range?.from) }, validId);
+  const analysis = useTriviaAnalysis(groupId, { locationId, ...rangeDays(range) }, validId);
 
   if (!validId || group.isError) {
     return (
@@ -55,14 +50,7 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,20rem)_1fr]">
         <Card className="h-fit space-y-4 p-5">
           <h2 className="font-semibold">Filtros</h2>
-          <SelectInput label="Sede" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
-            <option value="">Todas las sedes</option>
-            {locations.data?.map((location) => (
-              <option key={location.id} value={location.id}>
-                {location.name}
-              </option>
-            ))}
-          </SelectInput>
+          <SiteFilter companyId={group.data?.companyId} value={locationId} onChange={setLocationId} />
           <DateRangeFilter value={range} onChange={setRange} />
         </Card>
         <section aria-label="Preguntas" aria-busy={analysis.isFetching} className="space-y-4">

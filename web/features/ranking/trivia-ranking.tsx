@@ -1,25 +1,22 @@
-import { format } from 'date-fns';
 import { useState, type ReactNode } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { Card } from '../../components/ui/card';
-import { Checkbox, SelectInput } from '../../components/ui/form-controls';
+import { Checkbox } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { Button } from '../../components/ui/button';
 import type { TriviaRankingEntry } from '../../../contract';
 import { ApiError, errorText } from '../../lib/api';
 import { formatDuration, formatScore } from '../../lib/format';
-import { useCompanyLocations } from '../../shared/ranking/api/get-company-locations';
+import { SiteFilter } from '../../shared/ranking/site-filter';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { useTriviaRanking } from './api/get-trivia-ranking';
-import { DateRangeFilter } from '../../shared/ranking/date-range-filter';
+import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
 import { LoadMore } from '../../shared/ranking/load-more';
 import { PodiumCard } from '../../shared/ranking/podium-card';
 import { RankingList } from './ranking-list';
 import { TriviaNotFound, type WayBack } from './trivia-unavailable';
 import { ScreenLink } from '../../shared/big-screen/screen-link';
 import '../../shared/ranking/ranking.css';
-
-const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
 
 /** The trivia could not be found (the request's 404), as opposed to a failed request. */
 export const isMissingTrivia = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -41,14 +38,12 @@ export function TriviaRanking({
   rowAction?: (entry: TriviaRankingEntry) => ReactNode;
 }) {
   const trivia = useRankingTrivia(id);
-  const locations = useCompanyLocations(trivia.data?.companyId);
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
   const { query: ranking, entries, more } = useTriviaRanking(id, {
     locationId,
-    dateFrom: day(range?.from),
-    dateTo: day(range?.to ?? range?.from),
+    ...rangeDays(range),
     includeDuplicates,
   });
   const logo = trivia.data?.logoUrl ?? trivia.data?.company.logoUrl;
@@ -77,14 +72,7 @@ export function TriviaRanking({
           />
           <Card className="space-y-4 p-5">
             <h2 className="font-semibold">Filtros</h2>
-            <SelectInput label="Sede" value={locationId ?? ''} onChange={(e) => setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
-              <option value="">Todas las sedes</option>
-              {locations.data?.map((location) => (
-                <option key={location.id} value={location.id}>
-                  {location.name}
-                </option>
-              ))}
-            </SelectInput>
+            <SiteFilter companyId={trivia.data?.companyId} value={locationId} onChange={setLocationId} />
             <DateRangeFilter value={range} onChange={setRange} />
             <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />
           </Card>

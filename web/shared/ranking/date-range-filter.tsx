@@ -7,6 +7,12 @@ import { es as pickerEs } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import './ranking.css';
 
+/** A picked day as the API's filters take it (yyyy-MM-dd). */
+export const pickedDay = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
+
+/** A picked range as the API's date filters: one picked day is that day. */
+export const rangeDays = (range: DateRange | undefined) => ({ dateFrom: pickedDay(range?.from), dateTo: pickedDay(range?.to ?? range?.from) });
+
 function label(range: DateRange | undefined): string {
   if (!range?.from) return 'Todas las fechas';
   const from = format(range.from, 'dd/MM/yyyy', { locale: es });

@@ -1,13 +1,9 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { TextInput } from '../../../components/ui/field';
-import { SelectInput } from '../../../components/ui/form-controls';
-import { useCompanyLocations } from '../../../shared/ranking/api/get-company-locations';
-import { DateRangeFilter } from '../../../shared/ranking/date-range-filter';
+import { DateRangeFilter, pickedDay } from '../../../shared/ranking/date-range-filter';
+import { SiteFilter } from '../../../shared/ranking/site-filter';
 import type { CampaignRankingFilters } from '../api/get-campaign-ranking';
-
-const day = (date: Date | undefined) => (date ? format(date, 'yyyy-MM-dd') : undefined);
 
 /** A date input's yyyy-MM-dd as a local day, or undefined when empty. */
 function parseDay(value: string): Date | undefined {
@@ -23,7 +19,7 @@ export function useCampaignRankingFilters(dates: DateFilterKind = 'range') {
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
   const end = range?.to ?? (dates === 'range' ? range?.from : undefined);
-  const filters: CampaignRankingFilters = { locationId, dateFrom: day(range?.from), dateTo: day(end) };
+  const filters: CampaignRankingFilters = { locationId, dateFrom: pickedDay(range?.from), dateTo: pickedDay(end) };
   return { filters, dates, locationId, setLocationId, range, setRange };
 }
 
@@ -37,19 +33,11 @@ export type CampaignRankingFilterState = ReturnType<typeof useCampaignRankingFil
  * the spec gives it, each the phone's own date picker.
  */
 export function CampaignRankingFilterControls({ companyId, state }: { companyId: number | undefined; state: CampaignRankingFilterState }) {
-  const locations = useCompanyLocations(companyId);
-  const from = day(state.range?.from) ?? '';
-  const to = day(state.range?.to) ?? '';
+  const from = pickedDay(state.range?.from) ?? '';
+  const to = pickedDay(state.range?.to) ?? '';
   return (
     <div className="space-y-4">
-      <SelectInput label="Sede" value={state.locationId ?? ''} onChange={(e) => state.setLocationId(e.target.value ? Number(e.target.value) : undefined)}>
-        <option value="">Todas las sedes</option>
-        {locations.data?.map((location) => (
-          <option key={location.id} value={location.id}>
-            {location.name}
-          </option>
-        ))}
-      </SelectInput>
+      <SiteFilter companyId={companyId} value={state.locationId} onChange={state.setLocationId} />
       {state.dates === 'range' ? (
         <DateRangeFilter value={state.range} onChange={state.setRange} />
       ) : (
