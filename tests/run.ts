@@ -8,9 +8,10 @@
  * (`npm run test:faults`) runs the fault suite's steps only, `tsx tests/run.ts fuzz` the fuzz suite's.
  *
  * The build comes first (the fault and browser tests serve it). Then two lanes run side by side:
- * the main lane (unit, browser: the longest, and they keep both cores busy) and a lane of steps
- * that are short or mostly wait on restarts and timeouts (lint, typecheck, fuzz, faults, fault
- * browser), whose output is printed whole when each ends, so the log reads one step at a time.
+ * the main lane (unit, fuzz, browser: they keep both cores busy) and a lane of steps that are
+ * short or mostly wait on restarts and timeouts (lint, typecheck, faults, fault browser), whose
+ * output is printed whole when each ends, so the log reads one step at a time. (Measured: with
+ * the fuzz suite beside too, both lanes slowed each other and the whole run took a minute longer.)
  *
  * Outcomes are read from each runner's JSON report, not only its exit status: the embedded
  * PostgreSQL package hooks the process's exit and can end Vitest with status 0 when tests failed.
@@ -45,6 +46,7 @@ const allSteps: Step[] = [
   // The web app and the server, built once before the fault and browser tests' setups look for them.
   { name: 'build', command: ['npm', 'run', '--silent', 'build'], lane: 'first' },
   vitest('unit and API tests', '.tmp/unit-results.json', 'main'),
+  vitest('fuzz tests', '.tmp/fuzz-results.json', 'main', ['-c', 'tests/fuzz/vitest.config.ts'], 'fuzz'),
     {
     name: 'browser tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
@@ -54,7 +56,6 @@ const allSteps: Step[] = [
   },
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'], lane: 'beside' },
   { name: 'typecheck', command: ['npm', 'run', '--silent', 'typecheck'], lane: 'beside' },
-  vitest('fuzz tests', '.tmp/fuzz-results.json', 'beside', ['-c', 'tests/fuzz/vitest.config.ts'], 'fuzz'),
   vitest('fault tests', '.tmp/fault-results.json', 'beside', ['-c', 'tests/faults/vitest.config.ts'], 'faults'),
   {
     name: 'fault browser tests',
