@@ -6,17 +6,19 @@ import { optionalDate } from './ranking';
  * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
  * zone. Only counted results are read (as in the rankings: held, discarded and disqualified ones left out).
  */
-export const analysisQuery = z
-  .object({
+const dayRange = z.object({ dateFrom: optionalDate, dateTo: optionalDate });
+/** The range's end may not come before its start (compared as days). */
+const datesInOrder: [(q: z.infer<typeof dayRange>) => boolean, { path: string[]; message: string }] = [
+  (q) => !q.dateFrom || !q.dateTo || q.dateFrom.slice(0, 10) <= q.dateTo.slice(0, 10),
+  { path: ['dateTo'], message: 'La fecha final no puede ser anterior a la inicial' },
+];
+
+export const analysisQuery = dayRange
+  .extend({
     locationId: optionalIdQuery,
     deviceId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ message: 'El kiosco no es válido' }).optional()),
-    dateFrom: optionalDate,
-    dateTo: optionalDate,
   })
-  .refine((q) => !q.dateFrom || !q.dateTo || q.dateFrom.slice(0, 10) <= q.dateTo.slice(0, 10), {
-    path: ['dateTo'],
-    message: 'La fecha final no puede ser anterior a la inicial',
-  });
+  .refine(...datesInOrder);
 export type AnalysisQuery = z.infer<typeof analysisQuery>;
 
 /**
@@ -79,4 +81,45 @@ export interface TriviaAnalysis {
   /** Sizes of the upper and lower groups discrimination compares (27 % of the rounds each, by score). */
   groups: { upper: number; lower: number };
   questions: QuestionAnalysis[];
+}
+
+/** The filters of a trivia's activity: a range of days in the event's time zone. */
+export const activityQuery = dayRange.refine(...datesInOrder);
+export type ActivityQuery = z.infer<typeof activityQuery>;
+
+/** A site's or a kiosk's counted rounds: how many, by how many players, and their scores. */
+export interface ActivityFigures {
+  players: number;
+  rounds: number;
+  averageScore: number | null;
+  medianScore: number | null;
+}
+
+export interface SiteActivity extends ActivityFigures {
+  /** Null for rounds played at no site. */
+  locationId: number | null;
+  name: string | null;
+}
+
+export interface KioskActivity extends ActivityFigures {
+  deviceId: string;
+  /** The kiosk's name as staff set it up; null for a device that never was. */
+  name: string | null;
+}
+
+/** Rounds completed in one hour of the event's clock, at one site. */
+export interface ActivityHour {
+  /** The hour's start on the event's clock, `YYYY-MM-DDTHH:00`. */
+  hour: string;
+  locationId: number | null;
+  rounds: number;
+}
+
+export interface TriviaActivity {
+  questionGroupId: number;
+  timeZone: string;
+  sites: SiteActivity[];
+  kiosks: KioskActivity[];
+  /** Hours with rounds, in order; an hour missing between two is an hour with none. */
+  timeline: ActivityHour[];
 }

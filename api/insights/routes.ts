@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { analysisQuery, idParamsSchema, type TriviaAnalysis } from '../../contract';
+import { activityQuery, analysisQuery, idParamsSchema, type TriviaActivity, type TriviaAnalysis } from '../../contract';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
+import { triviaActivity } from './trivia-activity';
 import { triviaAnalysis } from './trivia-analysis';
 
 /** Extension: what an organiser learns from the results (docs/api.md, "Insights"). */
@@ -16,6 +17,13 @@ export function insightRoutes(dataSource: DataSource) {
     const query = parse(analysisQuery, ctx.query);
     await findQuestionGroup(em, id);
     ctx.body = (await triviaAnalysis(em, id, query)) satisfies TriviaAnalysis;
+  });
+
+  router.get('/question-groups/:id/activity', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const query = parse(activityQuery, ctx.query);
+    await findQuestionGroup(em, id);
+    ctx.body = (await triviaActivity(em, id, query)) satisfies TriviaActivity;
   });
 
   return router;

@@ -1,20 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TriviaAnalysis } from '../../contract';
+import type { TriviaActivity, TriviaAnalysis } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 
 /**
- * A trivia analysed by hand. Three questions (answers A* B C, D* E F, G* H I; * the right one), ten
- * counted rounds at site S1 on 1 May, scored 100, 90, … 10 (R1 the best), each dealt Q1 and Q2:
+ * A trivia analysed by hand, its company in Bogotá (UTC−5). Three questions (answers A* B C, D* E F,
+ * G* H I; * the right one), ten counted rounds at site S1 on 1 May (R1–R6 at 10:10, R7–R10 at 11:20
+ * in Bogotá), scored 100, 90, … 10 (R1 the best), each dealt Q1 and Q2:
  *
  *   Q1: R1 A, R2 A, R3 A, R4 A, R5 B, R6 A, R7 B, R8 B, R9 C, R10 B; times of R1–R4 only.
  *   Q2: R1 E, R2 D, R3 E, R4 E, R5 E, R6 D, R7 none (time ran out), R8 E, R9 D, R10 E.
  *
- * Plus a held round (S1, chose C and F) that must count nowhere, and one round at site S2 on a
- * kiosk on 3 May (chose C and F). Q3 is never dealt.
+ * Plus a held round (S1, chose C and F) that must count nowhere, and one round scored 0 at site S2
+ * on a kiosk on 3 May at 10:00 (chose C and F). Q3 is never dealt.
  */
 let api: TestApi;
 let admin: TestClient;
@@ -32,7 +33,7 @@ const analysis = async (query = '') => {
 beforeAll(async () => {
   api = await startTestApi();
   admin = await api.adminClient();
-  const company = await buildCompany(api.dataSource);
+  const company = await buildCompany(api.dataSource, { timeZone: 'America/Bogota' });
   s1 = (await buildLocation(api.dataSource, company.id, 'S1')).id;
   s2 = (await buildLocation(api.dataSource, company.id, 'S2')).id;
   trivia = await buildTrivia(api.dataSource, company.id, { questions: 3, answersPerQuestion: 3 });
@@ -49,7 +50,7 @@ beforeAll(async () => {
     if (q2Choices[r] !== null) answers.push({ questionId: q2!.question.id, answerId: pick(q2, q2Choices[r]!) });
     await insertCompletedAttempt(api.dataSource, {
       playerId: player.id, groupId: trivia.group.id, score: 100 - r * 10, locationId: s1,
-      completedAt: new Date('2026-05-01T15:00:00Z'), questionIds: dealt, answers,
+      completedAt: new Date(r < 6 ? '2026-05-01T15:10:00Z' : '2026-05-01T16:20:00Z'), questionIds: dealt, answers,
     });
   }
   const wrong = [{ questionId: q1!.question.id, answerId: pick(q1, 2) }, { questionId: q2!.question.id, answerId: pick(q2, 2) }];
@@ -121,5 +122,39 @@ describe('GET /api/question-groups/:id/analysis', () => {
     expect(badDate.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateFrom' }] });
     expect((await admin.get('/api/question-groups/999999/analysis')).status).toBe(404);
     expect((await api.client().get(`/api/question-groups/${trivia.group.id}/analysis`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/question-groups/:id/activity', () => {
+  const activity = async (query = '') => {
+    const res = await admin.get(`/api/question-groups/${trivia.group.id}/activity${query}`);
+    expect(res.status).toBe(200);
+    return res.body as TriviaActivity;
+  };
+
+  it('gives each site and kiosk its players, rounds and scores, and the rounds of each hour on the event\'s clock', async () => {
+    const result = await activity();
+    expect(result.timeZone).toBe('America/Bogota');
+    expect(result.sites).toEqual([
+      // Scores 100, 90, … 10: average and median 55.
+      { locationId: s1, name: 'S1', players: 10, rounds: 10, averageScore: 55, medianScore: 55 },
+      { locationId: s2, name: 'S2', players: 1, rounds: 1, averageScore: 0, medianScore: 0 },
+    ]);
+    expect(result.kiosks).toEqual([{ deviceId: kiosk, name: null, players: 1, rounds: 1, averageScore: 0, medianScore: 0 }]);
+    expect(result.timeline).toEqual([
+      { hour: '2026-05-01T10:00', locationId: s1, rounds: 6 },
+      { hour: '2026-05-01T11:00', locationId: s1, rounds: 4 },
+      { hour: '2026-05-03T10:00', locationId: s2, rounds: 1 },
+    ]);
+  });
+
+  it('reads the event\'s days, and refuses a range that ends before it starts', async () => {
+    const may3 = await activity('?dateFrom=2026-05-03&dateTo=2026-05-03');
+    expect(may3.sites.map((site) => [site.name, site.rounds])).toEqual([['S2', 1]]);
+    expect((await activity('?dateFrom=2030-01-01')).timeline).toEqual([]);
+    const backwards = await admin.get(`/api/question-groups/${trivia.group.id}/activity?dateFrom=2026-05-03&dateTo=2026-05-01`);
+    expect(backwards.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateTo' }] });
+    expect((await admin.get('/api/question-groups/999999/activity')).status).toBe(404);
+    expect((await api.client().get(`/api/question-groups/${trivia.group.id}/activity`)).status).toBe(401);
   });
 });

@@ -19,6 +19,8 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
  */
 export function QuestionAnalysisCard({ number, question }: { number: number; question: QuestionAnalysis }) {
   const headingId = `question-analysis-${question.questionId}`;
+  // Marked on the answer only when the question is flagged for it (enough rounds to mean something).
+  const unchosenFlagged = question.flags.includes('unchosen-answer');
   return (
     <Card className="space-y-4 p-5" role="region" aria-labelledby={headingId} data-testid="question-analysis">
       <h2 id={headingId} className="font-semibold break-words">
@@ -61,7 +63,7 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
                 {answer.correct && <Check className="mr-1 inline size-4 text-emerald-700 dark:text-emerald-300" aria-hidden />}
                 {answer.text}
                 {answer.correct && <span className="ml-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">(correcta)</span>}
-                {answer.chosen === 0 && question.answered > 0 && <span className="ml-1 text-xs text-amber-900 dark:text-amber-200">Nadie elige esta respuesta</span>}
+                {unchosenFlagged && answer.chosen === 0 && <span className="ml-1 text-xs text-amber-900 dark:text-amber-200">Nadie elige esta respuesta</span>}
               </th>
               <td className="py-2 text-right tabular-nums">{answer.chosen}</td>
               <td className="py-2 pl-3">
