@@ -39,8 +39,16 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
   await expect(q2Rows.nth(2)).toContainText('58');
   await expect(q2Rows.nth(2)).toContainText('67 %');
 
+  // Sites and kiosks: the twelve rounds at the one site, all in the last hour or two on the event's clock.
+  const activity = page.getByRole('region', { name: 'Sedes y kioscos' });
+  const siteRow = activity.getByRole('table', { name: 'Por sede' }).getByRole('row', { name: /Stand Análisis/ });
+  await expect(siteRow.getByRole('cell')).toHaveText(['12', '12', /\d/, /\d/]);
+  const timeline = activity.getByTestId('activity-timeline');
+  await expect(timeline.getByRole('cell', { name: 'Stand Análisis' }).first()).toBeVisible();
+  expect(await timeline.getByRole('row').evaluateAll((rows) => rows.slice(1).reduce((sum, row) => sum + Number(row.lastElementChild!.textContent), 0))).toBe(12);
+
   // The site filter, by keyboard: every round was played at the one site.
-  const site = page.getByLabel('Sede');
+  const site = page.getByRole('combobox', { name: 'Sede' });
   await tabTo(page, site);
   await site.selectOption({ label: 'Stand Análisis' });
   await expect(page.getByTestId('analysis-summary')).toContainText('12 rondas contadas');

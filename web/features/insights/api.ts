@@ -1,18 +1,33 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AnalysisQuery, TriviaAnalysis } from '../../../contract';
+import type { ActivityQuery, AnalysisQuery, TriviaActivity, TriviaAnalysis } from '../../../contract';
 import { api } from '../../lib/api';
 
-export const getTriviaAnalysis = (groupId: number, filters: AnalysisQuery) => {
+/** The filters that are set, as a query string. */
+function searchOf(filters: Record<string, string | number | undefined>) {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));
-  return api.get<TriviaAnalysis>(`/api/question-groups/${groupId}/analysis?${query}`);
-};
+  return query;
+}
+
+export const getTriviaAnalysis = (groupId: number, filters: AnalysisQuery) =>
+  api.get<TriviaAnalysis>(`/api/question-groups/${groupId}/analysis?${searchOf(filters)}`);
 
 /** Under the trivia's key, so a change to its questions or results refreshes it. */
 export const useTriviaAnalysis = (groupId: number, filters: AnalysisQuery, enabled = true) =>
   useQuery({
     queryKey: ['question-groups', groupId, 'analysis', filters],
     queryFn: () => getTriviaAnalysis(groupId, filters),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const getTriviaActivity = (groupId: number, filters: ActivityQuery) =>
+  api.get<TriviaActivity>(`/api/question-groups/${groupId}/activity?${searchOf(filters)}`);
+
+export const useTriviaActivity = (groupId: number, filters: ActivityQuery, enabled = true) =>
+  useQuery({
+    queryKey: ['question-groups', groupId, 'activity', filters],
+    queryFn: () => getTriviaActivity(groupId, filters),
     placeholderData: keepPreviousData,
     enabled,
   });

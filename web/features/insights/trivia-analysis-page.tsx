@@ -10,7 +10,8 @@ import { errorText } from '../../lib/api';
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
 import { SiteFilter } from '../../shared/ranking/site-filter';
-import { useTriviaAnalysis } from './api';
+import { ActivitySection } from './activity-section';
+import { useTriviaActivity, useTriviaAnalysis } from './api';
 import { QuestionAnalysisCard } from './question-analysis-card';
 
 /**
@@ -25,6 +26,8 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
   const analysis = useTriviaAnalysis(groupId, { locationId, ...rangeDays(range) }, validId);
+  // The sites' and kiosks' figures read every site: the site filter picks among them.
+  const activity = useTriviaActivity(groupId, rangeDays(range), validId);
 
   if (!validId || group.isError) {
     return (
@@ -53,29 +56,32 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
           <SiteFilter companyId={group.data?.companyId} value={locationId} onChange={setLocationId} />
           <DateRangeFilter value={range} onChange={setRange} />
         </Card>
-        <section aria-label="Preguntas" aria-busy={analysis.isFetching} className="space-y-4">
-          {analysis.isPending ? (
-            <LoadingState label="Cargando análisis..." />
-          ) : analysis.isError && !data ? (
-            <ErrorState title="No se pudo cargar el análisis" message={errorText(analysis.error)}>
-              <Button variant="secondary" className="mt-2" pending={analysis.isFetching} onClick={() => void analysis.refetch()}>
-                Reintentar
-              </Button>
-            </ErrorState>
-          ) : !data || data.rounds === 0 ? (
-            <EmptyState title="Todavía no hay resultados contados con estos filtros: cuando se jueguen rondas, su análisis aparecerá aquí." />
-          ) : (
-            <>
-              <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="analysis-summary">
-                <strong>{data.rounds}</strong> {data.rounds === 1 ? 'ronda contada' : 'rondas contadas'}. La discriminación compara las{' '}
-                {data.groups.upper} mejores rondas con las {data.groups.lower} peores (por puntaje).
-              </p>
-              {data.questions.map((question, index) => (
-                <QuestionAnalysisCard key={question.questionId} number={index + 1} question={question} />
-              ))}
-            </>
-          )}
-        </section>
+        <div className="min-w-0 space-y-6">
+          <section aria-label="Preguntas" aria-busy={analysis.isFetching} className="space-y-4">
+            {analysis.isPending ? (
+              <LoadingState label="Cargando análisis..." />
+            ) : analysis.isError && !data ? (
+              <ErrorState title="No se pudo cargar el análisis" message={errorText(analysis.error)}>
+                <Button variant="secondary" className="mt-2" pending={analysis.isFetching} onClick={() => void analysis.refetch()}>
+                  Reintentar
+                </Button>
+              </ErrorState>
+            ) : !data || data.rounds === 0 ? (
+              <EmptyState title="Todavía no hay resultados contados con estos filtros: cuando se jueguen rondas, su análisis aparecerá aquí." />
+            ) : (
+              <>
+                <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="analysis-summary">
+                  <strong>{data.rounds}</strong> {data.rounds === 1 ? 'ronda contada' : 'rondas contadas'}. La discriminación compara las{' '}
+                  {data.groups.upper} mejores rondas con las {data.groups.lower} peores (por puntaje).
+                </p>
+                {data.questions.map((question, index) => (
+                  <QuestionAnalysisCard key={question.questionId} number={index + 1} question={question} />
+                ))}
+              </>
+            )}
+          </section>
+          {activity.data && activity.data.sites.length > 0 && <ActivitySection activity={activity.data} />}
+        </div>
       </div>
     </div>
   );
