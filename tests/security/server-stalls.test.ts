@@ -13,6 +13,13 @@ import { lyingXlsx } from '../support/lying-zip';
  * inflate to 490 MB (1.5 GB of memory), and one client holding 1,000 trickling request bodies.
  */
 
+/**
+ * The longest a booth's health check may take while an attack runs. The stalls replayed here last
+ * seconds (18 s for the CSV; the trickle kept others waiting for the 3 s body timeout), while a
+ * machine busy with the other suites running beside this one adds a few hundred milliseconds.
+ */
+const HEALTH_REPLY_MS = 1500;
+
 /** GET /api/health from `localAddress` (another loopback address is another client), timed. */
 function timedHealth(baseUrl: string, localAddress = '127.0.0.1'): Promise<{ status: number; ms: number }> {
   const { hostname, port } = new URL(baseUrl);
@@ -94,7 +101,7 @@ describe('hostile import files', () => {
     }
     expect(replies.length).toBeGreaterThan(3);
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(300);
+    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(HEALTH_REPLY_MS);
     expect(growthMb).toBeLessThan(150);
   });
 
@@ -232,8 +239,8 @@ describe('one client holding 1,000 trickling request bodies', () => {
     const replies = await health.stop();
     expect(replies.length).toBeGreaterThan(10);
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    // Fast: a health check waits on the database, and this process also plays the 1,000 clients.
-    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(500);
+    // Served throughout: a health check waits on the database, and this process also plays the 1,000 clients.
+    expect(Math.max(...replies.map((r) => r.ms))).toBeLessThan(HEALTH_REPLY_MS);
 
     // Once they are gone, the address is served again, and the refusals are in the operator's metrics.
     expect((await timedHealth(api.baseUrl)).status).toBe(200);
