@@ -1,6 +1,7 @@
 import type { ActivityFigures, TriviaActivity } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
+import { FigureBar } from './figure-bar';
 
 const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 
@@ -61,12 +62,7 @@ export function ActivitySection({ activity }: { activity: TriviaActivity }) {
               <td className="py-2 pr-2 tabular-nums">{hour.hour.replace('T', ' ')}</td>
               <td className="py-2 pr-2 break-words">{siteName.get(hour.locationId) ?? 'Sin sede'}</td>
               <td className="py-2">
-                <div className="flex items-center gap-2">
-                  <div className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
-                    <div className="h-full rounded-full bg-brand-600 dark:bg-brand-300" style={{ width: `${(hour.rounds / busiest) * 100}%` }} />
-                  </div>
-                  <span className="w-10 text-right tabular-nums">{hour.rounds}</span>
-                </div>
+                <FigureBar fraction={hour.rounds / busiest} figure={String(hour.rounds)} tone="count" figureWidth="w-10" />
               </td>
             </tr>
           ))}

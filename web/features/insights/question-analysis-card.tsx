@@ -1,6 +1,7 @@
 import { AlertTriangle, Check } from 'lucide-react';
 import { QUESTION_FLAG_LABELS, type QuestionAnalysis } from '../../../contract';
 import { Card } from '../../components/ui/card';
+import { FigureBar } from './figure-bar';
 import { formatAnswerTime, formatIndex, formatShare } from './figures';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -67,12 +68,7 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
               </th>
               <td className="py-2 text-right tabular-nums">{answer.chosen}</td>
               <td className="py-2 pl-3">
-                <div className="flex items-center gap-2">
-                  <div className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700" aria-hidden>
-                    <div className={`h-full rounded-full ${answer.correct ? 'bg-emerald-600 dark:bg-emerald-400' : 'bg-slate-500 dark:bg-slate-400'}`} style={{ width: `${(answer.share ?? 0) * 100}%` }} />
-                  </div>
-                  <span className="w-12 text-right tabular-nums">{formatShare(answer.share)}</span>
-                </div>
+                <FigureBar fraction={answer.share ?? 0} figure={formatShare(answer.share)} tone={answer.correct ? 'correct' : 'other'} />
               </td>
             </tr>
           ))}
