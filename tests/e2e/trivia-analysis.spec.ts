@@ -60,6 +60,10 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `docs/screenshots/trivia-analysis-${label}-${scheme}.png`, fullPage: label === 'desktop' });
     }
+    // A laptop at 200 % zoom (1366 px wide, 683 CSS px): nothing scrolls sideways.
+    await page.setViewportSize({ width: 683, height: 450 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.screenshot({ path: `docs/screenshots/trivia-analysis-zoom-200-${scheme}.png` });
   }
 });
 
