@@ -100,8 +100,7 @@ if (runsFuzz) rmSync(FUZZ_SUMMARY_DIR, { recursive: true, force: true });
 let failedSteps: string[] = [];
 if (steps.some((step) => step.browser)) {
   try {
-    const chromium = ensureChromium();
-    process.env.CHROMIUM_PATH ??= chromium;
+    ensureChromium();
   } catch (error) {
     console.error(String((error as Error).message));
     failedSteps.push('chromium');

@@ -5,6 +5,7 @@ import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { expectFocusVisible } from './support/focus';
+import { leaveFullscreen } from './support/fullscreen';
 import { appQuery } from './support/app-database';
 import { heldDevice, syncHeldResults } from './support/held-results';
 
@@ -185,6 +186,7 @@ test("the kiosk badge's rejected list passes axe in light and dark, opens by key
   // On a small screen the closed badge covers nothing: the page scrolls the last button clear of
   // it, and nothing scrolls sideways.
   await player.toDocumentStep();
+  await leaveFullscreen(page);
   await page.setViewportSize({ width: 390, height: 520 });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const badge = (await page.getByTestId('kiosk-status').boundingBox())!;

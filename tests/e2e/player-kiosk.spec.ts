@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import type { PlayBundle } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';
+import { isFullscreen, leaveFullscreen } from './support/fullscreen';
 
 const DEMO_TRIVIA = 1;
 /** A kiosk's idle time unless its setup chose another (KIOSK_IDLE_DEFAULT_SECONDS); then 15 s count down. */
@@ -96,6 +97,8 @@ test.describe('kiosk mode on the player screen', () => {
     await player.registerAs('Kiosco Abandonado', 'Stand Principal');
     await player.start().click();
     await expect(player.counter()).toBeVisible();
+    // Kiosk mode took the whole screen on the first tap.
+    expect(await isFullscreen(page)).toBe(true);
     const question = await player.questionText().textContent();
     // A round in progress is not sent to the attract screen by a reload: it resumes.
     await page.reload();
@@ -106,6 +109,7 @@ test.describe('kiosk mode on the player screen', () => {
     await expect(idle(page)).toBeVisible();
     expect(await seriousViolations(page, 'idle countdown')).toEqual([]);
     for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
+      await leaveFullscreen(page);
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `docs/screenshots/kiosk-idle-countdown-${name}.png` });
     }
@@ -133,6 +137,7 @@ test.describe('kiosk mode on the player screen', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
     for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
+      await leaveFullscreen(page);
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `docs/screenshots/kiosk-attract-${name}.png` });
     }
@@ -181,6 +186,7 @@ test.describe('kiosk mode on the player screen', () => {
     }
     await page.emulateMedia({ colorScheme: 'light' });
     for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
+      await leaveFullscreen(page);
       await page.setViewportSize({ width, height });
       await page.screenshot({ path: `docs/screenshots/player-offline-notice-${name}.png` });
     }

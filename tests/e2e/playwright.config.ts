@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
+import { CHROMIUM_ARGS, findTestChromium } from '../support/chromium';
 
 /**
  * Each worker serves the app exactly as `npm start` serves it, on a fresh data directory of its
@@ -29,7 +29,7 @@ export default defineConfig({
     // A trace of every test costs about a third of the suite's CPU; `--trace retain-on-failure` records them when debugging.
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
 });

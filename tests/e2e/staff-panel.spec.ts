@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { leaveFullscreen } from './support/fullscreen';
 import { expectFocusVisible } from './support/focus';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 
@@ -136,6 +137,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
     expect(await seriousViolations(kiosk, `staff panel (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
   }
   await kiosk.emulateMedia({ colorScheme: 'light' });
+  await leaveFullscreen(kiosk);
   await kiosk.screenshot({ path: 'docs/screenshots/staff-panel-tablet.png' });
   await kiosk.setViewportSize({ width: 390, height: 844 });
   await kiosk.screenshot({ path: 'docs/screenshots/staff-panel-phone.png' });

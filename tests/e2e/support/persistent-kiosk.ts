@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
+import { CHROMIUM_ARGS, findTestChromium } from '../../support/chromium';
 import type { ServerProcess } from './server-process';
 
 /**
@@ -22,7 +22,7 @@ export class PersistentKiosk {
   /** Launches the browser on the kept profile; close the context to "switch the tablet off". */
   async launch(): Promise<{ context: BrowserContext; page: Page }> {
     const context = await chromium.launchPersistentContext(this.profileDir, {
-      executablePath: findChromium(),
+      executablePath: findTestChromium(),
       args: CHROMIUM_ARGS,
       baseURL: this.server.baseUrl,
       viewport: { width: 1024, height: 768 },

@@ -2,7 +2,7 @@ import { chromium, expect, type BrowserContext, type Page } from '@playwright/te
 import type { PlayBundle } from '../../../contract';
 import { PlayerPage } from '../../e2e/pages/player-page';
 import type { ServerProcess } from '../../e2e/support/server-process';
-import { CHROMIUM_ARGS, findChromium } from '../../support/chromium';
+import { CHROMIUM_ARGS, findTestChromium } from '../../support/chromium';
 import { setUpThisBrowserEarlier } from '../../e2e/support/synced-kiosk';
 
 /**
@@ -74,7 +74,7 @@ export async function withKiosk(
 ): Promise<void> {
   await server.start();
   const bundle = await server.bundle(groupId);
-  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: findTestChromium(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1024, height: 768 }, locale: 'es-CO' });
     await run({ bundle, context });
