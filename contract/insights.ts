@@ -123,3 +123,56 @@ export interface TriviaActivity {
   /** Hours with rounds, in order; an hour missing between two is an hour with none. */
   timeline: ActivityHour[];
 }
+
+/** Where one of a player's attempts stands, as their history says it. */
+export const ATTEMPT_STANDINGS = ['counted', 'held', 'discarded', 'disqualified', 'unfinished'] as const;
+export type AttemptStanding = (typeof ATTEMPT_STANDINGS)[number];
+export const ATTEMPT_STANDING_LABELS: Record<AttemptStanding, string> = {
+  counted: 'Cuenta en los rankings',
+  held: 'En revisión',
+  discarded: 'Descartado',
+  disqualified: 'Descalificado',
+  unfinished: 'Sin terminar',
+};
+
+/** One question of a round in a player's history: what they chose (null: none, the time ran out). */
+export interface PlayerHistoryAnswer {
+  questionId: number;
+  /** Null when the question was deleted since. */
+  question: string | null;
+  answer: string | null;
+  /** By today's answer key. */
+  correct: boolean;
+  elapsedMs: number | null;
+}
+
+export interface PlayerHistoryAttempt {
+  id: number;
+  trivia: { id: number; name: string };
+  /** The campaigns the trivia is part of. */
+  campaigns: { id: number; name: string }[];
+  startedAt: string;
+  completedAt: string | null;
+  score: number;
+  correctAnswers: number;
+  totalQuestions: number;
+  completionTime: number | null;
+  standing: AttemptStanding;
+  /** Why it was held (the label staff read), also after an admin's decision. */
+  reviewReason: string | null;
+  site: string | null;
+  /** The kiosk's name, when played on a kiosk set up by staff. */
+  kiosk: string | null;
+  /** The round's questions in the order shown, each with the answer chosen. */
+  answers: PlayerHistoryAnswer[];
+}
+
+/**
+ * GET /api/players/{id}/history (admin): every attempt of one player across trivias and
+ * campaigns, newest first. Erasure removes the same data: a deleted player is a 404, an
+ * anonymised one keeps their attempts under "Jugador eliminado".
+ */
+export interface PlayerHistory {
+  player: { id: number; fullName: string; documentNumber: string | null; site: string | null };
+  attempts: PlayerHistoryAttempt[];
+}

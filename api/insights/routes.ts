@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { activityQuery, analysisQuery, idParamsSchema, type TriviaActivity, type TriviaAnalysis } from '../../contract';
+import { activityQuery, analysisQuery, idParamsSchema, type PlayerHistory, type TriviaActivity, type TriviaAnalysis } from '../../contract';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
+import { playerHistory } from './player-history';
 import { triviaActivity } from './trivia-activity';
 import { triviaAnalysis } from './trivia-analysis';
 
@@ -24,6 +25,11 @@ export function insightRoutes(dataSource: DataSource) {
     const query = parse(activityQuery, ctx.query);
     await findQuestionGroup(em, id);
     ctx.body = (await triviaActivity(em, id, query)) satisfies TriviaActivity;
+  });
+
+  router.get('/players/:id/history', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = (await playerHistory(em, id)) satisfies PlayerHistory;
   });
 
   return router;

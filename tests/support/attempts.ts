@@ -20,7 +20,7 @@ export async function insertCompletedAttempt(
     completionTime?: number;
     totalQuestions?: number;
     correctAnswers?: number;
-    reviewStatus?: 'clean' | 'held';
+    reviewStatus?: 'clean' | 'held' | 'released' | 'discarded';
     reviewReason?: string | null;
     questionIds?: number[];
     answers?: ChosenAnswer[];
