@@ -17,7 +17,7 @@ let player: Awaited<ReturnType<typeof buildPlayer>>;
 let first: Awaited<ReturnType<typeof buildTrivia>>;
 let second: Awaited<ReturnType<typeof buildTrivia>>;
 let campaignId: number;
-const ids: Record<string, number> = {};
+const ids = {} as Record<'counted' | 'held' | 'discarded' | 'disqualified' | 'unfinished', number>;
 
 const history = async (id = player.id) => {
   const res = await admin.get(`/api/players/${id}/history`);
