@@ -25,7 +25,7 @@ import { CampaignRankingFilterControls, useCampaignRankingFilters } from './comp
 import { campaignPodiumEntries, CampaignRankingList } from './components/campaign-ranking-list';
 import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
-import { DisqualifyButton } from '../../shared/moderation/disqualify-button';
+import { RankingRowActions } from '../../shared/moderation/ranking-row-actions';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 
 /**
@@ -109,7 +109,7 @@ function CampaignRanking({ id }: { id: number }) {
                     <CampaignRankingList
                       key={JSON.stringify(filterState.filters)}
                       entries={entries}
-                      rowAction={(entry) => <DisqualifyButton player={entry} onClick={() => setDisqualifying(entry)} />}
+                      rowAction={(entry) => <RankingRowActions player={entry} onDisqualify={() => setDisqualifying(entry)} />}
                     />
                     <LoadMore {...more} />
                   </RankingResults>

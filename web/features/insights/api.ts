@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityQuery, AnalysisQuery, TriviaActivity, TriviaAnalysis } from '../../../contract';
+import type { ActivityQuery, AnalysisQuery, PlayerHistory, TriviaActivity, TriviaAnalysis } from '../../../contract';
 import { api } from '../../lib/api';
 
 /** The filters that are set, as a query string. */
@@ -29,5 +29,14 @@ export const useTriviaActivity = (groupId: number, filters: ActivityQuery, enabl
     queryKey: ['question-groups', groupId, 'activity', filters],
     queryFn: () => getTriviaActivity(groupId, filters),
     placeholderData: keepPreviousData,
+    enabled,
+  });
+
+/** Read afresh each time the page opens: results, reviews and erasures change it from anywhere. */
+export const usePlayerHistory = (playerId: number, enabled = true) =>
+  useQuery({
+    queryKey: ['players', playerId, 'history'],
+    queryFn: () => api.get<PlayerHistory>(`/api/players/${playerId}/history`),
+    staleTime: 0,
     enabled,
   });

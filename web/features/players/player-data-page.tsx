@@ -1,4 +1,4 @@
-import { Merge, Search, Trash2, UserX } from 'lucide-react';
+import { History, Merge, Search, Trash2, UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { normalizeDocumentNumber, type ErasureAction, type PlayerData } from '../../../contract';
 import { Button } from '../../components/ui/button';
@@ -138,6 +138,9 @@ function PlayerDataCard({ data, onErase }: { data: PlayerData; onErase: (action:
         <Fact label="Registrado"><DateTime value={data.createdAt} /></Fact>
       </dl>
       <div className="flex flex-wrap gap-2">
+        <ButtonLink to={`/players/${data.id}/history`} variant="secondary" icon={<History className="size-4" aria-hidden />}>
+          Ver historial
+        </ButtonLink>
         <Button variant="secondary" icon={<UserX className="size-4" aria-hidden />} onClick={() => onErase('anonymise')}>
           Anonimizar datos
         </Button>

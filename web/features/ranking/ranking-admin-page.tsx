@@ -14,7 +14,7 @@ import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { parseTriviaId } from '../../shared/ranking/trivia-id';
 import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
-import { DisqualifyButton } from '../../shared/moderation/disqualify-button';
+import { RankingRowActions } from '../../shared/moderation/ranking-row-actions';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 
 /**
@@ -30,7 +30,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
       <TriviaRanking
         id={id}
         back={ADMIN_WAY_BACK}
-        rowAction={(entry) => <DisqualifyButton player={entry} onClick={() => setDisqualifying(entry)} />}
+        rowAction={(entry) => <RankingRowActions player={entry} onDisqualify={() => setDisqualifying(entry)} />}
       />
       <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
       <EventTimeZone companyId={trivia.data?.companyId}>

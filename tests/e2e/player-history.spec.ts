@@ -1,0 +1,89 @@
+import { expect, test } from './fixtures';
+import type { Company } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations, tabTo } from './support/axe';
+import { playBundle, syncRankedResults } from './support/ranked-results';
+
+/**
+ * A player's history: reached by keyboard from an admin ranking's row and from "Datos personales",
+ * every attempt across two trivias with its round and answers, axe clean in light and dark, at a
+ * phone's, a tablet's and a desktop's width and at 200 % zoom.
+ */
+test('a player\'s history lists their rounds at two trivias with every answer, from a ranking row and from Datos personales, by keyboard, axe clean', async ({ page }) => {
+  test.setTimeout(120_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Historial ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Historial', companyId: company.id });
+  const products = await createFourQuestionTrivia(page, company.id, `Productos ${stamp}`);
+  const history = await createFourQuestionTrivia(page, company.id, `Historia ${stamp}`);
+  const document = String(stamp % 10_000_000_000);
+  // At "Productos" Ana misses questions 2 and 4 (picks their second answer); at "Historia" she gets all four.
+  await syncRankedResults(page, await playBundle(page, products.id), ['Ana Historial'], 30, [document], (q) => (q % 2 === 1 ? 1 : 0));
+  await syncRankedResults(page, await playBundle(page, history.id), ['Ana Historial'], 30, [document]);
+
+  // From the trivia's admin ranking, by keyboard.
+  await page.goto(`/ranking-admin?id=${products.id}`);
+  const historyLink = page.getByRole('link', { name: 'Historial de Ana Historial' });
+  await tabTo(page, historyLink);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/players\/\d+\/history$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Historial: Ana Historial' })).toBeVisible();
+  await expect(page.getByTestId('history-attempts')).toHaveText('2');
+  await expect(page.getByTestId('history-counted')).toHaveText('2');
+
+  const attempts = page.getByTestId('history-attempt');
+  // Newest first: "Historia" was synced last.
+  await expect(attempts.getByRole('heading', { level: 2 })).toHaveText([`Historia ${stamp}`, `Productos ${stamp}`]);
+  const productsRound = page.getByRole('region', { name: `Productos ${stamp}` });
+  await expect(productsRound.getByTestId('attempt-standing')).toHaveText('Cuenta en los rankings');
+  await expect(productsRound).toContainText('50%');
+  await expect(productsRound).toContainText('2/4');
+  await expect(productsRound).toContainText('Stand Historial');
+
+  // Its answers open by keyboard: the four questions in the order shown, two right and two wrong.
+  const disclosure = productsRound.getByText('Ver respuestas (4)');
+  await tabTo(page, disclosure);
+  await page.keyboard.press('Enter');
+  const rows = productsRound.getByTestId('history-answer');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.getByRole('cell').nth(3)).toHaveText('Correcta');
+  await expect(productsRound.getByRole('cell', { name: 'Incorrecta' })).toHaveCount(2);
+  await expect(productsRound.getByRole('cell', { name: 'Correcta', exact: true })).toHaveCount(2);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await seriousViolations(page, `the player history (${scheme})`)).toEqual([]);
+    for (const [width, height, label] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `docs/screenshots/player-history-${label}-${scheme}.png`, fullPage: label === 'desktop' });
+    }
+    // A laptop at 200 % zoom (1366 px wide, 683 CSS px): only the answers' table may scroll, inside its card.
+    await page.setViewportSize({ width: 683, height: 450 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The way back leads to the ranking it came from.
+  await page.getByRole('link', { name: 'Volver al ranking' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ranking-admin\\?id=${products.id}$`));
+
+  // From "Datos personales": the same history.
+  await page.goto('/player-data');
+  await page.getByLabel('Tipo de documento').selectOption({ index: 1 });
+  await page.getByLabel('Número de documento').fill(document);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('link', { name: 'Ver historial' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Historial: Ana Historial' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Datos personales' }).first()).toBeVisible();
+});
+
+test('a history that does not exist says so, and a bad link says it is not valid', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  await page.goto('/players/999999/history');
+  await expect(page.getByRole('heading', { level: 1, name: 'No se pudo abrir el historial' })).toBeVisible();
+  await expect(page.getByText('No existe ese jugador')).toBeVisible();
+  await page.goto('/players/abc/history');
+  await expect(page.getByText('El enlace no es válido.')).toBeVisible();
+});
