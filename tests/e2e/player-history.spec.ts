@@ -18,10 +18,10 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
   await postJson(page, '/api/locations', { name: 'Stand Historial', companyId: company.id });
   const products = await createFourQuestionTrivia(page, company.id, `Productos ${stamp}`);
   const history = await createFourQuestionTrivia(page, company.id, `Historia ${stamp}`);
-  const document = String(stamp % 10_000_000_000);
+  const documentNumber = String(stamp % 10_000_000_000);
   // At "Productos" Ana misses questions 2 and 4 (picks their second answer); at "Historia" she gets all four.
-  await syncRankedResults(page, await playBundle(page, products.id), ['Ana Historial'], 30, [document], (q) => (q % 2 === 1 ? 1 : 0));
-  await syncRankedResults(page, await playBundle(page, history.id), ['Ana Historial'], 30, [document]);
+  await syncRankedResults(page, await playBundle(page, products.id), ['Ana Historial'], 30, [documentNumber], (q) => (q % 2 === 1 ? 1 : 0));
+  await syncRankedResults(page, await playBundle(page, history.id), ['Ana Historial'], 30, [documentNumber]);
 
   // From the trivia's admin ranking, by keyboard.
   await page.goto(`/ranking-admin?id=${products.id}`);
@@ -72,7 +72,7 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
   // From "Datos personales": the same history.
   await page.goto('/player-data');
   await page.getByLabel('Tipo de documento').selectOption({ index: 1 });
-  await page.getByLabel('Número de documento').fill(document);
+  await page.getByLabel('Número de documento').fill(documentNumber);
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByRole('link', { name: 'Ver historial' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Historial: Ana Historial' })).toBeVisible();
