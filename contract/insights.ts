@@ -176,3 +176,27 @@ export interface PlayerHistory {
   player: { id: number; fullName: string; documentNumber: string | null; site: string | null };
   attempts: PlayerHistoryAttempt[];
 }
+
+/** The filter of a campaign's analysis: a site (its standings as played there). */
+export const campaignAnalysisQuery = z.object({ locationId: optionalIdQuery });
+export type CampaignAnalysisQuery = z.infer<typeof campaignAnalysisQuery>;
+
+/** How many bands a campaign's weighted totals are counted in. */
+export const TOTAL_BANDS = 10;
+
+/**
+ * GET /api/campaigns/{id}/analysis (admin): the campaign as its ranking stands (the standings the
+ * ranking reads): its players; per trivia, in the campaign's order, its weight, how many of them
+ * have a counted result there and the mean of their selected scores; how many finished 1, 2, … n
+ * of its trivias; and how many fall in each tenth of the highest possible weighted total.
+ */
+export interface CampaignAnalysis {
+  campaignId: number;
+  players: number;
+  /** 100 × the sum of the weights. */
+  maxTotal: number;
+  trivias: { questionGroupId: number; name: string; weight: number; players: number; averageScore: number | null }[];
+  completion: { trivias: number; players: number }[];
+  /** `from` ≤ total < `to` (the last band includes `maxTotal`). */
+  totals: { from: number; to: number; players: number }[];
+}

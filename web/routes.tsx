@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('./features/dashboard/dashboard-page').t
 const CompaniesPage = lazy(() => import('./features/companies/companies-page').then((module) => ({ default: module.CompaniesPage })));
 const QuestionGroupsPage = lazy(() => import('./features/question-groups/question-groups-page').then((module) => ({ default: module.QuestionGroupsPage })));
 const QuestionsPage = lazy(() => import('./features/questions/questions-page').then((module) => ({ default: module.QuestionsPage })));
+const CampaignAnalysisPage = lazy(() => import('./features/insights/campaign-analysis-page').then((module) => ({ default: module.CampaignAnalysisPage })));
 const PlayerHistoryPage = lazy(() => import('./features/insights/player-history-page').then((module) => ({ default: module.PlayerHistoryPage })));
 const TriviaAnalysisPage = lazy(() => import('./features/insights/trivia-analysis-page').then((module) => ({ default: module.TriviaAnalysisPage })));
 const RankingAdminPage = lazy(() => import('./features/ranking/ranking-admin-page').then((module) => ({ default: module.RankingAdminPage })));
@@ -61,6 +62,7 @@ export const router = createBrowserRouter([
           { path: '/campaigns', element: <Protected page={CampaignsPage} /> },
           { path: '/campaigns/:campaignId', element: <Protected page={CampaignEditorPage} /> },
           { path: '/campaigns/:campaignId/ranking', element: <Protected page={CampaignRankingPage} /> },
+          { path: '/campaigns/:campaignId/analysis', element: <Protected page={CampaignAnalysisPage} /> },
           { path: '/player-data', element: <Protected page={PlayerDataPage} /> },
           { path: '/players/:playerId/history', element: <Protected page={PlayerHistoryPage} /> },
           { path: '/player-merges', element: <Protected page={PlayerMergesPage} /> },

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { activityQuery, analysisQuery, idParamsSchema, type PlayerHistory, type TriviaActivity, type TriviaAnalysis } from '../../contract';
+import { activityQuery, analysisQuery, campaignAnalysisQuery, idParamsSchema, type CampaignAnalysis, type PlayerHistory, type TriviaActivity, type TriviaAnalysis } from '../../contract';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
+import { findCampaign } from '../campaigns/service';
+import { campaignAnalysis } from './campaign-analysis';
 import { playerHistory } from './player-history';
 import { triviaActivity } from './trivia-activity';
 import { triviaAnalysis } from './trivia-analysis';
@@ -25,6 +27,13 @@ export function insightRoutes(dataSource: DataSource) {
     const query = parse(activityQuery, ctx.query);
     await findQuestionGroup(em, id);
     ctx.body = (await triviaActivity(em, id, query)) satisfies TriviaActivity;
+  });
+
+  router.get('/campaigns/:id/analysis', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const query = parse(campaignAnalysisQuery, ctx.query);
+    await findCampaign(em, id);
+    ctx.body = (await campaignAnalysis(em, id, query)) satisfies CampaignAnalysis;
   });
 
   router.get('/players/:id/history', requireUser, async (ctx) => {

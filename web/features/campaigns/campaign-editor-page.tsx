@@ -13,7 +13,7 @@ import { toast } from '../../lib/toast-store';
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { useCompanyGroups } from '../../shared/question-groups/api/get-company-groups';
 import { useBulkAddCampaignLinks } from './api/bulk-add-campaign-links';
-import { useCampaign } from './api/get-campaign';
+import { useCampaign } from '../../shared/campaigns/api/get-campaign';
 import { useCampaignLinks } from './api/get-campaign-links';
 import { useMoveCampaignLink } from './api/move-campaign-link';
 import { useRemoveCampaignLink } from './api/remove-campaign-link';

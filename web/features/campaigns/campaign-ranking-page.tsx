@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, ExternalLink, Settings } from 'lucide-react';
+import { ArrowLeft, BarChart3, Download, ExternalLink, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type CampaignRankingEntry } from '../../../contract';
@@ -14,7 +14,7 @@ import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { LoadMore } from '../../shared/ranking/load-more';
 import { PodiumCard } from '../../shared/ranking/podium-card';
 import '../../shared/ranking/ranking.css';
-import { useCampaign } from './api/get-campaign';
+import { useCampaign } from '../../shared/campaigns/api/get-campaign';
 import { useCampaignLinks } from './api/get-campaign-links';
 import { campaignRankingExportUrl, useCampaignRanking } from './api/get-campaign-ranking';
 import { parseCampaignId } from './campaign-id';
@@ -74,6 +74,9 @@ function CampaignRanking({ id }: { id: number }) {
                 Ranking público
               </ButtonLink>
               <ScreenLink kind="campaign" id={id} />
+              <ButtonLink to={`/campaigns/${id}/analysis`} variant="secondary" icon={<BarChart3 className="size-4" aria-hidden />}>
+                Análisis
+              </ButtonLink>
               <ButtonLink to={`/campaigns/${id}`} icon={<Settings className="size-4" aria-hidden />}>
                 Configurar
               </ButtonLink>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityQuery, AnalysisQuery, PlayerHistory, TriviaActivity, TriviaAnalysis } from '../../../contract';
+import type { ActivityQuery, AnalysisQuery, CampaignAnalysis, CampaignAnalysisQuery, PlayerHistory, TriviaActivity, TriviaAnalysis } from '../../../contract';
 import { api } from '../../lib/api';
 
 /** The filters that are set, as a query string. */
@@ -37,6 +37,16 @@ export const usePlayerHistory = (playerId: number, enabled = true) =>
   useQuery({
     queryKey: ['players', playerId, 'history'],
     queryFn: () => api.get<PlayerHistory>(`/api/players/${playerId}/history`),
+    staleTime: 0,
+    enabled,
+  });
+
+/** Read afresh each time the page opens or its filter changes: results arrive from every kiosk. */
+export const useCampaignAnalysis = (campaignId: number, filters: CampaignAnalysisQuery, enabled = true) =>
+  useQuery({
+    queryKey: ['campaigns', campaignId, 'analysis', filters],
+    queryFn: () => api.get<CampaignAnalysis>(`/api/campaigns/${campaignId}/analysis?${searchOf(filters)}`),
+    placeholderData: keepPreviousData,
     staleTime: 0,
     enabled,
   });

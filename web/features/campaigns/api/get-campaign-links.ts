@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CampaignLink } from '../../../../contract';
 import { api } from '../../../lib/api';
-import { campaignKey } from './get-campaign';
+import { campaignKey } from '../../../shared/campaigns/api/get-campaign';
 
 export const campaignLinksKey = (campaignId: number) => [...campaignKey(campaignId), 'question-groups'] as const;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Campaign } from '../../../../contract';
 import { api } from '../../../lib/api';
-import { CAMPAIGNS_KEY } from '../../../shared/campaigns/api/get-campaigns';
+import { CAMPAIGNS_KEY } from './get-campaigns';
 
 export const campaignKey = (id: number) => [...CAMPAIGNS_KEY, id] as const;
 

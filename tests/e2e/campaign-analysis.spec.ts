@@ -1,0 +1,86 @@
+import { expect, test } from './fixtures';
+import type { Campaign, Company } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations, tabTo } from './support/axe';
+import { playBundle, syncRankedResults } from './support/ranked-results';
+
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A campaign's "Análisis": reached by keyboard from its ranking; its trivias' players, how many
+ * trivias each player finished and the spread of totals as the organiser reads them, axe clean in
+ * light and dark, at a phone's, a tablet's and a desktop's width.
+ */
+test('the campaign analysis shows each trivia\'s players, trivias finished and the spread of totals, by keyboard, axe clean in light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Campaña análisis ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Campaña', companyId: company.id });
+  const first = await createFourQuestionTrivia(page, company.id, `Primera ${stamp}`);
+  const second = await createFourQuestionTrivia(page, company.id, `Segunda ${stamp}`);
+  const documents = [1, 2, 3, 4].map((n) => `${n}${stamp % 1_000_000_000}`);
+  const names = ['Ana Uno', 'Beto Dos', 'Carla Tres', 'Dario Cuatro'];
+  // All four get every answer of the first trivia; Ana and Beto play the second and get half of it.
+  await syncRankedResults(page, await playBundle(page, first.id), names, 30, documents);
+  await syncRankedResults(page, await playBundle(page, second.id), names.slice(0, 2), 30, documents.slice(0, 2), (q) => (q < 2 ? 0 : 1));
+  const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Campaña ${stamp}`, companyId: company.id, startDate: isoDay(-1), endDate: isoDay(1) });
+  for (const trivia of [first, second]) await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
+
+  await page.goto(`/campaigns/${campaign.id}/ranking`);
+  const link = page.getByRole('link', { name: 'Análisis' });
+  await tabTo(page, link);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/campaigns/${campaign.id}/analysis$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Análisis: Campaña ${stamp}` })).toBeVisible();
+  await expect(page.getByTestId('campaign-analysis-summary')).toHaveText('4 jugadores en el ranking de la campaña.');
+
+  const trivias = page.getByTestId('campaign-trivias').getByRole('row');
+  // Weight 10 each (the default); the first trivia's four players scored 100, the second's two 50.
+  await expect(trivias.nth(1).getByRole('cell')).toHaveText(['10', '4', '100', /Preguntas/]);
+  await expect(trivias.nth(2).getByRole('cell')).toHaveText(['10', '2', '50', /Preguntas/]);
+  const completion = page.getByTestId('campaign-completion');
+  await expect(completion.getByRole('row', { name: /^1 de 2/ }).getByRole('cell')).toHaveText('2');
+  await expect(completion.getByRole('row', { name: /^2 de 2/ }).getByRole('cell')).toHaveText('2');
+  // Highest total 2000 in bands of 200: Carla and Dario at 1000, Ana and Beto at 1500.
+  const totals = page.getByTestId('campaign-totals');
+  await expect(totals.getByRole('caption')).toHaveText('Puntaje total (máximo 2000 pts)');
+  await expect(totals.getByRole('row', { name: /^1000–1200/ }).getByRole('cell')).toHaveText('2');
+  await expect(totals.getByRole('row', { name: /^1400–1600/ }).getByRole('cell')).toHaveText('2');
+  await expect(totals.getByRole('row', { name: /^0–200/ }).getByRole('cell')).toHaveText('0');
+
+  // A trivia's questions: its own analysis, by keyboard.
+  const questions = page.getByRole('link', { name: `Análisis de las preguntas de Segunda ${stamp}` });
+  await tabTo(page, questions);
+
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await seriousViolations(page, `the campaign analysis (${scheme})`)).toEqual([]);
+    for (const [width, height, label] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      await page.screenshot({ path: `docs/screenshots/campaign-analysis-${label}-${scheme}.png`, fullPage: label === 'desktop' });
+    }
+    // A laptop at 200 % zoom (1366 px wide, 683 CSS px): only the trivias' table may scroll, inside its card.
+    await page.setViewportSize({ width: 683, height: 450 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/packages/${second.id}/analysis$`));
+
+  // The one site: the same four players.
+  await page.goto(`/campaigns/${campaign.id}/analysis`);
+  await page.getByRole('combobox', { name: 'Sede' }).selectOption({ label: 'Stand Campaña' });
+  await expect(page.getByTestId('campaign-analysis-summary')).toHaveText('4 jugadores en el ranking de la campaña.');
+});
+
+test('a campaign nobody has played says so, and a bad link says it is not valid', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Campaña vacía ${Date.now()}`, companyId: 1, startDate: isoDay(-1), endDate: isoDay(1) });
+  await page.goto(`/campaigns/${campaign.id}/analysis`);
+  await expect(page.getByText('Todavía no hay jugadores en el ranking de esta campaña')).toBeVisible();
+  await page.goto('/campaigns/abc/analysis');
+  await expect(page.getByRole('heading', { level: 1, name: 'No se pudo abrir el análisis' })).toBeVisible();
+  await expect(page.getByText('El enlace no es válido.')).toBeVisible();
+});
