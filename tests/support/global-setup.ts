@@ -24,7 +24,7 @@ export function withDatabase(url: string, database: string): string {
 
 /**
  * One real PostgreSQL for the whole run (TEST_DATABASE_URL, or an embedded server in a temporary
- * directory), with a template database migrated once. Each test file clones the template, so files
+ * directory, throwaway: nothing in it waits for the disk), with a template database migrated once. Each test file clones the template, so files
  * run in parallel on databases of their own.
  */
 export default async function setup(project: TestProject) {
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
   let dir: string | undefined;
   if (!serverUrl) {
     dir = await mkdtemp(path.join(tmpdir(), 'trivia-test-pg-'));
-    const server = await startEmbeddedPostgres(dir);
+    const server = await startEmbeddedPostgres(dir, undefined, { throwaway: true });
     serverUrl = server.serverUrl('postgres');
     stopServer = server.stop;
   }
