@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalIdQuery } from './common';
+import { IMPORT_FORMATS } from './question-import';
 import { optionalDate } from './ranking';
 
 /**
@@ -13,13 +14,21 @@ const datesInOrder: [(q: z.infer<typeof dayRange>) => boolean, { path: string[];
   { path: ['dateTo'], message: 'La fecha final no puede ser anterior a la inicial' },
 ];
 
-export const analysisQuery = dayRange
-  .extend({
-    locationId: optionalIdQuery,
-    deviceId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ message: 'El kiosco no es válido' }).optional()),
-  })
-  .refine(...datesInOrder);
+const analysisFilters = dayRange.extend({
+  locationId: optionalIdQuery,
+  deviceId: z.preprocess((v) => (v === '' ? undefined : v), z.uuid({ message: 'El kiosco no es válido' }).optional()),
+});
+export const analysisQuery = analysisFilters.refine(...datesInOrder);
 export type AnalysisQuery = z.infer<typeof analysisQuery>;
+
+/**
+ * GET /api/question-groups/{id}/analysis/export: the analysis under the same filters as a file,
+ * XLSX (a sheet per view) or CSV (the questions and their answers), the filters written at the top.
+ */
+export const analysisExportQuery = analysisFilters
+  .extend({ format: z.enum(IMPORT_FORMATS, { error: 'El formato debe ser csv o xlsx' }).default('xlsx') })
+  .refine(...datesInOrder);
+export type AnalysisExportQuery = z.infer<typeof analysisExportQuery>;
 
 /**
  * What an analysis flags on a question, as the screen says it:

@@ -1,3 +1,6 @@
+import type { Context } from 'koa';
+import type { ImportFormat } from '../../contract';
+
 /** Characters no file system takes in a file name: made `_` (control characters too, below). */
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
 const safeFileName = (name: string) =>
@@ -11,4 +14,20 @@ const safeFileName = (name: string) =>
 export function attachment(name: string, asciiName: string): string {
   const exact = encodeURIComponent(safeFileName(name)).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `attachment; filename="${asciiName.replace(/["\\]/g, '_')}"; filename*=UTF-8''${exact}`;
+}
+
+/** What each spreadsheet format is served as. */
+const SHEET_CONTENT_TYPES: Record<ImportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** Replies with a whole spreadsheet file (CSV or XLSX) named `baseName.format`, accents kept where the client reads them. */
+export function sendSheetFile(ctx: Context, baseName: string, format: ImportFormat, bytes: Buffer): void {
+  const name = `${baseName}.${format}`;
+  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[;]/g, '_');
+  ctx.set('Content-Type', SHEET_CONTENT_TYPES[format]);
+  ctx.set('Content-Disposition', attachment(name, ascii));
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = bytes;
 }

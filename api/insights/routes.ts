@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { activityQuery, analysisQuery, campaignAnalysisQuery, idParamsSchema, type CampaignAnalysis, type PlayerHistory, type TriviaActivity, type TriviaAnalysis } from '../../contract';
+import { activityQuery, analysisExportQuery, analysisQuery, campaignAnalysisQuery, idParamsSchema, type CampaignAnalysis, type PlayerHistory, type TriviaActivity, type TriviaAnalysis } from '../../contract';
+import { sendSheetFile } from '../http/download';
 import { requireUser } from '../http/require-user';
 import { parse } from '../http/validate';
 import { findQuestionGroup } from '../question-groups/service';
 import { findCampaign } from '../campaigns/service';
+import { analysisFile } from './analysis-export';
 import { campaignAnalysis } from './campaign-analysis';
 import { playerHistory } from './player-history';
 import { triviaActivity } from './trivia-activity';
@@ -20,6 +22,14 @@ export function insightRoutes(dataSource: DataSource) {
     const query = parse(analysisQuery, ctx.query);
     await findQuestionGroup(em, id);
     ctx.body = (await triviaAnalysis(em, id, query)) satisfies TriviaAnalysis;
+  });
+
+  router.get('/question-groups/:id/analysis/export', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const query = parse(analysisExportQuery, ctx.query);
+    const group = await findQuestionGroup(em, id);
+    const { baseName, format, bytes } = await analysisFile(em, group, query);
+    sendSheetFile(ctx, baseName, format, bytes);
   });
 
   router.get('/question-groups/:id/activity', requireUser, async (ctx) => {

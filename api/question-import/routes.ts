@@ -1,25 +1,15 @@
 import Router from '@koa/router';
-import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import { exportFormatQuerySchema, idParamsSchema, questionImportSchema, type ImportFormat } from '../../contract';
+import { exportFormatQuerySchema, idParamsSchema, questionImportSchema } from '../../contract';
 import type { ImportReadLimits } from '../config';
-import { attachment } from '../http/download';
+import { sendSheetFile } from '../http/download';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { exportQuestions, importQuestions, previewImport } from './service';
-import { CONTENT_TYPES, TEMPLATE_QUESTIONS, writeQuestions } from './write';
+import { TEMPLATE_QUESTIONS, writeQuestions } from './write';
 
 /** The file's bytes from the JSON body (base64: the API takes JSON only). */
 const fileBytes = (body: unknown) => Buffer.from(parseBody(questionImportSchema, body).content, 'base64');
-
-/** A download: an ASCII name for old clients and the exact name (accents kept) in `filename*`. */
-function sendFile(ctx: Context, baseName: string, format: ImportFormat, bytes: Buffer) {
-  const name = `${baseName}.${format}`;
-  const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[;]/g, '_');
-  ctx.set('Content-Type', CONTENT_TYPES[format]);
-  ctx.set('Content-Disposition', attachment(name, ascii));
-  ctx.body = bytes;
-}
 
 /** Question import (preview, then import) and export, in CSV or XLSX, and the template. */
 export function questionImportRoutes(dataSource: DataSource, limits: ImportReadLimits) {
@@ -41,12 +31,12 @@ export function questionImportRoutes(dataSource: DataSource, limits: ImportReadL
     const { id } = parse(idParamsSchema, ctx.params);
     const { format } = parse(exportFormatQuerySchema, ctx.query);
     const { name, bytes } = await exportQuestions(em, id, format);
-    sendFile(ctx, `preguntas_${name}`, format, bytes);
+    sendSheetFile(ctx, `preguntas_${name}`, format, bytes);
   });
 
   router.get('/question-import/template', requireUser, async (ctx) => {
     const { format } = parse(exportFormatQuerySchema, ctx.query);
-    sendFile(ctx, 'plantilla_preguntas', format, await writeQuestions(format, TEMPLATE_QUESTIONS));
+    sendSheetFile(ctx, 'plantilla_preguntas', format, await writeQuestions(format, TEMPLATE_QUESTIONS));
   });
 
   return router;

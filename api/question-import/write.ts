@@ -7,10 +7,6 @@ export interface QuestionRow {
   answers: { text: string; isCorrect: boolean }[];
 }
 
-export const CONTENT_TYPES: Record<ImportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
 
 /** Header and rows in the import's format: as many answer columns as the longest question needs. */
 function table(questions: QuestionRow[]): { header: string[]; rows: (string | number)[][] } {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TriviaActivity, TriviaAnalysis } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
@@ -156,5 +157,60 @@ describe('GET /api/question-groups/:id/activity', () => {
     expect(backwards.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateTo' }] });
     expect((await admin.get('/api/question-groups/999999/activity')).status).toBe(404);
     expect((await api.client().get(`/api/question-groups/${trivia.group.id}/activity`)).status).toBe(401);
+  });
+});
+
+describe('GET /api/question-groups/:id/analysis/export', () => {
+  const download = async (query: string) => {
+    const res = await fetch(`${api.baseUrl}/api/question-groups/${trivia.group.id}/analysis/export${query}`, { headers: { Cookie: admin.cookieHeader() } });
+    expect(res.status).toBe(200);
+    return { res, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('writes the analysis as a workbook, a sheet per view, each opening with its filters', async () => {
+    const { res, bytes } = await download(`?locationId=${s1}&dateFrom=2026-05-01`);
+    expect(res.headers.get('content-type')).toContain('spreadsheetml');
+    expect(res.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''analisis_Trivia%20de%20prueba_\d{4}-\d{2}-\d{2}\.xlsx/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Preguntas', 'Respuestas', 'Sedes', 'Kioscos', 'Por hora']);
+    // Rows as read, an empty row (the one under the filters) as []; Array.from visits the sparse array's holes.
+    const rows = (name: string) => Array.from(workbook.getWorksheet(name)!.getSheetValues().slice(1), (row) => (row as ExcelJS.CellValue[] | undefined)?.slice(1) ?? []);
+
+    const questions = rows('Preguntas');
+    expect(questions.slice(0, 5)).toEqual([
+      ['Análisis de la trivia', 'Trivia de prueba'], ['Sede', 'S1'], ['Kiosco', 'Todos'], ['Desde', '2026-05-01'], ['Hasta', 'Sin límite'],
+    ]);
+    const header = questions.findIndex((row) => row[0] === 'N.º');
+    // The hand-computed figures above: Q1 50 % right, discrimination 1, median 2.5 s of 4 timed answers.
+    expect(questions[header + 1]).toEqual([1, 'Pregunta 1', 10, 10, 5, 50, 1, 2.5, 4]);
+    expect(questions[header + 2]).toEqual([2, 'Pregunta 2', 10, 9, 3, 30, 0, undefined, 0, 'Una respuesta incorrecta atrae más que la correcta; Nadie elige una de sus respuestas; Separa poco']);
+    const answers = rows('Respuestas');
+    expect(answers.slice(answers.findIndex((row) => row[0] === 'N.º') + 1, answers.findIndex((row) => row[0] === 'N.º') + 4)).toEqual([
+      [1, 'Pregunta 1', 'Respuesta 1.1', 'Sí', 5, 50], [1, 'Pregunta 1', 'Respuesta 1.2', 'No', 4, 40], [1, 'Pregunta 1', 'Respuesta 1.3', 'No', 1, 10],
+    ]);
+    // Sites and hours read the days only, as on the screen: S2's round of 3 May is in.
+    expect(rows('Sedes').slice(-2)).toEqual([['S1', 10, 10, 55, 55], ['S2', 1, 1, 0, 0]]);
+    expect(rows('Por hora').slice(-3)).toEqual([['2026-05-01 10:00', 'S1', 6], ['2026-05-01 11:00', 'S1', 4], ['2026-05-03 10:00', 'S2', 1]]);
+  });
+
+  it('writes it as CSV, one row per answer beside its question\'s figures, under its filters', async () => {
+    const { res, bytes } = await download(`?format=csv&deviceId=${kiosk}`);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = bytes.toString('utf-8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines.slice(0, 3)).toEqual(['Análisis de la trivia,Trivia de prueba', 'Sede,Todas', 'Kiosco,Kiosco sin nombre']);
+    const header = lines.indexOf('N.º,Pregunta,Mostrada,Respondida,Correctas,Facilidad (%),Discriminación,Tiempo mediano (s),Respuestas con tiempo,Avisos,Respuesta,Correcta,Elegida,Porcentaje (%)');
+    expect(header).toBeGreaterThan(0);
+    // The kiosk's one round chose the third answer of Q1 and Q2; Q3 was never dealt.
+    expect(lines.slice(header + 1, header + 4)).toEqual(['1,Pregunta 1,1,1,0,0,,,0,,Respuesta 1.1,Sí,0,0', '1,Pregunta 1,1,1,0,0,,,0,,Respuesta 1.2,No,0,0', '1,Pregunta 1,1,1,0,0,,,0,,Respuesta 1.3,No,1,100']);
+    expect(lines).toHaveLength(header + 1 + 9);
+  });
+
+  it('refuses a bad format or filter with the field named', async () => {
+    const format = await admin.get(`/api/question-groups/${trivia.group.id}/analysis/export?format=pdf`);
+    expect(format.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'format' }] });
+    const backwards = await admin.get(`/api/question-groups/${trivia.group.id}/analysis/export?dateFrom=2026-05-03&dateTo=2026-05-01`);
+    expect(backwards.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateTo' }] });
+    expect((await api.client().get(`/api/question-groups/${trivia.group.id}/analysis/export`)).status).toBe(401);
   });
 });

@@ -53,6 +53,18 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
   await site.selectOption({ label: 'Stand Análisis' });
   await expect(page.getByTestId('analysis-summary')).toContainText('12 rondas contadas');
 
+  // The analysis as a workbook (its menu opened by keyboard), under the filter chosen (the file's content: tests/api/trivia-analysis.test.ts).
+  const exportMenu = page.getByRole('button', { name: 'Exportar análisis' });
+  await tabTo(page, exportMenu);
+  await page.keyboard.press('Enter');
+  const download = page.waitForEvent('download');
+  const request = page.waitForRequest((r) => r.url().includes('/analysis/export?'));
+  await page.getByRole('menuitem', { name: 'Excel (XLSX)' }).click();
+  const file = await download;
+  expect(new URL((await request).url()).searchParams.get('format')).toBe('xlsx');
+  expect(new URL((await request).url()).searchParams.get('locationId')).toMatch(/^\d+$/);
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^analisis_Trivia Análisis ${stamp}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
+
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await seriousViolations(page, `the trivia analysis (${scheme})`)).toEqual([]);

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { ActivityQuery, AnalysisQuery, CampaignAnalysis, CampaignAnalysisQuery, PlayerHistory, TriviaActivity, TriviaAnalysis } from '../../../contract';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { ActivityQuery, AnalysisQuery, CampaignAnalysis, ImportFormat, CampaignAnalysisQuery, PlayerHistory, TriviaActivity, TriviaAnalysis } from '../../../contract';
 import { api } from '../../lib/api';
+import { downloadFile } from '../../lib/download';
 
 /** The filters that are set, as a query string. */
 function searchOf(filters: Record<string, string | number | undefined>) {
@@ -19,6 +20,13 @@ export const useTriviaAnalysis = (groupId: number, filters: AnalysisQuery, enabl
     queryFn: () => getTriviaAnalysis(groupId, filters),
     placeholderData: keepPreviousData,
     enabled,
+  });
+
+/** The analysis under the screen's filters as a file (XLSX: a sheet per view; CSV: a row per answer). */
+export const useDownloadAnalysis = (groupId: number, filters: AnalysisQuery) =>
+  useMutation({
+    mutationFn: (format: ImportFormat) => downloadFile(`/api/question-groups/${groupId}/analysis/export?${searchOf({ ...filters, format })}`, `analisis.${format}`),
+    meta: { errorTitle: 'Error al exportar el análisis' },
   });
 
 export const getTriviaActivity = (groupId: number, filters: ActivityQuery) =>

@@ -4,6 +4,7 @@ import type { DateRange } from 'react-day-picker';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { DownloadMenu } from '../../components/ui/download-menu';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
@@ -11,7 +12,7 @@ import { useQuestionGroup } from '../../shared/questions/api/get-question-group'
 import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
 import { SiteFilter } from '../../shared/ranking/site-filter';
 import { ActivitySection } from './activity-section';
-import { useTriviaActivity, useTriviaAnalysis } from './api';
+import { useDownloadAnalysis, useTriviaActivity, useTriviaAnalysis } from './api';
 import { QuestionAnalysisCard } from './question-analysis-card';
 
 /**
@@ -25,7 +26,9 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
   const group = useQuestionGroup(groupId, validId);
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
-  const analysis = useTriviaAnalysis(groupId, { locationId, ...rangeDays(range) }, validId);
+  const filters = { locationId, ...rangeDays(range) };
+  const analysis = useTriviaAnalysis(groupId, filters, validId);
+  const download = useDownloadAnalysis(groupId, filters);
   // The sites' and kiosks' figures read every site: the site filter picks among them.
   const activity = useTriviaActivity(groupId, rangeDays(range), validId);
 
@@ -49,6 +52,7 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
       <PageHeader
         title={`Análisis${group.data ? `: ${group.data.name}` : ''}`}
         description="Qué preguntas enseñan, cuáles confunden y cuáles separan a quienes saben. Solo cuentan los resultados que cuentan en el ranking: los retenidos, descartados y descalificados quedan fuera."
+        actions={<DownloadMenu label="Exportar análisis" pending={download.isPending} onPick={(format) => download.mutate(format)} />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,20rem)_1fr]">
         <Card className="h-fit space-y-4 p-5">
