@@ -5,9 +5,17 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * Waits until every finite animation and transition of the page has finished. A button that has
  * just been enabled fades from its pale disabled colour for a frame even with reduced motion, and
  * axe would measure that frame's contrast. Endless animations (spinners) are left alone.
+ * Two frames and a task first: a colour scheme just emulated reaches the page as a media-query
+ * change at its next frame, and the admin app then sets its `dark` class from a React effect; the
+ * transitions that starts must exist before they are waited for (on a busy machine axe once
+ * measured the header's light text on the new dark background).
  */
 async function settleAnimations(page: Page) {
   await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     await new Promise((resolve) => requestAnimationFrame(resolve));
