@@ -65,16 +65,20 @@ export class ServerProcess {
     child.stdout?.on('data', (chunk) => (this.output += chunk));
     child.stderr?.on('data', (chunk) => (this.output += chunk));
     const deadline = Date.now() + timeoutMs;
+    // What the last check got, for the error: a refusal while it starts, then its status and body.
+    let last = 'no answer';
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${this.output}`);
       try {
-        if ((await fetch(`${this.baseUrl}/api/health`)).ok) return;
-      } catch {
-        // not listening yet
+        const reply = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) });
+        if (reply.ok) return;
+        last = `${reply.status} ${await reply.text()}`;
+      } catch (error) {
+        last = String((error as Error).cause ?? error);
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    throw new Error(`The server did not answer /api/health in ${timeoutMs} ms:\n${this.output}`);
+    throw new Error(`The server did not answer /api/health in ${timeoutMs} ms (last check: ${last}):\n${this.output}`);
   }
 
   async stop(): Promise<void> {
