@@ -47,7 +47,7 @@ const allSteps: Step[] = [
   { name: 'build', command: ['npm', 'run', '--silent', 'build'], lane: 'first' },
   vitest('unit and API tests', '.tmp/unit-results.json', 'main'),
   vitest('fuzz tests', '.tmp/fuzz-results.json', 'main', ['-c', 'tests/fuzz/vitest.config.ts'], 'fuzz'),
-    {
+  {
     name: 'browser tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts'],
     report: { file: '.tmp/e2e-results.json', runner: 'playwright' },

@@ -1,11 +1,10 @@
 import { testBundle } from './support/test-bundle';
-import AxeBuilder from '@axe-core/playwright';
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { postJson } from './support/admin-api';
+import { seriousViolations } from './support/axe';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 /** The seeded demo trivia and its company's first site. */
 const DEMO_TRIVIA = 1;
 
@@ -29,11 +28,6 @@ async function storedName(page: Page, { documentTypeId, documentNumber, companyI
   return reply.player.fullName;
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).include('section[aria-labelledby="name-changes-title"]').withTags(WCAG_TAGS).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
-}
-
 test('an admin sees a re-registration’s name waiting beside the stored one and applies it with the keyboard; axe clean in light and dark', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await new LoginPage(page).signInAsAdmin();
@@ -52,7 +46,7 @@ test('an admin sees a re-registration’s name waiting beside the stored one and
     await page.reload();
     await expect(rosa).toBeVisible();
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    expect(await seriousViolations(page), scheme).toEqual([]);
+    expect(await seriousViolations(page, scheme, 'section[aria-labelledby="name-changes-title"]')).toEqual([]);
   }
 
   // Keyboard: the button is reachable and pressed with Enter; focus moves to the next change.

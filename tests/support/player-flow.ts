@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { expect } from 'vitest';
 import { buildCompany, buildLocation, buildTrivia } from './factories';
 import type { TestApi } from './api-server';
 import type { TestClient } from './http-client';
@@ -75,13 +76,17 @@ export interface OfflinePlayInput {
   playerClientId?: string;
 }
 
-let roundsPlayed = 0;
+/** Rounds placed so far, per test file: files share this module when Vitest runs them in one worker. */
+const roundsPlayed = new Map<string, number>();
 /**
  * When an offline round ended unless told: one after another, 90 s apart, going back from now
  * within the time since registerDevice's set-up, so the rounds of one device never overlap.
  */
 function nextRoundEnd(): Date {
-  const slot = roundsPlayed++ % Math.floor((DEVICE_SETUP_AGO_MS - 300_000) / 90_000);
+  const file = expect.getState().testPath ?? '';
+  const played = roundsPlayed.get(file) ?? 0;
+  roundsPlayed.set(file, played + 1);
+  const slot = played % Math.floor((DEVICE_SETUP_AGO_MS - 300_000) / 90_000);
   return new Date(Date.now() - slot * 90_000);
 }
 
