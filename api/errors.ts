@@ -11,6 +11,7 @@ interface AppErrorExtra {
   issues?: ApiErrorBody['issues'];
   headers?: Record<string, string>;
   lastMutationId?: number;
+  affectedResults?: number;
 }
 
 /** The one error type of the API: a status and a code the client branches on, and a message it can show. */
@@ -128,6 +129,7 @@ export function errorMiddleware(logger: Logger) {
       if (appError.extra.details) body.details = appError.extra.details;
       if (appError.extra.issues) body.issues = appError.extra.issues;
       if (appError.extra.lastMutationId !== undefined) body.lastMutationId = appError.extra.lastMutationId;
+      if (appError.extra.affectedResults !== undefined) body.affectedResults = appError.extra.affectedResults;
       ctx.status = appError.status;
       ctx.set(appError.extra.headers ?? {});
       ctx.body = body;

@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'requests_in_flight_limited',
   // monitoring: a bearer token on GET /metrics that is not the server's METRICS_TOKEN (or any, when none is set)
   'metrics_token_invalid',
+  'correct_answer_change_unconfirmed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -124,4 +125,6 @@ export interface ApiErrorBody {
   issues?: { path: string; message: string }[];
   /** `sync_gap` and `sync_payload_mismatch` replies: the last mutation id the server holds for the device. */
   lastMutationId?: number;
+  /** `correct_answer_change_unconfirmed` replies: the played results whose reading of the question the change turns. */
+  affectedResults?: number;
 }

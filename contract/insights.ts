@@ -111,10 +111,15 @@ export interface SiteActivity extends ActivityFigures {
 }
 
 export interface KioskActivity extends ActivityFigures {
-  deviceId: string;
-  /** The kiosk's name as staff set it up; null for a device that never was. */
+  /** Null for the one row of rounds played on phones and through the public link (no kiosk). */
+  deviceId: string | null;
+  /** The kiosk's name as staff set it up. */
   name: string | null;
 }
+
+/** What a row of kiosk figures is called on the screen and in the export. */
+export const kioskActivityName = (kiosk: Pick<KioskActivity, 'deviceId' | 'name'>) =>
+  kiosk.deviceId === null ? 'Teléfonos y enlace público' : (kiosk.name ?? 'Kiosco sin nombre');
 
 /** Rounds completed in one hour of the event's clock, at one site. */
 export interface ActivityHour {

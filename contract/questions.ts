@@ -29,14 +29,32 @@ export const questionSchema = z.strictObject({
 });
 export type QuestionInput = z.input<typeof questionSchema>;
 
-const answerList = z
-  .array(answerSchema, { error: 'Debe haber al menos 2 respuestas' })
-  .min(ANSWERS_MIN, `Debe haber al menos ${ANSWERS_MIN} respuestas`)
-  .max(ANSWERS_MAX, `Máximo ${ANSWERS_MAX} respuestas`)
-  .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, 'Marca exactamente una respuesta correcta');
+const answerListOf = <T extends typeof answerSchema>(answer: T) =>
+  z
+    .array(answer, { error: 'Debe haber al menos 2 respuestas' })
+    .min(ANSWERS_MIN, `Debe haber al menos ${ANSWERS_MIN} respuestas`)
+    .max(ANSWERS_MAX, `Máximo ${ANSWERS_MAX} respuestas`)
+    .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, 'Marca exactamente una respuesta correcta');
+const answerList = answerListOf(answerSchema);
 
-/** Question with its answers: the form, and the transactional PUT /api/questions/{id}. */
-export const questionWithAnswersSchema = questionSchema.extend({ answers: answerList });
+const ANSWER_ID = 'La respuesta no es válida';
+/**
+ * An answer in an edit: with `id` (one of the question's answers) it is that answer, kept with its
+ * text and mark replaced, so the rounds that chose it still point at it; without, a new answer.
+ */
+export const answerEditSchema = answerSchema.extend({ id: z.number({ error: ANSWER_ID }).int(ANSWER_ID).min(1, ANSWER_ID).max(MAX_ID, ANSWER_ID).optional() });
+const answerEditList = answerListOf(answerEditSchema).refine((answers) => {
+  const ids = answers.flatMap((a) => (a.id === undefined ? [] : [a.id]));
+  return new Set(ids).size === ids.length;
+}, 'Una respuesta aparece dos veces');
+
+/**
+ * Question with its answers: the form, and the transactional PUT /api/questions/{id}.
+ * `confirmCorrectChange`: the admin confirmed changing which answer is correct although played
+ * results answered the question (without it that change is refused with
+ * `correct_answer_change_unconfirmed` and the number of those results).
+ */
+export const questionWithAnswersSchema = questionSchema.extend({ answers: answerEditList, confirmCorrectChange: z.boolean().optional() });
 export type QuestionWithAnswersInput = z.input<typeof questionWithAnswersSchema>;
 
 /**
@@ -77,6 +95,15 @@ export interface Answer {
 }
 
 export type AnswersByQuestion = Record<string, Answer[]>;
+
+/** GET /api/questions/{id}/revisions: a text the question had before, newest first. */
+export interface QuestionTextRevision {
+  text: string;
+  /** When it was replaced by the next text. */
+  replacedAt: string;
+  /** Who replaced it (first and last name); null once that user is deleted. */
+  replacedBy: string | null;
+}
 
 /**
  * An answer as a player's device receives it: `isCorrect` only on a set-up kiosk of the trivia

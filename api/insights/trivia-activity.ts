@@ -29,13 +29,14 @@ const SITES_SQL = `
    GROUP BY c.location_id, l.name
    ORDER BY l.name NULLS LAST, c.location_id`;
 
+/** Per kiosk (a device staff set up), and one row (device null) for every round played elsewhere: phones, the public link. */
 const KIOSKS_SQL = `
   WITH ${COUNTED}
-  SELECT c.device_id, d.kiosk_name AS name, ${FIGURES}
+  SELECT k.id AS device_id, k.kiosk_name AS name, ${FIGURES}
     FROM counted c
-    JOIN devices d ON d.id = c.device_id
-   GROUP BY c.device_id, d.kiosk_name
-   ORDER BY d.kiosk_name NULLS LAST, c.device_id`;
+    LEFT JOIN devices k ON k.id = c.device_id AND k.kiosk_setup_at IS NOT NULL
+   GROUP BY k.id, k.kiosk_name
+   ORDER BY k.id IS NULL, k.kiosk_name, k.id`;
 
 /** Rounds per hour of the event's clock ($4: its zone) and site. */
 const TIMELINE_SQL = `
@@ -56,7 +57,7 @@ const figures = (row: FigureRow): ActivityFigures => ({
 
 /**
  * How a trivia's sites and kiosks went: counted rounds, players, average and median score per site
- * and per kiosk, and rounds per hour of the event's clock per site (when a booth was busy or silent).
+ * and per kiosk (phones and the public link in one row of their own), and rounds per hour of the event's clock per site (when a booth was busy or silent).
  * Results played offline count by when they were completed, as everywhere.
  */
 export async function triviaActivity(em: EntityManager, questionGroupId: number, query: ActivityQuery): Promise<TriviaActivity> {
@@ -65,7 +66,7 @@ export async function triviaActivity(em: EntityManager, questionGroupId: number,
     const { from, to } = completionRange(query.dateFrom, query.dateTo, timeZone);
     const filters = [questionGroupId, from, to];
     const sites = (await tx.query(SITES_SQL, filters)) as (FigureRow & { location_id: number | null; name: string | null })[];
-    const kiosks = (await tx.query(KIOSKS_SQL, filters)) as (FigureRow & { device_id: string; name: string | null })[];
+    const kiosks = (await tx.query(KIOSKS_SQL, filters)) as (FigureRow & { device_id: string | null; name: string | null })[];
     const hours = (await tx.query(TIMELINE_SQL, [...filters, timeZone])) as { hour: string; location_id: number | null; rounds: number }[];
     return {
       questionGroupId,

@@ -19,6 +19,7 @@ import {
   deleteQuestion,
   listAnswersOfGroup,
   listQuestions,
+  questionTextRevisions,
   replaceQuestion,
   updateQuestion,
 } from './service';
@@ -52,13 +53,18 @@ export function questionRoutes(dataSource: DataSource) {
 
   router.patch('/questions/:id', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentQuestion(await updateQuestion(em, id, parseBody(questionSchema, ctx.request.body)));
+    ctx.body = presentQuestion(await updateQuestion(em, id, parseBody(questionSchema, ctx.request.body), ctx.state.user.id));
   });
 
   router.put('/questions/:id', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const { question, answers } = await replaceQuestion(em, id, parseBody(questionWithAnswersSchema, ctx.request.body));
+    const { question, answers } = await replaceQuestion(em, id, parseBody(questionWithAnswersSchema, ctx.request.body), ctx.state.user.id);
     ctx.body = presentQuestionWithAnswers(question, answers);
+  });
+
+  router.get('/questions/:id/revisions', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = await questionTextRevisions(em, id);
   });
 
   router.delete('/questions/:id', requireUser, async (ctx) => {

@@ -1,8 +1,8 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema } from '../../contract';
-import { AnswerEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
-import { badRequest, notFound } from '../errors';
+import type { answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../contract';
+import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity } from '../../db/entities';
+import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 
 export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
@@ -29,7 +29,7 @@ function answersOf(em: EntityManager, questionIds: number[]): Promise<AnswerEnti
 }
 
 /** Stores answers for a question, in the order given. */
-export function insertAnswers(em: EntityManager, questionId: number, answers: AnswerFields[]): Promise<AnswerEntity[]> {
+export function insertAnswers(em: EntityManager, questionId: number, answers: Pick<AnswerFields, 'text' | 'isCorrect'>[]): Promise<AnswerEntity[]> {
   return em.save(answers.map((a) => em.create(AnswerEntity, { text: a.text, isCorrect: a.isCorrect, questionId })));
 }
 
@@ -55,28 +55,88 @@ export function createQuestion(em: EntityManager, groupId: number, input: Questi
   });
 }
 
-/** Text and group of a question. */
-export function updateQuestion(em: EntityManager, id: number, input: QuestionFields) {
-  return em.transaction((tx) => applyQuestionFields(tx, id, input));
+/** Text and group of a question; `userId` is the admin editing it. */
+export function updateQuestion(em: EntityManager, id: number, input: QuestionFields, userId: number) {
+  return em.transaction(async (tx) => applyQuestionFields(tx, await findQuestion(tx, id), input, userId));
 }
 
-async function applyQuestionFields(tx: EntityManager, id: number, input: QuestionFields): Promise<QuestionEntity> {
-  const question = await findQuestion(tx, id);
+/** A text replaced is kept as a revision (who and when), so the question's history survives its edits. */
+async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, input: QuestionFields, userId: number): Promise<QuestionEntity> {
   await requireGroup(tx, input.groupId);
+  if (question.text !== input.text) await tx.insert(QuestionTextRevisionEntity, { questionId: question.id, text: question.text, replacedBy: userId });
   question.text = input.text;
   question.groupId = input.groupId;
   await tx.save(question);
   return question;
 }
 
-/** Text, group and every answer replaced together: a failure leaves the question as it was. */
-export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields) {
+/**
+ * Text, group and answers replaced together: a failure leaves the question as it was. An answer
+ * sent with its id is that answer, updated in place (the rounds that chose it keep pointing at
+ * it); one without is added; an answer not sent is deleted. Changing which answer is correct when
+ * played results chose the old or the new one needs `confirmCorrectChange`: their stored scores
+ * stay, but the analysis and the players' histories read the question by the new key.
+ */
+export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields, userId: number) {
   return em.transaction(async (tx) => {
-    const question = await applyQuestionFields(tx, id, input);
-    await tx.delete(AnswerEntity, { questionId: id });
-    const answers = await insertAnswers(tx, id, input.answers);
+    const question = await findQuestion(tx, id);
+    const current = new Map((await answersOf(tx, [id])).map((answer) => [answer.id, answer]));
+    input.answers.forEach((answer, index) => {
+      if (answer.id !== undefined && !current.has(answer.id)) {
+        throw badRequest(FOREIGN_ANSWER, { code: 'validation_failed', issues: [{ path: `answers.${index}.id`, message: FOREIGN_ANSWER }] });
+      }
+    });
+    const wasCorrect = [...current.values()].find((answer) => answer.isCorrect)?.id;
+    const nowCorrect = input.answers.find((answer) => answer.isCorrect)?.id;
+    if (wasCorrect !== undefined && nowCorrect !== wasCorrect && !input.confirmCorrectChange) {
+      const affected = await resultsChoosing(tx, question, [wasCorrect, ...(nowCorrect === undefined ? [] : [nowCorrect])]);
+      if (affected > 0) throw conflict(correctChangeMessage(affected), { code: 'correct_answer_change_unconfirmed', affectedResults: affected });
+    }
+    await applyQuestionFields(tx, question, input, userId);
+    const kept = new Set(input.answers.map((answer) => answer.id));
+    const gone = [...current.keys()].filter((answerId) => !kept.has(answerId));
+    if (gone.length > 0) await tx.delete(AnswerEntity, { id: In(gone) });
+    const answers: AnswerEntity[] = [];
+    for (const answer of input.answers) {
+      const existing = answer.id === undefined ? undefined : current.get(answer.id);
+      if (existing) answers.push(await tx.save(Object.assign(existing, { text: answer.text, isCorrect: answer.isCorrect })));
+      else answers.push(...(await insertAnswers(tx, id, [answer])));
+    }
     return { question, answers };
   });
+}
+
+const FOREIGN_ANSWER = 'La respuesta no es de esta pregunta';
+
+const correctChangeMessage = (results: number) =>
+  `${results === 1 ? 'Un resultado ya jugado eligió' : `${results} resultados ya jugados eligieron`} la respuesta correcta de antes o la nueva. ` +
+  'Sus puntajes guardados no cambian; el análisis y el historial de los jugadores leerán esta pregunta con la nueva respuesta correcta.';
+
+/** The completed rounds of the question's trivia that chose one of `answerIds` at this question. */
+async function resultsChoosing(tx: EntityManager, question: QuestionEntity, answerIds: number[]): Promise<number> {
+  const [row] = (await tx.query(
+    `SELECT count(*)::int AS results
+       FROM player_attempts a
+      WHERE a.question_group_id = $1 AND a.completed_at IS NOT NULL
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(a.answers, '[]')) e
+                     WHERE (e->>'questionId')::int = $2 AND (e->>'answerId')::int = ANY($3::int[]))`,
+    [question.groupId, question.id, answerIds],
+  )) as { results: number }[];
+  return row?.results ?? 0;
+}
+
+/** The texts a question had before, newest first, with who replaced each. */
+export async function questionTextRevisions(em: EntityManager, id: number): Promise<QuestionTextRevision[]> {
+  await findQuestion(em, id);
+  const rows = (await em.query(
+    `SELECT r.text, r.replaced_at, CASE WHEN u.id IS NULL THEN NULL ELSE concat_ws(' ', u.first_name, u.last_name) END AS replaced_by
+       FROM question_text_revisions r
+       LEFT JOIN users u ON u.id = r.replaced_by
+      WHERE r.question_id = $1
+      ORDER BY r.replaced_at DESC, r.id DESC`,
+    [id],
+  )) as { text: string; replaced_at: Date; replaced_by: string | null }[];
+  return rows.map((row) => ({ text: row.text, replacedAt: row.replaced_at.toISOString(), replacedBy: row.replaced_by }));
 }
 
 /** Removes a question; its answers go with it (ON DELETE CASCADE). */

@@ -19,6 +19,7 @@ import { PrizeDrawEntryEntity } from './prize-draw-entry.entity';
 import { PrizeDrawEntity } from './prize-draw.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 import { QuestionEntity } from './question.entity';
+import { QuestionTextRevisionEntity } from './question-text-revision.entity';
 import { RankingDisqualificationEntity } from './ranking-disqualification.entity';
 import { RateLimitEntity } from './rate-limit.entity';
 import { SessionEntity } from './session.entity';
@@ -48,6 +49,7 @@ export {
   PrizeDrawEntryEntity,
   QuestionEntity,
   QuestionGroupEntity,
+  QuestionTextRevisionEntity,
   RankingDisqualificationEntity,
   RateLimitEntity,
   SessionEntity,
@@ -67,6 +69,7 @@ export const entities = [
   PlayerAliasEntity,
   QuestionGroupEntity,
   QuestionEntity,
+  QuestionTextRevisionEntity,
   AnswerEntity,
   DeviceEntity,
   SyncMutationEntity,

@@ -25,6 +25,7 @@ import { DrawEntries1796400000000 } from './1796400000000-draw-entries';
 import { RejectionDocumentKey1796500000000 } from './1796500000000-rejection-document-key';
 import { CampaignEntrySite1796510000000 } from './1796510000000-campaign-entry-site';
 import { CompanyTimeZone1796520000000 } from './1796520000000-company-time-zone';
+import { QuestionTextRevisions1796600000000 } from './1796600000000-question-text-revisions';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -55,4 +56,5 @@ export const migrations = [
   RejectionDocumentKey1796500000000,
   CampaignEntrySite1796510000000,
   CompanyTimeZone1796520000000,
+  QuestionTextRevisions1796600000000,
 ];

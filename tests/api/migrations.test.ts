@@ -34,6 +34,7 @@ const EXPECTED_TABLES = [
   'prize_draw_entries',
   'prize_draws',
   'question_groups',
+  'question_text_revisions',
   'questions',
   'ranking_disqualifications',
   'rate_limits',

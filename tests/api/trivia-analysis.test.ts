@@ -24,6 +24,8 @@ let trivia: Awaited<ReturnType<typeof buildTrivia>>;
 let s1: number;
 let s2: number;
 const kiosk = randomUUID();
+/** A phone that played R1: not a kiosk, so it counts with the rounds played elsewhere. */
+const phone = randomUUID();
 
 const analysis = async (query = '') => {
   const res = await admin.get(`/api/question-groups/${trivia.group.id}/analysis${query}`);
@@ -38,7 +40,8 @@ beforeAll(async () => {
   s1 = (await buildLocation(api.dataSource, company.id, 'S1')).id;
   s2 = (await buildLocation(api.dataSource, company.id, 'S2')).id;
   trivia = await buildTrivia(api.dataSource, company.id, { questions: 3, answersPerQuestion: 3 });
-  await api.dataSource.query(`INSERT INTO devices (id, secret_hash) VALUES ($1, repeat('0', 64))`, [kiosk]);
+  await api.dataSource.query(`INSERT INTO devices (id, secret_hash, kiosk_name, kiosk_setup_at) VALUES ($1, repeat('0', 64), 'Tableta 1', now())`, [kiosk]);
+  await api.dataSource.query(`INSERT INTO devices (id, secret_hash) VALUES ($1, repeat('0', 64))`, [phone]);
   const [q1, q2] = trivia.items;
   const pick = (item: typeof q1, letter: number) => item!.answers[letter]!.id;
   const q1Choices = [0, 0, 0, 0, 1, 0, 1, 1, 2, 1];
@@ -50,7 +53,7 @@ beforeAll(async () => {
     const answers = [{ questionId: q1!.question.id, answerId: pick(q1, q1Choices[r]!), ...(r < 4 ? { elapsedMs: q1Times[r] } : {}) }];
     if (q2Choices[r] !== null) answers.push({ questionId: q2!.question.id, answerId: pick(q2, q2Choices[r]!) });
     await insertCompletedAttempt(api.dataSource, {
-      playerId: player.id, groupId: trivia.group.id, score: 100 - r * 10, locationId: s1,
+      playerId: player.id, groupId: trivia.group.id, score: 100 - r * 10, locationId: s1, deviceId: r === 0 ? phone : undefined,
       completedAt: new Date(r < 6 ? '2026-05-01T15:10:00Z' : '2026-05-01T16:20:00Z'), questionIds: dealt, answers,
     });
   }
@@ -141,7 +144,11 @@ describe('GET /api/question-groups/:id/activity', () => {
       { locationId: s1, name: 'S1', players: 10, rounds: 10, averageScore: 55, medianScore: 55 },
       { locationId: s2, name: 'S2', players: 1, rounds: 1, averageScore: 0, medianScore: 0 },
     ]);
-    expect(result.kiosks).toEqual([{ deviceId: kiosk, name: null, players: 1, rounds: 1, averageScore: 0, medianScore: 0 }]);
+    // The kiosk, then every round played on no kiosk (R1's phone, and the rounds with no device) in one row.
+    expect(result.kiosks).toEqual([
+      { deviceId: kiosk, name: 'Tableta 1', players: 1, rounds: 1, averageScore: 0, medianScore: 0 },
+      { deviceId: null, name: null, players: 10, rounds: 10, averageScore: 55, medianScore: 55 },
+    ]);
     expect(result.timeline).toEqual([
       { hour: '2026-05-01T10:00', locationId: s1, rounds: 6 },
       { hour: '2026-05-01T11:00', locationId: s1, rounds: 4 },
@@ -198,7 +205,7 @@ describe('GET /api/question-groups/:id/analysis/export', () => {
     const { res, bytes } = await download(`?format=csv&deviceId=${kiosk}`);
     expect(res.headers.get('content-type')).toContain('text/csv');
     const lines = bytes.toString('utf-8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines.slice(0, 3)).toEqual(['Análisis de la trivia,Trivia de prueba', 'Sede,Todas', 'Kiosco,Kiosco sin nombre']);
+    expect(lines.slice(0, 3)).toEqual(['Análisis de la trivia,Trivia de prueba', 'Sede,Todas', 'Kiosco,Tableta 1']);
     const header = lines.indexOf('N.º,Pregunta,Mostrada,Respondida,Correctas,Facilidad (%),Discriminación,Tiempo mediano (s),Respuestas con tiempo,Avisos,Respuesta,Correcta,Elegida,Porcentaje (%)');
     expect(header).toBeGreaterThan(0);
     // The kiosk's one round chose the third answer of Q1 and Q2; Q3 was never dealt.

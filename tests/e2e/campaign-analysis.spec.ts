@@ -2,8 +2,9 @@ import { expect, test } from './fixtures';
 import type { Campaign, Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { reviewScreen } from './support/screen-review';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
@@ -54,18 +55,7 @@ test('the campaign analysis shows each trivia\'s players, trivias finished and t
   const questions = page.getByRole('link', { name: `Análisis de las preguntas de Segunda ${stamp}` });
   await tabTo(page, questions);
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page, `the campaign analysis (${scheme})`)).toEqual([]);
-    for (const [width, height, label] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `docs/screenshots/campaign-analysis-${label}-${scheme}.png`, fullPage: label === 'desktop' });
-    }
-    // A laptop at 200 % zoom (1366 px wide, 683 CSS px): only the trivias' table may scroll, inside its card.
-    await page.setViewportSize({ width: 683, height: 450 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await reviewScreen(page, 'campaign-analysis');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/packages/${second.id}/analysis$`));
 

@@ -2,8 +2,9 @@ import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { reviewScreen } from './support/screen-review';
 
 /**
  * A player's history: reached by keyboard from an admin ranking's row and from "Datos personales",
@@ -52,18 +53,7 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
   await expect(productsRound.getByRole('cell', { name: 'Incorrecta' })).toHaveCount(2);
   await expect(productsRound.getByRole('cell', { name: 'Correcta', exact: true })).toHaveCount(2);
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page, `the player history (${scheme})`)).toEqual([]);
-    for (const [width, height, label] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `docs/screenshots/player-history-${label}-${scheme}.png`, fullPage: label === 'desktop' });
-    }
-    // A laptop at 200 % zoom (1366 px wide, 683 CSS px): only the answers' table may scroll, inside its card.
-    await page.setViewportSize({ width: 683, height: 450 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await reviewScreen(page, 'player-history');
 
   // The way back leads to the ranking it came from.
   await page.getByRole('link', { name: 'Volver al ranking' }).click();

@@ -2,8 +2,9 @@ import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { reviewScreen } from './support/screen-review';
 
 /**
  * A trivia's "Análisis": reached by keyboard from its questions, each question's figures and flags
@@ -52,6 +53,12 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
   await tabTo(page, site);
   await site.selectOption({ label: 'Stand Análisis' });
   await expect(page.getByTestId('analysis-summary')).toContainText('12 rondas contadas');
+  // The kiosk filter offers the kiosk the twelve rounds were synced from.
+  await expect(activity.getByRole('table', { name: 'Por kiosco' }).getByRole('row', { name: /Tableta de pruebas/ }).getByRole('cell')).toHaveText(['12', '12', /\d/, /\d/]);
+  const kiosk = page.getByRole('combobox', { name: 'Kiosco' });
+  await tabTo(page, kiosk);
+  await kiosk.selectOption({ label: 'Tableta de pruebas' });
+  await expect(page.getByTestId('analysis-summary')).toContainText('12 rondas contadas');
 
   // The analysis as a workbook (its menu opened by keyboard), under the filter chosen (the file's content: tests/api/trivia-analysis.test.ts).
   const exportMenu = page.getByRole('button', { name: 'Exportar análisis' });
@@ -63,20 +70,10 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
   const file = await download;
   expect(new URL((await request).url()).searchParams.get('format')).toBe('xlsx');
   expect(new URL((await request).url()).searchParams.get('locationId')).toMatch(/^\d+$/);
+  expect(new URL((await request).url()).searchParams.get('deviceId')).toMatch(/^[0-9a-f-]{36}$/);
   expect(file.suggestedFilename()).toMatch(new RegExp(`^analisis_Trivia Análisis ${stamp}_\\d{4}-\\d{2}-\\d{2}\\.xlsx$`));
 
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    expect(await seriousViolations(page, `the trivia analysis (${scheme})`)).toEqual([]);
-    for (const [width, height, label] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) {
-      await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `docs/screenshots/trivia-analysis-${label}-${scheme}.png`, fullPage: label === 'desktop' });
-    }
-    // A laptop at 200 % zoom (1366 px wide, 683 CSS px): nothing scrolls sideways.
-    await page.setViewportSize({ width: 683, height: 450 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    await page.screenshot({ path: `docs/screenshots/trivia-analysis-zoom-200-${scheme}.png` });
-  }
+  await reviewScreen(page, 'trivia-analysis', { zoomShot: true });
 });
 
 test('a trivia with no counted results says so, and a bad link says it is not valid', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ActivityFigures, TriviaActivity } from '../../../contract';
+import { kioskActivityName, type ActivityFigures, type TriviaActivity } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
 import { FigureBar } from './figure-bar';
@@ -44,8 +44,8 @@ export function ActivitySection({ activity }: { activity: TriviaActivity }) {
     <Card className="space-y-6 p-5" role="region" aria-labelledby="activity-heading">
       <h2 id="activity-heading" className="text-lg font-semibold">Sedes y kioscos</h2>
       <FiguresTable caption="Por sede" rows={activity.sites.map((site) => ({ key: String(site.locationId), name: site.name ?? 'Sin sede', figures: site }))} />
-      {activity.kiosks.length > 0 && (
-        <FiguresTable caption="Por kiosco" rows={activity.kiosks.map((kiosk) => ({ key: kiosk.deviceId, name: kiosk.name ?? 'Kiosco sin nombre', figures: kiosk }))} />
+      {activity.kiosks.some((kiosk) => kiosk.deviceId !== null) && (
+        <FiguresTable caption="Por kiosco" rows={activity.kiosks.map((kiosk) => ({ key: kiosk.deviceId ?? 'elsewhere', name: kioskActivityName(kiosk), figures: kiosk }))} />
       )}
       <table className="w-full text-sm" data-testid="activity-timeline">
         <caption className="pb-2 text-left font-semibold">Rondas por hora ({activity.timeZone})</caption>

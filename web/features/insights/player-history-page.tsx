@@ -1,11 +1,10 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
-import { errorText } from '../../lib/api';
+import { EmptyState, LoadingState } from '../../components/ui/states';
 import { usePlayerHistory } from './api';
 import { HistoryAttemptCard } from './history-attempt-card';
+import { BackLink, CannotOpen } from './insight-page-parts';
 
 /** Where the admin came from (a ranking row passes its screen), for the way back. */
 interface CameFrom {
@@ -25,18 +24,13 @@ export function PlayerHistoryPage({ params }: { params: Record<string, string | 
   const validId = Number.isInteger(playerId) && playerId > 0;
   const history = usePlayerHistory(playerId, validId);
   const back = (useLocation().state as CameFrom | null)?.from ?? BACK_TO_PLAYER_DATA;
-  const backLink = (
-    <Link to={back.path} className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
-      <ArrowLeft className="size-4" aria-hidden />
-      {back.label}
-    </Link>
-  );
+  const backLink = <BackLink to={back.path}>{back.label}</BackLink>;
 
   if (!validId || history.isError) {
     return (
       <div>
         {backLink}
-        <ErrorState heading={1} title="No se pudo abrir el historial" message={validId ? errorText(history.error) : 'El enlace no es válido.'} />
+        <CannotOpen title="No se pudo abrir el historial" validId={validId} error={history.error} />
       </div>
     );
   }

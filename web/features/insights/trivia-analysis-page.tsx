@@ -1,54 +1,50 @@
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import type { DateRange } from 'react-day-picker';
 import { Link } from 'react-router-dom';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DownloadMenu } from '../../components/ui/download-menu';
 import { PageHeader } from '../../components/ui/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
-import { errorText } from '../../lib/api';
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
 import { SiteFilter } from '../../shared/ranking/site-filter';
 import { ActivitySection } from './activity-section';
+import { BackLink, CannotOpen, FiguresStates } from './insight-page-parts';
+import { KioskFilter } from './kiosk-filter';
 import { useDownloadAnalysis, useTriviaActivity, useTriviaAnalysis } from './api';
 import { QuestionAnalysisCard } from './question-analysis-card';
 
 /**
  * /packages/:groupId/analysis ("Análisis"): per question of a trivia, how often it was shown and
  * answered right, how well it separates strong from weak players, each answer's share and the
- * median time to answer, with its flags; by site and days. Counted results only, as the rankings.
+ * median time to answer, with its flags; by site, kiosk and days. Counted results only, as the rankings.
  */
 export function TriviaAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
   const groupId = Number(params.groupId);
   const validId = Number.isInteger(groupId) && groupId > 0;
   const group = useQuestionGroup(groupId, validId);
   const [locationId, setLocationId] = useState<number | undefined>();
+  const [deviceId, setDeviceId] = useState<string | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
-  const filters = { locationId, ...rangeDays(range) };
+  const filters = { locationId, deviceId, ...rangeDays(range) };
   const analysis = useTriviaAnalysis(groupId, filters, validId);
   const download = useDownloadAnalysis(groupId, filters);
-  // The sites' and kiosks' figures read every site: the site filter picks among them.
+  // The sites' and kiosks' figures read every site and kiosk: the filters pick among them.
   const activity = useTriviaActivity(groupId, rangeDays(range), validId);
 
   if (!validId || group.isError) {
     return (
-      <ErrorState heading={1} title="No se pudo abrir el análisis" message={validId ? errorText(group.error) : 'El enlace no es válido.'}>
+      <CannotOpen title="No se pudo abrir el análisis" validId={validId} error={group.error}>
         <Link to="/packages" className="mt-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
           Volver a Grupos de Preguntas
         </Link>
-      </ErrorState>
+      </CannotOpen>
     );
   }
 
   const data = analysis.data;
   return (
     <div>
-      <Link to={`/packages/${groupId}/questions`} className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
-        <ArrowLeft className="size-4" aria-hidden />
-        Preguntas de la trivia
-      </Link>
+      <BackLink to={`/packages/${groupId}/questions`}>Preguntas de la trivia</BackLink>
       <PageHeader
         title={`Análisis${group.data ? `: ${group.data.name}` : ''}`}
         description="Qué preguntas enseñan, cuáles confunden y cuáles separan a quienes saben. Solo cuentan los resultados que cuentan en el ranking: los retenidos, descartados y descalificados quedan fuera."
@@ -58,31 +54,29 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
         <Card className="h-fit space-y-4 p-5">
           <h2 className="font-semibold">Filtros</h2>
           <SiteFilter companyId={group.data?.companyId} value={locationId} onChange={setLocationId} />
+          <KioskFilter kiosks={activity.data?.kiosks ?? []} value={deviceId} onChange={setDeviceId} />
           <DateRangeFilter value={range} onChange={setRange} />
         </Card>
         <div className="min-w-0 space-y-6">
           <section aria-label="Preguntas" aria-busy={analysis.isFetching} className="space-y-4">
-            {analysis.isPending ? (
-              <LoadingState label="Cargando análisis..." />
-            ) : analysis.isError && !data ? (
-              <ErrorState title="No se pudo cargar el análisis" message={errorText(analysis.error)}>
-                <Button variant="secondary" className="mt-2" pending={analysis.isFetching} onClick={() => void analysis.refetch()}>
-                  Reintentar
-                </Button>
-              </ErrorState>
-            ) : !data || data.rounds === 0 ? (
-              <EmptyState title="Todavía no hay resultados contados con estos filtros: cuando se jueguen rondas, su análisis aparecerá aquí." />
-            ) : (
-              <>
-                <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="analysis-summary">
-                  <strong>{data.rounds}</strong> {data.rounds === 1 ? 'ronda contada' : 'rondas contadas'}. La discriminación compara las{' '}
-                  {data.groups.upper} mejores rondas con las {data.groups.lower} peores (por puntaje).
-                </p>
-                {data.questions.map((question, index) => (
-                  <QuestionAnalysisCard key={question.questionId} number={index + 1} question={question} />
-                ))}
-              </>
-            )}
+            <FiguresStates
+              query={analysis}
+              hasData={data !== undefined}
+              empty={!data || data.rounds === 0}
+              emptyTitle="Todavía no hay resultados contados con estos filtros: cuando se jueguen rondas, su análisis aparecerá aquí."
+            >
+              {data && (
+                <>
+                  <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="analysis-summary">
+                    <strong>{data.rounds}</strong> {data.rounds === 1 ? 'ronda contada' : 'rondas contadas'}. La discriminación compara las{' '}
+                    {data.groups.upper} mejores rondas con las {data.groups.lower} peores (por puntaje).
+                  </p>
+                  {data.questions.map((question, index) => (
+                    <QuestionAnalysisCard key={question.questionId} number={index + 1} question={question} />
+                  ))}
+                </>
+              )}
+            </FiguresStates>
           </section>
           {activity.data && activity.data.sites.length > 0 && <ActivitySection activity={activity.data} />}
         </div>

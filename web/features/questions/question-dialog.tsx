@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { questionWithAnswersSchema, type Answer, type Question, type QuestionWithAnswersInput } from '../../../contract';
+import { questionWithAnswersSchema, type Answer, type Question, type QuestionTextRevision, type QuestionWithAnswersInput } from '../../../contract';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { inputClass } from '../../components/ui/field';
 import { TextArea } from '../../components/ui/form-controls';
+import { BROWSER_TIME_ZONE, formatDateTime } from '../../lib/format';
+import { useQuestionRevisions } from './api/get-question-revisions';
 import { useSaveQuestion, type QuestionWithAnswersValues } from './api/save-question';
 
 const MIN_ANSWERS = 2;
@@ -21,7 +25,8 @@ export interface QuestionDialogProps {
 
 function initialValues(groupId: number, editing: QuestionDialogProps['question']): QuestionWithAnswersInput {
   if (!editing) return { text: '', groupId, answers: [{ ...EMPTY_ANSWER }, { ...EMPTY_ANSWER }] };
-  const answers = editing.answers.map(({ text, isCorrect }) => ({ text, isCorrect }));
+  // Each answer keeps its id: the server updates it in place, so the rounds that chose it still point at it.
+  const answers: QuestionWithAnswersInput['answers'] = editing.answers.map(({ id, text, isCorrect }) => ({ id, text, isCorrect }));
   while (answers.length < MIN_ANSWERS) answers.push({ ...EMPTY_ANSWER });
   return { text: editing.question.text, groupId, answers };
 }
@@ -33,7 +38,10 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
     resolver: zodResolver(questionWithAnswersSchema),
     defaultValues: initialValues(groupId, question),
   });
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'answers' });
+  // The rows' React keys under their own name: `id` is the answer's, sent to the server.
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'answers', keyName: 'key' });
+  const revisions = useQuestionRevisions(groupId, question?.question.id);
+  const [confirming, setConfirming] = useState<{ values: QuestionWithAnswersValues; message: string } | null>(null);
   const answers = useWatch({ control: form.control, name: 'answers' });
   const { errors, isSubmitted } = form.formState;
   const answersError = errors.answers?.root?.message ?? errors.answers?.message;
@@ -43,7 +51,17 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
     if (isSubmitted) void form.trigger('answers');
   };
 
-  const onSubmit = form.handleSubmit((values) => save.mutate({ id: question?.question.id, values }, { onSuccess: onClose }));
+  const submit = (values: QuestionWithAnswersValues) =>
+    save.mutate(
+      { id: question?.question.id, values },
+      {
+        onSuccess: (outcome) => {
+          if ('saved' in outcome) onClose();
+          else setConfirming({ values, message: outcome.confirmCorrectChange.message });
+        },
+      },
+    );
+  const onSubmit = form.handleSubmit(submit);
 
   return (
     <FormDialog
@@ -58,6 +76,7 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
       pending={save.isPending}
     >
       <TextArea label="Pregunta" rows={3} autoFocus error={errors.text?.message} {...form.register('text')} />
+      {revisions.data && revisions.data.length > 0 && <TextRevisions revisions={revisions.data} />}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
         <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
@@ -66,7 +85,7 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
             const textError = errors.answers?.[index]?.text?.message;
             const correct = answers?.[index]?.isCorrect ?? false;
             return (
-              <li key={field.id} className="space-y-1">
+              <li key={field.key} className="space-y-1">
                 <div
                   className={`flex items-center gap-3 rounded-xl border p-2 pl-3 ${correct ? 'border-green-500 bg-green-50 dark:border-green-700 dark:bg-green-950/40' : 'border-slate-200 dark:border-slate-800'}`}
                 >
@@ -119,6 +138,37 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
           Agregar Respuesta
         </Button>
       </fieldset>
+      <ConfirmDialog
+        open={confirming !== null}
+        title="¿Cambiar la respuesta correcta?"
+        message={confirming?.message}
+        confirmLabel="Cambiar la respuesta correcta"
+        pending={save.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && submit({ ...confirming.values, confirmCorrectChange: true })}
+      />
     </FormDialog>
+  );
+}
+
+/** "Textos anteriores": what the question said before each edit, newest first, folded until asked for. */
+function TextRevisions({ revisions }: { revisions: QuestionTextRevision[] }) {
+  return (
+    <details className="rounded-xl border border-slate-200 p-3 text-sm dark:border-slate-800">
+      <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-200">
+        Textos anteriores ({revisions.length})
+      </summary>
+      <ol className="mt-2 space-y-2">
+        {revisions.map((revision, index) => (
+          <li key={index} className="border-t border-slate-200 pt-2 dark:border-slate-800">
+            <p className="break-words whitespace-pre-line">{revision.text}</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">
+              Cambiado el {formatDateTime(revision.replacedAt, BROWSER_TIME_ZONE)}
+              {revision.replacedBy ? ` por ${revision.replacedBy}` : ''}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
