@@ -50,6 +50,8 @@ test('the campaign analysis shows each trivia\'s players, trivias finished and t
   await expect(totals.getByRole('row', { name: /^1000–1200/ }).getByRole('cell')).toHaveText('2');
   await expect(totals.getByRole('row', { name: /^1400–1600/ }).getByRole('cell')).toHaveText('2');
   await expect(totals.getByRole('row', { name: /^0–200/ }).getByRole('cell')).toHaveText('0');
+  // The same spread as a chart: a column for each of the two bands with players (the empty ones are zeros).
+  await expect(page.getByTestId('campaign-totals-chart').locator('.recharts-bar-rectangle')).toHaveCount(2);
 
   // A trivia's questions: its own analysis, by keyboard.
   const questions = page.getByRole('link', { name: `Análisis de las preguntas de Segunda ${stamp}` });

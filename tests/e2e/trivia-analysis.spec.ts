@@ -47,6 +47,11 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
   const timeline = activity.getByTestId('activity-timeline');
   await expect(timeline.getByRole('cell', { name: 'Stand Análisis' }).first()).toBeVisible();
   expect(await timeline.getByRole('row').evaluateAll((rows) => rows.slice(1).reduce((sum, row) => sum + Number(row.lastElementChild!.textContent), 0))).toBe(12);
+  // The same hours as a chart: reached by Tab, its columns walked with the arrow keys and told in its tooltip.
+  const chart = activity.getByTestId('activity-chart');
+  await tabTo(page, chart.getByRole('application'));
+  await page.keyboard.press('ArrowRight');
+  await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText(/\d+ rondas\s*Stand Análisis: \d+/);
 
   // The site filter, by keyboard: every round was played at the one site.
   const site = page.getByRole('combobox', { name: 'Sede' });

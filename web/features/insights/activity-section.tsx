@@ -1,7 +1,9 @@
 import { kioskActivityName, type ActivityFigures, type TriviaActivity } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
+import { ColumnChart } from './column-chart';
 import { FigureBar } from './figure-bar';
+import { timelineColumns } from './timeline-columns';
 
 const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 
@@ -35,11 +37,13 @@ function FiguresTable({ caption, rows }: { caption: string; rows: { key: string;
 
 /**
  * "Sedes y kioscos": each site's and kiosk's players, rounds and scores, then the rounds of each
- * hour on the event's clock per site, a bar beside each figure (the figure is always written).
+ * hour on the event's clock: as a chart (every site together, silent hours included), then per
+ * site in a table, a bar beside each figure (the figure is always written).
  */
 export function ActivitySection({ activity }: { activity: TriviaActivity }) {
   const siteName = new Map(activity.sites.map((site) => [site.locationId, site.name ?? 'Sin sede']));
   const busiest = Math.max(1, ...activity.timeline.map((hour) => hour.rounds));
+  const chart = timelineColumns(activity.timeline, (locationId) => siteName.get(locationId) ?? 'Sin sede');
   return (
     <Card className="space-y-6 p-5" role="region" aria-labelledby="activity-heading">
       <h2 id="activity-heading" className="text-lg font-semibold">Sedes y kioscos</h2>
@@ -47,8 +51,9 @@ export function ActivitySection({ activity }: { activity: TriviaActivity }) {
       {activity.kiosks.some((kiosk) => kiosk.deviceId !== null) && (
         <FiguresTable caption="Por kiosco" rows={activity.kiosks.map((kiosk) => ({ key: kiosk.deviceId ?? 'elsewhere', name: kioskActivityName(kiosk), figures: kiosk }))} />
       )}
+      <ColumnChart title={`Rondas por ${chart.unit} (${activity.timeZone})`} columns={chart.columns} valueName="Rondas" testId="activity-chart" />
       <table className="w-full text-sm" data-testid="activity-timeline">
-        <caption className="pb-2 text-left font-semibold">Rondas por hora ({activity.timeZone})</caption>
+        <caption className="pb-2 text-left font-semibold">Rondas por hora y sede ({activity.timeZone})</caption>
         <thead>
           <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
             <th scope="col" className="pb-1 font-medium">Hora</th>

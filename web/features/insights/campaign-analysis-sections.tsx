@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { CampaignAnalysis } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
+import { ColumnChart } from './column-chart';
 import { FigureBar } from './figure-bar';
 
 const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
@@ -81,6 +82,7 @@ function CountTable({ caption, label, rows, testId }: { caption: string; label: 
 /** How many players finished 1, 2, … n trivias, and how the weighted totals spread over ten bands. */
 export function CampaignSpreadSection({ analysis }: { analysis: CampaignAnalysis }) {
   const total = analysis.trivias.length;
+  const totalBands = analysis.totals.map((band, index) => ({ key: String(index), name: `${points(band.from)}–${points(band.to)}`, players: band.players }));
   return (
     <Card className="space-y-6 p-5" role="region" aria-labelledby="campaign-spread-heading">
       <h2 id="campaign-spread-heading" className="text-lg font-semibold">Avance y puntajes</h2>
@@ -90,15 +92,17 @@ export function CampaignSpreadSection({ analysis }: { analysis: CampaignAnalysis
         testId="campaign-completion"
         rows={analysis.completion.map((row) => ({ key: String(row.trivias), name: `${row.trivias} de ${total}`, players: row.players }))}
       />
+      <ColumnChart
+        title={`Jugadores por puntaje total (máximo ${points(analysis.maxTotal)} pts)`}
+        valueName="Jugadores"
+        testId="campaign-totals-chart"
+        columns={totalBands.map((band) => ({ label: band.name, value: band.players }))}
+      />
       <CountTable
         caption={`Puntaje total (máximo ${points(analysis.maxTotal)} pts)`}
         label="Puntos"
         testId="campaign-totals"
-        rows={analysis.totals.map((band, index) => ({
-          key: String(index),
-          name: `${points(band.from)}–${points(band.to)}`,
-          players: band.players,
-        }))}
+        rows={totalBands}
       />
       <p className="text-xs text-slate-600 dark:text-slate-400">Cada franja incluye su inicio y no su final; la última incluye el máximo.</p>
     </Card>

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { MOST_HOURLY_COLUMNS, timelineColumns } from '../../web/features/insights/timeline-columns';
+
+const names = (locationId: number | null) => (locationId === null ? 'Sin sede' : `S${locationId}`);
+
+describe('timelineColumns', () => {
+  it('gives every hour from the first round to the last a column, the silent ones as zeros, naming each site\'s rounds', () => {
+    const { unit, columns } = timelineColumns(
+      [
+        { hour: '2026-05-01T10:00', locationId: 1, rounds: 6 },
+        { hour: '2026-05-01T10:00', locationId: 2, rounds: 1 },
+        { hour: '2026-05-01T13:00', locationId: 1, rounds: 4 },
+      ],
+      names,
+    );
+    expect(unit).toBe('hora');
+    expect(columns).toEqual([
+      { label: '01/05 10h', value: 7, detail: 'S1: 6 · S2: 1' },
+      { label: '01/05 11h', value: 0, detail: undefined },
+      { label: '01/05 12h', value: 0, detail: undefined },
+      { label: '01/05 13h', value: 4, detail: 'S1: 4' },
+    ]);
+  });
+
+  it('crosses midnight and month ends on the event\'s own clock', () => {
+    const { columns } = timelineColumns([{ hour: '2026-04-30T23:00', locationId: null, rounds: 1 }, { hour: '2026-05-01T01:00', locationId: null, rounds: 2 }], names);
+    expect(columns.map((c) => [c.label, c.value])).toEqual([['30/04 23h', 1], ['01/05 00h', 0], ['01/05 01h', 2]]);
+  });
+
+  it(`counts days once the rounds span more than ${MOST_HOURLY_COLUMNS} hours`, () => {
+    const { unit, columns } = timelineColumns(
+      [
+        { hour: '2026-05-01T10:00', locationId: 1, rounds: 3 },
+        { hour: '2026-05-01T18:00', locationId: 1, rounds: 2 },
+        { hour: '2026-05-12T09:00', locationId: 2, rounds: 5 },
+      ],
+      names,
+    );
+    expect(unit).toBe('día');
+    expect(columns).toHaveLength(12);
+    expect(columns[0]).toEqual({ label: '01/05', value: 5, detail: 'S1: 5' });
+    expect(columns[5]).toEqual({ label: '06/05', value: 0, detail: undefined });
+    expect(columns[11]).toEqual({ label: '12/05', value: 5, detail: 'S2: 5' });
+  });
+
+  it('draws nothing for a trivia without rounds', () => {
+    expect(timelineColumns([], names)).toEqual({ unit: 'hora', columns: [] });
+  });
+});
