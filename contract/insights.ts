@@ -117,6 +117,9 @@ export interface KioskActivity extends ActivityFigures {
   name: string | null;
 }
 
+/** What a site is called on the insights screens and in the export: its name, or "Sin sede" for rounds at no site. */
+export const siteName = (name: string | null | undefined) => name ?? 'Sin sede';
+
 /** What a row of kiosk figures is called on the screen and in the export. */
 export const kioskActivityName = (kiosk: Pick<KioskActivity, 'deviceId' | 'name'>) =>
   kiosk.deviceId === null ? 'Teléfonos y enlace público' : (kiosk.name ?? 'Kiosco sin nombre');
@@ -126,6 +129,8 @@ export interface ActivityHour {
   /** The hour's start on the event's clock, `YYYY-MM-DDTHH:00`. */
   hour: string;
   locationId: number | null;
+  /** The site's name; null for rounds at no site. */
+  site: string | null;
   rounds: number;
 }
 
@@ -213,4 +218,8 @@ export interface CampaignAnalysis {
   completion: { trivias: number; players: number }[];
   /** `from` ≤ total < `to` (the last band includes `maxTotal`). */
   totals: { from: number; to: number; players: number }[];
+  /** The zone of the event's clock the timeline reads. */
+  timeZone: string;
+  /** Counted rounds of the campaign's trivias in its period, per hour and site where they were played (at the filter's site only). */
+  timeline: ActivityHour[];
 }

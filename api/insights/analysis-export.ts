@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { EntityManager } from 'typeorm';
-import { kioskActivityName, QUESTION_FLAG_LABELS, type AnalysisExportQuery, type ImportFormat, type QuestionAnalysis, type TriviaActivity, type TriviaAnalysis } from '../../contract';
+import { kioskActivityName, QUESTION_FLAG_LABELS, siteName, type AnalysisExportQuery, type ImportFormat, type QuestionAnalysis, type TriviaActivity, type TriviaAnalysis } from '../../contract';
 import { csvFile, type Cell } from '../lib/csv';
 import { zonedDay } from '../lib/time-zone';
 import { triviaTimeZone } from '../ranking/event-time-zone';
@@ -62,12 +62,11 @@ async function writeXlsx(top: Cell[][], analysis: TriviaAnalysis, activity: Triv
     for (const row of rows) ws.addRow(row);
     widths.forEach((width, column) => (ws.getColumn(column + 1).width = width));
   };
-  const siteName = new Map(activity.sites.map((site) => [site.locationId, site.name ?? 'Sin sede']));
   sheet('Preguntas', QUESTION_HEADER, analysis.questions.map((q, i) => questionRow(q, i + 1)), [16, 60, 11, 11, 11, 13, 14, 18, 20, 50]);
   sheet('Respuestas', ANSWER_HEADER, analysis.questions.flatMap((q, i) => answerRows(q, i + 1)), [16, 60, 40, 10, 10, 15]);
-  sheet('Sedes', ['Sede', ...FIGURES_HEADER], activity.sites.map((s) => [s.name ?? 'Sin sede', s.players, s.rounds, score(s.averageScore), score(s.medianScore)]), [30, 11, 11, 17, 17]);
+  sheet('Sedes', ['Sede', ...FIGURES_HEADER], activity.sites.map((s) => [siteName(s.name), s.players, s.rounds, score(s.averageScore), score(s.medianScore)]), [30, 11, 11, 17, 17]);
   sheet('Kioscos', ['Kiosco', ...FIGURES_HEADER], activity.kiosks.map((k) => [kioskActivityName(k), k.players, k.rounds, score(k.averageScore), score(k.medianScore)]), [30, 11, 11, 17, 17]);
-  sheet('Por hora', [`Hora (${activity.timeZone})`, 'Sede', 'Rondas'], activity.timeline.map((h) => [h.hour.replace('T', ' '), siteName.get(h.locationId) ?? 'Sin sede', h.rounds]), [22, 30, 10]);
+  sheet('Por hora', [`Hora (${activity.timeZone})`, 'Sede', 'Rondas'], activity.timeline.map((h) => [h.hour.replace('T', ' '), siteName(h.site), h.rounds]), [22, 30, 10]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

@@ -1,5 +1,9 @@
 import type { EntityManager } from 'typeorm';
 import { TOTAL_BANDS, type CampaignAnalysis, type CampaignAnalysisQuery } from '../../contract';
+import type { CampaignEntity } from '../../db/entities';
+import { completionRange } from '../ranking/date-range';
+import { campaignTimeZone } from '../ranking/event-time-zone';
+import { roundsPerHour } from './rounds-per-hour';
 
 /** The campaign's trivias in its order, with their weights. */
 const TRIVIAS_SQL = `
@@ -32,9 +36,13 @@ interface StandingRow { kind: 'trivia' | 'completion' | 'band'; key: number; pla
 /**
  * A campaign's analysis from its standings, kept as results arrive: what its ranking shows is what
  * is counted here (its mode, period, attempt limit and weights applied; disqualified players out).
+ * Its timeline is the counted rounds of its trivias in its period, per hour and site where they were played.
  */
-export async function campaignAnalysis(em: EntityManager, campaignId: number, { locationId }: CampaignAnalysisQuery): Promise<CampaignAnalysis> {
+export async function campaignAnalysis(em: EntityManager, campaign: CampaignEntity, { locationId }: CampaignAnalysisQuery): Promise<CampaignAnalysis> {
+  const campaignId = campaign.id;
   const trivias: TriviaRow[] = await em.query(TRIVIAS_SQL, [campaignId]);
+  const timeZone = await campaignTimeZone(em, campaignId);
+  const period = completionRange(campaign.startDate, campaign.endDate, timeZone);
   const maxTotal = 100 * trivias.reduce((sum, trivia) => sum + trivia.weight, 0);
   const rows: StandingRow[] = await em.query(STANDINGS_SQL, [campaignId, locationId ?? 0, maxTotal]);
   const of = (kind: StandingRow['kind']) => new Map(rows.filter((row) => row.kind === kind).map((row) => [row.key, row]));
@@ -59,5 +67,7 @@ export async function campaignAnalysis(em: EntityManager, campaignId: number, { 
       to: (band + 1) * bandWidth,
       players: bands.get(band + 1)?.players ?? 0,
     })),
+    timeZone,
+    timeline: await roundsPerHour(em, { questionGroupIds: trivias.map((trivia) => trivia.question_group_id), ...period, timeZone, locationId }),
   };
 }

@@ -42,8 +42,7 @@ export function insightRoutes(dataSource: DataSource) {
   router.get('/campaigns/:id/analysis', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(campaignAnalysisQuery, ctx.query);
-    await findCampaign(em, id);
-    ctx.body = (await campaignAnalysis(em, id, query)) satisfies CampaignAnalysis;
+    ctx.body = (await campaignAnalysis(em, await findCampaign(em, id), query)) satisfies CampaignAnalysis;
   });
 
   router.get('/players/:id/history', requireUser, async (ctx) => {

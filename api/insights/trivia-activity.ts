@@ -3,6 +3,7 @@ import type { ActivityFigures, ActivityQuery, TriviaActivity } from '../../contr
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from '../ranking/date-range';
 import { triviaTimeZone } from '../ranking/event-time-zone';
+import { roundsPerHour } from './rounds-per-hour';
 
 /** The counted rounds of a trivia ($1) completed in [$2, $3). */
 const COUNTED = `
@@ -38,14 +39,6 @@ const KIOSKS_SQL = `
    GROUP BY k.id, k.kiosk_name
    ORDER BY k.id IS NULL, k.kiosk_name, k.id`;
 
-/** Rounds per hour of the event's clock ($4: its zone) and site. */
-const TIMELINE_SQL = `
-  WITH ${COUNTED}
-  SELECT to_char(date_trunc('hour', c.completed_at AT TIME ZONE $4), 'YYYY-MM-DD"T"HH24:00') AS hour, c.location_id, count(*)::int AS rounds
-    FROM counted c
-   GROUP BY 1, 2
-   ORDER BY 1, 2 NULLS LAST`;
-
 interface FigureRow { players: number; rounds: number; average_score: number | null; median_score: number | null }
 
 const figures = (row: FigureRow): ActivityFigures => ({
@@ -67,13 +60,13 @@ export async function triviaActivity(em: EntityManager, questionGroupId: number,
     const filters = [questionGroupId, from, to];
     const sites = (await tx.query(SITES_SQL, filters)) as (FigureRow & { location_id: number | null; name: string | null })[];
     const kiosks = (await tx.query(KIOSKS_SQL, filters)) as (FigureRow & { device_id: string | null; name: string | null })[];
-    const hours = (await tx.query(TIMELINE_SQL, [...filters, timeZone])) as { hour: string; location_id: number | null; rounds: number }[];
+    const timeline = await roundsPerHour(tx, { questionGroupIds: [questionGroupId], from, to, timeZone });
     return {
       questionGroupId,
       timeZone,
       sites: sites.map((row) => ({ locationId: row.location_id, name: row.name, ...figures(row) })),
       kiosks: kiosks.map((row) => ({ deviceId: row.device_id, name: row.name, ...figures(row) })),
-      timeline: hours.map((row) => ({ hour: row.hour, locationId: row.location_id, rounds: row.rounds })),
+      timeline,
     };
   });
 }

@@ -14,7 +14,8 @@ import type { TestClient } from '../support/http-client';
  *   P3: A 80 → 80
  *   P4: B 40 → 80
  *
- * plus P5's held A 90, which counts nowhere.
+ * plus P5's held A 90, which counts nowhere, and P6's A 70 four days before the period. Every
+ * round of the period is completed in the same hour.
  */
 let api: TestApi;
 let admin: TestClient;
@@ -22,6 +23,8 @@ let campaignId: number;
 let a: Awaited<ReturnType<typeof buildTrivia>>;
 let b: Awaited<ReturnType<typeof buildTrivia>>;
 let s2: number;
+/** Every round of the period is completed in the same hour: half past this hour began. */
+const inThisHour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 + 1_800_000);
 
 const analysis = async (query = '') => {
   const res = await admin.get(`/api/campaigns/${campaignId}/analysis${query}`);
@@ -45,11 +48,11 @@ beforeAll(async () => {
   await api.dataSource.query(`INSERT INTO campaign_question_groups (campaign_id, question_group_id, weight, "order") VALUES ($1, $2, 2, 2), ($1, $3, 1, 1)`, [
     campaignId, b.group.id, a.group.id,
   ]);
-  const played = async (scores: [Awaited<ReturnType<typeof buildTrivia>>, number][], locationId: number, reviewStatus: 'clean' | 'held' = 'clean') => {
+  const played = async (scores: [Awaited<ReturnType<typeof buildTrivia>>, number][], locationId: number, reviewStatus: 'clean' | 'held' = 'clean', completedAt = inThisHour) => {
     const player = await buildPlayer(api.dataSource);
     for (const [trivia, score] of scores) {
       await insertCompletedAttempt(api.dataSource, {
-        playerId: player.id, groupId: trivia.group.id, score, locationId, reviewStatus, ...(reviewStatus === 'held' ? { reviewReason: 'over_limit' } : {}),
+        playerId: player.id, groupId: trivia.group.id, score, locationId, reviewStatus, completedAt, ...(reviewStatus === 'held' ? { reviewReason: 'over_limit' } : {}),
       });
     }
   };
@@ -58,10 +61,22 @@ beforeAll(async () => {
   await played([[a, 80]], s1);
   await played([[b, 40]], s2);
   await played([[a, 90]], s1, 'held');
+  // Before the campaign's period: in no figure of it.
+  await played([[a, 70]], s1, 'clean', new Date(Date.now() - 4 * 86_400_000));
 });
 afterAll(() => api.close());
 
 describe('GET /api/campaigns/:id/analysis', () => {
+  it("gives the rounds of each hour of the event per site: the counted rounds of its trivias in its period, at the filter's site only", async () => {
+    const result = await analysis();
+    expect(typeof result.timeZone).toBe('string');
+    // P1's three rounds (its A 60 too: every counted round was played), P2's two, P3's one at S1; P4's at S2. Not the held one, nor the one before the period.
+    expect(result.timeline.map((hour) => [hour.locationId, hour.site, hour.rounds])).toEqual([[expect.any(Number), 'S1', 6], [s2, 'S2', 1]]);
+    expect(new Set(result.timeline.map((hour) => hour.hour)).size).toBe(1);
+    expect(result.timeline[0]!.hour).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/);
+    expect((await analysis(`?locationId=${s2}`)).timeline.map((hour) => [hour.site, hour.rounds])).toEqual([['S2', 1]]);
+  });
+
   it('counts its players per trivia, by trivias finished and by band of the weighted total, as computed by hand', async () => {
     const result = await analysis();
     expect(result).toMatchObject({ campaignId, players: 4, maxTotal: 300 });
@@ -92,7 +107,7 @@ describe('GET /api/campaigns/:id/analysis', () => {
       [company.id],
     );
     const empty = (await admin.get(`/api/campaigns/${id}/analysis`)).body as CampaignAnalysis;
-    expect(empty).toEqual({ campaignId: id, players: 0, maxTotal: 0, trivias: [], completion: [], totals: expect.any(Array) });
+    expect(empty).toEqual({ campaignId: id, players: 0, maxTotal: 0, trivias: [], completion: [], totals: expect.any(Array), timeZone: expect.any(String), timeline: [] });
     expect(empty.totals.every((band) => band.players === 0)).toBe(true);
 
     const bad = await admin.get(`/api/campaigns/${campaignId}/analysis?locationId=abc`);

@@ -150,9 +150,9 @@ describe('GET /api/question-groups/:id/activity', () => {
       { deviceId: null, name: null, players: 10, rounds: 10, averageScore: 55, medianScore: 55 },
     ]);
     expect(result.timeline).toEqual([
-      { hour: '2026-05-01T10:00', locationId: s1, rounds: 6 },
-      { hour: '2026-05-01T11:00', locationId: s1, rounds: 4 },
-      { hour: '2026-05-03T10:00', locationId: s2, rounds: 1 },
+      { hour: '2026-05-01T10:00', locationId: s1, site: 'S1', rounds: 6 },
+      { hour: '2026-05-01T11:00', locationId: s1, site: 'S1', rounds: 4 },
+      { hour: '2026-05-03T10:00', locationId: s2, site: 'S2', rounds: 1 },
     ]);
   });
 

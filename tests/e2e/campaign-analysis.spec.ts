@@ -52,6 +52,17 @@ test('the campaign analysis shows each trivia\'s players, trivias finished and t
   await expect(totals.getByRole('row', { name: /^0–200/ }).getByRole('cell')).toHaveText('0');
   // The same spread as a chart: a column for each of the two bands with players (the empty ones are zeros).
   await expect(page.getByTestId('campaign-totals-chart').locator('.recharts-bar-rectangle')).toHaveCount(2);
+  // When the booth was busy: the campaign's six rounds by hour, all at its one site, as a chart and a table.
+  const timeline = page.getByRole('region', { name: 'Cuándo se jugó' });
+  await expect(timeline.getByTestId('timeline-chart').getByRole('application')).toBeVisible();
+  await expect(timeline.getByTestId('timeline-table').getByRole('cell', { name: 'Stand Campaña' }).first()).toBeVisible();
+  expect(await timeline.getByTestId('timeline-table').getByRole('row').evaluateAll((rows) => rows.slice(1).reduce((sum, row) => sum + Number(row.lastElementChild!.textContent), 0))).toBe(6);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await timeline.screenshot({ path: `docs/screenshots/campaign-timeline-${scheme}.png` });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // A trivia's questions: its own analysis, by keyboard.
   const questions = page.getByRole('link', { name: `Análisis de las preguntas de Segunda ${stamp}` });

@@ -44,11 +44,11 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
   const activity = page.getByRole('region', { name: 'Sedes y kioscos' });
   const siteRow = activity.getByRole('table', { name: 'Por sede' }).getByRole('row', { name: /Stand Análisis/ });
   await expect(siteRow.getByRole('cell')).toHaveText(['12', '12', /\d/, /\d/]);
-  const timeline = activity.getByTestId('activity-timeline');
+  const timeline = activity.getByTestId('timeline-table');
   await expect(timeline.getByRole('cell', { name: 'Stand Análisis' }).first()).toBeVisible();
   expect(await timeline.getByRole('row').evaluateAll((rows) => rows.slice(1).reduce((sum, row) => sum + Number(row.lastElementChild!.textContent), 0))).toBe(12);
   // The same hours as a chart: reached by Tab, its columns walked with the arrow keys and told in its tooltip.
-  const chart = activity.getByTestId('activity-chart');
+  const chart = activity.getByTestId('timeline-chart');
   await tabTo(page, chart.getByRole('application'));
   await page.keyboard.press('ArrowRight');
   await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText(/\d+ rondas\s*Stand Análisis: \d+/);

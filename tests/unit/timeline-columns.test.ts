@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MOST_HOURLY_COLUMNS, timelineColumns } from '../../web/features/insights/timeline-columns';
 
-const names = (locationId: number | null) => (locationId === null ? 'Sin sede' : `S${locationId}`);
+/** An hour of the timeline at site `locationId` (named S1, S2…; null: no site). */
+const hour = (at: string, locationId: number | null, rounds: number) => ({ hour: at, locationId, site: locationId === null ? null : `S${locationId}`, rounds });
 
 describe('timelineColumns', () => {
   it('gives every hour from the first round to the last a column, the silent ones as zeros, naming each site\'s rounds', () => {
     const { unit, columns } = timelineColumns(
       [
-        { hour: '2026-05-01T10:00', locationId: 1, rounds: 6 },
-        { hour: '2026-05-01T10:00', locationId: 2, rounds: 1 },
-        { hour: '2026-05-01T13:00', locationId: 1, rounds: 4 },
-      ],
-      names,
+        hour('2026-05-01T10:00', 1, 6),
+        hour('2026-05-01T10:00', 2, 1),
+        hour('2026-05-01T13:00', 1, 4),
+      ]
     );
     expect(unit).toBe('hora');
     expect(columns).toEqual([
@@ -23,18 +23,17 @@ describe('timelineColumns', () => {
   });
 
   it('crosses midnight and month ends on the event\'s own clock', () => {
-    const { columns } = timelineColumns([{ hour: '2026-04-30T23:00', locationId: null, rounds: 1 }, { hour: '2026-05-01T01:00', locationId: null, rounds: 2 }], names);
+    const { columns } = timelineColumns([hour('2026-04-30T23:00', null, 1), hour('2026-05-01T01:00', null, 2)]);
     expect(columns.map((c) => [c.label, c.value])).toEqual([['30/04 23h', 1], ['01/05 00h', 0], ['01/05 01h', 2]]);
   });
 
   it(`counts days once the rounds span more than ${MOST_HOURLY_COLUMNS} hours`, () => {
     const { unit, columns } = timelineColumns(
       [
-        { hour: '2026-05-01T10:00', locationId: 1, rounds: 3 },
-        { hour: '2026-05-01T18:00', locationId: 1, rounds: 2 },
-        { hour: '2026-05-12T09:00', locationId: 2, rounds: 5 },
-      ],
-      names,
+        hour('2026-05-01T10:00', 1, 3),
+        hour('2026-05-01T18:00', 1, 2),
+        hour('2026-05-12T09:00', 2, 5),
+      ]
     );
     expect(unit).toBe('día');
     expect(columns).toHaveLength(12);
@@ -44,6 +43,6 @@ describe('timelineColumns', () => {
   });
 
   it('draws nothing for a trivia without rounds', () => {
-    expect(timelineColumns([], names)).toEqual({ unit: 'hora', columns: [] });
+    expect(timelineColumns([])).toEqual({ unit: 'hora', columns: [] });
   });
 });

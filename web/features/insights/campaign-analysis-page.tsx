@@ -7,12 +7,12 @@ import { useCampaign } from '../../shared/campaigns/api/get-campaign';
 import { SiteFilter } from '../../shared/ranking/site-filter';
 import { useCampaignAnalysis } from './api';
 import { BackLink, CannotOpen, FiguresStates } from './insight-page-parts';
-import { CampaignSpreadSection, CampaignTriviasSection } from './campaign-analysis-sections';
+import { CampaignSpreadSection, CampaignTimelineSection, CampaignTriviasSection } from './campaign-analysis-sections';
 
 /**
  * /campaigns/:campaignId/analysis ("Análisis" of a campaign): as its ranking stands, the players of
  * each trivia and their mean score (each trivia's questions in its own analysis), how many trivias
- * each player finished and how the weighted totals spread; by site.
+ * each player finished, how the weighted totals spread, and the rounds of each hour of the event; by site.
  */
 export function CampaignAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
   const campaignId = Number(params.campaignId);
@@ -58,6 +58,7 @@ export function CampaignAnalysisPage({ params }: { params: Record<string, string
                 </p>
                 <CampaignTriviasSection analysis={data} />
                 <CampaignSpreadSection analysis={data} />
+                <CampaignTimelineSection analysis={data} />
               </>
             )}
           </FiguresStates>

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
 import { ColumnChart } from './column-chart';
 import { FigureBar } from './figure-bar';
+import { TimelineFigures } from './timeline-figures';
 
 const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 const points = (value: number) => formatNumber(Math.round(value * 10) / 10);
@@ -105,6 +106,20 @@ export function CampaignSpreadSection({ analysis }: { analysis: CampaignAnalysis
         rows={totalBands}
       />
       <p className="text-xs text-slate-600 dark:text-slate-400">Cada franja incluye su inicio y no su final; la última incluye el máximo.</p>
+    </Card>
+  );
+}
+
+/** "Cuándo se jugó": the campaign's counted rounds in its period, per hour of the event's clock (all its trivias). */
+export function CampaignTimelineSection({ analysis }: { analysis: CampaignAnalysis }) {
+  return (
+    <Card className="space-y-6 p-5" role="region" aria-labelledby="campaign-timeline-heading">
+      <h2 id="campaign-timeline-heading" className="text-lg font-semibold">Cuándo se jugó</h2>
+      {analysis.timeline.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">Todavía no hay rondas contadas en el periodo de la campaña.</p>
+      ) : (
+        <TimelineFigures timeline={analysis.timeline} timeZone={analysis.timeZone} />
+      )}
     </Card>
   );
 }

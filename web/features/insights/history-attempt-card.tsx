@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, Clock, MinusCircle, PauseCircle, XCircle, type LucideIcon } from 'lucide-react';
-import { ATTEMPT_STANDING_LABELS, type AttemptStanding, type PlayerHistoryAnswer, type PlayerHistoryAttempt } from '../../../contract';
+import { ATTEMPT_STANDING_LABELS, siteName, type AttemptStanding, type PlayerHistoryAnswer, type PlayerHistoryAttempt } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatDuration, formatScore } from '../../lib/format';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
@@ -114,7 +114,7 @@ export function HistoryAttemptCard({ attempt }: { attempt: PlayerHistoryAttempt 
         <Fact label="Puntaje">{finished ? formatScore(attempt.score) : '—'}</Fact>
         <Fact label="Correctas">{finished ? `${attempt.correctAnswers}/${attempt.totalQuestions}` : '—'}</Fact>
         <Fact label="Tiempo">{formatDuration(attempt.completionTime)}</Fact>
-        <Fact label="Sede">{attempt.site ?? 'Sin sede'}</Fact>
+        <Fact label="Sede">{siteName(attempt.site)}</Fact>
         <Fact label="Kiosco">{attempt.kiosk ?? 'Ninguno'}</Fact>
       </dl>
       <RoundAnswers attempt={attempt} />

@@ -1,3 +1,4 @@
+import { siteName } from '../../../contract';
 import { useLocation } from 'react-router-dom';
 import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
@@ -53,7 +54,7 @@ export function PlayerHistoryPage({ params }: { params: Record<string, string | 
           </div>
           <div>
             <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">Sede</dt>
-            <dd className="font-semibold break-words">{player.site ?? 'Sin sede'}</dd>
+            <dd className="font-semibold break-words">{siteName(player.site)}</dd>
           </div>
           <div>
             <dt className="text-xs font-medium text-slate-600 dark:text-slate-400">Intentos</dt>

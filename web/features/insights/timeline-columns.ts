@@ -1,4 +1,4 @@
-import type { ActivityHour } from '../../../contract';
+import { siteName, type ActivityHour } from '../../../contract';
 import type { Column } from './column-chart';
 
 const HOUR_MS = 3_600_000;
@@ -10,12 +10,13 @@ export const MOST_HOURLY_COLUMNS = 240;
 const clockMs = (hour: string) => Date.parse(`${hour}:00Z`);
 const two = (n: number) => String(n).padStart(2, '0');
 
+
 /**
  * The timeline as columns of rounds, every site together: one per hour from the first hour with
  * rounds to the last, the silent hours between them as zeros (a booth's silence is what the chart
  * is for), or one per day past MOST_HOURLY_COLUMNS hours. Each column's detail names the sites' rounds.
  */
-export function timelineColumns(timeline: ActivityHour[], siteName: (locationId: number | null) => string): { unit: 'hora' | 'día'; columns: Column[] } {
+export function timelineColumns(timeline: ActivityHour[]): { unit: 'hora' | 'día'; columns: Column[] } {
   if (timeline.length === 0) return { unit: 'hora', columns: [] };
   const first = clockMs(timeline[0]!.hour);
   const last = clockMs(timeline[timeline.length - 1]!.hour);
@@ -24,22 +25,23 @@ export function timelineColumns(timeline: ActivityHour[], siteName: (locationId:
   const start = byDay ? first - (first % DAY_MS) : first;
   const slot = (ms: number) => Math.floor((ms - start) / step);
 
-  const sites = new Map<number, Map<number | null, number>>();
+  const sites = new Map<number, Map<number | null, { name: string; rounds: number }>>();
   for (const hour of timeline) {
     const index = slot(clockMs(hour.hour));
-    const counts = sites.get(index) ?? new Map<number | null, number>();
-    counts.set(hour.locationId, (counts.get(hour.locationId) ?? 0) + hour.rounds);
+    const counts = sites.get(index) ?? new Map<number | null, { name: string; rounds: number }>();
+    const site = counts.get(hour.locationId) ?? { name: siteName(hour.site), rounds: 0 };
+    counts.set(hour.locationId, { ...site, rounds: site.rounds + hour.rounds });
     sites.set(index, counts);
   }
   const columns: Column[] = [];
   for (let index = 0; index <= slot(last); index++) {
     const at = new Date(start + index * step);
     const day = `${two(at.getUTCDate())}/${two(at.getUTCMonth() + 1)}`;
-    const counts = [...(sites.get(index) ?? new Map<number | null, number>())];
+    const counts = [...(sites.get(index)?.values() ?? [])];
     columns.push({
       label: byDay ? day : `${day} ${two(at.getUTCHours())}h`,
-      value: counts.reduce((sum, [, rounds]) => sum + rounds, 0),
-      detail: counts.length > 0 ? counts.map(([site, rounds]) => `${siteName(site)}: ${rounds}`).join(' · ') : undefined,
+      value: counts.reduce((sum, site) => sum + site.rounds, 0),
+      detail: counts.length > 0 ? counts.map((site) => `${site.name}: ${site.rounds}`).join(' · ') : undefined,
     });
   }
   return { unit: byDay ? 'día' : 'hora', columns };
