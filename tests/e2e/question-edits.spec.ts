@@ -7,9 +7,9 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
 
 /**
- * Editing a played question: the text fixed is kept under "Textos anteriores", and moving the
- * correct mark asks first, saying how many played rounds it turns; by keyboard, axe clean in light
- * and dark, at a phone's, a tablet's and a desktop's width.
+ * Editing a played question, its share right shown beside it ("Mostrar acierto"): the text fixed
+ * is kept under "Textos anteriores", and moving the correct mark asks first, saying how many played
+ * rounds it turns; by keyboard, axe clean in light and dark, at a phone's, a tablet's and a desktop's width.
  */
 test('an organiser fixes a played question: its old text is kept, and moving the correct answer asks first with the rounds it turns', async ({ page }) => {
   test.setTimeout(120_000);
@@ -22,6 +22,14 @@ test('an organiser fixes a played question: its old text is kept, and moving the
   await syncRankedResults(page, await playBundle(page, trivia.id), ['Ana', 'Beto', 'Carla', 'Dani', 'Eva'], 30, undefined, (q, p) => (q === 0 && p >= 3 ? 1 : 0));
 
   await page.goto(`/packages/${trivia.id}/questions`);
+  // Each question's share right beside it, on demand, by keyboard: question 1, 3 of 5.
+  const showInsight = page.getByRole('button', { name: 'Mostrar acierto' });
+  await tabTo(page, showInsight);
+  await page.keyboard.press('Enter');
+  await expect(showInsight).toHaveAttribute('aria-pressed', 'true');
+  const firstInsight = page.getByTestId('question-card').first().getByTestId('question-insight');
+  await expect(firstInsight).toHaveText('Acierto 60 % en 5 rondas');
+  await reviewScreen(page, 'questions-insight');
   const edit = page.getByRole('button', { name: 'Editar pregunta 1' });
   await tabTo(page, edit);
   await page.keyboard.press('Enter');
@@ -64,4 +72,6 @@ test('an organiser fixes a played question: its old text is kept, and moving the
   await expect(dialog).toHaveCount(0);
   const answers = page.getByTestId('question-card').first().getByRole('list', { name: 'Respuestas' }).getByRole('listitem');
   await expect(answers).toHaveText(['2', '3(respuesta correcta)', '10']);
+  // Read again by the new key: the two rounds that chose 3 are now the right ones.
+  await expect(firstInsight).toHaveText('Acierto 40 % en 5 rondas');
 });

@@ -1,26 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import type { ActivityQuery, AnalysisQuery, CampaignAnalysis, ImportFormat, CampaignAnalysisQuery, PlayerHistory, TriviaActivity, TriviaAnalysis } from '../../../contract';
+import type { ActivityQuery, AnalysisQuery, CampaignAnalysis, ImportFormat, CampaignAnalysisQuery, PlayerHistory, TriviaActivity } from '../../../contract';
 import { api } from '../../lib/api';
+import { searchOf } from '../../lib/search-params';
 import { downloadFile } from '../../lib/download';
-
-/** The filters that are set, as a query string. */
-function searchOf(filters: Record<string, string | number | undefined>) {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(filters)) if (value !== undefined) query.set(key, String(value));
-  return query;
-}
-
-export const getTriviaAnalysis = (groupId: number, filters: AnalysisQuery) =>
-  api.get<TriviaAnalysis>(`/api/question-groups/${groupId}/analysis?${searchOf(filters)}`);
-
-/** Under the trivia's key, so a change to its questions or results refreshes it. */
-export const useTriviaAnalysis = (groupId: number, filters: AnalysisQuery, enabled = true) =>
-  useQuery({
-    queryKey: ['question-groups', groupId, 'analysis', filters],
-    queryFn: () => getTriviaAnalysis(groupId, filters),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
 
 /** The analysis under the screen's filters as a file (XLSX: a sheet per view; CSV: a row per answer). */
 export const useDownloadAnalysis = (groupId: number, filters: AnalysisQuery) =>

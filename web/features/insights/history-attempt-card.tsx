@@ -3,7 +3,7 @@ import { ATTEMPT_STANDING_LABELS, siteName, type AttemptStanding, type PlayerHis
 import { Card } from '../../components/ui/card';
 import { formatDuration, formatScore } from '../../lib/format';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
-import { formatAnswerTime } from './figures';
+import { formatAnswerTime } from '../../shared/insights/figures';
 
 /** Each standing's icon and colours; its words always go with them. */
 const STANDING_LOOK: Record<AttemptStanding, { icon: LucideIcon; className: string }> = {

@@ -1,8 +1,9 @@
-import { AlertTriangle, Check } from 'lucide-react';
-import { QUESTION_FLAG_LABELS, type QuestionAnalysis } from '../../../contract';
+import { Check } from 'lucide-react';
+import type { QuestionAnalysis } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { FigureBar } from './figure-bar';
-import { formatAnswerTime, formatIndex, formatShare } from './figures';
+import { formatAnswerTime, formatIndex, formatShare } from '../../shared/insights/figures';
+import { QuestionFlags } from '../../shared/insights/question-flags';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -28,16 +29,7 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
         <span className="text-slate-600 dark:text-slate-400">{number}. </span>
         {question.text}
       </h2>
-      {question.flags.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Avisos">
-          {question.flags.map((flag) => (
-            <li key={flag} className="inline-flex items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-sm font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-              <AlertTriangle className="size-4" aria-hidden />
-              {QUESTION_FLAG_LABELS[flag]}
-            </li>
-          ))}
-        </ul>
-      )}
+      <QuestionFlags flags={question.flags} />
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Figure label="Mostrada" value={String(question.shown)} detail={`${question.answered} respondida${question.answered === 1 ? '' : 's'}`} />
         <Figure label="Acierto" value={formatShare(question.facility)} detail={`${question.correct} correcta${question.correct === 1 ? '' : 's'}`} />

@@ -4,13 +4,14 @@ import { Link } from 'react-router-dom';
 import { Card } from '../../components/ui/card';
 import { DownloadMenu } from '../../components/ui/download-menu';
 import { PageHeader } from '../../components/ui/page-header';
+import { useTriviaAnalysis } from '../../shared/insights/api/get-trivia-analysis';
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
 import { SiteFilter } from '../../shared/ranking/site-filter';
 import { ActivitySection } from './activity-section';
 import { BackLink, CannotOpen, FiguresStates } from './insight-page-parts';
 import { KioskFilter } from './kiosk-filter';
-import { useDownloadAnalysis, useTriviaActivity, useTriviaAnalysis } from './api';
+import { useDownloadAnalysis, useTriviaActivity } from './api';
 import { QuestionAnalysisCard } from './question-analysis-card';
 
 /**

@@ -1,12 +1,16 @@
 import { Check, Pencil, Trash2 } from 'lucide-react';
-import type { Answer, Question } from '../../../contract';
+import type { Answer, Question, QuestionAnalysis } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
+import { formatShare } from '../../shared/insights/figures';
+import { QuestionFlags } from '../../shared/insights/question-flags';
 
 export interface QuestionCardProps {
   number: number;
   question: Question;
+  /** Its figures from the trivia's analysis, when "Mostrar acierto" is on (undefined while they load). */
+  insight?: { analysis: QuestionAnalysis | undefined };
   /** undefined while the answers load (or when they could not be loaded): the question cannot be edited then. */
   answers: Answer[] | undefined;
   /** Why the answers could not be loaded, if they could not. */
@@ -16,7 +20,7 @@ export interface QuestionCardProps {
 }
 
 /** One question with its answers; the correct one in green with a check mark and a label. */
-export function QuestionCard({ number, question, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
+export function QuestionCard({ number, question, insight, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
   return (
     <Card className="flex min-w-0 flex-col p-3 min-[400px]:p-5" data-testid="question-card">
       <div className="flex items-start justify-between gap-3">
@@ -43,6 +47,7 @@ export function QuestionCard({ number, question, answers, answersError, onEdit, 
           />
         </div>
       </div>
+      {insight && <QuestionInsight analysis={insight.analysis} />}
       {answersError ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           Error al cargar las respuestas: {answersError}
@@ -72,5 +77,23 @@ export function QuestionCard({ number, question, answers, answersError, onEdit, 
         </ul>
       )}
     </Card>
+  );
+}
+
+/** How the question did, beside where it is edited: its share right over the rounds that showed it, and its flags. */
+function QuestionInsight({ analysis }: { analysis: QuestionAnalysis | undefined }) {
+  return (
+    <div className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300" data-testid="question-insight">
+      {analysis === undefined ? (
+        <Spinner className="size-4" label="Cargando acierto..." />
+      ) : analysis.shown === 0 ? (
+        <p>Todavía sin rondas contadas.</p>
+      ) : (
+        <p>
+          Acierto <strong className="tabular-nums">{formatShare(analysis.facility)}</strong> en {analysis.shown} {analysis.shown === 1 ? 'ronda' : 'rondas'}
+        </p>
+      )}
+      {analysis && <QuestionFlags flags={analysis.flags} small />}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, Copy, FileUp, Palette, Plus, Sparkles } from 'lucide-react';
+import { ArrowLeft, BarChart3, Copy, FileUp, Palette, Percent, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Answer, Question } from '../../../contract';
@@ -12,6 +12,7 @@ import { GenerateQuestionsDialog } from './generate-questions-dialog';
 import { ThemeEditorDialog } from '../../shared/theme/theme-editor-dialog';
 import { useDeleteQuestion } from './api/delete-question';
 import { useAllAnswers } from './api/get-all-answers';
+import { useTriviaAnalysis } from '../../shared/insights/api/get-trivia-analysis';
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { useQuestions } from './api/get-questions';
 import { QuestionCard } from './question-card';
@@ -40,6 +41,10 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   const answers = useAllAnswers(groupId, validId);
   const deleteQuestion = useDeleteQuestion(groupId);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
+  // Read on demand: the analysis reads every counted round of the trivia.
+  const [showInsight, setShowInsight] = useState(false);
+  const analysis = useTriviaAnalysis(groupId, {}, validId && showInsight);
+  const insightOf = (questionId: number) => (showInsight ? { analysis: analysis.data?.questions.find((q) => q.questionId === questionId) } : undefined);
   const close = () => setDialog({ kind: 'none' });
 
   if (!validId || group.isError) {
@@ -87,6 +92,9 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <ButtonLink variant="secondary" to={`/packages/${groupId}/analysis`} icon={<BarChart3 className="size-4" aria-hidden />}>
               Análisis
             </ButtonLink>
+            <Button variant={showInsight ? 'primary' : 'secondary'} aria-pressed={showInsight} onClick={() => setShowInsight((shown) => !shown)} icon={<Percent className="size-4" aria-hidden />}>
+              Mostrar acierto
+            </Button>
           </>
         }
       />
@@ -113,6 +121,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
                 key={question.id}
                 number={index + 1}
                 question={question}
+                insight={insightOf(question.id)}
                 answers={questionAnswers}
                 answersError={answers.isError && !questionAnswers ? errorText(answers.error) : undefined}
                 onEdit={() => questionAnswers && setDialog({ kind: 'question', editing: { question, answers: questionAnswers } })}
