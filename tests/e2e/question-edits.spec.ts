@@ -75,3 +75,15 @@ test('an organiser fixes a played question: its old text is kept, and moving the
   // Read again by the new key: the two rounds that chose 3 are now the right ones.
   await expect(firstInsight).toHaveText('Acierto 40 % en 5 rondas');
 });
+
+test('"Mostrar acierto" says so when the analysis cannot be read, never a spinner that does not end', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Sin análisis ${Date.now()}`, description: 'Feria' });
+  const trivia = await createFourQuestionTrivia(page, company.id, `Trivia sin análisis ${Date.now()}`);
+  await page.route(/\/analysis\?/, (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Base de datos no disponible', message: 'Base de datos no disponible', code: 'database_unavailable' }) }),
+  );
+  await page.goto(`/packages/${trivia.id}/questions`);
+  await page.getByRole('button', { name: 'Mostrar acierto' }).click();
+  await expect(page.getByTestId('question-card').first().getByTestId('question-insight')).toHaveText('No se pudo leer el acierto.');
+});

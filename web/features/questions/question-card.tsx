@@ -9,8 +9,8 @@ import { QuestionFlags } from '../../shared/insights/question-flags';
 export interface QuestionCardProps {
   number: number;
   question: Question;
-  /** Its figures from the trivia's analysis, when "Mostrar acierto" is on (undefined while they load). */
-  insight?: { analysis: QuestionAnalysis | undefined };
+  /** Its figures from the trivia's analysis, when "Mostrar acierto" is on (undefined while they load, or when they could not be read). */
+  insight?: { analysis: QuestionAnalysis | undefined; failed: boolean };
   /** undefined while the answers load (or when they could not be loaded): the question cannot be edited then. */
   answers: Answer[] | undefined;
   /** Why the answers could not be loaded, if they could not. */
@@ -47,7 +47,7 @@ export function QuestionCard({ number, question, insight, answers, answersError,
           />
         </div>
       </div>
-      {insight && <QuestionInsight analysis={insight.analysis} />}
+      {insight && <QuestionInsight {...insight} />}
       {answersError ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           Error al cargar las respuestas: {answersError}
@@ -81,10 +81,12 @@ export function QuestionCard({ number, question, insight, answers, answersError,
 }
 
 /** How the question did, beside where it is edited: its share right over the rounds that showed it, and its flags. */
-function QuestionInsight({ analysis }: { analysis: QuestionAnalysis | undefined }) {
+function QuestionInsight({ analysis, failed }: { analysis: QuestionAnalysis | undefined; failed: boolean }) {
   return (
     <div className="mt-3 space-y-2 text-sm text-slate-700 dark:text-slate-300" data-testid="question-insight">
-      {analysis === undefined ? (
+      {analysis === undefined && failed ? (
+        <p role="alert" className="text-red-700 dark:text-red-300">No se pudo leer el acierto.</p>
+      ) : analysis === undefined ? (
         <Spinner className="size-4" label="Cargando acierto..." />
       ) : analysis.shown === 0 ? (
         <p>Todavía sin rondas contadas.</p>

@@ -44,7 +44,8 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   // Read on demand: the analysis reads every counted round of the trivia.
   const [showInsight, setShowInsight] = useState(false);
   const analysis = useTriviaAnalysis(groupId, {}, validId && showInsight);
-  const insightOf = (questionId: number) => (showInsight ? { analysis: analysis.data?.questions.find((q) => q.questionId === questionId) } : undefined);
+  const insightOf = (questionId: number) =>
+    showInsight ? { analysis: analysis.data?.questions.find((q) => q.questionId === questionId), failed: analysis.isError } : undefined;
   const close = () => setDialog({ kind: 'none' });
 
   if (!validId || group.isError) {
