@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { optionalIdQuery } from './common';
 import { IMPORT_FORMATS } from './question-import';
-import { optionalDate } from './ranking';
 
 /**
  * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
- * zone. Only counted results are read (as in the rankings: held, discarded and disqualified ones left out).
+ * zone (whole days: the analysis is kept per day). Only counted results are read (as in the
+ * rankings: held, discarded and disqualified ones left out).
  */
-const dayRange = z.object({ dateFrom: optionalDate, dateTo: optionalDate });
+const day = z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ message: 'Escribe la fecha como AAAA-MM-DD' }).optional());
+const dayRange = z.object({ dateFrom: day, dateTo: day });
 /** The range's end may not come before its start (compared as days). */
 const datesInOrder: [(q: z.infer<typeof dayRange>) => boolean, { path: string[]; message: string }] = [
-  (q) => !q.dateFrom || !q.dateTo || q.dateFrom.slice(0, 10) <= q.dateTo.slice(0, 10),
+  (q) => !q.dateFrom || !q.dateTo || q.dateFrom <= q.dateTo,
   { path: ['dateTo'], message: 'La fecha final no puede ser anterior a la inicial' },
 ];
 
@@ -75,7 +76,7 @@ export interface QuestionAnalysis {
    * `MIN_GROUP_SIZE` such rounds in either group.
    */
   discrimination: number | null;
-  /** Median milliseconds from showing to answering, of the answers that carry their time; null when none do. */
+  /** Median time from showing to answering, of the answers that carry their time (each kept to the tenth of a second), in milliseconds; null when none do. */
   medianAnswerMs: number | null;
   /** How many answers carry their time. */
   timedAnswers: number;
@@ -87,7 +88,10 @@ export interface TriviaAnalysis {
   questionGroupId: number;
   /** Counted rounds under the filters. */
   rounds: number;
-  /** Sizes of the upper and lower groups discrimination compares (27 % of the rounds each, by score). */
+  /**
+   * Sizes of the upper and lower groups discrimination compares (27 % of the rounds each, by
+   * score; the rounds tied on the score where a group ends each count in it by the share it takes).
+   */
   groups: { upper: number; lower: number };
   questions: QuestionAnalysis[];
 }

@@ -2,13 +2,13 @@ import type { EntityManager } from 'typeorm';
 import type { ActivityFigures, ActivityQuery, TriviaActivity } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from '../ranking/date-range';
-import { triviaTimeZone } from '../ranking/event-time-zone';
-import { roundsPerHour } from './rounds-per-hour';
+import { loggedRoundsPerHour } from './analysis-logs';
+import { readyTriviaLogs } from './trivia-analysis';
 
 /** The counted rounds of a trivia ($1) completed in [$2, $3). */
 const COUNTED = `
   counted AS (
-    SELECT a.player_id, a.location_id, a.device_id, a.score, a.completed_at
+    SELECT a.player_id, a.location_id, a.kiosk_id, a.score, a.completed_at
       FROM player_attempts a
      WHERE a.question_group_id = $1
        AND ${rankedAttempt('a')}
@@ -30,14 +30,14 @@ const SITES_SQL = `
    GROUP BY c.location_id, l.name
    ORDER BY l.name NULLS LAST, c.location_id`;
 
-/** Per kiosk (a device staff set up), and one row (device null) for every round played elsewhere: phones, the public link. */
+/** Per kiosk the rounds were played on, and one row (kiosk null) for every round played elsewhere: phones, the public link. */
 const KIOSKS_SQL = `
   WITH ${COUNTED}
-  SELECT k.id AS device_id, k.kiosk_name AS name, ${FIGURES}
+  SELECT c.kiosk_id AS device_id, k.kiosk_name AS name, ${FIGURES}
     FROM counted c
-    LEFT JOIN devices k ON k.id = c.device_id AND k.kiosk_setup_at IS NOT NULL
-   GROUP BY k.id, k.kiosk_name
-   ORDER BY k.id IS NULL, k.kiosk_name, k.id`;
+    LEFT JOIN devices k ON k.id = c.kiosk_id
+   GROUP BY c.kiosk_id, k.kiosk_name
+   ORDER BY c.kiosk_id IS NULL, k.kiosk_name, c.kiosk_id`;
 
 interface FigureRow { players: number; rounds: number; average_score: number | null; median_score: number | null }
 
@@ -54,13 +54,13 @@ const figures = (row: FigureRow): ActivityFigures => ({
  * Results played offline count by when they were completed, as everywhere.
  */
 export async function triviaActivity(em: EntityManager, questionGroupId: number, query: ActivityQuery): Promise<TriviaActivity> {
+  const timeZone = await readyTriviaLogs(em, questionGroupId);
   return em.transaction('REPEATABLE READ', async (tx) => {
-    const timeZone = await triviaTimeZone(tx, questionGroupId);
     const { from, to } = completionRange(query.dateFrom, query.dateTo, timeZone);
     const filters = [questionGroupId, from, to];
     const sites = (await tx.query(SITES_SQL, filters)) as (FigureRow & { location_id: number | null; name: string | null })[];
     const kiosks = (await tx.query(KIOSKS_SQL, filters)) as (FigureRow & { device_id: string | null; name: string | null })[];
-    const timeline = await roundsPerHour(tx, { questionGroupIds: [questionGroupId], from, to, timeZone });
+    const timeline = await loggedRoundsPerHour(tx, { questionGroupIds: [questionGroupId], fromDay: query.dateFrom ?? null, toDay: query.dateTo ?? null });
     return {
       questionGroupId,
       timeZone,

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { SELECTION_MODES, type SelectionMode } from '../../contract';
+import { refreshAnalysedRounds, refreshEveryAnalysedRound, refreshTriviaAnalysedRounds } from '../attempts/analysed-rounds';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from './date-range';
 import { eventTimeZone } from './event-time-zone';
@@ -10,6 +11,8 @@ import { selectedAttempts } from './campaign-selection';
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
  * move a player in a ranking calls one of the functions below, in the transaction of that change.
+ * They also bring the rounds the analysis holds up to date (api/attempts/analysed-rounds.ts), which
+ * follow the same changes.
  *
  * A standing is always recomputed from the attempts that decide it (a player's at one trivia, or a
  * whole trivia or campaign), never adjusted by a delta, so whatever reached the attempts (a
@@ -148,6 +151,7 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
  */
 export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
+  await refreshAnalysedRounds(em, playerId, questionGroupId);
   await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId]);
   for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
     await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1 AND player_id = $2`, [rules.id, playerId]);
@@ -158,6 +162,9 @@ export async function refreshPlayerStandings(em: Queryable, playerId: number, qu
 /** Every standing of one campaign, recomputed: after its mode, limit, period or trivias (added, removed, reweighted) changed. */
 export async function refreshCampaignStandings(em: Queryable, campaignId: number): Promise<void> {
   await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1`, [campaignId]);
+  // Its analysis log starts again from the standings inserted below: the bands of its totals are
+  // cut by its weights, which may have changed since its rows were logged.
+  await em.query(`DELETE FROM campaign_analysis_log WHERE campaign_id = $1`, [campaignId]);
   const [rules]: CampaignRules[] = await em.query(`${CAMPAIGN_RULES} WHERE c.id = $1 GROUP BY c.id`, [campaignId]);
   if (!rules || rules.trivia_ids.length === 0) return;
   await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].whole, campaignParameters(rules));
@@ -169,6 +176,7 @@ export async function refreshCampaignStandings(em: Queryable, campaignId: number
  * keys); its campaigns are refreshed by `refreshCampaigns` with the ids read before the deletion.
  */
 export async function refreshTriviaStandings(em: Queryable, questionGroupId: number): Promise<void> {
+  await refreshTriviaAnalysedRounds(em, questionGroupId);
   await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1`, [questionGroupId]);
   await em.query(WHOLE_TRIVIA(), [questionGroupId]);
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
@@ -194,6 +202,7 @@ export async function forgetSiteStandings(em: Queryable, locationId: number): Pr
 
 /** Every standing recomputed from the attempts: for data written around the application (seeding, restores). */
 export async function rebuildAllStandings(em: Queryable): Promise<void> {
+  await refreshEveryAnalysedRound(em);
   await em.query(`DELETE FROM trivia_standings`);
   await em.query(EVERY_TRIVIA());
   for (const { id } of (await em.query(`SELECT id FROM campaigns ORDER BY id`)) as { id: number }[]) await refreshCampaignStandings(em, id);

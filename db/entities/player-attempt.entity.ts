@@ -133,6 +133,21 @@ export class PlayerAttemptEntity {
   @Column('timestamptz', { nullable: true })
   windowStart: Date | null;
 
+  /**
+   * The kiosk the round was played on: its device, when that device was a kiosk set up by staff as
+   * the round was recorded (null: a phone or the public link). Kept as a fact of the round.
+   */
+  @Column('uuid', { nullable: true })
+  kioskId: string | null;
+
+  /**
+   * The hour of the event's clock the analysis holds the round under (its completion, in the
+   * trivia's `analysisTimeZone`); null while it does not count (api/attempts/analysed-rounds.ts).
+   * Statement triggers keep the analysis logs from it (db/migrations/1796700000000-analysis-logs.ts).
+   */
+  @Column('timestamp', { nullable: true })
+  analysisHour: Date | null;
+
   @ManyToOne(() => DeviceEntity, { onDelete: 'SET NULL', nullable: true })
   @JoinColumn({ name: 'device_id' })
   device: Relation<DeviceEntity> | null;

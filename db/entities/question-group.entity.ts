@@ -52,6 +52,10 @@ export class QuestionGroupEntity {
   @Column('varchar', { length: 20, default: 'full' })
   publicNames: PublicNameStyle;
 
+  /** The time zone the analysis keys this trivia's rounds in (their hour and day); null before any was keyed. */
+  @Column('varchar', { length: 64, nullable: true })
+  analysisTimeZone: string | null;
+
   @Index('question_groups_created_at_idx')
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -26,6 +26,7 @@ import { RejectionDocumentKey1796500000000 } from './1796500000000-rejection-doc
 import { CampaignEntrySite1796510000000 } from './1796510000000-campaign-entry-site';
 import { CompanyTimeZone1796520000000 } from './1796520000000-company-time-zone';
 import { QuestionTextRevisions1796600000000 } from './1796600000000-question-text-revisions';
+import { AnalysisLogs1796700000000 } from './1796700000000-analysis-logs';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -57,4 +58,5 @@ export const migrations = [
   CampaignEntrySite1796510000000,
   CompanyTimeZone1796520000000,
   QuestionTextRevisions1796600000000,
+  AnalysisLogs1796700000000,
 ];

@@ -11,8 +11,13 @@ import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000
 import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
+  'analysis_answer_log',
+  'analysis_hour_log',
+  'analysis_round_log',
+  'analysis_time_log',
   'answers',
   'bundle_generation',
+  'campaign_analysis_log',
   'campaign_question_groups',
   'campaign_standing_counts',
   'campaign_standings',

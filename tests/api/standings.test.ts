@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { SelectionMode } from '../../contract';
+import type { AnalysisQuery, SelectionMode } from '../../contract';
+import { campaignAnalysis, recomputedCampaignAnalysis } from '../../api/insights/campaign-analysis';
+import { recomputedTriviaAnalysis, triviaAnalysis } from '../../api/insights/trivia-analysis';
 import { CampaignEntity } from '../../db/entities';
 import { campaignRankingOrder, campaignRankingPage, campaignRankingRequest } from '../../api/ranking/campaign-ranking';
 import { campaignStandingOrder, triviaStandingOrder } from '../../api/ranking/standing-order';
@@ -18,9 +20,10 @@ import { chooseAnswers, documentTypeId, offlinePlay, registerDevice, type TestTr
  * send them, at several sites and days, some held for an implausible time), held attempts released
  * or discarded, disqualifications (of an attempt or a player) and restorations, erasures (anonymised and deleted), site moves (a player registering again at
  * another site) and deleted sites, cleared trivias, and campaigns whose mode, attempt limit and
- * weights change. After each history every ranking the standings hold (each trivia and campaign,
- * whole and per site) is read from the standings and recomputed from the attempts with the
- * recomputing statements: the two orders and totals are the same, and so is the endpoint's page.
+ * weights change, company time zones that change. After each history every ranking the standings
+ * hold (each trivia and campaign, whole and per site) is read from the standings and recomputed
+ * from the attempts with the recomputing statements: the two orders and totals are the same, and so
+ * is the endpoint's page. So is every analysis, read from the analysis logs and recomputed.
  */
 const SEED = Number(process.env.STANDINGS_SEED ?? 1414);
 const RUNS = Number(process.env.STANDINGS_RUNS ?? 10);
@@ -35,6 +38,10 @@ beforeAll(async () => {
   cc = await documentTypeId(api.dataSource);
 });
 afterAll(() => api.close());
+
+/** The campaigns' period, and a day of the analysis' filters (UTC's, which is not every zone's). */
+const TODAY = new Date().toISOString().slice(0, 10);
+const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 const PLAYERS = 5;
 const SITES = 3;
@@ -52,9 +59,13 @@ const command = fc.oneof(
       correct: fc.nat(2),
       // Under 3 s for two questions is implausible: the attempt is held for review.
       seconds: fc.oneof(fc.integer({ min: 3, max: 12 }), fc.constant(1)),
-      // 30 April to 4 May: the campaigns' period is 1 to 3 May.
-      day: fc.integer({ min: 30, max: 34 }),
-      hour: fc.integer({ min: 8, max: 9 }),
+      // Played up to 11 hours ago (the devices were set up 11½ hours ago, so the server vouches for
+      // the times): over two days in some zones, so the campaigns' period (today) and the analysis'
+      // days cut the rounds, and a zone change moves some of them to another day.
+      minutesAgo: fc.integer({ min: 1, max: 660 }),
+      onPhone: fc.boolean(),
+      // The first answer's time in tenths of a second; the second's 7 tenths more.
+      tenths: fc.integer({ min: 3, max: 90 }),
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide' as const), held: fc.nat(20), release: fc.boolean() }) },
@@ -73,12 +84,15 @@ const command = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reweight' as const), link: fc.nat(3), weight: fc.integer({ min: 1, max: 5 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('disqualify' as const), attempt: fc.nat(40), scope: fc.constantFrom('attempt', 'player') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), disqualification: fc.nat(10) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('timeZone' as const), zone: fc.constantFrom('America/Bogota', 'Asia/Kolkata', null) }) },
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
 let runNumber = 0;
 /** Disqualifications and restorations the histories made: the property must have exercised them. */
 let moderations = 0;
+/** Rounds the analyses compared held: the property must have compared some. */
+let analysedRounds = 0;
 
 /** A company of its own per history: three sites, three trivias, two campaigns over them. */
 async function buildWorld() {
@@ -87,6 +101,8 @@ async function buildWorld() {
   const sites = await Promise.all(Array.from({ length: SITES }, (_, i) => buildLocation(api.dataSource, company.id, `Sede ${runNumber}.${i}`)));
   const trivias: TestTrivia[] = [];
   for (let i = 0; i < TRIVIAS; i++) trivias.push(await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { questionsPerRound: 2 } }));
+  // Made half a day ago: a round the server places before its trivia existed would be held.
+  await api.dataSource.query(`UPDATE question_groups SET created_at = now() - interval '12 hours' WHERE id = ANY($1::int[])`, [trivias.map((t) => t.group.id)]);
   const campaigns: CampaignEntity[] = [];
   const links: number[] = [];
   for (const [i, members] of [
@@ -96,8 +112,8 @@ async function buildWorld() {
     const created = await admin.post('/api/campaigns', {
       name: `Campaña ${runNumber}.${i}`,
       companyId: company.id,
-      startDate: '2026-05-01',
-      endDate: '2026-05-03',
+      startDate: TODAY,
+      endDate: TODAY,
       maxAttemptsPerTrivia: 2,
       attemptSelectionMode: i === 0 ? 'best' : 'average',
     });
@@ -114,27 +130,31 @@ async function buildWorld() {
 
 async function runHistory(commands: Command[]) {
   const world = await buildWorld();
-  const device = await registerDevice(api);
-  let nextMutation = 1;
+  const agoMs = 11.5 * 3600_000;
+  const kiosk = await registerDevice(api, api.client(), { agoMs });
+  const phone = await registerDevice(api, api.client(), { phone: true, agoMs });
+  // Each device numbers its own mutations.
+  const nextMutation = { kiosk: 1, phone: 1 };
   const documents = Array.from({ length: PLAYERS }, (_, i) => `ST${runNumber}X${i}`);
   const held: number[] = [];
   for (const c of commands) {
     switch (c.kind) {
       case 'play': {
         const trivia = world.trivias[c.trivia]!;
+        const device = c.onPhone ? 'phone' : 'kiosk';
         const play = offlinePlay({
-          firstMutationId: nextMutation,
+          firstMutationId: nextMutation[device],
           documentTypeId: cc,
           documentNumber: documents[c.player]!,
           locationId: world.sites[c.site]!.id,
           questionGroupId: trivia.group.id,
-          answers: chooseAnswers(trivia, c.correct),
+          answers: chooseAnswers(trivia, c.correct).map((answer, i) => ({ ...answer, elapsedMs: (c.tenths + 7 * i) * 100 + (nextMutation[device] % 100) })),
           completionTime: c.seconds,
-          completedAt: new Date(2026, 3, c.day, c.hour, nextMutation % 60),
+          completedAt: new Date(Date.now() - c.minutesAgo * 60_000),
         });
-        nextMutation += 3;
-        const res = await device.push(play.mutations);
-        expect(res.status).toBe(200);
+        nextMutation[device] += 3;
+        const res = await (c.onPhone ? phone : kiosk).push(play.mutations);
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
         const [attempt] = await api.dataSource.query(`SELECT id, review_status FROM player_attempts WHERE client_id = $1`, [play.attemptClientId]);
         if (attempt?.review_status === 'held') held.push(attempt.id);
         break;
@@ -168,8 +188,8 @@ async function runHistory(commands: Command[]) {
         const res = await admin.patch(`/api/campaigns/${campaign.id}`, {
           name: campaign.name,
           companyId: world.company.id,
-          startDate: '2026-05-01',
-          endDate: '2026-05-03',
+          startDate: TODAY,
+          endDate: TODAY,
           maxAttemptsPerTrivia: c.maxAttempts,
           attemptSelectionMode: c.mode,
         });
@@ -203,9 +223,15 @@ async function runHistory(commands: Command[]) {
         moderations += 1;
         break;
       }
+      case 'timeZone': {
+        const res = await admin.patch(`/api/companies/${world.company.id}`, { name: world.company.name, timeZone: c.zone });
+        expect(res.status).toBe(200);
+        break;
+      }
     }
   }
   await compareWithRecomputation(world);
+  await compareAnalysisWithRecomputation(world, kiosk.deviceId);
 }
 
 /** Every ranking the standings hold, read from them and recomputed from the attempts: the same order and total. */
@@ -246,12 +272,43 @@ async function compareWithRecomputation(world: Awaited<ReturnType<typeof buildWo
   }
 }
 
+/**
+ * Every analysis the logs hold, read from them and recomputed from the stored rounds: each trivia's
+ * whole, per site, on the kiosk, at a site on the kiosk and over two days; each campaign's whole and per site.
+ */
+async function compareAnalysisWithRecomputation(world: Awaited<ReturnType<typeof buildWorld>>, kioskId: string) {
+  const em = api.dataSource.manager;
+  const siteIds = world.sites.map((site) => site.id);
+  const filters: AnalysisQuery[] = [
+    {},
+    ...siteIds.map((locationId) => ({ locationId })),
+    { deviceId: kioskId },
+    { locationId: siteIds[0], deviceId: kioskId },
+    { dateFrom: TODAY, dateTo: TODAY },
+    { dateTo: YESTERDAY },
+  ];
+  for (const { group } of world.trivias) {
+    for (const query of filters) {
+      const logged = await triviaAnalysis(em, group.id, query);
+      expect(logged, JSON.stringify(query)).toEqual(await recomputedTriviaAnalysis(em, group.id, query));
+      analysedRounds += logged.rounds;
+    }
+  }
+  for (const { id } of world.campaigns) {
+    const campaign = await em.findOneByOrFail(CampaignEntity, { id });
+    for (const locationId of [undefined, ...siteIds]) {
+      expect(await campaignAnalysis(em, campaign, { locationId })).toEqual(await recomputedCampaignAnalysis(em, campaign, { locationId }));
+    }
+  }
+}
+
 it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, site changes and clears', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), (commands) => runHistory(commands)),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
   expect(moderations).toBeGreaterThan(0);
+  expect(analysedRounds).toBeGreaterThan(0);
 }, 240_000);
 
 it("a ranking's total stays right when its count log is folded, by the triggers and by a reader", async () => {

@@ -124,6 +124,10 @@ describe('GET /api/question-groups/:id/analysis', () => {
     expect(badKiosk.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'deviceId' }] });
     const badDate = await admin.get(`/api/question-groups/${trivia.group.id}/analysis?dateFrom=ayer`);
     expect(badDate.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateFrom' }] });
+    // The analysis is kept per day: a moment is not a filter it can answer.
+    const moment = await admin.get(`/api/question-groups/${trivia.group.id}/analysis?dateTo=2026-05-01T10:00:00Z`);
+    expect(moment.status).toBe(400);
+    expect(moment.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateTo', message: 'Escribe la fecha como AAAA-MM-DD' }] });
     expect((await admin.get('/api/question-groups/999999/analysis')).status).toBe(404);
     expect((await api.client().get(`/api/question-groups/${trivia.group.id}/analysis`)).status).toBe(401);
   });
