@@ -128,14 +128,26 @@ export const siteName = (name: string | null | undefined) => name ?? 'Sin sede';
 export const kioskActivityName = (kiosk: Pick<KioskActivity, 'deviceId' | 'name'>) =>
   kiosk.deviceId === null ? 'Teléfonos y enlace público' : (kiosk.name ?? 'Kiosco sin nombre');
 
-/** Rounds completed in one hour of the event's clock, at one site. */
-export interface ActivityHour {
-  /** The hour's start on the event's clock, `YYYY-MM-DDTHH:00`. */
-  hour: string;
+/** A timeline counts hours, or days when its rounds span more than MOST_HOURLY_DAYS days (a column per hour would be a smear). */
+export type TimelineUnit = 'hour' | 'day';
+export const MOST_HOURLY_DAYS = 10;
+/** The unit of a timeline whose rounds span `days` days of the event's clock (null: none). */
+export const timelineUnit = (days: number | null): TimelineUnit => ((days ?? 0) > MOST_HOURLY_DAYS ? 'day' : 'hour');
+
+/** Rounds completed in one hour (or day) of the event's clock, at one site. */
+export interface TimelineSlot {
+  /** The slot's start on the event's clock, `YYYY-MM-DDTHH:00` (a day's: `YYYY-MM-DDT00:00`). */
+  start: string;
   locationId: number | null;
   /** The site's name; null for rounds at no site. */
   site: string | null;
   rounds: number;
+}
+
+/** When an event's booths were busy or silent: slots with rounds, in order; a slot missing between two is one with none. */
+export interface Timeline {
+  unit: TimelineUnit;
+  slots: TimelineSlot[];
 }
 
 export interface TriviaActivity {
@@ -143,8 +155,7 @@ export interface TriviaActivity {
   timeZone: string;
   sites: SiteActivity[];
   kiosks: KioskActivity[];
-  /** Hours with rounds, in order; an hour missing between two is an hour with none. */
-  timeline: ActivityHour[];
+  timeline: Timeline;
 }
 
 /** Where one of a player's attempts stands, as their history says it. */
@@ -224,6 +235,6 @@ export interface CampaignAnalysis {
   totals: { from: number; to: number; players: number }[];
   /** The zone of the event's clock the timeline reads. */
   timeZone: string;
-  /** Counted rounds of the campaign's trivias in its period, per hour and site where they were played (at the filter's site only). */
-  timeline: ActivityHour[];
+  /** Counted rounds of the campaign's trivias in its period, per hour (or day) and site where they were played (at the filter's site only). */
+  timeline: Timeline;
 }

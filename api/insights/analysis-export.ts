@@ -66,13 +66,19 @@ async function writeXlsx(top: Cell[][], analysis: TriviaAnalysis, activity: Triv
   sheet('Respuestas', ANSWER_HEADER, analysis.questions.flatMap((q, i) => answerRows(q, i + 1)), [16, 60, 40, 10, 10, 15]);
   sheet('Sedes', ['Sede', ...FIGURES_HEADER], activity.sites.map((s) => [siteName(s.name), s.players, s.rounds, score(s.averageScore), score(s.medianScore)]), [30, 11, 11, 17, 17]);
   sheet('Kioscos', ['Kiosco', ...FIGURES_HEADER], activity.kiosks.map((k) => [kioskActivityName(k), k.players, k.rounds, score(k.averageScore), score(k.medianScore)]), [30, 11, 11, 17, 17]);
-  sheet('Por hora', [`Hora (${activity.timeZone})`, 'Sede', 'Rondas'], activity.timeline.map((h) => [h.hour.replace('T', ' '), siteName(h.site), h.rounds]), [22, 30, 10]);
+  const byDay = activity.timeline.unit === 'day';
+  sheet(
+    byDay ? 'Por día' : 'Por hora',
+    [`${byDay ? 'Día' : 'Hora'} (${activity.timeZone})`, 'Sede', 'Rondas'],
+    activity.timeline.slots.map((slot) => [byDay ? slot.start.slice(0, 10) : slot.start.replace('T', ' '), siteName(slot.site), slot.rounds]),
+    [22, 30, 10],
+  );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
 /**
  * A trivia's analysis as a file under the screen's filters: XLSX with a sheet per view (questions,
- * answers, sites, kiosks, hours; the sites', kiosks' and hours' figures read the date range only,
+ * answers, sites, kiosks, hours or days; the sites', kiosks' and timeline's figures read the date range only,
  * as on the screen) or CSV (one row per answer). Both open with the filters. Returns its name too.
  */
 export async function analysisFile(

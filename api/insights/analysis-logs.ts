@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ActivityHour } from '../../contract';
+import { timelineUnit, type Timeline, type TimelineUnit } from '../../contract';
 import type { TriviaFigures, TriviaScope } from './trivia-figures';
 
 /**
@@ -69,30 +69,38 @@ export interface CampaignFigureRow {
 export const loggedCampaignFigures = (em: Queryable, campaignId: number, siteId: number): Promise<CampaignFigureRow[]> =>
   em.query(CAMPAIGN_SQL, [campaignId, siteId]);
 
-/**
- * Counted rounds of the trivias $1 per hour of the event's clock in [$2, $3) (null: open) and site
- * where they were played ($4: one site; null: every site).
- */
-const HOURS_SQL = `
-  WITH hours AS (
-    SELECT to_char(hour, 'YYYY-MM-DD"T"HH24:00') AS hour, site_id, sum(rounds)::int AS rounds
-      FROM (${logRows(
-        'analysis_hour_log',
-        'hour, site_id, rounds',
-        `question_group_id = ANY($1::int[]) AND ($2::timestamp IS NULL OR hour >= $2) AND ($3::timestamp IS NULL OR hour < $3) AND ($4::int IS NULL OR site_id = $4)`,
-      )}) r
-     GROUP BY 1, 2 HAVING sum(rounds) <> 0
-  )
-  SELECT h.hour, h.site_id AS "locationId", l.name AS site, h.rounds
-    FROM hours h
-    LEFT JOIN locations l ON l.id = h.site_id
-   ORDER BY h.hour, l.name NULLS LAST, h.site_id`;
+/** The trivias' ($1) timeline rows from day $2 to the day before $3 (null: open), at site $4 (null: every site). */
+const timelineRows = (log: string, slot: string) =>
+  logRows(log, `${slot} AS slot, site_id, rounds`, `question_group_id = ANY($1::int[]) AND ($2::date IS NULL OR ${slot} >= $2) AND ($3::date IS NULL OR ${slot} < $3) AND ($4::int IS NULL OR site_id = $4)`);
 
-/** The hours of the trivias' logs from day `fromDay` to day `toDay` (inclusive; null: open), at a site or every site. */
-export async function loggedRoundsPerHour(
+const SPAN_SQL = `
+  SELECT (max(day) - min(day) + 1)::int AS days
+    FROM (SELECT slot AS day FROM (${timelineRows('analysis_day_log', 'day')}) r GROUP BY slot HAVING sum(rounds) <> 0) d`;
+
+const slotsSql = (log: string, slot: string) => `
+  WITH slots AS (
+    SELECT to_char(slot, 'YYYY-MM-DD"T"HH24:00') AS start, site_id, sum(rounds)::int AS rounds
+      FROM (${timelineRows(log, slot)}) r
+     GROUP BY slot, site_id HAVING sum(rounds) <> 0
+  )
+  SELECT s.start, s.site_id AS "locationId", l.name AS site, s.rounds
+    FROM slots s
+    LEFT JOIN locations l ON l.id = s.site_id
+   ORDER BY s.start, l.name NULLS LAST, s.site_id`;
+const SLOTS_SQL: Record<TimelineUnit, string> = { hour: slotsSql('analysis_hour_log', 'hour'), day: slotsSql('analysis_day_log', 'day') };
+
+/**
+ * The trivias' timeline from their logs: counted rounds per hour (per day past MOST_HOURLY_DAYS
+ * days) of the event's clock and site where they were played, from day `fromDay` to day `toDay`
+ * (inclusive; null: open), at a site or every site.
+ */
+export async function loggedTimeline(
   em: Queryable,
   scope: { questionGroupIds: number[]; fromDay: string | null; toDay: string | null; locationId?: number | null },
-): Promise<ActivityHour[]> {
+): Promise<Timeline> {
   const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  return em.query(HOURS_SQL, [scope.questionGroupIds, scope.fromDay, scope.toDay && dayAfter(scope.toDay), scope.locationId ?? null]);
+  const parameters = [scope.questionGroupIds, scope.fromDay, scope.toDay && dayAfter(scope.toDay), scope.locationId ?? null];
+  const [{ days } = { days: null }] = (await em.query(SPAN_SQL, parameters)) as { days: number | null }[];
+  const unit = timelineUnit(days);
+  return { unit, slots: await em.query(SLOTS_SQL[unit], parameters) };
 }

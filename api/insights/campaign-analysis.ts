@@ -4,9 +4,9 @@ import type { CampaignEntity } from '../../db/entities';
 import { completionRange } from '../ranking/date-range';
 import { campaignTimeZone } from '../ranking/event-time-zone';
 import { EVERY_SITE } from '../ranking/standings';
-import { foldCampaignLog, loggedCampaignFigures, loggedRoundsPerHour, type CampaignFigureRow } from './analysis-logs';
+import { foldCampaignLog, loggedCampaignFigures, loggedTimeline, type CampaignFigureRow } from './analysis-logs';
 import { recomputedCampaignFigures } from './recomputed-figures';
-import { roundsPerHour } from './rounds-per-hour';
+import { recomputedTimeline } from './recomputed-timeline';
 import { readyTriviaLogs } from './trivia-analysis';
 
 /** The campaign's trivias in its order, with their weights. */
@@ -72,7 +72,7 @@ export async function campaignAnalysis(em: EntityManager, campaign: CampaignEnti
       trivias,
       await loggedCampaignFigures(tx, campaign.id, locationId ?? EVERY_SITE),
       timeZone,
-      await loggedRoundsPerHour(tx, { questionGroupIds: trivias.map((t) => t.question_group_id), fromDay: campaign.startDate, toDay: campaign.endDate, locationId }),
+      await loggedTimeline(tx, { questionGroupIds: trivias.map((t) => t.question_group_id), fromDay: campaign.startDate, toDay: campaign.endDate, locationId }),
     ),
   );
 }
@@ -89,7 +89,7 @@ export async function recomputedCampaignAnalysis(em: EntityManager, campaign: Ca
       trivias,
       await recomputedCampaignFigures(tx, campaign.id, locationId ?? EVERY_SITE, maxTotal),
       timeZone,
-      await roundsPerHour(tx, { questionGroupIds: trivias.map((t) => t.question_group_id), ...period, timeZone, locationId }),
+      await recomputedTimeline(tx, { questionGroupIds: trivias.map((t) => t.question_group_id), ...period, timeZone, locationId }),
     ),
   );
 }

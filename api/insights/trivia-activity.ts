@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { ActivityFigures, ActivityQuery, TriviaActivity } from '../../contract';
 import { rankedAttempt } from '../attempts/counted-attempts';
 import { completionRange } from '../ranking/date-range';
-import { loggedRoundsPerHour } from './analysis-logs';
+import { loggedTimeline } from './analysis-logs';
 import { readyTriviaLogs } from './trivia-analysis';
 
 /** The counted rounds of a trivia ($1) completed in [$2, $3). */
@@ -60,7 +60,7 @@ export async function triviaActivity(em: EntityManager, questionGroupId: number,
     const filters = [questionGroupId, from, to];
     const sites = (await tx.query(SITES_SQL, filters)) as (FigureRow & { location_id: number | null; name: string | null })[];
     const kiosks = (await tx.query(KIOSKS_SQL, filters)) as (FigureRow & { device_id: string | null; name: string | null })[];
-    const timeline = await loggedRoundsPerHour(tx, { questionGroupIds: [questionGroupId], fromDay: query.dateFrom ?? null, toDay: query.dateTo ?? null });
+    const timeline = await loggedTimeline(tx, { questionGroupIds: [questionGroupId], fromDay: query.dateFrom ?? null, toDay: query.dateTo ?? null });
     return {
       questionGroupId,
       timeZone,

@@ -14,8 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   at every site and its own, on every device and its kiosk. Per day and score (the groups that
  *   discrimination compares are cut by score): `analysis_round_log` (rounds) and
  *   `analysis_answer_log` (per question the rounds that showed it, answer 0, and that chose each
- *   answer); per day `analysis_time_log` (answer times to the tenth of a second). Per hour and the
- *   site where it was played, `analysis_hour_log` (the timelines).
+ *   answer); per day `analysis_time_log` (answer times to the tenth of a second). Per hour and per
+ *   day, and the site where it was played, `analysis_hour_log` and `analysis_day_log` (the timelines).
  * - `campaign_analysis_log`, per campaign and site, from its standings: per trivia the players with
  *   a selected score and their sum ('t'), the players by how many trivias they finished ('c'), by
  *   band of the weighted total ('b'; the bands are cut by the campaign's weights, so a change of
@@ -47,6 +47,10 @@ const triviaDeltas = (changed: string) => `
   hours AS (
     INSERT INTO analysis_hour_log (question_group_id, site_id, hour, rounds)
     SELECT question_group_id, location_id, analysis_hour, sum(sign) FROM changed GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
+  ),
+  days AS (
+    INSERT INTO analysis_day_log (question_group_id, site_id, day, rounds)
+    SELECT question_group_id, location_id, analysis_hour::date, sum(sign) FROM changed GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
   ),
   answers AS (
     INSERT INTO analysis_answer_log (question_group_id, site_id, kiosk_id, day, score, question_id, answer_id, n)
@@ -127,6 +131,7 @@ const TRIVIA_LOGS: [string, string[], string[]][] = [
   ['analysis_answer_log', ['site_id', 'kiosk_id', 'day', 'score', 'question_id', 'answer_id'], ['n']],
   ['analysis_time_log', ['site_id', 'kiosk_id', 'day', 'question_id', 'tenth'], ['n']],
   ['analysis_hour_log', ['site_id', 'hour'], ['rounds']],
+  ['analysis_day_log', ['site_id', 'day'], ['rounds']],
 ];
 
 export class AnalysisLogs1796700000000 implements MigrationInterface {
@@ -146,6 +151,7 @@ export class AnalysisLogs1796700000000 implements MigrationInterface {
       `CREATE TABLE "analysis_time_log" ("question_group_id" integer NOT NULL, ${scope}, "question_id" integer NOT NULL, "tenth" integer NOT NULL, "n" integer NOT NULL, "folded" boolean NOT NULL DEFAULT false)`,
     );
     await queryRunner.query(`CREATE TABLE "analysis_hour_log" ("question_group_id" integer NOT NULL, "site_id" integer, "hour" TIMESTAMP NOT NULL, "rounds" integer NOT NULL, "folded" boolean NOT NULL DEFAULT false)`);
+    await queryRunner.query(`CREATE TABLE "analysis_day_log" ("question_group_id" integer NOT NULL, "site_id" integer, "day" date NOT NULL, "rounds" integer NOT NULL, "folded" boolean NOT NULL DEFAULT false)`);
     await queryRunner.query(
       `CREATE TABLE "campaign_analysis_log" ("campaign_id" integer NOT NULL, "site_id" integer NOT NULL, "kind" character(1) NOT NULL, "key" integer NOT NULL, "players" integer NOT NULL, "score_sum" numeric NOT NULL, "folded" boolean NOT NULL DEFAULT false)`,
     );

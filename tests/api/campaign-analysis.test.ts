@@ -71,10 +71,11 @@ describe('GET /api/campaigns/:id/analysis', () => {
     const result = await analysis();
     expect(typeof result.timeZone).toBe('string');
     // P1's three rounds (its A 60 too: every counted round was played), P2's two, P3's one at S1; P4's at S2. Not the held one, nor the one before the period.
-    expect(result.timeline.map((hour) => [hour.locationId, hour.site, hour.rounds])).toEqual([[expect.any(Number), 'S1', 6], [s2, 'S2', 1]]);
-    expect(new Set(result.timeline.map((hour) => hour.hour)).size).toBe(1);
-    expect(result.timeline[0]!.hour).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/);
-    expect((await analysis(`?locationId=${s2}`)).timeline.map((hour) => [hour.site, hour.rounds])).toEqual([['S2', 1]]);
+    expect(result.timeline.unit).toBe('hour');
+    expect(result.timeline.slots.map((slot) => [slot.locationId, slot.site, slot.rounds])).toEqual([[expect.any(Number), 'S1', 6], [s2, 'S2', 1]]);
+    expect(new Set(result.timeline.slots.map((slot) => slot.start)).size).toBe(1);
+    expect(result.timeline.slots[0]!.start).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00$/);
+    expect((await analysis(`?locationId=${s2}`)).timeline.slots.map((slot) => [slot.site, slot.rounds])).toEqual([['S2', 1]]);
   });
 
   it('counts its players per trivia, by trivias finished and by band of the weighted total, as computed by hand', async () => {
@@ -107,7 +108,7 @@ describe('GET /api/campaigns/:id/analysis', () => {
       [company.id],
     );
     const empty = (await admin.get(`/api/campaigns/${id}/analysis`)).body as CampaignAnalysis;
-    expect(empty).toEqual({ campaignId: id, players: 0, maxTotal: 0, trivias: [], completion: [], totals: expect.any(Array), timeZone: expect.any(String), timeline: [] });
+    expect(empty).toEqual({ campaignId: id, players: 0, maxTotal: 0, trivias: [], completion: [], totals: expect.any(Array), timeZone: expect.any(String), timeline: { unit: 'hour', slots: [] } });
     expect(empty.totals.every((band) => band.players === 0)).toBe(true);
 
     const bad = await admin.get(`/api/campaigns/${campaignId}/analysis?locationId=abc`);

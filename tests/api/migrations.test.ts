@@ -12,6 +12,7 @@ import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
   'analysis_answer_log',
+  'analysis_day_log',
   'analysis_hour_log',
   'analysis_round_log',
   'analysis_time_log',

@@ -153,17 +153,43 @@ describe('GET /api/question-groups/:id/activity', () => {
       { deviceId: kiosk, name: 'Tableta 1', players: 1, rounds: 1, averageScore: 0, medianScore: 0 },
       { deviceId: null, name: null, players: 10, rounds: 10, averageScore: 55, medianScore: 55 },
     ]);
-    expect(result.timeline).toEqual([
-      { hour: '2026-05-01T10:00', locationId: s1, site: 'S1', rounds: 6 },
-      { hour: '2026-05-01T11:00', locationId: s1, site: 'S1', rounds: 4 },
-      { hour: '2026-05-03T10:00', locationId: s2, site: 'S2', rounds: 1 },
-    ]);
+    expect(result.timeline).toEqual({
+      unit: 'hour',
+      slots: [
+        { start: '2026-05-01T10:00', locationId: s1, site: 'S1', rounds: 6 },
+        { start: '2026-05-01T11:00', locationId: s1, site: 'S1', rounds: 4 },
+        { start: '2026-05-03T10:00', locationId: s2, site: 'S2', rounds: 1 },
+      ],
+    });
+  });
+
+  it('counts days when the rounds span more than ten days, and hours again when the filter narrows them', async () => {
+    const company = await buildCompany(api.dataSource, { timeZone: 'America/Bogota' });
+    const site = (await buildLocation(api.dataSource, company.id, 'Feria')).id;
+    const long = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    for (const completedAt of ['2026-05-01T15:10:00Z', '2026-05-01T22:00:00Z', '2026-05-14T14:00:00Z']) {
+      await insertCompletedAttempt(api.dataSource, { playerId: (await buildPlayer(api.dataSource)).id, groupId: long.group.id, score: 50, locationId: site, completedAt: new Date(completedAt) });
+    }
+    const timeline = async (query = '') => {
+      const res = await admin.get(`/api/question-groups/${long.group.id}/activity${query}`);
+      expect(res.status).toBe(200);
+      return (res.body as TriviaActivity).timeline;
+    };
+    // 1 to 14 May in Bogotá: fourteen days.
+    expect(await timeline()).toEqual({
+      unit: 'day',
+      slots: [
+        { start: '2026-05-01T00:00', locationId: site, site: 'Feria', rounds: 2 },
+        { start: '2026-05-14T00:00', locationId: site, site: 'Feria', rounds: 1 },
+      ],
+    });
+    expect((await timeline('?dateTo=2026-05-10')).slots.map((slot) => [slot.start, slot.rounds])).toEqual([['2026-05-01T10:00', 1], ['2026-05-01T17:00', 1]]);
   });
 
   it('reads the event\'s days, and refuses a range that ends before it starts', async () => {
     const may3 = await activity('?dateFrom=2026-05-03&dateTo=2026-05-03');
     expect(may3.sites.map((site) => [site.name, site.rounds])).toEqual([['S2', 1]]);
-    expect((await activity('?dateFrom=2030-01-01')).timeline).toEqual([]);
+    expect((await activity('?dateFrom=2030-01-01')).timeline).toEqual({ unit: 'hour', slots: [] });
     const backwards = await admin.get(`/api/question-groups/${trivia.group.id}/activity?dateFrom=2026-05-03&dateTo=2026-05-01`);
     expect(backwards.body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'dateTo' }] });
     expect((await admin.get('/api/question-groups/999999/activity')).status).toBe(404);

@@ -13,7 +13,9 @@
  *   5. the player route's first visit (tests/bench/player-route.ts): bytes on the wire by kind and
  *      Lighthouse's mobile figures;
  *   6. both CSV exports streamed whole (tests/bench/exports.ts): time and the server's peak RSS,
- *      against raw pg + node:http streaming the same rows.
+ *      against raw pg + node:http streaming the same rows;
+ *   7. the trivia analysis at 1,000,000 attempts and the campaign analysis over 3,000,000
+ *      (tests/bench/analysis.ts), read from the analysis logs, beside a full recomputation.
  * Each server runs in a child process; the load generator stays in this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { createDataSource, migrate } from '../../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres } from '../../db/embedded-postgres';
+import { analysisBenchmark } from './analysis';
 import { exportBenchmark } from './exports';
 import { playerRouteBenchmark } from './player-route';
 import { kioskPath, latencyLines, PLAYERS_PER_RECONNECT, type KioskMode } from './kiosk-path';
@@ -34,7 +37,7 @@ import { seedBenchData, type BenchData } from './seed';
 import { compareStandingsWithRecomputation } from './standings-check';
 
 if (process.argv.includes('--help')) {
-  console.log('npm run bench: seeds an embedded PostgreSQL and prints the standings check and the six benchmarks (docs/benchmarks.md); sizes through BENCH_* variables.');
+  console.log('npm run bench: seeds an embedded PostgreSQL and prints the standings check and the seven benchmarks (docs/benchmarks.md); sizes through BENCH_* variables.');
   process.exit(0);
 }
 
@@ -51,7 +54,7 @@ const PLAY_QUESTIONS = 10;
 const REQUESTS_PER_PLAYER = 4 + PLAY_QUESTIONS;
 const ROUNDS = 4;
 /** Which numbered sections to run (BENCH_STEPS=1,3: the rankings only); all of them unless told. */
-const STEPS = new Set((process.env.BENCH_STEPS ?? '1,2,3,4,5,6').split(',').map((step) => step.trim()));
+const STEPS = new Set((process.env.BENCH_STEPS ?? '1,2,3,4,5,6,7').split(',').map((step) => step.trim()));
 
 const say = (line: string) => console.log(line);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -366,6 +369,7 @@ try {
   if (STEPS.has('3')) await withApp((url, app) => campaignRankingBenchmark(url, app, client, data));
   if (STEPS.has('4')) await kioskBenchmark(env, data);
   if (STEPS.has('6')) await exportBenchmark(env, client, data, say);
+  if (STEPS.has('7')) await withApp((url, app) => analysisBenchmark(url, app, client, data, ATTEMPTS, say));
   await client.end();
   if (STEPS.has('5')) await playerRouteBenchmark(say);
 } finally {

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { serverTimeZone } from '../../api/lib/time-zone';
 import { rebuildAllStandings, type Queryable } from '../../api/ranking/standings';
 
 export interface BenchData {
@@ -13,12 +14,30 @@ export interface BenchData {
   playAnswers: { questionId: number; answerId: number }[];
 }
 
+/** A trivia's ten questions of four answers, the first one right. */
+async function tenQuestions(client: pg.Client, triviaId: number) {
+  const questions: { questionId: number; correct: number; wrong: number[] }[] = [];
+  for (let q = 1; q <= 10; q++) {
+    const [{ id: questionId }] = (await client.query(`INSERT INTO questions (text, group_id) VALUES ($1, $2) RETURNING id`, [`Pregunta ${q}`, triviaId])).rows;
+    const answers: { id: number; is_correct: boolean }[] = (
+      await client.query(
+        `INSERT INTO answers (text, is_correct, question_id) SELECT 'Respuesta ' || a, a = 1, $1 FROM generate_series(1, 4) a RETURNING id, is_correct`,
+        [questionId],
+      )
+    ).rows;
+    questions.push({ questionId, correct: answers.find((a) => a.is_correct)!.id, wrong: answers.filter((a) => !a.is_correct).map((a) => a.id) });
+  }
+  return questions;
+}
+
 /**
  * The data the benchmarks read: a trivia with `attempts` attempts by `players` players (scores in
  * steps of 10, times 5..305 s, ~2% left unfinished and ~2% over the limit, spread over 20 sites and
  * 30 days), a campaign of ten trivias each with `campaignAttempts` attempts by the same players
  * (so every player plays every trivia, some twice or more), made in PostgreSQL with
- * generate_series so it takes seconds, and a 10-question trivia for the player hot path.
+ * generate_series so it takes seconds, and a 10-question trivia for the player hot path. The
+ * ranking trivia's rounds carry their ten questions and chosen answers (the first `score / 10`
+ * right, each answer's time 0.8..12.7 s), so its analysis reads a million of them.
  */
 export async function seedBenchData(client: pg.Client, players: number, attempts: number, campaignAttempts: number): Promise<BenchData> {
   // A passport: the flows' document numbers carry letters that keep them apart (a cédula keeps digits only).
@@ -49,15 +68,9 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
     ]);
   }
 
-  const playAnswers: BenchData['playAnswers'] = [];
-  for (let q = 1; q <= 10; q++) {
-    const [{ id: questionId }] = (await client.query(`INSERT INTO questions (text, group_id) VALUES ($1, $2) RETURNING id`, [`Pregunta ${q}`, playTriviaId])).rows;
-    const answers = await client.query(
-      `INSERT INTO answers (text, is_correct, question_id) SELECT 'Respuesta ' || a, a = 1, $1 FROM generate_series(1, 4) a RETURNING id, is_correct`,
-      [questionId],
-    );
-    playAnswers.push({ questionId, answerId: answers.rows.find((r: { is_correct: boolean }) => r.is_correct)!.id });
-  }
+  const playAnswers: BenchData['playAnswers'] = (await tenQuestions(client, playTriviaId)).map(({ questionId, correct }) => ({ questionId, answerId: correct }));
+  // The ranking trivia's rounds carry their questions and answers, with times, for the analysis.
+  const rankingQuestions = await tenQuestions(client, rankingTriviaId);
 
   // Autovacuum off on the loaded tables while they load: its ANALYZE of one table holds back the
   // horizon the seed's own VACUUM needs to mark the standings' pages all-visible (index-only scans).
@@ -78,22 +91,48 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   ).rows;
   for (const index of indexes) await client.query(`DROP INDEX "${index.indexname}"`);
   await client.query('SET session_replication_role = replica');
-  const insertAttempts = (triviaIds: number[], count: number) =>
+  // The rounds' chosen answers: the first s right, the others one of the three wrong ones; the
+  // round's hour held for the analysis as the application would (counted rounds only, the
+  // server's zone), so the insert trigger, enabled for the load, writes the analysis logs.
+  const chosen = `(SELECT jsonb_agg(jsonb_build_object(
+       'questionId', q.id,
+       'answerId', CASE WHEN q.i <= v.s THEN ($7::int[])[q.i] ELSE ($8::int[])[(q.i - 1) * 3 + 1 + ((g + q.i) % 3)::int] END,
+       'elapsedMs', 800 + ((g * 7 + q.i * 13) % 120) * 100 + (g % 100)::int) ORDER BY q.i)
+     FROM unnest($6::int[]) WITH ORDINALITY AS q(id, i))`;
+  const insertAttempts = (triviaIds: number[], count: number, questions: typeof rankingQuestions | null) =>
     client.query(
       `INSERT INTO player_attempts
-       (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status, review_reason)
+       (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status, review_reason,
+        question_ids, answers, analysis_hour)
      SELECT $1::int + (g % $3::int)::int, trivia, ($4::int[])[1 + ((g / 7) % 20)::int], s * 10, 10, s,
             t - interval '5 minutes', CASE WHEN g % 50 = 7 THEN NULL ELSE t END, CASE WHEN g % 50 = 7 THEN NULL ELSE (5 + (g * 37) % 300)::int END,
-            repeat('0', 64), CASE WHEN g % 50 = 3 THEN 'held' ELSE 'clean' END, CASE WHEN g % 50 = 3 THEN 'over_limit' END
+            repeat('0', 64), CASE WHEN g % 50 = 3 THEN 'held' ELSE 'clean' END, CASE WHEN g % 50 = 3 THEN 'over_limit' END,
+            CASE WHEN $9 THEN $6::int[] END, CASE WHEN $9 THEN ${chosen} END,
+            CASE WHEN g % 50 NOT IN (3, 7) THEN date_trunc('hour', t AT TIME ZONE $10) END
        FROM unnest($2::int[]) trivia, generate_series(1::bigint, $5::bigint) g,
             LATERAL (SELECT ((g * 7919 + trivia) % 11)::int AS s, timestamptz '2026-04-01' + ((g * 104729 + trivia) % 2592000) * interval '1 second' AS t) v`,
-      [first, triviaIds, players, locationIds, count],
+      [
+        first,
+        triviaIds,
+        players,
+        locationIds,
+        count,
+        questions?.map((q) => q.questionId) ?? [],
+        questions?.map((q) => q.correct) ?? [],
+        questions?.flatMap((q) => q.wrong) ?? [],
+        questions !== null,
+        serverTimeZone(),
+      ],
     );
-  await insertAttempts([rankingTriviaId], attempts);
+  await client.query(`UPDATE question_groups SET analysis_time_zone = $1`, [serverTimeZone()]);
+  await client.query('ALTER TABLE player_attempts ENABLE ALWAYS TRIGGER player_attempts_analysed_insert');
+  await insertAttempts([rankingTriviaId], attempts, rankingQuestions);
   await insertAttempts(
     campaignTrivias.map((t) => t.id),
     campaignAttempts,
+    null,
   );
+  await client.query('ALTER TABLE player_attempts ENABLE TRIGGER player_attempts_analysed_insert');
   await client.query('SET session_replication_role = DEFAULT');
   await client.query('SET maintenance_work_mem = \'256MB\'');
   for (const index of indexes) await client.query(index.indexdef);

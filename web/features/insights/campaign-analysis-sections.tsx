@@ -110,12 +110,12 @@ export function CampaignSpreadSection({ analysis }: { analysis: CampaignAnalysis
   );
 }
 
-/** "Cuándo se jugó": the campaign's counted rounds in its period, per hour of the event's clock (all its trivias). */
+/** "Cuándo se jugó": the campaign's counted rounds in its period, per hour (or day) of the event's clock (all its trivias). */
 export function CampaignTimelineSection({ analysis }: { analysis: CampaignAnalysis }) {
   return (
     <Card className="space-y-6 p-5" role="region" aria-labelledby="campaign-timeline-heading">
       <h2 id="campaign-timeline-heading" className="text-lg font-semibold">Cuándo se jugó</h2>
-      {analysis.timeline.length === 0 ? (
+      {analysis.timeline.slots.length === 0 ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">Todavía no hay rondas contadas en el periodo de la campaña.</p>
       ) : (
         <TimelineFigures timeline={analysis.timeline} timeZone={analysis.timeZone} />

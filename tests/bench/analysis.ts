@@ -1,0 +1,111 @@
+import type { ChildProcess } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import type { EntityManager } from 'typeorm';
+import type { AnalysisQuery, CampaignAnalysis, TriviaAnalysis } from '../../contract';
+import type { CampaignEntity } from '../../db/entities';
+import { recomputedCampaignAnalysis } from '../../api/insights/campaign-analysis';
+import { recomputedTriviaAnalysis } from '../../api/insights/trivia-analysis';
+import { jsonClient, median } from './load';
+import type { BenchData } from './seed';
+
+/**
+ * The analyses at event scale: the trivia analysis over the ranking trivia's attempts (each with
+ * ten chosen answers and their times) and the campaign analysis over its ten trivias, through the
+ * app over HTTP (read from the analysis logs), each beside a full recomputation from the stored
+ * rounds and standings, which must give the same answer. The play trivia, whose rounds the earlier
+ * steps played through the app, is compared too: its logs were written by the completions.
+ */
+const RUNS = 15;
+const RECOMPUTATIONS = 3;
+
+/** The recomputations run on a pg client, as the app's statements would on a connection; transactions by statements. */
+const managerOf = (client: pg.Client) => {
+  const query = async (sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows;
+  const em = {
+    query,
+    transaction: async (...args: unknown[]) => {
+      const work = args[args.length - 1] as (tx: unknown) => Promise<unknown>;
+      const isolation = typeof args[0] === 'string' ? ` ISOLATION LEVEL ${args[0]}` : '';
+      await client.query(`BEGIN${isolation}`);
+      try {
+        const result = await work(em);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    },
+  };
+  return em as unknown as EntityManager;
+};
+
+async function timed(runs: number, work: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+export async function analysisBenchmark(appUrl: string, _app: ChildProcess, client: pg.Client, data: BenchData, attempts: number, say: (line: string) => void) {
+  const em = managerOf(client);
+  const http = jsonClient(appUrl, 1);
+  const admin = { username: 'bench', password: 'bench-admin-password', firstName: 'Bench', lastName: 'Admin', email: 'bench@example.com' };
+  await http.send('POST', '/api/register', admin);
+  const signIn = await http.send('POST', '/api/login', { username: admin.username, password: admin.password });
+  if (signIn.status !== 200) throw new Error(`bench admin could not sign in: ${signIn.status}`);
+  const differences: string[] = [];
+
+  const trivia = async (label: string, triviaId: number, query: AnalysisQuery, goalMs: number | null) => {
+    const search = new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)])).toString();
+    const path = `/api/question-groups/${triviaId}/analysis${search ? `?${search}` : ''}`;
+    const endpoint = (await http.send('GET', path)).body as TriviaAnalysis;
+    const recomputed = await recomputedTriviaAnalysis(em, triviaId, query);
+    const same = JSON.stringify(endpoint) === JSON.stringify(recomputed);
+    if (!same) differences.push(label);
+    for (let i = 0; i < 3; i++) await http.send('GET', path);
+    const endpointMs = await timed(RUNS, () => http.send('GET', path));
+    const recomputedMs = await timed(RECOMPUTATIONS, () => recomputedTriviaAnalysis(em, triviaId, query));
+    say(
+      `   ${label.padEnd(26)}: ${ms(endpointMs)}${goalMs ? ` (goal <= ${goalMs} ms)` : ''}; recomputation ${ms(recomputedMs)}; same answer: ${same ? 'yes' : 'NO'} (${endpoint.rounds.toLocaleString('en')} rounds)`,
+    );
+  };
+
+  say(`\n7. Analyses, through the app over HTTP (median of ${RUNS} after 3 warm-up runs) beside a full recomputation from the stored rounds (median of ${RECOMPUTATIONS})`);
+  say(`   trivia analysis, ${attempts.toLocaleString('en')} attempts with ten answers each:`);
+  await trivia('whole', data.rankingTriviaId, {}, 200);
+  await trivia('one site', data.rankingTriviaId, { locationId: data.locationIds[0] }, 200);
+  await trivia('8-22 April', data.rankingTriviaId, { dateFrom: '2026-04-08', dateTo: '2026-04-22' }, 200);
+  await trivia('one site, 8-22 April', data.rankingTriviaId, { locationId: data.locationIds[1], dateFrom: '2026-04-08', dateTo: '2026-04-22' }, 200);
+  await trivia('play trivia (app-played)', data.playTriviaId, {}, null);
+
+  const [campaign] = (
+    await client.query(`SELECT id, start_date::text AS "startDate", end_date::text AS "endDate" FROM campaigns WHERE id = $1`, [data.campaignId])
+  ).rows as CampaignEntity[];
+  say(`   campaign analysis, ${data.campaignTrivias.length} trivias (their attempts and standings):`);
+  for (const [label, locationId] of [['whole', undefined], ['one site', data.locationIds[0]]] as const) {
+    const path = `/api/campaigns/${data.campaignId}/analysis${locationId ? `?locationId=${locationId}` : ''}`;
+    const endpoint = (await http.send('GET', path)).body as CampaignAnalysis;
+    const recomputed = await recomputedCampaignAnalysis(em, campaign!, { locationId });
+    const same = JSON.stringify(endpoint) === JSON.stringify(recomputed);
+    if (!same) differences.push(`campaign ${label}`);
+    for (let i = 0; i < 3; i++) await http.send('GET', path);
+    const endpointMs = await timed(RUNS, () => http.send('GET', path));
+    const recomputedMs = await timed(RECOMPUTATIONS, () => recomputedCampaignAnalysis(em, campaign!, { locationId }));
+    say(
+      `   ${label.padEnd(26)}: ${ms(endpointMs)} (goal <= 200 ms); recomputation ${ms(recomputedMs)}; same answer: ${same ? 'yes' : 'NO'} (${endpoint.players.toLocaleString('en')} players, ${endpoint.timeline.slots.length} site-${endpoint.timeline.unit}s)`,
+    );
+  }
+
+  const activityPath = `/api/question-groups/${data.rankingTriviaId}/activity`;
+  for (let i = 0; i < 2; i++) await http.send('GET', activityPath);
+  say(`   trivia activity (sites and kiosks, read from the rounds): ${ms(await timed(5, () => http.send('GET', activityPath)))}`);
+  http.close();
+  say(`   analyses vs full recomputation: ${differences.length === 0 ? 'no difference' : `DIFFERENT: ${differences.join(', ')}`}`);
+}
