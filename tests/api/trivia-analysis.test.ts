@@ -131,6 +131,26 @@ describe('GET /api/question-groups/:id/analysis', () => {
     expect((await admin.get('/api/question-groups/999999/analysis')).status).toBe(404);
     expect((await api.client().get(`/api/question-groups/${trivia.group.id}/analysis`)).status).toBe(401);
   });
+
+  it('weighs the rounds tied where a group ends alike, each by the share of them it takes', async () => {
+    // Eight rounds: 100, six of 50, 0. Groups of round(8 × 0.27) = 2: the 100 and a sixth of each
+    // 50 above, the 0 and a sixth of each 50 below. Q1 right in the 100 and three of the 50s.
+    const company = await buildCompany(api.dataSource);
+    const tied = await buildTrivia(api.dataSource, company.id, { questions: 1, answersPerQuestion: 2 });
+    const [{ question, answers }] = tied.items as [(typeof tied.items)[number]];
+    const rounds: [number, boolean][] = [[100, true], [50, true], [50, false], [50, true], [50, false], [50, true], [50, false], [0, false]];
+    for (const [score, right] of rounds) {
+      await insertCompletedAttempt(api.dataSource, {
+        playerId: (await buildPlayer(api.dataSource)).id, groupId: tied.group.id, score,
+        questionIds: [question.id], answers: [{ questionId: question.id, answerId: answers[right ? 0 : 1]!.id }],
+      });
+    }
+    const res = await admin.get(`/api/question-groups/${tied.group.id}/analysis`);
+    const result = res.body as TriviaAnalysis;
+    expect(result.groups).toEqual({ upper: 2, lower: 2 });
+    // Above: (1 + 3 × 1/6) right of 2 = 0.75; below: (0 + 3 × 1/6) of 2 = 0.25.
+    expect(result.questions[0]!.discrimination).toBeCloseTo(0.5, 10);
+  });
 });
 
 describe('GET /api/question-groups/:id/activity', () => {
