@@ -10,7 +10,7 @@ import type { TriviaFigures, TriviaScope } from './trivia-figures';
  */
 type Queryable = Pick<EntityManager, 'query'>;
 
-export const FOLD_AFTER = 2_000;
+export const FOLD_AFTER = 500;
 
 /** The rows of `log` matching `where`: folded and not, each part read by its own index. */
 const logRows = (log: string, columns: string, where: string) => `
@@ -39,7 +39,8 @@ async function foldWhenLong(em: EntityManager, log: string, owner: string, id: n
   if (deltas > FOLD_AFTER) await em.transaction((tx) => tx.query(`SELECT ${fold}($1)`, [id]));
 }
 
-export const foldTriviaLogs = (em: EntityManager, questionGroupId: number) => foldWhenLong(em, 'analysis_answer_log', 'question_group_id', questionGroupId, 'analysis_fold');
+/** By its round log's deltas: every round writes there (its answers only when it has any). */
+export const foldTriviaLogs = (em: EntityManager, questionGroupId: number) => foldWhenLong(em, 'analysis_round_log', 'question_group_id', questionGroupId, 'analysis_fold');
 export const foldCampaignLog = (em: EntityManager, campaignId: number) => foldWhenLong(em, 'campaign_analysis_log', 'campaign_id', campaignId, 'campaign_analysis_fold');
 
 /** A trivia's figures under the scope, from its logs (in one snapshot when `em` is a transaction's). */

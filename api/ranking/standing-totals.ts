@@ -44,3 +44,12 @@ export async function foldTotal(em: Queryable, table: StandingTable, rankingId: 
   const [{ locked }] = await em.query(`SELECT pg_try_advisory_xact_lock($1, $2) AS locked`, [TABLES[table].lockClass, rankingId]);
   if (locked) await em.query(FOLD[table], [rankingId, siteId]);
 }
+
+/** A trivia's ranking total at each of its sites (`EVERY_SITE`: the whole): its ranked players there. */
+export async function triviaSiteTotals(em: Queryable, questionGroupId: number): Promise<Map<number, number>> {
+  const rows = (await em.query(`SELECT site_id, sum(delta)::int AS total FROM trivia_standing_counts WHERE question_group_id = $1 GROUP BY site_id`, [questionGroupId])) as {
+    site_id: number;
+    total: number;
+  }[];
+  return new Map(rows.map((row) => [row.site_id, row.total]));
+}

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AnalysisQuery, SelectionMode } from '../../contract';
 import { campaignAnalysis, recomputedCampaignAnalysis } from '../../api/insights/campaign-analysis';
+import { recomputedTriviaActivity, triviaActivity } from '../../api/insights/trivia-activity';
 import { recomputedTriviaAnalysis, triviaAnalysis } from '../../api/insights/trivia-analysis';
 import { CampaignEntity } from '../../db/entities';
 import { campaignRankingOrder, campaignRankingPage, campaignRankingRequest } from '../../api/ranking/campaign-ranking';
@@ -23,7 +24,7 @@ import { chooseAnswers, documentTypeId, offlinePlay, registerDevice, type TestTr
  * weights change, company time zones that change. After each history every ranking the standings
  * hold (each trivia and campaign, whole and per site) is read from the standings and recomputed
  * from the attempts with the recomputing statements: the two orders and totals are the same, and so
- * is the endpoint's page. So is every analysis, read from the analysis logs and recomputed.
+ * is the endpoint's page. So is every analysis and activity, read from the analysis logs and recomputed.
  */
 const SEED = Number(process.env.STANDINGS_SEED ?? 1414);
 const RUNS = Number(process.env.STANDINGS_RUNS ?? 10);
@@ -292,6 +293,9 @@ async function compareAnalysisWithRecomputation(world: Awaited<ReturnType<typeof
       const logged = await triviaAnalysis(em, group.id, query);
       expect(logged, JSON.stringify(query)).toEqual(await recomputedTriviaAnalysis(em, group.id, query));
       analysedRounds += logged.rounds;
+    }
+    for (const query of [{}, { dateFrom: TODAY, dateTo: TODAY }]) {
+      expect(await triviaActivity(em, group.id, query), JSON.stringify(query)).toEqual(await recomputedTriviaActivity(em, group.id, query));
     }
   }
   for (const { id } of world.campaigns) {

@@ -2,9 +2,10 @@ import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { EntityManager } from 'typeorm';
-import type { AnalysisQuery, CampaignAnalysis, TriviaAnalysis } from '../../contract';
+import type { AnalysisQuery, CampaignAnalysis, TriviaActivity, TriviaAnalysis } from '../../contract';
 import type { CampaignEntity } from '../../db/entities';
 import { recomputedCampaignAnalysis } from '../../api/insights/campaign-analysis';
+import { recomputedTriviaActivity } from '../../api/insights/trivia-activity';
 import { recomputedTriviaAnalysis } from '../../api/insights/trivia-analysis';
 import { jsonClient, median } from './load';
 import type { BenchData } from './seed';
@@ -103,9 +104,21 @@ export async function analysisBenchmark(appUrl: string, _app: ChildProcess, clie
     );
   }
 
-  const activityPath = `/api/question-groups/${data.rankingTriviaId}/activity`;
-  for (let i = 0; i < 2; i++) await http.send('GET', activityPath);
-  say(`   trivia activity (sites and kiosks, read from the rounds): ${ms(await timed(5, () => http.send('GET', activityPath)))}`);
+  say('   trivia activity (sites and kiosks: players, rounds, average and median score; the timeline):');
+  for (const [label, query] of [['whole', {}], ['8-22 April', { dateFrom: '2026-04-08', dateTo: '2026-04-22' }]] as const) {
+    const search = new URLSearchParams(Object.entries(query)).toString();
+    const path = `/api/question-groups/${data.rankingTriviaId}/activity${search ? `?${search}` : ''}`;
+    const endpoint = (await http.send('GET', path)).body as TriviaActivity;
+    const recomputed = await recomputedTriviaActivity(em, data.rankingTriviaId, query);
+    const same = JSON.stringify(endpoint) === JSON.stringify(recomputed);
+    if (!same) differences.push(`activity ${label}`);
+    for (let i = 0; i < 2; i++) await http.send('GET', path);
+    const endpointMs = await timed(5, () => http.send('GET', path));
+    const recomputedMs = await timed(RECOMPUTATIONS, () => recomputedTriviaActivity(em, data.rankingTriviaId, query));
+    say(
+      `   ${label.padEnd(26)}: ${ms(endpointMs)}; recomputation ${ms(recomputedMs)}; same answer: ${same ? 'yes' : 'NO'}${search ? ' (players counted from the days\' rounds)' : ''}`,
+    );
+  }
   http.close();
   say(`   analyses vs full recomputation: ${differences.length === 0 ? 'no difference' : `DIFFERENT: ${differences.join(', ')}`}`);
 }
