@@ -53,6 +53,15 @@ export async function loggedTriviaFigures(em: Queryable, scope: TriviaScope): Pr
   };
 }
 
+/** A trivia's rounds per score in each scope (site and kiosk) over days [$2, $3] (null: open). */
+const SCOPE_ROUNDS_SQL = `
+  SELECT site_id, kiosk_id, score, sum(rounds)::int AS n
+    FROM (${logRows('analysis_round_log', 'site_id, kiosk_id, score, rounds', `question_group_id = $1 AND ($2::date IS NULL OR day >= $2) AND ($3::date IS NULL OR day <= $3)`)}) r
+   GROUP BY 1, 2, 3 HAVING sum(rounds) <> 0`;
+
+export const loggedScopeRounds = (em: Queryable, questionGroupId: number, fromDay: string | null, toDay: string | null): Promise<{ site_id: number; kiosk_id: string; score: number; n: number }[]> =>
+  em.query(SCOPE_ROUNDS_SQL, [questionGroupId, fromDay, toDay]);
+
 /** A campaign's standing figures at a site ($2, 0 every site): 't' per trivia (players, mean selected score), 'c' per trivias finished, 'b' per band of the total. */
 const CAMPAIGN_SQL = `
   SELECT kind, key, sum(players)::int AS players, CASE WHEN kind = 't' THEN (sum(score_sum) / nullif(sum(players), 0))::float8 END AS mean

@@ -5,7 +5,7 @@ import { completionRange } from '../ranking/date-range';
 import { triviaTimeZone } from '../ranking/event-time-zone';
 import { EVERY_SITE } from '../ranking/standings';
 import { triviaSiteTotals } from '../ranking/standing-totals';
-import { loggedTimeline } from './analysis-logs';
+import { loggedScopeRounds, loggedTimeline } from './analysis-logs';
 import { recomputedTimeline } from './recomputed-timeline';
 import { readyTriviaLogs } from './trivia-analysis';
 import { EVERY_DEVICE } from './trivia-figures';
@@ -52,17 +52,6 @@ const ROUNDS_SQL = `
   UNION ALL
   SELECT 'kiosk', kiosk_id::text, score, count(*)::int FROM counted GROUP BY kiosk_id, score`;
 
-/** The logs' rounds per score of each scope ($1 trivia, [$2, $3] days). */
-const LOGGED_ROUNDS_SQL = `
-  SELECT site_id, kiosk_id, score, sum(rounds)::int AS n FROM (
-    SELECT site_id, kiosk_id, score, rounds FROM analysis_round_log
-     WHERE folded AND question_group_id = $1 AND ($2::date IS NULL OR day >= $2) AND ($3::date IS NULL OR day <= $3)
-    UNION ALL
-    SELECT site_id, kiosk_id, score, rounds FROM analysis_round_log
-     WHERE NOT folded AND question_group_id = $1 AND ($2::date IS NULL OR day >= $2) AND ($3::date IS NULL OR day <= $3)
-  ) r
-   GROUP BY 1, 2, 3 HAVING sum(rounds) <> 0`;
-
 /**
  * The players of each kiosk ($2), and of the kiosks' players those with no counted round elsewhere
  * (key null): the phones' players are every player but those.
@@ -93,7 +82,7 @@ function rest<K>(whole: Scores | undefined, parts: Map<K, Scores>): Scores {
 }
 
 async function loggedCounts(em: Queryable, questionGroupId: number, query: ActivityQuery, from: Date | null, to: Date | null): Promise<ActivityCounts> {
-  const rows = (await em.query(LOGGED_ROUNDS_SQL, [questionGroupId, query.dateFrom ?? null, query.dateTo ?? null])) as { site_id: number; kiosk_id: string; score: number; n: number }[];
+  const rows = await loggedScopeRounds(em, questionGroupId, query.dateFrom ?? null, query.dateTo ?? null);
   const sites = new Map<number | null, Scores>();
   const kiosks = new Map<string | null, Scores>();
   let all: Scores | undefined;

@@ -93,10 +93,12 @@ const campaignDeltas = (changed: string) => `
  * A statement trigger function over a table's transition tables: the deltas (`deltas(changed)`) of
  * the rows inserted (+1), deleted (−1) or updated (−1 as they were, +1 as they are) that `keep`
  * holds, leaving out deleted rows of a parent deleted in the same statement (a trivia, a campaign);
- * then, one time in 32, the `owner`s touched folded by `fold`.
+ * then, one time in 32, the `owner`s touched folded by `fold`. A statement that touched no such
+ * row (most writes of attempts: a start, a completion before its refresh) returns at once.
  */
 const triggerFunction = (name: string, keep: string, parent: string, deltas: (changed: string) => string, owner: string, fold: string) => {
   const branch = (changed: string) => `
+    IF NOT EXISTS (${changed}) THEN RETURN NULL; END IF;
     ${deltas(changed)};
     IF random() < 1.0 / 32 THEN
       PERFORM ${fold}(t.id) FROM (SELECT DISTINCT ${owner} AS id FROM (${changed}) c) t;
