@@ -4,9 +4,9 @@ import type { TriviaFigures, TriviaScope } from './trivia-figures';
 
 /**
  * Reads of the analysis logs (db/migrations/1796700000000-analysis-logs.ts): each figure is the sum
- * of a log's rows under the filters, its folded sums and the deltas not yet folded. A reader first
- * folds a trivia's or campaign's deltas once there are more than FOLD_AFTER (the writers fold one
- * time in 32, so a log stays short unless many transactions all missed their turn).
+ * of a log's rows under the filters. A reader first folds the trivia's queue of changed rounds into
+ * its logs (waiting for a writer folding it), and a campaign's deltas once there are more than
+ * FOLD_AFTER (its writers fold one time in 32).
  */
 type Queryable = Pick<EntityManager, 'query'>;
 
@@ -31,17 +31,20 @@ const TIMES_SQL = `
   SELECT question_id AS "questionId", tenth, sum(n)::int AS n FROM (${logRows('analysis_time_log', 'question_id, tenth, n', SCOPE)}) r
    GROUP BY 1, 2 HAVING sum(n) <> 0`;
 
-/** Folds a log's deltas when there are many: in a transaction of its own, skipped when another is folding. */
-async function foldWhenLong(em: EntityManager, log: string, owner: string, id: number, fold: string) {
-  const [{ deltas } = { deltas: 0 }] = (await em.query(`SELECT count(*)::int AS deltas FROM (SELECT 1 FROM ${log} WHERE NOT folded AND ${owner} = $1 LIMIT ${FOLD_AFTER + 1}) d`, [id])) as {
-    deltas: number;
-  }[];
-  if (deltas > FOLD_AFTER) await em.transaction((tx) => tx.query(`SELECT ${fold}($1)`, [id]));
+/** Folds a campaign's log deltas when there are many: in a transaction of its own, skipped when another is folding. */
+export async function foldCampaignLog(em: EntityManager, campaignId: number) {
+  const [{ deltas } = { deltas: 0 }] = (await em.query(
+    `SELECT count(*)::int AS deltas FROM (SELECT 1 FROM campaign_analysis_log WHERE NOT folded AND campaign_id = $1 LIMIT ${FOLD_AFTER + 1}) d`,
+    [campaignId],
+  )) as { deltas: number }[];
+  if (deltas > FOLD_AFTER) await em.transaction((tx) => tx.query(`SELECT campaign_analysis_fold($1)`, [campaignId]));
 }
 
-/** By its round log's deltas: every round writes there (its answers only when it has any). */
-export const foldTriviaLogs = (em: EntityManager, questionGroupId: number) => foldWhenLong(em, 'analysis_round_log', 'question_group_id', questionGroupId, 'analysis_fold');
-export const foldCampaignLog = (em: EntityManager, campaignId: number) => foldWhenLong(em, 'campaign_analysis_log', 'campaign_id', campaignId, 'campaign_analysis_fold');
+/** Empties a trivia's queue of changed rounds into its logs, in a transaction of its own, after any writer folding it. */
+export async function foldTriviaLogs(em: EntityManager, questionGroupId: number) {
+  const [{ queued } = { queued: false }] = (await em.query(`SELECT EXISTS (SELECT 1 FROM analysis_round_queue WHERE question_group_id = $1) AS queued`, [questionGroupId])) as { queued: boolean }[];
+  if (queued) await em.transaction((tx) => tx.query(`SELECT analysis_fold($1, true)`, [questionGroupId]));
+}
 
 /** A trivia's figures under the scope, from its logs (in one snapshot when `em` is a transaction's). */
 export async function loggedTriviaFigures(em: Queryable, scope: TriviaScope): Promise<TriviaFigures> {

@@ -1,15 +1,18 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The analysis kept as results arrive (docs/decisions.md, "Insights at event scale"): append-only
- * logs of signed counts that statement triggers write whenever the rounds the analysis holds, or a
- * campaign's standings, change, so an analysis sums a few thousand rows instead of reading every
- * round, and no completion waits on a shared counter row.
+ * The analysis kept as results arrive (docs/decisions.md, "Insights at event scale"): logs of
+ * counts per key that an analysis sums (a few thousand rows instead of every round), fed by
+ * statement triggers whenever the rounds the analysis holds, or a campaign's standings, change.
  *
  * - `player_attempts.analysis_hour`: the hour of the event's clock a counted round is held under
  *   (null: not held); `kiosk_id`: the kiosk it was played on. api/attempts/analysed-rounds.ts sets
- *   them; the triggers on player_attempts turn each change of them into deltas (−1 for a row as it
- *   was, +1 as it is), grouped per statement, so a bulk change writes one row per key.
+ *   them. The trigger on player_attempts queues each changed round once, as it was (−1) and as it
+ *   is (+1), in `analysis_round_queue`: one row, never a shared counter, so no completion waits on
+ *   another's. `analysis_fold` empties a trivia's queue into the logs' sums, its rounds' answers
+ *   expanded and grouped by key: one write in 32 (at random) folds the trivias it touched (an
+ *   advisory lock, tried, never waited for), and a reader folds before reading, waiting for the lock
+ *   (api/insights/analysis-logs.ts). A batch folds far fewer rows than its rounds' keys.
  * - Trivia logs, per scope: site 0 is every site, kiosk `EVERY_DEVICE` every device; a round counts
  *   at every site and its own, on every device and its kiosk. Per day and score (the groups that
  *   discrimination compares are cut by score): `analysis_round_log` (rounds) and
@@ -19,10 +22,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `campaign_analysis_log`, per campaign and site, from its standings: per trivia the players with
  *   a selected score and their sum ('t'), the players by how many trivias they finished ('c'), by
  *   band of the weighted total ('b'; the bands are cut by the campaign's weights, so a change of
- *   its weights refreshes its standings and the log with them).
- * - Each log row is a delta (`folded` false) or a folded sum (true, one per key). One write in 32
- *   (at random) folds the trivias or campaigns it touched, one folder per trivia or campaign at a
- *   time (an advisory lock, tried, never waited for), as readers do (api/insights/analysis-logs.ts).
+ *   its weights refreshes its standings and the log with them). Its trigger appends deltas
+ *   (`folded` false), which one write in 32 and readers fold into one row per key (true).
  *
  * The backfill is a frozen copy of the rules as they were when this was written.
  */
@@ -30,9 +31,13 @@ const EVERY_DEVICE = `'00000000-0000-0000-0000-000000000000'::uuid`;
 const FOLD_LOCK = 1_796_700_001;
 const CAMPAIGN_FOLD_LOCK = 1_796_700_002;
 
-/** The trivia logs' deltas of the rows `changed` (sign, and player_attempts' columns). */
-const triviaDeltas = (changed: string) => `
-  WITH changed AS MATERIALIZED (${changed}),
+/** Adds to a trivia log's folded sums (one row per key). */
+const addedTo = (log: string, keys: string[], value: string) =>
+  `ON CONFLICT (question_group_id, ${keys.join(', ')}) WHERE folded DO UPDATE SET ${value} = ${log}.${value} + EXCLUDED.${value}`;
+
+/** Adds the rounds `changed` (sign, and player_attempts' columns) to the trivia logs' folded sums. */
+const triviaCounts = (changed: string) => `
+  WITH changed AS (${changed}),
   scoped AS MATERIALIZED (
     SELECT c.sign, c.question_group_id, c.score, c.analysis_hour::date AS day, c.question_ids, c.answers, s.site_id, k.kiosk_id
       FROM changed c
@@ -41,20 +46,23 @@ const triviaDeltas = (changed: string) => `
      WHERE s.site_id IS NOT NULL AND k.kiosk_id IS NOT NULL
   ),
   rounds AS (
-    INSERT INTO analysis_round_log (question_group_id, site_id, kiosk_id, day, score, rounds)
-    SELECT question_group_id, site_id, kiosk_id, day, score, sum(sign) FROM scoped GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+    INSERT INTO analysis_round_log (question_group_id, site_id, kiosk_id, day, score, rounds, folded)
+    SELECT question_group_id, site_id, kiosk_id, day, score, sum(sign), true FROM scoped GROUP BY 1, 2, 3, 4, 5 HAVING sum(sign) <> 0
+    ${addedTo('analysis_round_log', ['site_id', 'kiosk_id', 'day', 'score'], 'rounds')}
   ),
   hours AS (
-    INSERT INTO analysis_hour_log (question_group_id, site_id, hour, rounds)
-    SELECT question_group_id, location_id, analysis_hour, sum(sign) FROM changed GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
+    INSERT INTO analysis_hour_log (question_group_id, site_id, hour, rounds, folded)
+    SELECT question_group_id, location_id, analysis_hour, sum(sign), true FROM changed GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
+    ${addedTo('analysis_hour_log', ['site_id', 'hour'], 'rounds')}
   ),
   days AS (
-    INSERT INTO analysis_day_log (question_group_id, site_id, day, rounds)
-    SELECT question_group_id, location_id, analysis_hour::date, sum(sign) FROM changed GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
+    INSERT INTO analysis_day_log (question_group_id, site_id, day, rounds, folded)
+    SELECT question_group_id, location_id, analysis_hour::date, sum(sign), true FROM changed GROUP BY 1, 2, 3 HAVING sum(sign) <> 0
+    ${addedTo('analysis_day_log', ['site_id', 'day'], 'rounds')}
   ),
   answers AS (
-    INSERT INTO analysis_answer_log (question_group_id, site_id, kiosk_id, day, score, question_id, answer_id, n)
-    SELECT s.question_group_id, s.site_id, s.kiosk_id, s.day, s.score, x.question_id, x.answer_id, sum(s.sign)
+    INSERT INTO analysis_answer_log (question_group_id, site_id, kiosk_id, day, score, question_id, answer_id, n, folded)
+    SELECT s.question_group_id, s.site_id, s.kiosk_id, s.day, s.score, x.question_id, x.answer_id, sum(s.sign), true
       FROM scoped s
      CROSS JOIN LATERAL (
        SELECT q.question_id, 0 AS answer_id
@@ -63,14 +71,21 @@ const triviaDeltas = (changed: string) => `
        SELECT (e->>'questionId')::int, (e->>'answerId')::int FROM jsonb_array_elements(coalesce(s.answers, '[]')) e
      ) x
      GROUP BY 1, 2, 3, 4, 5, 6, 7 HAVING sum(s.sign) <> 0
+    ${addedTo('analysis_answer_log', ['site_id', 'kiosk_id', 'day', 'score', 'question_id', 'answer_id'], 'n')}
   )
-  INSERT INTO analysis_time_log (question_group_id, site_id, kiosk_id, day, question_id, tenth, n)
-  SELECT s.question_group_id, s.site_id, s.kiosk_id, s.day, (e->>'questionId')::int, round((e->>'elapsedMs')::numeric / 100)::int, sum(s.sign)
+  INSERT INTO analysis_time_log (question_group_id, site_id, kiosk_id, day, question_id, tenth, n, folded)
+  SELECT s.question_group_id, s.site_id, s.kiosk_id, s.day, (e->>'questionId')::int, round((e->>'elapsedMs')::numeric / 100)::int, sum(s.sign), true
     FROM scoped s CROSS JOIN LATERAL jsonb_array_elements(coalesce(s.answers, '[]')) e
    WHERE e->>'elapsedMs' IS NOT NULL
-   GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(s.sign) <> 0`;
+   GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(s.sign) <> 0
+  ${addedTo('analysis_time_log', ['site_id', 'kiosk_id', 'day', 'question_id', 'tenth'], 'n')}`;
 
 const HELD = `analysis_hour IS NOT NULL`;
+
+/** The trivia logs' queue: each changed round as it was (−1) or is (+1), as a trigger saw it. */
+const QUEUED = 'sign, question_group_id, location_id, kiosk_id, analysis_hour, score, question_ids, answers';
+const queueRounds = (changed: string) => `INSERT INTO analysis_round_queue (${QUEUED}) SELECT ${QUEUED} FROM (${changed}) c`;
+
 
 /** The campaign log's deltas of the standings `changed` (sign, and campaign_standings' columns). */
 const campaignDeltas = (changed: string) => `
@@ -155,6 +170,10 @@ export class AnalysisLogs1796700000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "analysis_hour_log" ("question_group_id" integer NOT NULL, "site_id" integer, "hour" TIMESTAMP NOT NULL, "rounds" integer NOT NULL, "folded" boolean NOT NULL DEFAULT false)`);
     await queryRunner.query(`CREATE TABLE "analysis_day_log" ("question_group_id" integer NOT NULL, "site_id" integer, "day" date NOT NULL, "rounds" integer NOT NULL, "folded" boolean NOT NULL DEFAULT false)`);
     await queryRunner.query(
+      `CREATE TABLE "analysis_round_queue" ("question_group_id" integer NOT NULL, "sign" integer NOT NULL, "location_id" integer, "kiosk_id" uuid, "analysis_hour" TIMESTAMP NOT NULL, "score" integer NOT NULL, "question_ids" integer array, "answers" jsonb)`,
+    );
+    await queryRunner.query(`CREATE INDEX "analysis_round_queue_trivia_idx" ON "analysis_round_queue" ("question_group_id")`);
+    await queryRunner.query(
       `CREATE TABLE "campaign_analysis_log" ("campaign_id" integer NOT NULL, "site_id" integer NOT NULL, "kind" character(1) NOT NULL, "key" integer NOT NULL, "players" integer NOT NULL, "score_sum" numeric NOT NULL, "folded" boolean NOT NULL DEFAULT false)`,
     );
     for (const [log, keys] of [...TRIVIA_LOGS.map(([log, keys]) => [log, ['question_group_id', ...keys]] as const), ['campaign_analysis_log', ['campaign_id', 'site_id', 'kind', 'key']] as const]) {
@@ -163,9 +182,12 @@ export class AnalysisLogs1796700000000 implements MigrationInterface {
     }
 
     await queryRunner.query(`
-      CREATE FUNCTION analysis_fold(owner_id integer) RETURNS void LANGUAGE plpgsql AS $$
+      CREATE FUNCTION analysis_fold(owner_id integer, wait boolean DEFAULT false) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
-        IF NOT pg_try_advisory_xact_lock(${FOLD_LOCK}, owner_id) THEN RETURN; END IF;${TRIVIA_LOGS.map(([log, keys, value]) => foldLog(log, 'question_group_id', keys, value)).join('')}
+        IF wait THEN PERFORM pg_advisory_xact_lock(${FOLD_LOCK}, owner_id);
+        ELSIF NOT pg_try_advisory_xact_lock(${FOLD_LOCK}, owner_id) THEN RETURN;
+        END IF;
+        ${triviaCounts(`DELETE FROM analysis_round_queue WHERE question_group_id = owner_id RETURNING ${QUEUED}`)};
       END $$`);
     await queryRunner.query(`
       CREATE FUNCTION campaign_analysis_fold(owner_id integer) RETURNS void LANGUAGE plpgsql AS $$
@@ -193,10 +215,10 @@ export class AnalysisLogs1796700000000 implements MigrationInterface {
        WHERE g.id = a.question_group_id
          AND a.completed_at IS NOT NULL AND a.review_status IN ('clean', 'released')
          AND NOT EXISTS (SELECT 1 FROM ranking_disqualifications d WHERE d.question_group_id = a.question_group_id AND d.player_id = a.player_id AND d.restored_at IS NULL AND (d.attempt_id IS NULL OR d.attempt_id = a.id))`);
-    await queryRunner.query(triviaDeltas(`SELECT 1 AS sign, a.* FROM player_attempts a WHERE a.${HELD}`));
+    await queryRunner.query(triviaCounts(`SELECT 1 AS sign, a.* FROM player_attempts a WHERE a.${HELD}`));
     await queryRunner.query(campaignDeltas(`SELECT 1 AS sign, s.* FROM campaign_standings s`));
 
-    await queryRunner.query(triggerFunction('player_attempts_analysed', HELD, 'SELECT 1 FROM question_groups g WHERE g.id = o.question_group_id', triviaDeltas, 'question_group_id', 'analysis_fold'));
+    await queryRunner.query(triggerFunction('player_attempts_analysed', HELD, 'SELECT 1 FROM question_groups g WHERE g.id = o.question_group_id', queueRounds, 'question_group_id', 'analysis_fold'));
     for (const statement of triggers('player_attempts', 'player_attempts_analysed')) await queryRunner.query(statement);
     await queryRunner.query(
       triggerFunction('campaign_standings_analysed', 'site_id IS NOT NULL', 'SELECT 1 FROM campaigns k WHERE k.id = o.campaign_id', campaignDeltas, 'campaign_id', 'campaign_analysis_fold'),
@@ -207,7 +229,7 @@ export class AnalysisLogs1796700000000 implements MigrationInterface {
     // written per completion would otherwise check one).
     await queryRunner.query(`
       CREATE FUNCTION question_groups_forget_analysis() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN${TRIVIA_LOGS.map(([log]) => `\n        DELETE FROM ${log} WHERE question_group_id IN (SELECT id FROM old_rows);`).join('')}
+      BEGIN${[...TRIVIA_LOGS.map(([log]) => log), 'analysis_round_queue'].map((log) => `\n        DELETE FROM ${log} WHERE question_group_id IN (SELECT id FROM old_rows);`).join('')}
         RETURN NULL;
       END $$`);
     await queryRunner.query(
@@ -235,8 +257,8 @@ export class AnalysisLogs1796700000000 implements MigrationInterface {
       await queryRunner.query(`DROP FUNCTION "${table}_analysed"()`);
     }
     await queryRunner.query(`DROP FUNCTION campaign_analysis_fold(integer)`);
-    await queryRunner.query(`DROP FUNCTION analysis_fold(integer)`);
-    for (const log of ['campaign_analysis_log', ...TRIVIA_LOGS.map(([log]) => log)]) await queryRunner.query(`DROP TABLE "${log}"`);
+    await queryRunner.query(`DROP FUNCTION analysis_fold(integer, boolean)`);
+    for (const log of ['campaign_analysis_log', 'analysis_round_queue', ...TRIVIA_LOGS.map(([log]) => log)]) await queryRunner.query(`DROP TABLE "${log}"`);
     await queryRunner.query(`ALTER TABLE "player_attempts" DROP COLUMN "analysis_hour"`);
     await queryRunner.query(`ALTER TABLE "player_attempts" DROP COLUMN "kiosk_id"`);
     await queryRunner.query(`ALTER TABLE "question_groups" DROP COLUMN "analysis_time_zone"`);

@@ -15,6 +15,7 @@ const EXPECTED_TABLES = [
   'analysis_day_log',
   'analysis_hour_log',
   'analysis_round_log',
+  'analysis_round_queue',
   'analysis_time_log',
   'answers',
   'bundle_generation',
