@@ -41,7 +41,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   const answers = useAllAnswers(groupId, validId);
   const deleteQuestion = useDeleteQuestion(groupId);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  // Read on demand: the analysis reads every counted round of the trivia.
+  // On demand ("Mostrar acierto"): the figures are there when the organiser reviews the questions, not on every visit.
   const [showInsight, setShowInsight] = useState(false);
   const analysis = useTriviaAnalysis(groupId, {}, validId && showInsight);
   const insightOf = (questionId: number) =>
