@@ -7,7 +7,7 @@ import { EVERY_SITE } from '../ranking/standings';
 import { foldCampaignLog, loggedCampaignFigures, loggedTimeline, type CampaignFigureRow } from './analysis-logs';
 import { recomputedCampaignFigures } from './recomputed-figures';
 import { recomputedTimeline } from './recomputed-timeline';
-import { readyTriviaLogs } from './trivia-analysis';
+import { readyLogsOf } from './trivia-analysis';
 
 /** The campaign's trivias in its order, with their weights. */
 const TRIVIAS_SQL = `
@@ -64,7 +64,7 @@ function analysisOf(
 export async function campaignAnalysis(em: EntityManager, campaign: CampaignEntity, { locationId }: CampaignAnalysisQuery): Promise<CampaignAnalysis> {
   const trivias: TriviaRow[] = await em.query(TRIVIAS_SQL, [campaign.id]);
   const timeZone = await campaignTimeZone(em, campaign.id);
-  for (const trivia of trivias) await readyTriviaLogs(em, trivia.question_group_id);
+  await readyLogsOf(em, trivias.map((trivia) => trivia.question_group_id), timeZone);
   await foldCampaignLog(em, campaign.id);
   return em.transaction('REPEATABLE READ', async (tx) =>
     analysisOf(

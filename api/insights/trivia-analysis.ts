@@ -135,12 +135,24 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
   };
 }
 
-/** A trivia's logs made ready to read: keyed in its event's zone, their deltas folded when many. Answers the zone. */
+/** A trivia's logs made ready to read: keyed in its event's zone, its queue folded. Answers the zone. */
 export async function readyTriviaLogs(em: EntityManager, questionGroupId: number): Promise<string> {
   const timeZone = await triviaTimeZone(em, questionGroupId);
   await keyInZone(em, questionGroupId, timeZone);
   await foldTriviaLogs(em, questionGroupId);
   return timeZone;
+}
+
+/** Of the trivias, those whose logs need readying: keyed in another zone than `timeZone`, or with rounds queued. */
+const UNREADY_SQL = `
+  SELECT g.id FROM question_groups g
+   WHERE g.id = ANY($1::int[])
+     AND (g.analysis_time_zone IS DISTINCT FROM $2 OR EXISTS (SELECT 1 FROM analysis_round_queue q WHERE q.question_group_id = g.id))`;
+
+/** Several trivias' logs of one event (a campaign's, in its zone) made ready: one read, then only those that need it. */
+export async function readyLogsOf(em: EntityManager, questionGroupIds: number[], timeZone: string): Promise<void> {
+  const unready = (await em.query(UNREADY_SQL, [questionGroupIds, timeZone])) as { id: number }[];
+  for (const { id } of unready) await readyTriviaLogs(em, id);
 }
 
 /** A trivia's analysis under the filters, from its logs, in one snapshot. */
