@@ -7,7 +7,7 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
 
 /**
- * Editing a played question, its share right shown beside it ("Mostrar acierto"): the text fixed
+ * Editing a played question, its share right shown beside it: the text fixed
  * is kept under "Textos anteriores", and moving the correct mark asks first, saying how many played
  * rounds it turns; by keyboard, axe clean in light and dark, at a phone's, a tablet's and a desktop's width.
  */
@@ -22,11 +22,7 @@ test('an organiser fixes a played question: its old text is kept, and moving the
   await syncRankedResults(page, await playBundle(page, trivia.id), ['Ana', 'Beto', 'Carla', 'Dani', 'Eva'], 30, undefined, (q, p) => (q === 0 && p >= 3 ? 1 : 0));
 
   await page.goto(`/packages/${trivia.id}/questions`);
-  // Each question's share right beside it, on demand, by keyboard: question 1, 3 of 5.
-  const showInsight = page.getByRole('button', { name: 'Mostrar acierto' });
-  await tabTo(page, showInsight);
-  await page.keyboard.press('Enter');
-  await expect(showInsight).toHaveAttribute('aria-pressed', 'true');
+  // Each question's share right beside it: question 1, 3 of 5.
   const firstInsight = page.getByTestId('question-card').first().getByTestId('question-insight');
   await expect(firstInsight).toHaveText('Acierto 60 % en 5 rondas');
   await reviewScreen(page, 'questions-insight');
@@ -76,14 +72,18 @@ test('an organiser fixes a played question: its old text is kept, and moving the
   await expect(firstInsight).toHaveText('Acierto 40 % en 5 rondas');
 });
 
-test('"Mostrar acierto" says so when the analysis cannot be read, never a spinner that does not end', async ({ page }) => {
+test('a trivia nobody played shows no share right; one whose analysis cannot be read says so, never a spinner that does not end', async ({ page }) => {
   await new LoginPage(page).signInAsAdmin();
   const company = await postJson<Company>(page, '/api/companies', { name: `Sin análisis ${Date.now()}`, description: 'Feria' });
   const trivia = await createFourQuestionTrivia(page, company.id, `Trivia sin análisis ${Date.now()}`);
+  await page.goto(`/packages/${trivia.id}/questions`);
+  await expect(page.getByTestId('question-card')).toHaveCount(4);
+  await expect(page.getByTestId('question-card').getByRole('list', { name: 'Respuestas' })).toHaveCount(4);
+  await expect(page.getByTestId('question-insight')).toHaveCount(0);
+
   await page.route(/\/analysis\?/, (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Base de datos no disponible', message: 'Base de datos no disponible', code: 'database_unavailable' }) }),
   );
-  await page.goto(`/packages/${trivia.id}/questions`);
-  await page.getByRole('button', { name: 'Mostrar acierto' }).click();
+  await page.reload();
   await expect(page.getByTestId('question-card').first().getByTestId('question-insight')).toHaveText('No se pudo leer el acierto.');
 });

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
+import { appQuery } from './support/app-database';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
@@ -90,4 +91,48 @@ test('a trivia with no counted results says so, and a bad link says it is not va
   await page.goto('/packages/abc/analysis');
   await expect(page.getByRole('heading', { level: 1, name: 'No se pudo abrir el análisis' })).toBeVisible();
   await expect(page.getByText('El enlace no es válido.')).toBeVisible();
+});
+
+test('an event longer than ten days reads its timeline by day, chart and table alike', async ({ page }) => {
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Feria larga ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Quincena', companyId: company.id });
+  const trivia = await createFourQuestionTrivia(page, company.id, `Trivia Quincena ${stamp}`);
+  await syncRankedResults(page, await playBundle(page, trivia.id), ['Ana', 'Beto', 'Carla', 'Dani', 'Eva'], 30);
+  // Two of the five rounds as if played two weeks ago (the trivia and the kiosk cannot be that old
+  // through the API): their time and the hour the analysis holds them under, as a two-week event stores them.
+  await appQuery(
+    `UPDATE player_attempts SET started_at = started_at - interval '14 days', completed_at = completed_at - interval '14 days', analysis_hour = analysis_hour - interval '14 days'
+      WHERE id IN (SELECT id FROM player_attempts WHERE question_group_id = $1 ORDER BY id LIMIT 2)`,
+    [trivia.id],
+  );
+
+  await page.goto(`/packages/${trivia.id}/analysis`);
+  const timeline = page.getByRole('region', { name: 'Sedes y kioscos' }).getByTestId('timeline-table');
+  await expect(timeline.locator('caption')).toHaveText(/^Rondas por día y sede \(.+\)$/);
+  await expect(timeline.getByRole('columnheader')).toHaveText(['Día', 'Sede', 'Rondas']);
+  // Two days with rounds, two weeks apart: 2 rounds on the first, 3 on today's.
+  const rows = timeline.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByRole('cell')).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'Stand Quincena', '2']);
+  await expect(rows.nth(1).getByRole('cell')).toHaveText([/^\d{4}-\d{2}-\d{2}$/, 'Stand Quincena', '3']);
+  // The chart counts the same days, walked by keyboard: the day after the first is silent (a zero
+  // column, not left out), and the first has its two rounds.
+  const chart = page.getByTestId('timeline-chart');
+  await expect(chart.locator('figcaption')).toHaveText(/^Rondas por día \(.+\)$/);
+  await tabTo(page, chart.getByRole('application'));
+  await page.keyboard.press('ArrowRight');
+  const tooltip = chart.locator('.recharts-tooltip-wrapper');
+  await expect(tooltip).toHaveText(/^\d{2}\/\d{2}0 rondas$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(tooltip).toHaveText(/^\d{2}\/\d{2}2 rondasStand Quincena: 2$/);
+  const section = page.getByRole('region', { name: 'Sedes y kioscos' });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    // The sticky top bar hidden: the section is taller than the window, and the bar would cover its top.
+    await section.screenshot({ path: `docs/screenshots/trivia-timeline-days-${scheme}.png`, style: 'header { display: none !important; }' });
+  }
+  await reviewScreen(page, 'trivia-timeline-days');
 });

@@ -9,7 +9,7 @@ import { QuestionFlags } from '../../shared/insights/question-flags';
 export interface QuestionCardProps {
   number: number;
   question: Question;
-  /** Its figures from the trivia's analysis, when "Mostrar acierto" is on (undefined while they load, or when they could not be read). */
+  /** Its figures from the trivia's analysis (analysis undefined while they load, or when they could not be read); none while the trivia has no counted rounds. */
   insight?: { analysis: QuestionAnalysis | undefined; failed: boolean };
   /** undefined while the answers load (or when they could not be loaded): the question cannot be edited then. */
   answers: Answer[] | undefined;

@@ -1,4 +1,4 @@
-import { ArrowLeft, BarChart3, Copy, FileUp, Palette, Percent, Plus, Sparkles } from 'lucide-react';
+import { ArrowLeft, BarChart3, Copy, FileUp, Palette, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Answer, Question } from '../../../contract';
@@ -41,11 +41,11 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   const answers = useAllAnswers(groupId, validId);
   const deleteQuestion = useDeleteQuestion(groupId);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
-  // On demand ("Mostrar acierto"): the figures are there when the organiser reviews the questions, not on every visit.
-  const [showInsight, setShowInsight] = useState(false);
-  const analysis = useTriviaAnalysis(groupId, {}, validId && showInsight);
+  // Each question's share right beside it, read from the kept analysis (one read, whatever the rounds).
+  // A trivia nobody has played yet shows none: there is nothing to say about its questions.
+  const analysis = useTriviaAnalysis(groupId, {}, validId);
   const insightOf = (questionId: number) =>
-    showInsight ? { analysis: analysis.data?.questions.find((q) => q.questionId === questionId), failed: analysis.isError } : undefined;
+    analysis.data?.rounds === 0 ? undefined : { analysis: analysis.data?.questions.find((q) => q.questionId === questionId), failed: analysis.isError };
   const close = () => setDialog({ kind: 'none' });
 
   if (!validId || group.isError) {
@@ -93,9 +93,6 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <ButtonLink variant="secondary" to={`/packages/${groupId}/analysis`} icon={<BarChart3 className="size-4" aria-hidden />}>
               Análisis
             </ButtonLink>
-            <Button variant={showInsight ? 'primary' : 'secondary'} aria-pressed={showInsight} onClick={() => setShowInsight((shown) => !shown)} icon={<Percent className="size-4" aria-hidden />}>
-              Mostrar acierto
-            </Button>
           </>
         }
       />
