@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers';
 import { sessionMiddleware } from './http/session';
 import { staticWeb } from './http/static-web';
 import { UPLOADS_PREFIX } from './logos/storage';
+import { PICTURE_UPLOADS_PREFIX } from './pictures/routes';
 import { createAppMetrics } from './metrics/app-metrics';
 import { countRequests } from './metrics/request-metrics';
 import { isMetricsRequest, metricsRoutes } from './metrics/routes';
@@ -35,11 +36,12 @@ export interface AppDependencies {
 
 export const JSON_BODY_LIMIT = '1mb';
 /**
- * The signed logo upload (`PUT /api/uploads/:token`): authorised by its signature (no CSRF header)
- * and taking image bytes. Matched on the canonical path, one segment after the prefix, PUT only:
- * no spelling of another route (`/api/uploads/../companies/3`, `/api/uploads/%2e%2e/…`) is exempt.
+ * The signed uploads (a logo's `PUT /api/uploads/:token`, a picture's `PUT
+ * /api/pictures/uploads/:token`): authorised by their signature (no CSRF header) and taking image
+ * bytes. Matched on the canonical path, one segment after the prefix, PUT only: no spelling of
+ * another route (`/api/uploads/../companies/3`, `/api/uploads/%2e%2e/…`) is exempt.
  */
-const SIGNED_UPLOAD = new RegExp(`^${UPLOADS_PREFIX}[^/]+$`);
+const SIGNED_UPLOAD = new RegExp(`^(?:${UPLOADS_PREFIX}|${PICTURE_UPLOADS_PREFIX})[^/]+$`);
 const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD);
 
 /**

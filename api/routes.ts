@@ -17,6 +17,8 @@ import { insightRoutes } from './insights/routes';
 import { kioskRoutes } from './kiosks/routes';
 import { locationRoutes } from './locations/routes';
 import { logoRoutes } from './logos/routes';
+import { pictureSweep } from './pictures/ledger';
+import { pictureRoutes } from './pictures/routes';
 import { campaignModerationRoutes, moderationRoutes } from './moderation/routes';
 import { playRoutes } from './play/routes';
 import { playerRoutes } from './players/routes';
@@ -34,14 +36,17 @@ import type { RouteDependencies } from './route-dependencies';
 export function apiRouters(deps: RouteDependencies): Router[] {
   // Rankings and exports share one ranking cache and their lanes of the pool.
   const rankings = createRankingReads(deps.dataSource, deps.config.rankingReads);
+  // Edits that let go of a picture sweep the ones no question uses any more.
+  const sweepPictures = pictureSweep(deps.dataSource, deps.config.uploadDir, deps.config.uploadSweepMs);
   return [
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login),
-    questionGroupRoutes(deps.dataSource, deps.config.uploadDir),
-    companyRoutes(deps.dataSource, deps.config.uploadDir),
+    questionGroupRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
+    companyRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     consentRoutes(deps.dataSource),
     locationRoutes(deps.dataSource),
     logoRoutes(deps.dataSource, deps.config.uploadDir, deps.secret, deps.config.uploadSweepMs),
+    pictureRoutes(deps.dataSource, deps.config.uploadDir, deps.secret, sweepPictures),
     exportRoutes(deps.dataSource, rankings),
     dashboardRoutes(deps.dataSource),
     documentTypeRoutes(deps.dataSource),
@@ -57,7 +62,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     campaignModerationRoutes(deps.dataSource),
     bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
-    questionRoutes(deps.dataSource),
+    questionRoutes(deps.dataSource, sweepPictures),
     questionImportRoutes(deps.dataSource, deps.config.importLimits),
     triviaCopyRoutes(deps.dataSource, deps.config.uploadDir),
     drawRoutes(deps.dataSource),

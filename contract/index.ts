@@ -13,6 +13,7 @@ export * from './sync';
 export * from './ranking';
 export * from './campaigns';
 export * from './logos';
+export * from './pictures';
 export * from './big-screen';
 export * from './consent';
 export * from './kiosk';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
+import { placedPictureSchema, type PlacedPicture } from './pictures';
 
 const INVALID_GROUP = 'El ID del grupo debe ser mayor que 0';
 export const QUESTION_TEXT_MAX = 1000;
@@ -20,12 +21,16 @@ export const answerSchema = z.strictObject({
     .min(1, 'El texto de la respuesta es requerido')
     .max(ANSWER_TEXT_MAX, `Máximo ${ANSWER_TEXT_MAX} caracteres`),
   isCorrect: z.boolean().default(false),
+  /** Its picture (docs/pictures.md); null removes it; left out, an edit keeps the one it has. */
+  picture: placedPictureSchema.nullable().optional(),
 });
 export type AnswerInput = z.input<typeof answerSchema>;
 
 export const questionSchema = z.strictObject({
   text: questionText,
   groupId: z.number({ error: INVALID_GROUP }).int(INVALID_GROUP).min(1, INVALID_GROUP).max(MAX_ID, INVALID_GROUP),
+  /** Its picture (docs/pictures.md); null removes it; left out, an edit keeps the one it has. */
+  picture: placedPictureSchema.nullable().optional(),
 });
 export type QuestionInput = z.input<typeof questionSchema>;
 
@@ -85,6 +90,8 @@ export interface Question {
   text: string;
   groupId: number;
   createdAt: string;
+  /** Null when it has none (missing from a bundle stored before pictures existed). */
+  picture?: PlacedPicture | null;
 }
 
 export interface Answer {
@@ -92,6 +99,8 @@ export interface Answer {
   text: string;
   isCorrect: boolean;
   questionId: number;
+  /** Null when it has none (missing from a bundle stored before pictures existed). */
+  picture?: PlacedPicture | null;
 }
 
 export type AnswersByQuestion = Record<string, Answer[]>;

@@ -4,10 +4,11 @@ import { companySchema, idParamsSchema } from '../../contract';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { removeStoredLogo } from '../logos/storage';
+import type { PictureSweep } from '../pictures/ledger';
 import { presentCompany } from './presenter';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from './service';
 
-export function companyRoutes(dataSource: DataSource, uploadDir: string) {
+export function companyRoutes(dataSource: DataSource, uploadDir: string, sweepPictures: PictureSweep) {
   const router = new Router({ prefix: '/api/companies' });
   const em = dataSource.manager;
   router.use(requireUser);
@@ -32,6 +33,7 @@ export function companyRoutes(dataSource: DataSource, uploadDir: string) {
     const { id } = parse(idParamsSchema, ctx.params);
     const logoUrl = await deleteCompany(em, id);
     await removeStoredLogo(uploadDir, logoUrl);
+    await sweepPictures();
     ctx.body = { message: 'Empresa eliminada', id };
   });
 

@@ -9,8 +9,8 @@ interface PlayerRoute {
 
 /**
  * The player routes: what the player screen, a phone and a kiosk call, without an account (the
- * `player` and `device` access levels of docs/api.md, and the bundle and manifest under
- * /api/play). They never read the admin session: a tablet or a phone that still carries an admin
+ * `player` and `device` access levels of docs/api.md, the bundle and manifest under
+ * /api/play, and the questions' pictures). They never read the admin session: a tablet or a phone that still carries an admin
  * cookie plays, syncs and sets itself up exactly as one without it, and no player request keeps an
  * admin session alive. tests/unit/player-routes.test.ts holds this list to docs/api.md.
  */
@@ -27,6 +27,7 @@ const PLAYER_ROUTES: readonly PlayerRoute[] = [
   { method: 'POST', path: /^\/api\/devices\/me\/heartbeat$/ },
   { method: 'POST', path: /^\/api\/sync$/ },
   { method: 'POST', path: /^\/api\/kiosk-setup$/ },
+  { method: 'GET', path: /^\/api\/pictures\/[^/]+$/ },
 ];
 
 /**

@@ -18,10 +18,10 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(
 export const UPLOADS_PREFIX = '/api/uploads/';
 const STORED_NAME = /^[a-z0-9-]+\.(?:png|jpg|gif|webp)$/;
 
-/** Reads a raw request body, refusing (413) anything over the logo limit without buffering it. */
-export function readImageBody(req: IncomingMessage, maxBytes = LOGO_MAX_BYTES): Promise<Buffer> {
+/** Reads a raw request body, refusing (413) anything over the limit (a logo's unless given) without buffering it. */
+export function readImageBody(req: IncomingMessage, maxBytes = LOGO_MAX_BYTES, tooLarge = LOGO_TOO_LARGE_MESSAGE): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(payloadTooLarge(LOGO_TOO_LARGE_MESSAGE));
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(payloadTooLarge(tooLarge));
   // A body sent as JSON was already read by the JSON parser: there are no image bytes left.
   if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
   return new Promise((resolve, reject) => {
@@ -32,7 +32,7 @@ export function readImageBody(req: IncomingMessage, maxBytes = LOGO_MAX_BYTES): 
       if (size > maxBytes) {
         req.off('data', onData);
         req.resume(); // let Node discard the rest while the 413 goes out
-        reject(payloadTooLarge(LOGO_TOO_LARGE_MESSAGE));
+        reject(payloadTooLarge(tooLarge));
         return;
       }
       chunks.push(chunk);

@@ -1,7 +1,7 @@
-import type { Location, PlayAnswersByQuestion, PlayBundle, PlayConsent, Question } from '../../contract';
+import type { Location, PlayAnswersByQuestion, PlayBundle, PlayConsent } from '../../contract';
 import type { AnswerEntity, DocumentTypeEntity, LocationEntity, QuestionEntity, QuestionGroupEntity } from '../../db/entities';
 import { presentDocumentType } from '../document-types/presenter';
-import { presentAnswer, presentPlayAnswer } from '../questions/presenter';
+import { presentAnswer, presentPlayAnswer, presentQuestion } from '../questions/presenter';
 import { presentQuestionGroup } from '../question-groups/presenter';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
@@ -15,7 +15,6 @@ export interface BundleContent {
   consent: PlayConsent | null;
 }
 
-const presentQuestion = (q: QuestionEntity): Question => ({ id: q.id, text: q.text, groupId: q.groupId, createdAt: q.createdAt.toISOString() });
 const presentLocation = (l: LocationEntity): Location => ({ id: l.id, name: l.name, companyId: l.companyId });
 
 /**

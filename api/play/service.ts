@@ -13,6 +13,7 @@ export async function loadBundle(em: EntityManager, groupId: number): Promise<Bu
     em
       .createQueryBuilder(AnswerEntity, 'answer')
       .innerJoin('answer.question', 'question')
+      .leftJoinAndSelect('answer.picture', 'picture')
       .where('question.groupId = :groupId', { groupId })
       .orderBy('answer.questionId', 'ASC')
       .addOrderBy('answer.id', 'ASC')

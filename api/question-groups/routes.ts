@@ -5,6 +5,7 @@ import { idParam, idParamsSchema, questionGroupSchema, type ClearAttemptsReply, 
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { removeStoredLogo } from '../logos/storage';
+import type { PictureSweep } from '../pictures/ledger';
 import { presentQuestionGroup } from './presenter';
 import {
   clearPlayerAttempts,
@@ -18,7 +19,7 @@ import {
 
 const companyParams = z.object({ companyId: idParam });
 
-export function questionGroupRoutes(dataSource: DataSource, uploadDir: string) {
+export function questionGroupRoutes(dataSource: DataSource, uploadDir: string, sweepPictures: PictureSweep) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
@@ -54,6 +55,7 @@ export function questionGroupRoutes(dataSource: DataSource, uploadDir: string) {
   router.delete('/question-groups/:id', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     await removeStoredLogo(uploadDir, await deleteQuestionGroup(em, id));
+    await sweepPictures();
     ctx.body = { message: 'Grupo de preguntas eliminado', id };
   });
 

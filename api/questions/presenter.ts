@@ -1,5 +1,6 @@
 import type { Answer, AnswersByQuestion, PlayAnswer, PlayAnswersByQuestion, Question, QuestionWithAnswers } from '../../contract';
 import type { AnswerEntity, QuestionEntity } from '../../db/entities';
+import { presentPlaced } from '../pictures/ledger';
 
 export function presentQuestion(question: QuestionEntity): Question {
   return {
@@ -7,11 +8,12 @@ export function presentQuestion(question: QuestionEntity): Question {
     text: question.text,
     groupId: question.groupId,
     createdAt: question.createdAt.toISOString(),
+    picture: presentPlaced(question),
   } satisfies Question;
 }
 
 export function presentAnswer(answer: AnswerEntity): Answer {
-  return { id: answer.id, text: answer.text, isCorrect: answer.isCorrect, questionId: answer.questionId } satisfies Answer;
+  return { id: answer.id, text: answer.text, isCorrect: answer.isCorrect, questionId: answer.questionId, picture: presentPlaced(answer) } satisfies Answer;
 }
 
 export function presentQuestionWithAnswers(question: QuestionEntity, answers: AnswerEntity[]): QuestionWithAnswers {
@@ -30,4 +32,4 @@ export function presentAnswersByQuestion(questionIds: number[], answers: AnswerE
 }
 
 /** An answer without the key: what a player's device may hold. */
-export const presentPlayAnswer = (answer: AnswerEntity): PlayAnswer => ({ id: answer.id, text: answer.text, questionId: answer.questionId });
+export const presentPlayAnswer = (answer: AnswerEntity): PlayAnswer => ({ id: answer.id, text: answer.text, questionId: answer.questionId, picture: presentPlaced(answer) });

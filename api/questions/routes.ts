@@ -10,6 +10,7 @@ import {
 } from '../../contract';
 import { z } from 'zod';
 import { requireUser } from '../http/require-user';
+import type { PictureSweep } from '../pictures/ledger';
 import { parse, parseBody } from '../http/validate';
 import { presentAnswer, presentAnswersByQuestion, presentQuestion, presentQuestionWithAnswers } from './presenter';
 import {
@@ -26,7 +27,7 @@ import {
 
 const groupIdParamsSchema = z.object({ groupId: idParam });
 
-export function questionRoutes(dataSource: DataSource) {
+export function questionRoutes(dataSource: DataSource, sweepPictures: PictureSweep) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
@@ -54,12 +55,14 @@ export function questionRoutes(dataSource: DataSource) {
   router.patch('/questions/:id', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentQuestion(await updateQuestion(em, id, parseBody(questionSchema, ctx.request.body), ctx.state.user.id));
+    await sweepPictures();
   });
 
   router.put('/questions/:id', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { question, answers } = await replaceQuestion(em, id, parseBody(questionWithAnswersSchema, ctx.request.body), ctx.state.user.id);
     ctx.body = presentQuestionWithAnswers(question, answers);
+    await sweepPictures();
   });
 
   router.get('/questions/:id/revisions', requireUser, async (ctx) => {
@@ -70,6 +73,7 @@ export function questionRoutes(dataSource: DataSource) {
   router.delete('/questions/:id', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     await deleteQuestion(em, id);
+    await sweepPictures();
     ctx.status = 204;
   });
 
@@ -83,6 +87,7 @@ export function questionRoutes(dataSource: DataSource) {
   router.delete('/questions/:id/answers', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = { deletedCount: await deleteAnswers(em, id) };
+    await sweepPictures();
   });
 
   return router;

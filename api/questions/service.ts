@@ -1,8 +1,9 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../contract';
-import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity } from '../../db/entities';
+import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../db/entities';
 import { badRequest, conflict, notFound } from '../errors';
+import { placePictures, type PlacedSizes } from '../pictures/ledger';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 
 export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
@@ -28,9 +29,34 @@ function answersOf(em: EntityManager, questionIds: number[]): Promise<AnswerEnti
   return em.find(AnswerEntity, { where: { questionId: In(questionIds) }, order: { id: 'ASC' } });
 }
 
-/** Stores answers for a question, in the order given. */
-export function insertAnswers(em: EntityManager, questionId: number, answers: Pick<AnswerFields, 'text' | 'isCorrect'>[]): Promise<AnswerEntity[]> {
-  return em.save(answers.map((a) => em.create(AnswerEntity, { text: a.text, isCorrect: a.isCorrect, questionId })));
+type PictureInput = AnswerFields['picture'];
+
+/**
+ * The pictures a question and its answers name, checked stored and held until the save commits
+ * (api/pictures/ledger.ts); their sizes by name. 400 with the field named when one is gone.
+ */
+function placeInputPictures(tx: EntityManager, question: PictureInput, answers: { picture?: PictureInput }[] = []): Promise<PlacedSizes> {
+  const placed = [
+    ...(question ? [{ path: 'picture', name: question.name }] : []),
+    ...answers.flatMap((answer, index) => (answer.picture ? [{ path: `answers.${index}.picture`, name: answer.picture.name }] : [])),
+  ];
+  return placePictures(tx, placed);
+}
+
+/**
+ * A question's or answer's picture fields from its input: the column, the alt text, and the
+ * relation (which TypeORM saves over the column, so both are set). Left out: nothing changes.
+ */
+function pictureFields(picture: PictureInput, sizes: PlacedSizes) {
+  if (picture === undefined) return {};
+  if (picture === null) return { pictureName: null, pictureAlt: null, picture: null };
+  const size = sizes.get(picture.name)!;
+  return { pictureName: picture.name, pictureAlt: picture.alt, picture: { name: picture.name, ...size } as PictureEntity };
+}
+
+/** Stores answers for a question, in the order given, with their pictures (placed by the caller). */
+export function insertAnswers(em: EntityManager, questionId: number, answers: Pick<AnswerFields, 'text' | 'isCorrect' | 'picture'>[], sizes: PlacedSizes = new Map()): Promise<AnswerEntity[]> {
+  return em.save(answers.map((a) => em.create(AnswerEntity, { text: a.text, isCorrect: a.isCorrect, questionId, ...pictureFields(a.picture, sizes) })));
 }
 
 export async function listQuestions(em: EntityManager, groupId: number): Promise<QuestionEntity[]> {
@@ -49,23 +75,23 @@ export function createQuestion(em: EntityManager, groupId: number, input: Questi
   if (input.groupId !== groupId) throw badRequest(GROUP_MISMATCH, { code: 'validation_failed', issues: [{ path: 'groupId', message: GROUP_MISMATCH }] });
   return em.transaction(async (tx) => {
     await requireGroup(tx, groupId);
-    const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId }));
-    const answers = input.answers ? await insertAnswers(tx, question.id, input.answers) : [];
+    const sizes = await placeInputPictures(tx, input.picture, input.answers);
+    const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }));
+    const answers = input.answers ? await insertAnswers(tx, question.id, input.answers, sizes) : [];
     return { question, answers };
   });
 }
 
 /** Text and group of a question; `userId` is the admin editing it. */
 export function updateQuestion(em: EntityManager, id: number, input: QuestionFields, userId: number) {
-  return em.transaction(async (tx) => applyQuestionFields(tx, await findQuestion(tx, id), input, userId));
+  return em.transaction(async (tx) => applyQuestionFields(tx, await findQuestion(tx, id), input, userId, await placeInputPictures(tx, input.picture)));
 }
 
 /** A text replaced is kept as a revision (who and when), so the question's history survives its edits. */
-async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, input: QuestionFields, userId: number): Promise<QuestionEntity> {
+async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, input: QuestionFields, userId: number, sizes: PlacedSizes): Promise<QuestionEntity> {
   await requireGroup(tx, input.groupId);
   if (question.text !== input.text) await tx.insert(QuestionTextRevisionEntity, { questionId: question.id, text: question.text, replacedBy: userId });
-  question.text = input.text;
-  question.groupId = input.groupId;
+  Object.assign(question, { text: input.text, groupId: input.groupId, ...pictureFields(input.picture, sizes) });
   await tx.save(question);
   return question;
 }
@@ -92,15 +118,16 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
       const affected = await resultsChoosing(tx, question, [wasCorrect, ...(nowCorrect === undefined ? [] : [nowCorrect])]);
       if (affected > 0) throw conflict(correctChangeMessage(affected), { code: 'correct_answer_change_unconfirmed', affectedResults: affected });
     }
-    await applyQuestionFields(tx, question, input, userId);
+    const sizes = await placeInputPictures(tx, input.picture, input.answers);
+    await applyQuestionFields(tx, question, input, userId, sizes);
     const kept = new Set(input.answers.map((answer) => answer.id));
     const gone = [...current.keys()].filter((answerId) => !kept.has(answerId));
     if (gone.length > 0) await tx.delete(AnswerEntity, { id: In(gone) });
     const answers: AnswerEntity[] = [];
     for (const answer of input.answers) {
       const existing = answer.id === undefined ? undefined : current.get(answer.id);
-      if (existing) answers.push(await tx.save(Object.assign(existing, { text: answer.text, isCorrect: answer.isCorrect })));
-      else answers.push(...(await insertAnswers(tx, id, [answer])));
+      if (existing) answers.push(await tx.save(Object.assign(existing, { text: answer.text, isCorrect: answer.isCorrect, ...pictureFields(answer.picture, sizes) })));
+      else answers.push(...(await insertAnswers(tx, id, [answer], sizes)));
     }
     return { question, answers };
   });
@@ -150,7 +177,7 @@ export function deleteQuestion(em: EntityManager, id: number) {
 export function addAnswer(em: EntityManager, questionId: number, input: AnswerFields) {
   return em.transaction(async (tx) => {
     await findQuestion(tx, questionId);
-    const [answer] = await insertAnswers(tx, questionId, [input]);
+    const [answer] = await insertAnswers(tx, questionId, [input], await placeInputPictures(tx, undefined, [input]));
     return answer!;
   });
 }

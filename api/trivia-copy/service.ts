@@ -42,7 +42,8 @@ export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId:
       const questions = await tx.find(QuestionEntity, { where: { groupId: sourceId }, order: { id: 'ASC' } });
       if (questions.length) {
         // One INSERT per table: new ids follow the originals' order, the order they are listed in.
-        const inserted = await tx.insert(QuestionEntity, questions.map((q) => ({ text: q.text, groupId: copy.id })));
+        // Pictures are stored once per content: the copy's questions and answers point at the same ones.
+        const inserted = await tx.insert(QuestionEntity, questions.map((q) => ({ text: q.text, groupId: copy.id, pictureName: q.pictureName, pictureAlt: q.pictureAlt })));
         const newIds = new Map(questions.map((q, i) => [q.id, inserted.identifiers[i]!.id as number]));
         const answers = await tx
           .createQueryBuilder(AnswerEntity, 'a')
@@ -50,7 +51,10 @@ export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId:
           .orderBy('a.id', 'ASC')
           .getMany();
         if (answers.length) {
-          await tx.insert(AnswerEntity, answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: newIds.get(a.questionId)! })));
+          await tx.insert(
+            AnswerEntity,
+            answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: newIds.get(a.questionId)!, pictureName: a.pictureName, pictureAlt: a.pictureAlt })),
+          );
         }
       }
       const logo = await copyLogo(tx, uploadDir, source.logoUrl, copy.id);

@@ -9,6 +9,8 @@ import { DocumentTypeEntity } from './document-type.entity';
 import { KioskSetupLinkEntity } from './kiosk-setup-link.entity';
 import { LocationEntity } from './location.entity';
 import { LogoUploadEntity } from './logo-upload.entity';
+import { PictureUploadEntity } from './picture-upload.entity';
+import { PictureEntity } from './picture.entity';
 import { PlayerAliasEntity } from './player-alias.entity';
 import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerErasureEntity } from './player-erasure.entity';
@@ -39,6 +41,8 @@ export {
   KioskSetupLinkEntity,
   LocationEntity,
   LogoUploadEntity,
+  PictureEntity,
+  PictureUploadEntity,
   PlayerAliasEntity,
   PlayerAttemptEntity,
   PlayerEntity,
@@ -87,4 +91,6 @@ export const entities = [
   RankingDisqualificationEntity,
   PrizeDrawEntity,
   PrizeDrawEntryEntity,
+  PictureEntity,
+  PictureUploadEntity,
 ];

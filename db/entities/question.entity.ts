@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import { PictureEntity } from './picture.entity';
 import { AnswerEntity } from './answer.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 
@@ -20,6 +21,18 @@ export class QuestionEntity {
 
   @OneToMany(() => AnswerEntity, (answer) => answer.question)
   answers: Relation<AnswerEntity[]>;
+
+  /** Its picture, if it has one (loaded with it), and the text that stands for it. */
+  @Index('questions_picture_name_idx', { where: 'picture_name IS NOT NULL' })
+  @Column('varchar', { length: 25, nullable: true })
+  pictureName: string | null;
+
+  @ManyToOne(() => PictureEntity, { eager: true, nullable: true, onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'picture_name' })
+  picture: Relation<PictureEntity> | null;
+
+  @Column('text', { nullable: true })
+  pictureAlt: string | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt: Date;

@@ -27,6 +27,7 @@ import { CampaignEntrySite1796510000000 } from './1796510000000-campaign-entry-s
 import { CompanyTimeZone1796520000000 } from './1796520000000-company-time-zone';
 import { QuestionTextRevisions1796600000000 } from './1796600000000-question-text-revisions';
 import { AnalysisLogs1796700000000 } from './1796700000000-analysis-logs';
+import { Pictures1796800000000 } from './1796800000000-pictures';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -59,4 +60,5 @@ export const migrations = [
   CompanyTimeZone1796520000000,
   QuestionTextRevisions1796600000000,
   AnalysisLogs1796700000000,
+  Pictures1796800000000,
 ];

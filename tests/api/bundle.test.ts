@@ -26,7 +26,7 @@ describe('GET /api/play/:groupId/bundle', () => {
     expect(res.body.questions.map((q: { id: number }) => q.id)).toEqual(items.map((i) => i.question.id));
     const firstAnswers = res.body.answers[String(items[0]!.question.id)];
     expect(firstAnswers).toHaveLength(3);
-    expect(firstAnswers[0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', questionId: items[0]!.question.id });
+    expect(firstAnswers[0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', questionId: items[0]!.question.id, picture: null });
     expect(res.text).not.toContain('isCorrect');
     expect(res.body.documentTypes.map((t: { code: string }) => t.code)).toEqual(['CC', 'TI', 'CE', 'PA', 'PPT']);
     expect(res.body.locations).toEqual([
@@ -49,7 +49,7 @@ describe('GET /api/play/:groupId/bundle', () => {
     const bundle = (headers: Record<string, string>) => api.client().get(`/api/play/${group.id}/bundle`, { headers });
 
     const keyed = await bundle(deviceHeaders(kiosk));
-    expect(keyed.body.answers[String(items[0]!.question.id)][0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id });
+    expect(keyed.body.answers[String(items[0]!.question.id)][0]).toEqual({ id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id, picture: null });
     for (const reader of [{}, deviceHeaders(phone), deviceHeaders(elsewhere), { ...deviceHeaders(kiosk), 'X-Device-Secret': 'not-the-secret' }]) {
       const res = await bundle(reader);
       expect(res.status).toBe(200);

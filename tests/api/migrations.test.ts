@@ -32,6 +32,8 @@ const EXPECTED_TABLES = [
   'locations',
   'logo_uploads',
   'migrations',
+  'picture_uploads',
+  'pictures',
   'player_aliases',
   'player_attempts',
   'player_erasures',

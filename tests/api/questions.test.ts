@@ -33,14 +33,14 @@ describe('GET /api/question-groups/:id/questions and /api/questions/:groupId/all
     expect(all.status).toBe(200);
     expect(Object.keys(all.body).map(Number)).toEqual(items.map(({ question }) => question.id));
     expect(all.body[items[0]!.question.id]).toEqual([
-      { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', questionId: items[0]!.question.id },
-      { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', questionId: items[0]!.question.id },
+      { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', questionId: items[0]!.question.id, picture: null },
+      { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', questionId: items[0]!.question.id, picture: null },
     ]);
     expect(all.text).not.toContain('isCorrect');
     const keyed = await admin.get(`/api/questions/${group.id}/all-answers`);
     expect(keyed.body[items[0]!.question.id]).toEqual([
-      { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id },
-      { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', isCorrect: false, questionId: items[0]!.question.id },
+      { id: items[0]!.answers[0]!.id, text: 'Respuesta 1.1', isCorrect: true, questionId: items[0]!.question.id, picture: null },
+      { id: items[0]!.answers[1]!.id, text: 'Respuesta 1.2', isCorrect: false, questionId: items[0]!.question.id, picture: null },
     ]);
   });
 

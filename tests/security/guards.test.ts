@@ -13,8 +13,8 @@ import { apiRouteList, type ApiRoute } from '../support/route-list';
  */
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** The signed upload: authorised by its signature instead of the CSRF header, and taking image bytes. */
-const SIGNED_UPLOAD = 'PUT /api/uploads/:token';
+/** The signed uploads (a logo's, a picture's): authorised by their signature instead of the CSRF header, and taking image bytes. */
+const SIGNED_UPLOADS = new Set(['PUT /api/uploads/:token', 'PUT /api/pictures/uploads/:token']);
 
 let api: TestApi;
 let admin: TestClient;
@@ -175,7 +175,7 @@ function wrongReplies(probes: Probe[], expected: { status: number; code: string 
 
 describe('the CSRF guard, on every state-changing route, in every spelling', () => {
   it('refuses each without X-Requested-With (403 csrf_header_missing, or 404/405 when the spelling does not route), and nothing changes', async () => {
-    const guarded = routes.filter((route) => `${route.method} ${route.path}` !== SIGNED_UPLOAD);
+    const guarded = routes.filter((route) => !SIGNED_UPLOADS.has(`${route.method} ${route.path}`));
     expect(guarded.length).toBeGreaterThan(30);
     const before = await databaseDigest();
     const jobs = guarded.flatMap((route) => spellingsOf(route.path).map((spelling) => ({ route, spelling })));
@@ -223,8 +223,9 @@ describe('the CSRF guard, on every state-changing route, in every spelling', () 
     expect((await client.get('/api/user')).status).toBe(200);
   });
 
-  it('still exempts the signed upload itself, in any spelling the router serves it: its own signature check answers', async () => {
-    for (const path of ['/api/uploads/forged-token', '/API/Uploads/forged-token', '/api/uploads/forged-token/']) {
+  it('still exempts the signed uploads themselves, in any spelling the router serves them: their own signature check answers', async () => {
+    const spellings = ['/api/uploads/forged-token', '/API/Uploads/forged-token', '/api/uploads/forged-token/'];
+    for (const path of [...spellings, ...spellings.map((spelling) => spelling.replace(/\/(api)\//i, '/$1/pictures/'))]) {
       const reply = await rawRequest(api.baseUrl, 'PUT', path, { headers: { 'Content-Type': 'image/png' }, body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
       expect(reply.status, path).toBe(403);
       expect(reply.body, path).toMatchObject({ code: 'upload_url_invalid' });
@@ -234,7 +235,7 @@ describe('the CSRF guard, on every state-changing route, in every spelling', () 
 
 describe('the JSON-only guard, on every state-changing route, in every spelling', () => {
   it('refuses a text/plain body with 415 (or 404/405 when the spelling does not route), and nothing changes', async () => {
-    const guarded = routes.filter((route) => `${route.method} ${route.path}` !== SIGNED_UPLOAD);
+    const guarded = routes.filter((route) => !SIGNED_UPLOADS.has(`${route.method} ${route.path}`));
     const before = await databaseDigest();
     const jobs = guarded.flatMap((route) => spellingsOf(route.path).map((spelling) => ({ route, spelling })));
     const probes = await inBatches(jobs, async ({ route, spelling }) => ({
