@@ -35,6 +35,7 @@ export type { SyncStatus } from './sync-status';
 export { EmptyRoundError } from './outbox';
 export { CHANGED_TRIVIA_MESSAGE } from './resume';
 export { playableCount } from './round';
+export { pictureChoice, type PictureChoice, type PictureKind } from './picture-choice';
 export { hasAnswerKey } from './verdict';
 export { serverReachable, subscribeReachable } from './connectivity';
 
