@@ -3,6 +3,9 @@
  * screens and the player (no schema here, so the player's script stays small).
  */
 
+/** The service worker's cache of pictures (sw/caching.ts), which a kiosk fills ahead for offline play. */
+export const PICTURE_CACHE_NAME = 'pictures-v1';
+
 /** The widths a picture is stored in, at most (a smaller picture stops at its own width). */
 export const PICTURE_WIDTHS = [400, 800, 1200] as const;
 /** The formats each width is stored in, the browser taking the first it can show. */

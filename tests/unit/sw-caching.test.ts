@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ASSET_CACHE, cacheFirst, cacheRuleFor, FONT_CACHE, LOGO_CACHE } from '../../sw/caching';
+import { ASSET_CACHE, cacheFirst, cacheRuleFor, FONT_CACHE, LOGO_CACHE, PICTURE_CACHE } from '../../sw/caching';
 
 const ORIGIN = 'https://kiosk.example';
 
@@ -40,6 +40,31 @@ describe('cacheRuleFor', () => {
       expect(cacheRuleFor(new Request(`${ORIGIN}${path}`), ORIGIN)).toBeUndefined();
     }
     expect(cacheRuleFor(new Request(`${ORIGIN}/api/uploads/x.png`, { method: 'POST', body: 'x' }), ORIGIN)).toBeUndefined();
+  });
+});
+
+describe('cacheRuleFor, pictures', () => {
+  it('caches the questions\' pictures (the cache a kiosk fills ahead), and nothing else of /api/pictures', () => {
+    expect(cacheRuleFor(new Request(`${ORIGIN}/api/pictures/p0123456789abcdef01234567-800.avif`), ORIGIN)).toBe(PICTURE_CACHE);
+    expect(PICTURE_CACHE.name).toBe('pictures-v1');
+    expect(cacheRuleFor(new Request(`${ORIGIN}/api/pictures/upload-url`), ORIGIN)).toBeUndefined();
+    expect(cacheRuleFor(new Request(`${ORIGIN}/api/pictures/uploads/token`, { method: 'PUT', body: 'x' }), ORIGIN)).toBeUndefined();
+  });
+
+  it('offline, answers a picture held at another width rather than none; never another picture or format', async () => {
+    const { caches } = memoryCaches();
+    const picture = (width: number, format = 'webp', name = 'p0123456789abcdef01234567') => new Request(`${ORIGIN}/api/pictures/${name}-${width}.${format}`);
+    const online = countingFetch('webp-400');
+    await cacheFirst(picture(400), PICTURE_CACHE, { caches, fetch: online.fetchStub, now: () => 0 });
+    const offline = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    const deps = { caches, fetch: offline, now: () => 0 };
+    expect(await (await cacheFirst(picture(800), PICTURE_CACHE, deps)).text()).toBe('webp-400');
+    await expect(cacheFirst(picture(800, 'avif'), PICTURE_CACHE, deps)).rejects.toThrow('Failed to fetch');
+    await expect(cacheFirst(picture(800, 'webp', 'pffffffffffffffffffffffff'), PICTURE_CACHE, deps)).rejects.toThrow('Failed to fetch');
+    // A logo has no such fallback.
+    await expect(cacheFirst(new Request(`${ORIGIN}/api/uploads/company-1-x.png`), LOGO_CACHE, deps)).rejects.toThrow('Failed to fetch');
   });
 });
 

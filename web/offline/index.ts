@@ -10,7 +10,8 @@ import { openPlayLock, type PlayLock } from './play-lock';
 import { resumeAttempt } from './resume';
 import { planRound } from './round';
 import { dealOnServer } from './deal';
-import { correctCount, judgeAnswer } from './verdict';
+import { correctCount, hasAnswerKey, judgeAnswer } from './verdict';
+import { downloadPictures } from './picture-download';
 import { ensurePersistentStorage } from './storage';
 import { startSyncScheduler } from './sync-scheduler';
 import { startConnectionProbe } from './connection-probe';
@@ -37,6 +38,7 @@ export { CHANGED_TRIVIA_MESSAGE } from './resume';
 export { playableCount } from './round';
 export { pictureChoice, type PictureChoice, type PictureKind } from './picture-choice';
 export { hasAnswerKey } from './verdict';
+export { pictureReadiness, type PictureReadiness } from './picture-download';
 export { serverReachable, subscribeReachable } from './connectivity';
 
 /** A value that changes over time; `subscribe` answers the current value, then every change, until stopped. */
@@ -54,8 +56,15 @@ function watch<T>(read: () => Promise<T>): Subscribable<T> {
   };
 }
 
-/** The trivia's content: from the server when it answers, else the copy kept on the device. */
-export const loadTrivia = (groupId: number) => loadBundle(triviaDb(), groupId);
+/**
+ * The trivia's content: from the server when it answers, else the copy kept on the device. A
+ * set-up kiosk (its copy holds the key) then stores the trivia's pictures ahead, in the background.
+ */
+export async function loadTrivia(groupId: number) {
+  const result = await loadBundle(triviaDb(), groupId);
+  if (result.status === 'ready' && result.source === 'server' && hasAnswerKey(result.bundle)) void downloadPictures(result.bundle).catch(() => undefined);
+  return result;
+}
 
 /** The document step: the server decides when it answers, the device's records otherwise. */
 export const identify = (bundle: PlayBundle, input: DocumentInput) => identifyPlayer(triviaDb(), bundle, input);

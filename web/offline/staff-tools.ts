@@ -6,6 +6,7 @@ import { changeIdleSeconds, readKioskConfig, type KioskConfig } from './kiosk-co
 import { checkPin, isValidPin, readPinHash, setPin, type PinCheck } from './kiosk-pin';
 import { writeKioskMode } from './kiosk-setting';
 import { callServer } from './server-call';
+import { downloadPictures, pictureReadiness, type PictureReadiness } from './picture-download';
 
 /**
  * What the staff panel reads and does on this device, loaded only when staff open it (the player
@@ -108,6 +109,17 @@ export function receiptLine(records: Pick<DeviceRecords, 'recorded' | 'pending'>
   const recorded = records.recorded[kind];
   const pending = records.pending[kind];
   return { recorded, confirmed, inReview, discarded, rejected, pending, unaccounted: recorded - confirmed - inReview - discarded - rejected - pending };
+}
+
+/**
+ * "Imágenes listas N de M": of the pictures of the kiosk's trivia (its stored copy), how many this
+ * device holds for offline play; with `download`, after fetching those it lacks. Null when the
+ * device holds no copy of the trivia.
+ */
+export async function readPictureReadiness(groupId: number, download = false, db: TriviaDb = triviaDb()): Promise<PictureReadiness | null> {
+  const stored = await db.bundles.get(groupId);
+  if (!stored) return null;
+  return download ? downloadPictures(stored.bundle) : pictureReadiness(stored.bundle);
 }
 
 export interface StorageInfo {

@@ -12,6 +12,7 @@ import { firstScreenShown } from './first-screen';
 import { nextTask } from './next-task';
 import { DOCUMENT_STEP_HEIGHT, PlayerFlow } from './player-flow';
 import { OfflineNotice } from './offline-notice';
+import { PictureNotice } from './picture-notice';
 import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
 import { useThemeFonts } from './theme-fonts';
@@ -117,6 +118,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
     <div className="player-screen flex flex-col" style={style}>
       {/* A player's phone shows only a small offline line; a kiosk shows the sync badge for staff. */}
       {afterFirstScreen && kioskMode === false && <OfflineNotice />}
+      {afterFirstScreen && kioskMode === true && result?.status === 'ready' && <PictureNotice bundle={result.bundle} />}
       <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 pt-6 pb-[max(4rem,var(--kiosk-badge-space,0px))] sm:px-6 sm:pt-10">
         {/* web/play.html repeats this header and the loading card below for the server's first paint. */}
         {shown && (

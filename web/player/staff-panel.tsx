@@ -5,6 +5,7 @@ import { formatDateTime } from './format';
 import { requestFlush } from './kiosk';
 import { CountList, ReceiptLines } from './staff-kind-counts';
 import { KioskSettings } from './staff-kiosk-settings';
+import { StaffPictures } from './staff-pictures';
 import { closeStaffPanel } from './staff-panel-state';
 import { STAFF_BUTTON, StaffSection } from './staff-section';
 import { contactLabel, lastSyncLabel, reviewDeadline } from './sync-label';
@@ -183,6 +184,7 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
                 {storage?.usageBytes != null && storage.quotaBytes != null ? `${formatBytes(storage.usageBytes)} de ${formatBytes(storage.quotaBytes)}` : 'Desconocido'}
               </dd>
             </dl>
+            {records.kiosk && <StaffPictures tools={tools} groupId={records.kiosk.groupId} />}
             <button type="button" className={STAFF_BUTTON} onClick={() => void updateNow()}>
               Actualizar
             </button>
