@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalIdQuery } from './common';
 import { IMPORT_FORMATS } from './question-import';
+import type { PlacedPicture } from './picture-paths';
 
 /**
  * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
@@ -53,6 +54,8 @@ export const QUESTION_FLAG_LABELS: Record<QuestionFlag, string> = {
 export interface AnswerAnalysis {
   answerId: number;
   text: string;
+  /** Its picture, shown as a thumbnail beside it; null when it has none. */
+  picture: PlacedPicture | null;
   correct: boolean;
   /** Rounds that chose it. */
   chosen: number;
@@ -63,6 +66,8 @@ export interface AnswerAnalysis {
 export interface QuestionAnalysis {
   questionId: number;
   text: string;
+  /** Its picture, shown as a thumbnail where the question is; null when it has none. */
+  picture: PlacedPicture | null;
   /** Counted rounds that showed it. */
   shown: number;
   /** Of those, the rounds that answered it (a round that ran out of time leaves it unanswered). */

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AnalysisQuery, AnswerAnalysis, QuestionAnalysis, TriviaAnalysis } from '../../contract';
+import type { AnalysisQuery, AnswerAnalysis, PlacedPicture, QuestionAnalysis, TriviaAnalysis } from '../../contract';
 import { keyInZone } from '../attempts/analysed-rounds';
 import { triviaTimeZone } from '../ranking/event-time-zone';
 import { foldTriviaLogs, loggedTriviaFigures } from './analysis-logs';
@@ -14,13 +14,25 @@ export const GROUP_SHARE = 0.27;
 export const MIN_GROUP_SIZE = 2;
 
 const QUESTIONS_SQL = `
-  SELECT q.id AS question_id, q.text AS question_text, a.id AS answer_id, a.text AS answer_text, a.is_correct
+  SELECT q.id AS question_id, q.text AS question_text, a.id AS answer_id, a.text AS answer_text, a.is_correct,
+         CASE WHEN qp.name IS NOT NULL THEN json_build_object('name', qp.name, 'width', qp.width, 'height', qp.height, 'alt', q.picture_alt) END AS question_picture,
+         CASE WHEN ap.name IS NOT NULL THEN json_build_object('name', ap.name, 'width', ap.width, 'height', ap.height, 'alt', a.picture_alt) END AS answer_picture
     FROM questions q
+    LEFT JOIN pictures qp ON qp.name = q.picture_name
     LEFT JOIN answers a ON a.question_id = q.id
+    LEFT JOIN pictures ap ON ap.name = a.picture_name
    WHERE q.group_id = $1
    ORDER BY q.id, a.id`;
 
-interface QuestionRow { question_id: number; question_text: string; answer_id: number | null; answer_text: string | null; is_correct: boolean | null }
+interface QuestionRow {
+  question_id: number;
+  question_text: string;
+  question_picture: PlacedPicture | null;
+  answer_id: number | null;
+  answer_text: string | null;
+  answer_picture: PlacedPicture | null;
+  is_correct: boolean | null;
+}
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -80,9 +92,9 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
   const upper = groupWeights(roundRows, groupSize, 'best');
   const lower = groupWeights(roundRows, groupSize, 'worst');
 
-  const questions = new Map<number, { text: string; answers: QuestionRow[] }>();
+  const questions = new Map<number, { text: string; picture: PlacedPicture | null; answers: QuestionRow[] }>();
   for (const row of questionRows) {
-    const question = questions.get(row.question_id) ?? { text: row.question_text, answers: [] };
+    const question = questions.get(row.question_id) ?? { text: row.question_text, picture: row.question_picture, answers: [] };
     if (row.answer_id !== null) question.answers.push(row);
     questions.set(row.question_id, question);
   }
@@ -109,6 +121,7 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
       const answers: AnswerAnalysis[] = question.answers.map((a) => ({
         answerId: a.answer_id!,
         text: a.answer_text!,
+        picture: a.answer_picture,
         correct: a.is_correct === true,
         chosen: chosen(a.answer_id!),
         share: ratio(chosen(a.answer_id!), answered),
@@ -121,6 +134,7 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
       return {
         questionId,
         text: question.text,
+        picture: question.picture,
         shown,
         answered,
         correct,

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { picturePath, type Picture, type PlayBundle, type QuestionWithAnswers } from '../../contract';
+import { picturePath, type Picture, type PlayBundle, type QuestionWithAnswers, type TriviaAnalysis } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';
@@ -146,6 +146,11 @@ describe('pictures in questions and answers', () => {
     ]);
     // The phone's bundle has no key, and the pictures' names do not give it away either (they are their contents).
     expect(bundle.answers[body.id]!.every((a) => a.isCorrect === undefined)).toBe(true);
+    // The analysis shows them where it shows the question and its answers.
+    const analysis = (await admin.get(`/api/question-groups/${groupId}/analysis`)).body as TriviaAnalysis;
+    const analysed = analysis.questions.find((q) => q.questionId === body.id)!;
+    expect(analysed.picture).toEqual(played.picture);
+    expect(analysed.answers.map((a) => a.picture?.alt)).toEqual(['Stand azul', 'Stand verde']);
   });
 
   it('requires alt text for every picture, naming the field, and refuses a picture that is not stored', async () => {
