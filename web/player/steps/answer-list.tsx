@@ -1,6 +1,7 @@
 import { Check, CloudUpload, X } from 'lucide-react';
 import type { PlayAnswer } from '../../../contract';
 import type { AnswerJudgement, ChosenAnswer } from '../../offline';
+import { PlayerPicture } from './player-picture';
 
 /** The answer chosen, and once known its verdict (null: kept without one). */
 export interface Feedback extends ChosenAnswer {
@@ -31,22 +32,17 @@ const LETTERS = 'ABCDEFGHIJ';
 /**
  * A question's answers, lettered A, B, C…: the choice locks them at once (aria-disabled, not
  * disabled, so the chosen answer keeps focus) and the feedback shows on the answers themselves.
+ * When any answer has a picture they are cards in two columns, the picture above the text (an
+ * answer without one is a card of text); the buttons, marks and feedback are the same.
  */
 export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswer[]; feedback: Feedback | null; onChoose: (answerId: number) => void }) {
+  const cards = answers.some((a) => a.picture);
   return (
-    <div role="group" aria-label="Respuestas">
+    <div role="group" aria-label="Respuestas" className={cards ? 'player-answer-grid' : undefined}>
       {answers.map((answer, i) => {
         const state = answerState(feedback, answer.id);
-        return (
-          <button
-            key={answer.id}
-            type="button"
-            className="player-answer"
-            data-state={state}
-            aria-disabled={feedback !== null || undefined}
-            aria-pressed={feedback?.answerId === answer.id}
-            onClick={() => onChoose(answer.id)}
-          >
+        const label = (
+          <>
             <span className="player-answer-mark" aria-hidden>
               {state === 'correct' || state === 'right-answer' ? (
                 <Check className="size-5" />
@@ -58,7 +54,7 @@ export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswe
                 LETTERS[i]
               )}
             </span>
-            <span className="min-w-0 flex-1 break-words">
+            <span className="player-answer-body min-w-0 flex-1 break-words">
               <span data-testid="answer-text">{answer.text}</span>
               {state && state !== 'dimmed' && (
                 <span className="player-answer-state" data-testid="answer-state">
@@ -66,6 +62,26 @@ export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswe
                 </span>
               )}
             </span>
+          </>
+        );
+        return (
+          <button
+            key={answer.id}
+            type="button"
+            className={cards ? 'player-answer player-answer-card' : 'player-answer'}
+            data-state={state}
+            aria-disabled={feedback !== null || undefined}
+            aria-pressed={feedback?.answerId === answer.id}
+            onClick={() => onChoose(answer.id)}
+          >
+            {cards ? (
+              <>
+                {answer.picture && <PlayerPicture key={answer.picture.name} picture={answer.picture} kind="answer" />}
+                <span className="player-answer-label">{label}</span>
+              </>
+            ) : (
+              label
+            )}
           </button>
         );
       })}

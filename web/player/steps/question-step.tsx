@@ -2,6 +2,7 @@ import { LogOut } from 'lucide-react';
 import { triviaLogo } from '../../../contract/trivia-logo';
 import { PlayerDialog } from '../ui/dialog';
 import { AnswerList } from './answer-list';
+import { NextPictures, PlayerPicture } from './player-picture';
 import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from './use-question-step';
 
 /**
@@ -16,6 +17,8 @@ export function QuestionStep(props: QuestionStepProps) {
   const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose } = useQuestionStep(props);
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = triviaLogo(bundle.group);
+  const nextId = props.state.questionIds[index + 1];
+  const next = bundle.questions.find((q) => q.id === nextId);
 
   // Guarded on resume (web/offline/resume.ts); kept so a missing question is never a blank card.
   if (!question) {
@@ -43,7 +46,19 @@ export function QuestionStep(props: QuestionStepProps) {
       </div>
 
       <div key={questionId} className={`space-y-4 ${animation}`}>
-        <h2 ref={heading} tabIndex={-1} className="player-question" data-testid="question-text" aria-describedby={`question-position-${questionId}`}>
+        {/* Read with the question: the heading, which takes the focus, is described by the picture's alt text. */}
+        {question.picture && (
+          <div id={`question-picture-${questionId}`} className="player-question-picture">
+            <PlayerPicture key={question.picture.name} picture={question.picture} kind="question" />
+          </div>
+        )}
+        <h2
+          ref={heading}
+          tabIndex={-1}
+          className="player-question"
+          data-testid="question-text"
+          aria-describedby={`${question.picture ? `question-picture-${questionId} ` : ''}question-position-${questionId}`}
+        >
           {question.text}
         </h2>
         <p id={`question-position-${questionId}`} className="sr-only">
@@ -51,6 +66,7 @@ export function QuestionStep(props: QuestionStepProps) {
         </p>
         <AnswerList answers={answers} feedback={feedback} onChoose={(answerId) => void choose(answerId)} />
       </div>
+      {next && <NextPictures pictures={[[next.picture, 'question'], ...(bundle.answers[next.id] ?? []).map((a) => [a.picture, 'answer'] as const)]} />}
 
       <div className="space-y-2">
         <div className="player-muted flex justify-between text-sm font-medium">
