@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { Company, Picture, PlayBundle, QuestionGroup } from '../../contract';
+import { photo } from '../support/picture-uploads';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { QuestionsPage } from './pages/questions-page';
+import { postJson } from './support/admin-api';
+import { seriousViolations } from './support/axe';
+import { PHONE } from './support/player-round';
+
+const PIN = '135790';
+const ALT = 'El stand azul de la feria, con su letrero encendido';
+
+/** A picture uploaded as the editor does it: a signed URL, then the file's bytes. */
+async function uploadPicture(page: Page, questionGroupId: number, tone: number): Promise<Picture> {
+  const { uploadUrl } = await postJson<{ uploadUrl: string }>(page, '/api/pictures/upload-url', { questionGroupId });
+  const put = await page.request.put(uploadUrl, { data: await photo(1600, 1000, tone), headers: { 'Content-Type': 'image/jpeg' } });
+  expect(put.status()).toBe(201);
+  return (await put.json()) as Picture;
+}
+
+/** The question on screen shows its picture, loaded (not its alt text in a frame), with its alt text. */
+async function expectPictureShown(page: Page) {
+  const image = page.locator('.player-question-picture img');
+  await expect(image).toHaveAttribute('alt', ALT);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+  await expect(page.getByTestId('picture-missing')).toHaveCount(0);
+}
+
+/**
+ * A picture from the editor to a kiosk without connection and to a phone: the organiser adds a
+ * question with a picture and its alt text in the editor; a kiosk set up by staff downloads the
+ * trivia's pictures with its bundle ("Imágenes listas 1 de 1" in the staff panel), loses its
+ * connection, is reloaded and plays the round with the picture shown; a phone plays it online.
+ * axe finds nothing serious on either question screen.
+ */
+test('a picture question reaches an offline kiosk and a phone', async ({ page, browser, baseURL }) => {
+  test.setTimeout(240_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Feria con fotos ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Fotos', companyId: company.id });
+  const trivia = await postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {
+    name: `Trivia con fotos ${stamp}`,
+    companyId: company.id,
+    questionsPerRound: 2,
+    randomizeQuestions: false,
+    maxAttempts: 0,
+  });
+
+  // The organiser's question, in the editor: its picture and alt text.
+  const questions = new QuestionsPage(page);
+  await questions.goto(trivia.id);
+  await questions.openCreate();
+  await page.keyboard.type('¿Cuál es nuestro stand?');
+  const control = questions.dialog().getByRole('group', { name: 'Imagen (opcional)' });
+  await control.locator('input[type="file"]').setInputFiles({ name: 'stand.jpg', mimeType: 'image/jpeg', buffer: await photo(2000, 1300, 3) });
+  await control.getByLabel('Texto alternativo').fill(ALT);
+  await questions.fillQuestion('¿Cuál es nuestro stand?', ['El azul', 'El verde', 'El rojo'], 1);
+  await questions.submitDialog('Crear Pregunta');
+  await expect(questions.dialog()).toBeHidden();
+  // A second question, its picture through the API (the editor's own test covers the rest).
+  const second = await uploadPicture(page, trivia.id, 5);
+  await postJson(page, `/api/question-groups/${trivia.id}/questions`, {
+    text: '¿Qué color tiene el logo?',
+    groupId: trivia.id,
+    picture: { name: second.name, alt: ALT },
+    answers: [{ text: 'Azul', isCorrect: true }, { text: 'Verde' }],
+  });
+
+  // The kiosk: set up by staff through a one-time link, online once.
+  const link = await postJson<{ path: string }>(page, `/api/question-groups/${trivia.id}/kiosk-setup`, {});
+  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  const kiosk = await tablet.newPage();
+  await kiosk.goto(link.path);
+  const form = kiosk.getByTestId('kiosk-setup');
+  await form.getByLabel('Nombre del kiosco').fill('Tableta Fotos');
+  await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
+  await form.getByLabel('Repite el PIN').fill(PIN);
+  await form.getByRole('button', { name: 'Configurar kiosco' }).click();
+  const player = new PlayerPage(kiosk);
+  await expect(player.attract()).toBeVisible();
+  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  // Staff check that the pictures are on the device before the booth opens.
+  await player.statusBadge().click();
+  await kiosk.getByRole('button', { name: 'Panel del personal' }).click();
+  await kiosk.getByTestId('kiosk-pin').getByLabel('PIN del kiosco').fill(PIN);
+  await kiosk.getByTestId('kiosk-pin').getByRole('button', { name: 'Abrir el panel' }).click();
+  const panel = kiosk.getByRole('dialog', { name: 'Panel del personal' });
+  await expect(panel.getByTestId('staff-pictures')).toContainText(/Imágenes listas \d de 2/);
+  // The download runs in the background as the kiosk opens: "Descargar imágenes" takes what is left.
+  const download = panel.getByRole('button', { name: 'Descargar imágenes' });
+  if (await download.isVisible()) await download.click();
+  await expect(panel.getByTestId('staff-pictures')).toHaveText('Imágenes listas 2 de 2');
+  await panel.getByRole('button', { name: 'Cerrar' }).click();
+
+  // The connection is lost and the kiosk reloaded: the round plays with its pictures, from the device.
+  await tablet.setOffline(true);
+  await kiosk.reload();
+  await expect(player.attract()).toBeVisible();
+  await expect(kiosk.getByTestId('picture-notice')).toBeEmpty();
+  await player.tapToPlay().click();
+  const bundle = await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json() as PlayBundle;
+  await player.enterDocument(bundle.documentTypes[0]!.name, String(3_000_000_000 + (stamp % 1_000_000_000)));
+  await player.registerAs('Rosa Sin Red', 'Stand Fotos');
+  await player.start().click();
+  await expect(player.counter()).toHaveText('1 / 2');
+  await expectPictureShown(kiosk);
+  expect(await seriousViolations(kiosk, 'offline kiosk question with a picture')).toEqual([]);
+  await player.answers().first().click();
+  await expect(player.counter()).toHaveText('2 / 2', { timeout: 10_000 });
+  await expectPictureShown(kiosk);
+  await player.answers().first().click();
+  await expect(player.completed()).toBeVisible({ timeout: 10_000 });
+  await tablet.close();
+
+  // A phone, online, through the public link.
+  const phone = await browser.newContext({ baseURL, locale: 'es-CO', viewport: PHONE, isMobile: true, hasTouch: true, colorScheme: 'dark' });
+  const mobile = await phone.newPage();
+  const visitor = new PlayerPage(mobile);
+  await visitor.goto(trivia.id);
+  await visitor.enterDocument(bundle.documentTypes[0]!.name, String(4_000_000_000 + (stamp % 1_000_000_000)));
+  await visitor.registerAs('Luis En Línea', 'Stand Fotos');
+  await visitor.start().click();
+  await expect(visitor.counter()).toHaveText('1 / 2');
+  await expectPictureShown(mobile);
+  expect(await seriousViolations(mobile, 'phone question with a picture (dark)')).toEqual([]);
+  await phone.close();
+});
