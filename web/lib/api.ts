@@ -31,6 +31,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Sees a successful reply before its body is read (e.g. for a header such as X-Total-Count). */
   onResponse?: (response: Response) => void;
+  /** A signed upload URL: its signature authorises the call, so neither the session cookie nor the CSRF marker goes with it. */
+  signedUrl?: boolean;
 }
 
 function signalOf(options: RequestOptions): AbortSignal | undefined {
@@ -49,14 +51,14 @@ function parseJson(text: string): unknown {
 
 /**
  * The one fetch wrapper of the web app: cookies included and the XMLHttpRequest
- * marker header the API's CSRF guard needs. It answers the successful Response unread, for the
+ * marker header the API's CSRF guard needs (neither for a signed upload URL). It answers the successful Response unread, for the
  * few calls that are not JSON (a CSV download, an image upload); a non-2xx reply throws ApiError.
  */
 export async function send(method: string, path: string, body?: BodyInit, options: RequestOptions = {}): Promise<Response> {
   const response = await fetch(path, {
     method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', ...options.headers },
-    credentials: 'include',
+    headers: options.signedUrl ? options.headers : { 'X-Requested-With': 'XMLHttpRequest', ...options.headers },
+    credentials: options.signedUrl ? 'omit' : 'include',
     body,
     signal: signalOf(options),
   });

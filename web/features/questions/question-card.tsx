@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { formatShare } from '../../shared/insights/figures';
 import { QuestionFlags } from '../../shared/insights/question-flags';
+import { PictureImage } from './picture-image';
 
 export interface QuestionCardProps {
   number: number;
@@ -19,7 +20,7 @@ export interface QuestionCardProps {
   onDelete: () => void;
 }
 
-/** One question with its answers; the correct one in green with a check mark and a label. */
+/** One question with its answers, their pictures as thumbnails; the correct one in green with a check mark and a label. */
 export function QuestionCard({ number, question, insight, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
   return (
     <Card className="flex min-w-0 flex-col p-3 min-[400px]:p-5" data-testid="question-card">
@@ -47,6 +48,7 @@ export function QuestionCard({ number, question, insight, answers, answersError,
           />
         </div>
       </div>
+      {question.picture && <PictureImage picture={question.picture} className="mt-3 max-h-32 w-40" />}
       {insight && <QuestionInsight {...insight} />}
       {answersError ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
@@ -70,8 +72,9 @@ export function QuestionCard({ number, question, insight, answers, answersError,
               ) : (
                 <span className="size-4 shrink-0" aria-hidden />
               )}
-              <span className="min-w-0 break-words">{answer.text}</span>
+              <span className="min-w-0 flex-1 break-words">{answer.text}</span>
               {answer.isCorrect && <span className="sr-only">(respuesta correcta)</span>}
+              {answer.picture && <PictureImage picture={answer.picture} className="max-h-12 w-16 shrink-0" />}
             </li>
           ))}
         </ul>

@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useIsMutating } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { questionWithAnswersSchema, type Answer, type Question, type QuestionTextRevision, type QuestionWithAnswersInput } from '../../../contract';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { Answer, Question, QuestionTextRevision } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -11,10 +11,9 @@ import { TextArea } from '../../components/ui/form-controls';
 import { BROWSER_TIME_ZONE, formatDateTime } from '../../lib/format';
 import { useQuestionRevisions } from './api/get-question-revisions';
 import { useSaveQuestion, type QuestionWithAnswersValues } from './api/save-question';
-
-const MIN_ANSWERS = 2;
-const MAX_ANSWERS = 10;
-const EMPTY_ANSWER = { text: '', isCorrect: false };
+import { pictureUploadKey } from './api/upload-picture';
+import { PictureField } from './picture-field';
+import { emptyAnswer, fieldIssues, initialValues, MAX_ANSWERS, MIN_ANSWERS, questionFormResolver, type QuestionFormValues } from './question-form';
 
 export interface QuestionDialogProps {
   groupId: number;
@@ -23,21 +22,17 @@ export interface QuestionDialogProps {
   onClose: () => void;
 }
 
-function initialValues(groupId: number, editing: QuestionDialogProps['question']): QuestionWithAnswersInput {
-  if (!editing) return { text: '', groupId, answers: [{ ...EMPTY_ANSWER }, { ...EMPTY_ANSWER }] };
-  // Each answer keeps its id: the server updates it in place, so the rounds that chose it still point at it.
-  const answers: QuestionWithAnswersInput['answers'] = editing.answers.map(({ id, text, isCorrect }) => ({ id, text, isCorrect }));
-  while (answers.length < MIN_ANSWERS) answers.push({ ...EMPTY_ANSWER });
-  return { text: editing.question.text, groupId, answers };
-}
-
-/** Create or edit a question with its answers: at least 2, exactly one chosen as correct. */
+/**
+ * Create or edit a question with its answers: at least 2, exactly one chosen as correct; the
+ * question and each answer may carry a picture with its alt text (saving waits for an upload).
+ */
 export function QuestionDialog({ groupId, question, onClose }: QuestionDialogProps) {
   const save = useSaveQuestion(groupId);
-  const form = useForm<QuestionWithAnswersInput, unknown, QuestionWithAnswersValues>({
-    resolver: zodResolver(questionWithAnswersSchema),
+  const form = useForm<QuestionFormValues, unknown, QuestionWithAnswersValues>({
+    resolver: questionFormResolver,
     defaultValues: initialValues(groupId, question),
   });
+  const uploading = useIsMutating({ mutationKey: pictureUploadKey(groupId) }) > 0;
   // The rows' React keys under their own name: `id` is the answer's, sent to the server.
   const { fields, append, remove } = useFieldArray({ control: form.control, name: 'answers', keyName: 'key' });
   const revisions = useQuestionRevisions(groupId, question?.question.id);
@@ -59,9 +54,11 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
           if ('saved' in outcome) onClose();
           else setConfirming({ values, message: outcome.confirmCorrectChange.message });
         },
+        // A refusal naming a field (a picture no longer stored) shows at that field too.
+        onError: (error) => fieldIssues(error).forEach(({ path, message }, index) => form.setError(path, { type: 'server', message }, { shouldFocus: index === 0 })),
       },
     );
-  const onSubmit = form.handleSubmit(submit);
+  const onSubmit = form.handleSubmit((values) => !uploading && submit(values));
 
   return (
     <FormDialog
@@ -73,16 +70,34 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
       onSubmit={onSubmit}
       formClassName="space-y-5"
       submitLabel={question ? 'Guardar Cambios' : 'Crear Pregunta'}
+      submitDisabled={uploading}
       pending={save.isPending}
     >
       <TextArea label="Pregunta" rows={3} autoFocus error={errors.text?.message} {...form.register('text')} />
+      <Controller
+        control={form.control}
+        name="picture"
+        render={({ field }) => (
+          <PictureField
+            groupId={groupId}
+            label="Imagen (opcional)"
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            altRef={field.ref}
+            error={errors.picture?.message}
+            altError={errors.picture?.alt?.message}
+          />
+        )}
+      />
       {revisions.data && revisions.data.length > 0 && <TextRevisions revisions={revisions.data} />}
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
         <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
         <ol className="space-y-2">
           {fields.map((field, index) => {
-            const textError = errors.answers?.[index]?.text?.message;
+            const answerErrors = errors.answers?.[index];
+            const textError = answerErrors?.text?.message;
             const correct = answers?.[index]?.isCorrect ?? false;
             return (
               <li key={field.key} className="space-y-1">
@@ -119,6 +134,25 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
                     {textError}
                   </p>
                 )}
+                <div className="pl-10">
+                  <Controller
+                    control={form.control}
+                    name={`answers.${index}.picture`}
+                    render={({ field: picture }) => (
+                      <PictureField
+                        groupId={groupId}
+                        label={`Imagen de la respuesta ${index + 1}`}
+                        compact
+                        value={picture.value}
+                        onChange={picture.onChange}
+                        onBlur={picture.onBlur}
+                        altRef={picture.ref}
+                        error={answerErrors?.picture?.message}
+                        altError={answerErrors?.picture?.alt?.message}
+                      />
+                    )}
+                  />
+                </div>
               </li>
             );
           })}
@@ -132,7 +166,7 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
           variant="secondary"
           size="sm"
           disabled={fields.length >= MAX_ANSWERS}
-          onClick={() => append({ ...EMPTY_ANSWER })}
+          onClick={() => append(emptyAnswer())}
           icon={<Plus className="size-4" aria-hidden />}
         >
           Agregar Respuesta

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LogoEntityType, LogoPathReply, UploadedLogo, UploadUrlReply } from '../../../../contract';
-import { api, send } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { putToSignedUrl } from '../../uploads/put-to-signed-url';
 
 /** The API path of an entity's logo. */
 export const logoPath = (entityType: LogoEntityType, entityId: number) =>
@@ -25,18 +26,12 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** PUT of the image bytes to the signed URL, with the file's own content type (the server checks the bytes). */
-async function putImage(uploadUrl: string, file: File): Promise<UploadedLogo> {
-  const response = await send('PUT', uploadUrl, file, { headers: { 'Content-Type': file.type } });
-  return (await response.json()) as UploadedLogo;
-}
-
 /** The three steps: ask for an upload URL, PUT the bytes there, attach the logo. */
 export async function uploadLogo(entityType: LogoEntityType, entityId: number, file: File): Promise<string> {
   const { uploadUrl } = await step('Error al obtener URL de subida', () =>
     api.post<UploadUrlReply>('/api/logos/upload-url', { entityType, entityId }),
   );
-  const { logoUrl } = await step('Error al subir el archivo', () => putImage(uploadUrl, file));
+  const { logoUrl } = await step('Error al subir el archivo', () => putToSignedUrl<UploadedLogo>(uploadUrl, file));
   const reply = await step('Error al actualizar el logo', () => api.put<LogoPathReply>(logoPath(entityType, entityId), { logoUrl }));
   return reply.logoPath;
 }
