@@ -15,7 +15,9 @@
  *   6. both CSV exports streamed whole (tests/bench/exports.ts): time and the server's peak RSS,
  *      against raw pg + node:http streaming the same rows;
  *   7. the trivia analysis at 1,000,000 attempts and the campaign analysis over 3,000,000
- *      (tests/bench/analysis.ts), read from the analysis logs, beside a full recomputation.
+ *      (tests/bench/analysis.ts), read from the analysis logs, beside a full recomputation;
+ *   8. a round with a photo per question on a throttled phone beside the same round in text only
+ *      (tests/bench/picture-round.ts): picture bytes per question, the first picture painted, CLS.
  * Each server runs in a child process; the load generator stays in this one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -30,6 +32,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../db/embedded-postgre
 import { analysisBenchmark } from './analysis';
 import { exportBenchmark } from './exports';
 import { playerRouteBenchmark } from './player-route';
+import { pictureRoundBenchmark } from './picture-round';
 import { kioskPath, latencyLines, PLAYERS_PER_RECONNECT, type KioskMode } from './kiosk-path';
 import { jsonClient, median, percentiles, runPool } from './load';
 import { handWrittenCampaignRanking, handWrittenRanking } from './hand-written';
@@ -37,7 +40,7 @@ import { seedBenchData, type BenchData } from './seed';
 import { compareStandingsWithRecomputation } from './standings-check';
 
 if (process.argv.includes('--help')) {
-  console.log('npm run bench: seeds an embedded PostgreSQL and prints the standings check and the seven benchmarks (docs/benchmarks.md); sizes through BENCH_* variables.');
+  console.log('npm run bench: seeds an embedded PostgreSQL and prints the standings check and the eight benchmarks (docs/benchmarks.md); sizes through BENCH_* variables.');
   process.exit(0);
 }
 
@@ -54,7 +57,7 @@ const PLAY_QUESTIONS = 10;
 const REQUESTS_PER_PLAYER = 4 + PLAY_QUESTIONS;
 const ROUNDS = 4;
 /** Which numbered sections to run (BENCH_STEPS=1,3: the rankings only); all of them unless told. */
-const STEPS = new Set((process.env.BENCH_STEPS ?? '1,2,3,4,5,6,7').split(',').map((step) => step.trim()));
+const STEPS = new Set((process.env.BENCH_STEPS ?? '1,2,3,4,5,6,7,8').split(',').map((step) => step.trim()));
 
 const say = (line: string) => console.log(line);
 const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -372,6 +375,7 @@ try {
   if (STEPS.has('7')) await withApp((url, app) => analysisBenchmark(url, app, client, data, ATTEMPTS, say));
   await client.end();
   if (STEPS.has('5')) await playerRouteBenchmark(say);
+  if (STEPS.has('8')) await pictureRoundBenchmark(say);
 } finally {
   await postgres.stop();
   await rm(dir, { recursive: true, force: true });

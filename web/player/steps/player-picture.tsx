@@ -33,7 +33,8 @@ export function PlayerPicture({ picture, kind }: { picture: PlacedPicture; kind:
     <picture className="player-picture">
       <source type="image/avif" srcSet={c.avif} />
       <source type="image/webp" srcSet={c.webp} />
-      <img src={c.jpg} width={picture.width} height={picture.height} alt={picture.alt} decoding="async" style={box(picture)} onError={() => setFailed(true)} />
+      {/* elementtiming: when it is painted, for `npm run bench` (tests/bench/picture-round.ts). */}
+      <img src={c.jpg} width={picture.width} height={picture.height} alt={picture.alt} decoding="async" style={box(picture)} onError={() => setFailed(true)} elementtiming={`${kind}-picture`} />
     </picture>
   );
 }

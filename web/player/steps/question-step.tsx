@@ -57,6 +57,7 @@ export function QuestionStep(props: QuestionStepProps) {
           tabIndex={-1}
           className="player-question"
           data-testid="question-text"
+          elementtiming="question-text"
           aria-describedby={`${question.picture ? `question-picture-${questionId} ` : ''}question-position-${questionId}`}
         >
           {question.text}
