@@ -32,8 +32,9 @@ async function expectPictureShown(page: Page) {
  * A picture from the editor to a kiosk without connection and to a phone: the organiser adds a
  * question with a picture and its alt text in the editor; a kiosk set up by staff downloads the
  * trivia's pictures with its bundle ("Imágenes listas 1 de 1" in the staff panel), loses its
- * connection, is reloaded and plays the round with the picture shown; a phone plays it online.
- * axe finds nothing serious on either question screen.
+ * connection, is reloaded and plays the round with the picture shown, which reaches the server once
+ * the connection is back; a phone plays it online; the analysis counts both rounds and shows the
+ * picture with the question. axe finds nothing serious on those screens.
  */
 test('a picture question reaches an offline kiosk and a phone', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
@@ -113,6 +114,10 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   await expectPictureShown(kiosk);
   await player.answers().first().click();
   await expect(player.completed()).toBeVisible({ timeout: 10_000 });
+  // The connection is back: the round played offline reaches the server.
+  await tablet.setOffline(false);
+  await kiosk.reload();
+  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
   await tablet.close();
 
   // A phone, online, through the public link.
@@ -126,5 +131,19 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   await expect(visitor.counter()).toHaveText('1 / 2');
   await expectPictureShown(mobile);
   expect(await seriousViolations(mobile, 'phone question with a picture (dark)')).toEqual([]);
+  for (const n of [1, 2]) {
+    await expect(visitor.counter()).toHaveText(`${n} / 2`, { timeout: 10_000 });
+    await visitor.answers().first().click();
+  }
+  await expect(visitor.completed()).toBeVisible({ timeout: 10_000 });
   await phone.close();
+
+  // The organiser's analysis counts both rounds and shows the picture where it shows the question.
+  await page.goto(`/packages/${trivia.id}/analysis`);
+  const analysed = page.getByRole('region', { name: /¿Cuál es nuestro stand\?/ });
+  await expect(analysed.getByRole('img', { name: ALT })).toBeVisible();
+  await expect(page.getByTestId('analysis-summary')).toContainText('2 rondas contadas');
+  expect(await seriousViolations(page, 'analysis with a question picture')).toEqual([]);
+  await expect.poll(() => analysed.getByRole('img', { name: ALT }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await analysed.screenshot({ path: 'docs/screenshots/analysis-question-picture.png', style: 'header { display: none !important; }' });
 });

@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { FigureBar } from './figure-bar';
 import { formatAnswerTime, formatIndex, formatShare } from '../../shared/insights/figures';
 import { QuestionFlags } from '../../shared/insights/question-flags';
+import { PictureImage } from '../../shared/pictures/picture-image';
 
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
@@ -25,10 +26,13 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
   const unchosenFlagged = question.flags.includes('unchosen-answer');
   return (
     <Card className="space-y-4 p-5" role="region" aria-labelledby={headingId} data-testid="question-analysis">
-      <h2 id={headingId} className="font-semibold break-words">
-        <span className="text-slate-600 dark:text-slate-400">{number}. </span>
-        {question.text}
-      </h2>
+      <div className="flex items-start gap-3">
+        {question.picture && <PictureImage picture={question.picture} className="w-20 shrink-0 sm:w-28" />}
+        <h2 id={headingId} className="min-w-0 font-semibold break-words">
+          <span className="text-slate-600 dark:text-slate-400">{number}. </span>
+          {question.text}
+        </h2>
+      </div>
       <QuestionFlags flags={question.flags} />
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         <Figure label="Mostrada" value={String(question.shown)} detail={`${question.answered} respondida${question.answered === 1 ? '' : 's'}`} />
@@ -53,6 +57,7 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
           {question.answers.map((answer) => (
             <tr key={answer.answerId} className="border-t border-slate-200 dark:border-slate-700">
               <th scope="row" className="py-2 pr-2 text-left font-normal break-words">
+                {answer.picture && <PictureImage picture={answer.picture} className="mr-2 inline-block w-10 align-middle" />}
                 {answer.correct && <Check className="mr-1 inline size-4 text-emerald-700 dark:text-emerald-300" aria-hidden />}
                 {answer.text}
                 {answer.correct && <span className="ml-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">(correcta)</span>}

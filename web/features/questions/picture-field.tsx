@@ -6,7 +6,7 @@ import { TextInput } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { fileProblem } from '../../shared/uploads/file-problem';
 import { PICTURE_FILES, pictureUploadErrorText, useUploadPicture } from './api/upload-picture';
-import { PictureImage } from './picture-image';
+import { PictureImage } from '../../shared/pictures/picture-image';
 
 export interface PictureFieldProps {
   groupId: number;

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { formatShare } from '../../shared/insights/figures';
 import { QuestionFlags } from '../../shared/insights/question-flags';
-import { PictureImage } from './picture-image';
+import { PictureImage } from '../../shared/pictures/picture-image';
 
 export interface QuestionCardProps {
   number: number;
