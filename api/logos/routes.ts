@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { idParamsSchema, setLogoSchema, uploadUrlSchema, type LogoEntityType, type LogoPathReply, type UploadedLogo, type UploadUrlReply } from '../../contract';
 import { badRequest, conflict, forbidden } from '../errors';
+import { sendImmutableFile } from '../http/immutable-file';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { storedLogoPath } from './logo-url';
@@ -65,12 +66,8 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
     const { file } = parse(fileParams, ctx.params);
     const upload = await openUpload(uploadDir, file);
     if (!upload) return; // the error middleware turns an empty /api/ reply into the contract's 404
-    ctx.set('Content-Type', upload.contentType);
-    ctx.set('Content-Length', String(upload.size));
-    ctx.set('X-Content-Type-Options', 'nosniff');
     // Names change whenever a logo changes, so a stored image never changes under its name.
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.body = upload.stream;
+    sendImmutableFile(ctx, upload);
   });
 
   for (const { path, entityType } of LOGO_OWNERS) {

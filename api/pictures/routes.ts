@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE, pictureUploadUrlSchema, type Picture, type UploadUrlReply } from '../../contract';
 import { forbidden, notFound } from '../errors';
+import { sendImmutableFile } from '../http/immutable-file';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
@@ -60,12 +61,8 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
     const { file } = parse(fileParams, ctx.params);
     const variant = await openVariant(uploadDir, file);
     if (!variant) return; // the error middleware turns an empty /api/ reply into the contract's 404
-    ctx.set('Content-Type', variant.contentType);
-    ctx.set('Content-Length', String(variant.size));
-    ctx.set('X-Content-Type-Options', 'nosniff');
     // A picture's name is its content: the bytes under a name never change.
-    ctx.set('Cache-Control', 'public, max-age=31536000, immutable');
-    ctx.body = variant.stream;
+    sendImmutableFile(ctx, variant);
   });
 
   return router;

@@ -67,10 +67,11 @@ test('an organiser puts pictures in a question and its answers, each with its al
   await expect(questionPicture.getByText('Subiendo imagen...')).toBeVisible();
   await expect(create).toBeDisabled();
   release();
-  await page.unroute('**/api/pictures/uploads/*');
   // Uploaded: shown at its shape (cut to 1,200 px wide), the focus on its alt text, which it still lacks.
   const questionAlt = questionPicture.getByLabel('Texto alternativo');
   await expect(questionAlt).toBeFocused();
+  // Only now: a route removed while its handler still waits is continued twice.
+  await page.unroute('**/api/pictures/uploads/*');
   await expect(questionAlt).toHaveValue('');
   await expect(questionPicture.getByText('Describe la imagen para quien no puede verla')).toBeVisible();
   // Its alt text still empty, the preview is no image to a screen reader yet: found by its tag.
