@@ -63,7 +63,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     bigScreenRoutes(deps.dataSource, rankings),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource, sweepPictures),
-    questionImportRoutes(deps.dataSource, deps.config.importLimits),
+    questionImportRoutes(deps.dataSource, deps.config.importLimits, deps.config.uploadDir),
     triviaCopyRoutes(deps.dataSource, deps.config.uploadDir),
     drawRoutes(deps.dataSource),
     themeRoutes(deps.dataSource),

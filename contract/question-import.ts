@@ -41,6 +41,21 @@ export const exportFormatQuerySchema = z.object({
   format: z.enum(IMPORT_FORMATS, { error: 'El formato debe ser csv o xlsx' }).default('csv'),
 });
 
+/**
+ * A trivia's questions with their pictures: a ZIP of the workbook (`preguntas.xlsx`, with an
+ * "Imagen" and a "Texto alternativo" column for the question and for each answer) and the pictures
+ * it names (`imagenes/<name>.jpg`, each at its largest stored width).
+ */
+export const QUESTION_EXPORT_FORMATS = [...IMPORT_FORMATS, 'zip'] as const;
+export type QuestionExportFormat = (typeof QUESTION_EXPORT_FORMATS)[number];
+export const questionExportQuerySchema = z.object({
+  format: z.enum(QUESTION_EXPORT_FORMATS, { error: 'El formato debe ser csv, xlsx o zip' }).default('csv'),
+});
+export const IMPORT_PICTURE_HEADER = 'Imagen';
+export const IMPORT_ALT_HEADER = 'Texto alternativo';
+/** Where a ZIP export keeps its pictures. */
+export const EXPORT_PICTURES_FOLDER = 'imagenes';
+
 /** One data row of an import file, as read, with its problems (none: it will be imported). */
 export interface ImportRow {
   /** The row's number in the spreadsheet (the header is row 1). */

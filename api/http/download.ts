@@ -1,5 +1,5 @@
 import type { Context } from 'koa';
-import type { ImportFormat } from '../../contract';
+import type { QuestionExportFormat } from '../../contract';
 
 /** Characters no file system takes in a file name: made `_` (control characters too, below). */
 const UNSAFE_IN_FILE_NAMES = /[\\/:*?"<>|]/g;
@@ -16,14 +16,15 @@ export function attachment(name: string, asciiName: string): string {
   return `attachment; filename="${asciiName.replace(/["\\]/g, '_')}"; filename*=UTF-8''${exact}`;
 }
 
-/** What each spreadsheet format is served as. */
-const SHEET_CONTENT_TYPES: Record<ImportFormat, string> = {
+/** What each spreadsheet format is served as (a ZIP holds a workbook and its pictures). */
+const SHEET_CONTENT_TYPES: Record<QuestionExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  zip: 'application/zip',
 };
 
-/** Replies with a whole spreadsheet file (CSV or XLSX) named `baseName.format`, accents kept where the client reads them. */
-export function sendSheetFile(ctx: Context, baseName: string, format: ImportFormat, bytes: Buffer): void {
+/** Replies with a whole spreadsheet file (CSV, XLSX, or a ZIP of one with its pictures) named `baseName.format`, accents kept where the client reads them. */
+export function sendSheetFile(ctx: Context, baseName: string, format: QuestionExportFormat, bytes: Buffer): void {
   const name = `${baseName}.${format}`;
   const ascii = name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[;]/g, '_');
   ctx.set('Content-Type', SHEET_CONTENT_TYPES[format]);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { exportFormatQuerySchema, idParamsSchema, questionImportSchema } from '../../contract';
+import { exportFormatQuerySchema, idParamsSchema, questionExportQuerySchema, questionImportSchema } from '../../contract';
 import type { ImportReadLimits } from '../config';
 import { sendSheetFile } from '../http/download';
 import { requireUser } from '../http/require-user';
@@ -12,7 +12,7 @@ import { TEMPLATE_QUESTIONS, writeQuestions } from './write';
 const fileBytes = (body: unknown) => Buffer.from(parseBody(questionImportSchema, body).content, 'base64');
 
 /** Question import (preview, then import) and export, in CSV or XLSX, and the template. */
-export function questionImportRoutes(dataSource: DataSource, limits: ImportReadLimits) {
+export function questionImportRoutes(dataSource: DataSource, limits: ImportReadLimits, uploadDir: string) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
@@ -29,8 +29,8 @@ export function questionImportRoutes(dataSource: DataSource, limits: ImportReadL
 
   router.get('/question-groups/:id/questions/export', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const { format } = parse(exportFormatQuerySchema, ctx.query);
-    const { name, bytes } = await exportQuestions(em, id, format);
+    const { format } = parse(questionExportQuerySchema, ctx.query);
+    const { name, bytes } = await exportQuestions(em, id, format, uploadDir);
     sendSheetFile(ctx, `preguntas_${name}`, format, bytes);
   });
 

@@ -1,10 +1,12 @@
 import type { EntityManager } from 'typeorm';
-import type { ImportFormat, ImportPreview, ImportResult } from '../../contract';
+import type { ImportPreview, ImportResult, QuestionExportFormat } from '../../contract';
 import type { ImportReadLimits } from '../config';
 import { AnswerEntity, QuestionEntity } from '../../db/entities';
 import { unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
 import { listAnswersOfGroup, listQuestions } from '../questions/service';
+import { presentPlaced } from '../pictures/ledger';
+import { writeQuestionsZip } from './export-zip';
 import { readImportFileOffLoop } from './read-pool';
 import { writeQuestions, type QuestionRow } from './write';
 
@@ -44,10 +46,16 @@ async function questionRows(em: EntityManager, groupId: number): Promise<Questio
   const { answers } = await listAnswersOfGroup(em, groupId);
   const byQuestion = new Map<number, AnswerEntity[]>();
   for (const answer of answers) byQuestion.set(answer.questionId, [...(byQuestion.get(answer.questionId) ?? []), answer]);
-  return questions.map((q) => ({ text: q.text, answers: (byQuestion.get(q.id) ?? []).map((a) => ({ text: a.text, isCorrect: a.isCorrect })) }));
+  return questions.map((q) => ({
+    text: q.text,
+    picture: presentPlaced(q),
+    answers: (byQuestion.get(q.id) ?? []).map((a) => ({ text: a.text, isCorrect: a.isCorrect, picture: presentPlaced(a) })),
+  }));
 }
 
-export async function exportQuestions(em: EntityManager, groupId: number, format: ImportFormat) {
+/** A trivia's questions as a file: CSV or XLSX (their texts), or a ZIP of the XLSX with their pictures. */
+export async function exportQuestions(em: EntityManager, groupId: number, format: QuestionExportFormat, uploadDir: string) {
   const group = await findQuestionGroup(em, groupId);
-  return { name: group.name, bytes: await writeQuestions(format, await questionRows(em, groupId)) };
+  const rows = await questionRows(em, groupId);
+  return { name: group.name, bytes: format === 'zip' ? await writeQuestionsZip(uploadDir, rows) : await writeQuestions(format, rows) };
 }

@@ -1,20 +1,43 @@
 import ExcelJS from 'exceljs';
-import { IMPORT_ANSWER_HEADER, IMPORT_CORRECT_HEADER, IMPORT_QUESTION_HEADER, IMPORT_TEMPLATE_ANSWERS, type ImportFormat } from '../../contract';
+import {
+  EXPORT_PICTURES_FOLDER,
+  IMPORT_ALT_HEADER,
+  IMPORT_ANSWER_HEADER,
+  IMPORT_CORRECT_HEADER,
+  IMPORT_PICTURE_HEADER,
+  IMPORT_QUESTION_HEADER,
+  IMPORT_TEMPLATE_ANSWERS,
+  type ImportFormat,
+  type PlacedPicture,
+} from '../../contract';
 import { csvFile } from '../lib/csv';
 
 export interface QuestionRow {
   text: string;
-  answers: { text: string; isCorrect: boolean }[];
+  answers: { text: string; isCorrect: boolean; picture?: PlacedPicture | null }[];
+  picture?: PlacedPicture | null;
 }
 
+/** A picture's file in a ZIP export. */
+export const pictureFileName = (picture: PlacedPicture) => `${EXPORT_PICTURES_FOLDER}/${picture.name}.jpg`;
 
-/** Header and rows in the import's format: as many answer columns as the longest question needs. */
-function table(questions: QuestionRow[]): { header: string[]; rows: (string | number)[][] } {
+
+/**
+ * Header and rows in the import's format: as many answer columns as the longest question needs.
+ * With `pictures`, after them an "Imagen" and a "Texto alternativo" column for the question and for
+ * each answer ("Imagen 1", "Texto alternativo 1"…), the picture named by its file in the ZIP.
+ */
+function table(questions: QuestionRow[], pictures = false): { header: string[]; rows: (string | number)[][] } {
   const answerColumns = Math.max(IMPORT_TEMPLATE_ANSWERS, ...questions.map((q) => q.answers.length));
-  const header = [IMPORT_QUESTION_HEADER, ...Array.from({ length: answerColumns }, (_, i) => `${IMPORT_ANSWER_HEADER} ${i + 1}`), IMPORT_CORRECT_HEADER];
+  const answerNumbers = Array.from({ length: answerColumns }, (_, i) => i + 1);
+  const header = [IMPORT_QUESTION_HEADER, ...answerNumbers.map((n) => `${IMPORT_ANSWER_HEADER} ${n}`), IMPORT_CORRECT_HEADER];
+  if (pictures) header.push(IMPORT_PICTURE_HEADER, IMPORT_ALT_HEADER, ...answerNumbers.flatMap((n) => [`${IMPORT_PICTURE_HEADER} ${n}`, `${IMPORT_ALT_HEADER} ${n}`]));
+  const pictureCells = (picture: PlacedPicture | null | undefined) => (picture ? [pictureFileName(picture), picture.alt] : ['', '']);
   const rows = questions.map((q) => {
     const correct = q.answers.findIndex((a) => a.isCorrect);
-    return [q.text, ...Array.from({ length: answerColumns }, (_, i) => q.answers[i]?.text ?? ''), correct >= 0 ? correct + 1 : ''];
+    const row: (string | number)[] = [q.text, ...answerNumbers.map((n) => q.answers[n - 1]?.text ?? ''), correct >= 0 ? correct + 1 : ''];
+    if (pictures) row.push(...pictureCells(q.picture), ...answerNumbers.flatMap((n) => pictureCells(q.answers[n - 1]?.picture)));
+    return row;
   });
   return { header, rows };
 }
@@ -44,8 +67,8 @@ async function writeXlsx(header: string[], rows: (string | number)[][]): Promise
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-export async function writeQuestions(format: ImportFormat, questions: QuestionRow[]): Promise<Buffer> {
-  const { header, rows } = table(questions);
+export async function writeQuestions(format: ImportFormat, questions: QuestionRow[], { pictures = false } = {}): Promise<Buffer> {
+  const { header, rows } = table(questions, pictures);
   return format === 'csv' ? writeCsv(header, rows) : writeXlsx(header, rows);
 }
 

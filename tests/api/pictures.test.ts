@@ -1,3 +1,5 @@
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { picturePath, type Picture, type PlayBundle, type QuestionWithAnswers, type TriviaAnalysis } from '../../contract';
@@ -204,5 +206,45 @@ describe('pictures in questions and answers', () => {
     });
     expect(removed.body.answers[0].picture).toBeNull();
     expect((await served(picture.name, 400, 'jpg')).status).toBe(404);
+  });
+});
+
+describe('exporting questions with their pictures', () => {
+  it('writes a ZIP of the workbook, with each picture\'s file and alt text in its columns, and the pictures it names, once each', async () => {
+    const group = (await buildTrivia(api.dataSource, (await buildCompany(api.dataSource)).id, { questions: 0 })).group.id;
+    const [cover, shared] = await Promise.all([photo(1800, 1200, 7), photo(500, 500, 8)].map(async (bytes) => uploaded(await bytes, group)));
+    const create = (body: object) => admin.post(`/api/question-groups/${group}/questions`, { groupId: group, ...body });
+    expect((await create({ text: '¿Con foto?', picture: { name: cover!.name, alt: 'Portada' }, answers: [{ text: 'Sí', isCorrect: true, picture: { name: shared!.name, alt: 'Logo' } }, { text: 'No' }] })).status).toBe(201);
+    expect((await create({ text: '¿Sin foto?', answers: [{ text: 'A', isCorrect: true }, { text: 'B', picture: { name: shared!.name, alt: 'Logo otra vez' } }] })).status).toBe(201);
+
+    const res = await fetch(`${api.baseUrl}/api/question-groups/${group}/questions/export?format=zip`, { headers: { Cookie: admin.cookieHeader() } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(/filename\*=UTF-8''preguntas_.+\.zip$/);
+    const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
+    expect(Object.keys(zip.files).filter((name) => !zip.files[name]!.dir).sort()).toEqual([`imagenes/${cover!.name}.jpg`, `imagenes/${shared!.name}.jpg`, 'preguntas.xlsx'].sort());
+    // Each picture at its largest stored width, as a JPEG.
+    const coverFile = await sharp(await zip.file(`imagenes/${cover!.name}.jpg`)!.async('nodebuffer')).metadata();
+    expect([coverFile.format, coverFile.width, coverFile.height]).toEqual(['jpeg', 1200, 800]);
+
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await zip.file('preguntas.xlsx')!.async('nodebuffer')) as unknown as ArrayBuffer);
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as ExcelJS.CellValue[]).slice(1));
+    const header = rows[0] as string[];
+    expect(header.slice(0, 6)).toEqual(['Pregunta', 'Respuesta 1', 'Respuesta 2', 'Respuesta 3', 'Respuesta 4', 'Correcta']);
+    expect(header.slice(6, 10)).toEqual(['Imagen', 'Texto alternativo', 'Imagen 1', 'Texto alternativo 1']);
+    const cell = (row: number, column: string) => rows[row]![header.indexOf(column)];
+    expect([cell(1, 'Pregunta'), cell(1, 'Imagen'), cell(1, 'Texto alternativo'), cell(1, 'Imagen 1'), cell(1, 'Texto alternativo 1')]).toEqual([
+      '¿Con foto?',
+      `imagenes/${cover!.name}.jpg`,
+      'Portada',
+      `imagenes/${shared!.name}.jpg`,
+      'Logo',
+    ]);
+    expect([cell(2, 'Imagen'), cell(2, 'Imagen 2'), cell(2, 'Texto alternativo 2')]).toEqual(['', `imagenes/${shared!.name}.jpg`, 'Logo otra vez']);
+    // The CSV and XLSX exports stay the import's columns.
+    const csv = await (await fetch(`${api.baseUrl}/api/question-groups/${group}/questions/export?format=csv`, { headers: { Cookie: admin.cookieHeader() } })).text();
+    expect(csv.split('\r\n')[0]).toBe('Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta');
+    expect((await admin.get(`/api/question-groups/${group}/questions/export?format=pdf`)).body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'format' }] });
   });
 });

@@ -146,4 +146,11 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   expect(await seriousViolations(page, 'analysis with a question picture')).toEqual([]);
   await expect.poll(() => analysed.getByRole('img', { name: ALT }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await analysed.screenshot({ path: 'docs/screenshots/analysis-question-picture.png', style: 'header { display: none !important; }' });
+
+  // The questions with their pictures, as one file (its content: tests/api/pictures.test.ts).
+  await questions.goto(trivia.id);
+  await page.getByRole('button', { name: 'Exportar preguntas' }).click();
+  const zipFile = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Excel con imágenes (ZIP)' }).click();
+  expect((await zipFile).suggestedFilename()).toBe(`preguntas_${trivia.name}.zip`);
 });

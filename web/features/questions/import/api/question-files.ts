@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat, type ImportPreview, type ImportResult } from '../../../../../contract';
+import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat, type ImportPreview, type ImportResult, type QuestionExportFormat } from '../../../../../contract';
 import { downloadFile } from '../../../../lib/download';
 import { toast } from '../../../../lib/toast-store';
 import { postWithProgress } from './upload-with-progress';
@@ -41,10 +41,10 @@ export function useImportQuestions(groupId: number) {
   });
 }
 
-export const downloadExport = (groupId: number, format: ImportFormat) =>
+export const downloadExport = (groupId: number, format: QuestionExportFormat) =>
   downloadFile(`/api/question-groups/${groupId}/questions/export?format=${format}`, `preguntas.${format}`);
 export const downloadTemplate = (format: ImportFormat) => downloadFile(`/api/question-import/template?format=${format}`, `plantilla_preguntas.${format}`);
 
 export const useDownloadExport = (groupId: number) =>
-  useMutation({ mutationFn: (format: ImportFormat) => downloadExport(groupId, format), meta: { errorTitle: 'Error al exportar las preguntas' } });
+  useMutation({ mutationFn: (format: QuestionExportFormat) => downloadExport(groupId, format), meta: { errorTitle: 'Error al exportar las preguntas' } });
 export const useDownloadTemplate = () => useMutation({ mutationFn: downloadTemplate, meta: { errorTitle: 'Error al descargar la plantilla' } });
