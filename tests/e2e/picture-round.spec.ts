@@ -154,3 +154,58 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   await page.getByRole('menuitem', { name: 'Excel con imágenes (ZIP)' }).click();
   expect((await zipFile).suggestedFilename()).toBe(`preguntas_${trivia.name}.zip`);
 });
+
+/**
+ * A kiosk that could not download its pictures (the venue's network blocked them) and then loses its
+ * connection says so before any round, and its questions show each picture's description instead.
+ */
+test('an offline kiosk without its pictures says so, and its round shows their descriptions', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Feria sin fotos ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Sin Fotos', companyId: company.id });
+  const trivia = await postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {
+    name: `Trivia sin descargar ${stamp}`,
+    companyId: company.id,
+    questionsPerRound: 1,
+    maxAttempts: 0,
+  });
+  const picture = await uploadPicture(page, trivia.id, 9);
+  await postJson(page, `/api/question-groups/${trivia.id}/questions`, {
+    text: '¿Qué muestra la foto?',
+    groupId: trivia.id,
+    picture: { name: picture.name, alt: ALT },
+    answers: [{ text: 'El stand', isCorrect: true }, { text: 'La entrada' }],
+  });
+  const link = await postJson<{ path: string }>(page, `/api/question-groups/${trivia.id}/kiosk-setup`, {});
+
+  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  // Every picture request of this tablet fails, as on a network that blocks them.
+  await tablet.route('**/api/pictures/p*', (route) => route.abort());
+  const kiosk = await tablet.newPage();
+  await kiosk.goto(link.path);
+  const form = kiosk.getByTestId('kiosk-setup');
+  await form.getByLabel('Nombre del kiosco').fill('Tableta Sin Fotos');
+  await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
+  await form.getByLabel('Repite el PIN').fill(PIN);
+  await form.getByRole('button', { name: 'Configurar kiosco' }).click();
+  const player = new PlayerPage(kiosk);
+  await expect(player.attract()).toBeVisible();
+  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await expect(kiosk.getByTestId('picture-notice')).toBeEmpty();
+
+  await tablet.setOffline(true);
+  await kiosk.reload();
+  await expect(player.attract()).toBeVisible();
+  await expect(kiosk.getByTestId('picture-notice')).toHaveText('Sin conexión: falta 1 imagen de esta trivia en este kiosco; se verá su descripción.');
+  expect(await seriousViolations(kiosk, 'offline kiosk missing its pictures')).toEqual([]);
+  await player.tapToPlay().click();
+  const bundle = (await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json()) as PlayBundle;
+  await player.enterDocument(bundle.documentTypes[0]!.name, String(5_000_000_000 + (stamp % 1_000_000_000)));
+  await player.registerAs('Ana Sin Fotos', 'Stand Sin Fotos');
+  await player.start().click();
+  await expect(player.counter()).toHaveText('1 / 1');
+  await expect(kiosk.getByTestId('picture-missing')).toHaveText(ALT);
+  await tablet.close();
+});

@@ -24,7 +24,7 @@ export function PictureNotice({ bundle }: { bundle: PlayBundle }) {
       {!reachable && missing > 0 && (
         <span className="inline-flex max-w-2xl items-center gap-1.5 rounded-full bg-amber-100 px-3 py-1 text-xs font-medium text-amber-950 ring-1 ring-amber-300">
           <ImageOff className="size-3.5 shrink-0" aria-hidden />
-          Sin conexión: faltan {missing === 1 ? '1 imagen' : `${missing} imágenes`} de esta trivia en este kiosco; se verá su descripción.
+          Sin conexión: {missing === 1 ? 'falta 1 imagen' : `faltan ${missing} imágenes`} de esta trivia en este kiosco; se verá su descripción.
         </span>
       )}
     </p>
