@@ -3,13 +3,13 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { idParamsSchema, setLogoSchema, uploadUrlSchema, type LogoEntityType, type LogoPathReply, type UploadedLogo, type UploadUrlReply } from '../../contract';
-import { badRequest, conflict, forbidden } from '../errors';
+import { badRequest, forbidden } from '../errors';
 import { sendImmutableFile } from '../http/immutable-file';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import { storedLogoPath } from './logo-url';
 import { ensureLogoOwnerExists, LOGO_INVALID, objectNamePrefix, replaceLogo } from './service';
-import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from './signing';
+import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, uploadUrlUsed, verifyUploadToken } from './signing';
 import { imageExtension, openUpload, readImageBody, removeStoredLogo, storeUpload, UPLOADS_PREFIX, uploadExists } from './storage';
 import { claimUpload, releaseClaim, sweepUnattachedUploads } from './upload-ledger';
 
@@ -20,8 +20,6 @@ const LOGO_OWNERS: { path: string; entityType: LogoEntityType }[] = [
 
 const uploadParams = z.object({ token: z.string().max(1000) });
 const fileParams = z.object({ file: z.string().max(200) });
-
-export const UPLOAD_URL_USED = 'Esta URL de subida ya se usó';
 
 /**
  * Logos: signed upload URLs, the upload itself (checked by its bytes, one stored object per URL),
@@ -50,7 +48,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
     const bytes = await readImageBody(ctx.req);
     const ext = await imageExtension(bytes);
     // One stored object per URL, whatever image type a second upload brings.
-    if (!(await claimUpload(em, grant.objectName, `${grant.objectName}.${ext}`))) throw conflict(UPLOAD_URL_USED, { code: 'upload_url_used' });
+    if (!(await claimUpload(em, grant.objectName, `${grant.objectName}.${ext}`))) throw uploadUrlUsed();
     let logoUrl: string;
     try {
       logoUrl = await storeUpload(uploadDir, grant.objectName, ext, bytes);

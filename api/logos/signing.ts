@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { LogoEntityType } from '../../contract';
+import { conflict } from '../errors';
 import { sameSecret } from '../lib/crypto';
 
 /** What an upload URL allows: one object name, for one entity, until a moment. */
@@ -11,6 +12,9 @@ export interface UploadGrant {
 }
 
 export const UPLOAD_URL_LIFETIME_MS = 10 * 60 * 1000;
+
+/** A second upload through a signed URL (a logo's or a picture's), which stores one object. */
+export const uploadUrlUsed = () => conflict('Esta URL de subida ya se usó', { code: 'upload_url_used' });
 
 const sign = (secret: string, payload: string) =>
   createHmac('sha256', secret).update(`logo-upload:${payload}`).digest('base64url');

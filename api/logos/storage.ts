@@ -4,7 +4,8 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
 import { LOGO_MAX_BYTES, LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE, UPLOADED_LOGO_PATTERN } from '../../contract';
-import { conflict, payloadTooLarge, unsupportedMediaType } from '../errors';
+import { payloadTooLarge, unsupportedMediaType } from '../errors';
+import { uploadUrlUsed } from './signing';
 
 /** The image kinds a logo may be, recognised by their first bytes (never by the claimed type). */
 export const IMAGE_TYPES: Record<string, string> = {
@@ -58,7 +59,7 @@ export async function storeUpload(uploadDir: string, objectName: string, ext: st
   try {
     await writeFile(path.join(uploadDir, fileName), bytes, { flag: 'wx' });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw conflict('Esta URL de subida ya se usó', { code: 'upload_url_used' });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw uploadUrlUsed();
     throw error;
   }
   return `${UPLOADS_PREFIX}${fileName}`;

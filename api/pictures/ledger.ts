@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { PICTURE_MISSING_MESSAGE, type Picture, type PlacedPicture } from '../../contract';
 import type { PictureEntity } from '../../db/entities';
-import { badRequest, conflict } from '../errors';
+import { badRequest } from '../errors';
+import { uploadUrlUsed } from '../logos/signing';
 import type { ProcessedPicture } from './processing';
 import { removeVariants } from './storage';
 
@@ -10,12 +11,10 @@ import { removeVariants } from './storage';
  * upload URL, the pictures questions and answers may point at, and the sweep of those none uses.
  */
 
-export const UPLOAD_URL_USED = 'Esta URL de subida ya se usó';
-
 /** Claims a signed URL's one upload before it is processed; 409 `upload_url_used` when it already took one. */
 export async function claimPictureUpload(em: EntityManager, objectName: string): Promise<void> {
   const claimed: unknown[] = await em.query(`INSERT INTO picture_uploads (object_name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING object_name`, [objectName]);
-  if (claimed.length === 0) throw conflict(UPLOAD_URL_USED, { code: 'upload_url_used' });
+  if (claimed.length === 0) throw uploadUrlUsed();
 }
 
 /** Gives a claim back when its upload could not be stored. */
