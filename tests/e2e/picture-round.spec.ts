@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Company, Picture, PlayBundle, QuestionGroup } from '../../contract';
 import { photo } from '../support/picture-uploads';
@@ -7,9 +7,12 @@ import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
 import { postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
+import { completeKioskSetup } from './support/kiosk-setup-link';
 import { PHONE } from './support/player-round';
+import { reviewScreen } from './support/screen-review';
 
 const PIN = '135790';
+const SITE = 'Stand Fotos';
 const ALT = 'El stand azul de la feria, con su letrero encendido';
 
 /** A picture uploaded as the editor does it: a signed URL, then the file's bytes. */
@@ -18,6 +21,34 @@ async function uploadPicture(page: Page, questionGroupId: number, tone: number):
   const put = await page.request.put(uploadUrl, { data: await photo(1600, 1000, tone), headers: { 'Content-Type': 'image/jpeg' } });
   expect(put.status()).toBe(201);
   return (await put.json()) as Picture;
+}
+
+/** A company with one site and a trivia of `questionsPerRound`, through the API. */
+async function pictureTrivia(page: Page, label: string, questionsPerRound: number): Promise<QuestionGroup> {
+  const company = await postJson<Company>(page, '/api/companies', { name: `${label} ${Date.now()}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: SITE, companyId: company.id });
+  return postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {
+    name: `Trivia ${label} ${Date.now()}`,
+    companyId: company.id,
+    questionsPerRound,
+    randomizeQuestions: false,
+    maxAttempts: 0,
+  });
+}
+
+/**
+ * A tablet set up by staff as a kiosk of the trivia through a one-time link, online, its service
+ * worker in control; `prepare` runs on its context first (a route the test needs).
+ */
+async function setUpTablet(page: Page, browser: Browser, baseURL: string | undefined, triviaId: number, name: string, prepare?: (tablet: BrowserContext) => Promise<unknown>) {
+  const link = await postJson<{ path: string }>(page, `/api/question-groups/${triviaId}/kiosk-setup`, {});
+  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  await prepare?.(tablet);
+  const kiosk = await tablet.newPage();
+  await kiosk.goto(link.path);
+  await completeKioskSetup(kiosk, name, PIN);
+  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  return { tablet, kiosk, player: new PlayerPage(kiosk) };
 }
 
 /** The question on screen shows its picture, loaded (not its alt text in a frame), with its alt text. */
@@ -40,15 +71,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   test.setTimeout(240_000);
   await new LoginPage(page).signInAsAdmin();
   const stamp = Date.now();
-  const company = await postJson<Company>(page, '/api/companies', { name: `Feria con fotos ${stamp}`, description: 'Feria' });
-  await postJson(page, '/api/locations', { name: 'Stand Fotos', companyId: company.id });
-  const trivia = await postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {
-    name: `Trivia con fotos ${stamp}`,
-    companyId: company.id,
-    questionsPerRound: 2,
-    randomizeQuestions: false,
-    maxAttempts: 0,
-  });
+  const trivia = await pictureTrivia(page, 'con fotos', 2);
 
   // The organiser's question, in the editor: its picture and alt text.
   const questions = new QuestionsPage(page);
@@ -71,18 +94,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   });
 
   // The kiosk: set up by staff through a one-time link, online once.
-  const link = await postJson<{ path: string }>(page, `/api/question-groups/${trivia.id}/kiosk-setup`, {});
-  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
-  const kiosk = await tablet.newPage();
-  await kiosk.goto(link.path);
-  const form = kiosk.getByTestId('kiosk-setup');
-  await form.getByLabel('Nombre del kiosco').fill('Tableta Fotos');
-  await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
-  await form.getByLabel('Repite el PIN').fill(PIN);
-  await form.getByRole('button', { name: 'Configurar kiosco' }).click();
-  const player = new PlayerPage(kiosk);
-  await expect(player.attract()).toBeVisible();
-  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  const { tablet, kiosk, player } = await setUpTablet(page, browser, baseURL, trivia.id, 'Tableta Fotos');
   // Staff check that the pictures are on the device before the booth opens.
   await player.statusBadge().click();
   await kiosk.getByRole('button', { name: 'Panel del personal' }).click();
@@ -104,7 +116,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   await player.tapToPlay().click();
   const bundle = await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json() as PlayBundle;
   await player.enterDocument(bundle.documentTypes[0]!.name, String(3_000_000_000 + (stamp % 1_000_000_000)));
-  await player.registerAs('Rosa Sin Red', 'Stand Fotos');
+  await player.registerAs('Rosa Sin Red', SITE);
   await player.start().click();
   await expect(player.counter()).toHaveText('1 / 2');
   await expectPictureShown(kiosk);
@@ -126,7 +138,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   const visitor = new PlayerPage(mobile);
   await visitor.goto(trivia.id);
   await visitor.enterDocument(bundle.documentTypes[0]!.name, String(4_000_000_000 + (stamp % 1_000_000_000)));
-  await visitor.registerAs('Luis En Línea', 'Stand Fotos');
+  await visitor.registerAs('Luis En Línea', SITE);
   await visitor.start().click();
   await expect(visitor.counter()).toHaveText('1 / 2');
   await expectPictureShown(mobile);
@@ -143,7 +155,8 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   const analysed = page.getByRole('region', { name: /¿Cuál es nuestro stand\?/ });
   await expect(analysed.getByRole('img', { name: ALT })).toBeVisible();
   await expect(page.getByTestId('analysis-summary')).toContainText('2 rondas contadas');
-  expect(await seriousViolations(page, 'analysis with a question picture')).toEqual([]);
+  // axe in light and dark, three widths, no sideways scroll at 200 % zoom.
+  await reviewScreen(page, 'analysis-question-picture-page');
   await expect.poll(() => analysed.getByRole('img', { name: ALT }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await analysed.screenshot({ path: 'docs/screenshots/analysis-question-picture.png', style: 'header { display: none !important; }' });
 
@@ -163,14 +176,7 @@ test('an offline kiosk without its pictures says so, and its round shows their d
   test.setTimeout(180_000);
   await new LoginPage(page).signInAsAdmin();
   const stamp = Date.now();
-  const company = await postJson<Company>(page, '/api/companies', { name: `Feria sin fotos ${stamp}`, description: 'Feria' });
-  await postJson(page, '/api/locations', { name: 'Stand Sin Fotos', companyId: company.id });
-  const trivia = await postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {
-    name: `Trivia sin descargar ${stamp}`,
-    companyId: company.id,
-    questionsPerRound: 1,
-    maxAttempts: 0,
-  });
+  const trivia = await pictureTrivia(page, 'sin descargar', 1);
   const picture = await uploadPicture(page, trivia.id, 9);
   await postJson(page, `/api/question-groups/${trivia.id}/questions`, {
     text: '¿Qué muestra la foto?',
@@ -178,32 +184,28 @@ test('an offline kiosk without its pictures says so, and its round shows their d
     picture: { name: picture.name, alt: ALT },
     answers: [{ text: 'El stand', isCorrect: true }, { text: 'La entrada' }],
   });
-  const link = await postJson<{ path: string }>(page, `/api/question-groups/${trivia.id}/kiosk-setup`, {});
-
-  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
   // Every picture request of this tablet fails, as on a network that blocks them.
-  await tablet.route('**/api/pictures/p*', (route) => route.abort());
-  const kiosk = await tablet.newPage();
-  await kiosk.goto(link.path);
-  const form = kiosk.getByTestId('kiosk-setup');
-  await form.getByLabel('Nombre del kiosco').fill('Tableta Sin Fotos');
-  await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
-  await form.getByLabel('Repite el PIN').fill(PIN);
-  await form.getByRole('button', { name: 'Configurar kiosco' }).click();
-  const player = new PlayerPage(kiosk);
-  await expect(player.attract()).toBeVisible();
-  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  const { tablet, kiosk, player } = await setUpTablet(page, browser, baseURL, trivia.id, 'Tableta Sin Fotos', (context) =>
+    context.route('**/api/pictures/p*', (route) => route.abort()),
+  );
   await expect(kiosk.getByTestId('picture-notice')).toBeEmpty();
 
   await tablet.setOffline(true);
   await kiosk.reload();
   await expect(player.attract()).toBeVisible();
   await expect(kiosk.getByTestId('picture-notice')).toHaveText('Sin conexión: falta 1 imagen de esta trivia en este kiosco; se verá su descripción.');
-  expect(await seriousViolations(kiosk, 'offline kiosk missing its pictures')).toEqual([]);
+  // The line passes axe in both schemes and wraps at 200 % zoom (a 1366 px laptop's 683 CSS px): nothing scrolls sideways.
+  for (const scheme of ['light', 'dark'] as const) {
+    await kiosk.emulateMedia({ colorScheme: scheme });
+    expect(await seriousViolations(kiosk, `offline kiosk missing its pictures (${scheme})`)).toEqual([]);
+  }
+  await kiosk.setViewportSize({ width: 683, height: 450 });
+  expect(await kiosk.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  await kiosk.setViewportSize({ width: 1024, height: 768 });
   await player.tapToPlay().click();
   const bundle = (await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json()) as PlayBundle;
   await player.enterDocument(bundle.documentTypes[0]!.name, String(5_000_000_000 + (stamp % 1_000_000_000)));
-  await player.registerAs('Ana Sin Fotos', 'Stand Sin Fotos');
+  await player.registerAs('Ana Sin Fotos', SITE);
   await player.start().click();
   await expect(player.counter()).toHaveText('1 / 1');
   await expect(kiosk.getByTestId('picture-missing')).toHaveText(ALT);

@@ -31,10 +31,15 @@ export async function setUpKioskByLink(page: Page, baseUrl: string, admin: { use
     .join('; ');
   const link = (await (await fetch(`${baseUrl}/api/question-groups/${groupId}/kiosk-setup`, { method: 'POST', headers: { ...write, cookie } })).json()) as { path: string };
   await page.goto(link.path);
+  await completeKioskSetup(page, name, '246810');
+}
+
+/** On a tablet opened at a setup link: names the kiosk, sets its PIN and sends the form, as staff do; it opens on its attract screen. */
+export async function completeKioskSetup(page: Page, name: string, pin: string): Promise<void> {
   const form = page.getByTestId('kiosk-setup');
   await form.getByLabel('Nombre del kiosco').fill(name);
-  await form.getByLabel('PIN (4 a 8 dígitos)').fill('246810');
-  await form.getByLabel('Repite el PIN').fill('246810');
+  await form.getByLabel('PIN (4 a 8 dígitos)').fill(pin);
+  await form.getByLabel('Repite el PIN').fill(pin);
   await form.getByRole('button', { name: 'Configurar kiosco' }).click();
   await expect(page.getByTestId('kiosk-attract')).toBeVisible();
 }
