@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyIdField } from './companies';
+import { PICTURE_MISSING_MESSAGE, PICTURE_NAME_PATTERN } from './pictures';
 
 /**
  * Question import and export (CSV or XLSX). One row per question: a "Pregunta" column, answer
@@ -24,9 +25,20 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 const BASE64_MAX = Math.ceil(IMPORT_MAX_BYTES / 3) * 4;
 export const IMPORT_TOO_LARGE_MESSAGE = `El archivo supera el máximo de ${IMPORT_MAX_BYTES / 1024} KB`;
 
+/** A ZIP of questions may hold at most this many pictures (more: split it). */
+export const IMPORT_MAX_PICTURES = 600;
+export const IMPORT_TOO_MANY_PICTURES_MESSAGE = `El ZIP tiene más de ${IMPORT_MAX_PICTURES} imágenes: divídelo en varios`;
+const zipPath = z.string().min(1).max(200, 'El nombre de una imagen del ZIP es demasiado largo');
+
 /**
- * POST /api/question-groups/{id}/questions/import/preview and …/import: the file's bytes in base64
- * (the API takes JSON only). Its type is read from its bytes, never from its name.
+ * POST /api/question-groups/{id}/questions/import/preview and …/import: the spreadsheet's bytes in
+ * base64 (the API takes JSON only). Its type is read from its bytes, never from its name.
+ *
+ * A ZIP of a spreadsheet and its pictures (docs/question-import.md) is opened by the browser: the
+ * spreadsheet goes as `content`; the preview is told which pictures the ZIP holds
+ * (`pictureFiles`, their paths in it), and the import which stored picture each file the rows name
+ * was uploaded as (`pictures`, path → name; every picture goes through the picture upload, so the
+ * server has checked and processed each).
  */
 export const questionImportSchema = z.strictObject({
   content: z
@@ -34,6 +46,11 @@ export const questionImportSchema = z.strictObject({
     .min(1, 'El archivo está vacío')
     .max(BASE64_MAX, IMPORT_TOO_LARGE_MESSAGE)
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'El archivo no se pudo leer'),
+  pictureFiles: z.array(zipPath).max(IMPORT_MAX_PICTURES, IMPORT_TOO_MANY_PICTURES_MESSAGE).optional(),
+  pictures: z
+    .record(zipPath, z.string().regex(PICTURE_NAME_PATTERN, PICTURE_MISSING_MESSAGE))
+    .refine((pictures) => Object.keys(pictures).length <= IMPORT_MAX_PICTURES, IMPORT_TOO_MANY_PICTURES_MESSAGE)
+    .optional(),
 });
 export type QuestionImportInput = z.input<typeof questionImportSchema>;
 
@@ -56,14 +73,26 @@ export const IMPORT_ALT_HEADER = 'Texto alternativo';
 /** Where a ZIP export keeps its pictures. */
 export const EXPORT_PICTURES_FOLDER = 'imagenes';
 
+/** A picture a row names: the file in the ZIP (as found there) and its alt text. */
+export interface ImportPicture {
+  file: string;
+  alt: string;
+}
+
 /** One data row of an import file, as read, with its problems (none: it will be imported). */
 export interface ImportRow {
   /** The row's number in the spreadsheet (the header is row 1). */
   row: number;
   text: string;
-  answers: { text: string; isCorrect: boolean }[];
+  picture: ImportPicture | null;
+  answers: { text: string; isCorrect: boolean; picture: ImportPicture | null }[];
   problems: string[];
 }
+
+/** The pictures a row names, question's first, each once. */
+export const importRowPictureFiles = (row: Pick<ImportRow, 'picture' | 'answers'>): string[] => [
+  ...new Set([row.picture, ...row.answers.map((answer) => answer.picture)].flatMap((picture) => (picture ? [picture.file] : []))),
+];
 
 export interface ImportPreview {
   format: ImportFormat;

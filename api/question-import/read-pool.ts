@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { ImportReadLimits } from '../config';
 import { AppError, serviceUnavailable, unprocessable } from '../errors';
-import type { ReadOutcome } from './read-job';
+import type { ReadJob, ReadOutcome } from './read-job';
 
 /**
  * Import files are read off the event loop, in worker threads with limits of their own: a hostile
@@ -57,14 +57,14 @@ function refusal(error: unknown): AppError | undefined {
 }
 
 /** The file's rows, read by a worker within the limits; 503 `import_busy` at once when the reader and its queue are taken. */
-export async function readImportFileOffLoop(bytes: Buffer, limits: ImportReadLimits) {
+export async function readImportFileOffLoop(job: ReadJob, limits: ImportReadLimits) {
   if (filesInHand >= MAX_READERS + MAX_WAITING) {
     throw serviceUnavailable('Hay demasiadas importaciones en curso. Inténtalo de nuevo en unos segundos.', { code: 'import_busy' });
   }
   let outcome: ReadOutcome;
   filesInHand++;
   try {
-    outcome = await readers(limits.heapLimitMb).run(bytes, { signal: AbortSignal.timeout(limits.timeLimitMs) });
+    outcome = await readers(limits.heapLimitMb).run(job, { signal: AbortSignal.timeout(limits.timeLimitMs) });
   } catch (error) {
     throw refusal(error) ?? error;
   } finally {

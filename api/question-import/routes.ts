@@ -8,8 +8,11 @@ import { parse, parseBody } from '../http/validate';
 import { exportQuestions, importQuestions, previewImport } from './service';
 import { TEMPLATE_QUESTIONS, writeQuestions } from './write';
 
-/** The file's bytes from the JSON body (base64: the API takes JSON only). */
-const fileBytes = (body: unknown) => Buffer.from(parseBody(questionImportSchema, body).content, 'base64');
+/** The file's bytes from the JSON body (base64: the API takes JSON only), with what the body says of a ZIP's pictures. */
+function importFile(body: unknown) {
+  const { content, pictureFiles, pictures } = parseBody(questionImportSchema, body);
+  return { bytes: Buffer.from(content, 'base64'), pictureFiles, pictures };
+}
 
 /** Question import (preview, then import) and export, in CSV or XLSX, and the template. */
 export function questionImportRoutes(dataSource: DataSource, limits: ImportReadLimits, uploadDir: string) {
@@ -18,13 +21,13 @@ export function questionImportRoutes(dataSource: DataSource, limits: ImportReadL
 
   router.post('/question-groups/:id/questions/import/preview', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = await previewImport(em, id, fileBytes(ctx.request.body), limits);
+    ctx.body = await previewImport(em, id, importFile(ctx.request.body), limits);
   });
 
   router.post('/question-groups/:id/questions/import', requireUser, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
-    ctx.body = await importQuestions(em, id, fileBytes(ctx.request.body), limits);
+    ctx.body = await importQuestions(em, id, importFile(ctx.request.body), limits);
   });
 
   router.get('/question-groups/:id/questions/export', requireUser, async (ctx) => {

@@ -1,19 +1,24 @@
 import type { EntityManager } from 'typeorm';
-import type { ImportPreview, ImportResult, QuestionExportFormat } from '../../contract';
+import { importRowPictureFiles, type ImportPreview, type ImportResult, type ImportRow, type QuestionExportFormat } from '../../contract';
 import type { ImportReadLimits } from '../config';
 import { AnswerEntity, QuestionEntity } from '../../db/entities';
 import { unprocessable } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
 import { listAnswersOfGroup, listQuestions } from '../questions/service';
-import { presentPlaced } from '../pictures/ledger';
+import { placePictures, presentPlaced } from '../pictures/ledger';
 import { writeQuestionsZip } from './export-zip';
 import { readImportFileOffLoop } from './read-pool';
 import { writeQuestions, type QuestionRow } from './write';
 
-/** Every row of the file with its problems; nothing is stored. */
-export async function previewImport(em: EntityManager, groupId: number, bytes: Buffer, limits: ImportReadLimits): Promise<ImportPreview> {
+/** Every row of the file with its problems; nothing is stored. `pictureFiles`: the pictures of the ZIP it came in. */
+export async function previewImport(
+  em: EntityManager,
+  groupId: number,
+  { bytes, pictureFiles }: { bytes: Buffer; pictureFiles?: string[] },
+  limits: ImportReadLimits,
+): Promise<ImportPreview> {
   await findQuestionGroup(em, groupId);
-  const { format, rows } = await readImportFileOffLoop(bytes, limits);
+  const { format, rows } = await readImportFileOffLoop({ bytes, pictureFiles }, limits);
   const validCount = rows.filter((r) => r.problems.length === 0).length;
   return { format, rows, validCount, invalidCount: rows.length - validCount };
 }
@@ -22,18 +27,30 @@ export async function previewImport(em: EntityManager, groupId: number, bytes: B
  * Reads the file again (the server never takes a client's reading of it) and stores its valid rows,
  * in file order, after the trivia's questions, in one transaction; rows with problems are skipped
  * and counted. A file without one valid row is a 422 and stores nothing.
+ *
+ * `pictures`: each picture file of the ZIP the rows name → the stored picture it was uploaded as.
+ * A row naming a file that is not there (its upload failed) is skipped; a stored picture that no
+ * longer exists is a 400 naming the file, as when a question is saved.
  */
-export async function importQuestions(em: EntityManager, groupId: number, bytes: Buffer, limits: ImportReadLimits): Promise<ImportResult> {
+export async function importQuestions(
+  em: EntityManager,
+  groupId: number,
+  { bytes, pictures }: { bytes: Buffer; pictures?: Record<string, string> },
+  limits: ImportReadLimits,
+): Promise<ImportResult> {
   await findQuestionGroup(em, groupId);
-  const { rows } = await readImportFileOffLoop(bytes, limits);
+  const { rows } = await readImportFileOffLoop({ bytes, pictureFiles: pictures && Object.keys(pictures) }, limits);
   const valid = rows.filter((r) => r.problems.length === 0);
   if (valid.length === 0) throw unprocessable('El archivo no tiene ninguna pregunta válida para importar', { code: 'import_nothing_valid' });
+  const stored = (picture: ImportRow['picture']) => (picture ? { pictureName: pictures![picture.file]!, pictureAlt: picture.alt } : {});
   await em.transaction(async (tx) => {
     await findQuestionGroup(tx, groupId);
+    const files = [...new Set(valid.flatMap(importRowPictureFiles))];
+    await placePictures(tx, files.map((file) => ({ path: `pictures.${file}`, name: pictures![file]! })));
     // One INSERT per table: ids follow the rows' order, which is the order questions and answers are listed in.
-    const inserted = await tx.insert(QuestionEntity, valid.map((r) => ({ text: r.text, groupId })));
+    const inserted = await tx.insert(QuestionEntity, valid.map((r) => ({ text: r.text, groupId, ...stored(r.picture) })));
     const answers = valid.flatMap((r, i) =>
-      r.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: inserted.identifiers[i]!.id as number })),
+      r.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: inserted.identifiers[i]!.id as number, ...stored(a.picture) })),
     );
     await tx.insert(AnswerEntity, answers);
   });

@@ -147,7 +147,9 @@ describe('question import: preview', () => {
     const group = await emptyTrivia();
     const latin1 = Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\r\n¿Qué animal es el cóndor?;Ave;Pez;1\r\n', 'latin1');
     const res = await preview(group.id, latin1);
-    expect(res.body.rows).toEqual([{ row: 2, text: '¿Qué animal es el cóndor?', answers: [{ text: 'Ave', isCorrect: true }, { text: 'Pez', isCorrect: false }], problems: [] }]);
+    expect(res.body.rows).toEqual([
+      { row: 2, text: '¿Qué animal es el cóndor?', picture: null, answers: [{ text: 'Ave', isCorrect: true, picture: null }, { text: 'Pez', isCorrect: false, picture: null }], problems: [] },
+    ]);
   });
 });
 
