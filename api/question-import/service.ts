@@ -28,25 +28,27 @@ export async function previewImport(
  * in file order, after the trivia's questions, in one transaction; rows with problems are skipped
  * and counted. A file without one valid row is a 422 and stores nothing.
  *
- * `pictures`: each picture file of the ZIP the rows name → the stored picture it was uploaded as.
- * A row naming a file that is not there (its upload failed) is skipped; a stored picture that no
- * longer exists is a 400 naming the file, as when a question is saved.
+ * Out of a ZIP, the rows' picture cells are read against its files (`pictureFiles`, as in the
+ * preview) and `pictures` says which stored picture each file was uploaded as: a row naming a file
+ * that was not uploaded (the server refused it) is skipped; a stored picture that no longer exists
+ * is a 400 naming the file, as when a question is saved.
  */
 export async function importQuestions(
   em: EntityManager,
   groupId: number,
-  { bytes, pictures }: { bytes: Buffer; pictures?: Record<string, string> },
+  { bytes, pictureFiles, pictures }: { bytes: Buffer; pictureFiles?: string[]; pictures?: Record<string, string> },
   limits: ImportReadLimits,
 ): Promise<ImportResult> {
   await findQuestionGroup(em, groupId);
-  const { rows } = await readImportFileOffLoop({ bytes, pictureFiles: pictures && Object.keys(pictures) }, limits);
-  const valid = rows.filter((r) => r.problems.length === 0);
+  const { rows } = await readImportFileOffLoop({ bytes, pictureFiles: pictureFiles ?? (pictures && Object.keys(pictures)) }, limits);
+  const uploaded = pictures ?? {};
+  const valid = rows.filter((r) => r.problems.length === 0 && importRowPictureFiles(r).every((file) => Object.hasOwn(uploaded, file)));
   if (valid.length === 0) throw unprocessable('El archivo no tiene ninguna pregunta válida para importar', { code: 'import_nothing_valid' });
-  const stored = (picture: ImportRow['picture']) => (picture ? { pictureName: pictures![picture.file]!, pictureAlt: picture.alt } : {});
+  const stored = (picture: ImportRow['picture']) => (picture ? { pictureName: uploaded[picture.file]!, pictureAlt: picture.alt } : {});
   await em.transaction(async (tx) => {
     await findQuestionGroup(tx, groupId);
     const files = [...new Set(valid.flatMap(importRowPictureFiles))];
-    await placePictures(tx, files.map((file) => ({ path: `pictures.${file}`, name: pictures![file]! })));
+    await placePictures(tx, files.map((file) => ({ path: `pictures.${file}`, name: uploaded[file]! })));
     // One INSERT per table: ids follow the rows' order, which is the order questions and answers are listed in.
     const inserted = await tx.insert(QuestionEntity, valid.map((r) => ({ text: r.text, groupId, ...stored(r.picture) })));
     const answers = valid.flatMap((r, i) =>

@@ -116,9 +116,9 @@ describe('importing a ZIP of questions with their pictures', () => {
       [null, []],
     ]);
 
-    // A picture the browser could not upload is not in the import's map: its row is skipped.
+    // A picture the server refused is not in the import's map: its row is skipped.
     const picture = await uploaded(target, await photo(300, 200, 9));
-    const done = await importZip(target, { content: content(workbook), pictures: { 'logo.png': picture.name } });
+    const done = await importZip(target, { content: content(workbook), pictureFiles: ['fotos/Estand.jpg', 'logo.png'], pictures: { 'logo.png': picture.name } });
     expect(done.body).toEqual({ imported: 1, skipped: 4 });
     expect((await questionsOf(target)).map((question) => [question.text, question.picture])).toEqual([['¿Solo texto alternativo?', null]]);
   });

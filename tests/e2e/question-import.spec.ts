@@ -77,10 +77,10 @@ test('an admin imports a filled-in template: the preview names the bad rows, not
   expect((await download).suggestedFilename()).toBe('plantilla_preguntas.xlsx');
 
   // A file that is not a spreadsheet, whatever its name, is refused with a clear message.
-  await dialog.getByLabel('Archivo CSV o XLSX').setInputFiles({ name: 'preguntas.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('%PDF-1.7 no es una hoja') });
+  await dialog.getByLabel('Archivo CSV, XLSX o ZIP').setInputFiles({ name: 'preguntas.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from('%PDF-1.7 no es una hoja') });
   await expect(dialog.getByRole('alert')).toHaveText('El archivo no es una hoja de cálculo CSV o XLSX');
 
-  await dialog.getByLabel('Archivo CSV o XLSX').setInputFiles({ name: 'preguntas.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${FILE}`, 'utf-8') });
+  await dialog.getByLabel('Archivo CSV, XLSX o ZIP').setInputFiles({ name: 'preguntas.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${FILE}`, 'utf-8') });
   await expect(dialog.getByRole('status')).toContainText('3 preguntas listas para importar · 3 filas con problemas');
   await expect(dialog.getByRole('status')).toContainText('Aún no se ha guardado nada.');
   const rows = dialog.getByRole('list', { name: 'Filas del archivo' });
@@ -118,7 +118,7 @@ test('an admin imports a filled-in template: the preview names the bad rows, not
   await openQuestions(dark.page, trivia.id);
   await dark.page.getByRole('button', { name: 'Importar preguntas' }).click();
   violations.push(...(await seriousViolations(dark.page, 'dark import dialog')));
-  await dark.page.getByRole('dialog').getByLabel('Archivo CSV o XLSX').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE, 'utf-8') });
+  await dark.page.getByRole('dialog').getByLabel('Archivo CSV, XLSX o ZIP').setInputFiles({ name: 'p.csv', mimeType: 'text/csv', buffer: Buffer.from(FILE, 'utf-8') });
   await expect(dark.page.getByRole('dialog').getByRole('status')).toContainText('3 filas con problemas');
   violations.push(...(await seriousViolations(dark.page, 'dark import preview')));
   expect(violations).toEqual([]);

@@ -1,5 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE_MESSAGE, type ImportFormat, type ImportPreview, type ImportResult, type QuestionExportFormat } from '../../../../../contract';
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE_MESSAGE,
+  type ImportFormat,
+  type ImportPreview,
+  type ImportResult,
+  type QuestionExportFormat,
+  type QuestionImportInput,
+} from '../../../../../contract';
 import { downloadFile } from '../../../../lib/download';
 import { toast } from '../../../../lib/toast-store';
 import { postWithProgress } from './upload-with-progress';
@@ -13,11 +21,13 @@ export async function fileContent(file: File): Promise<string> {
   return btoa(binary);
 }
 
-export const previewImport = (groupId: number, content: string, onProgress: (fraction: number) => void) =>
-  postWithProgress<ImportPreview>(`/api/question-groups/${groupId}/questions/import/preview`, { content }, onProgress);
+/** The spreadsheet (and, out of a ZIP, which pictures it came with: `pictureFiles`) checked row by row. */
+export const previewImport = (groupId: number, body: QuestionImportInput, onProgress: (fraction: number) => void) =>
+  postWithProgress<ImportPreview>(`/api/question-groups/${groupId}/questions/import/preview`, body, onProgress);
 
-export const importQuestions = (groupId: number, content: string, onProgress: (fraction: number) => void) =>
-  postWithProgress<ImportResult>(`/api/question-groups/${groupId}/questions/import`, { content }, onProgress);
+/** The spreadsheet's valid rows stored (out of a ZIP, with the pictures uploaded for them: `pictures`). */
+export const importQuestions = (groupId: number, body: QuestionImportInput, onProgress: (fraction: number) => void) =>
+  postWithProgress<ImportResult>(`/api/question-groups/${groupId}/questions/import`, body, onProgress);
 
 /** The import result's note on the rows left out, in the right number ('Se omitió 1 fila…'); undefined when none. */
 export function skippedRowsText(skipped: number): string | undefined {
@@ -28,7 +38,7 @@ export function skippedRowsText(skipped: number): string | undefined {
 export function useImportQuestions(groupId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ content, onProgress }: { content: string; onProgress: (fraction: number) => void }) => importQuestions(groupId, content, onProgress),
+    mutationFn: ({ body, onProgress }: { body: QuestionImportInput; onProgress: (fraction: number) => void }) => importQuestions(groupId, body, onProgress),
     meta: { errorTitle: 'Error al importar las preguntas' },
     onSuccess: ({ imported, skipped }) => {
       toast({
