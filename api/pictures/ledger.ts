@@ -4,7 +4,7 @@ import type { PictureEntity } from '../../db/entities';
 import { badRequest } from '../errors';
 import { uploadUrlUsed } from '../logos/signing';
 import type { ProcessedPicture } from './processing';
-import { removeVariants } from './storage';
+import { removeVariants, variantsStored } from './storage';
 
 /**
  * The record of stored pictures (tables `pictures` and `picture_uploads`): one picture per signed
@@ -38,6 +38,22 @@ export async function recordPicture(dataSource: DataSource, objectName: string, 
     await tx.query(`UPDATE picture_uploads SET picture_name = $2 WHERE object_name = $1`, [objectName, picture.name]);
     await write();
     return { name: picture.name, width: picture.width, height: picture.height };
+  });
+}
+
+/**
+ * The picture already stored under this name (the same content uploaded before: a ZIP imported into
+ * another trivia), kept for this upload without processing it again, when all its files are there.
+ * In one transaction holding its row (a sweep skips it, or finished first and it is gone): its
+ * grace period starts again, as recordPicture's does. Null when it must be processed.
+ */
+export async function reuseStoredPicture(dataSource: DataSource, uploadDir: string, objectName: string, name: string): Promise<Picture | null> {
+  return dataSource.transaction(async (tx) => {
+    const [row]: { width: number; height: number }[] = await tx.query(`SELECT width, height FROM pictures WHERE name = $1 FOR UPDATE`, [name]);
+    if (!row || !(await variantsStored(uploadDir, { name, width: row.width }))) return null;
+    await tx.query(`UPDATE pictures SET created_at = now(), attached_at = NULL WHERE name = $1`, [name]);
+    await tx.query(`UPDATE picture_uploads SET picture_name = $2 WHERE object_name = $1`, [objectName, name]);
+    return { name, width: row.width, height: row.height };
   });
 }
 

@@ -10,8 +10,8 @@ import { parse, parseBody } from '../http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
 import { readImageBody } from '../logos/storage';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
-import { claimPictureUpload, recordPicture, releasePictureClaim, type PictureSweep } from './ledger';
-import { processPicture } from './processing';
+import { claimPictureUpload, recordPicture, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
+import { pictureNameOf, processPicture } from './processing';
 import { openVariant, writeVariants } from './storage';
 
 export const PICTURE_UPLOADS_PREFIX = '/api/pictures/uploads/';
@@ -47,8 +47,12 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
     await claimPictureUpload(em, grant.objectName);
     let picture: Picture;
     try {
-      const processed = await processPicture(bytes);
-      picture = await recordPicture(dataSource, grant.objectName, processed, () => writeVariants(uploadDir, processed));
+      const stored = await reuseStoredPicture(dataSource, uploadDir, grant.objectName, pictureNameOf(bytes));
+      if (stored) picture = stored;
+      else {
+        const processed = await processPicture(bytes);
+        picture = await recordPicture(dataSource, grant.objectName, processed, () => writeVariants(uploadDir, processed));
+      }
     } catch (error) {
       await releasePictureClaim(em, grant.objectName);
       throw error;

@@ -17,6 +17,14 @@ export async function writeVariants(uploadDir: string, picture: ProcessedPicture
   for (const { width, format, bytes } of picture.variants) await writeFile(path.join(dir, `${picture.name}-${width}.${format}`), bytes);
 }
 
+/** Whether every variant of a picture of this size is on disk. */
+export async function variantsStored(uploadDir: string, { name, width }: { name: string; width: number }): Promise<boolean> {
+  const dir = picturesDir(uploadDir);
+  const files = pictureWidths(width).flatMap((w) => PICTURE_FORMATS.map((format) => path.join(dir, `${name}-${w}.${format}`)));
+  const found = await Promise.all(files.map((file) => stat(file).then((info) => info.isFile(), () => false)));
+  return found.every(Boolean);
+}
+
 /** Removes the variants of pictures of these sizes (files already gone are fine). */
 export async function removeVariants(uploadDir: string, pictures: { name: string; width: number }[]): Promise<void> {
   const dir = picturesDir(uploadDir);

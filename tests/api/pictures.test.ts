@@ -1,8 +1,11 @@
+import { stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { picturePath, type Picture, type PlayBundle, type QuestionWithAnswers, type TriviaAnalysis } from '../../contract';
+import { picturesDir } from '../../api/pictures/storage';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';
@@ -63,6 +66,22 @@ describe('uploading a picture', () => {
     expect(again.body).toMatchObject({ code: 'upload_url_used', message: 'Esta URL de subida ya se usó' });
     // The same picture uploaded again is the same picture.
     expect((await uploaded(source)).name).toBe(picture.name);
+  });
+
+  it('keeps a picture uploaded again without processing it again, and processes it again when a file of it is missing', async () => {
+    const source = await photo(900, 600, 11);
+    const picture = await uploaded(source);
+    const file = (width: number, format: string) => path.join(picturesDir(api.config.uploadDir), `${picture.name}-${width}.${format}`);
+    const written = (await stat(file(400, 'avif'))).mtimeMs;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The same bytes (a ZIP imported into another trivia): the stored picture, its files untouched.
+    expect(await uploaded(source)).toEqual(picture);
+    expect((await stat(file(400, 'avif'))).mtimeMs).toBe(written);
+    // A variant lost on disk: the upload processes the picture again and writes it back.
+    await unlink(file(800, 'webp'));
+    expect(await uploaded(source)).toEqual(picture);
+    expect((await served(picture.name, 800, 'webp')).status).toBe(200);
+    expect((await stat(file(400, 'avif'))).mtimeMs).toBeGreaterThan(written);
   });
 
   it('keeps a small picture at its own width and turns it upright from its orientation', async () => {
