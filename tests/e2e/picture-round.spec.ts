@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { Company, Picture, PlayBundle, QuestionGroup } from '../../contract';
+import type { Company, PlayBundle, QuestionGroup } from '../../contract';
 import { photo } from '../support/picture-uploads';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
-import { postJson } from './support/admin-api';
+import { postJson, uploadPicture } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
 import { PHONE } from './support/player-round';
@@ -14,14 +14,6 @@ import { reviewScreen } from './support/screen-review';
 const PIN = '135790';
 const SITE = 'Stand Fotos';
 const ALT = 'El stand azul de la feria, con su letrero encendido';
-
-/** A picture uploaded as the editor does it: a signed URL, then the file's bytes. */
-async function uploadPicture(page: Page, questionGroupId: number, tone: number): Promise<Picture> {
-  const { uploadUrl } = await postJson<{ uploadUrl: string }>(page, '/api/pictures/upload-url', { questionGroupId });
-  const put = await page.request.put(uploadUrl, { data: await photo(1600, 1000, tone), headers: { 'Content-Type': 'image/jpeg' } });
-  expect(put.status()).toBe(201);
-  return (await put.json()) as Picture;
-}
 
 /** A company with one site and a trivia of `questionsPerRound`, through the API. */
 async function pictureTrivia(page: Page, label: string, questionsPerRound: number): Promise<QuestionGroup> {
@@ -85,7 +77,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   await questions.submitDialog('Crear Pregunta');
   await expect(questions.dialog()).toBeHidden();
   // A second question, its picture through the API (the editor's own test covers the rest).
-  const second = await uploadPicture(page, trivia.id, 5);
+  const second = await uploadPicture(page, trivia.id, await photo(1600, 1000, 5));
   await postJson(page, `/api/question-groups/${trivia.id}/questions`, {
     text: '¿Qué color tiene el logo?',
     groupId: trivia.id,
@@ -177,7 +169,7 @@ test('an offline kiosk without its pictures says so, and its round shows their d
   await new LoginPage(page).signInAsAdmin();
   const stamp = Date.now();
   const trivia = await pictureTrivia(page, 'sin descargar', 1);
-  const picture = await uploadPicture(page, trivia.id, 9);
+  const picture = await uploadPicture(page, trivia.id, await photo(1600, 1000, 9));
   await postJson(page, `/api/question-groups/${trivia.id}/questions`, {
     text: '¿Qué muestra la foto?',
     groupId: trivia.id,

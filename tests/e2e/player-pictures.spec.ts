@@ -1,11 +1,11 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { Picture, PlacedPicture, QuestionGroup, QuestionWithAnswers } from '../../contract';
+import type { PlacedPicture, QuestionGroup, QuestionWithAnswers } from '../../contract';
 // The rule the player and a kiosk's download share: the test expects exactly its URLs.
 import { pictureChoice } from '../../web/offline/picture-choice';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { postJson } from './support/admin-api';
+import { postJson, uploadPicture } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_COMPANY, PHONE, playerContext } from './support/player-round';
 import { photo } from '../support/picture-uploads';
@@ -34,14 +34,6 @@ interface PictureTrivia {
   broken: string[];
 }
 
-/** Uploads a picture as the question editor does: a signed URL, then the bytes. */
-async function upload(page: Page, groupId: number, bytes: Buffer): Promise<Picture> {
-  const { uploadUrl } = await postJson<{ uploadUrl: string }>(page, '/api/pictures/upload-url', { questionGroupId: groupId });
-  const reply = await page.request.put(uploadUrl, { data: bytes, headers: { 'Content-Type': 'image/jpeg' } });
-  expect(reply.status(), await reply.text()).toBe(201);
-  return (await reply.json()) as Picture;
-}
-
 /**
  * Three questions in order: one with a picture (text answers); one with picture answers and a
  * text-only one (the first is correct); one whose picture and an answer's picture the test makes fail.
@@ -63,20 +55,20 @@ async function pictureTrivia(browser: Browser, name: string): Promise<PictureTri
   const question = (text: string, picture: { name: string; alt: string } | null, answers: { text: string; isCorrect: boolean; picture?: { name: string; alt: string } }[]) =>
     postJson<QuestionWithAnswers>(page, `/api/question-groups/${group.id}/questions`, { text: `${text} (${label})`, groupId: group.id, picture, answers });
 
-  const cover = await upload(page, group.id, await photo(1200, 800, 1));
+  const cover = await uploadPicture(page, group.id, await photo(1200, 800, 1));
   const first = await question('¿Qué figuras hay en la foto?', { name: cover.name, alt: QUESTION_ALT }, [
     { text: 'Un círculo y un rectángulo', isCorrect: true },
     { text: 'Solo triángulos', isCorrect: false },
     { text: 'Ninguna figura', isCorrect: false },
   ]);
   const answerPictures: { name: string; alt: string }[] = [];
-  for (const answer of ANSWERS) answerPictures.push({ name: (await upload(page, group.id, await photo(answer.size[0], answer.size[1], answer.tone))).name, alt: answer.alt });
+  for (const answer of ANSWERS) answerPictures.push({ name: (await uploadPicture(page, group.id, await photo(answer.size[0], answer.size[1], answer.tone))).name, alt: answer.alt });
   const second = await question('¿Cuál de estas fotos es la más cálida?', null, [
     ...ANSWERS.map((a, i) => ({ text: a.text, isCorrect: a.isCorrect, picture: answerPictures[i]! })),
     { text: 'Ninguna de ellas', isCorrect: false },
   ]);
-  const lighthouse = await upload(page, group.id, await photo(1000, 750, 6));
-  const stripes = await upload(page, group.id, await photo(700, 700, 7));
+  const lighthouse = await uploadPicture(page, group.id, await photo(1000, 750, 6));
+  const stripes = await uploadPicture(page, group.id, await photo(700, 700, 7));
   await question('¿Qué muestra esta foto?', { name: lighthouse.name, alt: BROKEN_QUESTION_ALT }, [
     { text: 'Un faro', isCorrect: true, picture: { name: stripes.name, alt: BROKEN_ANSWER_ALT } },
     { text: 'Una montaña', isCorrect: false },

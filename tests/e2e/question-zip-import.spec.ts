@@ -3,11 +3,11 @@ import type { Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { unzipSync, zipSync } from 'fflate';
 import { expect, test } from './fixtures';
-import type { Company, Picture, QuestionGroup } from '../../contract';
+import type { Company, QuestionGroup } from '../../contract';
 import { photo } from '../support/picture-uploads';
 import { LoginPage } from './pages/login-page';
 import { QuestionsPage } from './pages/questions-page';
-import { postJson } from './support/admin-api';
+import { postJson, uploadPicture } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 
@@ -21,13 +21,6 @@ test.setTimeout(240_000);
 
 const STAND_ALT = 'El stand azul con su letrero encendido';
 const LOGO_ALT = 'Logo de la marca, un círculo naranja';
-
-async function uploadPicture(page: Page, questionGroupId: number, bytes: Buffer): Promise<Picture> {
-  const { uploadUrl } = await postJson<{ uploadUrl: string }>(page, '/api/pictures/upload-url', { questionGroupId });
-  const put = await page.request.put(uploadUrl, { data: bytes, headers: { 'Content-Type': 'image/jpeg' } });
-  expect(put.status()).toBe(201);
-  return (await put.json()) as Picture;
-}
 
 const trivia = (page: Page, company: Company, name: string) =>
   postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, { name, companyId: company.id, questionsPerRound: 2 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { QuestionGroup } from '../../../contract';
+import type { Picture, QuestionGroup } from '../../../contract';
 
 const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -8,6 +8,14 @@ export async function postJson<T>(page: Page, path: string, data: unknown): Prom
   const reply = await page.request.post(path, { data, headers: JSON_WRITE });
   expect(reply.ok(), `${path}: ${await reply.text()}`).toBe(true);
   return (await reply.json()) as T;
+}
+
+/** A picture uploaded for a trivia as the question editor does it: a signed URL, then the file's bytes. */
+export async function uploadPicture(page: Page, questionGroupId: number, bytes: Buffer): Promise<Picture> {
+  const { uploadUrl } = await postJson<{ uploadUrl: string }>(page, '/api/pictures/upload-url', { questionGroupId });
+  const reply = await page.request.put(uploadUrl, { data: bytes, headers: { 'Content-Type': 'image/jpeg' } });
+  expect(reply.status(), await reply.text()).toBe(201);
+  return (await reply.json()) as Picture;
 }
 
 /** A trivia of four fixed-order sums (the first answer of each is the correct one), built through the admin API. */
