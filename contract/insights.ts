@@ -179,7 +179,11 @@ export interface PlayerHistoryAnswer {
   questionId: number;
   /** Null when the question was deleted since. */
   question: string | null;
+  /** The question's picture today, if it has one. */
+  questionPicture: PlacedPicture | null;
   answer: string | null;
+  /** The chosen answer's picture today, if it has one. */
+  answerPicture: PlacedPicture | null;
   /** By today's answer key. */
   correct: boolean;
   elapsedMs: number | null;

@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { reviewReasonLabel, type AttemptStanding, type PlayerHistory, type PlayerHistoryAnswer } from '../../contract';
+import { reviewReasonLabel, type AttemptStanding, type PlacedPicture, type PlayerHistory, type PlayerHistoryAnswer } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { disqualifiedAttempt } from '../attempts/counted-attempts';
 import { notFound } from '../errors';
+import { placedPictureSql } from '../pictures/ledger';
 
 export const PLAYER_NOT_FOUND = 'No existe ese jugador';
 
@@ -27,9 +28,12 @@ const ATTEMPTS_SQL = `
    ORDER BY a.started_at DESC, a.id DESC`;
 
 const KEY_SQL = `
-  SELECT q.id AS question_id, q.text AS question_text, an.id AS answer_id, an.text AS answer_text, an.is_correct
+  SELECT q.id AS question_id, q.text AS question_text, an.id AS answer_id, an.text AS answer_text, an.is_correct,
+         ${placedPictureSql('q', 'qp')} AS question_picture, ${placedPictureSql('an', 'ap')} AS answer_picture
     FROM questions q
+    LEFT JOIN pictures qp ON qp.name = q.picture_name
     LEFT JOIN answers an ON an.question_id = q.id
+    LEFT JOIN pictures ap ON ap.name = an.picture_name
    WHERE q.id = ANY($1::int[])`;
 
 interface PlayerRow { id: number; full_name: string; document_number: string | null; site: string | null }
@@ -52,7 +56,22 @@ interface AttemptRow {
   answers: ChosenAnswer[] | null;
   campaigns: { id: number; name: string }[];
 }
-interface KeyRow { question_id: number; question_text: string; answer_id: number | null; answer_text: string | null; is_correct: boolean | null }
+interface KeyRow {
+  question_id: number;
+  question_text: string;
+  question_picture: PlacedPicture | null;
+  answer_id: number | null;
+  answer_text: string | null;
+  answer_picture: PlacedPicture | null;
+  is_correct: boolean | null;
+}
+
+/** A question as the history shows it: its text and picture, and its answers by id. */
+interface KeyedQuestion {
+  text: string;
+  picture: PlacedPicture | null;
+  answers: Map<number, { text: string; correct: boolean; picture: PlacedPicture | null }>;
+}
 
 /** The one reading of an attempt's place: unfinished, then an admin's decision or hold, then a disqualification. */
 function standingOf(row: AttemptRow): AttemptStanding {
@@ -62,7 +81,7 @@ function standingOf(row: AttemptRow): AttemptStanding {
 }
 
 /** The round's questions in the order shown (a round recorded before rounds were kept: those it answered). */
-function roundAnswers(row: AttemptRow, key: Map<number, { text: string; answers: Map<number, { text: string; correct: boolean }> }>): PlayerHistoryAnswer[] {
+function roundAnswers(row: AttemptRow, key: Map<number, KeyedQuestion>): PlayerHistoryAnswer[] {
   const chosen = new Map((row.answers ?? []).map((answer) => [answer.questionId, answer]));
   const shown = row.question_ids ?? [...chosen.keys()];
   return shown.map((questionId) => {
@@ -72,7 +91,9 @@ function roundAnswers(row: AttemptRow, key: Map<number, { text: string; answers:
     return {
       questionId,
       question: question?.text ?? null,
+      questionPicture: question?.picture ?? null,
       answer: answer?.text ?? null,
+      answerPicture: answer?.picture ?? null,
       correct: answer?.correct ?? false,
       elapsedMs: pick?.elapsedMs ?? null,
     };
@@ -89,10 +110,10 @@ export async function playerHistory(em: EntityManager, playerId: number): Promis
   const rows: AttemptRow[] = await em.query(ATTEMPTS_SQL, [playerId]);
   const questionIds = [...new Set(rows.flatMap((row) => row.question_ids ?? (row.answers ?? []).map((answer) => answer.questionId)))];
   const keyRows: KeyRow[] = questionIds.length > 0 ? await em.query(KEY_SQL, [questionIds]) : [];
-  const key = new Map<number, { text: string; answers: Map<number, { text: string; correct: boolean }> }>();
+  const key = new Map<number, KeyedQuestion>();
   for (const k of keyRows) {
-    const question = key.get(k.question_id) ?? { text: k.question_text, answers: new Map() };
-    if (k.answer_id !== null) question.answers.set(k.answer_id, { text: k.answer_text ?? '', correct: k.is_correct === true });
+    const question = key.get(k.question_id) ?? { text: k.question_text, picture: k.question_picture, answers: new Map() };
+    if (k.answer_id !== null) question.answers.set(k.answer_id, { text: k.answer_text ?? '', correct: k.is_correct === true, picture: k.answer_picture });
     key.set(k.question_id, question);
   }
   return {

@@ -7,6 +7,7 @@ import { questionFlags } from './question-flags';
 import { recomputedTriviaFigures } from './recomputed-figures';
 import { EVERY_SITE } from '../ranking/standings';
 import { EVERY_DEVICE, sortedFigures, type TriviaFigures, type TriviaScope } from './trivia-figures';
+import { placedPictureSql } from '../pictures/ledger';
 
 /** The share of rounds in each of the groups discrimination compares (Kelley's 27 %). */
 export const GROUP_SHARE = 0.27;
@@ -15,8 +16,7 @@ export const MIN_GROUP_SIZE = 2;
 
 const QUESTIONS_SQL = `
   SELECT q.id AS question_id, q.text AS question_text, a.id AS answer_id, a.text AS answer_text, a.is_correct,
-         CASE WHEN qp.name IS NOT NULL THEN json_build_object('name', qp.name, 'width', qp.width, 'height', qp.height, 'alt', q.picture_alt) END AS question_picture,
-         CASE WHEN ap.name IS NOT NULL THEN json_build_object('name', ap.name, 'width', ap.width, 'height', ap.height, 'alt', a.picture_alt) END AS answer_picture
+         ${placedPictureSql('q', 'qp')} AS question_picture, ${placedPictureSql('a', 'ap')} AS answer_picture
     FROM questions q
     LEFT JOIN pictures qp ON qp.name = q.picture_name
     LEFT JOIN answers a ON a.question_id = q.id

@@ -80,6 +80,13 @@ export async function placePictures(tx: EntityManager, placed: { path: string; n
   return found;
 }
 
+/**
+ * SQL of a question's or an answer's picture as the API presents it (`PlacedPicture`), null when it
+ * has none: `owner` is the question's or answer's alias, `picture` the alias of its joined picture.
+ */
+export const placedPictureSql = (owner: string, picture: string) =>
+  `CASE WHEN ${picture}.name IS NOT NULL THEN json_build_object('name', ${picture}.name, 'width', ${picture}.width, 'height', ${picture}.height, 'alt', ${owner}.picture_alt) END`;
+
 /** A question's or answer's picture as the API presents it. */
 export function presentPlaced(entity: { picture?: PictureEntity | null; pictureAlt: string | null }): PlacedPicture | null {
   if (!entity.picture || entity.pictureAlt === null) return null;

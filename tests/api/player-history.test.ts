@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlayerHistory } from '../../contract';
+import type { Picture, PlayerHistory } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { photo, putPictureBytes, requestPictureUrl } from '../support/picture-uploads';
 
 /**
  * One player's history: two trivias (the first part of a campaign "Feria"), four finished rounds
@@ -17,6 +18,8 @@ let player: Awaited<ReturnType<typeof buildPlayer>>;
 let first: Awaited<ReturnType<typeof buildTrivia>>;
 let second: Awaited<ReturnType<typeof buildTrivia>>;
 let campaignId: number;
+/** The picture of question 2 and of its first answer. */
+let picture: Picture;
 const ids = {} as Record<'counted' | 'held' | 'discarded' | 'disqualified' | 'unfinished', number>;
 
 const history = async (id = player.id) => {
@@ -42,6 +45,9 @@ beforeAll(async () => {
   await api.dataSource.query(`INSERT INTO devices (id, secret_hash, kiosk_name) VALUES ($1, repeat('0', 64), 'Kiosco Norte')`, [kiosk]);
 
   const [q1, q2, q3] = first.items;
+  picture = (await putPictureBytes(api, await requestPictureUrl(admin, first.group.id), await photo(600, 400, 3))).body as Picture;
+  await api.dataSource.query(`UPDATE questions SET picture_name = $1, picture_alt = 'Foto del producto' WHERE id = $2`, [picture.name, q2!.question.id]);
+  await api.dataSource.query(`UPDATE answers SET picture_name = $1, picture_alt = 'El producto de cerca' WHERE id = $2`, [picture.name, q2!.answers[0]!.id]);
   // Counted, on the kiosk: shown Q2 then Q1 (Q3 not dealt); Q2 right in 1.2 s, Q1 wrong.
   ids.counted = await insertCompletedAttempt(api.dataSource, {
     playerId: player.id, groupId: first.group.id, score: 50, totalQuestions: 2, correctAnswers: 1, locationId: site.id, deviceId: kiosk,
@@ -77,7 +83,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('GET /api/players/:id/history', () => {
-  it('lists every attempt of the player, newest first, with where it stands, where it was played and each answer', async () => {
+  it('lists every attempt of the player, newest first, with where it stands, where it was played and each answer with its pictures', async () => {
     const result = await history();
     expect(result.player).toEqual({ id: player.id, fullName: 'Ana Torres', documentNumber: player.documentNumber, site: 'Stand Norte' });
     expect(result.attempts.map((a) => [a.id, a.standing])).toEqual([
@@ -97,8 +103,8 @@ describe('GET /api/players/:id/history', () => {
       score: 50, correctAnswers: 1, totalQuestions: 2,
       site: 'Stand Norte', kiosk: 'Kiosco Norte', reviewReason: null,
       answers: [
-        { questionId: q2!.question.id, question: 'Pregunta 2', answer: 'Respuesta 2.1', correct: true, elapsedMs: 1200 },
-        { questionId: q1!.question.id, question: 'Pregunta 1', answer: 'Respuesta 1.3', correct: false, elapsedMs: null },
+        { questionId: q2!.question.id, question: 'Pregunta 2', questionPicture: { ...picture, alt: 'Foto del producto' }, answer: 'Respuesta 2.1', answerPicture: { ...picture, alt: 'El producto de cerca' }, correct: true, elapsedMs: 1200 },
+        { questionId: q1!.question.id, question: 'Pregunta 1', questionPicture: null, answer: 'Respuesta 1.3', answerPicture: null, correct: false, elapsedMs: null },
       ],
     });
     expect(byId.get(ids.held)).toMatchObject({
@@ -122,8 +128,8 @@ describe('GET /api/players/:id/history', () => {
     await api.dataSource.query(`DELETE FROM questions WHERE id = $1`, [deletedId]);
     const [attempt] = (await history(other.id)).attempts;
     expect(attempt!.answers).toEqual([
-      { questionId: deletedId, question: null, answer: null, correct: false, elapsedMs: null },
-      { questionId: q3!.question.id, question: 'Pregunta 3', answer: 'Respuesta 3.2', correct: false, elapsedMs: null },
+      { questionId: deletedId, question: null, questionPicture: null, answer: null, answerPicture: null, correct: false, elapsedMs: null },
+      { questionId: q3!.question.id, question: 'Pregunta 3', questionPicture: null, answer: 'Respuesta 3.2', answerPicture: null, correct: false, elapsedMs: null },
     ]);
   });
 

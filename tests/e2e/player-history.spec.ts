@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures';
-import type { Company } from '../../contract';
+import type { Company, QuestionWithAnswers } from '../../contract';
+import { photo } from '../support/picture-uploads';
 import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, uploadPicture } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
@@ -19,6 +20,20 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
   await postJson(page, '/api/locations', { name: 'Stand Historial', companyId: company.id });
   const products = await createFourQuestionTrivia(page, company.id, `Productos ${stamp}`);
   const history = await createFourQuestionTrivia(page, company.id, `Historia ${stamp}`);
+  // The first question of "Productos" and its right answer carry a picture.
+  const [first] = (await (await page.request.get(`/api/question-groups/${products.id}/questions`)).json()) as QuestionWithAnswers[];
+  const answers = ((await (await page.request.get(`/api/questions/${products.id}/all-answers`)).json()) as Record<string, QuestionWithAnswers['answers']>)[first!.id]!;
+  const picture = await uploadPicture(page, products.id, await photo(800, 600, 4));
+  const edit = await page.request.put(`/api/questions/${first!.id}`, {
+    data: {
+      text: first!.text,
+      groupId: products.id,
+      picture: { name: picture.name, alt: 'La caja del producto' },
+      answers: answers.map((answer, index) => ({ id: answer.id, text: answer.text, isCorrect: answer.isCorrect, ...(index === 0 ? { picture: { name: picture.name, alt: 'El producto abierto' } } : {}) })),
+    },
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(edit.status(), await edit.text()).toBe(200);
   const documentNumber = String(stamp % 10_000_000_000);
   // At "Productos" Ana misses questions 2 and 4 (picks their second answer); at "Historia" she gets all four.
   await syncRankedResults(page, await playBundle(page, products.id), ['Ana Historial'], 30, [documentNumber], (q) => (q % 2 === 1 ? 1 : 0));
@@ -52,6 +67,11 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
   await expect(rows.getByRole('cell').nth(3)).toHaveText('Correcta');
   await expect(productsRound.getByRole('cell', { name: 'Incorrecta' })).toHaveCount(2);
   await expect(productsRound.getByRole('cell', { name: 'Correcta', exact: true })).toHaveCount(2);
+  // The first question's picture and its answer's, as thumbnails beside their text.
+  for (const alt of ['La caja del producto', 'El producto abierto']) {
+    const thumbnail = rows.first().getByRole('img', { name: alt });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
 
   await reviewScreen(page, 'player-history');
 

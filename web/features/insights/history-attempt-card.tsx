@@ -4,6 +4,7 @@ import { Card } from '../../components/ui/card';
 import { formatDuration, formatScore } from '../../lib/format';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { formatAnswerTime } from '../../shared/insights/figures';
+import { PictureImage } from '../../shared/pictures/picture-image';
 
 /** Each standing's icon and colours; its words always go with them. */
 const STANDING_LOOK: Record<AttemptStanding, { icon: LucideIcon; className: string }> = {
@@ -76,8 +77,16 @@ function RoundAnswers({ attempt }: { attempt: PlayerHistoryAttempt }) {
             {attempt.answers.map((answer, index) => (
               <tr key={`${answer.questionId}-${index}`} data-testid="history-answer">
                 <td className="py-2 pr-3 align-top tabular-nums">{index + 1}</td>
-                <td className="py-2 pr-3 align-top break-words">{answer.question ?? <em>Pregunta eliminada</em>}</td>
-                <td className="py-2 pr-3 align-top break-words">{answer.answer ?? '—'}</td>
+                <td className="py-2 pr-3 align-top break-words">
+                  <div className="flex items-start gap-2">
+                    {answer.questionPicture && <PictureImage picture={answer.questionPicture} className="w-14 shrink-0" />}
+                    <span className="min-w-0">{answer.question ?? <em>Pregunta eliminada</em>}</span>
+                  </div>
+                </td>
+                <td className="py-2 pr-3 align-top break-words">
+                  {answer.answerPicture && <PictureImage picture={answer.answerPicture} className="mr-2 inline-block w-10 align-middle" />}
+                  {answer.answer ?? '—'}
+                </td>
                 <td className="py-2 pr-3 align-top whitespace-nowrap">
                   <AnswerResult answer={answer} />
                 </td>
