@@ -136,7 +136,8 @@ describe('uploading a picture', () => {
     order.push(`health ${health.status}`);
     await processing;
     expect(order).toEqual(['health 200', 'upload 201']);
-  });
+    // Making and processing a 24 MP photo takes 6 s on a quiet 2-core machine; a busy one gets room.
+  }, 90_000);
 
   it('hands out upload URLs to admins only, for a trivia that exists', async () => {
     expect((await api.client().post('/api/pictures/upload-url', { questionGroupId: groupId })).status).toBe(401);
