@@ -2,6 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { primaryReads, type PublicReads } from '../db/read-replica';
 import type { Config } from './config';
 import { errorMiddleware } from './errors';
 import { apiRepliesNotStored } from './http/cache-control';
@@ -29,6 +30,8 @@ import { apiRouters } from './routes';
 export interface AppDependencies {
   config: Config;
   dataSource: DataSource;
+  /** Where the public anonymous reads run: a read replica (DATABASE_READ_URL); the primary when absent. */
+  publicReads?: PublicReads;
   logger: Logger;
   /** Signs session cookies (and, later, upload URLs). */
   secret: string;
@@ -55,7 +58,7 @@ const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD)
  * session is loaded (an admin may read it) and before the public read limit (a scraper is not a
  * crowd), and is not the web app's page.
  */
-export function createApp({ config, dataSource, logger, secret }: AppDependencies): Koa {
+export function createApp({ config, dataSource, publicReads = primaryReads(dataSource), logger, secret }: AppDependencies): Koa {
   // Behind proxies, ctx.ip is the address the outermost trusted proxy saw: entries a client puts
   // to the left of X-Forwarded-For are ignored, so they cannot dodge the per-address rate limits.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.proxyHops, keys: [secret] });
@@ -104,7 +107,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(metricsRoutes(metrics, config.metricsToken).routes());
   app.use(publicReadLimit(limiters.publicRead));
 
-  for (const router of apiRouters({ config, dataSource, secret, limiters, metrics })) {
+  for (const router of apiRouters({ config, dataSource, publicReads, secret, limiters, metrics })) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
