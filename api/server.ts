@@ -87,7 +87,7 @@ async function start(config: Config, running: Running) {
     say(`Read replica (DATABASE_READ_URL): ${replica.inUse ? `in use, ${replica.lagMs} ms behind` : 'not answering yet; public reads use the primary until it does'}`);
   }
 
-  const app = createApp({ config, dataSource, publicReads: running.readReplica, logger, secret: await sessionSecret(config) });
+  const app = createApp({ config, dataSource, readReplica: running.readReplica, logger, secret: await sessionSecret(config) });
   const server = await listen(app, config);
   running.server = server;
   server.on('error', (error) => logger.error({ err: error }, 'server error'));

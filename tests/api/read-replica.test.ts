@@ -4,6 +4,7 @@ import { createDataSource } from '../../db/data-source';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { createTestDatabase } from '../support/database';
 import { freePort } from '../support/free-port';
+import { parseMetrics, sumOf } from '../support/metrics-text';
 import { buildKioskSite, deviceHeaders, kioskPlay, registerDevice, setUpKiosk, type KioskSite } from '../support/player-flow';
 import { startTcpRelay } from '../support/tcp-relay';
 
@@ -116,10 +117,17 @@ describe('DATABASE_READ_URL', () => {
     expect((await api.client().get(`/api/ranking?questionGroupId=${triviaId()}`)).status).toBe(200);
     expect(api.readReplica!.state().inUse).toBe(false);
     for (let i = 0; i < 5; i++) expect(await bundleTitle()).toBe(PRIMARY_NAME);
+    // What an operator scrapes (docs/operations.md): out of use, and the reads the primary answered for it.
+    const metrics = parseMetrics((await (await api.adminClient()).get('/metrics')).text);
+    expect(sumOf(metrics, 'trivia_db_replica_in_use')).toBe(0);
+    expect(sumOf(metrics, 'trivia_db_replica_fallbacks_total')).toBeGreaterThanOrEqual(1);
 
     await relay.restore();
     await waitFor(async () => api.readReplica!.state().inUse);
     expect(await bundleTitle()).toBe(REPLICA_NAME);
+    const back = parseMetrics((await (await api.adminClient()).get('/metrics')).text);
+    expect(sumOf(back, 'trivia_db_replica_in_use')).toBe(1);
+    expect(sumOf(back, 'trivia_db_replica_lag_seconds')).toBe(0);
   });
 
   it('starts with a replica that is not there, reading the primary', async () => {

@@ -208,8 +208,8 @@ try {
   let refused = 0;
   let unexpected = 0;
   let killed: string | undefined;
-  // The process that lives to the end: with two, the first is killed mid-run (scaled: whichever the balancer picks).
-  const watched = servers.entries.at(-1)!;
+  // The process that lives to the end: with two or more, the first is killed mid-run. Scraped directly, not through a balancer (docs/operations.md).
+  const watched = servers.apis.at(-1)!;
   const metricsAtStart = await scrapeMetrics(watched.url);
   say(metricsLine('   GET /metrics before the run', metricsAtStart));
   let midRun: Promise<void> | undefined;

@@ -33,7 +33,7 @@ export async function startTestApi(
   const db = await createTestDataSource({ connectVia, namedStatements: config.databaseNamedStatements });
   const readReplica = config.readReplica && (await openReadReplica(db.dataSource, { ...config.readReplica, poolSize: 3 }));
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ config, dataSource: db.dataSource, publicReads: readReplica, logger, secret: 'test-secret-test-secret-test-secret-42' });
+  const app = createApp({ config, dataSource: db.dataSource, readReplica, logger, secret: 'test-secret-test-secret-test-secret-42' });
   const server = createHttpServer(app, config.connections).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
