@@ -82,7 +82,7 @@ async function start(config: Config, running: Running) {
 
   if (config.readReplica) {
     // Opened whether or not it answers now: the public reads use the primary until it does.
-    running.readReplica = await openReadReplica(dataSource, { ...config.readReplica, poolSize: config.dbPoolSize });
+    running.readReplica = await openReadReplica(dataSource, { ...config.readReplica, poolSize: config.dbPoolSize, queryTimeoutMs: config.rankingReads.statementTimeoutMs });
     const replica = running.readReplica.state();
     say(`Read replica (DATABASE_READ_URL): ${replica.inUse ? `in use, ${replica.lagMs} ms behind` : 'not answering yet; public reads use the primary until it does'}`);
   }

@@ -17,6 +17,8 @@ export interface DataSourceOptions {
   namedStatements?: boolean;
   /** How long to wait for a connection before a query fails. */
   connectionTimeoutMs?: number;
+  /** How long a query may wait for its reply before it fails on this side (unset: as long as PostgreSQL takes). */
+  queryTimeoutMs?: number;
   /** Lets TypeORM create the extensions the entities need at start: never on a read-only replica. */
   installExtensions?: boolean;
 }
@@ -55,7 +57,14 @@ function resilientClient(namedStatements: boolean): typeof pg.Client {
 }
 
 /** The one way the project talks to PostgreSQL. Schema changes come only from migrations. */
-export function createDataSource({ url, poolSize = 10, namedStatements = true, connectionTimeoutMs = 10_000, installExtensions = true }: DataSourceOptions): DataSource {
+export function createDataSource({
+  url,
+  poolSize = 10,
+  namedStatements = true,
+  connectionTimeoutMs = 10_000,
+  queryTimeoutMs,
+  installExtensions = true,
+}: DataSourceOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -67,7 +76,7 @@ export function createDataSource({ url, poolSize = 10, namedStatements = true, c
     synchronize: false,
     logging: false,
     installExtensions,
-    extra: { max: poolSize, connectionTimeoutMillis: connectionTimeoutMs, Client: resilientClient(namedStatements) },
+    extra: { max: poolSize, connectionTimeoutMillis: connectionTimeoutMs, query_timeout: queryTimeoutMs, Client: resilientClient(namedStatements) },
   });
 }
 

@@ -42,8 +42,19 @@ export interface ReadReplicaOptions {
   /** Past this lag (ms) the public reads go to the primary until the replica catches up. */
   maxLagMs: number;
   poolSize: number;
+  /** A read the replica has not answered in this long fails on this side and goes to the primary (a replica that stopped answering without closing its connections). */
+  queryTimeoutMs: number;
   probeIntervalMs?: number;
 }
+
+/** How long a probe waits for the replica: a replica slower than this is left out until it answers sooner. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+const within = <T>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
 
 /** A WAL position (`16/B374D848`) as a number that orders. */
 const walPosition = (lsn: string) => {
@@ -67,9 +78,9 @@ const isAnswer = (error: unknown) => {
  * most what the primary committed in the last `maxLagMs` plus one probe interval. A replica that is
  * not a standby (a promoted one, or another database) is read as current.
  */
-export async function openReadReplica(primary: DataSource, { url, maxLagMs, poolSize, probeIntervalMs = 1_000 }: ReadReplicaOptions): Promise<ReadReplica> {
-  // Short connection timeout: a replica that does not answer must not hold the reads long.
-  const replica = createDataSource({ url, poolSize, connectionTimeoutMs: 2_000, installExtensions: false });
+export async function openReadReplica(primary: DataSource, { url, maxLagMs, poolSize, queryTimeoutMs, probeIntervalMs = 1_000 }: ReadReplicaOptions): Promise<ReadReplica> {
+  // Short timeouts: a replica that does not answer must not hold the reads long.
+  const replica = createDataSource({ url, poolSize, connectionTimeoutMs: PROBE_TIMEOUT_MS, queryTimeoutMs, installExtensions: false });
   const state: ReplicaState = { inUse: false, lagMs: null, probedAt: 0, fallbacks: 0 };
   /** The primary's WAL positions read by the recent probes, oldest first. */
   const positions: { at: number; position: bigint }[] = [];
@@ -91,8 +102,11 @@ export async function openReadReplica(primary: DataSource, { url, maxLagMs, pool
     // Older positions than the window that decides are not needed.
     while (positions.length > 1 && positions[1]!.at < now - maxLagMs - 10 * probeIntervalMs) positions.shift();
     try {
-      if (!replica.isInitialized) await replica.initialize();
-      const [row] = (await replica.query(`SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed`)) as { standby: boolean; replayed: string | null }[];
+      if (!replica.isInitialized) await within(replica.initialize(), PROBE_TIMEOUT_MS);
+      const [row] = (await within(replica.query(`SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS replayed`), PROBE_TIMEOUT_MS)) as {
+        standby: boolean;
+        replayed: string | null;
+      }[];
       state.lagMs = row!.standby && row!.replayed ? lagOf(walPosition(row!.replayed), now) : 0;
       state.inUse = state.lagMs <= maxLagMs;
     } catch {

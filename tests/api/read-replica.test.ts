@@ -47,7 +47,8 @@ beforeAll(async () => {
   relay = await startTcpRelay({ host: '127.0.0.1', port: Number(target.port) });
   target.port = String(relay.port);
   target.searchParams.delete('host'); // through the relay's TCP port, not the server's socket
-  api = await startTestApi({ DATABASE_READ_URL: target.toString() });
+  // A read the replica does not answer within a second goes to the primary.
+  api = await startTestApi({ DATABASE_READ_URL: target.toString(), READ_STATEMENT_TIMEOUT_MS: '1000' });
   site = await arrange(api.dataSource, PRIMARY_NAME);
   const onReplica = await arrange(replica, REPLICA_NAME);
   expect(onReplica.trivia.group.id).toBe(site.trivia.group.id);
@@ -128,6 +129,19 @@ describe('DATABASE_READ_URL', () => {
     const back = parseMetrics((await (await api.adminClient()).get('/metrics')).text);
     expect(sumOf(back, 'trivia_db_replica_in_use')).toBe(1);
     expect(sumOf(back, 'trivia_db_replica_lag_seconds')).toBe(0);
+  });
+
+  it('answers from the primary when the replica stops answering without closing its connections, and goes back when it answers', async () => {
+    await waitFor(async () => (await bundleTitle()) === REPLICA_NAME);
+    relay.hold();
+    const started = Date.now();
+    expect(await bundleTitle()).toBe(PRIMARY_NAME);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await waitFor(async () => !api.readReplica!.state().inUse);
+    expect(await bundleTitle()).toBe(PRIMARY_NAME);
+    relay.letGo();
+    await waitFor(async () => api.readReplica!.state().inUse);
+    expect(await bundleTitle()).toBe(REPLICA_NAME);
   });
 
   it('starts with a replica that is not there, reading the primary', async () => {

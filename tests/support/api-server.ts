@@ -31,7 +31,7 @@ export async function startTestApi(
   const loaded = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const config: Config = webDist ? { ...loaded, webDist } : loaded;
   const db = await createTestDataSource({ connectVia, namedStatements: config.databaseNamedStatements });
-  const readReplica = config.readReplica && (await openReadReplica(db.dataSource, { ...config.readReplica, poolSize: 3 }));
+  const readReplica = config.readReplica && (await openReadReplica(db.dataSource, { ...config.readReplica, poolSize: 3, queryTimeoutMs: config.rankingReads.statementTimeoutMs }));
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ config, dataSource: db.dataSource, readReplica, logger, secret: 'test-secret-test-secret-test-secret-42' });
   const server = createHttpServer(app, config.connections).listen(0, '127.0.0.1');
