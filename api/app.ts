@@ -2,6 +2,7 @@ import { bodyParser } from '@koa/bodyparser';
 import Koa, { type Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { primaryReads, type PublicReads, type ReadReplica } from '../db/read-replica';
 import type { Config } from './config';
 import { errorMiddleware } from './errors';
 import { apiRepliesNotStored } from './http/cache-control';
@@ -29,6 +30,8 @@ import { apiRouters } from './routes';
 export interface AppDependencies {
   config: Config;
   dataSource: DataSource;
+  /** The read replica of DATABASE_READ_URL, where the public anonymous reads run; without it they read the primary. */
+  readReplica?: ReadReplica;
   logger: Logger;
   /** Signs session cookies (and, later, upload URLs). */
   secret: string;
@@ -55,7 +58,7 @@ const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD)
  * session is loaded (an admin may read it) and before the public read limit (a scraper is not a
  * crowd), and is not the web app's page.
  */
-export function createApp({ config, dataSource, logger, secret }: AppDependencies): Koa {
+export function createApp({ config, dataSource, readReplica, logger, secret }: AppDependencies): Koa {
   // Behind proxies, ctx.ip is the address the outermost trusted proxy saw: entries a client puts
   // to the left of X-Forwarded-For are ignored, so they cannot dodge the per-address rate limits.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.proxyHops, keys: [secret] });
@@ -63,7 +66,8 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   const behindHttpsProxy = config.trustProxy;
 
   // A registry of this app's own: tests run several apps in one process.
-  const metrics = createAppMetrics(dataSource);
+  const publicReads: PublicReads = readReplica ?? primaryReads(dataSource);
+  const metrics = createAppMetrics(dataSource, readReplica?.state);
   const refusals = metrics.rateLimited;
   const limiters = {
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60, { refusals }),
@@ -104,7 +108,7 @@ export function createApp({ config, dataSource, logger, secret }: AppDependencie
   app.use(metricsRoutes(metrics, config.metricsToken).routes());
   app.use(publicReadLimit(limiters.publicRead));
 
-  for (const router of apiRouters({ config, dataSource, secret, limiters, metrics })) {
+  for (const router of apiRouters({ config, dataSource, publicReads, secret, limiters, metrics })) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -16,6 +16,11 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: optionalString,
+  // behind a pooler in transaction mode that keeps no prepared statements (docs/scale-out.md)
+  DATABASE_NAMED_STATEMENTS: flag(true),
+  // a streaming replica for the public anonymous reads (docs/scale-out.md)
+  DATABASE_READ_URL: optionalString,
+  DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).default(5_000),
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: optionalString,
   UPLOAD_SWEEP_HOURS: z.coerce.number().positive().default(24),
@@ -63,6 +68,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Named prepared statements on the primary's connections (off behind PgBouncer < 1.21 in transaction mode). */
+  databaseNamedStatements: boolean;
+  /** The read replica of the public anonymous reads, and how far behind the primary it may be to serve them. */
+  readReplica: { url: string; maxLagMs: number } | undefined;
   dataDir: string;
   uploadDir: string;
   /** Uploads never attached to a logo are deleted once they are this old. */
@@ -150,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
+    readReplica: e.DATABASE_READ_URL ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS } : undefined,
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     uploadSweepMs: e.UPLOAD_SWEEP_HOURS * 3600_000,

@@ -31,11 +31,14 @@ import { questionImportRoutes } from './question-import/routes';
 import { triviaCopyRoutes } from './trivia-copy/routes';
 import { themeRoutes } from './themes/routes';
 import type { RouteDependencies } from './route-dependencies';
+import { perDataSource } from '../db/read-replica';
 
 /** Every router of the API, in one list: a new resource adds one line here. */
 export function apiRouters(deps: RouteDependencies): Router[] {
   // Rankings and exports share one ranking cache and their lanes of the pool.
   const rankings = createRankingReads(deps.dataSource, deps.config.rankingReads);
+  // The public rankings read from the data source publicReads picks, each with a cache of its own.
+  const rankingsOn = perDataSource((dataSource) => (dataSource === deps.dataSource ? rankings : createRankingReads(dataSource, deps.config.rankingReads)));
   // Edits that let go of a picture sweep the ones no question uses any more.
   const sweepPictures = pictureSweep(deps.dataSource, deps.config.uploadDir, deps.config.uploadSweepMs);
   return [
@@ -57,10 +60,10 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     deviceAdminRoutes(deps),
     kioskRoutes(deps),
     syncRoutes(deps),
-    rankingRoutes(deps.dataSource, rankings),
+    rankingRoutes(deps.dataSource, deps.publicReads, rankingsOn),
     moderationRoutes(deps.dataSource),
     campaignModerationRoutes(deps.dataSource),
-    bigScreenRoutes(deps.dataSource, rankings),
+    bigScreenRoutes(deps.publicReads, rankingsOn),
     campaignRoutes(deps.dataSource),
     questionRoutes(deps.dataSource, sweepPictures),
     questionImportRoutes(deps.dataSource, deps.config.importLimits, deps.config.uploadDir),

@@ -7,6 +7,7 @@ import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '../db/data-source';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres';
+import { openReadReplica, type ReadReplica } from '../db/read-replica';
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -30,6 +31,7 @@ async function sessionSecret(config: Config): Promise<string> {
 interface Running {
   embedded?: EmbeddedDatabase;
   dataSource?: DataSource;
+  readReplica?: ReadReplica;
   server?: Server;
 }
 
@@ -39,6 +41,7 @@ async function shutDown(running: Running): Promise<void> {
     await new Promise<void>((resolve) => running.server!.close(() => resolve()));
   }
   await closeImportReaders();
+  await running.readReplica?.close();
   if (running.dataSource?.isInitialized) await running.dataSource.destroy().catch(() => undefined);
   // A left-over PostgreSQL would keep DATA_DIR locked and make the next start fail.
   if (running.embedded) await running.embedded.stop().catch(() => undefined);
@@ -66,7 +69,7 @@ async function start(config: Config, running: Running) {
     databaseUrl = running.embedded.serverUrl('trivia');
   }
 
-  const dataSource = createDataSource({ url: databaseUrl, poolSize: config.dbPoolSize });
+  const dataSource = createDataSource({ url: databaseUrl, poolSize: config.dbPoolSize, namedStatements: config.databaseNamedStatements });
   running.dataSource = dataSource;
   await dataSource.initialize();
   const { appliedMigrations, bootstrap } = await prepareDatabase(dataSource, config);
@@ -77,7 +80,14 @@ async function start(config: Config, running: Running) {
     say('(generated once; it will not be shown again. Set ADMIN_PASSWORD to choose one.)');
   }
 
-  const app = createApp({ config, dataSource, logger, secret: await sessionSecret(config) });
+  if (config.readReplica) {
+    // Opened whether or not it answers now: the public reads use the primary until it does.
+    running.readReplica = await openReadReplica(dataSource, { ...config.readReplica, poolSize: config.dbPoolSize, queryTimeoutMs: config.rankingReads.statementTimeoutMs });
+    const replica = running.readReplica.state();
+    say(`Read replica (DATABASE_READ_URL): ${replica.inUse ? `in use, ${replica.lagMs} ms behind` : 'not answering yet; public reads use the primary until it does'}`);
+  }
+
+  const app = createApp({ config, dataSource, readReplica: running.readReplica, logger, secret: await sessionSecret(config) });
   const server = await listen(app, config);
   running.server = server;
   server.on('error', (error) => logger.error({ err: error }, 'server error'));

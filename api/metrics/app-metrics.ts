@@ -1,7 +1,9 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
+import type { ReplicaState } from '../../db/read-replica';
 import { registerEventDayGauges } from './event-day-gauges';
 import { registerPoolGauges } from './pool-gauges';
+import { registerReplicaGauges } from './replica-gauges';
 
 /** Request latency buckets, in seconds: from a 304 of the bundle (a few ms) to a slow export. */
 export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -26,13 +28,15 @@ export interface AppMetrics {
   rateLimited: Counter<'limiter'>;
 }
 
-export function createAppMetrics(dataSource: DataSource): AppMetrics {
+/** `replica`: the read replica's state, when DATABASE_READ_URL is set. */
+export function createAppMetrics(dataSource: DataSource, replica?: () => ReplicaState): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
   // Node's own figures (event-loop delay, heap, GC, CPU, handles) under their usual names.
   collectDefaultMetrics({ register: registry });
   registerPoolGauges(registry, dataSource);
   registerEventDayGauges(registry, dataSource);
+  if (replica) registerReplicaGauges(registry, replica);
   return {
     registry,
     requests: new Counter({ name: 'trivia_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers }),

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
+import type { PublicReads } from '../../db/read-replica';
 import { campaignRankingQuery, idParamsSchema, publicName, triviaRankingQuery, type PublicNameStyle } from '../../contract';
 import { QuestionGroupEntity } from '../../db/entities';
 import { presentPublicCampaign } from '../campaigns/presenter';
@@ -28,19 +29,25 @@ const pageFreshness = (offset: number): Freshness => (offset === 0 ? 'fresh' : '
 /**
  * The rankings, one page at a time with the full count in X-Total-Count: the trivia ranking and
  * the public campaign ranking for anyone, the campaign ranking of the admin screens behind a
- * session. Every page of a ranking is a slice of one computation (api/ranking/reads.ts).
+ * session. Every page of a ranking is a slice of one computation (api/ranking/reads.ts). What an
+ * anonymous reader asks is read where `publicReads` says (the read replica when there is one); a
+ * signed-in admin's reads always come from the primary.
  */
-export function rankingRoutes(dataSource: DataSource, rankings: RankingReads) {
+export function rankingRoutes(dataSource: DataSource, publicReads: PublicReads, rankingsOn: (dataSource: DataSource) => RankingReads) {
   const router = new Router({ prefix: '/api' });
-  const em = dataSource.manager;
+  const signedIn = (ctx: Context) => Boolean(ctx.state.user);
+  /** The primary for an admin, the public reads' choice for anyone else. */
+  const readFor = <T>(ctx: Context, read: (source: DataSource) => Promise<T>) => (signedIn(ctx) ? read(dataSource) : publicReads.read(read));
 
   router.get('/ranking', async (ctx) => {
     const query = parse(triviaRankingQuery, ctx.query);
     // Anyone may read a trivia ranking: without a session it is a public screen's, its names styled as the trivia says (read meanwhile).
-    const [{ total, entries }, trivia] = await Promise.all([
-      rankings.triviaRanking(query, pageFreshness(query.offset)),
-      ctx.state.user ? null : em.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } }),
-    ]);
+    const [{ total, entries }, trivia] = await readFor(ctx, (source) =>
+      Promise.all([
+        rankingsOn(source).triviaRanking(query, pageFreshness(query.offset)),
+        signedIn(ctx) ? null : source.manager.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } }),
+      ]),
+    );
     ctx.set('X-Total-Count', String(total));
     sendJson(ctx, withPublicNames(entries, trivia?.publicNames ?? 'full'));
   });
@@ -48,20 +55,23 @@ export function rankingRoutes(dataSource: DataSource, rankings: RankingReads) {
   const campaignRanking = async (ctx: Context, freshness: (offset: number) => Freshness, audience: 'admin' | 'public') => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(campaignRankingQuery, ctx.query);
-    const campaign = await findCampaign(em, id);
-    const { total, entries } = await rankings.campaignRanking(campaign, query, freshness(query.offset));
+    const read = async (source: DataSource) => {
+      const campaign = await findCampaign(source.manager, id);
+      return { campaign, ...(await rankingsOn(source).campaignRanking(campaign, query, freshness(query.offset))) };
+    };
+    const { campaign, total, entries } = audience === 'admin' ? await read(dataSource) : await publicReads.read(read);
     ctx.set('X-Total-Count', String(total));
     sendJson(ctx, audience === 'admin' ? entries : withPublicNames(entries, campaign.publicNames));
   };
 
   router.get('/campaigns/:id/ranking', requireUser, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
 
-  // Public: an answer may be up to 5 s old (docs/decisions.md, "Rankings and standings").
+  // Public: an answer may be up to 5 s old (docs/decisions.md, "Rankings and standings"), plus the replica's lag (docs/scale-out.md).
   router.get('/public/campaigns/:id/ranking', (ctx) => campaignRanking(ctx, () => 'public', 'public'));
 
   router.get('/public/campaigns/:id', async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentPublicCampaign(await findCampaign(em, id));
+    ctx.body = presentPublicCampaign(await publicReads.read((source) => findCampaign(source.manager, id)));
   });
 
   return router;

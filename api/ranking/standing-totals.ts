@@ -35,13 +35,14 @@ const foldSql = (table: StandingTable) => {
 const FOLD = { trivia: foldSql('trivia'), campaign: foldSql('campaign') };
 
 /**
- * Folds a ranking's deltas into one row, in the caller's transaction. One folder at a time per
+ * Folds a ranking's deltas into one row, in the caller's transaction (not on a read replica). One folder at a time per
  * ranking (an advisory lock held to the end of the transaction; a second one skips): the fold's
  * statement then sees the other's committed row, and deltas of transactions still running are not
  * visible to it, so they stay for the next fold.
  */
 export async function foldTotal(em: Queryable, table: StandingTable, rankingId: number, siteId: number): Promise<void> {
-  const [{ locked }] = await em.query(`SELECT pg_try_advisory_xact_lock($1, $2) AS locked`, [TABLES[table].lockClass, rankingId]);
+  // A read replica (docs/scale-out.md) writes nothing: its totals are folded when the primary's are.
+  const [{ locked }] = await em.query(`SELECT NOT pg_is_in_recovery() AND pg_try_advisory_xact_lock($1, $2) AS locked`, [TABLES[table].lockClass, rankingId]);
   if (locked) await em.query(FOLD[table], [rankingId, siteId]);
 }
 

@@ -29,8 +29,9 @@ export interface ApiStart {
   serverPid: number | undefined;
 }
 
-async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void): Promise<ApiStart> {
-  const port = await freePort();
+/** `npm start` on `port` (a free one unless told: a restarted process keeps its port behind a balancer). */
+export async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void, port?: number): Promise<ApiStart> {
+  port ??= await freePort();
   const child = spawn('npm', ['start', '--silent'], {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +57,7 @@ async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void): Pr
 }
 
 /** The deepest descendant of `pid` (npm → sh → node scripts/start.mjs, which runs the compiled server in-process): the process that serves. */
-function serverPid(pid: number): number | undefined {
+export function serverPid(pid: number): number | undefined {
   try {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
     if (!children.length) return pid;
@@ -66,6 +67,29 @@ function serverPid(pid: number): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What every API process of a load run is started with: the run's DATA_DIR, admin, session secret
+ * and metrics token, and the per-address limits raised (the whole crowd comes from one address).
+ */
+export function crowdEnvironment(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: LOAD_ADMIN.username,
+    ADMIN_PASSWORD: LOAD_ADMIN.password,
+    SESSION_SECRET: 'load-session-secret-load-session-secret-0123',
+    PLAYER_RATE_LIMIT: process.env.PLAYER_RATE_LIMIT ?? '100000000',
+    // Every phone of the crowd registers from this one address.
+    DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
+    ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
+    // The scaled run's big screens and ranking readers.
+    PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT ?? '100000000',
+    MAX_REQUESTS_PER_ADDRESS: process.env.MAX_REQUESTS_PER_ADDRESS ?? '100000',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    METRICS_TOKEN: LOAD_METRICS_TOKEN,
+  };
 }
 
 /**
@@ -79,20 +103,7 @@ export async function startCrowdServers(processes: number, say: (line: string) =
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-load-'));
   // As root, PostgreSQL runs as another user, who must be able to reach its directory.
   await chmod(dataDir, 0o755);
-  const common: NodeJS.ProcessEnv = {
-    NODE_ENV: 'production',
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: LOAD_ADMIN.username,
-    ADMIN_PASSWORD: LOAD_ADMIN.password,
-    SESSION_SECRET: 'load-session-secret-load-session-secret-0123',
-    PLAYER_RATE_LIMIT: process.env.PLAYER_RATE_LIMIT ?? '100000000',
-    // Every phone of the crowd registers from this one address.
-    DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
-    ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
-    MAX_REQUESTS_PER_ADDRESS: process.env.MAX_REQUESTS_PER_ADDRESS ?? '100000',
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-    METRICS_TOKEN: LOAD_METRICS_TOKEN,
-  };
+  const common = crowdEnvironment(dataDir);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl: string;
   const apis: ApiStart[] = [];
@@ -111,6 +122,8 @@ export async function startCrowdServers(processes: number, say: (line: string) =
 
   return {
     apis,
+    /** Where the crowd sends its requests: each process directly (no balancer). */
+    entries: apis,
     databaseUrl,
     /** SIGKILL to one start's whole process group: no shutdown code runs, pushes in flight are cut. */
     kill(api: ApiStart) {

@@ -20,24 +20,31 @@
  * LOAD_PROCESSES=2 (or --processes 2) runs two API processes on one PostgreSQL and SIGKILLs the
  * first when 40 % of the players are in; every device then retries on the other.
  *
+ * --topology scaled (or LOAD_TOPOLOGY=scaled) runs the topology of docs/scale-out.md instead:
+ * HAProxy in front of LOAD_PROCESSES API processes (3 unless told), PgBouncer in front of the
+ * primary, a streaming replica serving the public reads, with big screens and ranking readers
+ * beside the players and, unless --no-faults, the faults of tests/bench/scaled-run.ts under the crowd.
+ *
  * The last API process is scraped (GET /metrics, with the run's METRICS_TOKEN) before the timed
  * run, when half the players are in and at the end: the figures an operator watches on event day
  * (docs/operations.md), moving as the crowd plays.
  */
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import type { Mutation, PlayBundle, SyncReply } from '../../contract';
 import { fetchBundle, lettersDocumentType, playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
 import { queryServer } from '../faults/support/server-records';
 import { auditCrowd, type CrowdDevice } from './crowd-audit';
 import { metricsLine, scrapeMetrics } from './crowd-metrics';
-import { startCrowdServers, type ApiStart } from './crowd-servers';
+import { startCrowdServers } from './crowd-servers';
 import { latencyLines } from './kiosk-path';
+import { cpuMs, postgresPids } from './process-cpu';
 import { jsonClient, type HttpReply } from './load';
+import { scaledRun } from './scaled-run';
+import { startScaledServers } from './scaled-servers';
 
 if (process.argv.includes('--help')) {
   console.log(
-    'npm run load [-- --players N] [-- --processes 2]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (docs/benchmarks.md, "npm run load"); LOAD_* variables set the mix.',
+    'npm run load [-- --players N] [-- --processes 2] [-- --topology scaled [--processes 1-3] [--no-faults]]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (docs/benchmarks.md, "npm run load"); LOAD_* variables set the mix.',
   );
   process.exit(0);
 }
@@ -47,7 +54,9 @@ const argValue = (name: string) => {
   return index > 0 ? process.argv[index + 1] : undefined;
 };
 const PLAYERS = Number(argValue('players') ?? process.env.LOAD_PLAYERS ?? 10_000);
-const PROCESSES = Number(argValue('processes') ?? process.env.LOAD_PROCESSES ?? 1);
+const SCALED = (argValue('topology') ?? process.env.LOAD_TOPOLOGY ?? 'single') === 'scaled';
+const FAULTS = !process.argv.includes('--no-faults');
+const PROCESSES = Number(argValue('processes') ?? process.env.LOAD_PROCESSES ?? (SCALED ? 3 : 1));
 const KIOSKS = Number(process.env.LOAD_KIOSKS ?? 20);
 const KIOSK_BATCH = Number(process.env.LOAD_KIOSK_BATCH ?? 10);
 const PHONE_SHARE = Number(process.env.LOAD_PHONE_SHARE ?? 0.5);
@@ -58,42 +67,12 @@ const SEED = Number(process.env.LOAD_SEED ?? 20_261_124);
 
 const say = (line: string) => console.log(line);
 
-/** CPU time (user + system, ms) of a process from /proc; clock ticks are 1/100 s on Linux. */
-function cpuMs(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-/** This process's descendants named `postgres` (the embedded server and its backends). */
-function postgresPids(pid = process.pid): number[] {
-  let children: number[] = [];
-  try {
-    for (const task of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) children.push(Number(task));
-  } catch {
-    children = [];
-  }
-  return children.flatMap((child) => {
-    let name = '';
-    try {
-      name = readFileSync(`/proc/${child}/comm`, 'utf8').trim();
-    } catch {
-      // gone
-    }
-    return [...(name === 'postgres' ? [child] : []), ...postgresPids(child)];
-  });
-}
-
 /**
  * The crowd's HTTP side: one keep-alive client per API process, the latencies per request kind,
  * replies by status. A device sends to its API and moves to the next on a network error or a 5xx,
  * as a kiosk behind a balancer that dropped a dead process would.
  */
-function crowdClient(apis: ApiStart[], sockets: number) {
+function crowdClient(apis: { url: string }[], sockets: number) {
   const clients = apis.map((api) => jsonClient(api.url, sockets));
   const latencies: Record<string, number[]> = {};
   const statuses: Record<string, number> = {};
@@ -187,8 +166,9 @@ function play(device: Device, bundle: PlayBundle, random: ReturnType<typeof seed
 }
 
 const dataset = `L${Date.now().toString(36).toUpperCase()}`;
-say(`npm run load: ${PLAYERS.toLocaleString('en')} players, ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}; ${KIOSKS} kiosks pushing every ${KIOSK_BATCH} players, ${Math.round(PHONE_SHARE * 100)} % of the players on phones (${PHONES} at a time, one device and one push each)`);
-const servers = await startCrowdServers(PROCESSES, say);
+say(`npm run load${SCALED ? ` --topology scaled${FAULTS ? '' : ' --no-faults'}` : ''}: ${PLAYERS.toLocaleString('en')} players, ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}; ${KIOSKS} kiosks pushing every ${KIOSK_BATCH} players, ${Math.round(PHONE_SHARE * 100)} % of the players on phones (${PHONES} at a time, one device and one push each)`);
+const scaled = SCALED ? await startScaledServers(PROCESSES, say) : undefined;
+const servers = scaled ?? (await startCrowdServers(PROCESSES, say));
 /** The kiosks set up seven hours ago and the phones registered then (the trivia made before): the rounds playOutbox places in the last six hours are anchored. */
 async function registeredEarlier(kiosks: Device[], phones: Device[], triviaId: number): Promise<void> {
   await queryServer(
@@ -205,7 +185,7 @@ async function registeredEarlier(kiosks: Device[], phones: Device[], triviaId: n
 
 let failed: boolean;
 try {
-  const http = crowdClient(servers.apis, KIOSKS + PHONES);
+  const http = crowdClient(servers.entries, KIOSKS + PHONES);
   const demoTriviaId = servers.apis[0]!.demoTriviaId;
   if (!demoTriviaId) throw new Error('npm start did not print the demo trivia');
   const random = seededRandom(SEED);
@@ -218,15 +198,17 @@ try {
     phones.push(...(await Promise.all(Array.from({ length: Math.min(PHONES, phonePlayers - lane) }, (_, i) => registerDevice(http, { api: lane + i })))));
   }
   await registeredEarlier(kiosks, phones, demoTriviaId);
+  // The bundle is read from the replica in the scaled topology: the version read below must be the set-up's.
+  await scaled?.replicaCaughtUp();
   // Read after the set-up is written: the trivia's row moved, so its bundle's version is read now.
   const first = await http.send({ api: 0 }, 'GET bundle (first visit)', 'GET', `/api/play/${demoTriviaId}/bundle`);
   const etag = String(first.headers.etag);
-  const bundle: PlayBundle = await fetchBundle(servers.apis[0]!.url, demoTriviaId, servers.databaseUrl);
+  const bundle: PlayBundle = await fetchBundle(servers.entries[0]!.url, demoTriviaId, servers.databaseUrl);
   let playersIn = 0;
   let refused = 0;
   let unexpected = 0;
   let killed: string | undefined;
-  // The process that lives to the end: with two, the first is killed mid-run.
+  // The process that lives to the end: with two or more, the first is killed mid-run. Scraped directly, not through a balancer (docs/operations.md).
   const watched = servers.apis.at(-1)!;
   const metricsAtStart = await scrapeMetrics(watched.url);
   say(metricsLine('   GET /metrics before the run', metricsAtStart));
@@ -234,12 +216,14 @@ try {
   const onPlayersIn = (count: number) => {
     playersIn += count;
     midRun ??= playersIn >= PLAYERS / 2 ? scrapeMetrics(watched.url).then((samples) => say(metricsLine(`   GET /metrics at ${playersIn.toLocaleString('en')} players`, samples, metricsAtStart))) : undefined;
-    if (PROCESSES > 1 && !killed && playersIn >= PLAYERS * KILL_AT) {
+    if ('kill' in servers && PROCESSES > 1 && !killed && playersIn >= PLAYERS * KILL_AT) {
       killed = `SIGKILLed API process 1 after ${playersIn.toLocaleString('en')} players`;
       servers.kill(servers.apis[0]!);
     }
+    scaledExtras?.onPlayersIn(playersIn);
   };
 
+  const scaledExtras = scaled && scaledRun(scaled, http.latencies, { players: PLAYERS, faults: FAULTS, triviaId: demoTriviaId, say });
   const cpuBefore = servers.apis.map((api) => cpuMs(api.serverPid));
   const pgBefore = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const started = performance.now();
@@ -272,6 +256,8 @@ try {
   await Promise.all([...kioskWork, ...phoneWork]);
   const seconds = (performance.now() - started) / 1000;
   await midRun;
+  // Read right after the players, before the public readers stop.
+  const scaledFinish = scaledExtras?.finish(playersIn);
   say(metricsLine('   GET /metrics after the run', await scrapeMetrics(watched.url), metricsAtStart));
   const cpu = servers.apis.reduce((sum, api, i) => sum + cpuMs(api.serverPid) - (cpuMs(api.serverPid) ? cpuBefore[i]! : 0), 0);
   const pgCpu = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore;
@@ -279,7 +265,9 @@ try {
 
   say(`\n${playersIn.toLocaleString('en')} players in ${seconds.toFixed(1)} s: ${(playersIn / seconds).toFixed(0)} players/s`);
   if (killed) say(`   ${killed}; the devices retried on process 2`);
-  say(`   server CPU ${(cpu / playersIn).toFixed(2)} ms per player (API process${PROCESSES > 1 ? 'es' : ''}), PostgreSQL about ${(pgCpu / playersIn).toFixed(2)} ms`);
+  // The scaled topology prints each part's CPU (its API processes restart, its PostgreSQL servers are two).
+  if (!scaled) say(`   server CPU ${(cpu / playersIn).toFixed(2)} ms per player (API process${PROCESSES > 1 ? 'es' : ''}), PostgreSQL about ${(pgCpu / playersIn).toFixed(2)} ms`);
+  const publicReadFailed = (await scaledFinish) ?? false;
   say('   latency per request kind:');
   for (const line of latencyLines(http.latencies)) say(`     ${line}`);
   say(`   replies by status: ${Object.entries(http.statuses).map(([status, n]) => `${status} × ${n.toLocaleString('en')}`).join(', ')}`);
@@ -294,7 +282,15 @@ try {
   say(`   rounds held for review: ${row?.held ?? 0}`);
   for (const problem of audit.problems) say(`   ! ${problem}`);
   const errors = Object.entries(http.statuses).filter(([status]) => !['200', '201', '304'].includes(status));
-  failed = audit.problems.length > 0 || audit.acknowledged !== audit.stored || audit.duplicated > 0 || audit.lost > 0 || refused > 0 || unexpected > 0 || (PROCESSES === 1 && errors.length > 0);
+  failed =
+    audit.problems.length > 0 ||
+    audit.acknowledged !== audit.stored ||
+    audit.duplicated > 0 ||
+    audit.lost > 0 ||
+    refused > 0 ||
+    unexpected > 0 ||
+    publicReadFailed ||
+    ((SCALED ? !FAULTS : PROCESSES === 1) && errors.length > 0);
 } catch (error) {
   failed = true;
   console.error(error);

@@ -8,6 +8,7 @@ import { createHttpServer } from '../../api/http/http-server';
 import { loadConfig, type Config } from '../../api/config';
 import { hashPassword } from '../../api/auth/password';
 import { UserEntity } from '../../db/entities';
+import { openReadReplica } from '../../db/read-replica';
 import { createTestDataSource } from './database';
 import { TestClient } from './http-client';
 
@@ -15,18 +16,24 @@ export const ADMIN = { username: 'admin', password: 'admin-password-123' };
 
 /**
  * The real API in-process on a database of its own, listening on a free loopback port.
- * `env` overrides environment variables for this server only. `writeWebDist` writes a built web
+ * `env` overrides environment variables for this server only (DATABASE_NAMED_STATEMENTS and
+ * DATABASE_READ_URL are applied as server.ts applies them). `writeWebDist` writes a built web
  * app (pages, assets) into a folder of its own that the server serves as `npm start` serves dist/.
+ * `connectVia` maps the database's URL to the one the app connects through (a pooler's).
  */
-export async function startTestApi(env: Record<string, string> = {}, { writeWebDist }: { writeWebDist?: (dir: string) => void } = {}) {
-  const db = await createTestDataSource();
+export async function startTestApi(
+  env: Record<string, string> = {},
+  { writeWebDist, connectVia }: { writeWebDist?: (dir: string) => void; connectVia?: (url: string) => string } = {},
+) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-api-test-'));
   const webDist = writeWebDist && (await mkdtemp(path.join(tmpdir(), 'trivia-dist-')));
   if (webDist) writeWebDist!(webDist);
   const loaded = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const config: Config = webDist ? { ...loaded, webDist } : loaded;
+  const db = await createTestDataSource({ connectVia, namedStatements: config.databaseNamedStatements });
+  const readReplica = config.readReplica && (await openReadReplica(db.dataSource, { ...config.readReplica, poolSize: 3, queryTimeoutMs: config.rankingReads.statementTimeoutMs }));
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
-  const app = createApp({ config, dataSource: db.dataSource, logger, secret: 'test-secret-test-secret-test-secret-42' });
+  const app = createApp({ config, dataSource: db.dataSource, readReplica, logger, secret: 'test-secret-test-secret-test-secret-42' });
   const server = createHttpServer(app, config.connections).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -34,6 +41,8 @@ export async function startTestApi(env: Record<string, string> = {}, { writeWebD
     baseUrl,
     config,
     dataSource: db.dataSource,
+    /** The read replica of DATABASE_READ_URL, when set. */
+    readReplica,
     /** The server's database, for a client of its own (a fault harness's). */
     databaseUrl: db.url,
     client: () => new TestClient(baseUrl),
@@ -59,6 +68,7 @@ export async function startTestApi(env: Record<string, string> = {}, { writeWebD
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await readReplica?.close();
       await db.close();
       await rm(dataDir, { recursive: true, force: true });
       if (webDist) await rm(webDist, { recursive: true, force: true });

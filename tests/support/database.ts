@@ -24,10 +24,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   };
 }
 
-/** An initialised data source on a fresh database; close() drops the database. */
-export async function createTestDataSource() {
+/**
+ * An initialised data source on a fresh database; close() drops the database. `connectVia` maps
+ * the database's URL to the one the data source connects through (a pooler's); `namedStatements`
+ * as DATABASE_NAMED_STATEMENTS says.
+ */
+export async function createTestDataSource({ connectVia = (url: string) => url, namedStatements = true }: { connectVia?: (url: string) => string; namedStatements?: boolean } = {}) {
   const database = await createTestDatabase();
-  const dataSource = createDataSource({ url: database.url, poolSize: 5 });
+  const dataSource = createDataSource({ url: connectVia(database.url), poolSize: 5, namedStatements });
   await dataSource.initialize();
   return {
     dataSource,
