@@ -1,4 +1,4 @@
-import { execSync } from 'node:child_process';
+import { aptInstall } from './debian-packages';
 import { existsSync } from 'node:fs';
 
 /** Debian's `chromium` package, or another full browser. */
@@ -59,7 +59,7 @@ export function ensureChromium(): string {
     );
   }
   console.log(`Installing Debian's ${DEBIAN_PACKAGES} for the browser tests…`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${DEBIAN_PACKAGES}`, { stdio: 'inherit' });
+  aptInstall(DEBIAN_PACKAGES);
   const installed = findChromium();
   if (!installed) throw new Error('apt-get installed chromium, but no binary was found at /usr/bin/chromium.');
   return installed;

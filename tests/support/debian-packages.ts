@@ -14,6 +14,11 @@ export interface DebianProgram {
 export const HAPROXY: DebianProgram = { binary: '/usr/sbin/haproxy', debianPackage: 'haproxy', neededBy: 'the scaled load run (the load balancer)' };
 export const PGBOUNCER: DebianProgram = { binary: '/usr/sbin/pgbouncer', debianPackage: 'pgbouncer', neededBy: 'the pooler test and the scaled load run (the connection pooler)' };
 
+/** Installs Debian packages with apt (the caller checked it runs as root), printing apt's output. */
+export function aptInstall(packages: string): void {
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, { stdio: 'inherit' });
+}
+
 /**
  * Debian's packages of the given programs, installed with apt when missing and the user is root
  * (as the browser tests install Chromium); otherwise an error saying exactly what to install.
@@ -28,6 +33,6 @@ export function ensureDebianPrograms(...programs: DebianProgram[]): void {
     throw new Error(`${missing.map((program) => program.neededBy).join(' and ')} need${missing.length > 1 ? '' : 's'} Debian's ${packages}: install with \`sudo apt-get install -y ${packages}\`.`);
   }
   console.log(`Installing Debian's ${packages}…`);
-  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`, { stdio: 'inherit' });
+  aptInstall(packages);
   for (const program of missing) if (!existsSync(program.binary)) throw new Error(`apt-get installed ${program.debianPackage}, but no binary is at ${program.binary}.`);
 }
