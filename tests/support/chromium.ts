@@ -1,5 +1,5 @@
-import { aptInstall } from './debian-packages';
 import { existsSync } from 'node:fs';
+import { aptInstall } from './debian-packages';
 
 /** Debian's `chromium` package, or another full browser. */
 const FULL_BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
