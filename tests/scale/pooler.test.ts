@@ -76,6 +76,27 @@ describe('PgBouncer 1.18 in transaction mode', () => {
   });
 });
 
+describe('PgBouncer 1.18 in session mode', () => {
+  it('keeps named prepared statements: a client has its server connection to itself, which is reset before the next one gets it', async () => {
+    // One server connection, as docs/scale-out.md says session mode is run: server_reset_query = DISCARD ALL.
+    const sessionPooler = await startPgBouncer(databaseUrl('postgres'), { pool_mode: 'session', server_reset_query: 'DISCARD ALL', default_pool_size: 1, reserve_pool_size: 0 });
+    const database = await createTestDatabase();
+    try {
+      for (const n of [2, 3]) {
+        const client = createDataSource({ url: through(sessionPooler)(database.url), poolSize: 1 });
+        await client.initialize();
+        // The same statement name on the same server connection as the client before: no "already exists".
+        expect(await client.query(STATEMENT, [n])).toEqual([{ doubled: n * 2 }]);
+        expect(await client.query(STATEMENT, [n + 1])).toEqual([{ doubled: (n + 1) * 2 }]);
+        await client.destroy();
+      }
+    } finally {
+      await database.drop();
+      await sessionPooler.stop();
+    }
+  });
+});
+
 describe('the API through PgBouncer in transaction mode', () => {
   let api: TestApi;
   let site: KioskSite;
