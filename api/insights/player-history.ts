@@ -3,7 +3,7 @@ import { reviewReasonLabel, type AttemptStanding, type PlacedPicture, type Playe
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { disqualifiedAttempt } from '../attempts/counted-attempts';
 import { notFound } from '../errors';
-import { placedPictureSql } from '../pictures/ledger';
+import { QUESTION_KEY_SELECT, type QuestionKeyRow } from './question-key-rows';
 
 export const PLAYER_NOT_FOUND = 'No existe ese jugador';
 
@@ -27,13 +27,7 @@ const ATTEMPTS_SQL = `
    WHERE a.player_id = $1
    ORDER BY a.started_at DESC, a.id DESC`;
 
-const KEY_SQL = `
-  SELECT q.id AS question_id, q.text AS question_text, an.id AS answer_id, an.text AS answer_text, an.is_correct,
-         ${placedPictureSql('q', 'qp')} AS question_picture, ${placedPictureSql('an', 'ap')} AS answer_picture
-    FROM questions q
-    LEFT JOIN pictures qp ON qp.name = q.picture_name
-    LEFT JOIN answers an ON an.question_id = q.id
-    LEFT JOIN pictures ap ON ap.name = an.picture_name
+const KEY_SQL = `${QUESTION_KEY_SELECT}
    WHERE q.id = ANY($1::int[])`;
 
 interface PlayerRow { id: number; full_name: string; document_number: string | null; site: string | null }
@@ -55,15 +49,6 @@ interface AttemptRow {
   question_ids: number[] | null;
   answers: ChosenAnswer[] | null;
   campaigns: { id: number; name: string }[];
-}
-interface KeyRow {
-  question_id: number;
-  question_text: string;
-  question_picture: PlacedPicture | null;
-  answer_id: number | null;
-  answer_text: string | null;
-  answer_picture: PlacedPicture | null;
-  is_correct: boolean | null;
 }
 
 /** A question as the history shows it: its text and picture, and its answers by id. */
@@ -109,7 +94,7 @@ export async function playerHistory(em: EntityManager, playerId: number): Promis
   if (!player) throw notFound(PLAYER_NOT_FOUND, { code: 'player_not_found' });
   const rows: AttemptRow[] = await em.query(ATTEMPTS_SQL, [playerId]);
   const questionIds = [...new Set(rows.flatMap((row) => row.question_ids ?? (row.answers ?? []).map((answer) => answer.questionId)))];
-  const keyRows: KeyRow[] = questionIds.length > 0 ? await em.query(KEY_SQL, [questionIds]) : [];
+  const keyRows: QuestionKeyRow[] = questionIds.length > 0 ? await em.query(KEY_SQL, [questionIds]) : [];
   const key = new Map<number, KeyedQuestion>();
   for (const k of keyRows) {
     const question = key.get(k.question_id) ?? { text: k.question_text, picture: k.question_picture, answers: new Map() };

@@ -7,32 +7,16 @@ import { questionFlags } from './question-flags';
 import { recomputedTriviaFigures } from './recomputed-figures';
 import { EVERY_SITE } from '../ranking/standings';
 import { EVERY_DEVICE, sortedFigures, type TriviaFigures, type TriviaScope } from './trivia-figures';
-import { placedPictureSql } from '../pictures/ledger';
+import { QUESTION_KEY_SELECT, type QuestionKeyRow } from './question-key-rows';
 
 /** The share of rounds in each of the groups discrimination compares (Kelley's 27 %). */
 export const GROUP_SHARE = 0.27;
 /** Discrimination needs at least this many rounds showing the question in each group. */
 export const MIN_GROUP_SIZE = 2;
 
-const QUESTIONS_SQL = `
-  SELECT q.id AS question_id, q.text AS question_text, a.id AS answer_id, a.text AS answer_text, a.is_correct,
-         ${placedPictureSql('q', 'qp')} AS question_picture, ${placedPictureSql('a', 'ap')} AS answer_picture
-    FROM questions q
-    LEFT JOIN pictures qp ON qp.name = q.picture_name
-    LEFT JOIN answers a ON a.question_id = q.id
-    LEFT JOIN pictures ap ON ap.name = a.picture_name
+const QUESTIONS_SQL = `${QUESTION_KEY_SELECT}
    WHERE q.group_id = $1
    ORDER BY q.id, a.id`;
-
-interface QuestionRow {
-  question_id: number;
-  question_text: string;
-  question_picture: PlacedPicture | null;
-  answer_id: number | null;
-  answer_text: string | null;
-  answer_picture: PlacedPicture | null;
-  is_correct: boolean | null;
-}
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
@@ -85,14 +69,14 @@ function medianMs(bins: { tenth: number; n: number }[]): number | null {
  * are the trivia's current ones; an answer chosen that was since deleted is left out of its
  * question's answers, not of its counts.
  */
-export function analysisOf(questionGroupId: number, figures: TriviaFigures, questionRows: QuestionRow[]): TriviaAnalysis {
+export function analysisOf(questionGroupId: number, figures: TriviaFigures, questionRows: QuestionKeyRow[]): TriviaAnalysis {
   const { rounds: roundRows, answers: answerRows, times } = sortedFigures(figures);
   const rounds = roundRows.reduce((sum, row) => sum + row.n, 0);
   const groupSize = Math.round(rounds * GROUP_SHARE);
   const upper = groupWeights(roundRows, groupSize, 'best');
   const lower = groupWeights(roundRows, groupSize, 'worst');
 
-  const questions = new Map<number, { text: string; picture: PlacedPicture | null; answers: QuestionRow[] }>();
+  const questions = new Map<number, { text: string; picture: PlacedPicture | null; answers: QuestionKeyRow[] }>();
   for (const row of questionRows) {
     const question = questions.get(row.question_id) ?? { text: row.question_text, picture: row.question_picture, answers: [] };
     if (row.answer_id !== null) question.answers.push(row);

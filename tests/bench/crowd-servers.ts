@@ -1,23 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../../db/embedded-postgres';
+import { freePort } from '../support/free-port';
 import { LOAD_METRICS_TOKEN } from './crowd-metrics';
 
 export const LOAD_ADMIN = { username: 'admin', password: 'load-admin-password' };
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** One `npm start`, in a process group of its own so a SIGKILL reaches npm and the server alike. */
 export interface ApiStart {
