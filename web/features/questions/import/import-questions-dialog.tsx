@@ -13,7 +13,8 @@ import { readImportSource, type ImportSource } from './read-import-source';
 
 type Step =
   | { kind: 'choose'; error?: string }
-  | { kind: 'checking'; fileName: string; progress: number }
+  /** `progress` of the upload; null while the file is still being opened (a ZIP unpacked). */
+  | { kind: 'checking'; fileName: string; progress: number | null }
   | { kind: 'preview'; fileName: string; source: ImportSource; preview: ImportPreview; uploads: PictureUploads };
 
 const countText = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -53,7 +54,7 @@ export function ImportQuestionsDialog({ groupId, onClose }: { groupId: number; o
   const busy = step.kind === 'checking' || pictureProgress !== null || save.isPending;
 
   const check = async (file: File) => {
-    setStep({ kind: 'checking', fileName: file.name, progress: 0 });
+    setStep({ kind: 'checking', fileName: file.name, progress: null });
     try {
       const source = await readImportSource(file);
       const body = { content: source.content, pictureFiles: pictureFilesOf(source) };
@@ -169,7 +170,13 @@ export function ImportQuestionsDialog({ groupId, onClose }: { groupId: number; o
       {step.kind === 'checking' && (
         <div className="space-y-4" aria-live="polite">
           <p className="text-sm break-words">{step.fileName}</p>
-          {step.progress < 1 ? <ProgressBar label="Subiendo archivo" fraction={step.progress} /> : <Spinner className="size-5" label="Revisando las filas…" />}
+          {step.progress === null ? (
+            <Spinner className="size-5" label="Abriendo el archivo…" />
+          ) : step.progress < 1 ? (
+            <ProgressBar label="Subiendo archivo" fraction={step.progress} />
+          ) : (
+            <Spinner className="size-5" label="Revisando las filas…" />
+          )}
         </div>
       )}
 
