@@ -67,7 +67,7 @@ export function ImportQuestionsDialog({ groupId, onClose }: { groupId: number; o
 
   const rows = step.kind === 'preview' ? withRefusedPictures(step.preview.rows, step.uploads.refused) : [];
 
-  /** Uploads the pictures the importable rows still lack; false when one was refused or the uploads stopped (the dialog says why). */
+  /** Uploads the pictures the importable rows still lack: all of them stored, or undefined when one was refused or the uploads stopped (the dialog says why). */
   const uploadPictures = async (preview: Extract<Step, { kind: 'preview' }>): Promise<PictureUploads | undefined> => {
     const pictures = preview.source.pictures;
     const missing = picturesOfRows(rows).filter((file) => !Object.hasOwn(preview.uploads.stored, file));
