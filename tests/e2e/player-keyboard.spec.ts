@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import type { TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { tabTo } from './support/axe';
+import { feedbackOnScreen } from './support/answer-feedback';
 import { fourQuestionTrivia, playerContext, questionNumber, recordAnnouncements } from './support/player-round';
 
 /** Presses ArrowDown on the focused select until it shows `label`. */
@@ -12,33 +13,6 @@ async function arrowTo(page: Page, select: Locator, label: string) {
     await page.keyboard.press('ArrowDown');
   }
   throw new Error(`${label} not reached with the arrow keys`);
-}
-
-/** Waits in the page for an answer's feedback and describes the answers as shown then. */
-function feedbackOnScreen(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<{ focused: number; answers: { state: string | null; word: string | null; icon: boolean; ariaDisabled: string | null; disabled: boolean }[] }>((resolve) => {
-        const read = () => {
-          const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="group"][aria-label="Respuestas"] button')];
-          if (!buttons.some((b) => b.dataset.state === 'correct' || b.dataset.state === 'wrong')) return false;
-          resolve({
-            focused: buttons.indexOf(document.activeElement as HTMLButtonElement),
-            answers: buttons.map((b) => ({
-              state: b.dataset.state ?? null,
-              word: b.querySelector('[data-testid="answer-state"]')?.textContent ?? null,
-              icon: b.querySelector('.player-answer-mark svg') !== null,
-              ariaDisabled: b.getAttribute('aria-disabled'),
-              disabled: b.disabled,
-            })),
-          });
-          return true;
-        };
-        if (read()) return;
-        const observer = new MutationObserver(() => read() && observer.disconnect());
-        observer.observe(document.body, { subtree: true, attributes: true, childList: true });
-      }),
-  );
 }
 
 test('a player finishes a trivia with the keyboard alone: focus follows each question, the live region speaks Spanish, no alert flashes at the end', async ({ browser }) => {

@@ -6,6 +6,7 @@ import { pictureChoice } from '../../web/offline/picture-choice';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { postJson, uploadPicture } from './support/admin-api';
+import { feedbackOnScreen } from './support/answer-feedback';
 import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_COMPANY, PHONE, playerContext } from './support/player-round';
 import { photo } from '../support/picture-uploads';
@@ -222,29 +223,7 @@ test('a phone shows a question picture with its alt text, picture answers as car
   // Chosen by keyboard: the same buttons, marks and words as text answers.
   const wrong = player.answers().nth(1);
   await tabTo(page, wrong);
-  const feedback = page.evaluate(
-    () =>
-      new Promise<{ focused: number; answers: { state: string | null; word: string | null; icon: boolean; pressed: string | null; ariaDisabled: string | null }[] }>((resolve) => {
-        const read = () => {
-          const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="group"][aria-label="Respuestas"] button')];
-          if (!buttons.some((b) => b.dataset.state === 'wrong')) return false;
-          resolve({
-            focused: buttons.indexOf(document.activeElement as HTMLButtonElement),
-            answers: buttons.map((b) => ({
-              state: b.dataset.state ?? null,
-              word: b.querySelector('[data-testid="answer-state"]')?.textContent ?? null,
-              icon: b.querySelector('.player-answer-mark svg') !== null,
-              pressed: b.getAttribute('aria-pressed'),
-              ariaDisabled: b.getAttribute('aria-disabled'),
-            })),
-          });
-          return true;
-        };
-        if (read()) return;
-        const observer = new MutationObserver(() => read() && observer.disconnect());
-        observer.observe(document.body, { subtree: true, attributes: true, childList: true });
-      }),
-  );
+  const feedback = feedbackOnScreen(page);
   await page.keyboard.press('Space');
   const shown = await feedback;
   expect(shown.focused, 'the chosen card keeps the focus').toBe(1);
