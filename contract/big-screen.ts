@@ -1,4 +1,4 @@
-import type { BigScreenDrawWinners } from './draws';
+import type { BigScreenDrawWinners, ScreenDrawHistory } from './draws';
 import type { Theme } from './theme';
 
 /** How a trivia's or campaign's public screens show a player's name (admin screens always show it whole). */
@@ -52,6 +52,8 @@ export interface ScreenFeed {
   newest: { playerId: number; name: string; score: number } | null;
   /** The newest prize draw's winners ("Ganadores del sorteo"), for a while after it ran; otherwise null. */
   drawWinners: BigScreenDrawWinners | null;
+  /** Every draw of the day ("Sorteos de hoy"), when the organiser shows it on the screen; otherwise null. */
+  drawHistory: ScreenDrawHistory | null;
   /** When the server answered (ISO). */
   generatedAt: string;
 }

@@ -84,11 +84,23 @@ export interface DrawRecord {
    */
   seedFromServer: boolean;
   /**
-   * A repeat: the id of the latest earlier draw of the same trivia or campaign with the same
-   * prizes and filters (this draw was made again, "Repetido"); null for the first such draw.
+   * SHA-256 (64 hex digits) of the eligible list: `playerId:attemptId` lines ordered by player id,
+   * then attempt id, joined by newlines (computable from the CSV export).
+   */
+  entriesHash: string;
+  /**
+   * A repeat ("Repetido"): the id of the latest earlier draw of the same trivia or campaign with the
+   * same prizes and either the same eligible entries (whatever the filters said) or the same
+   * filters; null when no earlier draw is one.
    */
   repeatOf: number | null;
+  /** The first such earlier draw ("el primero fue el #N"); null when this is not a repeat. */
+  repeatOfFirst: number | null;
+  /** What this draw shares with that first draw besides the prizes: the same entries, else the same filters (a list that changed since). */
+  repeatMatch: DrawRepeatMatch | null;
 }
+
+export type DrawRepeatMatch = 'entries' | 'filters';
 
 /** A draw re-run from its stored list and seed: the winners it gives now and whether they are the stored ones. */
 export interface DrawVerification {
@@ -99,9 +111,49 @@ export interface DrawVerification {
   matches: boolean;
 }
 
+/** The earlier draw a draw on a public screen repeats: the first of them, with its winners (public names). */
+export interface ScreenDrawRepeat {
+  drawId: number;
+  drawnAt: string;
+  winners: { name: string }[];
+}
+
 /** The big screen's "Ganadores del sorteo" panel: the latest draw, shown for a while after it ran. */
 export interface BigScreenDrawWinners {
   drawId: number;
   drawnAt: string;
   winners: { name: string }[];
+  /** A repeat ("Sorteo repetido: el primero fue…"): the first earlier draw it repeats; null otherwise. */
+  repeatOf: ScreenDrawRepeat | null;
+  /** How many draws of this trivia or campaign ran earlier the same day (the event's time zone). */
+  earlierToday: number;
 }
+
+/** One draw of the day as a big screen lists it ("Sorteos de hoy"). */
+export interface ScreenDrawHistoryItem {
+  drawId: number;
+  drawnAt: string;
+  prizes: number;
+  /** The first SCREEN_DRAW_HISTORY_WINNERS winners (public names); `moreWinners` says how many are left out. */
+  winners: { name: string }[];
+  moreWinners: number;
+  /** The first earlier draw it repeats, or null. */
+  repeatOf: { drawId: number; drawnAt: string } | null;
+}
+
+/** The day's draws on a big screen, newest first, when the organiser shows them; `total` counts them all. */
+export interface ScreenDrawHistory {
+  draws: ScreenDrawHistoryItem[];
+  total: number;
+}
+
+/** How many of the day's draws a screen lists, and how many winners of each. */
+export const SCREEN_DRAW_HISTORY_ROWS = 8;
+export const SCREEN_DRAW_HISTORY_WINNERS = 5;
+
+/**
+ * GET/PUT …/draws/screen: whether the trivia's or campaign's public big screen lists every draw of
+ * the day ("Sorteos de hoy", with their winners and repeat marks). Off unless the organiser turns it on.
+ */
+export const drawScreenSettingsSchema = z.object({ showHistory: z.boolean({ error: 'Indica si se muestra el historial (sí o no)' }) }).strict();
+export type DrawScreenSettings = z.infer<typeof drawScreenSettingsSchema>;

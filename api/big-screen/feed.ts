@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { publicName, SCREEN_ROWS, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../contract';
+import { publicName, SCREEN_DRAW_HISTORY_WINNERS, SCREEN_ROWS, type DrawEntry, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../contract';
 import { triviaLogo } from '../../contract/trivia-logo';
 import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
-import { drawOnScreen, winnerNames, type DrawOnScreen } from '../draws/on-screen';
+import { drawOnScreen, drawScreenState, drawsOfTheDay, winnerNames, type DrawOnScreen, type DrawScreenState } from '../draws/on-screen';
 import { notFound } from '../errors';
 import { namesETag } from '../http/etag-match';
 import { completionRange } from '../ranking/date-range';
@@ -28,15 +28,48 @@ async function newestFinisher(em: EntityManager, stamp: AttemptStamp, style: Pub
   return row ? { playerId: row.player_id, name: fullName(row.first_name, row.last_name, style), score: row.score } : null;
 }
 
+/** Winners' names in the public style, a player erased since the draw left out. */
+async function publicWinners(em: EntityManager, style: PublicNameStyle, lists: DrawEntry[][]): Promise<(winners: DrawEntry[]) => { name: string }[]> {
+  const names = await winnerNames(em, lists.flat());
+  return (winners) =>
+    winners.flatMap((w) => {
+      const name = names.get(w.playerId);
+      return name ? [{ name: fullName(name.firstName, name.lastName, style) }] : [];
+    });
+}
+
 async function presentDraw(em: EntityManager, draw: DrawOnScreen | null, style: PublicNameStyle): Promise<ScreenFeed['drawWinners']> {
   if (!draw) return null;
-  const names = await winnerNames(em, draw.winners);
-  const winners = draw.winners.flatMap((w) => {
-    const name = names.get(w.playerId);
-    return name ? [{ name: fullName(name.firstName, name.lastName, style) }] : [];
-  });
-  return { drawId: draw.id, drawnAt: draw.createdAt.toISOString(), winners };
+  const named = await publicWinners(em, style, [draw.winners, draw.repeatOf?.winners ?? []]);
+  return {
+    drawId: draw.id,
+    drawnAt: draw.createdAt.toISOString(),
+    winners: named(draw.winners),
+    repeatOf: draw.repeatOf && { drawId: draw.repeatOf.id, drawnAt: draw.repeatOf.createdAt.toISOString(), winners: named(draw.repeatOf.winners) },
+    earlierToday: draw.earlierToday,
+  };
 }
+
+/** "Sorteos de hoy", when the organiser shows them on the screen (`draw_screen_settings`). */
+async function presentHistory(em: EntityManager, kind: ScreenFeed['kind'], id: number, state: DrawScreenState, timeZone: string, style: PublicNameStyle): Promise<ScreenFeed['drawHistory']> {
+  if (!state.showHistory) return null;
+  const day = await drawsOfTheDay(em, kind, id, timeZone);
+  const named = await publicWinners(em, style, day.draws.map((draw) => draw.winners.slice(0, SCREEN_DRAW_HISTORY_WINNERS)));
+  return {
+    total: day.total,
+    draws: day.draws.map((draw) => ({
+      drawId: draw.id,
+      drawnAt: draw.createdAt.toISOString(),
+      prizes: draw.prizes,
+      winners: named(draw.winners.slice(0, SCREEN_DRAW_HISTORY_WINNERS)),
+      moreWinners: Math.max(0, draw.winners.length - SCREEN_DRAW_HISTORY_WINNERS),
+      repeatOf: draw.repeatOf && { drawId: draw.repeatOf.id, drawnAt: draw.repeatOf.createdAt.toISOString() },
+    })),
+  };
+}
+
+/** The draws' part of a screen's ETag: the draw on screen and, when the day's draws are shown, the day and the newest. */
+const drawStamp = (draw: DrawOnScreen | null, state: DrawScreenState) => [draw?.id ?? null, state.showHistory ? [state.day, state.newestDrawId] : false];
 
 function fullName(firstName: string, lastName: string, style: PublicNameStyle): string {
   const name = publicName(firstName, lastName, style);
@@ -62,8 +95,10 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const trivia = await em.findOne(QuestionGroupEntity, { where: { id }, relations: { company: true } });
       if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
       const stamp = await triviaAttemptStamp(em, id);
-      const draw = await drawOnScreen(em, 'trivia', id);
-      const etag = screenETag(['trivia', id, stamp, draw?.id ?? null, await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl, trivia.company.timeZone]);
+      const timeZone = eventTimeZone(trivia.company.timeZone);
+      const draw = await drawOnScreen(em, 'trivia', id, timeZone);
+      const draws = await drawScreenState(em, 'trivia', id, timeZone);
+      const etag = screenETag(['trivia', id, stamp, drawStamp(draw, draws), await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl, trivia.company.timeZone]);
       return answer(`trivia:${id}`, etag, ifNoneMatch, async () => {
         const style = trivia.publicNames;
         const { total, entries } = await rankings.triviaRanking({ questionGroupId: id, offset: 0, limit: SCREEN_ROWS, includeDuplicates: false }, 'fresh');
@@ -74,13 +109,14 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           logoUrl: triviaLogo(trivia),
           theme: trivia.theme,
           playPath: `/play-trivia/${id}`,
-          timeZone: eventTimeZone(trivia.company.timeZone),
+          timeZone,
           total,
           entries: entries.map(
             (e): ScreenEntry => ({ position: e.position, playerId: e.playerId, name: fullName(e.firstName, e.lastName, style), location: e.location?.name ?? null, score: e.score, time: e.completionTime }),
           ),
           newest: await newestFinisher(em, stamp, style),
           drawWinners: await presentDraw(em, draw, style),
+          drawHistory: await presentHistory(em, 'trivia', id, draws, timeZone, style),
           generatedAt: new Date().toISOString(),
         };
       });
@@ -93,7 +129,8 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const timeZone = eventTimeZone(campaign.company.timeZone);
       const { from, to } = completionRange(campaign.startDate, campaign.endDate, timeZone);
       const stamp = await campaignAttemptStamp(em, links.map((link) => link.questionGroupId), from!, to!);
-      const draw = await drawOnScreen(em, 'campaign', id);
+      const draw = await drawOnScreen(em, 'campaign', id, timeZone);
+      const draws = await drawScreenState(em, 'campaign', id, timeZone);
       const first = links[0]?.questionGroup;
       const etag = screenETag([
         'campaign',
@@ -101,7 +138,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
         timeZone,
         links.map((link) => [link.questionGroupId, link.weight]),
         stamp,
-        draw?.id ?? null,
+        drawStamp(draw, draws),
         await playerNamesStamp(em),
         first ? [first.id, first.updatedAt.toISOString(), first.company.logoUrl] : null,
       ]);
@@ -129,6 +166,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           ),
           newest: await newestFinisher(em, stamp, style),
           drawWinners: await presentDraw(em, draw, style),
+          drawHistory: await presentHistory(em, 'campaign', id, draws, timeZone, style),
           generatedAt: new Date().toISOString(),
         };
       });

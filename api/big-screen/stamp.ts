@@ -76,7 +76,7 @@ export async function playerNamesStamp(em: EntityManager): Promise<string> {
 }
 
 /** Bumped when the feed's shape changes, so no screen keeps a reply of the old shape. */
-const FEED_VERSION = 3;
+const FEED_VERSION = 4;
 
 /** A strong ETag of everything a screen's reply depends on: the attempt stamp and the screen's settings. */
 export function screenETag(parts: unknown): string {

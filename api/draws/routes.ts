@@ -1,19 +1,21 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
-import { idParamsSchema } from '../../contract';
+import { drawScreenSettingsSchema, idParamsSchema } from '../../contract';
 import { sendCsv } from '../exports/csv';
 import { requireUser } from '../http/require-user';
-import { parse } from '../http/validate';
+import { parse, parseBody } from '../http/validate';
 import { campaignTimeZone, triviaTimeZone } from '../ranking/event-time-zone';
 import { drawExportHeader, drawExportRows } from './export';
 import { parseDrawRequest } from './request';
+import { drawScreenSettings, saveDrawScreenSettings } from './screen-settings';
 import { drawSubject, findDraw, listDraws, runDraw, verifyDraw } from './service';
 
 /**
  * Admin: prize draws ("Sorteo") of a trivia or a campaign. POST runs a new one with a seed the
  * server draws (a body naming a seed is refused) and answers its record (201); GET lists the
- * record of every draw, newest first, repeats marked; /api/draws/{id}/verify re-runs a recorded
+ * record of every draw, newest first, repeats marked; …/draws/screen reads and sets whether the
+ * public big screen lists the day's draws; /api/draws/{id}/verify re-runs a recorded
  * draw from its stored list and seed; /api/draws/{id}/export downloads it as CSV.
  */
 export function drawRoutes(dataSource: DataSource) {
@@ -33,6 +35,17 @@ export function drawRoutes(dataSource: DataSource) {
       const subject = await drawSubject(em, kind, id);
       ctx.status = 201;
       ctx.body = await runDraw(em, subject, { ...request, userId: ctx.state.user?.id ?? null });
+    });
+
+    router.get(`${paths[kind]}/screen`, requireUser, async (ctx) => {
+      const { id } = parse(idParamsSchema, ctx.params);
+      ctx.body = await drawScreenSettings(em, await drawSubject(em, kind, id));
+    });
+
+    router.put(`${paths[kind]}/screen`, requireUser, async (ctx) => {
+      const { id } = parse(idParamsSchema, ctx.params);
+      const settings = parseBody(drawScreenSettingsSchema, ctx.request.body);
+      ctx.body = await saveDrawScreenSettings(em, await drawSubject(em, kind, id), settings);
     });
   }
 

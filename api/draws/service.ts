@@ -7,7 +7,7 @@ import { findQuestionGroup } from '../question-groups/service';
 import { companyTimeZone } from '../ranking/event-time-zone';
 import { newSeed, winnerPositions } from './draw-order';
 import { eligibleQuery, type DrawSubject } from './eligibility';
-import { repeatsOf } from './repeats';
+import { EMPTY_ENTRIES_HASH, ENTRIES_HASH_SQL, NOT_A_REPEAT, repeatsOf, type RepeatMark } from './repeats';
 
 export const DRAW_NOT_FOUND = 'Sorteo no encontrado';
 
@@ -43,7 +43,7 @@ const subjectColumns = (subject: DrawSubject) =>
 /**
  * Runs and records a new draw, its seed drawn here from the server's cryptographic random source
  * (no caller can choose it). It is added to the record: an earlier draw with the same prizes and
- * filters stays, and this one is marked its repeat. The subject's draws queue behind a transaction
+ * the same entries or filters stays, and this one is marked its repeat (`repeatsOf`). The subject's draws queue behind a transaction
  * lock, so a draw that excludes past winners sees the one that ran just before it.
  */
 export async function runDraw(em: EntityManager, subject: DrawSubject, input: DrawInput): Promise<DrawRecord> {
@@ -58,11 +58,12 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
         seed,
         seedFromServer: true,
         eligibleCount: 0,
+        entriesHash: EMPTY_ENTRIES_HASH,
         winners: [],
         createdBy: input.userId,
       }),
     );
-    const eligibleCount = await storeEntries(tx, draw.id, await eligibleQuery(tx, subject, input.filters));
+    const { count: eligibleCount, hash: entriesHash } = await storeEntries(tx, draw.id, await eligibleQuery(tx, subject, input.filters));
     if (eligibleCount < input.prizes) {
       throw unprocessable(
         eligibleCount === 0
@@ -72,25 +73,29 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
       );
     }
     const winners = await entriesAt(tx, draw.id, winnerPositions(seed, eligibleCount, input.prizes));
-    await tx.update(PrizeDrawEntity, draw.id, { eligibleCount, winners });
+    await tx.update(PrizeDrawEntity, draw.id, { eligibleCount, entriesHash, winners });
     return draw.id;
   });
-  const repeats = await repeatsOf(em, subject, id);
-  return presentDraw(em, await findDraw(em, id), repeats.get(id) ?? null);
+  const repeats = await repeatsOf(em, subject, [id]);
+  return presentDraw(em, await findDraw(em, id), repeats.get(id) ?? NOT_A_REPEAT);
 }
 
-/** Writes the eligible entries as the draw's rows, numbered in the list's order (player id, then attempt id), in PostgreSQL (the list never reaches the API); how many there are. */
-async function storeEntries(em: EntityManager, drawId: number, eligible: { sql: string; params: unknown[] }): Promise<number> {
+/**
+ * Writes the eligible entries as the draw's rows, numbered in the list's order (player id, then
+ * attempt id), in PostgreSQL (the list never reaches the API); how many there are and the list's
+ * hash (`ENTRIES_HASH_SQL`, what a repeat is compared by).
+ */
+async function storeEntries(em: EntityManager, drawId: number, eligible: { sql: string; params: unknown[] }): Promise<{ count: number; hash: string }> {
   const drawParam = `$${eligible.params.length + 1}`;
-  const [stored]: { count: number }[] = await em.query(
+  const [stored]: { count: number; hash: string }[] = await em.query(
     `WITH stored AS (
        INSERT INTO prize_draw_entries (draw_id, position, player_id, attempt_id)
        SELECT ${drawParam}, (row_number() OVER (ORDER BY player_id, id) - 1)::int, player_id, id FROM (${eligible.sql}) eligible
-       RETURNING 1
-     ) SELECT count(*)::int AS count FROM stored`,
+       RETURNING player_id, attempt_id
+     ) SELECT count(*)::int AS count, ${ENTRIES_HASH_SQL} AS hash FROM stored e`,
     [...eligible.params, drawId],
   );
-  return stored!.count;
+  return stored!;
 }
 
 /** The draw's entries at these places of its list, in the order asked. */
@@ -113,7 +118,7 @@ export async function findDraw(em: EntityManager, id: number): Promise<PrizeDraw
 export async function listDraws(em: EntityManager, subject: DrawSubject): Promise<DrawRecord[]> {
   const draws = await em.find(PrizeDrawEntity, { where: subject.kind === 'trivia' ? { questionGroupId: subject.id } : { campaignId: subject.id }, relations: { creator: true }, order: { id: 'DESC' } });
   const repeats = await repeatsOf(em, subject);
-  return Promise.all(draws.map((draw) => presentDraw(em, draw, repeats.get(draw.id) ?? null)));
+  return Promise.all(draws.map((draw) => presentDraw(em, draw, repeats.get(draw.id) ?? NOT_A_REPEAT)));
 }
 
 /** Re-runs a draw from its stored list and seed (never from today's attempts). */
@@ -158,7 +163,7 @@ async function describeEntries(em: EntityManager, entries: DrawEntry[]): Promise
   return entries.map((entry) => ({ ...entry, name: names.get(entry.playerId) ?? null, score: scores.get(entry.attemptId) ?? null }));
 }
 
-async function presentDraw(em: EntityManager, draw: PrizeDrawEntity, repeatOf: number | null): Promise<DrawRecord> {
+async function presentDraw(em: EntityManager, draw: PrizeDrawEntity, repeat: RepeatMark): Promise<DrawRecord> {
   return {
     id: draw.id,
     questionGroupId: draw.questionGroupId,
@@ -171,6 +176,7 @@ async function presentDraw(em: EntityManager, draw: PrizeDrawEntity, repeatOf: n
     createdAt: draw.createdAt.toISOString(),
     createdBy: draw.creator?.username ?? null,
     seedFromServer: draw.seedFromServer,
-    repeatOf,
+    entriesHash: draw.entriesHash,
+    ...repeat,
   };
 }

@@ -6,6 +6,7 @@ import { CompanyEntity } from './company.entity';
 import { ConsentTextEntity } from './consent-text.entity';
 import { DeviceEntity } from './device.entity';
 import { DocumentTypeEntity } from './document-type.entity';
+import { DrawScreenSettingEntity } from './draw-screen-setting.entity';
 import { KioskSetupLinkEntity } from './kiosk-setup-link.entity';
 import { LocationEntity } from './location.entity';
 import { LogoUploadEntity } from './logo-upload.entity';
@@ -38,6 +39,7 @@ export {
   ConsentTextEntity,
   DeviceEntity,
   DocumentTypeEntity,
+  DrawScreenSettingEntity,
   KioskSetupLinkEntity,
   LocationEntity,
   LogoUploadEntity,
@@ -91,6 +93,7 @@ export const entities = [
   RankingDisqualificationEntity,
   PrizeDrawEntity,
   PrizeDrawEntryEntity,
+  DrawScreenSettingEntity,
   PictureEntity,
   PictureUploadEntity,
 ];

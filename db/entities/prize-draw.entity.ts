@@ -54,6 +54,14 @@ export class PrizeDrawEntity {
   @Column('integer')
   eligibleCount: number;
 
+  /**
+   * SHA-256 (64 hex digits) of the eligible list: its entries as `playerId:attemptId` lines, ordered
+   * by player id then attempt id, joined by newlines. Two draws with the same hash drew from the
+   * same entries, whatever their filters said (api/draws/repeats.ts).
+   */
+  @Column('varchar', { length: 64 })
+  entriesHash: string;
+
   /** The winning entries, first prize first. */
   @Column('jsonb')
   winners: DrawEntry[];

@@ -136,8 +136,8 @@ describe('prize draws', () => {
 
   it('a draw recorded before seeds came only from the server says so, and still verifies', async () => {
     const [row]: { id: number }[] = await api.dataSource.query(
-      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible_count, winners)
-       SELECT question_group_id, filters, prizes, $1, false, eligible_count, $2::jsonb FROM prize_draws WHERE question_group_id = $3 ORDER BY id LIMIT 1
+      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible_count, entries_hash, winners)
+       SELECT question_group_id, filters, prizes, $1, false, eligible_count, entries_hash, $2::jsonb FROM prize_draws WHERE question_group_id = $3 ORDER BY id LIMIT 1
        RETURNING id`,
       [SEED, JSON.stringify([]), trivia],
     );
@@ -214,7 +214,11 @@ describe('prize draws', () => {
       drawId: res.body.id,
       drawnAt: res.body.createdAt,
       winners: res.body.winners.map((w: { name: string }) => ({ name: w.name })),
+      // Past winners left out: other entries and other filters than the campaign's first draw, so not a repeat of it.
+      repeatOf: null,
+      earlierToday: 1,
     });
+    expect(after.body.drawHistory).toBeNull();
     const unchanged = await api.client().get(`/api/public/screens/campaign/${campaignId}`, { headers: { 'If-None-Match': after.headers.get('etag')! } });
     expect(unchanged.status).toBe(304);
   });

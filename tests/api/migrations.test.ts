@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import pg from 'pg';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { tmpdir } from 'node:os';
 import { prepareDatabase } from '../../api/bootstrap';
 import { loadConfig } from '../../api/config';
 import { createDataSource, migrate } from '../../db/data-source';
 import { DrawEntries1796400000000 } from '../../db/migrations/1796400000000-draw-entries';
+import { DrawEntriesHash1796950000000 } from '../../db/migrations/1796950000000-draw-entries-hash';
 import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000-document-identity';
 import { databaseUrl } from '../support/database';
 
@@ -28,6 +29,7 @@ const EXPECTED_TABLES = [
   'consent_texts',
   'devices',
   'document_types',
+  'draw_screen_settings',
   'kiosk_setup_links',
   'locations',
   'logo_uploads',
@@ -127,8 +129,10 @@ it('rewrites stored document numbers to the identity rule where they collide wit
 
 it('moves the eligible list of a stored draw to one row per entry, in its order, and down() puts it back', async () => {
   const migration = new DrawEntries1796400000000();
+  const later = new DrawEntriesHash1796950000000();
   const runner = dataSource.createQueryRunner();
   try {
+    await later.down(runner);
     await migration.down(runner);
     const [{ id: companyId }] = await dataSource.query(`INSERT INTO companies (name) VALUES ('Sorteos') RETURNING id`);
     const [{ id: groupId }] = await dataSource.query(`INSERT INTO question_groups (name, company_id) VALUES ('Trivia', $1) RETURNING id`, [companyId]);
@@ -146,6 +150,39 @@ it('moves the eligible list of a stored draw to one row per entry, in its order,
     expect(await dataSource.query(`SELECT eligible_count FROM prize_draws WHERE id = $1`, [drawId])).toEqual([{ eligible_count: 3 }]);
     await migration.down(runner);
     expect(await dataSource.query(`SELECT eligible FROM prize_draws WHERE id = $1`, [drawId])).toEqual([{ eligible }]);
+    await migration.up(runner);
+    await later.up(runner);
+  } finally {
+    await runner.release();
+  }
+});
+
+it("fills in the entries hash of the draws already recorded from their stored entries, and down() removes it", async () => {
+  const migration = new DrawEntriesHash1796950000000();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration.down(runner);
+    const [{ id: companyId }] = await dataSource.query(`INSERT INTO companies (name) VALUES ('Sorteos hash') RETURNING id`);
+    const [{ id: groupId }] = await dataSource.query(`INSERT INTO question_groups (name, company_id) VALUES ('Trivia hash', $1) RETURNING id`, [companyId]);
+    const entries = [
+      { playerId: 12, attemptId: 7 },
+      { playerId: 3, attemptId: 40 },
+      { playerId: 3, attemptId: 9 },
+    ];
+    const [{ id: drawId }] = await dataSource.query(
+      `INSERT INTO prize_draws (question_group_id, filters, prizes, seed, seed_from_server, eligible_count, winners) VALUES ($1, '{}', 1, 'ab', true, 3, '[]') RETURNING id`,
+      [groupId],
+    );
+    for (const [position, e] of entries.entries()) {
+      await dataSource.query(`INSERT INTO prize_draw_entries (draw_id, position, player_id, attempt_id) VALUES ($1, $2, $3, $4)`, [drawId, position, e.playerId, e.attemptId]);
+    }
+    await migration.up(runner);
+    // The documented rule: `playerId:attemptId` lines ordered by player id then attempt id, joined by newlines.
+    const expected = createHash('sha256').update('3:9\n3:40\n12:7').digest('hex');
+    expect(await dataSource.query(`SELECT entries_hash FROM prize_draws WHERE id = $1`, [drawId])).toEqual([{ entries_hash: expected }]);
+    await migration.down(runner);
+    expect(await dataSource.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'prize_draws' AND column_name = 'entries_hash'`)).toEqual([]);
+    expect(await dataSource.query(`SELECT to_regclass('draw_screen_settings') AS t`)).toEqual([{ t: null }]);
     await migration.up(runner);
   } finally {
     await runner.release();
