@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, optionalText } from './common';
+import { DATE_RANGE_MESSAGE, MAX_ID, dateInRange, optionalText } from './common';
 import { PUBLIC_NAME_STYLES, type PublicNameStyle } from './big-screen';
 import type { ErrorCode } from './errors';
 
@@ -12,7 +12,8 @@ export const SELECTION_MODE_LABELS: Record<SelectionMode, string> = {
   average: 'Promedio de intentos',
 };
 
-const date = (message: string) => z.iso.date({ error: message });
+/** A day of the campaign's period, inside DATE_RANGE. */
+const date = (message: string) => z.iso.date({ error: message }).refine(dateInRange, DATE_RANGE_MESSAGE);
 
 export const campaignSchema = z
   .strictObject({

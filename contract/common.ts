@@ -26,6 +26,22 @@ export const optionalText = (max = 2000) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
+/**
+ * The days a date sent to the API may name, both ends included: every date filter (rankings and
+ * their exports, the analysis and activity, a draw's filters) and a campaign's period. A booth's
+ * results are of this century; the bound also keeps every date far inside what PostgreSQL and the
+ * event's time zones can turn into an instant (PostgreSQL has no year 0: `0000-01-01` was a 500).
+ * An instant is bounded by the day it is written with.
+ */
+export const DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
+export const DATE_RANGE_MESSAGE = 'La fecha debe estar entre el año 2000 y el 2100';
+
+/** Whether a day (YYYY-MM-DD) or an instant (by the day written in it) is inside DATE_RANGE. */
+export function dateInRange(value: string): boolean {
+  const day = value.slice(0, 10);
+  return day >= DATE_RANGE.min && day <= DATE_RANGE.max;
+}
+
 export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(5000).default(500),
   offset: z.coerce.number().int().min(0).default(0),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { idParam } from './common';
+import { DATE_RANGE_MESSAGE, dateInRange, idParam } from './common';
 
 /** The most prizes one draw gives. */
 export const MAX_DRAW_PRIZES = 100;
 
-const date = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Fecha no válida (AAAA-MM-DD)' });
+const date = z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'Fecha no válida (AAAA-MM-DD)' }).refine(dateInRange, DATE_RANGE_MESSAGE);
 
 /**
  * Who may win a draw. Entries are the ranking's own counted attempts (what ranks is what enters):

@@ -1,14 +1,17 @@
 import { z } from 'zod';
-import { optionalIdQuery } from './common';
+import { DATE_RANGE_MESSAGE, dateInRange, optionalIdQuery } from './common';
 import { IMPORT_FORMATS } from './question-import';
 import type { PlacedPicture } from './picture-paths';
 
 /**
  * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
- * zone (whole days: the analysis is kept per day). Only counted results are read (as in the
+ * zone (whole days: the analysis is kept per day; inside DATE_RANGE). Only counted results are read (as in the
  * rankings: held, discarded and disqualified ones left out).
  */
-const day = z.preprocess((v) => (v === '' ? undefined : v), z.iso.date({ message: 'Escribe la fecha como AAAA-MM-DD' }).optional());
+const day = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.iso.date({ message: 'Escribe la fecha como AAAA-MM-DD' }).refine(dateInRange, DATE_RANGE_MESSAGE).optional(),
+);
 const dayRange = z.object({ dateFrom: day, dateTo: day });
 /** The range's end may not come before its start (compared as days). */
 const datesInOrder: [(q: z.infer<typeof dayRange>) => boolean, { path: string[]; message: string }] = [

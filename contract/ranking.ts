@@ -1,10 +1,13 @@
 import { z } from 'zod';
-import { idParam, optionalIdQuery, paginationQuery } from './common';
+import { DATE_RANGE_MESSAGE, dateInRange, idParam, optionalIdQuery, paginationQuery } from './common';
 
-/** An optional day (YYYY-MM-DD, in the event's time zone) or instant; empty counts as absent. */
+/** An optional day (YYYY-MM-DD, in the event's time zone) or instant, inside DATE_RANGE; empty counts as absent. */
 export const optionalDate = z.preprocess(
   (v) => (v === '' ? undefined : v),
-  z.union([z.iso.date(), z.iso.datetime({ offset: true })]).optional(),
+  z
+    .union([z.iso.date(), z.iso.datetime({ offset: true })])
+    .refine(dateInRange, DATE_RANGE_MESSAGE)
+    .optional(),
 );
 const booleanQuery = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
 
