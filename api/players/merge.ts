@@ -5,7 +5,7 @@ import { refreshPlayerStandings } from '../ranking/standings';
 import { documentKindOf } from './document-number';
 
 export const MERGE_PLAYER_GONE = 'Uno de los jugadores ya no existe: actualiza la lista';
-export const MERGE_NOT_ONE_DOCUMENT = 'Los jugadores no tienen el mismo documento';
+export const MERGE_NOT_ONE_DOCUMENT = 'Los jugadores no tienen el mismo número de documento';
 export const MERGE_HOLDER_LEFT_OUT = 'Otro jugador ya tiene ese documento: inclúyelo en la unión';
 
 const mergeInvalid = (message: string) => conflict(message, { code: 'player_merge_invalid' });
@@ -31,15 +31,16 @@ const presentMerge = (row: MergeRow): PlayerMergeRecord => ({
 });
 
 /**
- * Merges players that are one person (one document under the identity rule) into the one the
- * admin keeps, in one transaction with every player's row locked: the others' attempts, aliases
+ * Merges players that are one person (one document under the identity rule, or one number under
+ * several document types, as "Unir jugadores" lists them) into the one the admin keeps, who keeps
+ * their own type, in one transaction with every player's row locked: the others' attempts, aliases
  * (the kiosks' client ids), name changes, disqualifications and their latest consent move to the
  * kept player; a name of theirs that differs is left as a pending name change for an admin; the
  * sync log's registrations name the kept player; the others are deleted and the kept player's
  * number becomes the canonical one. The standings of every trivia the moved attempts were played
  * at, and of the campaigns holding them, are refreshed; the merge is recorded (who, when, which ids).
- * Refused (409 player_merge_invalid) when the players are not one document, or when a player left
- * out of the list already holds the canonical number.
+ * Refused (409 player_merge_invalid) when the players' numbers differ under the rule, or when a
+ * player left out of the list already holds the kept type and canonical number.
  */
 export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; playerIds: number[] }, userId: number): Promise<PlayerMergeRecord> {
   return em.transaction(async (tx) => {
@@ -51,18 +52,21 @@ export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; p
       [ids],
     );
     if (players.length !== ids.length || !ids.includes(keep) || others.length === 0) throw notFound(MERGE_PLAYER_GONE, { code: 'player_not_found' });
-    const typeId = players[0]!.document_type_id;
-    const kind = await documentKindOf(tx, typeId);
-    const numbers = new Set(players.map((p) => (p.document_type_id === typeId && p.document_number !== null ? normalizeDocumentNumber(p.document_number, kind) : '')));
+    const kept = players.find((p) => p.id === keep)!;
+    // Each number under its own type's rule: one document spelled apart, or one number under several types.
+    const numbers = new Set<string>();
+    for (const p of players) {
+      numbers.add(p.document_number === null ? '' : normalizeDocumentNumber(p.document_number, await documentKindOf(tx, p.document_type_id)));
+    }
     const [canonical] = [...numbers];
     if (numbers.size !== 1 || !canonical) throw mergeInvalid(MERGE_NOT_ONE_DOCUMENT);
+    const typeId = kept.document_type_id;
     const [holder] = await tx.query(`SELECT id FROM players WHERE document_type_id = $1 AND document_number = $2 AND NOT (id = ANY($3::int[]))`, [
       typeId,
       canonical,
       ids,
     ]);
     if (holder) throw mergeInvalid(MERGE_HOLDER_LEFT_OUT);
-    const kept = players.find((p) => p.id === keep)!;
 
     const trivias: { question_group_id: number }[] = await tx.query(
       `SELECT DISTINCT question_group_id FROM player_attempts WHERE player_id = ANY($1::int[]) ORDER BY question_group_id`,

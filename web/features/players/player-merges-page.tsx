@@ -1,6 +1,6 @@
-import { CalendarDays, IdCard, ListChecks, MapPin, Merge, UserRoundSearch } from 'lucide-react';
+import { CalendarDays, IdCard, ListChecks, MapPin, Merge, TriangleAlert, UserRoundSearch } from 'lucide-react';
 import { useState } from 'react';
-import type { DuplicatePlayer, DuplicatePlayerGroup } from '../../../contract';
+import { DUPLICATE_REASON_LABELS, type DuplicatePlayer, type DuplicatePlayerGroup } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
@@ -12,7 +12,7 @@ import { toast } from '../../lib/toast-store';
 import { useDuplicatePlayers, useMergePlayers, usePlayerMerges } from './api';
 
 const FACT_ICON = 'size-3.5 shrink-0 text-slate-400 dark:text-slate-500';
-const groupKey = (group: DuplicatePlayerGroup) => `${group.documentTypeId}-${group.documentNumber}`;
+const groupKey = (group: DuplicatePlayerGroup) => `${group.reason}-${group.players.map((p) => p.id).join('-')}`;
 const attemptsText = (n: number) => `${n} ${n === 1 ? 'intento' : 'intentos'}`;
 
 /** The player kept unless the admin chooses another: the one already stored with the document as the rule writes it, else the oldest. */
@@ -20,10 +20,11 @@ const defaultKept = (group: DuplicatePlayerGroup) => (group.players.find((p) => 
 
 /**
  * "Unir jugadores": players registered before the identity rule under several spellings of one
- * document (01024477501, 102-4477501…) are one person; nothing merges them silently. Each group
- * shows its players; the admin chooses the one to keep and confirms, and the others' attempts,
- * consents and names move to it (the server does it in one transaction and records it). The
- * merges made are listed at the bottom.
+ * document (01024477501, 102-4477501…) are one person; one number under several document types
+ * (CC and CE, TI and CC) at one company may be. Nothing merges them silently. Each group shows why
+ * it is listed and its players; the admin chooses the one to keep and confirms, and the others'
+ * attempts, consents and names move to it (the server does it in one transaction and records it).
+ * The merges made are listed at the bottom.
  */
 export function PlayerMergesPage() {
   const groups = useDuplicatePlayers();
@@ -31,7 +32,7 @@ export function PlayerMergesPage() {
     <div className="space-y-6">
       <PageHeader
         title="Unir jugadores"
-        description="El mismo documento escrito de otra forma (ceros a la izquierda, guiones, puntos) es la misma persona."
+        description="El mismo documento escrito de otra forma (ceros a la izquierda, guiones, puntos) es la misma persona. El mismo número con otro tipo de documento puede serlo: revísalo antes de unir."
         actions={
           <ButtonLink to="/player-data" variant="secondary" icon={<UserRoundSearch className="size-4" aria-hidden />}>
             Datos personales
@@ -49,13 +50,13 @@ export function PlayerMergesPage() {
       ) : groups.data.length === 0 ? (
         <Card className="p-4 sm:p-6">
           <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
-            No hay jugadores con el mismo documento. Los registros nuevos ya no pueden repetirse.
+            No hay jugadores con el mismo documento ni con el mismo número en otro tipo de documento.
           </p>
         </Card>
       ) : (
         <>
           <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-            {groups.data.length === 1 ? '1 documento con jugadores repetidos.' : `${groups.data.length} documentos con jugadores repetidos.`}
+            {groups.data.length === 1 ? '1 grupo de jugadores por revisar.' : `${groups.data.length} grupos de jugadores por revisar.`}
           </p>
           {groups.data.map((group) => (
             <DuplicateGroup key={groupKey(group)} group={group} />
@@ -87,7 +88,9 @@ function PlayerChoice({ player, name, checked, onChoose }: { player: DuplicatePl
             <span className="inline-flex min-w-0 items-center gap-1">
               <IdCard className={FACT_ICON} aria-hidden />
               <span className="sr-only">Documento guardado:</span>
-              <span className="font-mono break-all">{player.documentNumber}</span>
+              <span className="font-mono break-all">
+                {player.documentTypeCode} {player.documentNumber}
+              </span>
             </span>
             <span className="inline-flex min-w-0 items-center gap-1">
               <MapPin className={FACT_ICON} aria-hidden />
@@ -117,6 +120,7 @@ function DuplicateGroup({ group }: { group: DuplicatePlayerGroup }) {
   const kept = group.players.find((p) => p.id === keptId) ?? group.players[0]!;
   const others = group.players.filter((p) => p.id !== kept.id);
   const title = `${group.documentTypeCode} ${group.documentNumber}`;
+  const otherType = group.reason === 'same-number-other-type';
   const moved = others.reduce((sum, p) => sum + p.attempts, 0);
 
   // Awaited rather than a per-call callback: the merged group leaves the list (and this component
@@ -142,7 +146,17 @@ function DuplicateGroup({ group }: { group: DuplicatePlayerGroup }) {
           <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-400/15 dark:text-amber-200">
             {group.players.length} jugadores
           </span>
+          <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {DUPLICATE_REASON_LABELS[group.reason]}
+          </span>
         </div>
+        {otherType && (
+          <p className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+            Puede ser la misma persona (una tarjeta de identidad que pasó a cédula, un documento mal elegido) o dos personas distintas. Únelos solo si lo
+            confirmas.
+          </p>
+        )}
         <fieldset className="space-y-2">
           <legend className="mb-2 text-sm text-slate-600 dark:text-slate-400">Elige el jugador que se conserva. Los demás se unen a él.</legend>
           <ul className="space-y-2">
@@ -167,13 +181,13 @@ function DuplicateGroup({ group }: { group: DuplicatePlayerGroup }) {
         message={
           <div className="space-y-3">
             <p>
-              Se conserva <strong>{kept.fullName}</strong> (#{kept.id}) con el documento {title}. Pasan a este jugador {attemptsText(moved)}, los
-              consentimientos y los nombres de:
+              Se conserva <strong>{kept.fullName}</strong> (#{kept.id}) con el documento {kept.documentTypeCode} {group.documentNumber}. Pasan a este
+              jugador {attemptsText(moved)}, los consentimientos y los nombres de:
             </p>
             <ul className="list-disc space-y-1 pl-5">
               {others.map((p) => (
                 <li key={p.id}>
-                  {p.fullName} (#{p.id}, {p.documentNumber})
+                  {p.fullName} (#{p.id}, {p.documentTypeCode} {p.documentNumber})
                 </li>
               ))}
             </ul>
