@@ -11,19 +11,26 @@ import { badRequest } from '../errors';
  */
 const numericTypes = new WeakMap<object, Map<number, boolean>>();
 
-async function isNumericType(em: EntityManager, documentTypeId: number): Promise<boolean> {
+/** Whether the type's numbers are digits only; undefined when no type has this id. */
+async function isNumericType(em: EntityManager, documentTypeId: number): Promise<boolean | undefined> {
   let known = numericTypes.get(em.connection);
   if (!known) numericTypes.set(em.connection, (known = new Map()));
   const cached = known.get(documentTypeId);
   if (cached !== undefined) return cached;
   const [row]: { numeric: boolean }[] = await em.query(prepared(`SELECT numeric FROM document_types WHERE id = $1`), [documentTypeId]);
   if (row) known.set(documentTypeId, row.numeric);
-  return row?.numeric ?? false;
+  return row?.numeric;
 }
 
 /** How a document type writes its numbers (`numeric` or not), for `normalizeDocumentNumber`. */
 export async function documentKindOf(em: EntityManager, documentTypeId: number): Promise<DocumentKind> {
-  return { numeric: await isNumericType(em, documentTypeId) };
+  return { numeric: (await isNumericType(em, documentTypeId)) ?? false };
+}
+
+/** As documentKindOf, but null when no document type has this id (a refused payload may name one). */
+export async function knownDocumentKind(em: EntityManager, documentTypeId: number): Promise<DocumentKind | null> {
+  const numeric = await isNumericType(em, documentTypeId);
+  return numeric === undefined ? null : { numeric };
 }
 
 export const documentNumberEmpty = () =>

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { attemptMutationSchema, completionMutationSchema, normalizeDocumentNumber, playerMutationSchema, type DocumentKind } from '../../contract';
-import { documentKey } from '../players/document-key';
+import { documentKey, typelessDocumentKey } from '../players/document-key';
 import { documentKindOf } from '../players/document-number';
 
 /** The fields of a mutation's payload that name its person. */
@@ -20,6 +20,8 @@ interface LoggedDocument {
   mutation_id: number;
   status: string;
   document_key: string | null;
+  /** The payload's documentTypeId as text (null when absent). */
+  document_type: string | null;
   /** The payload's documentNumber when it is text: as sent, or masked in a refused record. */
   document_number: string | null;
 }
@@ -40,23 +42,32 @@ function maskedMayName(masked: string, canonical: string, kind: DocumentKind): b
  * name's text (a device may have sent it in any case, accents or blanks): the registrations applied
  * to the player's id; every payload naming the player's document in any spelling (compared under
  * the identity rule, `normalizeDocumentNumber`); the refused records fingerprinted with the
- * document (`rejectionDocumentKey`), and the older refused records whose masked number may be it.
- * Each keeps only its IMPERSONAL_FIELDS and loses its fingerprint. A step of the erasure's transaction.
+ * document, or with the digits of its number when their type could not be read
+ * (`rejectionDocumentKey`); and the older refused records, kept before fingerprints, whose masked
+ * number may be it (of the player's type, or of a type that could not be read). Each keeps only its
+ * IMPERSONAL_FIELDS and loses its fingerprint. A step of the erasure's transaction.
  */
 export async function eraseFromSyncLog(em: EntityManager, secret: string, player: { id: number; documentTypeId: number; documentNumber: string }): Promise<void> {
   const kind = await documentKindOf(em, player.documentTypeId);
   const canonical = normalizeDocumentNumber(player.documentNumber, kind);
-  const key = documentKey(secret, { documentTypeId: player.documentTypeId, documentNumber: canonical });
+  const keys = [documentKey(secret, { documentTypeId: player.documentTypeId, documentNumber: canonical }), typelessDocumentKey(secret, canonical)].filter(
+    (key): key is string => key !== null,
+  );
+  const types: { id: number }[] = await em.query(`SELECT id FROM document_types`);
+  const readableTypes = new Set(types.map((type) => String(type.id)));
   const logged: LoggedDocument[] = await em.query(
-    `SELECT device_id, mutation_id, status, document_key, payload->>'documentNumber' AS document_number FROM sync_mutations
-      WHERE document_key = $1 OR (payload->>'documentTypeId' = $2::text AND jsonb_typeof(payload->'documentNumber') = 'string')`,
-    [key, String(player.documentTypeId)],
+    `SELECT device_id, mutation_id, status, document_key, payload->>'documentTypeId' AS document_type, payload->>'documentNumber' AS document_number
+       FROM sync_mutations
+      WHERE document_key = ANY($1::varchar[])
+         OR (jsonb_typeof(payload->'documentNumber') = 'string' AND (payload->>'documentTypeId' = $2::text OR (status = 'rejected' AND document_key IS NULL)))`,
+    [keys, String(player.documentTypeId)],
   );
   const naming = logged.filter((row) => {
-    if (row.document_key !== null) return row.document_key === key;
+    if (row.document_key !== null) return keys.includes(row.document_key);
     if (row.document_number === null) return false;
-    if (row.status === 'rejected') return maskedMayName(row.document_number, canonical, kind);
-    return normalizeDocumentNumber(row.document_number, kind) === canonical;
+    const ownType = row.document_type === String(player.documentTypeId);
+    if (row.status === 'rejected') return (ownType || !readableTypes.has(row.document_type ?? '')) && maskedMayName(row.document_number, canonical, kind);
+    return ownType && normalizeDocumentNumber(row.document_number, kind) === canonical;
   });
   await em.query(
     `UPDATE sync_mutations

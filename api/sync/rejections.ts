@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { MAX_ID, normalizeDocumentNumber, type SyncRejectionsQuery } from '../../contract';
-import { documentKey } from '../players/document-key';
-import { documentKindOf } from '../players/document-number';
+import { documentKey, typelessDocumentKey } from '../players/document-key';
+import { knownDocumentKind } from '../players/document-number';
 import { summarizePayload } from './payload-summary';
 
 /** A kept rejection as PostgreSQL returns it. */
@@ -36,19 +36,24 @@ function documentTypeIdOf(value: unknown): number | null {
 }
 
 /**
- * Who a refused payload names by document, as `documentKey` fingerprints the document in canonical
- * form (whatever its spelling, the number as text or as a number, the type as a number or its
- * digits); null when it names no usable document. Its record keeps the number masked, so an
- * erasure finds the record by this key rather than by the name's text, which a device may have
- * sent in any case, accents or blanks.
+ * Who a refused payload names by document, so an erasure finds its record by who the person is
+ * rather than by the name's text (which a device may have sent in any case, accents or blanks):
+ * the record keeps the number masked. A document of a type that exists is fingerprinted as
+ * `documentKey` does, in canonical form (whatever its spelling, the number as text or as a number,
+ * the type as a number or its digits). A number whose type cannot be read (none, a code instead
+ * of an id, an id no type has: often why it was refused) is fingerprinted by its digits
+ * (`typelessDocumentKey`), which an erasure matches with the digits of the person's number. Null
+ * when the payload carries no number, or one with nothing left of it.
  */
 export async function rejectionDocumentKey(em: EntityManager, secret: string, payload: unknown): Promise<string | null> {
   if (payload === null || typeof payload !== 'object') return null;
   const { documentTypeId: type, documentNumber: number } = payload as Record<string, unknown>;
-  const documentTypeId = documentTypeIdOf(type);
   const typed = typeof number === 'number' && Number.isFinite(number) ? String(number) : number;
-  if (documentTypeId === null || typeof typed !== 'string') return null;
-  const documentNumber = normalizeDocumentNumber(typed, await documentKindOf(em, documentTypeId));
+  if (typeof typed !== 'string') return null;
+  const documentTypeId = documentTypeIdOf(type);
+  const kind = documentTypeId === null ? null : await knownDocumentKind(em, documentTypeId);
+  if (documentTypeId === null || kind === null) return typelessDocumentKey(secret, typed);
+  const documentNumber = normalizeDocumentNumber(typed, kind);
   return documentNumber === '' ? null : documentKey(secret, { documentTypeId, documentNumber });
 }
 
