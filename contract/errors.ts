@@ -69,6 +69,8 @@ export const ERROR_CODES = [
   'kiosk_setup_unknown',
   'kiosk_setup_used',
   'kiosk_setup_expired',
+  // a browser set up as a kiosk asking to sign in to the admin (or to register an account)
+  'kiosk_browser',
   // question import: a file that is not CSV/XLSX (by its bytes), too large, with too many rows, without the template's columns, or with no row to import;
   // one that takes longer than its time budget to read, or arrives while the readers are all busy
   'import_file_unsupported',

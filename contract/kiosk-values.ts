@@ -19,6 +19,18 @@ export const KIOSK_IDLE_MAX_SECONDS = 600;
 /** What the setup screen says when the browser it ran in was signed in as an admin (the server ended that session). */
 export const KIOSK_SETUP_ADMIN_SIGNED_OUT = 'Se cerró la sesión de administrador en este navegador: un kiosco nunca queda con la sesión de un administrador abierta. Para volver al panel, inicia sesión en otro dispositivo.';
 
+/**
+ * Why a browser set up as a kiosk may not sign in to the admin (403 `kiosk_browser`, and the login
+ * screen of such a browser, before it asks): it drops its kiosk role first, with the staff PIN.
+ */
+export const KIOSK_BROWSER_SIGN_IN_REFUSAL =
+  'Este dispositivo es un kiosco: no se puede iniciar sesión en la administración mientras lo sea. Para usarlo como equipo de administración, primero deja de usarlo como kiosco con el PIN del personal.';
+
+/** POST /api/kiosk-release (device): the device is no longer a kiosk, on the server and in this browser. */
+export interface KioskReleaseReply {
+  released: true;
+}
+
 /** Why a setup link was refused, by the reply's code (the server says the same). */
 export const KIOSK_SETUP_REFUSALS = {
   kiosk_setup_unknown: 'Este enlace de configuración de kiosco no existe o es de otra trivia',

@@ -5,6 +5,7 @@ import { unauthorized } from '../errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { signIn, signOut } from '../http/session';
 import { parseBody } from '../http/validate';
+import { refuseKioskBrowser } from '../kiosks/kiosk-browser';
 import { serverTimeZone } from '../lib/time-zone';
 import { presentUser } from './presenter';
 import { authenticate, registerUser } from './service';
@@ -26,7 +27,9 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
 
   // A point is spent before the (slow) password check and given back when it was right, so
   // parallel guesses cannot all pass a check made before any of them was counted.
+  // A browser set up as a kiosk is never signed in (403 kiosk_browser): it drops its kiosk role first.
   router.post('/login', async (ctx) => {
+    await refuseKioskBrowser(ctx, em);
     const { username, password } = parseBody(loginSchema, ctx.request.body);
     const key = `login:${ctx.ip}`;
     await loginLimiter.spend(key);
@@ -37,6 +40,7 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
   });
 
   router.post('/register', async (ctx) => {
+    await refuseKioskBrowser(ctx, em);
     const input = parseBody(registerSchema, ctx.request.body);
     const user = await registerUser(em, input, { signedIn: Boolean(ctx.state.user) });
     if (!ctx.state.user) await signIn(ctx, user.id);

@@ -27,6 +27,7 @@ const PLAYER_ROUTES: readonly PlayerRoute[] = [
   { method: 'POST', path: /^\/api\/devices\/me\/heartbeat$/ },
   { method: 'POST', path: /^\/api\/sync$/ },
   { method: 'POST', path: /^\/api\/kiosk-setup$/ },
+  { method: 'POST', path: /^\/api\/kiosk-release$/ },
   { method: 'GET', path: /^\/api\/pictures\/[^/]+$/ },
 ];
 

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { idParamsSchema, kioskSetupSchema, type KioskSetupReply } from '../../contract';
+import { idParamsSchema, kioskSetupSchema, type KioskReleaseReply, type KioskSetupReply } from '../../contract';
 import { authenticateDevice } from '../devices/service';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
@@ -7,13 +7,16 @@ import { endAdminSession } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { issueKioskCertificate } from './certificate';
-import { createSetupLink, redeemSetupLink } from './service';
+import { clearKioskBrowser, markKioskBrowser } from './kiosk-browser';
+import { createSetupLink, redeemSetupLink, releaseKiosk } from './service';
 
 /**
  * Admin level: a one-time kiosk setup link for a trivia.
- * Player level: a registered device (X-Device-Id, X-Device-Secret) redeems one and becomes that kiosk.
- * A browser that asks to become a kiosk while signed in as an admin is signed out first, whatever
- * the link turns out to be: a kiosk never holds an admin session (the reply says it was closed).
+ * Player level: a registered device (X-Device-Id, X-Device-Secret) redeems one and becomes that
+ * kiosk, or drops its kiosk role. A browser that asks to become a kiosk while signed in as an admin
+ * is signed out first, whatever the link turns out to be, and once a kiosk it is marked so the
+ * server refuses to sign it in (kiosk-browser.ts) until it drops the role: a kiosk never holds an
+ * admin session.
  */
 export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
@@ -30,7 +33,15 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
     const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const input = parseBody(kioskSetupSchema, ctx.request.body);
     const kiosk = await redeemSetupLink(em, { deviceId, ...input });
+    markKioskBrowser(ctx, kiosk.deviceId);
     ctx.body = { ...kiosk, adminSignedOut, certificate: issueKioskCertificate(secret, kiosk) } satisfies KioskSetupReply;
+  });
+
+  router.post('/kiosk-release', rateLimitByAddress(limiters.player), async (ctx) => {
+    const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
+    await releaseKiosk(em, deviceId);
+    clearKioskBrowser(ctx);
+    ctx.body = { released: true } satisfies KioskReleaseReply;
   });
   return router;
 }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { KIOSK_SETUP_REFUSALS, KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupReply } from '../../contract';
 import { conflict, notFound } from '../errors';
 import { sha256 } from '../lib/crypto';
+import { isUuid } from '../lib/uuid';
 import { findQuestionGroup } from '../question-groups/service';
 
 
@@ -56,4 +57,19 @@ export async function redeemSetupLink(
   if (!link) throw notFound(KIOSK_SETUP_REFUSALS.kiosk_setup_unknown, { code: 'kiosk_setup_unknown' });
   if (link.used_at) throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_used, { code: 'kiosk_setup_used' });
   throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_expired, { code: 'kiosk_setup_expired' });
+}
+
+/** Whether the device is set up as a kiosk now (an id that is not a UUID names no device). */
+export async function isKioskDevice(em: EntityManager, deviceId: string): Promise<boolean> {
+  if (!isUuid(deviceId)) return false;
+  const [row] = await em.query(`SELECT 1 FROM devices WHERE id = $1 AND kiosk_setup_at IS NOT NULL`, [deviceId]);
+  return row !== undefined;
+}
+
+/**
+ * The device stops being a kiosk ("Dejar de ser kiosco", behind the staff PIN on the device): its
+ * name, trivia and setup time are cleared, so it leaves the admin's kiosks; what it sent stays.
+ */
+export async function releaseKiosk(em: EntityManager, deviceId: string): Promise<void> {
+  await em.query(`UPDATE devices SET kiosk_name = NULL, kiosk_question_group_id = NULL, kiosk_setup_at = NULL WHERE id = $1`, [deviceId]);
 }

@@ -1,9 +1,9 @@
-import { liveQuery } from 'dexie';
+import Dexie, { liveQuery } from 'dexie';
 import type { PlayBundle, ServerResult } from '../../contract';
 import { loadBundle } from './bundle-store';
 import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
 import { identifyPlayer, type DocumentInput } from './identify';
-import { readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupInput } from './kiosk-config';
+import { leaveKioskRole, readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupInput } from './kiosk-config';
 import { readKioskMode } from './kiosk-setting';
 import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult, type Registration } from './outbox';
 import { openPlayLock, type PlayLock } from './play-lock';
@@ -27,7 +27,7 @@ import { readSyncStatus, type SyncStatus } from './sync-status';
 export type { BundleResult } from './bundle-store';
 export type { AnswerJudgement, ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
 export type { DocumentInput, Identification } from './identify';
-export type { KioskConfig, KioskModeSwitch, KioskSetupInput, KioskSetupResult } from './kiosk-config';
+export type { KioskConfig, KioskModeSwitch, KioskRelease, KioskSetupInput, KioskSetupResult } from './kiosk-config';
 export type { PinCheck } from './kiosk-pin';
 export type { AttemptResult } from './outbox';
 export type { PlayLock, PlayLockState } from './play-lock';
@@ -168,6 +168,23 @@ export const kioskConfigSetting = (): Subscribable<KioskConfig | null> => watch(
 
 /** Sets this device up as a kiosk with a one-time setup link's token (needs the server). */
 export const setUpThisKiosk = (input: KioskSetupInput) => setUpKiosk(triviaDb(), input);
+
+/**
+ * The kiosk this browser is set up as, or null, for the admin's sign-in screen (a kiosk never
+ * signs in). A browser that never opened the player screen has no device database, and this does
+ * not create one; one the browser cannot open counts as none.
+ */
+export async function thisBrowsersKiosk(): Promise<KioskConfig | null> {
+  try {
+    const db = triviaDb();
+    return (await Dexie.exists(db.name)) ? await readKioskConfig(db) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops this browser's kiosk role behind the kiosk's PIN (the admin's sign-in screen): see leaveKioskRole. */
+export const leaveThisKiosk = (pin: string) => leaveKioskRole(triviaDb(), pin);
 
 /** This tab's claim to play a trivia: one tab of the device plays it at a time (see play-lock.ts). */
 export const playLock = (groupId: number): PlayLock => openPlayLock(triviaDb(), groupId);

@@ -4,6 +4,7 @@ import {
   KIOSK_SETUP_REFUSALS,
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
+  type KioskReleaseReply,
   type KioskSetupReply,
 } from '../../contract/kiosk-values';
 import { readMeta, writeMeta, type TriviaDb } from './db';
@@ -128,4 +129,45 @@ export async function changeIdleSeconds(db: TriviaDb, seconds: number): Promise<
     await writeMeta(db, CONFIG_KEY, next);
     return next;
   });
+}
+
+/** What dropping the kiosk role answered: done, not a kiosk, a refused PIN, writes still to send, or the server's refusal. */
+export type KioskRelease =
+  | { kind: 'released' }
+  | { kind: 'not-kiosk' }
+  | Extract<PinCheck, { kind: 'wrong' | 'locked' }>
+  | { kind: 'pending'; count: number }
+  | { kind: 'failed'; message: string; offline: boolean };
+
+/**
+ * Drops this device's kiosk role, so its browser may sign in to the admin (a kiosk never holds an
+ * admin session): the kiosk's PIN first; then nothing may wait in the outbox (a kiosk's writes
+ * reach the server as a kiosk's); then the server forgets the kiosk and the browser's kiosk mark
+ * (POST /api/kiosk-release, with the device's credentials; it needs a connection); only then the
+ * kiosk's settings are removed from the device and kiosk mode turned off.
+ */
+export async function leaveKioskRole(db: TriviaDb, pin: string): Promise<KioskRelease> {
+  if (!(await readKioskConfig(db))) return { kind: 'not-kiosk' };
+  const check = await checkPin(db, pin);
+  if (check.kind === 'wrong' || check.kind === 'locked') return check;
+  const pending = await db.outbox.where('status').equals('pending').count();
+  if (pending > 0) return { kind: 'pending', count: pending };
+  const device = await db.device.get('device');
+  if (device?.deviceId && device.secret) {
+    const answer = await callServer<KioskReleaseReply>(
+      'POST',
+      '/api/kiosk-release',
+      {},
+      { headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret }, timeoutMs: SETUP_TIMEOUT_MS },
+    );
+    if (answer.kind !== 'success') {
+      const offline = answer.kind === 'transient' && !answer.reachable;
+      return { kind: 'failed', message: offline ? 'Se necesita conexión con el servidor para dejar de ser kiosco' : answer.message, offline };
+    }
+  }
+  await db.transaction('rw', [db.meta], async () => {
+    await db.meta.delete(CONFIG_KEY);
+    await writeKioskMode(db, false);
+  });
+  return { kind: 'released' };
 }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LogIn, Trophy } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { loginSchema, type LoginInput } from '../../../contract';
@@ -9,6 +10,7 @@ import { FullPageSpinner } from '../../components/ui/spinner';
 import { ThemeToggle } from '../../components/layout/theme-toggle';
 import { useUser } from '../../shared/auth/api/get-user';
 import { useLogin } from './api/login';
+import { KioskBrowserNotice, useThisBrowsersKiosk } from './kiosk-browser-notice';
 
 /** Where to go after signing in: the protected page that sent the person here, or home. */
 function returnPath(state: unknown): string {
@@ -22,8 +24,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const loginMutation = useLogin();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: '', password: '' } });
+  // A browser set up as a kiosk does not sign in: it drops its kiosk role first (the server refuses it anyway).
+  const [kiosk, setKiosk] = useThisBrowsersKiosk();
+  const [released, setReleased] = useState(false);
 
-  if (isPending) return <FullPageSpinner />;
+  if (isPending || kiosk === undefined) return <FullPageSpinner />;
   if (user) return <Navigate to={returnPath(location.state)} replace />;
 
   const onSubmit = form.handleSubmit((values) =>
@@ -43,13 +48,36 @@ export function LoginPage() {
           </div>
           <h1 className="text-2xl font-bold tracking-tight">Iniciar sesión</h1>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Administra tus trivias, campañas y rankings.</p>
-          <form className="mt-8 space-y-5" onSubmit={onSubmit} noValidate>
-            <TextInput label="Usuario" autoComplete="username" autoFocus error={form.formState.errors.username?.message} {...form.register('username')} />
-            <TextInput label="Contraseña" type="password" autoComplete="current-password" error={form.formState.errors.password?.message} {...form.register('password')} />
-            <Button type="submit" size="lg" className="w-full" pending={loginMutation.isPending} icon={<LogIn className="size-4" aria-hidden />}>
-              Login
-            </Button>
-          </form>
+          {kiosk ? (
+            <KioskBrowserNotice
+              kiosk={kiosk}
+              onReleased={() => {
+                setKiosk(null);
+                setReleased(true);
+              }}
+            />
+          ) : (
+            <>
+              {released && (
+                <p role="status" className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-400/10 dark:text-emerald-100">
+                  Este navegador ya no es un kiosco. Ya puedes iniciar sesión.
+                </p>
+              )}
+              <form className="mt-8 space-y-5" onSubmit={onSubmit} noValidate>
+                <TextInput label="Usuario" autoComplete="username" autoFocus error={form.formState.errors.username?.message} {...form.register('username')} />
+                <TextInput
+                  label="Contraseña"
+                  type="password"
+                  autoComplete="current-password"
+                  error={form.formState.errors.password?.message}
+                  {...form.register('password')}
+                />
+                <Button type="submit" size="lg" className="w-full" pending={loginMutation.isPending} icon={<LogIn className="size-4" aria-hidden />}>
+                  Login
+                </Button>
+              </form>
+            </>
+          )}
         </div>
       </main>
       <aside
