@@ -49,6 +49,7 @@ const environmentSchema = z.object({
   // fair play (docs/fair-play.md)
   OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(OFFLINE_WINDOW_HOURS_DEFAULT),
   PHONE_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(3),
+  ADDRESS_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(300),
   // connections (docs/configuration.md): a kiosk on booth Wi-Fi sends a 1 MB sync push well inside them
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(30),
@@ -136,8 +137,10 @@ export interface ImportReadLimits {
 export interface FairPlayLimits {
   /** The widest window, from the last moment the server saw a round's device (or dealt it) to its arrival. */
   offlineWindowMs: number;
-  /** Distinct players a device that is not a set-up kiosk ranks per hour. */
+  /** Distinct players a device that is not a kiosk of the trivia ranks per hour. */
   phonePlayersPerHour: number;
+  /** Distinct new players ranked per hour from one address, by devices that are not kiosks of the trivia. */
+  addressPlayersPerHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -181,7 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       devicesPerHour: e.DEVICE_RATE_LIMIT,
       answersPerMinute: e.ANSWER_RATE_LIMIT,
     },
-    fairPlay: { offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000, phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR },
+    fairPlay: { offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000, phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR, addressPlayersPerHour: e.ADDRESS_PLAYERS_PER_HOUR },
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -235,6 +235,8 @@ export const REVIEW_REASON_HELP: Record<ReviewReason, string> = {
     'El mismo dispositivo registró esta ronda mientras otra seguía en juego, algo imposible en una sola pantalla. Compárala con la otra ronda del dispositivo: aprueba la que el personal confirme y descarta la otra.',
   too_many_players:
     'Un mismo teléfono envió resultados de demasiados jugadores distintos, como si alguien jugara por otros. Apruébalos solo si ese teléfono se usó como kiosco del stand; si no, descártalos.',
+  address_limit:
+    'Llegaron desde una misma red más jugadores nuevos en una hora de los que admite un stand, como haría un programa que inventa jugadores. Si la red de la sede explica la afluencia, apruébalos; para no depender de ella, configura las tabletas del stand como kioscos.',
 };
 
 /**

@@ -13,6 +13,7 @@ export const REVIEW_REASONS = [
   'unanchored_time',
   'overlapping_round',
   'too_many_players',
+  'address_limit',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
@@ -23,6 +24,7 @@ export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
   unanchored_time: 'Horario que el servidor no puede confirmar',
   overlapping_round: 'Se jugó a la vez que otra ronda del mismo dispositivo',
   too_many_players: 'Demasiados jugadores distintos desde un mismo teléfono',
+  address_limit: 'Demasiados jugadores nuevos desde una misma red',
 };
 
 /** A result whose trivia was deleted while its device was offline: kept unapplied for review (the sync's own held outcome). */

@@ -7,8 +7,8 @@ export const OVERLAP_TOLERANCE_MS = 5_000;
 /** What the fair-play rules need to know of the device a round comes from. */
 export interface RoundDevice {
   id: string;
-  /** A kiosk set up by staff: no players-per-hour limit. */
-  isKiosk: boolean;
+  /** The trivia a kiosk was set up for by staff (null: a phone, or a kiosk whose trivia is gone). */
+  kioskQuestionGroupId: number | null;
   /**
    * The last moment the server saw this device with nothing left to send before the current
    * request: a push that emptied its outbox, a heartbeat, its kiosk setup or its registration,
@@ -18,14 +18,26 @@ export interface RoundDevice {
   lastContact: Date;
 }
 
-/** The device as the fair-play rules see it, read before the request changes its last contact. */
-export async function readRoundDevice(em: EntityManager, deviceId: string): Promise<RoundDevice> {
-  const [row]: { is_kiosk: boolean; last_contact: Date }[] = await em.query(
-    prepared(`SELECT kiosk_name IS NOT NULL AS is_kiosk, GREATEST(created_at, drained_at, kiosk_setup_at) AS last_contact FROM devices WHERE id = $1`),
+/** A kiosk's exemptions (players per hour, per address) hold for the trivia it was set up for; elsewhere it is a phone. */
+export const playsAsKiosk = (device: RoundDevice, questionGroupId: number) => device.kioskQuestionGroupId === questionGroupId;
+
+/**
+ * The device as the fair-play rules see it, read before the request changes its last contact.
+ * `lock` takes its row for the transaction, so a device's rounds are judged one at a time.
+ */
+export async function readRoundDevice(em: EntityManager, deviceId: string, { lock = false } = {}): Promise<RoundDevice> {
+  const [row]: { kiosk_question_group_id: number | null; last_contact: Date }[] = await em.query(
+    prepared(
+      `SELECT CASE WHEN kiosk_name IS NOT NULL THEN kiosk_question_group_id END AS kiosk_question_group_id,
+              GREATEST(created_at, drained_at, kiosk_setup_at) AS last_contact
+         FROM devices WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+    ),
     [deviceId],
   );
   // A device row recreated by authenticateDevice a moment ago: its contact is now.
-  return row ? { id: deviceId, isKiosk: row.is_kiosk, lastContact: new Date(row.last_contact) } : { id: deviceId, isKiosk: false, lastContact: new Date() };
+  return row
+    ? { id: deviceId, kioskQuestionGroupId: row.kiosk_question_group_id, lastContact: new Date(row.last_contact) }
+    : { id: deviceId, kioskQuestionGroupId: null, lastContact: new Date() };
 }
 
 /** Whether another completed round of the device overlaps [startedAt, completedAt] by more than the tolerance. */
@@ -46,17 +58,36 @@ export async function overlapsAnotherRound(
   return row!.overlaps;
 }
 
+const HOUR_MS = 3600_000;
+
 /**
- * Whether a device that is not a set-up kiosk already played, in the hour before `startedAt`,
- * rounds that count (not held) for `limit` distinct players other than `playerId`.
+ * Whether ranking a round of `playerId` started at `startedAt` would put more than `limit`
+ * distinct players in some hour of the device's ranked rounds played as a phone (those the crowd
+ * limits applied to, `address_key` set: a kiosk's rounds of its own trivia do not count), before
+ * it and after it: a push may place its rounds in any order. Every ranked hour stays within the limit, so a round
+ * ranked earlier never needs judging again.
  */
 export async function tooManyPlayers(em: EntityManager, input: { deviceId: string; playerId: number; startedAt: Date; limit: number }): Promise<boolean> {
-  const [row]: { others: number }[] = await em.query(
-    prepared(`SELECT count(DISTINCT a.player_id)::int AS others FROM player_attempts a
+  const rounds: { player_id: number; started_at: Date }[] = await em.query(
+    prepared(`SELECT a.player_id, a.started_at FROM player_attempts a
         WHERE a.device_id = $1 AND a.player_id <> $2
-          AND a.started_at > $3::timestamptz - interval '1 hour' AND a.started_at <= $3::timestamptz
-          AND a.review_status IN ('clean', 'released')`),
+          AND a.started_at > $3::timestamptz - interval '1 hour' AND a.started_at < $3::timestamptz + interval '1 hour'
+          AND a.review_status IN ('clean', 'released') AND a.address_key IS NOT NULL`),
     [input.deviceId, input.playerId, input.startedAt],
   );
-  return row!.others >= input.limit;
+  return crowdedHour(
+    rounds.map((r) => ({ playerId: r.player_id, at: new Date(r.started_at).getTime() })),
+    input.startedAt.getTime(),
+    input.limit,
+  );
+}
+
+/**
+ * Whether some hour [s, s + 1 h) holding `at` has `limit` or more distinct players among `others`
+ * (the new round's player not among them). The busiest such hour starts at `at` or at one of the
+ * others' rounds before it.
+ */
+export function crowdedHour(others: { playerId: number; at: number }[], at: number, limit: number): boolean {
+  const starts = [at, ...others.filter((r) => r.at <= at && r.at > at - HOUR_MS).map((r) => r.at)];
+  return starts.some((start) => new Set(others.filter((r) => r.at >= start && r.at < start + HOUR_MS).map((r) => r.playerId)).size >= limit);
 }

@@ -16,6 +16,7 @@ import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
+import { addressKey } from './address-limit';
 import { listHeldAttempts, summarizeHeldAttempts } from './held-list';
 import { presentAttempt, presentBatchDecision, presentCreatedAttempt, presentDecision, presentHeldAttempt, presentHeldSummary } from './presenter';
 import { decideHeldAttempt, decideHeldBatch } from './review';
@@ -45,9 +46,10 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
 
   router.post('/player-attempts', limit, async (ctx) => {
     const input = parseBody(createAttemptSchema, ctx.request.body);
-    // A device that says who it is (the player screen) gets its round recorded as its own.
-    const deviceId = ctx.get('X-Device-Id') ? await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret')) : undefined;
-    const { attempt, token } = await startOnlineAttempt(dataSource.manager, input, { serverSecret: secret, fairPlay: config.fairPlay, ...(deviceId ? { deviceId } : {}) });
+    // Every round is a device's (the player screen always has one): its limits apply on every path.
+    const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
+    const origin = { serverSecret: secret, fairPlay: config.fairPlay, deviceId, addressKey: addressKey(secret, ctx.ip) };
+    const { attempt, token } = await startOnlineAttempt(dataSource.manager, input, origin);
     ctx.body = presentCreatedAttempt(attempt, token);
   });
 

@@ -10,10 +10,12 @@ import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import type { FairPlayLimits } from '../config';
 import { placeInWindow } from './anchoring';
 import { dealRound, type DealtRound, playableQuestionsAmong } from './deal';
-import { overlapsAnotherRound, readRoundDevice, type RoundDevice, tooManyPlayers } from './device-rounds';
+import { overlapsAnotherRound, readRoundDevice } from './device-rounds';
+import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 import { judgeTime } from './plausibility';
 import { triviaRound, type TriviaRound } from './round';
 import { type AnswerKey, scoreCompletion } from './scoring';
+import { keepVerdicts, verdictTimes } from './server-timing';
 import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 import { prepared } from '../../db/prepared-statements';
@@ -47,6 +49,7 @@ export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
 export const INVALID_TOKEN = 'Token de intento no válido';
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
 export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
+export const ROUND_NOT_DEALT = 'Este intento no tiene una ronda repartida por el servidor';
 export const roundSizeMismatch = (roundSize: number) =>
   roundSize === 0 ? 'Esta trivia aún no tiene preguntas.' : `La ronda de esta trivia tiene ${roundSize} ${roundSize === 1 ? 'pregunta' : 'preguntas'}`;
 
@@ -63,8 +66,8 @@ export interface NewAttempt extends PlayerReference {
  * offline, and what a player already played is never lost: it is stored and held for review.
  */
 export type AttemptOrigin =
-  /** `device`: the device that asked for the round (its players-per-hour limit applies), when it said who it is. */
-  | { channel: 'online'; serverSecret: string; device?: RoundDevice; fairPlay: FairPlayLimits }
+  /** The device that asked for the round, locked for the transaction, and the request's address. */
+  | ({ channel: 'online'; serverSecret: string } & RoundSource)
   | {
       channel: 'sync';
       serverSecret: string;
@@ -79,11 +82,9 @@ export type AttemptOrigin =
       registered?: PlayerRow;
     };
 
-/** A push as the fair-play rules see it: its device (read before the push) and when it arrived. */
-export interface PushContext {
-  device: RoundDevice;
+/** A push as the fair-play rules see it: its device (read before the push), its address and when it arrived. */
+export interface PushContext extends RoundSource {
   receivedAt: Date;
-  fairPlay: FairPlayLimits;
 }
 
 export interface StartedAttempt {
@@ -115,14 +116,21 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
   const { player, proven } = registered ? { player: registered, proven: true } : await resolvePlayer(em, input, origin.channel);
   const round = (origin.channel === 'sync' ? origin.round : undefined) ?? (await triviaRound(em, input.questionGroupId));
   if (!round) throw notFound(GROUP_NOT_FOUND);
+  const source: RoundSource = origin.channel === 'sync' ? origin.push : origin;
+  const device = source.device;
+  const crowdKey = await crowdLimitsApply(em, source, input.questionGroupId);
   await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [player.id]);
-  const device = origin.channel === 'sync' ? origin.push.device : origin.device;
 
   if (input.clientId) {
     const [existing]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1`), [input.clientId]);
     if (existing) {
       if (existing.player_id !== player.id || existing.question_group_id !== input.questionGroupId) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
       const token = attemptToken(origin.serverSecret, input.clientId);
+      if (origin.channel === 'online') {
+        // A deal asked again (its reply was lost) gets its round back; a round a device dealt, or another device's, never gets a token.
+        if (existing.device_id !== device.id) throw conflict(CLIENT_ID_TAKEN, { code: 'attempt_client_id_taken' });
+        if (!existing.dealt_by_server) throw conflict(ROUND_NOT_DEALT, { code: 'round_not_dealt' });
+      }
       // The device never heard of the round the server dealt (the reply was lost) and dealt its own.
       if (origin.channel === 'sync' && dealtRoundUnheardOf(existing, origin)) return { attempt: await takeDevicesDeal(em, existing, origin, round), token, inserted: false };
       return { attempt: existing, token, inserted: false };
@@ -157,15 +165,14 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
     windowStart = origin.push.device.lastContact;
     if (placed.unanchored) reason ??= 'unanchored_time';
   }
-  if (device && !device.isKiosk && (await tooManyPlayers(em, { deviceId: device.id, playerId: player.id, startedAt, limit: (origin.channel === 'sync' ? origin.push.fairPlay : origin.fairPlay).phonePlayersPerHour }))) {
-    reason ??= 'too_many_players';
-  }
+  // A round held for another reason ranks only if an organiser approves it: the crowd limits count ranked rounds.
+  if (crowdKey !== null && reason === null) reason = await crowdLimitBroken(em, source, { playerId: player.id, startedAt });
   const token = attemptToken(origin.serverSecret, input.clientId);
   const [attempt]: AttemptRow[] = await em.query(
     prepared(`INSERT INTO player_attempts
        (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id,
-        question_ids, answer_order, dealt_by_server, window_start)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
+        question_ids, answer_order, dealt_by_server, window_start, address_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
      RETURNING *`),
     [
       player.id,
@@ -177,11 +184,12 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
       sha256(token),
       reason ? 'held' : 'clean',
       reason,
-      device?.id ?? null,
+      device.id,
       dealt?.questionIds ?? (origin.channel === 'sync' ? (origin.questionIds ?? null) : null),
       dealt ? JSON.stringify(dealt.answerOrder) : null,
       dealt !== undefined,
       windowStart,
+      crowdKey,
     ],
   );
   return { attempt: attempt!, token, inserted: true };
@@ -275,14 +283,28 @@ function checkAgainstRound(attempt: AttemptRow, answers: ChosenAnswer[]): void {
 }
 
 /**
- * A synced completion's end, placed between the round's start and the push's arrival (never in
- * the future); unanchored when the device's time falls outside it, or when the round's whole
- * window, from what the server last saw of it to this arrival, is wider than OFFLINE_WINDOW_HOURS.
+ * A synced completion's end, placed between the round's start (or its last verdict) and the push's
+ * arrival (never in the future); unanchored when the device's time falls outside it, or when the
+ * round's whole window, from what the server last saw of it to this arrival, is wider than
+ * OFFLINE_WINDOW_HOURS.
  */
-function placeRoundEnd(attempt: AttemptRow, completedAt: Date, push: PushContext) {
-  const placed = placeInWindow(completedAt, { opensAt: attempt.started_at, closesAt: push.receivedAt }, Number.POSITIVE_INFINITY);
+function placeRoundEnd(attempt: AttemptRow, completedAt: Date, push: PushContext, lastVerdict: Date | null) {
+  const placed = placeInWindow(completedAt, { opensAt: lastVerdict ?? attempt.started_at, closesAt: push.receivedAt }, Number.POSITIVE_INFINITY);
   const opened = (attempt.window_start ?? attempt.started_at).getTime();
   return { at: placed.at, unanchored: placed.unanchored || push.receivedAt.getTime() - opened > push.fairPlay.offlineWindowMs };
+}
+
+/**
+ * When a round ended, as the server can vouch for it. A round the server dealt and judged answer
+ * by answer ends at its last verdict, whatever the completion claims. Otherwise a synced completion
+ * is placed in its window (placeRoundEnd), never before the last verdict the server gave; an online
+ * one ends when it arrived.
+ */
+function roundEnd(attempt: AttemptRow, completion: Completion): { at: Date; unanchored: boolean } {
+  const verdicts = verdictTimes(attempt);
+  if (attempt.dealt_by_server && verdicts.complete) return { at: verdicts.last!, unanchored: false };
+  if (completion.push) return placeRoundEnd(attempt, completion.completedAt, completion.push, verdicts.last);
+  return { at: new Date(Math.max(completion.completedAt.getTime(), verdicts.last?.getTime() ?? 0)), unanchored: false };
 }
 
 /**
@@ -303,7 +325,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   }
   const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
   checkAgainstRound(attempt, scored.answers);
-  const end = completion.push ? placeRoundEnd(attempt, completion.completedAt, completion.push) : { at: completion.completedAt, unanchored: false };
+  const end = roundEnd(attempt, completion);
   const time = judgeTime({
     startedAt: attempt.started_at,
     completedAt: end.at,
@@ -328,7 +350,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
             review_reason = COALESCE($7::varchar, review_reason)
       WHERE id = $1
       RETURNING *`),
-    [attempt.id, scored.score, scored.correctAnswers, time.seconds, end.at, JSON.stringify(scored.answers), hold],
+    [attempt.id, scored.score, scored.correctAnswers, time.seconds, end.at, JSON.stringify(keepVerdicts(attempt.answers, scored.answers)), hold],
   );
   // Online and synced completions both end here: the player's standings move in the same transaction.
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
@@ -339,11 +361,12 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
 export function startOnlineAttempt(
   em: EntityManager,
   input: NewAttempt,
-  origin: { serverSecret: string; fairPlay: FairPlayLimits; deviceId?: string },
+  origin: { serverSecret: string; fairPlay: FairPlayLimits; deviceId: string; addressKey: string },
 ): Promise<StartedAttempt> {
   return em.transaction(async (tx) => {
-    const device = origin.deviceId ? await readRoundDevice(tx, origin.deviceId) : undefined;
-    return createAttempt(tx, input, { channel: 'online', serverSecret: origin.serverSecret, fairPlay: origin.fairPlay, ...(device ? { device } : {}) });
+    // The device's row locked first, as a push locks it: one device's rounds are judged one at a time.
+    const device = await readRoundDevice(tx, origin.deviceId, { lock: true });
+    return createAttempt(tx, input, { channel: 'online', serverSecret: origin.serverSecret, fairPlay: origin.fairPlay, device, addressKey: origin.addressKey });
   });
 }
 

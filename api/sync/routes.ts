@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { KIOSK_CERTIFICATE_HEADER, syncRejectionsQuery, syncRequestSchema, type SyncReply } from '../../contract';
+import { addressKey } from '../attempts/address-limit';
 import { authenticateDevice } from '../devices/service';
 import { restoreKiosk } from '../kiosks/certificate';
 import { rateLimitByAddress } from '../http/rate-limit';
@@ -23,7 +24,8 @@ export function syncRoutes({ config, dataSource, limiters, metrics, secret }: Ro
     refuseOversizeMutations(mutations);
     await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);
     const countSettled = (kind: string, outcome: string) => metrics.syncMutations.inc({ kind, outcome });
-    ctx.body = (await applySyncBatch(dataSource, deviceId, { serverSecret: secret, fairPlay: config.fairPlay, sentAt, more }, mutations, countSettled)) satisfies SyncReply;
+    const origin = { serverSecret: secret, fairPlay: config.fairPlay, addressKey: addressKey(secret, ctx.ip), sentAt, more };
+    ctx.body = (await applySyncBatch(dataSource, deviceId, origin, mutations, countSettled)) satisfies SyncReply;
   });
 
   router.get('/sync/rejections', requireUser, async (ctx) => {

@@ -235,13 +235,13 @@ const isRetryable = (error: unknown) => {
 export async function applySyncBatch(
   dataSource: DataSource,
   deviceId: string,
-  origin: { serverSecret: string; fairPlay: FairPlayLimits; sentAt?: string | undefined; more?: boolean | undefined },
+  origin: { serverSecret: string; fairPlay: FairPlayLimits; addressKey: string; sentAt?: string | undefined; more?: boolean | undefined },
   mutations: PushedMutation[],
   onSettled: (kind: PushedMutation['kind'], outcome: SyncResult['status']) => void = () => undefined,
 ): Promise<SyncReply> {
   // Read before the first transaction moves the device's last contact: the whole push is placed after it.
   const receivedAt = new Date();
-  const push = { device: await readRoundDevice(dataSource.manager, deviceId), receivedAt, fairPlay: origin.fairPlay };
+  const push = { device: await readRoundDevice(dataSource.manager, deviceId), receivedAt, fairPlay: origin.fairPlay, addressKey: origin.addressKey };
   const applied = { id: deviceId, serverSecret: origin.serverSecret, push, offsetMs: clockOffsetMs(origin.sentAt, receivedAt) };
   const results: SyncResult[] = [];
   let lastMutationId = 0;

@@ -1,6 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import type { ReviewReason } from '../../contract';
-import { DeviceEntity } from './device.entity';
 import { LocationEntity } from './location.entity';
 import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
@@ -19,6 +18,8 @@ export interface ChosenAnswer {
   answerId: number;
   /** Milliseconds from showing the question to the tap, as the device measured it (absent from older devices). */
   elapsedMs?: number;
+  /** When the server gave this answer its verdict (ISO, the server's clock): rounds it dealt are timed by it. */
+  judgedAt?: string;
 }
 
 @Entity('player_attempts')
@@ -35,6 +36,8 @@ export interface ChosenAnswer {
 @Index('player_attempts_held_idx', ['questionGroupId', 'id'], { where: `review_status = 'held'` })
 /** A device's rounds by start: the overlap and players-per-hour checks. */
 @Index('player_attempts_device_idx', ['deviceId', 'startedAt'], { where: 'device_id IS NOT NULL' })
+/** The rounds each address sent in the last hour: the per-address ceiling. */
+@Index('player_attempts_address_idx', ['addressKey', 'recordedAt'], { where: 'address_key IS NOT NULL' })
 @Index('player_attempts_completed_idx', ['questionGroupId', 'completedAt'], {
   where: `completed_at IS NOT NULL AND review_status IN ('clean', 'released')`,
 })
@@ -115,6 +118,10 @@ export class PlayerAttemptEntity {
   @Column('timestamptz', { nullable: true })
   reviewedAt: Date | null;
 
+  /**
+   * The device that recorded the round. No foreign key: a device whose row is lost (a deletion, a
+   * restore) and comes back with its derived secret or kiosk certificate still owns its rounds.
+   */
   @Column('uuid', { nullable: true })
   deviceId: string | null;
 
@@ -148,7 +155,14 @@ export class PlayerAttemptEntity {
   @Column('timestamp', { nullable: true })
   analysisHour: Date | null;
 
-  @ManyToOne(() => DeviceEntity, { onDelete: 'SET NULL', nullable: true })
-  @JoinColumn({ name: 'device_id' })
-  device: Relation<DeviceEntity> | null;
+  /** When the server recorded the round (its own clock): the per-address ceiling counts by it. */
+  @Column('timestamptz', { nullable: true, default: () => 'now()' })
+  recordedAt: Date | null;
+
+  /**
+   * A keyed fingerprint of the address the round came from (api/attempts/address-limit.ts), for a
+   * device that is not a kiosk of its trivia; null for a kiosk's rounds and rounds recorded before.
+   */
+  @Column('varchar', { length: 43, nullable: true })
+  addressKey: string | null;
 }

@@ -28,6 +28,7 @@ import { CompanyTimeZone1796520000000 } from './1796520000000-company-time-zone'
 import { QuestionTextRevisions1796600000000 } from './1796600000000-question-text-revisions';
 import { AnalysisLogs1796700000000 } from './1796700000000-analysis-logs';
 import { Pictures1796800000000 } from './1796800000000-pictures';
+import { FairPlayLimits1796900000000 } from './1796900000000-fair-play-limits';
 import { DrawEntriesHash1796950000000 } from './1796950000000-draw-entries-hash';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -62,5 +63,6 @@ export const migrations = [
   QuestionTextRevisions1796600000000,
   AnalysisLogs1796700000000,
   Pictures1796800000000,
+  FairPlayLimits1796900000000,
   DrawEntriesHash1796950000000,
 ];

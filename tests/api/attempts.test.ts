@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { chooseAnswers, playerFlowSnapshot, playerProof, registerDevice, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, phoneHeaders, playerFlowSnapshot, playerProof, registerDevice, type TestTrivia } from '../support/player-flow';
 
 
 let api: TestApi;
@@ -22,9 +22,10 @@ afterAll(() => api.close());
 
 async function startAttempt(body: Record<string, unknown> = {}) {
   const player = await buildPlayer(api.dataSource, { locationId: site.id });
-  const res = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 4, ...body });
+  const headers = await phoneHeaders(api);
+  const res = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 4, ...body }, { headers });
   expect(res.status).toBe(200);
-  return { player, attempt: res.body as { id: number; token: string; clientId: string | null } };
+  return { player, headers, attempt: res.body as { id: number; token: string; clientId: string | null } };
 }
 
 const storedAttempt = async (id: number) => (await api.dataSource.query(`SELECT * FROM player_attempts WHERE id = $1`, [id]))[0];
@@ -42,8 +43,8 @@ describe('POST /api/player-attempts', () => {
 
   it('returns the same attempt and a working token when a kiosk replays the creation with its clientId', async () => {
     const clientId = randomUUID();
-    const { player, attempt } = await startAttempt({ clientId });
-    const replay = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 4, clientId });
+    const { player, headers, attempt } = await startAttempt({ clientId });
+    const replay = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 4, clientId }, { headers });
     expect(replay.body.id).toBe(attempt.id);
     expect(replay.body.token).toBe(attempt.token);
     const done = await api.client().patch(`/api/player-attempts/${attempt.id}`, { answers: chooseAnswers(trivia, 4), completionTime: 30, token: replay.body.token });
@@ -55,7 +56,7 @@ describe('POST /api/player-attempts', () => {
     const limited = await buildTrivia(api.dataSource, company.id, { overrides: { maxAttempts: 2 } });
     const player = await buildPlayer(api.dataSource);
     const body = { ...playerProof(player), questionGroupId: limited.group.id, totalQuestions: 5 };
-    const replies = await Promise.all(Array.from({ length: 5 }, () => api.client().post('/api/player-attempts', body)));
+    const replies = await Promise.all(Array.from({ length: 5 }, async () => api.client().post('/api/player-attempts', body, { headers: await phoneHeaders(api) })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 403, 403, 403]);
     const refused = replies.find((r) => r.status === 403)!;
     expect(refused.body.error).toBe(ATTEMPT_LIMIT_MESSAGE);
@@ -67,18 +68,18 @@ describe('POST /api/player-attempts', () => {
   it('refuses an attempt of 0 questions with 400 and stores nothing', async () => {
     const player = await buildPlayer(api.dataSource, { locationId: site.id });
     const before = await playerFlowSnapshot(api.dataSource);
-    const res = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 0 });
+    const res = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 0 }, { headers: await phoneHeaders(api) });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('El total de preguntas debe ser un entero entre 1 y 200');
     expect(await playerFlowSnapshot(api.dataSource)).toEqual(before);
   });
 
   it('is 404 for an unknown player or trivia', async () => {
-    const unknownPlayer = await api.client().post('/api/player-attempts', { playerId: 999999, questionGroupId: trivia.group.id, totalQuestions: 4 });
+    const unknownPlayer = await api.client().post('/api/player-attempts', { playerId: 999999, questionGroupId: trivia.group.id, totalQuestions: 4 }, { headers: await phoneHeaders(api) });
     expect(unknownPlayer.status).toBe(404);
     expect(unknownPlayer.body.error).toBe('No se encontró el jugador');
     const player = await buildPlayer(api.dataSource);
-    const unknownTrivia = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: 999999, totalQuestions: 4 });
+    const unknownTrivia = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: 999999, totalQuestions: 4 }, { headers: await phoneHeaders(api) });
     expect(unknownTrivia.status).toBe(404);
   });
 });
@@ -96,7 +97,7 @@ describe("a trivia's maxAttempts", () => {
         companyId: company.id,
         questionGroupId: limited.group.id,
       });
-    const startOnline = () => api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: limited.group.id, totalQuestions: 2 });
+    const startOnline = async () => api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: limited.group.id, totalQuestions: 2 }, { headers: await phoneHeaders(api) });
     const startSynced = (mutationId: number, reference: Record<string, unknown>) =>
       device.push([
         {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { chooseAnswers, playerProof, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, phoneHeaders, playerProof, type TestTrivia } from '../support/player-flow';
 import { CampaignLinkOrderUnique1795400100000 } from '../../db/migrations/1795400100000-campaign-link-order-unique';
 
 const CAMPAIGN_NOT_FOUND = 'Campaña no encontrada';
@@ -271,7 +271,7 @@ describe('DELETE /api/campaigns/:id', () => {
 
     // A player plays the linked trivia through the public player flow.
     const player = await buildPlayer(api.dataSource, { locationId: site.id });
-    const started = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 2 });
+    const started = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.group.id, totalQuestions: 2 }, { headers: await phoneHeaders(api) });
     expect(started.status).toBe(200);
     // The server times the round with its own clock: as if it had been played for 20 s.
     await api.dataSource.query(`UPDATE player_attempts SET started_at = now() - interval '20 seconds' WHERE id = $1`, [started.body.id]);

@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, phoneHeaders, playerFlowSnapshot, registerDevice, type TestTrivia } from '../support/player-flow';
 
 /**
  * One person, one identity: every spelling of a document names one player (registration, document
@@ -112,7 +112,7 @@ describe('one person, one identity', () => {
   it('refuses a second attempt under another spelling when the trivia allows one: online 403, synced held', async () => {
     const number = freshDocument();
     const player = await register(number);
-    const first = await api.client().post('/api/player-attempts', { playerId: player.body.id, documentTypeId: cc, documentNumber: number, questionGroupId: once.group.id });
+    const first = await api.client().post('/api/player-attempts', { playerId: player.body.id, documentTypeId: cc, documentNumber: number, questionGroupId: once.group.id }, { headers: await phoneHeaders(api) });
     expect(first.status).toBe(200);
 
     const check = await validate(`0${number}`, once.group.id);
@@ -120,7 +120,7 @@ describe('one person, one identity', () => {
     expect(check.body).toMatchObject({ code: 'attempt_limit_reached', message: ATTEMPT_LIMIT_MESSAGE });
     const again = await api
       .client()
-      .post('/api/player-attempts', { playerId: player.body.id, documentTypeId: cc, documentNumber: `${number.slice(0, 3)}-${number.slice(3)}`, questionGroupId: once.group.id });
+      .post('/api/player-attempts', { playerId: player.body.id, documentTypeId: cc, documentNumber: `${number.slice(0, 3)}-${number.slice(3)}`, questionGroupId: once.group.id }, { headers: await phoneHeaders(api) });
     expect(again.status).toBe(403);
     expect(again.body.code).toBe('attempt_limit_reached');
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ATTEMPT_LIMIT_MESSAGE, DOCUMENT_NUMBER_MESSAGE, LOCATION_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { documentTypeId, freshDocument, playerFlowSnapshot, playerProof } from '../support/player-flow';
+import { documentTypeId, freshDocument, phoneHeaders, playerFlowSnapshot, playerProof } from '../support/player-flow';
 
 let api: TestApi;
 let cc: number;
@@ -149,7 +149,7 @@ describe('POST /api/players/validate', () => {
   it('is 403 "Límite de intentos alcanzado" naming the limit once the player has used the trivia\'s attempts', async () => {
     const player = await buildPlayer(api.dataSource, { locationId: site.id });
     for (let i = 0; i < 2; i++) {
-      const attempt = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.id, totalQuestions: 5 });
+      const attempt = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: trivia.id, totalQuestions: 5 }, { headers: await phoneHeaders(api) });
       expect(attempt.status).toBe(200);
     }
     const res = await validate(player.documentNumber);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { buildKioskSite, chooseAnswers, freshDocument, kioskPlay, playerFlowSnapshot, playerProof, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';
+import { buildKioskSite, chooseAnswers, freshDocument, kioskPlay, phoneHeaders, playerFlowSnapshot, playerProof, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';
 
 /**
  * Every way a client could put a result in the ranking that was not played, tried with plain
@@ -35,7 +35,7 @@ const rankedIds = async (groupId: number) => {
 
 async function startOnline(body: Record<string, unknown> = {}, groupId = trivia.group.id) {
   const player = await buildPlayer(api.dataSource, { locationId: site.id });
-  return api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId, ...body });
+  return api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId, ...body }, { headers: await phoneHeaders(api) });
 }
 /** An online attempt started `secondsAgo` on the server's clock, with the round the server dealt. */
 async function playingOnline(secondsAgo = 30) {
@@ -98,7 +98,7 @@ describe('the round is the server\'s', () => {
     expect((await attemptByClientId(play.attemptClientId)).review_status).toBe('held');
     const playerId = (await attemptByClientId(play.attemptClientId)).player_id;
     const [player] = await api.dataSource.query(`SELECT id, document_type_id AS "documentTypeId", document_number AS "documentNumber" FROM players WHERE id = $1`, [playerId]);
-    const again = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: limited.group.id });
+    const again = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: limited.group.id }, { headers: await phoneHeaders(api) });
     expect(again.status).toBe(403);
     expect(again.body.code).toBe('attempt_limit_reached');
   });

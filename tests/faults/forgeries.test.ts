@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { chooseAnswers, documentTypeId, freshDocument, registerDevice, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, documentTypeId, freshDocument, phoneHeaders, registerDevice, type TestTrivia } from '../support/player-flow';
 
 /**
  * Results nobody played, forged over plain HTTP the way a script would send them: each is refused
@@ -61,15 +61,12 @@ async function onlinePlayer(): Promise<number> {
   documents.set(res.body.id, documentNumber);
   return res.body.id;
 }
-const start = (playerId: number, body: Record<string, unknown> = {}) =>
-  api.client().post('/api/player-attempts', {
-    playerId,
-    documentTypeId: cc,
-    documentNumber: documents.get(playerId),
-    questionGroupId: trivia.group.id,
-    totalQuestions: 5,
-    ...body,
-  });
+const start = async (playerId: number, body: Record<string, unknown> = {}) =>
+  api.client().post(
+    '/api/player-attempts',
+    { playerId, documentTypeId: cc, documentNumber: documents.get(playerId), questionGroupId: trivia.group.id, totalQuestions: 5, ...body },
+    { headers: await phoneHeaders(api) },
+  );
 const complete = (attempt: { id: number; token: string }, body: Record<string, unknown>) =>
   api.client().patch(`/api/player-attempts/${attempt.id}`, { token: attempt.token, ...body });
 

@@ -4,7 +4,7 @@ import type { ErasureAction } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, registerDevice, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, documentTypeId, freshDocument, offlinePlay, phoneHeaders, registerDevice, type TestTrivia } from '../support/player-flow';
 
 /**
  * An erasure leaves no trace of the person: a player who registered online, played at a kiosk
@@ -128,7 +128,7 @@ async function leaveTraces(person: Person): Promise<{ playerId: number }> {
   const registered = await api.client().post('/api/players', { fullName: name, documentTypeId: cc, documentNumber: dotted(documentNumber), locationId: site.id });
   expect(registered.status).toBe(200);
   const playerId: number = registered.body.id;
-  const online = await api.client().post('/api/player-attempts', { playerId, documentTypeId: cc, documentNumber: `0${documentNumber}`, questionGroupId: trivia.group.id });
+  const online = await api.client().post('/api/player-attempts', { playerId, documentTypeId: cc, documentNumber: `0${documentNumber}`, questionGroupId: trivia.group.id }, { headers: await phoneHeaders(api) });
   expect(online.status).toBe(200);
 
   const kiosk = await registerDevice(api);

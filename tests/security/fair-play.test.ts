@@ -4,7 +4,7 @@ import { REVIEW_REASON_LABELS } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildPlayer } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { buildKioskSite, chooseAnswers, deviceHeaders, freshDocument, offlinePlay, playerProof, type KioskSite } from '../support/player-flow';
+import { buildKioskSite, chooseAnswers, deviceHeaders, freshDocument, offlinePlay, phoneHeaders, playerProof, type KioskSite } from '../support/player-flow';
 
 /**
  * The ways a player with a laptop put results in the ranking that were never played, replayed
@@ -40,10 +40,10 @@ async function newDevice() {
 async function kioskLastSeen(setUpHoursAgo: number, seenHoursAgo: number) {
   const device = await newDevice();
   await api.dataSource.query(
-    `UPDATE devices SET created_at = now() - make_interval(hours => $2), kiosk_name = 'Tableta Pabellón Azul', kiosk_setup_at = now() - make_interval(hours => $2),
+    `UPDATE devices SET created_at = now() - make_interval(hours => $2), kiosk_name = 'Tableta Pabellón Azul', kiosk_setup_at = now() - make_interval(hours => $2), kiosk_question_group_id = $4,
             drained_at = now() - make_interval(hours => $3)
       WHERE id = $1`,
-    [device.deviceId, setUpHoursAgo, seenHoursAgo],
+    [device.deviceId, setUpHoursAgo, seenHoursAgo, groupId()],
   );
   await api.dataSource.query(`UPDATE question_groups SET created_at = now() - interval '40 hours' WHERE id = $1`, [groupId()]);
   return device;
@@ -153,7 +153,7 @@ describe('the answer key and the round', () => {
     await api.dataSource.query(`UPDATE question_groups SET questions_per_round = 3 WHERE id = $1`, [groupId()]);
     try {
       const player = await buildPlayer(api.dataSource, { locationId: site.site.id });
-      const start = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId(), clientId: randomUUID() });
+      const start = await api.client().post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId(), clientId: randomUUID() }, { headers: await phoneHeaders(api) });
       expect(start.status).toBe(200);
       const { id, token, round } = start.body as { id: number; token: string; round: { questionIds: number[]; answerOrder: Record<string, number[]> } };
       expect(round.questionIds).toHaveLength(3);

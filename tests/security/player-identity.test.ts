@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
-import { chooseAnswers, documentTypeId, freshDocument, registerDevice, type TestTrivia } from '../support/player-flow';
+import { chooseAnswers, documentTypeId, freshDocument, phoneHeaders, registerDevice, type TestTrivia } from '../support/player-flow';
 
 /**
  * Player identity, replayed as an outside probe did it: spending another player's attempts with
@@ -35,7 +35,7 @@ let addressCounter = 0;
 function clientAt(address = `203.0.113.${++addressCounter}`) {
   const client = api.client();
   return {
-    post: (path: string, body: unknown) => client.post(path, body, { headers: { 'X-Forwarded-For': address } }),
+    post: (path: string, body: unknown, headers: Record<string, string> = {}) => client.post(path, body, { headers: { 'X-Forwarded-For': address, ...headers } }),
   };
 }
 
@@ -56,7 +56,7 @@ async function attemptsOf(playerId: number) {
 describe('spending an attempt needs more than a numeric player id', () => {
   it('online: a bare playerId is refused with 403 player_proof_invalid, and the victim can still play', async () => {
     const victim = await registerVictim();
-    const res = await clientAt().post('/api/player-attempts', { playerId: victim.id, questionGroupId: trivia.group.id, totalQuestions: 2 });
+    const res = await clientAt().post('/api/player-attempts', { playerId: victim.id, questionGroupId: trivia.group.id, totalQuestions: 2 }, await phoneHeaders(api));
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'player_proof_invalid', error: expect.any(String), message: expect.any(String) });
     expect(await attemptsOf(victim.id)).toEqual([]);
@@ -74,7 +74,7 @@ describe('spending an attempt needs more than a numeric player id', () => {
       documentNumber: attacker.documentNumber,
       questionGroupId: trivia.group.id,
       totalQuestions: 2,
-    });
+    }, await phoneHeaders(api));
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('player_proof_invalid');
     expect(await attemptsOf(victim.id)).toEqual([]);
@@ -89,7 +89,7 @@ describe('spending an attempt needs more than a numeric player id', () => {
       documentNumber: ` ${player.documentNumber} `,
       questionGroupId: trivia.group.id,
       totalQuestions: 2,
-    });
+    }, await phoneHeaders(api));
     expect(started.status).toBe(200);
     const done = await api
       .client()

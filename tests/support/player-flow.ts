@@ -32,20 +32,27 @@ export const DEVICE_SETUP_AGO_MS = 2 * 3600_000;
 
 /**
  * A registered device that pushes mutations through POST /api/sync: by default a kiosk set up by
- * staff two hours ago and not seen since (so rounds played in those two hours are anchored);
- * `phone` leaves it a plain device (a phone: players-per-hour limit), registered as long ago.
- * The past is written into its row: the server's own clock cannot be moved back.
+ * staff two hours ago and not seen since (so rounds played in those two hours are anchored), of the
+ * trivia `questionGroupId` names or, unless told, of the trivia of the first round it pushes (a
+ * kiosk's exemptions hold only for its own trivia); `phone` leaves it a plain device (a phone:
+ * players-per-hour limit), registered as long ago. The past is written into its row: the server's
+ * own clock cannot be moved back.
  */
-export async function registerDevice(api: TestApi, client: TestClient = api.client(), { phone = false, agoMs = DEVICE_SETUP_AGO_MS } = {}) {
+export async function registerDevice(
+  api: TestApi,
+  client: TestClient = api.client(),
+  { phone = false, agoMs = DEVICE_SETUP_AGO_MS, questionGroupId }: { phone?: boolean; agoMs?: number; questionGroupId?: number } = {},
+) {
   const res = await client.post('/api/devices');
   if (res.status !== 201) throw new Error(`device registration failed: ${res.status} ${res.text}`);
   const { deviceId, secret } = res.body as { deviceId: string; secret: string };
   await api.dataSource.query(
     `UPDATE devices SET created_at = now() - make_interval(secs => $2::float8 / 1000),
             kiosk_name = CASE WHEN $3 THEN NULL ELSE 'Tableta de pruebas' END,
-            kiosk_setup_at = CASE WHEN $3 THEN NULL ELSE now() - make_interval(secs => $2::float8 / 1000) END
+            kiosk_setup_at = CASE WHEN $3 THEN NULL ELSE now() - make_interval(secs => $2::float8 / 1000) END,
+            kiosk_question_group_id = CASE WHEN $3 THEN NULL ELSE $4::int END
       WHERE id = $1`,
-    [deviceId, agoMs, phone],
+    [deviceId, agoMs, phone, questionGroupId ?? null],
   );
   return {
     deviceId,
@@ -55,10 +62,24 @@ export async function registerDevice(api: TestApi, client: TestClient = api.clie
      * first, so the rounds offlinePlay places in the last two hours are anchored however often it pushed.
      */
     push: async (mutations: unknown[], headers: Record<string, string> = {}) => {
-      await api.dataSource.query(`UPDATE devices SET drained_at = NULL WHERE id = $1`, [deviceId]);
+      const pushed = Array.isArray(mutations) ? (mutations as { kind?: string; payload?: { questionGroupId?: unknown } }[]) : [];
+      const firstTrivia = pushed.find((m) => m?.kind === 'attempt')?.payload?.questionGroupId;
+      await api.dataSource.query(
+        `UPDATE devices SET drained_at = NULL,
+                kiosk_question_group_id = CASE WHEN kiosk_name IS NULL THEN NULL ELSE COALESCE(kiosk_question_group_id, (SELECT id FROM question_groups WHERE id = $2)) END
+          WHERE id = $1`,
+        [deviceId, typeof firstTrivia === 'number' ? firstTrivia : null],
+      );
       return client.post('/api/sync', { mutations }, { headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...headers } });
     },
   };
+}
+
+/** A new phone's credentials as request headers: what the player screen sends when it asks the server to deal a round. */
+export async function phoneHeaders(api: TestApi, client: TestClient = api.client()) {
+  const res = await client.post('/api/devices');
+  if (res.status !== 201) throw new Error(`device registration failed: ${res.status} ${res.text}`);
+  return deviceHeaders(res.body as { deviceId: string; secret: string });
 }
 
 export interface OfflinePlayInput {
