@@ -148,7 +148,7 @@ export interface ScreenDrawHistory {
 }
 
 /** How many of the day's draws a screen lists, and how many winners of each. */
-export const SCREEN_DRAW_HISTORY_ROWS = 8;
+export const SCREEN_DRAW_HISTORY_ROWS = 6;
 export const SCREEN_DRAW_HISTORY_WINNERS = 5;
 
 /**

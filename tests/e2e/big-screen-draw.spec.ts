@@ -2,9 +2,14 @@ import { expect, test } from './fixtures';
 import type { Campaign, DrawRecord, ScreenFeed } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
-/** The big screen's "Ganadores del sorteo": a draw run by an admin shows its winners on the trivia's and the campaign's screens. */
+/**
+ * The big screen's "Ganadores del sorteo": a draw run by an admin shows its winners on the trivia's
+ * and the campaign's screens; the same draw made again with filters spelt otherwise is marked
+ * "Repetido" there, with who won the first time; and, when the organiser shows it, "Sorteos de hoy".
+ */
 
 const TV = { width: 1920, height: 1080 };
 const DEMO_COMPANY = 1;
@@ -45,7 +50,31 @@ test('a draw run through the API shows its winners on the big screen, in prize o
   await expect(panel.getByRole('listitem')).toHaveText(shown);
   await expect(screen.getByTestId('screen-row')).toHaveCount(PLAYERS.length);
   for (const item of await panel.getByRole('listitem').all()) await expect(item).toBeInViewport();
+  await expect(panel.getByTestId('screen-draw-repeat')).toHaveCount(0);
+
+  // The same draw again, its filters spelt otherwise (a minimum score of 0, a start long past): the screen marks it a repeat and says who won the first time.
+  const again = await postJson<DrawRecord>(page, `/api/question-groups/${trivia.id}/draws`, { prizes: 3, filters: { minScore: 0, dateFrom: '2000-01-01' } });
+  expect(again).toMatchObject({ repeatOf: draw.id, repeatOfFirst: draw.id, repeatMatch: 'entries' });
+  await expect(panel.getByTestId('screen-draw-repeat')).toHaveText('Repetido', { timeout: 15_000 });
+  await expect(panel.getByTestId('screen-draw-repeat-of')).toContainText(/^Sorteo repetido: el primero fue el de las \d{1,2}:\d{2}.* y ganaron /);
+  await expect(panel.getByTestId('screen-draw-repeat-of')).toContainText(shown[0]!);
+
+  // The organiser shows the day's draws: both, newest first, the second marked.
+  const put = await page.request.put(`/api/question-groups/${trivia.id}/draws/screen`, { data: { showHistory: true }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(put.status()).toBe(200);
+  const history = screen.getByTestId('screen-draw-history');
+  await expect(history.getByTestId('screen-history-draw')).toHaveCount(2, { timeout: 15_000 });
+  await expect(history.getByTestId('screen-history-draw').first().getByTestId('screen-draw-repeat')).toHaveText('Repetido');
+  await expect(history.getByTestId('screen-history-draw').last().getByTestId('screen-draw-repeat')).toHaveCount(0);
+  // Everything fits the 1920×1080 screen: the marked panel, the day's draws, the newest finisher and the connection line.
+  for (const part of [panel, history, screen.getByTestId('screen-newest'), screen.getByTestId('screen-status')]) await expect(part).toBeInViewport({ ratio: 1 });
   if (SHOTS) await screen.screenshot({ path: `${SHOTS}/big-screen-draw-1920.png` });
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await screen.emulateMedia({ colorScheme });
+    found.push(...(await seriousViolations(screen, `big screen with a repeated draw (${colorScheme})`)));
+  }
+  expect(found).toEqual([]);
 
   // A campaign's draw shows on the campaign's screen.
   const campaignDraw = await postJson<DrawRecord>(page, `/api/campaigns/${campaign.id}/draws`, { prizes: 2 });

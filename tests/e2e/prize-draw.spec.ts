@@ -42,7 +42,7 @@ test.beforeAll(async ({ browser }) => {
   await page.context().close();
 });
 
-test('the seed is never asked for; a draw made again is a new one marked "Repetido", both listed and both verified; once more excluding the winners', async ({ browser }) => {
+test('the seed is never asked for; a draw made again (its filters spelt otherwise) is a new one marked "Repetido", both listed and both verified; once more excluding the winners', async ({ browser }) => {
   const page = await signedIn(browser, 'light');
   await page.goto(`/ranking-admin?id=${trivia.id}`);
   const draws = page.getByTestId('prize-draws');
@@ -66,11 +66,15 @@ test('the seed is never asked for; a draw made again is a new one marked "Repeti
   const firstSeed = await draws.getByTestId('draw-seed').first().innerText();
   expect(firstSeed).toMatch(/^[0-9a-f]{64}$/);
 
-  // The same prizes and filters again: a second draw with its own seed, marked as a repeat of the first, which stays.
+  // The same prizes again, with a minimum score of 0 (other filters, the same entries): a second draw with its own seed, marked as a repeat of the first, which stays.
+  await draws.getByLabel('Puntuación mínima').fill('0');
   await drawWithKeyboard(page, draws, 1);
   const newest = items.first();
   await expect(newest.getByTestId('draw-repeat')).toHaveText('Repetido');
-  await expect(newest.getByTestId('draw-repeat-of')).toHaveText(`Mismos premios y filtros que el ${firstTitle.replace('Sorteo', 'sorteo')}, que sigue en el historial.`);
+  await expect(newest.getByTestId('draw-repeat-of')).toHaveText(
+    `Sorteo repetido: el primero fue el ${firstTitle.replace('Sorteo', 'sorteo')} (mismos participantes y premios), que sigue en el historial.`,
+  );
+  await expect(newest).toContainText('Puntuación ≥ 0');
   await expect(newest.getByTestId('draw-seed')).not.toHaveText(firstSeed);
   await expect(newest).toContainText('elegida al azar por el servidor');
   const oldest = items.last();
@@ -100,6 +104,17 @@ test('the seed is never asked for; a draw made again is a new one marked "Repeti
   await draws.getByRole('button', { name: 'Sortear' }).click();
   await expect(draws.getByRole('alert')).toContainText('menos que los 5 premios');
   await expect(items).toHaveCount(3);
+
+  // The organiser shows the day's draws on the public big screen; the choice is kept.
+  const option = draws.getByLabel('Mostrar los sorteos de hoy en la pantalla');
+  await expect(option).not.toBeChecked();
+  const saved = page.waitForResponse((reply) => reply.url().endsWith(`/api/question-groups/${trivia.id}/draws/screen`) && reply.request().method() === 'PUT');
+  await option.check();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId('prize-draws').getByLabel('Mostrar los sorteos de hoy en la pantalla')).toBeChecked();
+  const screen = await (await page.request.get(`/api/public/screens/trivia/${trivia.id}`)).json();
+  expect(screen.drawHistory.total).toBe(3);
 
   await fullPageScreenshot(page, 'docs/screenshots/draw-1366.png');
   await page.context().close();

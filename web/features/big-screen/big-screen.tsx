@@ -1,4 +1,4 @@
-import { Maximize, Trophy } from 'lucide-react';
+import { Maximize } from 'lucide-react';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
@@ -6,6 +6,7 @@ import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract'
 import { BROWSER_TIME_ZONE, formatDuration, formatPoints, formatScore, formatTimeOfDay } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from './qr-code';
+import { DrawHistory, DrawWinners } from './draw-panels';
 import './big-screen.css';
 
 /** The screen's clock in the event's time zone (the feed says which; before any feed, the device's). */
@@ -91,40 +92,15 @@ function Podium({ kind, entries, newestId }: { kind: ScreenFeed['kind']; entries
   );
 }
 
-/** How many winners the panel names; a larger draw says how many more (the admin's record lists them all). */
-const WINNERS_SHOWN = 12;
-
-/**
- * "Ganadores del sorteo": the newest draw's winners in prize order (the numbers are CSS counters),
- * for a while after an admin ran it. More than a few go in two columns.
- */
-function DrawWinners({ winners }: { winners: ScreenFeed['drawWinners'] }) {
-  const shown = winners?.winners.slice(0, WINNERS_SHOWN) ?? [];
-  const more = (winners?.winners.length ?? 0) - shown.length;
-  return (
-    <div aria-live="polite" className="big-screen-draw-slot">
-      {shown.length > 0 && (
-        <section className="big-screen-draw" aria-labelledby="big-screen-draw-title" data-testid="screen-draw-winners">
-          <h2 id="big-screen-draw-title" className="big-screen-draw-title">
-            <Trophy aria-hidden className="big-screen-draw-icon" />
-            Ganadores del sorteo
-          </h2>
-          <ol className="big-screen-draw-list" data-many={shown.length > 5 || undefined}>
-            {shown.map((winner, index) => (
-              <li key={index}>{winner.name}</li>
-            ))}
-          </ol>
-          {more > 0 && <p className="big-screen-draw-more">y {more === 1 ? '1 ganador más' : `${more} ganadores más`}</p>}
-        </section>
-      )}
-    </div>
-  );
-}
+/** How many places the ranking shows while the day's draws ("Sorteos de hoy") take the other half under the podium. */
+const RANKING_ROWS_WITH_HISTORY = 7;
 
 function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
   const playUrl = new URL(feed.playPath, window.location.origin).href;
   const newestId = feed.newest?.playerId ?? null;
-  const rest = feed.entries.slice(3);
+  const history = feed.drawHistory && feed.drawHistory.total > 0 ? feed.drawHistory : null;
+  // With the day's draws beside them, the rows under the podium are one column: the top RANKING_ROWS_WITH_HISTORY.
+  const rest = feed.entries.slice(3, history ? RANKING_ROWS_WITH_HISTORY : undefined);
   return (
     <>
       <header className="big-screen-header">
@@ -144,17 +120,18 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           {feed.entries.length === 0 ? (
             <p className="big-screen-empty">Aún no hay resultados. ¡Sé el primero en jugar!</p>
           ) : (
-            <>
-              <Podium kind={feed.kind} entries={feed.entries} newestId={newestId} />
-              {rest.length > 0 && (
-                <ol className="big-screen-list" aria-label="Siguientes puestos">
-                  {rest.map((entry) => (
-                    <Row key={entry.playerId} kind={feed.kind} entry={entry} newest={entry.playerId === newestId} />
-                  ))}
-                </ol>
-              )}
-            </>
+            <Podium kind={feed.kind} entries={feed.entries} newestId={newestId} />
           )}
+          <div className="big-screen-below-podium" data-history={history ? true : undefined}>
+            {rest.length > 0 && (
+              <ol className="big-screen-list" aria-label="Siguientes puestos">
+                {rest.map((entry) => (
+                  <Row key={entry.playerId} kind={feed.kind} entry={entry} newest={entry.playerId === newestId} />
+                ))}
+              </ol>
+            )}
+            {history && <DrawHistory history={history} timeZone={feed.timeZone} />}
+          </div>
         </section>
         <aside className="big-screen-card big-screen-join" aria-label="Cómo jugar">
           <h2 className="big-screen-join-title">{feed.kind === 'trivia' ? 'Escanea y juega' : 'Escanea y sigue la campaña'}</h2>
@@ -162,7 +139,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           <p className="big-screen-link" data-testid="screen-link">
             {playUrl}
           </p>
-          <DrawWinners winners={feed.drawWinners} />
+          <DrawWinners winners={feed.drawWinners} timeZone={feed.timeZone} />
           <div aria-live="polite" className="big-screen-newest">
             {feed.newest && (
               <p data-testid="screen-newest">

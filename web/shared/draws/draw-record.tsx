@@ -20,9 +20,17 @@ export function filtersText(filters: DrawFilters, siteName: (id: number) => stri
 
 const winnerName = (name: string | null) => name ?? 'Jugador eliminado';
 
+/** Why a draw is marked "Repetido": the first draw it repeats, what they share, and the one just before when that is another. */
+export function repeatText(draw: Pick<DrawRecord, 'repeatOf' | 'repeatOfFirst' | 'repeatMatch'>): string | null {
+  if (draw.repeatOf === null || draw.repeatOfFirst === null) return null;
+  const same = draw.repeatMatch === 'entries' ? 'mismos participantes y premios' : 'mismos premios y filtros';
+  const previous = draw.repeatOf !== draw.repeatOfFirst ? ` El anterior fue el #${draw.repeatOf}.` : '';
+  return `Sorteo repetido: el primero fue el sorteo #${draw.repeatOfFirst} (${same}), que sigue en el historial.${previous}`;
+}
+
 /**
  * One draw of the record: when, who ran it, "Repetido" when an earlier draw had the same prizes
- * and filters (a re-roll, in plain sight), filters, eligible count, seed (with a warning for a
+ * and the same entries or filters (a re-roll, in plain sight, whatever the filters' spelling), filters, eligible count, seed (with a warning for a
  * seed from before the server always drew it), winners; 'Verificar' re-runs it on the server from
  * the stored list and seed and shows whether the winners agree; 'Exportar CSV' downloads the list
  * and the winners.
@@ -48,7 +56,7 @@ export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName:
       </div>
       {draw.repeatOf !== null && (
         <p className="text-sm text-amber-900 dark:text-amber-200" data-testid="draw-repeat-of">
-          Mismos premios y filtros que el sorteo #{draw.repeatOf}, que sigue en el historial.
+          {repeatText(draw)}
         </p>
       )}
       <p className="text-sm text-slate-600 dark:text-slate-400">{filtersText(draw.filters, siteName)}</p>

@@ -4,10 +4,12 @@ import { toast } from '../../lib/toast-store';
 import { useDrawSites, useDraws, type DrawSubject } from './api/draws';
 import { DrawForm } from './draw-form';
 import { DrawRecordItem } from './draw-record';
+import { DrawScreenOption } from './draw-screen-option';
 
 /**
- * "Sorteo": a trivia's or campaign's prize draws. The form runs a new draw; below it, the record
- * of every draw (newest first, repeats marked "Repetido"), each one verifiable and exportable.
+ * "Sorteo": a trivia's or campaign's prize draws. The form runs a new draw; the organiser chooses
+ * whether the public big screen lists the day's draws; below, the record of every draw (newest
+ * first, repeats marked "Repetido"), each one verifiable and exportable.
  */
 export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; companyId?: number }) {
   const draws = useDraws(subject);
@@ -21,7 +23,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
           Sorteo
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Participan los resultados que cuentan en el ranking. El servidor elige la semilla al azar; cada sorteo guarda la lista de participantes y la semilla, y con ambas cualquiera comprueba que salen los mismos ganadores. Ningún sorteo se borra ni se reemplaza: uno hecho de nuevo con los mismos premios y filtros queda en el historial marcado como «Repetido».
+          Participan los resultados que cuentan en el ranking. El servidor elige la semilla al azar; cada sorteo guarda la lista de participantes y la semilla, y con ambas cualquiera comprueba que salen los mismos ganadores. Ningún sorteo se borra ni se reemplaza: uno hecho de nuevo con los mismos premios y los mismos participantes (o los mismos filtros) queda en el historial marcado como «Repetido», también en la pantalla.
         </p>
       </section>
       <DrawForm
@@ -31,6 +33,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
           toast({ title: 'Sorteo realizado', description: draw.winners.map((w) => w.name ?? 'Jugador eliminado').join(', '), variant: 'success' })
         }
       />
+      <DrawScreenOption subject={subject} />
       <section aria-labelledby="draw-record-title">
         <h3 id="draw-record-title" className="text-base font-semibold text-slate-900 dark:text-slate-100">
           Historial de sorteos

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DrawRecord, DrawRequest, DrawVerification, Location } from '../../../../contract';
+import type { DrawRecord, DrawRequest, DrawScreenSettings, DrawVerification, Location } from '../../../../contract';
 import { api } from '../../../lib/api';
 
 /** What a draw is of: a trivia or a campaign. */
@@ -39,3 +39,22 @@ export const useDrawSites = (companyId: number | undefined) =>
     queryFn: () => api.get<Location[]>(`/api/companies/${companyId}/locations`),
     enabled: companyId !== undefined,
   });
+
+const screenKey = (subject: DrawSubject) => [...drawsKey(subject), 'screen'] as const;
+
+/** GET …/draws/screen: whether the public big screen lists the day's draws. */
+export const useDrawScreenSettings = (subject: DrawSubject) =>
+  useQuery({
+    queryKey: screenKey(subject),
+    queryFn: () => api.get<DrawScreenSettings>(`${drawsPath(subject)}/screen`),
+    meta: { errorTitle: 'No se pudo cargar la opción de la pantalla' },
+  });
+
+/** PUT …/draws/screen: the organiser's choice. */
+export function useSaveDrawScreenSettings(subject: DrawSubject) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: DrawScreenSettings) => api.put<DrawScreenSettings>(`${drawsPath(subject)}/screen`, settings),
+    onSuccess: (saved) => client.setQueryData(screenKey(subject), saved),
+  });
+}
