@@ -73,6 +73,10 @@ export function crowdEnvironment(dataDir: string): NodeJS.ProcessEnv {
     PLAYER_RATE_LIMIT: process.env.PLAYER_RATE_LIMIT ?? '100000000',
     // Every phone of the crowd registers from this one address.
     DEVICE_RATE_LIMIT: process.env.DEVICE_RATE_LIMIT ?? '100000000',
+    // …and every phone's players rank from it.
+    ADDRESS_PLAYERS_PER_HOUR: process.env.ADDRESS_PLAYERS_PER_HOUR ?? '100000000',
+    // …and checks every player's document from it.
+    PLAYER_DOCUMENTS_PER_ADDRESS: process.env.PLAYER_DOCUMENTS_PER_ADDRESS ?? '100000000',
     ANSWER_RATE_LIMIT: process.env.ANSWER_RATE_LIMIT ?? '100000000',
     // The scaled run's big screens and ranking readers.
     PUBLIC_RATE_LIMIT: process.env.PUBLIC_RATE_LIMIT ?? '100000000',

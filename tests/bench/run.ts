@@ -208,9 +208,9 @@ function playerFlow(baseUrl: string, data: BenchData, tag: string) {
   const client = jsonClient(baseUrl, WORKERS);
   const steps: Record<string, number[]> = {};
   const http = {
-    send: async (method: string, url: string, body?: unknown) => {
+    send: async (method: string, url: string, body?: unknown, headers?: Record<string, string>) => {
       const start = performance.now();
-      const reply = await client.send(method, url, body);
+      const reply = await client.send(method, url, body, headers);
       (steps[`${method} ${url.replace(/\d+(?=\/|$)/g, ':id')}`] ??= []).push(performance.now() - start);
       return reply;
     },
@@ -234,13 +234,17 @@ function playerFlow(baseUrl: string, data: BenchData, tag: string) {
       locationId: data.locationIds[n % data.locationIds.length],
     });
     if (!ok(player.status)) return failures;
+    // The phone's device, registered once as the player screen does, asks for the round.
+    const device = await http.send('POST', '/api/devices', {});
+    if (!ok(device.status)) return failures;
+    const asDevice = { 'X-Device-Id': device.body.deviceId, 'X-Device-Secret': device.body.secret };
     const attempt = await http.send('POST', '/api/player-attempts', {
       playerId: player.body.id,
       documentTypeId: data.documentTypeId,
       documentNumber,
       questionGroupId: data.playTriviaId,
       totalQuestions: 10,
-    });
+    }, asDevice);
     if (!ok(attempt.status)) return failures;
     // Each answer's verdict from the server, as a phone asks it (the round the server dealt, in its order).
     for (const questionId of attempt.body.round?.questionIds ?? data.playAnswers.map((a) => a.questionId)) {
