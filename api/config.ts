@@ -40,6 +40,8 @@ const environmentSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   PLAYER_RATE_LIMIT: z.coerce.number().int().positive().default(120),
   PLAYER_DOCUMENT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+  // distinct documents one client address checks per hour: a venue's phones share its NAT address (docs/security.md)
+  PLAYER_DOCUMENTS_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   // public reads: rankings and exports
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   // new devices (browsers) per address and hour: a booth's visitors share the venue's NAT address
@@ -93,8 +95,10 @@ export interface Config {
   rateLimits: {
     loginPerMinute: number;
     playerPerMinute: number;
-    /** Document checks and registrations of one document per hour, from any address. */
+    /** Document checks and registrations of one document per hour from one client (an address, or a set-up kiosk). */
     playerDocumentPerHour: number;
+    /** Distinct documents one client checks or registers per hour. */
+    playerDocumentsPerClientPerHour: number;
     /** Anonymous API reads per address. */
     publicPerMinute: number;
     /** New devices per address and hour. */
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginPerMinute: e.LOGIN_RATE_LIMIT,
       playerPerMinute: e.PLAYER_RATE_LIMIT,
       playerDocumentPerHour: e.PLAYER_DOCUMENT_RATE_LIMIT,
+      playerDocumentsPerClientPerHour: e.PLAYER_DOCUMENTS_PER_ADDRESS,
       publicPerMinute: e.PUBLIC_RATE_LIMIT,
       devicesPerHour: e.DEVICE_RATE_LIMIT,
       answersPerMinute: e.ANSWER_RATE_LIMIT,

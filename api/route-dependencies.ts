@@ -11,7 +11,7 @@ export interface RouteDependencies {
   /** The public anonymous reads (public rankings, big screens, the play bundle): on the read replica when there is one. */
   publicReads: PublicReads;
   secret: string;
-  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter; device: RateLimiter; answer: RateLimiter };
+  limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter; playerDocuments: RateLimiter; device: RateLimiter; answer: RateLimiter };
   /** The app's figures (GET /metrics) that routes move: sync outcomes. */
   metrics: Pick<AppMetrics, 'syncMutations'>;
 }

@@ -54,9 +54,10 @@ export const ERROR_CODES = [
   'json_too_deep',
   'sync_mutation_too_large',
   'upload_url_used',
-  // player identity: an attempt needs the player's proof; document checks limited per document; name changes applied by an admin
+  // player identity: an attempt needs the player's proof; document checks limited per document and per client; name changes applied by an admin
   'player_proof_invalid',
   'document_rate_limited',
+  'document_checks_rate_limited',
   'name_change_applied',
   // public reads: a ranking or export statement over its time limit
   'query_timeout',

@@ -182,19 +182,32 @@ export interface DocumentType {
 }
 
 /**
- * A known player as the document check returns it, after a match of type and number: what the
- * flow shows (the name to prefill) and uses (the id, sent with the document when an attempt
- * starts; the site when it is this company's, for the offline check). The document is the caller's own;
- * a site of another company is never revealed (`locationId` null, `fromOtherCompany` true).
+ * A known player as the document check tells a phone, or anyone who is not a set-up kiosk of the
+ * trivia, after a match of type and number: what the flow needs and nothing that says who the
+ * number belongs to. Of the trivia's company: the id (sent with the document when an attempt
+ * starts) and the name to confirm, short ("Ana M.": `publicName`'s first-initial style). Of
+ * another company: only that (the flow asks for the player's site and name again).
  */
-export interface ValidatedPlayer {
+export type CheckedPlayer = { fromOtherCompany: false; id: number; shortName: string } | { fromOtherCompany: true };
+
+/**
+ * A known player as the document check tells a set-up kiosk of the trivia (X-Device-Id /
+ * X-Device-Secret): the full name (to greet, and to prefill when the player is of another company)
+ * and the site when it is this company's, which the kiosk checks offline (`locationId` null and
+ * `fromOtherCompany` true otherwise). The document is the caller's own, in canonical form.
+ */
+export interface KioskCheckedPlayer {
   id: number;
   fullName: string;
+  shortName: string;
   documentTypeId: number;
   documentNumber: string;
   locationId: number | null;
   fromOtherCompany: boolean;
 }
+
+/** POST /api/players/validate's `player`: a kiosk's form carries `fullName`, anyone else's does not. */
+export type ValidatedPlayer = CheckedPlayer | KioskCheckedPlayer;
 
 export interface Attempt {
   id: number;

@@ -47,11 +47,18 @@ export class RateLimiter {
     });
   }
 
-  /** Spends one point of the key; throws 429 (with Retry-After) when none was left. */
-  async spend(key: string): Promise<void> {
+  /**
+   * Spends one point of the key; throws 429 (with Retry-After) when none was left. Answers the
+   * points the key has spent in its window, this one included (undefined for a leased limiter,
+   * which counts them in its leases).
+   */
+  async spend(key: string): Promise<number | undefined> {
     try {
-      if (this.leases) await this.leases.spend(key);
-      else await this.store.consume(key);
+      if (this.leases) {
+        await this.leases.spend(key);
+        return undefined;
+      }
+      return (await this.store.consume(key)).consumedPoints;
     } catch (error) {
       const refusal = error instanceof RateLimiterRes ? tooManyRequests(error.msBeforeNext / 1000) : error;
       if (refusal instanceof AppError && refusal.status === 429) this.refusals?.inc({ limiter: this.keyPrefix });

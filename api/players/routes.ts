@@ -1,22 +1,24 @@
 import Router from '@koa/router';
 import { erasureSchema, idParamsSchema, playerDataQuery, playerMergeSchema, playerRegistrationSchema, validatePlayerSchema } from '../../contract';
 import { rateLimitByAddress } from '../http/rate-limit';
+import { isKioskOf } from '../kiosks/kiosk-of';
 import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
-import { spendDocumentLookup } from './document-limit';
+import { spendDocumentLookup, type LookupClient } from './document-limit';
 import { canonicalDocument } from './document-number';
 import { listDuplicatePlayers } from './duplicates';
 import { erasePlayer, findPlayerData, listErasures } from './erasure';
 import { listMerges, mergePlayers } from './merge';
 import { applyNameChange, listPendingNameChanges } from './name-changes';
-import { presentNameChange, presentPlayer, presentValidatedPlayer } from './presenter';
+import { presentNameChange, presentRegisteredPlayer, presentValidatedPlayer } from './presenter';
 import { registerOnlinePlayer, validatePlayer } from './service';
 
 /**
- * Player level: public, rate-limited per address and per document (every spelling of a document
- * is one: `canonicalDocument` first); replies never carry a phone or e-mail, and only the caller's
- * own document, in canonical form. Admin level: the name changes registrations
+ * Player level: public, rate-limited per address, and per document and client (every spelling of
+ * a document is one: `canonicalDocument` first); replies never carry a phone or e-mail, and only
+ * the caller's own document, in canonical form. A stored player's full name goes only to a set-up
+ * kiosk of the trivia, or back to whoever registers it as it is stored. Admin level: the name changes registrations
  * brought, and applying one; personal data and erasure; the players one document names twice, and
  * merging them ("Unir jugadores").
  */
@@ -26,16 +28,19 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
 
   router.post('/players/validate', limit, async (ctx) => {
     const input = await canonicalDocument(dataSource.manager, parseBody(validatePlayerSchema, ctx.request.body));
-    await spendDocumentLookup(limiters.playerDocument, secret, input);
+    const deviceId = ctx.get('X-Device-Id');
+    const kiosk = await isKioskOf(dataSource.manager, secret, input.questionGroupId, deviceId, ctx.get('X-Device-Secret'));
+    const client: LookupClient = kiosk ? { kind: 'kiosk', deviceId } : { kind: 'address', address: ctx.ip };
+    await spendDocumentLookup(limiters, secret, input, client);
     const found = await validatePlayer(dataSource.manager, input);
-    ctx.body = { player: found ? presentValidatedPlayer(found.player, found.fromOtherCompany) : null };
+    ctx.body = { player: found ? presentValidatedPlayer(found.player, found.fromOtherCompany, kiosk ? 'kiosk' : 'public') : null };
   });
 
   router.post('/players', limit, async (ctx) => {
     const input = await canonicalDocument(dataSource.manager, parseBody(playerRegistrationSchema, ctx.request.body));
-    await spendDocumentLookup(limiters.playerDocument, secret, input);
+    await spendDocumentLookup(limiters, secret, input, { kind: 'address', address: ctx.ip });
     const player = await registerOnlinePlayer(dataSource.manager, input, ctx.ip);
-    ctx.body = presentPlayer(player);
+    ctx.body = presentRegisteredPlayer(player, input.fullName);
   });
 
   router.get('/player-name-changes', requireUser, async (ctx) => {

@@ -54,7 +54,9 @@ export async function findPlayerByDocument(em: EntityManager, documentTypeId: nu
 
 /**
  * Looks a document up for the player screen. A known player who has used up the trivia's attempts
- * is a 403, so the screen can say so before the player starts.
+ * is a 403, so the screen can say so before the player starts. Whether the player is of another
+ * company is judged against the trivia's company (the `companyId` sent is taken only for a trivia
+ * that does not exist), so a caller cannot name a company to learn whether the player is of it.
  */
 export async function validatePlayer(
   em: EntityManager,
@@ -66,8 +68,11 @@ export async function validatePlayer(
   if (limit?.reached) throw attemptLimitReached(limit.maxAttempts);
   let fromOtherCompany = false;
   if (player.location_id !== null) {
-    const [location] = await em.query(`SELECT company_id FROM locations WHERE id = $1`, [player.location_id]);
-    fromOtherCompany = location !== undefined && location.company_id !== input.companyId;
+    const [row]: { player_company: number | null; trivia_company: number | null }[] = await em.query(
+      prepared(`SELECT (SELECT company_id FROM locations WHERE id = $1) AS player_company, (SELECT company_id FROM question_groups WHERE id = $2) AS trivia_company`),
+      [player.location_id, input.questionGroupId],
+    );
+    fromOtherCompany = row!.player_company !== null && row!.player_company !== (row!.trivia_company ?? input.companyId);
   }
   return { player, fromOtherCompany };
 }

@@ -52,7 +52,8 @@ describe('POST /api/players', () => {
     const first = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: cc, documentNumber, locationId: site.id });
     const before = await playerFlowSnapshot(api.dataSource);
     const second = await api.client().post('/api/players', { fullName: 'Ana Lucía Ruiz', documentTypeId: cc, documentNumber, locationId: otherSite.id });
-    expect(second.body).toMatchObject({ id: first.body.id, fullName: 'Ana Ruiz', lastName: 'Ruiz', locationId: otherSite.id });
+    // The stored name stays; the caller, who sent another, reads it in short form only.
+    expect(second.body).toMatchObject({ id: first.body.id, fullName: 'Ana R.', lastName: 'R.', locationId: otherSite.id });
     const changes = await api.dataSource.query(`SELECT old_full_name, new_full_name FROM player_name_changes WHERE player_id = $1`, [first.body.id]);
     expect(changes).toEqual([{ old_full_name: 'Ana Ruiz', new_full_name: 'Ana Lucía Ruiz' }]);
     expect((await playerFlowSnapshot(api.dataSource)).players).toBe(before.players);
@@ -123,27 +124,22 @@ describe('POST /api/players/validate', () => {
     expect(res.body).toEqual({ player: null });
   });
 
-  it('returns a known player, flagged fromOtherCompany (the other company’s site not shown) when their site belongs to another company, never phone or e-mail', async () => {
+  it('tells only "another company" of a player whose site is another company’s, and of a player of the trivia’s company the id and "Laura G.", never phone or e-mail', async () => {
     const player = await buildPlayer(api.dataSource, { locationId: otherSite.id, phone: '3001234567', email: 'laura@example.com' });
     const res = await validate(player.documentNumber);
     expect(res.status).toBe(200);
-    expect(res.body.player).toEqual({
-      id: player.id,
-      fullName: player.fullName,
-      documentTypeId: cc,
-      documentNumber: player.documentNumber,
-      locationId: null,
-      fromOtherCompany: true,
-    });
-    expect(res.text).not.toContain('3001234567');
-    expect(res.text).not.toContain('laura@example.com');
-    const sameCompany = await api.client().post('/api/players/validate', {
-      documentTypeId: cc,
-      documentNumber: player.documentNumber,
-      companyId: (await api.dataSource.query(`SELECT company_id FROM locations WHERE id = $1`, [otherSite.id]))[0].company_id,
-      questionGroupId: trivia.id,
-    });
-    expect(sameCompany.body.player).toMatchObject({ fromOtherCompany: false, locationId: otherSite.id });
+    expect(res.body.player).toEqual({ fromOtherCompany: true });
+    const otherCompanyId = (await api.dataSource.query(`SELECT company_id FROM locations WHERE id = $1`, [otherSite.id]))[0].company_id;
+    const otherTrivia = (await buildTrivia(api.dataSource, otherCompanyId)).group;
+    const sameCompany = await api
+      .client()
+      .post('/api/players/validate', { documentTypeId: cc, documentNumber: player.documentNumber, companyId: otherCompanyId, questionGroupId: otherTrivia.id });
+    expect(sameCompany.body.player).toEqual({ fromOtherCompany: false, id: player.id, shortName: 'Laura G.' });
+    for (const reply of [res, sameCompany]) {
+      expect(reply.text).not.toContain('3001234567');
+      expect(reply.text).not.toContain('laura@example.com');
+      expect(reply.text).not.toContain('Gómez');
+    }
   });
 
   it('is 403 "Límite de intentos alcanzado" naming the limit once the player has used the trivia\'s attempts', async () => {
@@ -164,7 +160,7 @@ describe('POST /api/players/validate', () => {
     const registered = await api.client().post('/api/players', { fullName: 'Ana Ruiz', documentTypeId: pa, documentNumber: `ab${digits}`, locationId: site.id });
     const res = await validate(`AB${digits}`, company.id, pa);
     expect(res.status).toBe(200);
-    expect(res.body.player).toMatchObject({ id: registered.body.id, documentNumber: `AB${digits}` });
+    expect(res.body.player).toMatchObject({ id: registered.body.id });
     expect((await validate(` aB${digits} `, company.id, pa)).body.player.id).toBe(registered.body.id);
   });
 

@@ -34,7 +34,7 @@ let admin: TestClient;
 let cc: number;
 
 beforeAll(async () => {
-  api = await startTestApi({ PLAYER_RATE_LIMIT: '100000', PLAYER_DOCUMENT_RATE_LIMIT: '100000', PUBLIC_RATE_LIMIT: '100000' });
+  api = await startTestApi({ PLAYER_RATE_LIMIT: '100000', PLAYER_DOCUMENT_RATE_LIMIT: '100000', PLAYER_DOCUMENTS_PER_ADDRESS: '100000', PUBLIC_RATE_LIMIT: '100000' });
   admin = await api.adminClient();
   cc = await documentTypeId(api.dataSource);
 });

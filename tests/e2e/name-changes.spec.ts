@@ -1,5 +1,6 @@
 import { testBundle } from './support/test-bundle';
 import { type Page } from '@playwright/test';
+import type { PlayerData } from '../../contract';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { postJson } from './support/admin-api';
@@ -18,14 +19,16 @@ async function recordNameChange(page: Page, oldName: string, newName: string) {
   };
   await postJson(page, '/api/players', { ...registration, fullName: oldName });
   const again = await postJson<{ fullName: string }>(page, '/api/players', { ...registration, fullName: newName });
-  expect(again.fullName).toBe(oldName);
-  return { ...registration, companyId: bundle.group.companyId };
+  // The stored name stays; a registration that sent another reads it in short form only ("Rosa R.").
+  expect(again.fullName).toBe(`${oldName.split(' ')[0]} ${oldName.split(' ')[1]![0]}.`);
+  return registration;
 }
 
-/** The name the document check prefills for a document. */
-async function storedName(page: Page, { documentTypeId, documentNumber, companyId }: { documentTypeId: number; documentNumber: string; companyId: number }) {
-  const reply = await postJson<{ player: { fullName: string } }>(page, '/api/players/validate', { documentTypeId, documentNumber, companyId, questionGroupId: DEMO_TRIVIA });
-  return reply.player.fullName;
+/** The name stored for a document, as the admin's "Datos personales" reads it. */
+async function storedName(page: Page, { documentTypeId, documentNumber }: { documentTypeId: number; documentNumber: string }) {
+  const reply = await page.request.get(`/api/player-data?documentTypeId=${documentTypeId}&documentNumber=${encodeURIComponent(documentNumber)}`);
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return ((await reply.json()) as PlayerData).fullName;
 }
 
 test('an admin sees a re-registration’s name waiting beside the stored one and applies it with the keyboard; axe clean in light and dark', async ({ page }) => {

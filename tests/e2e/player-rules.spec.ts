@@ -27,7 +27,8 @@ test('a player from another company picks their site there, and a trivia\'s atte
   await player.registerAs(fullName, 'Stand Principal');
   await expect(player.start()).toBeVisible();
 
-  // At another company's trivia the same document brings the name along, but the site is theirs to pick.
+  // At another company's trivia the same document on the same phone brings along the name typed on
+  // it (the server tells a phone nothing of another company's player), but the site is theirs to pick.
   await player.goto(limited.id);
   await player.enterDocument(documentType, documentNumber);
   await expect(player.notice()).toContainText('Jugador encontrado en otra empresa');

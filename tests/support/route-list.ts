@@ -22,7 +22,7 @@ const unusedLimiter: RateLimiter = (() => {
  */
 export function apiRouteList(config: Config, dataSource: DataSource): ApiRoute[] {
   const routes: ApiRoute[] = [];
-  for (const router of apiRouters({ config, dataSource, publicReads: primaryReads(dataSource), secret: 'route-list', limiters: { login: unusedLimiter, player: unusedLimiter, playerDocument: unusedLimiter, device: unusedLimiter, answer: unusedLimiter }, metrics: createAppMetrics(dataSource) })) {
+  for (const router of apiRouters({ config, dataSource, publicReads: primaryReads(dataSource), secret: 'route-list', limiters: { login: unusedLimiter, player: unusedLimiter, playerDocument: unusedLimiter, playerDocuments: unusedLimiter, device: unusedLimiter, answer: unusedLimiter }, metrics: createAppMetrics(dataSource) })) {
     for (const layer of router.stack) {
       for (const method of layer.methods) {
         if (method !== 'HEAD') routes.push({ method, path: String(layer.path) });

@@ -11,7 +11,9 @@ import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offli
 afterEach(() => vi.unstubAllGlobals());
 
 const input = { documentTypeId: 1, documentNumber: '5550001' };
-const marta = { id: 12, fullName: 'Marta Ruiz', documentTypeId: 1, locationId: 5, fromOtherCompany: false };
+/** Marta as the server tells a set-up kiosk of the trivia of her; a phone is told `martaOnPhone`. */
+const marta = { id: 12, fullName: 'Marta Ruiz', shortName: 'Marta R.', documentTypeId: 1, documentNumber: '5550001', locationId: 5, fromOtherCompany: false };
+const martaOnPhone = { id: 12, shortName: 'Marta R.', fromOtherCompany: false };
 
 /** A kiosk where Marta (known to the server) already used her one attempt on this device. */
 async function kioskAtTheLimit() {
@@ -102,5 +104,71 @@ describe('identifyPlayer', () => {
     expect(hanging.calls).toEqual(['/api/players/validate']);
     expect(outcome).toMatchObject({ kind: 'known', player: { fullName: 'Lucía Vega', playerId: null } });
     expect(serverReachable()).toBe(false);
+  });
+});
+
+describe('identifyPlayer on a phone and on a kiosk', () => {
+  it('sends the device credentials only from a kiosk set up for this trivia', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(6);
+    await db.device.put({ key: 'device', deviceId: '6f1c2b9e-0d7a-4c1e-9a8b-3f2d1e0c4b5a', secret: 'device-secret', nextMutationId: 1 });
+    const phone = scriptedFetch([() => json(200, { player: null })]);
+    vi.stubGlobal('fetch', phone.fetchStub);
+    await identifyPlayer(db, bundle, input);
+    expect(new Headers(phone.calls[0]!.init.headers).get('X-Device-Id')).toBeNull();
+
+    await db.meta.put({ key: 'kioskConfig', value: { name: 'Stand 4', groupId: bundle.group.id, idleSeconds: 60, setupAt: '2026-05-01T10:00:00.000Z' } });
+    const kiosk = scriptedFetch([() => json(200, { player: null })]);
+    vi.stubGlobal('fetch', kiosk.fetchStub);
+    await identifyPlayer(db, bundle, input);
+    const headers = new Headers(kiosk.calls[0]!.init.headers);
+    expect(headers.get('X-Device-Id')).toBe('6f1c2b9e-0d7a-4c1e-9a8b-3f2d1e0c4b5a');
+    expect(headers.get('X-Device-Secret')).toBe('device-secret');
+  });
+
+  it('greets a phone’s player by the short name, keeps no site, and names her by id and document offline', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(6);
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: martaOnPhone })]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'known', player: { playerId: 12, fullName: 'Marta R.', document: input } });
+    const [kept] = await db.knownPlayers.toArray();
+    expect(kept).toMatchObject({ playerId: 12, fullName: 'Marta R.', locationId: null, companyId: bundle.group.companyId });
+
+    vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toEqual({
+      kind: 'known',
+      player: { playerId: 12, playerClientId: null, fullName: 'Marta R.', hash: kept!.hash, document: input },
+    });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('tells a phone of another company’s player nothing to prefill, online or offline', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(6);
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: { fromOtherCompany: true } })]).fetchStub);
+    const online = await identifyPlayer(db, bundle, input);
+    expect(online).toEqual({ kind: 'other-company', hash: expect.any(String) });
+    expect(await db.knownPlayers.count()).toBe(0);
+
+    // A phone that met her at another company's trivia offers no name at this one either.
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: martaOnPhone })]).fetchStub);
+    await identifyPlayer(db, buildBundle(6, { id: 8, companyId: 99 }), input);
+    vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toEqual({ kind: 'other-company', hash: expect.any(String) });
+  });
+
+  it('prefills, at another company’s trivia, the name typed on this phone itself', async () => {
+    const db = freshDb();
+    const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
+    await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: { fromOtherCompany: true } })]).fetchStub);
+    expect(await identifyPlayer(db, buildBundle(6, { id: 8, companyId: 99 }), input)).toEqual({ kind: 'other-company', hash, fullName: 'Lucía Vega' });
+  });
+
+  it('prefills another company’s player’s full name on a kiosk, as the server told it', async () => {
+    const db = freshDb();
+    const bundle = buildBundle(6);
+    vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: { ...marta, locationId: null, fromOtherCompany: true } })]).fetchStub);
+    expect(await identifyPlayer(db, bundle, input)).toMatchObject({ kind: 'other-company', fullName: 'Marta Ruiz' });
   });
 });

@@ -48,13 +48,19 @@ export interface DeviceState {
   nextMutationId: number;
 }
 
-/** A player this device has seen, found by a salted hash of the document, never by the number itself. */
+/**
+ * A player this device has seen, found by a salted hash of the document, never by the number
+ * itself. A kiosk of the trivia keeps the full name the server told it and the site; a phone keeps
+ * the short name ("Ana M.") and, instead of the site, the company the server said the player is of.
+ */
 export interface KnownPlayer {
   hash: string;
   playerId: number | null;
   clientId: string | null;
   fullName: string;
   locationId: number | null;
+  /** Set on a phone only: the player is of this company (its site was not told). */
+  companyId?: number;
 }
 
 /** A player registered on this device (the document number lives only in the outbox entry). */

@@ -24,8 +24,10 @@ export async function findKnownPlayer(db: TriviaDb, hash: string): Promise<Known
   return db.knownPlayers.get(hash);
 }
 
-/** Remembers a player the server told us about (online validation). */
+/** Remembers a player the server told us about (online validation): as a kiosk was told (site) or as a phone was (company). */
 export async function rememberPlayer(db: TriviaDb, player: KnownPlayer): Promise<void> {
   const existing = await db.knownPlayers.get(player.hash);
-  await db.knownPlayers.put({ ...existing, ...player, clientId: player.clientId ?? existing?.clientId ?? null });
+  const merged: KnownPlayer = { ...existing, ...player, clientId: player.clientId ?? existing?.clientId ?? null };
+  if (player.companyId === undefined) delete merged.companyId;
+  await db.knownPlayers.put(merged);
 }

@@ -10,6 +10,7 @@ const DEFAULT_RULES = [
 export const NO_QUESTIONS_MESSAGE = 'Esta trivia aún no tiene preguntas.';
 
 export interface InstructionsStepProps {
+  /** The full name on a kiosk of the trivia or as the player typed it; a phone's short form ("Ana M.") for a player it was told of. */
   playerName: string;
   instructions: string | null;
   /** False when the trivia has nothing to play yet: the rules give way to a clear message. */
@@ -30,7 +31,7 @@ export function InstructionsStep({ playerName, instructions, hasQuestions, onSta
         <h2 ref={heading} tabIndex={-1} className="player-heading">
           ¡Bienvenido a la trivia!
         </h2>
-        <p className="player-muted">Hola, {playerName}. Estas son las reglas:</p>
+        <p className="player-muted">{`Hola, ${playerName}${playerName.endsWith('.') ? '' : '.'} Estas son las reglas:`}</p>
       </div>
       {html ? (
         <div className="player-instructions text-left" data-testid="group-instructions" dangerouslySetInnerHTML={{ __html: html }} />
