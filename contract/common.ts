@@ -36,9 +36,13 @@ export const optionalText = (max = 2000) =>
 export const DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
 export const DATE_RANGE_MESSAGE = 'La fecha debe estar entre el año 2000 y el 2100';
 
-/** Whether a day (YYYY-MM-DD) or an instant (by the day written in it) is inside DATE_RANGE. */
+/**
+ * Whether a day (YYYY-MM-DD) or an instant (by the day written in it) is inside DATE_RANGE. A value
+ * that does not start with a day passes: its format check names what is wrong with it, once.
+ */
 export function dateInRange(value: string): boolean {
   const day = value.slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return true;
   return day >= DATE_RANGE.min && day <= DATE_RANGE.max;
 }
 
