@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { publicName, SCREEN_DRAW_HISTORY_WINNERS, SCREEN_ROWS, type DrawEntry, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../contract';
 import { triviaLogo } from '../../contract/trivia-logo';
 import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../db/entities';
-import { drawOnScreen, drawScreenState, drawsOfTheDay, winnerNames, type DrawOnScreen, type DrawScreenState } from '../draws/on-screen';
+import { drawMark, drawOnScreen, drawScreenState, drawsOfTheDay, winnerNames, type DrawOnScreen, type DrawScreenState } from '../draws/on-screen';
 import { notFound } from '../errors';
 import { namesETag } from '../http/etag-match';
 import { completionRange } from '../ranking/date-range';
@@ -38,15 +38,16 @@ async function publicWinners(em: EntityManager, style: PublicNameStyle, lists: D
     });
 }
 
-async function presentDraw(em: EntityManager, draw: DrawOnScreen | null, style: PublicNameStyle): Promise<ScreenFeed['drawWinners']> {
+async function presentDraw(em: EntityManager, kind: ScreenFeed['kind'], id: number, draw: DrawOnScreen | null, timeZone: string, style: PublicNameStyle): Promise<ScreenFeed['drawWinners']> {
   if (!draw) return null;
-  const named = await publicWinners(em, style, [draw.winners, draw.repeatOf?.winners ?? []]);
+  const { repeatOf, earlierToday } = await drawMark(em, kind, id, draw, timeZone);
+  const named = await publicWinners(em, style, [draw.winners, repeatOf?.winners ?? []]);
   return {
     drawId: draw.id,
     drawnAt: draw.createdAt.toISOString(),
     winners: named(draw.winners),
-    repeatOf: draw.repeatOf && { drawId: draw.repeatOf.id, drawnAt: draw.repeatOf.createdAt.toISOString(), winners: named(draw.repeatOf.winners) },
-    earlierToday: draw.earlierToday,
+    repeatOf: repeatOf && { drawId: repeatOf.id, drawnAt: repeatOf.createdAt.toISOString(), winners: named(repeatOf.winners) },
+    earlierToday,
   };
 }
 
@@ -96,7 +97,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
       const stamp = await triviaAttemptStamp(em, id);
       const timeZone = eventTimeZone(trivia.company.timeZone);
-      const draw = await drawOnScreen(em, 'trivia', id, timeZone);
+      const draw = await drawOnScreen(em, 'trivia', id);
       const draws = await drawScreenState(em, 'trivia', id, timeZone);
       const etag = screenETag(['trivia', id, stamp, drawStamp(draw, draws), await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl, trivia.company.timeZone]);
       return answer(`trivia:${id}`, etag, ifNoneMatch, async () => {
@@ -115,7 +116,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
             (e): ScreenEntry => ({ position: e.position, playerId: e.playerId, name: fullName(e.firstName, e.lastName, style), location: e.location?.name ?? null, score: e.score, time: e.completionTime }),
           ),
           newest: await newestFinisher(em, stamp, style),
-          drawWinners: await presentDraw(em, draw, style),
+          drawWinners: await presentDraw(em, 'trivia', id, draw, timeZone, style),
           drawHistory: await presentHistory(em, 'trivia', id, draws, timeZone, style),
           generatedAt: new Date().toISOString(),
         };
@@ -129,7 +130,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const timeZone = eventTimeZone(campaign.company.timeZone);
       const { from, to } = completionRange(campaign.startDate, campaign.endDate, timeZone);
       const stamp = await campaignAttemptStamp(em, links.map((link) => link.questionGroupId), from!, to!);
-      const draw = await drawOnScreen(em, 'campaign', id, timeZone);
+      const draw = await drawOnScreen(em, 'campaign', id);
       const draws = await drawScreenState(em, 'campaign', id, timeZone);
       const first = links[0]?.questionGroup;
       const etag = screenETag([
@@ -165,7 +166,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
             }),
           ),
           newest: await newestFinisher(em, stamp, style),
-          drawWinners: await presentDraw(em, draw, style),
+          drawWinners: await presentDraw(em, 'campaign', id, draw, timeZone, style),
           drawHistory: await presentHistory(em, 'campaign', id, draws, timeZone, style),
           generatedAt: new Date().toISOString(),
         };

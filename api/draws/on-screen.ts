@@ -15,10 +15,11 @@ export interface ScreenDraw {
   winners: DrawEntry[];
 }
 
-export interface DrawOnScreen extends ScreenDraw {
-  /** The first earlier draw it repeats (`repeatsOf`), or null. */
+export type DrawOnScreen = ScreenDraw;
+
+/** What the screen says about the draw on it: the first earlier draw it repeats (or null) and how many draws ran before it that day. */
+export interface DrawMark {
   repeatOf: ScreenDraw | null;
-  /** Draws of the same trivia or campaign earlier on the same day of the event's time zone. */
   earlierToday: number;
 }
 
@@ -37,25 +38,29 @@ async function screenDraws(em: EntityManager, ids: number[]): Promise<Map<number
 
 /**
  * The draw a trivia's or campaign's big screen shows: its newest, while it is younger than
- * DRAW_ON_SCREEN_MS; otherwise none. With its repeat mark (the first earlier draw it repeats, so
- * the screen says "Sorteo repetido: el primero fue…") and how many draws ran before it that day.
- * Its id is part of the screen's ETag, so the panel appears with the draw and leaves when its time
- * is up; nothing else about it changes later (a later draw never changes an earlier one's mark).
+ * DRAW_ON_SCREEN_MS; otherwise none. Its id is part of the screen's ETag, so the panel appears
+ * with the draw and leaves when its time is up; nothing else about it changes later (a later draw
+ * never changes an earlier one's mark), so its mark (`drawMark`) is read only when the reply is built.
  */
-export async function drawOnScreen(em: EntityManager, kind: Kind, id: number, timeZone: string, now = new Date()): Promise<DrawOnScreen | null> {
-  const column = subjectColumn(kind);
-  const [row]: { id: number; created_at: Date; winners: DrawEntry[]; earlier_today: number }[] = await em.query(
-    `SELECT d.id, d.created_at, d.winners,
-            (SELECT count(*)::int FROM prize_draws o
-              WHERE o.${column} = d.${column} AND o.id < d.id
-                AND (o.created_at AT TIME ZONE $3)::date = (d.created_at AT TIME ZONE $3)::date) AS earlier_today
-       FROM prize_draws d WHERE d.${column} = $1 AND d.created_at > $2 ORDER BY d.id DESC LIMIT 1`,
-    [id, new Date(now.getTime() - DRAW_ON_SCREEN_MS), timeZone],
+export async function drawOnScreen(em: EntityManager, kind: Kind, id: number, now = new Date()): Promise<DrawOnScreen | null> {
+  const [row]: { id: number; created_at: Date; winners: DrawEntry[] }[] = await em.query(
+    `SELECT id, created_at, winners FROM prize_draws WHERE ${subjectColumn(kind)} = $1 AND created_at > $2 ORDER BY id DESC LIMIT 1`,
+    [id, new Date(now.getTime() - DRAW_ON_SCREEN_MS)],
   );
-  if (!row) return null;
-  const first = (await repeatsOf(em, { kind, id }, [row.id])).get(row.id)?.repeatOfFirst ?? null;
+  return row ? { id: row.id, createdAt: row.created_at, winners: row.winners } : null;
+}
+
+/** The draw's repeat mark (the first earlier draw it repeats, `repeatsOf`, so the screen says "Sorteo repetido: el primero fue…") and how many draws ran before it that day. */
+export async function drawMark(em: EntityManager, kind: Kind, id: number, draw: ScreenDraw, timeZone: string): Promise<DrawMark> {
+  const column = subjectColumn(kind);
+  const [row]: { earlier_today: number }[] = await em.query(
+    `SELECT count(*)::int AS earlier_today FROM prize_draws o
+      WHERE o.${column} = $1 AND o.id < $2 AND (o.created_at AT TIME ZONE $4)::date = ($3::timestamptz AT TIME ZONE $4)::date`,
+    [id, draw.id, draw.createdAt, timeZone],
+  );
+  const first = (await repeatsOf(em, { kind, id }, [draw.id])).get(draw.id)?.repeatOfFirst ?? null;
   const repeatOf = first === null ? null : ((await screenDraws(em, [first])).get(first) ?? null);
-  return { id: row.id, createdAt: row.created_at, winners: row.winners, repeatOf, earlierToday: row.earlier_today };
+  return { repeatOf, earlierToday: row?.earlier_today ?? 0 };
 }
 
 /** Every draw of the trivia or campaign on `now`'s day in the event's time zone, newest first, each with the first draw it repeats. */
