@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'json_too_deep',
   'sync_mutation_too_large',
   'upload_url_used',
+  'upload_busy',
   // player identity: an attempt needs the player's proof; document checks limited per document and per client; name changes applied by an admin
   'player_proof_invalid',
   'document_rate_limited',

@@ -16,6 +16,9 @@ export const PICTURE_NOT_IMAGE_MESSAGE = 'El archivo no es una imagen JPG, PNG, 
 /** Decoded, a picture may have at most this many pixels: a small file that unpacks to a huge image is refused. */
 export const PICTURE_MAX_PIXELS = 40_000_000;
 export const PICTURE_TOO_MANY_PIXELS_MESSAGE = 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles)';
+/** Neither side of a picture may be longer (a 1 × 39,000,000 strip is under the pixel limit, and no picture a player can see). */
+export const PICTURE_MAX_SIDE = 16_384;
+export const PICTURE_SIDE_TOO_LONG_MESSAGE = 'La imagen es demasiado ancha o alta (máximo 16.384 píxeles por lado)';
 /** An animated image may have at most this many frames (its first is what is shown). */
 export const PICTURE_MAX_FRAMES = 100;
 export const PICTURE_TOO_MANY_FRAMES_MESSAGE = `La animación tiene demasiados cuadros (máximo ${PICTURE_MAX_FRAMES})`;

@@ -2,16 +2,27 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { idParamsSchema, setLogoSchema, uploadUrlSchema, type LogoEntityType, type LogoPathReply, type UploadedLogo, type UploadUrlReply } from '../../contract';
+import {
+  idParamsSchema,
+  LOGO_MAX_BYTES,
+  LOGO_TOO_LARGE_MESSAGE,
+  setLogoSchema,
+  uploadUrlSchema,
+  type LogoEntityType,
+  type LogoPathReply,
+  type UploadedLogo,
+  type UploadUrlReply,
+} from '../../contract';
 import { badRequest, forbidden } from '../errors';
 import { sendImmutableFile } from '../http/immutable-file';
 import { requireUser } from '../http/require-user';
+import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../http/upload-body';
 import { parse, parseBody } from '../http/validate';
 import { storedLogoPath } from './logo-url';
 import { ensureLogoOwnerExists, LOGO_INVALID, objectNamePrefix, replaceLogo } from './service';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, uploadUrlUsed, verifyUploadToken } from './signing';
-import { imageExtension, openUpload, readImageBody, removeStoredLogo, storeUpload, UPLOADS_PREFIX, uploadExists } from './storage';
-import { claimUpload, releaseClaim, sweepUnattachedUploads } from './upload-ledger';
+import { imageExtension, openUpload, refuseWhenLogosBusy, removeStoredLogo, storeUpload, takeLogoPlace, UPLOADS_PREFIX, uploadExists } from './storage';
+import { claimUpload, nameUploadFile, releaseClaim, sweepUnattachedUploads } from './upload-ledger';
 
 const LOGO_OWNERS: { path: string; entityType: LogoEntityType }[] = [
   { path: '/companies/:id/logo', entityType: 'company' },
@@ -41,23 +52,30 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   });
 
   // The signature is the authorisation here (the CSRF guard exempts this path): no session needed.
-  router.put('/uploads/:token', async (ctx) => {
+  // Refused before its body is read: a length over the limit, the uploads in hand full (before any
+  // database work), a URL used or in use (its claim), the uploads in hand full still once claimed.
+  router.put('/uploads/:token', closeWhenUnread, async (ctx) => {
     const { token } = parse(uploadParams, ctx.params);
     const grant = verifyUploadToken(secret, token);
     if (!grant) throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
-    const bytes = await readImageBody(ctx.req);
-    const ext = await imageExtension(bytes);
+    refuseDeclaredOversize(ctx.req, LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE);
+    refuseWhenLogosBusy();
     // One stored object per URL, whatever image type a second upload brings.
-    if (!(await claimUpload(em, grant.objectName, `${grant.objectName}.${ext}`))) throw uploadUrlUsed();
-    let logoUrl: string;
+    if (!(await claimUpload(em, grant.objectName))) throw uploadUrlUsed();
+    let givePlaceBack = () => {};
     try {
-      logoUrl = await storeUpload(uploadDir, grant.objectName, ext, bytes);
+      givePlaceBack = takeLogoPlace();
+      const bytes = await readUploadBody(ctx.req, LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE);
+      const ext = await imageExtension(bytes);
+      await nameUploadFile(em, grant.objectName, `${grant.objectName}.${ext}`);
+      ctx.body = { logoUrl: await storeUpload(uploadDir, grant.objectName, ext, bytes) } satisfies UploadedLogo;
+      ctx.status = 201;
     } catch (error) {
       await releaseClaim(em, grant.objectName);
       throw error;
+    } finally {
+      givePlaceBack();
     }
-    ctx.status = 201;
-    ctx.body = { logoUrl } satisfies UploadedLogo;
   });
 
   router.get('/uploads/:file', async (ctx) => {

@@ -1,10 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
-import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { LOGO_MAX_BYTES, LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE, UPLOADED_LOGO_PATTERN } from '../../contract';
-import { payloadTooLarge, unsupportedMediaType } from '../errors';
+import { LOGO_NOT_IMAGE_MESSAGE, UPLOADED_LOGO_PATTERN } from '../../contract';
+import { serviceUnavailable, unsupportedMediaType } from '../errors';
 import { uploadUrlUsed } from './signing';
 
 /** The image kinds a logo may be, recognised by their first bytes (never by the claimed type). */
@@ -19,29 +18,26 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(
 export const UPLOADS_PREFIX = '/api/uploads/';
 const STORED_NAME = /^[a-z0-9-]+\.(?:png|jpg|gif|webp)$/;
 
-/** Reads a raw request body, refusing (413) anything over the limit (a logo's unless given) without buffering it. */
-export function readImageBody(req: IncomingMessage, maxBytes = LOGO_MAX_BYTES, tooLarge = LOGO_TOO_LARGE_MESSAGE): Promise<Buffer> {
-  const declared = Number(req.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(payloadTooLarge(tooLarge));
-  // A body sent as JSON was already read by the JSON parser: there are no image bytes left.
-  if (req.readableEnded) return Promise.resolve(Buffer.alloc(0));
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        req.off('data', onData);
-        req.resume(); // let Node discard the rest while the 413 goes out
-        reject(payloadTooLarge(tooLarge));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks)));
-    req.once('error', reject);
-  });
+/** How many logo uploads one process holds at once (their bodies being received or stored): at most this many logos' bytes in memory. */
+export const LOGOS_IN_HAND = 4;
+let inHand = 0;
+
+/** 503 `upload_busy` when every place among the logo uploads in hand is taken. */
+export function refuseWhenLogosBusy(): void {
+  if (inHand >= LOGOS_IN_HAND) {
+    throw serviceUnavailable('Hay demasiados archivos subiéndose a la vez. Inténtalo de nuevo en unos segundos.', { code: 'upload_busy' });
+  }
+}
+
+/** A place among the logo uploads in hand, taken before an upload's bytes are read (503 as `refuseWhenLogosBusy`). The function returned gives it back (once). */
+export function takeLogoPlace(): () => void {
+  refuseWhenLogosBusy();
+  inHand++;
+  let held = true;
+  return () => {
+    if (held) inHand--;
+    held = false;
+  };
 }
 
 /** The extension of a JPEG, PNG, GIF or WebP image; 415 for anything else (SVG included). */

@@ -8,16 +8,23 @@ import type { DataSource, EntityManager } from 'typeorm';
  */
 
 /**
- * Claims a signed URL's one stored object before its file is written. False when the URL already
- * stored one (of any image type): the second upload is refused. Two uploads at once through the
- * same URL race on the primary key, and only one wins.
+ * Claims a signed URL's one stored object before its bytes are read. False when the URL already
+ * stored one (of any image type), or an upload through it is on its way (in any API process): that
+ * upload is refused without reading its body. Two uploads at once through the same URL race on the
+ * primary key, and only one wins. Until its file is named (`nameUploadFile`), the claim's file name
+ * is the object's own name, which names no stored file.
  */
-export async function claimUpload(em: EntityManager, objectName: string, fileName: string): Promise<boolean> {
+export async function claimUpload(em: EntityManager, objectName: string): Promise<boolean> {
   const claimed: unknown[] = await em.query(
-    `INSERT INTO logo_uploads (object_name, file_name) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING object_name`,
-    [objectName, fileName],
+    `INSERT INTO logo_uploads (object_name, file_name) VALUES ($1, $1) ON CONFLICT DO NOTHING RETURNING object_name`,
+    [objectName],
   );
   return claimed.length === 1;
+}
+
+/** Names a claimed upload's file once its bytes say what image type it is, before the file is written. */
+export async function nameUploadFile(em: EntityManager, objectName: string, fileName: string): Promise<void> {
+  await em.query(`UPDATE logo_uploads SET file_name = $2 WHERE object_name = $1`, [objectName, fileName]);
 }
 
 /** Gives a claim back when its file could not be written. */
@@ -25,9 +32,9 @@ export async function releaseClaim(em: EntityManager, objectName: string): Promi
   await em.query(`DELETE FROM logo_uploads WHERE object_name = $1 AND attached_at IS NULL`, [objectName]);
 }
 
-/** The stored file of the object a signed URL names; null when the URL stored nothing (or it was swept). */
+/** The stored file of the object a signed URL names; null when the URL stored nothing (yet, or it was swept). */
 export async function storedFileOf(em: EntityManager, objectName: string): Promise<string | null> {
-  const [row]: { file_name: string }[] = await em.query(`SELECT file_name FROM logo_uploads WHERE object_name = $1`, [objectName]);
+  const [row]: { file_name: string }[] = await em.query(`SELECT file_name FROM logo_uploads WHERE object_name = $1 AND file_name <> object_name`, [objectName]);
   return row?.file_name ?? null;
 }
 

@@ -11,7 +11,10 @@ import { removeVariants, variantsStored } from './storage';
  * upload URL, the pictures questions and answers may point at, and the sweep of those none uses.
  */
 
-/** Claims a signed URL's one upload before it is processed; 409 `upload_url_used` when it already took one. */
+/**
+ * Claims a signed URL's one upload before its bytes are read; 409 `upload_url_used` when it already
+ * took one, or one is on its way (in any API process). Given back when the upload fails.
+ */
 export async function claimPictureUpload(em: EntityManager, objectName: string): Promise<void> {
   const claimed: unknown[] = await em.query(`INSERT INTO picture_uploads (object_name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING object_name`, [objectName]);
   if (claimed.length === 0) throw uploadUrlUsed();

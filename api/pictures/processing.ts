@@ -4,7 +4,9 @@ import {
   PICTURE_FORMATS,
   PICTURE_MAX_FRAMES,
   PICTURE_MAX_PIXELS,
+  PICTURE_MAX_SIDE,
   PICTURE_NOT_IMAGE_MESSAGE,
+  PICTURE_SIDE_TOO_LONG_MESSAGE,
   PICTURE_TOO_MANY_FRAMES_MESSAGE,
   PICTURE_TOO_MANY_PIXELS_MESSAGE,
   PICTURE_UNREADABLE_MESSAGE,
@@ -20,11 +22,13 @@ import { AppError, serviceUnavailable, unprocessable, unsupportedMediaType } fro
  * phone's EXIF, with its GPS, never leaves the server), and named by the source's content.
  *
  * libvips does the work on a thread of its own: the event loop only hears when it is done. Its
- * limits are its own too: the decoded size is checked from the header before any pixel is read
- * (a small file that unpacks to a huge image is refused at once), and a picture that takes longer
- * than `PROCESS_SECONDS` is stopped by libvips itself. One picture at a time (a booth's requests
- * keep the cores), and a short queue behind it. A thread is never killed in the middle of libvips:
- * that can take the whole process down.
+ * limits are its own too: the decoded size (pixels, and each side) is checked from the header
+ * before the picture takes its turn and before any pixel is read (a small file that unpacks to a
+ * huge image, or a 1 × 39,000,000 strip, is refused at once), and a picture that takes longer than
+ * `PROCESS_SECONDS` is stopped by libvips itself. One picture at a time (a booth's requests keep
+ * the cores), and a short queue behind it: a place in it is taken before the upload's bytes are
+ * read (`takePicturePlace`), so a full queue refuses a body without reading it. A thread is never
+ * killed in the middle of libvips: that can take the whole process down.
  */
 
 /** The formats a source may be, as libvips names them. */
@@ -50,26 +54,44 @@ export interface ProcessedPicture {
 /** 'p' and 24 hex digits of the source's SHA-256: the same upload is the same picture. */
 export const pictureNameOf = (source: Buffer) => `p${createHash('sha256').update(source).digest('hex').slice(0, 24)}`;
 
+/** Pictures in hand: being received, waiting for their turn, or processed. */
 let inHand = 0;
 let queue: Promise<unknown> = Promise.resolve();
 
-/** The picture's variants; 415 when it is not an image we take, 422 when it is too big to decode, 503 when the queue is full. */
-export async function processPicture(source: Buffer): Promise<ProcessedPicture> {
+/** 503 `picture_busy` when every place among the pictures in hand is taken (one processed, `MAX_WAITING` more received or waiting). */
+export function refuseWhenPicturesBusy(): void {
   if (inHand >= 1 + MAX_WAITING) {
     throw serviceUnavailable('Hay demasiadas imágenes procesándose. Inténtalo de nuevo en unos segundos.', { code: 'picture_busy' });
   }
-  inHand++;
-  const turn = queue.then(() => variantsOf(source));
-  queue = turn.catch(() => undefined);
-  try {
-    return await turn;
-  } finally {
-    inHand--;
-  }
 }
 
-async function variantsOf(source: Buffer): Promise<ProcessedPicture> {
-  const options: SharpOptions = { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' };
+/**
+ * A place among the pictures in hand, taken before an upload's bytes are read (503 as
+ * `refuseWhenPicturesBusy`). The function returned gives it back (once), whatever became of the picture.
+ */
+export function takePicturePlace(): () => void {
+  refuseWhenPicturesBusy();
+  inHand++;
+  let held = true;
+  return () => {
+    if (held) inHand--;
+    held = false;
+  };
+}
+
+/**
+ * The picture's variants, for an upload holding a place (`takePicturePlace`): 415 when it is not
+ * an image we take, 422 when its header says it is too big to decode (before it waits for its turn).
+ */
+export async function processPicture(source: Buffer): Promise<ProcessedPicture> {
+  await checkHeader(source);
+  const turn = queue.then(() => variantsOf(source));
+  queue = turn.catch(() => undefined);
+  return turn;
+}
+
+/** The checks a picture's header answers (type, frames, pixels, sides), nothing decoded. */
+async function checkHeader(source: Buffer): Promise<void> {
   // Read from the header only; an empty or unknown file throws (synchronously for an empty one).
   const header = await Promise.resolve()
     .then(() => sharp(source, { failOn: 'error', limitInputPixels: false, animated: true }).metadata())
@@ -81,9 +103,15 @@ async function variantsOf(source: Buffer): Promise<ProcessedPicture> {
   if (!header.format || !SOURCE_FORMATS.has(header.format) || heicOnly) throw unsupportedMediaType(PICTURE_NOT_IMAGE_MESSAGE);
   if ((header.pages ?? 1) > PICTURE_MAX_FRAMES) throw unprocessable(PICTURE_TOO_MANY_FRAMES_MESSAGE, { code: 'picture_too_many_frames' });
   const frameHeight = header.pageHeight ?? header.height ?? 0;
-  if ((header.width ?? 0) * frameHeight > PICTURE_MAX_PIXELS || !header.width || !frameHeight) {
+  const width = header.width ?? 0;
+  if (width > PICTURE_MAX_SIDE || frameHeight > PICTURE_MAX_SIDE) throw unprocessable(PICTURE_SIDE_TOO_LONG_MESSAGE, { code: 'picture_too_many_pixels' });
+  if (width * frameHeight > PICTURE_MAX_PIXELS || !width || !frameHeight) {
     throw unprocessable(PICTURE_TOO_MANY_PIXELS_MESSAGE, { code: 'picture_too_many_pixels' });
   }
+}
+
+async function variantsOf(source: Buffer): Promise<ProcessedPicture> {
+  const options: SharpOptions = { limitInputPixels: PICTURE_MAX_PIXELS, failOn: 'error' };
   try {
     // The first frame, upright, at most the largest width, as raw pixels every variant starts from.
     const largest = PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1]!;

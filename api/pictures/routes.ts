@@ -6,12 +6,12 @@ import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE, pictureUploadUrlSchema, t
 import { forbidden, notFound } from '../errors';
 import { sendImmutableFile } from '../http/immutable-file';
 import { requireUser } from '../http/require-user';
+import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../http/upload-body';
 import { parse, parseBody } from '../http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
-import { readImageBody } from '../logos/storage';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { claimPictureUpload, recordPicture, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
-import { pictureNameOf, processPicture } from './processing';
+import { pictureNameOf, processPicture, refuseWhenPicturesBusy, takePicturePlace } from './processing';
 import { openVariant, writeVariants } from './storage';
 
 export const PICTURE_UPLOADS_PREFIX = '/api/pictures/uploads/';
@@ -38,27 +38,36 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
     ctx.body = { uploadUrl: `${PICTURE_UPLOADS_PREFIX}${token}` } satisfies UploadUrlReply;
   });
 
+  /** The picture of an upload's bytes: the one already stored with this content, or a new one processed and recorded. */
+  const pictureOf = async (objectName: string, bytes: Buffer): Promise<Picture> => {
+    const stored = await reuseStoredPicture(dataSource, uploadDir, objectName, pictureNameOf(bytes));
+    if (stored) return stored;
+    const processed = await processPicture(bytes);
+    return recordPicture(dataSource, objectName, processed, () => writeVariants(uploadDir, processed));
+  };
+
   // The signature is the authorisation here (the CSRF guard exempts this path): no session needed.
-  router.put('/pictures/uploads/:token', async (ctx) => {
+  // Refused before its body is read: a length over the limit, a full queue (before any database
+  // work), a URL used or in use (its claim), a full queue still once claimed.
+  router.put('/pictures/uploads/:token', closeWhenUnread, async (ctx) => {
     const { token } = parse(uploadParams, ctx.params);
     const grant = verifyUploadToken(secret, token);
     if (!grant || !grant.objectName.startsWith('picture-')) throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
-    const bytes = await readImageBody(ctx.req, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE);
+    refuseDeclaredOversize(ctx.req, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE);
+    refuseWhenPicturesBusy();
     await claimPictureUpload(em, grant.objectName);
-    let picture: Picture;
+    let givePlaceBack = () => {};
     try {
-      const stored = await reuseStoredPicture(dataSource, uploadDir, grant.objectName, pictureNameOf(bytes));
-      if (stored) picture = stored;
-      else {
-        const processed = await processPicture(bytes);
-        picture = await recordPicture(dataSource, grant.objectName, processed, () => writeVariants(uploadDir, processed));
-      }
+      givePlaceBack = takePicturePlace();
+      const bytes = await readUploadBody(ctx.req, PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE);
+      ctx.body = (await pictureOf(grant.objectName, bytes)) satisfies Picture;
+      ctx.status = 201;
     } catch (error) {
       await releasePictureClaim(em, grant.objectName);
       throw error;
+    } finally {
+      givePlaceBack();
     }
-    ctx.status = 201;
-    ctx.body = picture satisfies Picture;
   });
 
   router.get('/pictures/:file', async (ctx) => {
