@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, PICTURE_MAX_BYTES } from '../../contract';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS } from '../../api/logos/signing';
@@ -51,7 +52,7 @@ afterAll(() => api.close());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** GET /api/health from another loopback address (another client), one after another until stopped. */
+/** GET /api/health from another loopback address (another client), by two clients each asking again as soon as answered, until stopped. */
 function pollHealth() {
   const { hostname, port } = new URL(api.baseUrl);
   const times: number[] = [];
@@ -66,16 +67,14 @@ function pollHealth() {
       req.on('error', reject);
       req.end();
     });
-  const loop = (async () => {
-    while (polling) {
-      await once();
-      await sleep(20);
-    }
-  })();
+  const loop = async () => {
+    while (polling) await once();
+  };
+  const loops = [loop(), loop()];
   return {
     async stop() {
       polling = false;
-      await loop;
+      await Promise.all(loops);
       const sorted = [...times].sort((a, b) => a - b);
       return { count: sorted.length, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0, max: sorted.at(-1) ?? 0 };
     },
@@ -150,7 +149,7 @@ function expectRefusedAndClosed(results: RawUploadResult[], status: number, code
 
 function expectBounded({ growthMb, p99, count }: { growthMb: number; p99: number; count: number }) {
   expect(growthMb).toBeLessThanOrEqual(RSS_GROWTH_MB);
-  expect(count).toBeGreaterThan(3);
+  expect(count).toBeGreaterThanOrEqual(3);
   expect(p99).toBeLessThanOrEqual(HEALTH_P99_MS);
 }
 
@@ -193,8 +192,13 @@ describe.each([pictures, logos])('150 upload bodies at once ($name)', (kind) => 
     expect(full.busy).toMatchObject({ status: 503, code: kind.busyCode });
     expectRefusedAndClosed(run.results, 503, kind.busyCode);
     expectBounded(run);
-    // A slow client gone gives its place and its URL back: an upload through that URL is taken.
-    expect((await goodUpload(kind, released[0]!)).status).toBe(201);
+    // A slow client gone gives its place and its URL back (once the server hears of it): an upload through that URL is taken.
+    let again = await goodUpload(kind, released[0]!);
+    for (let i = 0; i < 40 && again.status === 503; i++) {
+      await sleep(50);
+      again = await goodUpload(kind, released[0]!);
+    }
+    expect(again.status).toBe(201);
   }, 60_000);
 
   it('declaring a length over the limit: every one 413 before its body is read, its connection closed', async () => {
@@ -239,18 +243,38 @@ function flatPng(width: number, height: number): Buffer {
   return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 
+/** A small JPEG and GIF whose headers are rewritten to declare a side of 60,000 px (a WebP's header cannot pass 16,384). */
+async function longSidedJpegAndGif(): Promise<[string, Buffer][]> {
+  const tile = sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } });
+  const jpeg = Buffer.from(await tile.clone().jpeg().toBuffer());
+  const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0])); // SOF0: height, then width
+  jpeg.writeUInt16BE(60_000, frame + 5);
+  jpeg.writeUInt16BE(1, frame + 7);
+  const gif = Buffer.from(await tile.clone().gif().toBuffer());
+  const image = gif.indexOf(0x2c, 13); // the logical screen, then the image descriptor: width, then height
+  for (const at of [6, image + 5]) {
+    gif.writeUInt16LE(60_000, at);
+    gif.writeUInt16LE(1, at + 2);
+  }
+  return [
+    ['1 × 60000 JPEG', jpeg],
+    ['60000 × 1 GIF', gif],
+  ];
+}
+
 describe("a picture's declared pixels", () => {
-  it('a 1 × 39,000,000 PNG (and 39,000,000 × 1) is refused from its header at once, and the worker takes the next picture', async () => {
-    for (const [width, height] of [
-      [1, 39_000_000],
-      [39_000_000, 1],
-    ] as const) {
-      const bytes = flatPng(width, height);
+  it('a 1 × 39,000,000 PNG (and 39,000,000 × 1, and a JPEG or GIF with a side over 16,384) is refused from its header at once, and the worker takes the next picture', async () => {
+    const shapes: [string, Buffer][] = [
+      ['1 × 39000000 PNG', flatPng(1, 39_000_000)],
+      ['39000000 × 1 PNG', flatPng(39_000_000, 1)],
+      ...(await longSidedJpegAndGif()),
+    ];
+    for (const [shape, bytes] of shapes) {
       expect(bytes.length).toBeLessThan(100 * 1024);
       const started = performance.now();
       const res = await putPictureBytes(api, pictures.freshUrl(), bytes, 'image/png');
       const ms = performance.now() - started;
-      console.info(`pictures, ${width} × ${height} PNG of ${(bytes.length / 1024).toFixed(0)} KB: ${res.status} ${res.body?.code} in ${ms.toFixed(1)} ms`);
+      console.info(`pictures, ${shape} of ${(bytes.length / 1024).toFixed(1)} KB: ${res.status} ${res.body?.code} in ${ms.toFixed(1)} ms`);
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 'picture_too_many_pixels' });
       expect(res.body.message).toContain('16.384');
