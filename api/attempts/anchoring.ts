@@ -39,5 +39,30 @@ export function placeInWindow(deviceTime: Date, window: Window, maxWidthMs: numb
   return { at: new Date(Math.min(closes, Math.max(opens, time))), unanchored: outside || tooWide };
 }
 
+/** How much shorter than the device's own measure a round's placed times may be before the device's measure is restored. */
+export const SQUEEZE_TOLERANCE_MS = 2_000;
+
+/**
+ * A round whose times had to be moved into its window keeps an honest duration: the device's own
+ * measure of it (`reportedMs`), not what clamping left of it (a clock set right before the push
+ * squeezes both ends onto the arrival: 0 s, which would rank first once approved). The end moves
+ * later, up to the window's close, and then the start earlier, not before the window opened. A
+ * round held anyway (`held`) whose window leaves it no time at all keeps the device's measure whole,
+ * so that an organiser who approves it ranks the time the player took, never 0 s.
+ */
+export function keepDeviceDuration(
+  placed: { startedAt: Date; completedAt: Date },
+  reportedMs: number,
+  window: Window,
+  held: boolean,
+): { startedAt: Date; completedAt: Date } {
+  const start = placed.startedAt.getTime();
+  if (placed.completedAt.getTime() - start >= reportedMs - SQUEEZE_TOLERANCE_MS) return placed;
+  const end = Math.min(window.closesAt.getTime(), Math.max(placed.completedAt.getTime(), start + reportedMs));
+  let moved = Math.max(window.opensAt.getTime(), Math.min(start, end - reportedMs));
+  if (held && end - moved < 1000) moved = end - reportedMs;
+  return { startedAt: new Date(moved), completedAt: new Date(end) };
+}
+
 /** A device's time corrected by its clock offset. */
 export const corrected = (deviceTime: string, offsetMs: number) => new Date(Date.parse(deviceTime) + offsetMs);

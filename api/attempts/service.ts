@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ReviewReason } from '../../contract';
+import { MAX_COMPLETION_SECONDS, type ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
@@ -8,7 +8,7 @@ import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import type { FairPlayLimits } from '../config';
-import { placeInWindow } from './anchoring';
+import { keepDeviceDuration, placeInWindow } from './anchoring';
 import { dealRound, type DealtRound, playableQuestionsAmong } from './deal';
 import { overlapsAnotherRound, readRoundDevice } from './device-rounds';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
@@ -308,6 +308,19 @@ function roundEnd(attempt: AttemptRow, completion: Completion): { at: Date; unan
 }
 
 /**
+ * A synced round's start and end as stored: as placed, unless placing them in the window squeezed
+ * the round below the device's own measure of it (keepDeviceDuration). Rounds the server timed by
+ * its verdicts, and online completions, are stored as placed.
+ */
+function honestDuration(attempt: AttemptRow, completion: Completion, end: { at: Date; unanchored: boolean }) {
+  const placed = { startedAt: attempt.started_at, completedAt: end.at };
+  if (!completion.push || completion.reportedSeconds === undefined || (attempt.dealt_by_server && verdictTimes(attempt).complete)) return placed;
+  const reportedMs = Math.min(completion.reportedSeconds, MAX_COMPLETION_SECONDS) * 1000;
+  const window = { opensAt: attempt.window_start ?? attempt.started_at, closesAt: completion.push.receivedAt };
+  return keepDeviceDuration(placed, reportedMs, window, end.unanchored || attempt.review_status !== 'clean');
+}
+
+/**
  * Records the server-scored, server-timed result of a locked attempt. An attempt is completed
  * once: the same answers sent again return the stored result unchanged; other answers are a 409.
  * The answers must be those of the recorded round (400 round_questions_mismatch), and an answer
@@ -326,9 +339,10 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
   checkAgainstRound(attempt, scored.answers);
   const end = roundEnd(attempt, completion);
+  const { startedAt, completedAt } = honestDuration(attempt, completion, end);
   const time = judgeTime({
-    startedAt: attempt.started_at,
-    completedAt: end.at,
+    startedAt,
+    completedAt,
     totalQuestions: attempt.total_questions,
     now: new Date(),
     // A round the server dealt is timed by the server alone: the device's own count started before the deal reached it.
@@ -338,7 +352,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   if (attempt.review_status === 'clean') {
     if (end.unanchored) hold = 'unanchored_time';
     else if (!time.plausible) hold = 'implausible_time';
-    else if (attempt.device_id && (await overlapsAnotherRound(em, { id: attempt.id, deviceId: attempt.device_id, startedAt: attempt.started_at, completedAt: end.at }))) {
+    else if (attempt.device_id && (await overlapsAnotherRound(em, { id: attempt.id, deviceId: attempt.device_id, startedAt, completedAt }))) {
       hold = 'overlapping_round';
     }
   }
@@ -347,10 +361,10 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
     prepared(`UPDATE player_attempts
         SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
             review_status = CASE WHEN $7::varchar IS NOT NULL THEN 'held' ELSE review_status END,
-            review_reason = COALESCE($7::varchar, review_reason)
+            review_reason = COALESCE($7::varchar, review_reason), started_at = $8
       WHERE id = $1
       RETURNING *`),
-    [attempt.id, scored.score, scored.correctAnswers, time.seconds, end.at, JSON.stringify(keepVerdicts(attempt.answers, scored.answers)), hold],
+    [attempt.id, scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(keepVerdicts(attempt.answers, scored.answers)), hold, startedAt],
   );
   // Online and synced completions both end here: the player's standings move in the same transaction.
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);

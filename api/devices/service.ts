@@ -33,6 +33,9 @@ export async function touchDevice(em: EntityManager, deviceId: string): Promise<
  * Both checks always run, in constant time: the derived secret, and the stored hash of devices
  * registered before secrets were derived. A valid derived secret whose row is missing recreates
  * the row with its counter at 0, so the device's next push is a `sync_gap` it resynchronises from.
+ * The recreated row dates from the last round the server dealt to the device (rounds keep their
+ * device id when its row is lost), the last moment the server saw it with nothing left to send: what
+ * it played offline since is anchored there, not lost to a window that opens now.
  */
 export async function authenticateDevice(em: EntityManager, serverSecret: string, deviceId: string | undefined, secret: string | undefined): Promise<string> {
   if (!deviceId || !secret || !isUuid(deviceId)) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
@@ -43,7 +46,12 @@ export async function authenticateDevice(em: EntityManager, serverSecret: string
   const stored = sameSecret(presented, device?.secret_hash ?? '');
   if (device && (stored || derived)) return device.id;
   if (!device && derived) {
-    await em.query(`INSERT INTO devices (id, secret_hash, last_mutation_id) VALUES ($1, $2, 0) ON CONFLICT (id) DO NOTHING`, [id, presented]);
+    await em.query(
+      `INSERT INTO devices (id, secret_hash, last_mutation_id, created_at)
+       VALUES ($1, $2, 0, COALESCE((SELECT max(started_at) FROM player_attempts WHERE device_id = $1 AND dealt_by_server), now()))
+       ON CONFLICT (id) DO NOTHING`,
+      [id, presented],
+    );
     return id;
   }
   throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });

@@ -47,9 +47,10 @@ export function readKioskCertificate(serverSecret: string, deviceId: string, cer
  * authenticateDevice recreated the row from the derived secret), a genuine certificate restores its
  * name, trivia (none when that trivia is gone) and original setup time. A row that is a kiosk is
  * never changed by it: the newest setup, recorded on the server, wins. Run before the push is
- * applied, so its rounds are judged as a kiosk's. Its anchor stays the recreated row's creation:
- * what it played before the server lost its row is still held `unanchored_time` (the server saw
- * none of it). Answers whether it restored the kiosk.
+ * applied, so its rounds are judged as a kiosk's. Its anchor is the recreated row's creation,
+ * dated from the last round the server dealt it (authenticateDevice): what it played offline after
+ * that ranks; what it played before, unseen by the server, is held `unanchored_time`. Answers
+ * whether it restored the kiosk.
  */
 export async function restoreKiosk(em: EntityManager, serverSecret: string, deviceId: string, certificate: string | undefined): Promise<boolean> {
   const facts = readKioskCertificate(serverSecret, deviceId, certificate);
