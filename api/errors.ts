@@ -12,6 +12,7 @@ interface AppErrorExtra {
   headers?: Record<string, string>;
   lastMutationId?: number;
   affectedResults?: number;
+  contactTicket?: string;
 }
 
 /** The one error type of the API: a status and a code the client branches on, and a message it can show. */
@@ -130,6 +131,7 @@ export function errorMiddleware(logger: Logger) {
       if (appError.extra.issues) body.issues = appError.extra.issues;
       if (appError.extra.lastMutationId !== undefined) body.lastMutationId = appError.extra.lastMutationId;
       if (appError.extra.affectedResults !== undefined) body.affectedResults = appError.extra.affectedResults;
+      if (appError.extra.contactTicket !== undefined) body.contactTicket = appError.extra.contactTicket;
       ctx.status = appError.status;
       ctx.set(appError.extra.headers ?? {});
       ctx.body = body;

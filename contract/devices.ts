@@ -52,6 +52,12 @@ export type DeviceReceipt = z.infer<typeof deviceReceiptSchema>;
 
 /** POST /api/devices/me/heartbeat: a set-up kiosk with nothing to send says it is still there (body `{}`). */
 export const deviceHeartbeatSchema = z.strictObject({});
+
+/**
+ * POST /api/devices: a new device, with the `contactTicket` an earlier registration refused for a
+ * busy address returned (429), so the device's rounds are anchored to when it first asked.
+ */
+export const deviceRegistrationSchema = z.strictObject({ contactTicket: z.string().max(200).optional() });
 export interface DeviceHeartbeatReply {
   lastSeenAt: string;
   /** OFFLINE_WINDOW_HOURS: past this long without contact, the kiosk's results are held for review. */

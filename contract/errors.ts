@@ -136,4 +136,6 @@ export interface ApiErrorBody {
   lastMutationId?: number;
   /** `correct_answer_change_unconfirmed` replies: the played results whose reading of the question the change turns. */
   affectedResults?: number;
+  /** `rate_limited` replies of POST /api/devices: the server's signed note of when this client asked, for its next registration. */
+  contactTicket?: string;
 }

@@ -1,9 +1,11 @@
 import Router from '@koa/router';
-import { deviceHeartbeatSchema, KIOSK_CERTIFICATE_HEADER, type DeviceHeartbeatReply, type DeviceReceipt, type DeviceRegistration } from '../../contract';
+import { deviceHeartbeatSchema, deviceRegistrationSchema, KIOSK_CERTIFICATE_HEADER, type DeviceHeartbeatReply, type DeviceReceipt, type DeviceRegistration } from '../../contract';
 import { restoreKiosk } from '../kiosks/certificate';
 import { parseBody } from '../http/validate';
 import { rateLimitByAddress } from '../http/rate-limit';
 import type { RouteDependencies } from '../route-dependencies';
+import { AppError, toAppError } from '../errors';
+import { issueContactTicket, readContactTicket } from './contact-ticket';
 import { deviceReceipt } from './receipt';
 import { authenticateDevice, registerDevice, touchDevice } from './service';
 
@@ -12,12 +14,23 @@ import { authenticateDevice, registerDevice, touchDevice } from './service';
  * device (X-Device-Id / X-Device-Secret, as for /api/sync) reads what the server stored from it,
  * and a set-up kiosk with nothing to send beats a heartbeat so the devices screen knows it is there.
  */
+const BUSY_ADDRESS = 'El servidor está ocupado: demasiados dispositivos nuevos desde esta red. Tu resultado se enviará en cuanto pueda recibirlo.';
+
 export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   // New devices have their own, hourly limit per address (DEVICE_RATE_LIMIT): each may hold results.
-  router.post('/devices', rateLimitByAddress(limiters.player), rateLimitByAddress(limiters.device), async (ctx) => {
+  // A refusal carries a contact ticket, so the phone's later registration dates from this request.
+  router.post('/devices', rateLimitByAddress(limiters.player), async (ctx) => {
+    const { contactTicket } = parseBody(deviceRegistrationSchema, ctx.request.body ?? {});
+    const now = new Date();
+    await limiters.device.spend(ctx.ip).catch((error: unknown) => {
+      const refusal = toAppError(error);
+      if (refusal?.status === 429) throw new AppError(429, BUSY_ADDRESS, { ...refusal.extra, contactTicket: issueContactTicket(secret, now) });
+      throw error;
+    });
+    const firstAskedAt = readContactTicket(secret, contactTicket, now, config.fairPlay.offlineWindowMs);
     ctx.status = 201;
-    ctx.body = (await registerDevice(dataSource.manager, secret)) satisfies DeviceRegistration;
+    ctx.body = (await registerDevice(dataSource.manager, secret, firstAskedAt)) satisfies DeviceRegistration;
   });
   router.get('/devices/me/receipt', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));

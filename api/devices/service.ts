@@ -14,11 +14,18 @@ export const UNKNOWN_DEVICE = 'Dispositivo no reconocido';
  */
 export const deviceSecret = (serverSecret: string, deviceId: string) => createHmac('sha256', serverSecret).update(`device:${deviceId}`).digest('base64url');
 
-/** A new device: its secret is returned once and only its SHA-256 is kept. */
-export async function registerDevice(em: EntityManager, serverSecret: string): Promise<{ deviceId: string; secret: string }> {
+/**
+ * A new device: its secret is returned once and only its SHA-256 is kept. `firstAskedAt`: when it
+ * first asked and was refused for a busy address (a contact ticket), which dates it.
+ */
+export async function registerDevice(em: EntityManager, serverSecret: string, firstAskedAt?: Date): Promise<{ deviceId: string; secret: string }> {
   const deviceId = randomUUID();
   const secret = deviceSecret(serverSecret, deviceId);
-  await em.query(prepared(`INSERT INTO devices (id, secret_hash) VALUES ($1, $2)`), [deviceId, sha256(secret)]);
+  await em.query(prepared(`INSERT INTO devices (id, secret_hash, created_at) VALUES ($1, $2, COALESCE($3::timestamptz, now()))`), [
+    deviceId,
+    sha256(secret),
+    firstAskedAt ?? null,
+  ]);
   return { deviceId, secret };
 }
 

@@ -127,3 +127,56 @@ describe('a kiosk whose clock ran two hours ahead, set right just before it reco
     expect(ranking.find((e) => e.id === mine[0]!.id)?.completionTime).toBe(mine[0]!.completionTime);
   });
 });
+
+describe('a phone behind a busy venue address', () => {
+  it('is refused a device with a note of when it asked; registered later with it, the device dates from that request and its round ranks', async () => {
+    const busy = await startTestApi({ DEVICE_RATE_LIMIT: '1' });
+    try {
+      const place = await buildKioskSite(busy.dataSource, { siteName: 'Feria', trivia: { questions: 2, overrides: { questionsPerRound: 1 } } });
+      await busy.dataSource.query(`UPDATE question_groups SET created_at = now() - interval '10 hours' WHERE id = $1`, [place.trivia.group.id]);
+      expect((await busy.client().post('/api/devices')).status).toBe(201);
+      const asked = new Date();
+      const refused = await busy.client().post('/api/devices');
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({ code: 'rate_limited', contactTicket: expect.any(String) });
+      expect(refused.body.message).toContain('ocupado');
+
+      // The phone plays on its own meanwhile (the server is busy, not gone), then the address's hour ends.
+      const startedAt = new Date();
+      await sleep(1_500);
+      const completedAt = new Date();
+      await busy.dataSource.query(`DELETE FROM rate_limits`);
+      const forged = await busy.client().post('/api/devices', { contactTicket: `2020-01-01T00:00:00.000Z.${'x'.repeat(43)}` });
+      expect(forged.status).toBe(201);
+      await busy.dataSource.query(`DELETE FROM rate_limits`);
+      const registered = await busy.client().post('/api/devices', { contactTicket: refused.body.contactTicket });
+      expect(registered.status).toBe(201);
+      const dated = async (deviceId: string) => ((await busy.dataSource.query(`SELECT created_at FROM devices WHERE id = $1`, [deviceId]))[0].created_at as Date).getTime();
+      expect(Math.abs((await dated(registered.body.deviceId)) - asked.getTime())).toBeLessThan(1_000);
+      expect(await dated(forged.body.deviceId)).toBeGreaterThan(completedAt.getTime() - 1);
+
+      const [item] = place.trivia.items;
+      const playerClientId = randomUUID();
+      const attemptClientId = randomUUID();
+      const push = await busy.client().post(
+        '/api/sync',
+        {
+          sentAt: new Date().toISOString(),
+          mutations: [
+            { mutationId: 1, kind: 'player', payload: { clientId: playerClientId, fullName: 'Marta Feria', documentTypeId: place.cc, documentNumber: freshDocument(), locationId: place.site.id } },
+            { mutationId: 2, kind: 'attempt', payload: { clientId: attemptClientId, playerClientId, questionGroupId: place.trivia.group.id, totalQuestions: 1, questionIds: [item!.question.id], startedAt: startedAt.toISOString() } },
+            { mutationId: 3, kind: 'completion', payload: { attemptClientId, answers: [{ questionId: item!.question.id, answerId: item!.answers[0]!.id }], completionTime: 2, completedAt: completedAt.toISOString() } },
+          ],
+        },
+        { headers: deviceHeaders(registered.body) },
+      );
+      expect(push.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
+      const [round] = await busy.dataSource.query(`SELECT review_status, completion_time, started_at FROM player_attempts WHERE client_id = $1`, [attemptClientId]);
+      expect(round.review_status).toBe('clean');
+      expect(round.completion_time).toBeGreaterThan(0);
+      expect((round.started_at as Date).getTime()).toBeLessThan(completedAt.getTime());
+    } finally {
+      await busy.close();
+    }
+  });
+});

@@ -70,11 +70,11 @@ describe('startSyncScheduler', () => {
     scheduler.stop();
   });
 
-  it('a set-up kiosk with nothing to send beats a heartbeat at start and every idle interval; a phone sends nothing', async () => {
+  it('a set-up kiosk with nothing to send beats a heartbeat at start and every idle interval; a phone tells the server once, when its screen opens, registering first', async () => {
     const calls: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
       calls.push(String(url));
-      return json(200, { lastSeenAt: new Date().toISOString() });
+      return String(url) === '/api/devices' ? json(201, { deviceId: 'dev-new', secret: 's' }) : json(200, { lastSeenAt: new Date().toISOString() });
     });
     const phone = freshDb();
     await phone.device.put({ key: 'device', deviceId: 'dev-phone', secret: 's', nextMutationId: 1 });
@@ -83,8 +83,18 @@ describe('startSyncScheduler', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000 + 100);
     await settle();
     phoneScheduler.stop();
-    expect(calls).toEqual([]);
+    expect(calls).toEqual(['/api/devices/me/heartbeat']);
 
+    // A phone that never registered does it as its screen opens: a round played after its signal drops is anchored there.
+    calls.length = 0;
+    const newPhone = freshDb();
+    const newScheduler = startSyncScheduler(newPhone);
+    await settle();
+    newScheduler.stop();
+    expect(calls).toEqual(['/api/devices', '/api/devices/me/heartbeat']);
+    expect((await newPhone.device.get('device'))?.deviceId).toBe('dev-new');
+
+    calls.length = 0;
     const kiosk = freshDb();
     await kiosk.device.put({ key: 'device', deviceId: 'dev-kiosk', secret: 's', nextMutationId: 1 });
     await kiosk.meta.put({ key: 'kioskConfig', value: { name: 'Stand 4', groupId: 7, idleSeconds: 60, setupAt: '2026-05-01T10:00:00.000Z' } });

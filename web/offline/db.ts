@@ -46,6 +46,8 @@ export interface DeviceState {
   deviceId: string | null;
   secret: string | null;
   nextMutationId: number;
+  /** The server's note of when this device first asked to register and was refused for a busy address; sent with the next registration. */
+  contactTicket?: string;
 }
 
 /**

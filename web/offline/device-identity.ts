@@ -21,6 +21,18 @@ export async function renumberPending(db: TriviaDb, from: number): Promise<void>
   });
 }
 
+/**
+ * Keeps the first contact ticket a busy server gave (a registration refused for its address): the
+ * device's registration, when it is accepted, dates from that first request, so the rounds played
+ * meanwhile are anchored to it (docs/fair-play.md). A later ticket would date it later: not kept.
+ */
+async function keepContactTicket(db: TriviaDb, ticket: string): Promise<void> {
+  await db.transaction('rw', [db.device], async () => {
+    const current = (await db.device.get('device')) ?? emptyDevice();
+    if (!current.contactTicket && !current.deviceId) await db.device.put({ ...current, contactTicket: ticket });
+  });
+}
+
 type Registered = { kind: 'registered'; device: Identity } | Exclude<Answer<DeviceRegistration>, { kind: 'success' }>;
 
 /**
@@ -32,14 +44,16 @@ type Registered = { kind: 'registered'; device: Identity } | Exclude<Answer<Devi
 export async function ensureIdentity(db: TriviaDb, timeoutMs: number, stale?: Identity): Promise<Registered> {
   const seen = (await db.device.get('device')) ?? emptyDevice();
   if (seen.deviceId && seen.secret && seen.deviceId !== stale?.deviceId) return { kind: 'registered', device: seen as Identity };
-  const answer = await callServer<DeviceRegistration>('POST', '/api/devices', {}, { timeoutMs });
+  const answer = await callServer<DeviceRegistration>('POST', '/api/devices', seen.contactTicket ? { contactTicket: seen.contactTicket } : {}, { timeoutMs });
+  if (answer.kind === 'transient' && answer.contactTicket && !seen.contactTicket) await keepContactTicket(db, answer.contactTicket);
   if (answer.kind !== 'success') return answer;
   if (!answer.body?.deviceId || !answer.body.secret) return { kind: 'transient', reachable: true, message: 'Respuesta del servidor no válida' };
   const registration = answer.body;
   return db.transaction('rw', [db.device, db.outbox], async () => {
     const current = (await db.device.get('device')) ?? emptyDevice();
     if (current.deviceId && current.secret && current.deviceId !== seen.deviceId) return { kind: 'registered' as const, device: current as Identity };
-    await db.device.put({ ...current, deviceId: registration.deviceId, secret: registration.secret });
+    const { contactTicket: _used, ...rest } = current;
+    await db.device.put({ ...rest, deviceId: registration.deviceId, secret: registration.secret });
     if (seen.deviceId) await renumberPending(db, 1);
     return { kind: 'registered' as const, device: (await db.device.get('device')) as Identity };
   });

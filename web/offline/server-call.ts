@@ -15,7 +15,8 @@ import { HttpError, requestJson, type HttpOptions } from './http';
  */
 export type Verdict =
   | { kind: 'success'; reachable: true }
-  | { kind: 'transient'; reachable: boolean; message: string; retryAfterMs?: number }
+  /** `contactTicket`: a device registration refused for a busy address (429), dated by the server. */
+  | { kind: 'transient'; reachable: boolean; message: string; retryAfterMs?: number; contactTicket?: string }
   | { kind: 'device-unknown'; reachable: true; message: string }
   | { kind: 'resync'; reachable: true; message: string; lastMutationId: number }
   | { kind: 'refused'; reachable: true; message: string; status: number; code: ErrorCode };
@@ -34,7 +35,10 @@ export function classify(error: unknown): Verdict {
     return { kind: 'transient', reachable: false, message: isNetworkFailure(error) || !(error instanceof Error) ? NO_SERVER : error.message };
   }
   const { status, message } = error;
-  if (status === 429) return { kind: 'transient', reachable: true, message, retryAfterMs: error.retryAfterMs };
+  if (status === 429) {
+    const ticket = error.body?.contactTicket;
+    return { kind: 'transient', reachable: true, message, retryAfterMs: error.retryAfterMs, ...(typeof ticket === 'string' ? { contactTicket: ticket } : {}) };
+  }
   // A proxy that finds the body too large refuses it as the API would: split it like any refusal.
   const code = error.code ?? (status === 413 ? 'payload_too_large' : undefined);
   if (status >= 500 || status === 408 || code === undefined) return { kind: 'transient', reachable: false, message, retryAfterMs: error.retryAfterMs };

@@ -55,7 +55,7 @@ export function startSyncScheduler(db: TriviaDb, onOutcome?: (outcome: FlushOutc
   const run = async (trigger: Trigger) => {
     const outcome = await flushExclusively(db);
     onOutcome?.(outcome);
-    if (outcome.status === 'idle' && trigger !== 'write') void sendHeartbeat(db).catch(() => undefined);
+    if (outcome.status === 'idle' && trigger !== 'write') void sendHeartbeat(db, trigger === 'event').catch(() => undefined);
     if (outcome.status === 'failed') {
       if (trigger !== 'write' || failures === 0) failures++;
       schedule(delayAfterFailure(failures, outcome.retryAfterMs), trigger !== 'write' || outcome.retryAfterMs !== undefined);

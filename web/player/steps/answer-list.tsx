@@ -1,6 +1,8 @@
 import { Check, CloudUpload, X } from 'lucide-react';
 import type { PlayAnswer } from '../../../contract';
 import type { AnswerJudgement, ChosenAnswer } from '../../offline';
+import { useServerReachable } from '../kiosk';
+import { PENDING_WORDING, pendingReason } from './pending-wording';
 import { PlayerPicture } from './player-picture';
 
 /** The answer chosen, and once known its verdict (null: kept without one). */
@@ -12,11 +14,10 @@ export interface Feedback extends ChosenAnswer {
 type AnswerState = 'correct' | 'wrong' | 'right-answer' | 'pending' | 'dimmed' | undefined;
 
 /** The visible word beside an answer's icon once answered: colour never carries the meaning alone. */
-const STATE_WORD: Record<Exclude<AnswerState, 'dimmed' | undefined>, string> = {
+const STATE_WORD: Record<Exclude<AnswerState, 'dimmed' | 'pending' | undefined>, string> = {
   correct: 'Correcta',
   wrong: 'Tu respuesta: incorrecta',
   'right-answer': 'Respuesta correcta',
-  pending: 'Respuesta guardada: el resultado llega con la conexión',
 };
 
 /** The feedback follows the verdict: until it arrives the choice is only locked. */
@@ -37,6 +38,7 @@ const LETTERS = 'ABCDEFGHIJ';
  */
 export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswer[]; feedback: Feedback | null; onChoose: (answerId: number) => void }) {
   const cards = answers.some((a) => a.picture);
+  const pending = PENDING_WORDING[pendingReason(useServerReachable())].answer;
   return (
     <div role="group" aria-label="Respuestas" className={cards ? 'player-answer-grid' : undefined}>
       {answers.map((answer, i) => {
@@ -58,7 +60,7 @@ export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswe
               <span data-testid="answer-text">{answer.text}</span>
               {state && state !== 'dimmed' && (
                 <span className="player-answer-state" data-testid="answer-state">
-                  {STATE_WORD[state]}
+                  {state === 'pending' ? pending : STATE_WORD[state]}
                 </span>
               )}
             </span>

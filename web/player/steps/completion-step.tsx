@@ -5,7 +5,9 @@ import { reviewReasonLabel } from '../../../contract/review-reasons';
 import type { AttemptResult } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { formatDuration } from '../format';
+import { useServerReachable } from '../kiosk';
 import { useFocusOnMount } from '../use-focus-on-mount';
+import { PENDING_WORDING, pendingReason } from './pending-wording';
 
 /** The score tiers: 70 and 40. */
 export function tierOf(score: number) {
@@ -21,7 +23,6 @@ export function resultText(result: AttemptResult): string {
 
 /** What the screen says while the result waits for the server (some answers had no verdict). */
 export const PENDING_RESULT_TITLE = 'Tus respuestas están guardadas';
-export const PENDING_RESULT_TEXT = 'Tu puntaje aparecerá aquí en cuanto vuelva la conexión y el servidor califique tus respuestas.';
 /** Said under the score when the server keeps the result for the organiser's review. */
 export const HELD_RESULT_TEXT = 'El organizador revisará este resultado antes de publicarlo en el ranking.';
 
@@ -55,7 +56,8 @@ export function CompletionStep({
 function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const announce = useAnnounce();
-  useEffect(() => announce(`Trivia completada. ${PENDING_RESULT_TITLE}. ${PENDING_RESULT_TEXT}`), [announce]);
+  const text = PENDING_WORDING[pendingReason(useServerReachable())].result;
+  useEffect(() => announce(`Trivia completada. ${PENDING_RESULT_TITLE}. ${text}`), [announce, text]);
   return (
     <div className="space-y-6 text-center" data-step="result" data-result="pending">
       <p className="flex items-center justify-center gap-2 text-sm font-bold tracking-[0.2em] player-header-text">
@@ -68,7 +70,7 @@ function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null;
         {PENDING_RESULT_TITLE}
       </h2>
       <p className="player-muted" data-testid="result-pending">
-        {PENDING_RESULT_TEXT}
+        {text}
       </p>
       <ResultActions redirectUrl={redirectUrl} onRestart={onRestart} />
     </div>

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
 import { FEEDBACK_MS } from '../../../contract/play-rules';
-import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from '../../offline';
+import { serverReachable, type AnswerJudgement, type ChosenAnswer, type InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import type { Feedback } from './answer-list';
+import { PENDING_WORDING, pendingReason } from './pending-wording';
 
 /** The monotonic clock an answer's time is read from (not the wall clock a kiosk may have wrong). */
 const now = () => performance.now();
@@ -16,8 +17,6 @@ export const questionAnnouncement = (position: number, total: number) => `Pregun
 /** What the live region says after an answer: 'Correcta', or 'Incorrecta, la correcta es …'. */
 export const feedbackAnnouncement = (correct: boolean, correctText: string) => (correct ? 'Correcta' : `Incorrecta, la correcta es ${correctText}`);
 
-/** What the live region says after an answer kept without its verdict (no connection). */
-export const PENDING_ANNOUNCEMENT = 'Respuesta guardada. Sabrás si acertaste cuando vuelva la conexión.';
 
 /** What the question step is given: the round, and what to do with an answer, after the last one and on leaving. */
 export interface QuestionStepProps {
@@ -79,7 +78,7 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
       else playWrongSound();
       announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? ''));
     } else {
-      announce(PENDING_ANNOUNCEMENT);
+      announce(PENDING_WORDING[pendingReason(serverReachable())].announcement);
     }
     clearTimeout(timer.current);
     if (keepFeedback) return;
