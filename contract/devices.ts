@@ -117,6 +117,8 @@ export const kioskSummarySchema = z.object({
    * its last sign (last seen, else its setup).
    */
   attention: z.object({ inService: z.boolean(), offline: z.boolean(), silentSince: isoDate }),
+  /** When its browser came back without its data (registered anew, still marked as this kiosk); null otherwise. */
+  dataLostAt: isoDate.nullable(),
 });
 export type KioskSummary = z.infer<typeof kioskSummarySchema>;
 

@@ -59,3 +59,6 @@ export interface KioskSetupReply {
 
 /** The header a set-up kiosk sends its certificate in, with its pushes and heartbeats. */
 export const KIOSK_CERTIFICATE_HEADER = 'X-Kiosk-Certificate';
+
+/** What a kiosk whose browser lost its data says, on its screen and in "Dispositivos". */
+export const KIOSK_DATA_LOST = 'Este kiosco perdió sus datos: vuelve a configurarlo';

@@ -127,6 +127,8 @@ export interface SyncReply {
 export interface DeviceRegistration {
   deviceId: string;
   secret: string;
+  /** The kiosk this browser was set up as, when it registered anew: it lost its data and must be set up again. */
+  lostKiosk?: { name: string };
 }
 
 /**

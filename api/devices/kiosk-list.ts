@@ -11,6 +11,7 @@ export interface KioskRow {
   kiosk_name: string;
   kiosk_setup_at: Date;
   last_seen_at: Date | null;
+  data_lost_at: Date | null;
   last_sync_at: Date | null;
   trivia_id: number | null;
   trivia_name: string | null;
@@ -26,7 +27,7 @@ export interface KioskRow {
  */
 export async function loadKiosks(em: EntityManager, companyId: number | undefined): Promise<KioskRow[]> {
   return em.query(
-    `SELECT d.id, d.kiosk_name, d.kiosk_setup_at, d.last_seen_at,
+    `SELECT d.id, d.kiosk_name, d.kiosk_setup_at, d.last_seen_at, d.data_lost_at,
             (SELECT s.created_at FROM sync_mutations s WHERE s.device_id = d.id ORDER BY s.mutation_id DESC LIMIT 1) AS last_sync_at,
             g.id AS trivia_id, g.name AS trivia_name, c.id AS company_id, c.name AS company_name, c.time_zone,
             COALESCE((SELECT json_agg(json_build_object('startDate', to_char(k.start_date, 'YYYY-MM-DD'), 'endDate', to_char(k.end_date, 'YYYY-MM-DD')))
@@ -64,10 +65,11 @@ interface Ranked {
 }
 
 /**
- * Offline kiosks first (longest silent first), then those with refused mutations (most first),
- * then kiosks in service before the others, then by name.
+ * Kiosks that lost their data first, then offline kiosks (longest silent first), then those with
+ * refused mutations (most first), then kiosks in service before the others, then by name.
  */
 function byAttention(a: Ranked, b: Ranked): number {
+  if ((a.row.data_lost_at === null) !== (b.row.data_lost_at === null)) return a.row.data_lost_at ? -1 : 1;
   if (a.attention.offline !== b.attention.offline) return a.attention.offline ? -1 : 1;
   if (a.attention.offline) return a.attention.silentSince.getTime() - b.attention.silentSince.getTime();
   if (a.rejected !== b.rejected) return b.rejected - a.rejected;
@@ -116,6 +118,7 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
         return shown;
       }),
       attention: { inService: attention.inService, offline: attention.offline, silentSince: attention.silentSince.toISOString() },
+      dataLostAt: iso(row.data_lost_at),
     })),
     total: rows.length,
     phones: { count: phones?.count ?? 0, lastSeenAt: iso(phones?.last_seen_at ?? null) },

@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import { deviceHeartbeatSchema, deviceRegistrationSchema, KIOSK_CERTIFICATE_HEADER, type DeviceHeartbeatReply, type DeviceReceipt, type DeviceRegistration } from '../../contract';
 import { restoreKiosk } from '../kiosks/certificate';
+import { markedKiosk } from '../kiosks/kiosk-browser';
+import { markKioskDataLost } from '../kiosks/service';
 import { parseBody } from '../http/validate';
 import { rateLimitByAddress } from '../http/rate-limit';
 import type { RouteDependencies } from '../route-dependencies';
@@ -29,8 +31,12 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
       throw error;
     });
     const firstAskedAt = readContactTicket(secret, contactTicket, now, config.fairPlay.offlineWindowMs);
+    const registration: DeviceRegistration = await registerDevice(dataSource.manager, secret, firstAskedAt);
+    // A browser still marked as a kiosk that registers anew lost its data: the kiosk is flagged, and the browser told.
+    const marked = markedKiosk(ctx);
+    const lostKiosk = marked ? await markKioskDataLost(dataSource.manager, marked) : null;
     ctx.status = 201;
-    ctx.body = (await registerDevice(dataSource.manager, secret, firstAskedAt)) satisfies DeviceRegistration;
+    ctx.body = lostKiosk ? { ...registration, lostKiosk } : registration;
   });
   router.get('/devices/me/receipt', rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));

@@ -31,7 +31,10 @@ export async function registerDevice(em: EntityManager, serverSecret: string, fi
 
 /** A device's sign of life, sent with nothing to send: its last seen time, and the last time it had nothing pending, become now. */
 export async function touchDevice(em: EntityManager, deviceId: string): Promise<Date> {
-  const [[row]]: [{ last_seen_at: Date }[]] = await em.query(`UPDATE devices SET last_seen_at = now(), drained_at = now() WHERE id = $1 RETURNING last_seen_at`, [deviceId]);
+  const [[row]]: [{ last_seen_at: Date }[]] = await em.query(
+    `UPDATE devices SET last_seen_at = now(), drained_at = now(), data_lost_at = NULL WHERE id = $1 RETURNING last_seen_at`,
+    [deviceId],
+  );
   return new Date(row!.last_seen_at);
 }
 

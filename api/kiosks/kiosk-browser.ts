@@ -24,12 +24,15 @@ export function clearKioskBrowser(ctx: Context): void {
   ctx.cookies.set(KIOSK_COOKIE, null, COOKIE_OPTIONS);
 }
 
+/** The kiosk this browser was marked as (its device id), when it carries a genuine mark. */
+export const markedKiosk = (ctx: Context): string | undefined => ctx.cookies.get(KIOSK_COOKIE, { signed: true }) || undefined;
+
 /**
  * 403 `kiosk_browser` when the request comes from a browser marked as a kiosk whose device the
  * server still holds as one (a kiosk the server no longer holds blocks nothing). A mark without its
  * signature is no mark.
  */
 export async function refuseKioskBrowser(ctx: Context, em: EntityManager): Promise<void> {
-  const deviceId = ctx.cookies.get(KIOSK_COOKIE, { signed: true });
+  const deviceId = markedKiosk(ctx);
   if (deviceId && (await isKioskDevice(em, deviceId))) throw forbidden(KIOSK_BROWSER_SIGN_IN_REFUSAL, { code: 'kiosk_browser' });
 }

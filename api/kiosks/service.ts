@@ -67,6 +67,21 @@ export async function isKioskDevice(em: EntityManager, deviceId: string): Promis
 }
 
 /**
+ * The kiosk `deviceId` lost its data: its browser, still marked as that kiosk, registered as a new
+ * device (its site storage was cleared or evicted, and with it whatever it had not sent). The kiosk
+ * is flagged for "Dispositivos" until it is heard from again. Its name, or null when the mark names
+ * no kiosk.
+ */
+export async function markKioskDataLost(em: EntityManager, deviceId: string): Promise<{ name: string } | null> {
+  if (!isUuid(deviceId)) return null;
+  const [rows]: [{ kiosk_name: string }[], number] = await em.query(
+    `UPDATE devices SET data_lost_at = now() WHERE id = $1 AND kiosk_setup_at IS NOT NULL RETURNING kiosk_name`,
+    [deviceId],
+  );
+  return rows[0] ? { name: rows[0].kiosk_name } : null;
+}
+
+/**
  * The device stops being a kiosk ("Dejar de ser kiosco", behind the staff PIN on the device): its
  * name, trivia and setup time are cleared, so it leaves the admin's kiosks; what it sent stays.
  */

@@ -147,7 +147,8 @@ async function writeSettled(em: EntityManager, deviceId: string, kept: SyncMutat
   }
   params.push(lastMutationId);
   // A push that leaves nothing behind it ends the device's upload: its next rounds were played after now.
-  const counter = `UPDATE devices SET last_mutation_id = $${params.length}, last_seen_at = now()${drained ? ', drained_at = now()' : ''} WHERE id = $1`;
+  // The device is heard from: a kiosk flagged as having lost its data had not.
+  const counter = `UPDATE devices SET last_mutation_id = $${params.length}, last_seen_at = now(), data_lost_at = NULL${drained ? ', drained_at = now()' : ''} WHERE id = $1`;
   await em.query(insert ? `WITH kept AS (${insert}) ${counter}` : counter, params);
 }
 

@@ -44,4 +44,11 @@ export class DeviceEntity {
 
   @Column('timestamptz', { nullable: true })
   kioskSetupAt: Date | null;
+
+  /**
+   * When this kiosk's browser came back without its data (it registered as a new device still
+   * marked as this kiosk); cleared when the kiosk itself is heard from again.
+   */
+  @Column('timestamptz', { nullable: true })
+  dataLostAt: Date | null;
 }

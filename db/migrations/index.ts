@@ -30,6 +30,7 @@ import { AnalysisLogs1796700000000 } from './1796700000000-analysis-logs';
 import { Pictures1796800000000 } from './1796800000000-pictures';
 import { FairPlayLimits1796900000000 } from './1796900000000-fair-play-limits';
 import { DrawEntriesHash1796950000000 } from './1796950000000-draw-entries-hash';
+import { KioskDataLost1796970000000 } from './1796970000000-kiosk-data-lost';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -65,4 +66,5 @@ export const migrations = [
   Pictures1796800000000,
   FairPlayLimits1796900000000,
   DrawEntriesHash1796950000000,
+  KioskDataLost1796970000000,
 ];

@@ -180,3 +180,27 @@ describe('a phone behind a busy venue address', () => {
     }
   });
 });
+
+describe('a kiosk whose browser lost its data', () => {
+  it('is told so when its browser registers anew, and "Dispositivos" flags the kiosk with what the server received, until it is heard from again', async () => {
+    // The tablet's browser: one cookie jar, as staff redeem the setup link on it.
+    const tablet = api.client();
+    const device = (await tablet.post('/api/devices')).body as { deviceId: string; secret: string };
+    const link = await admin.post(`/api/question-groups/${groupId()}/kiosk-setup`);
+    const token = new URL(link.body.path, 'http://x').searchParams.get('kiosk');
+    expect((await tablet.post('/api/kiosk-setup', { token, questionGroupId: groupId(), name: 'Tableta Sur' }, { headers: deviceHeaders(device) })).status).toBe(200);
+
+    // Its site storage is cleared or evicted: the player screen, device credentials gone, registers again.
+    const again = await tablet.post('/api/devices');
+    expect(again.status).toBe(201);
+    expect(again.body.lostKiosk).toEqual({ name: 'Tableta Sur' });
+    const listed = async () => ((await admin.get('/api/devices?limit=200')).body.kiosks as { id: string; dataLostAt: string | null }[]).find((k) => k.id === device.deviceId)!;
+    expect((await listed()).dataLostAt).toEqual(expect.any(String));
+    // Another browser registering says nothing of any kiosk.
+    expect((await api.client().post('/api/devices')).body.lostKiosk).toBeUndefined();
+
+    // The kiosk heard from again (it had not lost its data after all): the flag goes.
+    expect((await tablet.post('/api/devices/me/heartbeat', {}, { headers: deviceHeaders(device) })).status).toBe(200);
+    expect((await listed()).dataLostAt).toBeNull();
+  });
+});

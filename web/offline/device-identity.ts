@@ -1,5 +1,8 @@
 import type { DeviceRegistration } from '../../contract';
-import type { DeviceState, OutboxEntry, TriviaDb } from './db';
+import { writeMeta, type DeviceState, type OutboxEntry, type TriviaDb } from './db';
+
+/** The meta key of the kiosk this browser was before it lost its data ({name}), until it is set up again. */
+export const LOST_KIOSK_KEY = 'lostKiosk';
 import { callServer, type Answer } from './server-call';
 
 export type Identity = DeviceState & { deviceId: string; secret: string };
@@ -49,6 +52,8 @@ export async function ensureIdentity(db: TriviaDb, timeoutMs: number, stale?: Id
   if (answer.kind !== 'success') return answer;
   if (!answer.body?.deviceId || !answer.body.secret) return { kind: 'transient', reachable: true, message: 'Respuesta del servidor no válida' };
   const registration = answer.body;
+  // This browser was a kiosk and came back without its data: its screen says so until staff set it up again.
+  if (registration.lostKiosk) await writeMeta(db, LOST_KIOSK_KEY, registration.lostKiosk);
   return db.transaction('rw', [db.device, db.outbox], async () => {
     const current = (await db.device.get('device')) ?? emptyDevice();
     if (current.deviceId && current.secret && current.deviceId !== seen.deviceId) return { kind: 'registered' as const, device: current as Identity };

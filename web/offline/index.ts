@@ -1,7 +1,8 @@
 import Dexie, { liveQuery } from 'dexie';
 import type { PlayBundle, ServerResult } from '../../contract';
 import { loadBundle } from './bundle-store';
-import { triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
+import { readMeta, triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
+import { LOST_KIOSK_KEY } from './device-identity';
 import { identifyPlayer, type DocumentInput } from './identify';
 import { leaveKioskRole, readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupInput } from './kiosk-config';
 import { readKioskMode } from './kiosk-setting';
@@ -165,6 +166,9 @@ export const setKioskMode = (on: boolean, pin?: string) => switchKioskMode(trivi
 
 /** The kiosk set up on this device (name, trivia, idle timeout), null on a device never set up; as it changes. */
 export const kioskConfigSetting = (): Subscribable<KioskConfig | null> => watch(() => readKioskConfig(triviaDb()));
+
+/** The kiosk this browser was before it came back without its data ({name}), until it is set up again; undefined otherwise. */
+export const lostKioskSetting = (): Subscribable<{ name: string } | undefined> => watch(() => readMeta<{ name: string }>(triviaDb(), LOST_KIOSK_KEY));
 
 /** Sets this device up as a kiosk with a one-time setup link's token (needs the server). */
 export const setUpThisKiosk = (input: KioskSetupInput) => setUpKiosk(triviaDb(), input);

@@ -8,7 +8,8 @@ import {
   type KioskSetupReply,
 } from '../../contract/kiosk-values';
 import { readMeta, writeMeta, type TriviaDb } from './db';
-import { ensureIdentity } from './device-identity';
+import { ensureIdentity, LOST_KIOSK_KEY } from './device-identity';
+import { askPersistentStorage } from './storage';
 import { checkPin, isValidPin, setPin, type PinCheck } from './kiosk-pin';
 import { writeKioskMode } from './kiosk-setting';
 import { callServer } from './server-call';
@@ -87,7 +88,10 @@ export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<
   await db.transaction('rw', [db.meta], async () => {
     await writeMeta(db, CONFIG_KEY, config);
     await writeKioskMode(db, true);
+    await db.meta.delete(LOST_KIOSK_KEY);
   });
+  // What a kiosk has not sent lives in this browser's storage: ask that it never be evicted.
+  await askPersistentStorage(db).catch(() => false);
   return { kind: 'done', config, adminSignedOut: reply.adminSignedOut === true };
 }
 

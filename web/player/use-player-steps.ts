@@ -8,6 +8,7 @@ import {
   finishRound,
   identify,
   leaveRound,
+  lostKioskSetting,
   registerNewPlayer,
   resumeRound,
   RoundRefusedError,
@@ -19,7 +20,7 @@ import {
   type PlayerRef,
 } from '../offline';
 import { setBetweenAttempts } from '../pwa/service-worker';
-import { KIOSK_IDLE_DEFAULT_SECONDS } from '../../contract/kiosk-values';
+import { KIOSK_DATA_LOST, KIOSK_IDLE_DEFAULT_SECONDS } from '../../contract/kiosk-values';
 import { ATTEMPT_LIMIT_MESSAGE } from '../../contract/play-rules';
 import { useAnnounce } from './announcer';
 import { useIdleCountdown, useKioskConfig } from './kiosk-mode';
@@ -43,6 +44,13 @@ type Step =
 export const OTHER_COMPANY_TITLE = 'Jugador encontrado en otra empresa';
 /** What the screen confirms when staff switch kiosk mode off (the badge's switch or the staff panel). */
 export const KIOSK_MODE_OFF_NOTICE: Notice = { title: 'Modo kiosco desactivado', description: 'Esta pantalla funciona ahora como la de cualquier jugador.', tone: 'info' };
+
+/** What a tablet that was the kiosk `name` shows once its browser lost its data. */
+export const kioskDataLostNotice = (name: string): Notice => ({
+  title: KIOSK_DATA_LOST,
+  description: `Esta tableta era el kiosco «${name}» y su navegador borró sus datos: lo que no había enviado se perdió. Pide al personal que la configure de nuevo; en «Dispositivos» está lo que el servidor recibió de ella.`,
+  tone: 'error',
+});
 
 /** The words of an error for the player: the server's or the device's own message (both Spanish). */
 function errorText(error: unknown, fallback: string): string {
@@ -87,6 +95,15 @@ export function usePlayerSteps(bundle: PlayBundle, kioskMode: boolean) {
       }
     });
   }, [bundle, finish, show]);
+
+  // A kiosk whose browser came back without its data says so until staff set it up again.
+  useEffect(
+    () =>
+      lostKioskSetting().subscribe((lost) => {
+        if (lost) show(kioskDataLostNotice(lost.name));
+      }),
+    [show],
+  );
 
   // A new app version waits until the kiosk is between attempts.
   useEffect(() => {

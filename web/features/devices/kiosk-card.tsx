@@ -1,7 +1,7 @@
 import { ChevronDown, CircleAlert, Hourglass, MonitorSmartphone, WifiOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { RECEIPT_OUTCOMES, reviewReasonLabel, SYNC_MUTATION_KINDS, type OutcomeCounts, type SyncMutationKind, type KioskSummary } from '../../../contract';
+import { KIOSK_DATA_LOST, RECEIPT_OUTCOMES, reviewReasonLabel, SYNC_MUTATION_KINDS, type OutcomeCounts, type SyncMutationKind, type KioskSummary } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
@@ -35,6 +35,12 @@ function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt:
   const inReview = kiosk.mutations.byKind.completion.inReview;
   return (
     <>
+      {kiosk.dataLostAt && (
+        <span className={`${badgeClass} bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200`}>
+          <CircleAlert className="size-3.5" aria-hidden />
+          Perdió sus datos
+        </span>
+      )}
       {kiosk.attention.offline && (
         <span className={`${badgeClass} bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200`}>
           <WifiOff className="size-3.5" aria-hidden />
@@ -57,6 +63,23 @@ function AttentionBadges({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt:
         <span className={`${badgeClass} bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-300`}>Sin campaña en curso</span>
       )}
     </>
+  );
+}
+
+/** A kiosk whose browser came back without its data: what to do, and that what it never sent is gone. */
+function DataLost({ kiosk }: { kiosk: KioskSummary }) {
+  if (!kiosk.dataLostAt) return null;
+  return (
+    <div className="flex gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2.5 text-sm dark:border-red-900/60 dark:bg-red-950/30" data-testid="kiosk-data-lost">
+      <CircleAlert className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" aria-hidden />
+      <div className="space-y-1">
+        <p className="font-semibold text-red-900 dark:text-red-100">{KIOSK_DATA_LOST}</p>
+        <p className="text-slate-700 dark:text-slate-300">
+          Su navegador volvió sin sus datos (<DateTime value={kiosk.dataLostAt} />): lo que aún no había enviado se perdió en la tableta. Lo que el servidor
+          recibió de él está abajo. Configúralo de nuevo con un enlace de configuración.
+        </p>
+      </div>
+    </div>
   );
 }
 
@@ -165,7 +188,7 @@ export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt
   const rejectionsId = useId();
   const rejected = kiosk.mutations.total.rejected;
   return (
-    <Card className={`p-4 sm:p-5 ${kiosk.attention.offline ? 'ring-2 ring-red-300 dark:ring-red-800' : ''}`}>
+    <Card className={`p-4 sm:p-5 ${kiosk.attention.offline || kiosk.dataLostAt ? 'ring-2 ring-red-300 dark:ring-red-800' : ''}`}>
       <article aria-labelledby={`${rejectionsId}-name`} className="space-y-4">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
           <MonitorSmartphone className="size-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
@@ -183,6 +206,7 @@ export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt
             'Trivia eliminada'
           )}
         </p>
+        <DataLost kiosk={kiosk} />
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <Fact label="Configurado"><DateTime value={kiosk.setupAt} /></Fact>
           <Fact label="Última conexión">{kiosk.lastSeenAt ? <DateTime value={kiosk.lastSeenAt} /> : 'Nunca'}</Fact>
