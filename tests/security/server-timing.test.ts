@@ -61,13 +61,17 @@ function claimedCompletion(clientId: string, questionIds: number[], startedAt: D
   };
 }
 
+/** The script's completion of its round pushed through the outbox's route, as the phone completes. */
+async function pushClaim(device: { deviceId: string; secret: string }, clientId: string, questionIds: number[]) {
+  const startedAt = (await storedRound(clientId)).started_at as Date;
+  const completion = { mutationId: 1, kind: 'completion', payload: claimedCompletion(clientId, questionIds, startedAt) };
+  return api.client().post('/api/sync', { mutations: [completion], sentAt: new Date().toISOString() }, { headers: deviceHeaders(device) });
+}
+
 describe('a round the server dealt is timed by the server', () => {
   it('ranks a 60 s round completed through the outbox claiming 9.2 s with 60 s; the device’s measures stay beside the verdicts', async () => {
     const { device, clientId, round } = await dealAndPlay(5);
-    const startedAt = (await storedRound(clientId)).started_at as Date;
-    const res = await api
-      .client()
-      .post('/api/sync', { mutations: [{ mutationId: 1, kind: 'completion', payload: claimedCompletion(clientId, round.questionIds, startedAt) }], sentAt: new Date().toISOString() }, { headers: deviceHeaders(device) });
+    const res = await pushClaim(device, clientId, round.questionIds);
     expect(res.body.results[0]).toMatchObject({ status: 'applied', result: { score: 100 } });
     const stored = await storedRound(clientId);
     expect(stored.completion_time).toBeGreaterThanOrEqual(60);
@@ -88,10 +92,7 @@ describe('a round the server dealt is timed by the server', () => {
 
   it('never ends a round before its last verdict: a phone that lost its signal after two verdicts (24 s) and claims 9.2 s ranks with 24 s or more', async () => {
     const { device, clientId, round } = await dealAndPlay(2);
-    const startedAt = (await storedRound(clientId)).started_at as Date;
-    const res = await api
-      .client()
-      .post('/api/sync', { mutations: [{ mutationId: 1, kind: 'completion', payload: claimedCompletion(clientId, round.questionIds, startedAt) }], sentAt: new Date().toISOString() }, { headers: deviceHeaders(device) });
+    const res = await pushClaim(device, clientId, round.questionIds);
     expect(res.body.results[0].status).toBe('applied');
     const stored = await storedRound(clientId);
     expect(stored.completion_time).toBeGreaterThanOrEqual(24);
