@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { MAX_COMPLETION_SECONDS, type ReviewReason } from '../../contract';
+import type { ReviewReason } from '../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
@@ -8,14 +8,15 @@ import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import type { FairPlayLimits } from '../config';
-import { keepDeviceDuration, placeInWindow } from './anchoring';
+import { placeInWindow } from './anchoring';
 import { dealRound, type DealtRound, playableQuestionsAmong } from './deal';
 import { overlapsAnotherRound, readRoundDevice } from './device-rounds';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 import { judgeTime } from './plausibility';
 import { triviaRound, type TriviaRound } from './round';
 import { type AnswerKey, scoreCompletion } from './scoring';
-import { keepVerdicts, verdictTimes } from './server-timing';
+import { keepVerdicts } from './server-timing';
+import { timeCompletion } from './round-end';
 import { attemptToken, tokenMatches } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 import { prepared } from '../../db/prepared-statements';
@@ -283,44 +284,6 @@ function checkAgainstRound(attempt: AttemptRow, answers: ChosenAnswer[]): void {
 }
 
 /**
- * A synced completion's end, placed between the round's start (or its last verdict) and the push's
- * arrival (never in the future); unanchored when the device's time falls outside it, or when the
- * round's whole window, from what the server last saw of it to this arrival, is wider than
- * OFFLINE_WINDOW_HOURS.
- */
-function placeRoundEnd(attempt: AttemptRow, completedAt: Date, push: PushContext, lastVerdict: Date | null) {
-  const placed = placeInWindow(completedAt, { opensAt: lastVerdict ?? attempt.started_at, closesAt: push.receivedAt }, Number.POSITIVE_INFINITY);
-  const opened = (attempt.window_start ?? attempt.started_at).getTime();
-  return { at: placed.at, unanchored: placed.unanchored || push.receivedAt.getTime() - opened > push.fairPlay.offlineWindowMs };
-}
-
-/**
- * When a round ended, as the server can vouch for it. A round the server dealt and judged answer
- * by answer ends at its last verdict, whatever the completion claims. Otherwise a synced completion
- * is placed in its window (placeRoundEnd), never before the last verdict the server gave; an online
- * one ends when it arrived.
- */
-function roundEnd(attempt: AttemptRow, completion: Completion): { at: Date; unanchored: boolean } {
-  const verdicts = verdictTimes(attempt);
-  if (attempt.dealt_by_server && verdicts.complete) return { at: verdicts.last!, unanchored: false };
-  if (completion.push) return placeRoundEnd(attempt, completion.completedAt, completion.push, verdicts.last);
-  return { at: new Date(Math.max(completion.completedAt.getTime(), verdicts.last?.getTime() ?? 0)), unanchored: false };
-}
-
-/**
- * A synced round's start and end as stored: as placed, unless placing them in the window squeezed
- * the round below the device's own measure of it (keepDeviceDuration). Rounds the server timed by
- * its verdicts, and online completions, are stored as placed.
- */
-function honestDuration(attempt: AttemptRow, completion: Completion, end: { at: Date; unanchored: boolean }) {
-  const placed = { startedAt: attempt.started_at, completedAt: end.at };
-  if (!completion.push || completion.reportedSeconds === undefined || (attempt.dealt_by_server && verdictTimes(attempt).complete)) return placed;
-  const reportedMs = Math.min(completion.reportedSeconds, MAX_COMPLETION_SECONDS) * 1000;
-  const window = { opensAt: attempt.window_start ?? attempt.started_at, closesAt: completion.push.receivedAt };
-  return keepDeviceDuration(placed, reportedMs, window, end.unanchored || attempt.review_status !== 'clean');
-}
-
-/**
  * Records the server-scored, server-timed result of a locked attempt. An attempt is completed
  * once: the same answers sent again return the stored result unchanged; other answers are a 409.
  * The answers must be those of the recorded round (400 round_questions_mismatch), and an answer
@@ -338,8 +301,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   }
   const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
   checkAgainstRound(attempt, scored.answers);
-  const end = roundEnd(attempt, completion);
-  const { startedAt, completedAt } = honestDuration(attempt, completion, end);
+  const { startedAt, completedAt, unanchored } = timeCompletion(attempt, completion);
   const time = judgeTime({
     startedAt,
     completedAt,
@@ -350,7 +312,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   });
   let hold: ReviewReason | null = null;
   if (attempt.review_status === 'clean') {
-    if (end.unanchored) hold = 'unanchored_time';
+    if (unanchored) hold = 'unanchored_time';
     else if (!time.plausible) hold = 'implausible_time';
     else if (attempt.device_id && (await overlapsAnotherRound(em, { id: attempt.id, deviceId: attempt.device_id, startedAt, completedAt }))) {
       hold = 'overlapping_round';
