@@ -107,9 +107,11 @@ export interface StartedAttempt {
  * start is the server's clock. Synced it is the device's own deal, checked against the trivia's
  * playable questions and round size, and its start is placed between the device's last contact
  * (or the trivia's creation) and the push's arrival: a start outside that window, or a window
- * wider than OFFLINE_WINDOW_HOURS, is held `unanchored_time`. A device that is not a set-up kiosk
- * ranks at most PHONE_PLAYERS_PER_HOUR distinct players an hour (`too_many_players`). A step: it
- * runs in the caller's transaction (startOnlineAttempt's, or a sync batch's).
+ * wider than OFFLINE_WINDOW_HOURS, is held `unanchored_time`. Every round is a device's: one that
+ * is not a kiosk set up for this trivia is held past the crowd limits (round-limits.ts:
+ * `too_many_players`, `address_limit`). Online, a clientId seen before returns its round only to
+ * the device it was dealt to, and never a round a device dealt itself (409 round_not_dealt). A
+ * step: it runs in the caller's transaction (startOnlineAttempt's, or a sync batch's).
  */
 export async function createAttempt(em: EntityManager, input: NewAttempt, origin: AttemptOrigin): Promise<StartedAttempt> {
   // A registration's clientId proves the player, as resolvePlayer would through the alias.
