@@ -47,21 +47,22 @@ export const SQUEEZE_TOLERANCE_MS = 2_000;
  * measure of it (`reportedMs`), not what clamping left of it (a clock set right before the push
  * squeezes both ends onto the arrival: 0 s, which would rank first once approved). The end moves
  * later, up to the window's close, and then the start earlier, not before the window opened. A
- * round held anyway (`held`) whose window leaves it no time at all keeps the device's measure whole,
- * so that an organiser who approves it ranks the time the player took, never 0 s.
+ * window too narrow for the device's measure (`fits` false: a phone that first reached the server
+ * a moment ago pushing a round it played before) cannot vouch for the round: it is held, and keeps
+ * the device's measure whole, starting before the window, so an organiser who approves it ranks the
+ * time the player took, never 0 s.
  */
 export function keepDeviceDuration(
   placed: { startedAt: Date; completedAt: Date },
   reportedMs: number,
   window: Window,
-  held: boolean,
-): { startedAt: Date; completedAt: Date } {
+): { startedAt: Date; completedAt: Date; fits: boolean } {
   const start = placed.startedAt.getTime();
-  if (placed.completedAt.getTime() - start >= reportedMs - SQUEEZE_TOLERANCE_MS) return placed;
+  if (placed.completedAt.getTime() - start >= reportedMs - SQUEEZE_TOLERANCE_MS) return { ...placed, fits: true };
   const end = Math.min(window.closesAt.getTime(), Math.max(placed.completedAt.getTime(), start + reportedMs));
-  let moved = Math.max(window.opensAt.getTime(), Math.min(start, end - reportedMs));
-  if (held && end - moved < 1000) moved = end - reportedMs;
-  return { startedAt: new Date(moved), completedAt: new Date(end) };
+  const moved = Math.max(window.opensAt.getTime(), Math.min(start, end - reportedMs));
+  if (end - moved >= reportedMs - SQUEEZE_TOLERANCE_MS) return { startedAt: new Date(moved), completedAt: new Date(end), fits: true };
+  return { startedAt: new Date(end - reportedMs), completedAt: new Date(end), fits: false };
 }
 
 /** A device's time corrected by its clock offset. */

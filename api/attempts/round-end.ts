@@ -1,5 +1,5 @@
 import { MAX_COMPLETION_SECONDS } from '../../contract';
-import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
+import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
 import { keepDeviceDuration, placeInWindow } from './anchoring';
 import { verdictTimes } from './server-timing';
 
@@ -10,7 +10,6 @@ export interface TimedRound {
   dealt_by_server: boolean;
   question_ids: number[] | null;
   answers: ChosenAnswer[] | null;
-  review_status: ReviewStatus;
 }
 
 /** A push's arrival, which closes a synced round's window. */
@@ -33,7 +32,8 @@ export interface ArrivedCompletion {
  */
 export function timeCompletion(round: TimedRound, completion: ArrivedCompletion): { startedAt: Date; completedAt: Date; unanchored: boolean } {
   const end = roundEnd(round, completion);
-  return { ...honestDuration(round, completion, end), unanchored: end.unanchored };
+  const { startedAt, completedAt, fits } = honestDuration(round, completion, end);
+  return { startedAt, completedAt, unanchored: end.unanchored || !fits };
 }
 
 /**
@@ -66,10 +66,10 @@ function roundEnd(attempt: TimedRound, completion: ArrivedCompletion): { at: Dat
  * the round below the device's own measure of it (keepDeviceDuration). Rounds the server timed by
  * its verdicts, and online completions, are stored as placed.
  */
-function honestDuration(attempt: TimedRound, completion: ArrivedCompletion, end: { at: Date; unanchored: boolean }) {
-  const placed = { startedAt: attempt.started_at, completedAt: end.at };
+function honestDuration(attempt: TimedRound, completion: ArrivedCompletion, end: { at: Date }) {
+  const placed = { startedAt: attempt.started_at, completedAt: end.at, fits: true };
   if (!completion.push || completion.reportedSeconds === undefined || (attempt.dealt_by_server && verdictTimes(attempt).complete)) return placed;
   const reportedMs = Math.min(completion.reportedSeconds, MAX_COMPLETION_SECONDS) * 1000;
   const window = { opensAt: attempt.window_start ?? attempt.started_at, closesAt: completion.push.receivedAt };
-  return keepDeviceDuration(placed, reportedMs, window, end.unanchored || attempt.review_status !== 'clean');
+  return keepDeviceDuration(placed, reportedMs, window);
 }

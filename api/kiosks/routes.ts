@@ -7,8 +7,8 @@ import { endAdminSession } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { issueKioskCertificate } from './certificate';
-import { clearKioskBrowser, markKioskBrowser } from './kiosk-browser';
-import { createSetupLink, redeemSetupLink, releaseKiosk } from './service';
+import { clearKioskBrowser, markedKiosk, markKioskBrowser } from './kiosk-browser';
+import { createSetupLink, redeemSetupLink, releaseKiosk, retireLostKiosk } from './service';
 
 /**
  * Admin level: a one-time kiosk setup link for a trivia.
@@ -33,6 +33,9 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
     const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const input = parseBody(kioskSetupSchema, ctx.request.body);
     const kiosk = await redeemSetupLink(em, { deviceId, ...input });
+    // The browser was a kiosk that lost its data: set up again, the lost one is retired.
+    const previous = markedKiosk(ctx);
+    if (previous && previous !== kiosk.deviceId) await retireLostKiosk(em, previous);
     markKioskBrowser(ctx, kiosk.deviceId);
     ctx.body = { ...kiosk, adminSignedOut, certificate: issueKioskCertificate(secret, kiosk) } satisfies KioskSetupReply;
   });

@@ -59,10 +59,13 @@ export async function redeemSetupLink(
   throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_expired, { code: 'kiosk_setup_expired' });
 }
 
-/** Whether the device is set up as a kiosk now (an id that is not a UUID names no device). */
+/**
+ * Whether the device is set up as a kiosk now (an id that is not a UUID names no device). A kiosk
+ * whose browser lost its data is one no longer: that browser has nothing of it left, and may sign in.
+ */
 export async function isKioskDevice(em: EntityManager, deviceId: string): Promise<boolean> {
   if (!isUuid(deviceId)) return false;
-  const [row] = await em.query(`SELECT 1 FROM devices WHERE id = $1 AND kiosk_setup_at IS NOT NULL`, [deviceId]);
+  const [row] = await em.query(`SELECT 1 FROM devices WHERE id = $1 AND kiosk_setup_at IS NOT NULL AND data_lost_at IS NULL`, [deviceId]);
   return row !== undefined;
 }
 
@@ -79,6 +82,19 @@ export async function markKioskDataLost(em: EntityManager, deviceId: string): Pr
     [deviceId],
   );
   return rows[0] ? { name: rows[0].kiosk_name } : null;
+}
+
+/**
+ * The browser of a kiosk that lost its data was set up again (as another device): the lost kiosk
+ * leaves the admin's kiosks, as a released one does; what it sent stays. A kiosk not flagged as
+ * lost is left alone.
+ */
+export async function retireLostKiosk(em: EntityManager, deviceId: string): Promise<void> {
+  if (!isUuid(deviceId)) return;
+  await em.query(
+    `UPDATE devices SET kiosk_name = NULL, kiosk_question_group_id = NULL, kiosk_setup_at = NULL, data_lost_at = NULL WHERE id = $1 AND data_lost_at IS NOT NULL`,
+    [deviceId],
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIOSK_CERTIFICATE_HEADER } from '../../contract';
-import { startTestApi, type TestApi } from '../support/api-server';
+import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildKioskSite, chooseAnswers, deviceHeaders, freshDocument, playerProof, type KioskSite } from '../support/player-flow';
 import { buildPlayer, buildTrivia } from '../support/factories';
@@ -202,5 +202,26 @@ describe('a kiosk whose browser lost its data', () => {
     // The kiosk heard from again (it had not lost its data after all): the flag goes.
     expect((await tablet.post('/api/devices/me/heartbeat', {}, { headers: deviceHeaders(device) })).status).toBe(200);
     expect((await listed()).dataLostAt).toBeNull();
+  });
+
+  it('lets that browser sign in to the admin (nothing of the kiosk is left in it), and retires the lost kiosk once the tablet is set up again', async () => {
+    const tablet = api.client();
+    const lost = (await tablet.post('/api/devices')).body as { deviceId: string; secret: string };
+    const setUp = async (device: { deviceId: string; secret: string }, name: string) => {
+      const link = await admin.post(`/api/question-groups/${groupId()}/kiosk-setup`);
+      const token = new URL(link.body.path, 'http://x').searchParams.get('kiosk');
+      expect((await tablet.post('/api/kiosk-setup', { token, questionGroupId: groupId(), name }, { headers: deviceHeaders(device) })).status).toBe(200);
+    };
+    await setUp(lost, 'Tableta Oeste');
+    expect((await tablet.post('/api/login', ADMIN)).status).toBe(403);
+    const fresh = (await tablet.post('/api/devices')).body as { deviceId: string; secret: string; lostKiosk?: { name: string } };
+    expect(fresh.lostKiosk).toEqual({ name: 'Tableta Oeste' });
+    expect((await tablet.post('/api/login', ADMIN)).status).toBe(200);
+    await tablet.post('/api/logout');
+
+    await setUp(fresh, 'Tableta Oeste');
+    const kiosks = (await admin.get('/api/devices?limit=200')).body.kiosks as { id: string; name: string; dataLostAt: string | null }[];
+    expect(kiosks.map((k) => k.id)).not.toContain(lost.deviceId);
+    expect(kiosks.find((k) => k.id === fresh.deviceId)).toMatchObject({ name: 'Tableta Oeste', dataLostAt: null });
   });
 });

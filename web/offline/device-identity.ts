@@ -1,9 +1,9 @@
 import type { DeviceRegistration } from '../../contract';
 import { writeMeta, type DeviceState, type OutboxEntry, type TriviaDb } from './db';
+import { callServer, type Answer } from './server-call';
 
 /** The meta key of the kiosk this browser was before it lost its data ({name}), until it is set up again. */
 export const LOST_KIOSK_KEY = 'lostKiosk';
-import { callServer, type Answer } from './server-call';
 
 export type Identity = DeviceState & { deviceId: string; secret: string };
 
