@@ -24,11 +24,11 @@ const BURST = 150;
 const RSS_GROWTH_MB = 150;
 /**
  * The design value is 300 ms. The hostile clients run in this process and on this machine's
- * loopback, and a busy 2-core machine running other suites beside this one adds seconds at times:
- * the assertion leaves room for both (before bodies were refused unread, the figure was tens of
- * seconds), and each burst prints its figure.
+ * loopback, and a busy 2-core machine running two other test files beside this one (as npm test
+ * does) adds seconds at times: the assertion only tells a stalled server (before bodies were
+ * refused unread, the figure was 17 to 24 s) from a busy one, and each burst prints its figure.
  */
-const HEALTH_P99_MS = 2000;
+const HEALTH_P99_MS = 8000;
 const TEST_SECRET = 'test-secret-test-secret-test-secret-42';
 /** Uploads in hand at once per process (received, waiting or processed), as docs/pictures.md and docs/security.md say. */
 const PICTURES_IN_HAND = 5;

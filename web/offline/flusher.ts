@@ -203,3 +203,19 @@ export function flushExclusively(db: TriviaDb): Promise<FlushOutcome> {
   })();
   return running;
 }
+
+/**
+ * The device's identity, registered by one tab at a time as the flusher runs (Web Locks, else the
+ * database lease), so two tabs that open at once register one device, not two. Undefined while
+ * another tab holds the lease: it is registering, or flushing, and the next contact will find it.
+ */
+export async function identityExclusively(db: TriviaDb, timeoutMs: number): Promise<Awaited<ReturnType<typeof ensureIdentity>> | undefined> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  if (locks) return (await locks.request(LOCK_NAME, () => ensureIdentity(db, timeoutMs))) as Awaited<ReturnType<typeof ensureIdentity>>;
+  if (!(await takeLease(db, TAB_ID))) return undefined;
+  try {
+    return await ensureIdentity(db, timeoutMs);
+  } finally {
+    await releaseLease(db, TAB_ID);
+  }
+}

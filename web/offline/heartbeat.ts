@@ -1,6 +1,6 @@
 import type { DeviceHeartbeatReply } from '../../contract';
 import { readMeta, writeMeta, type TriviaDb } from './db';
-import { ensureIdentity } from './device-identity';
+import { identityExclusively } from './flusher';
 import { kioskCertificateHeaders, readKioskConfig } from './kiosk-config';
 import { callServer } from './server-call';
 
@@ -20,8 +20,8 @@ const PHONE_CONTACT_EVERY_MS = 60_000;
 export async function sendHeartbeat(db: TriviaDb, event = false): Promise<boolean> {
   const kiosk = await readKioskConfig(db);
   if (!kiosk && !(event && (await phoneContactDue(db)))) return false;
-  const identity = await ensureIdentity(db, HEARTBEAT_TIMEOUT_MS);
-  if (identity.kind !== 'registered') return false;
+  const identity = await identityExclusively(db, HEARTBEAT_TIMEOUT_MS);
+  if (identity?.kind !== 'registered') return false;
   const { deviceId, secret } = identity.device;
   const answer = await callServer<DeviceHeartbeatReply>('POST', '/api/devices/me/heartbeat', {}, {
     headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...(kiosk ? await kioskCertificateHeaders(db) : {}) },
