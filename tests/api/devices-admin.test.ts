@@ -102,7 +102,7 @@ describe('GET /api/devices', () => {
     expect(kiosk).toMatchObject({
       id: stale.deviceId,
       trivia: { id: inCampaign.group.id, name: 'Trivia de feria', companyId, companyName: 'Feria Kioscos' },
-      // Its round is held for review (its times do not add up): counted where it stands, in review, not as the sync's "applied".
+      // Its round is held for review (played before the kiosk was set up, as its times say): counted where it stands, in review, not as the sync's "applied".
       mutations: {
         byKind: {
           player: { confirmed: 1, inReview: 0, discarded: 0, rejected: 1 },
@@ -110,7 +110,7 @@ describe('GET /api/devices', () => {
           completion: { confirmed: 0, inReview: 1, discarded: 0, rejected: 0 },
         },
         total: { confirmed: 1, inReview: 2, discarded: 0, rejected: 1 },
-        inReview: [{ reason: 'implausible_time', count: 1 }],
+        inReview: [{ reason: 'unanchored_time', count: 1 }],
       },
     });
     expect(kiosk.lastSyncAt).not.toBeNull();
