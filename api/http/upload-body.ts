@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Context, Next } from 'koa';
 import { badRequest, payloadTooLarge } from '../errors';
 
@@ -18,9 +19,6 @@ export function refuseDeclaredOversize(req: IncomingMessage, maxBytes: number, t
 
 /** An upload whose client went away before its body ended (nobody is left to read the reply). */
 const interrupted = () => badRequest('La subida se interrumpió antes de terminar');
-
-/** Requests whose body was read up to its limit and cut there: the client was still sending when its 413 went out. */
-const cutAtLimit = new WeakSet<IncomingMessage>();
 
 /**
  * Reads a raw request body of at most `maxBytes`: 413 when its declared length is over it, or as
@@ -53,7 +51,6 @@ export function readUploadBody(req: IncomingMessage, maxBytes: number, tooLarge:
       stop();
       chunks = [];
       req.pause(); // read no further: the reply closes the connection (closeWhenUnread)
-      cutAtLimit.add(req);
       reject(payloadTooLarge(tooLarge));
     };
     const onEnd = () => {
@@ -71,7 +68,17 @@ export function readUploadBody(req: IncomingMessage, maxBytes: number, tooLarge:
   });
 }
 
-/** How long a connection cut at its body's limit stays open after its 413, reading nothing, before it is closed. */
+/**
+ * Stops reading the socket's bytes from the network. Node's HTTP server reads a socket through its
+ * parser straight from the handle, which `socket.pause()` does not stop, and dumps an unread body
+ * once the reply is out: without this, a lingering connection would be read (into nothing) at the
+ * sender's speed. The handle's own `readStop` is what `pause` calls where it can.
+ */
+function stopReading(socket: Socket): void {
+  (socket as unknown as { _handle?: { readStop?: () => number } })._handle?.readStop?.();
+}
+
+/** How long a connection whose body was not read to its end stays open after its reply, reading nothing, before it is closed. */
 const LINGER_MS = 1000;
 
 /**
@@ -79,21 +86,24 @@ const LINGER_MS = 1000;
  * before reading it, or cut at its limit) says `Connection: close`, so Node closes the connection
  * once the reply is out instead of reading the rest of the body into nothing.
  *
- * Closing a socket with unread bytes resets it. A client whose body was never read is stalled on a
- * full window and reads the reply first. One cut at the limit was sending until that moment, and
- * a client that writes once more into the reset (Node's own) loses the reply it had received: for
- * those, the reply and the end of the server's side go out, nothing more is read, and the socket is
- * destroyed `LINGER_MS` later (Node's `destroySoon`, which closes it at once, is replaced for it).
+ * Closing a socket with unread bytes resets it, and a reset that reaches the client before it read
+ * the reply loses that reply (a flood of refused uploads showed it: a client still sending, or
+ * merely slow to read, got a network error instead of its 409/503/413). So for every reply sent
+ * with the body unread, the reply and the end of the server's side go out, nothing more is read,
+ * and the socket is destroyed `LINGER_MS` later (Node's `destroySoon`, which closes it at once, is
+ * replaced for it).
  */
 export async function closeWhenUnread(ctx: Context, next: Next): Promise<void> {
   try {
     await next();
   } finally {
-    if (!ctx.req.complete) ctx.set('Connection', 'close');
-    if (cutAtLimit.has(ctx.req)) {
+    if (!ctx.req.complete) {
+      ctx.set('Connection', 'close');
+      ctx.req.pause();
       const socket = ctx.req.socket;
       socket.destroySoon = () => {
         socket.end();
+        stopReading(socket);
         setTimeout(() => socket.destroy(), LINGER_MS).unref();
       };
     }

@@ -8,8 +8,8 @@
  * flood) and the p99/max of `GET /api/health` asked by another client throughout (goals: ≤ 150 MB,
  * p99 ≤ 300 ms). The raw-socket client is the security test's (tests/security/upload-bodies.test.ts).
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { LOGO_MAX_BYTES, PICTURE_MAX_BYTES } from '../../contract';
 import { hashPassword } from '../../api/auth/password';
@@ -65,32 +65,56 @@ function sampleMemory(pid: number) {
   };
 }
 
-/** GET /api/health from another loopback address (a booth's client), by two clients each asking again as soon as answered, until stopped. */
-function pollHealth(baseUrl: string) {
+/**
+ * The health poller's own process: two clients from another loopback address (a booth's client),
+ * each asking again as soon as answered, until told to stop; then its figures. A process of its
+ * own, so the flood's clients (which live in the bench's process) do not slow its own clock.
+ */
+const HEALTH_POLLER = `
+const { request } = require('node:http');
+const { performance } = require('node:perf_hooks');
+const [hostname, port] = process.argv.slice(1);
+const times = [];
+let failures = 0;
+let polling = true;
+const once = () => new Promise((resolve) => {
+  const started = performance.now();
+  const req = request({ hostname, port, path: '/api/health', localAddress: '127.0.0.2', agent: false }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode === 200 ? times.push(performance.now() - started) : failures++));
+  });
+  req.on('error', () => resolve(failures++));
+  req.end();
+});
+const loop = async () => { while (polling) await once(); };
+const loops = [loop(), loop()];
+process.send('ready');
+process.on('message', async () => {
+  polling = false;
+  await Promise.all(loops);
+  times.sort((a, b) => a - b);
+  process.send({ count: times.length, failures, p99: times[Math.min(times.length - 1, Math.floor(times.length * 0.99))] ?? 0, max: times.at(-1) ?? 0 });
+  process.disconnect();
+});
+`;
+
+interface HealthFigures {
+  count: number;
+  failures: number;
+  p99: number;
+  max: number;
+}
+
+/** Starts the health poller (HEALTH_POLLER) and answers, when stopped, its figures. */
+async function pollHealth(baseUrl: string): Promise<() => Promise<HealthFigures>> {
   const { hostname, port } = new URL(baseUrl);
-  const times: number[] = [];
-  let failures = 0;
-  let polling = true;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const started = performance.now();
-      const req = request({ hostname, port, path: '/api/health', localAddress: '127.0.0.2', agent: false }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(void (res.statusCode === 200 ? times.push(performance.now() - started) : failures++)));
-      });
-      req.on('error', () => resolve(void failures++));
-      req.end();
+  const child = spawn(process.execPath, ['-e', HEALTH_POLLER, hostname, port], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise((resolve) => child.once('message', resolve));
+  return () =>
+    new Promise<HealthFigures>((resolve) => {
+      child.once('message', (figures) => resolve(figures as HealthFigures));
+      child.send('stop');
     });
-  const loop = async () => {
-    while (polling) await once();
-  };
-  const loops = [loop(), loop()];
-  return async () => {
-    polling = false;
-    await Promise.all(loops);
-    const sorted = times.sort((a, b) => a - b);
-    return { count: sorted.length, failures, p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0, max: sorted.at(-1) ?? 0 };
-  };
 }
 
 /** One kind of signed upload: how a URL is asked for, what it takes, and how it says it is busy. */
@@ -112,13 +136,13 @@ interface Flood {
   seconds: number;
   beforeMb: number;
   growthMb: number;
-  health: Awaited<ReturnType<ReturnType<typeof pollHealth>>>;
+  health: HealthFigures;
 }
 
 /** `urls.length` bodies at once while the health check runs and the server's memory is sampled. */
 async function flood(baseUrl: string, pid: number, kind: UploadKind, urls: string[], options: Omit<RawUploadOptions, 'contentType'>): Promise<Flood> {
   const memory = sampleMemory(pid);
-  const health = pollHealth(baseUrl);
+  const health = await pollHealth(baseUrl);
   const started = performance.now();
   const results = await Promise.all(urls.map((url) => rawUpload(baseUrl, url, { contentType: kind.contentType, ...options }).done));
   const seconds = (performance.now() - started) / 1000;
