@@ -1,5 +1,4 @@
 import type { IncomingMessage } from 'node:http';
-import type { Socket } from 'node:net';
 import type { Context, Next } from 'koa';
 import { badRequest, payloadTooLarge } from '../errors';
 
@@ -68,16 +67,6 @@ export function readUploadBody(req: IncomingMessage, maxBytes: number, tooLarge:
   });
 }
 
-/**
- * Stops reading the socket's bytes from the network. Node's HTTP server reads a socket through its
- * parser straight from the handle, which `socket.pause()` does not stop, and dumps an unread body
- * once the reply is out: without this, a lingering connection would be read (into nothing) at the
- * sender's speed. The handle's own `readStop` is what `pause` calls where it can.
- */
-function stopReading(socket: Socket): void {
-  (socket as unknown as { _handle?: { readStop?: () => number } })._handle?.readStop?.();
-}
-
 /** How long a connection whose body was not read to its end stays open after its reply, reading nothing, before it is closed. */
 const LINGER_MS = 1000;
 
@@ -89,9 +78,9 @@ const LINGER_MS = 1000;
  * Closing a socket with unread bytes resets it, and a reset that reaches the client before it read
  * the reply loses that reply (a flood of refused uploads showed it: a client still sending, or
  * merely slow to read, got a network error instead of its 409/503/413). So for every reply sent
- * with the body unread, the reply and the end of the server's side go out, nothing more is read,
- * and the socket is destroyed `LINGER_MS` later (Node's `destroySoon`, which closes it at once, is
- * replaced for it).
+ * with the body unread, the reply and the end of the server's side go out, nothing more is read
+ * (`npm run bench`, step 9: the health check stays fast), and the socket is destroyed `LINGER_MS`
+ * later (Node's `destroySoon`, which closes it at once, is replaced for it).
  */
 export async function closeWhenUnread(ctx: Context, next: Next): Promise<void> {
   try {
@@ -101,9 +90,12 @@ export async function closeWhenUnread(ctx: Context, next: Next): Promise<void> {
       ctx.set('Connection', 'close');
       ctx.req.pause();
       const socket = ctx.req.socket;
+      // Node reads a request's unread body into nothing once its reply is out ("dumping" it), at the
+      // sender's speed: marked as dumped already, and the socket paused, nothing more is read.
+      (ctx.req as IncomingMessage & { _dumped?: boolean })._dumped = true;
       socket.destroySoon = () => {
         socket.end();
-        stopReading(socket);
+        socket.pause();
         setTimeout(() => socket.destroy(), LINGER_MS).unref();
       };
     }
