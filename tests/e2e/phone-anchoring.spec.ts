@@ -135,7 +135,7 @@ test.describe('a phone behind a busy address', () => {
     await player.goto(DEMO_TRIVIA);
     // The phone asked for a device at load and was refused: it keeps the refusal's ticket.
     await expect.poll(() => refusals[0]).toBe(429);
-    await expect.poll(() => contactTicket(page)).not.toBeNull();
+    await expect.poll(() => player.storedContactTicket()).not.toBeNull();
     expect(await player.storedDeviceId()).toBeNull();
 
     await player.enterDocument(bundle.documentTypes[0]!.name, documentNumber());
@@ -207,23 +207,4 @@ async function whileClockTicks<T>(page: Page, work: Promise<T>, budgetMs = 600):
   }
   
   return finished;
-}
-
-/** The contact ticket the phone keeps in its device state (null while it holds none). */
-function contactTicket(page: Page): Promise<string | null> {
-  return page.evaluate(
-    () =>
-      new Promise<string | null>((resolve, reject) => {
-        const open = indexedDB.open('triviando');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('device').objectStore('device').get('device');
-          read.onsuccess = () => {
-            resolve((read.result as { contactTicket?: string } | undefined)?.contactTicket ?? null);
-            open.result.close();
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
 }

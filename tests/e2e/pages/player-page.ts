@@ -98,17 +98,27 @@ export class PlayerPage {
     await expect(this.completed()).toBeVisible({ timeout: 15_000 });
   }
 
-  /** The device identity the kiosk stored in its IndexedDB (null before it first synced). */
+  /** The device identity the player screen stored in its IndexedDB (null before it registered). */
   async storedDeviceId(): Promise<string | null> {
+    return (await this.storedDevice())?.deviceId ?? null;
+  }
+
+  /** The contact ticket a phone refused a device for a busy address keeps (null while it holds none). */
+  async storedContactTicket(): Promise<string | null> {
+    return (await this.storedDevice())?.contactTicket ?? null;
+  }
+
+  /** The device state the player screen keeps in its IndexedDB (undefined before it wrote one). */
+  private storedDevice(): Promise<{ deviceId: string | null; contactTicket?: string } | undefined> {
     return this.page.evaluate(
       () =>
-        new Promise<string | null>((resolve, reject) => {
+        new Promise<{ deviceId: string | null; contactTicket?: string } | undefined>((resolve, reject) => {
           const open = indexedDB.open('triviando');
           open.onerror = () => reject(open.error);
           open.onsuccess = () => {
             const read = open.result.transaction('device').objectStore('device').get('device');
             read.onsuccess = () => {
-              resolve((read.result as { deviceId: string | null } | undefined)?.deviceId ?? null);
+              resolve(read.result as { deviceId: string | null; contactTicket?: string } | undefined);
               open.result.close();
             };
             read.onerror = () => reject(read.error);
