@@ -7,6 +7,7 @@ export * from './theme';
 export * from './groups';
 export * from './questions';
 export * from './players';
+export * from './held-attempts';
 export * from './play-rules';
 export * from './review-reasons';
 export * from './sync';
