@@ -10,7 +10,7 @@ import {
 } from '../../contract';
 import type { HeldAttemptRow, HeldSummaryRows } from './held-list';
 import type { BatchOutcome, Decision, DecisionRow } from './review';
-import type { AttemptRow } from './service';
+import type { AttemptRow } from './attempt-row';
 
 export function presentAttempt(row: AttemptRow): Attempt {
   return {

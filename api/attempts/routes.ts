@@ -20,7 +20,9 @@ import { addressKey } from './address-limit';
 import { listHeldAttempts, summarizeHeldAttempts } from './held-list';
 import { presentAttempt, presentBatchDecision, presentCreatedAttempt, presentDecision, presentHeldAttempt, presentHeldSummary } from './presenter';
 import { decideHeldAttempt, decideHeldBatch } from './review';
-import { ATTEMPT_NOT_FOUND, completeOnlineAttempt, INVALID_TOKEN, startOnlineAttempt } from './service';
+import { completeOnlineAttempt, startOnlineAttempt } from './online';
+import { ATTEMPT_NOT_FOUND } from './attempt-row';
+import { INVALID_TOKEN } from './service';
 import { judgeAnswer } from './verdict';
 
 /** Without its token nobody may answer or complete an attempt, so a missing token is 403 like a wrong one. */

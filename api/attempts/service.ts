@@ -1,52 +1,27 @@
 import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../contract';
-import type { ChosenAnswer, ReviewStatus } from '../../db/entities/player-attempt.entity';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
+import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
 import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
-import type { FairPlayLimits } from '../config';
 import { placeInWindow } from './anchoring';
 import { dealRound, type DealtRound, playableQuestionsAmong } from './deal';
-import { overlapsAnotherRound, readRoundDevice } from './device-rounds';
+import { overlapsAnotherRound } from './device-rounds';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 import { judgeTime } from './plausibility';
 import { triviaRound, type TriviaRound } from './round';
 import { type AnswerKey, scoreCompletion } from './scoring';
+import { checkAgainstRound, sameAnswers } from './round-answers';
 import { keepVerdicts } from './server-timing';
 import { timeCompletion } from './round-end';
-import { attemptToken, tokenMatches } from './token';
+import { attemptToken } from './token';
 import { refreshPlayerStandings } from '../ranking/standings';
 import { prepared } from '../../db/prepared-statements';
+import type { AttemptRow } from './attempt-row';
 
-export interface AttemptRow {
-  id: number;
-  client_id: string | null;
-  player_id: number;
-  question_group_id: number;
-  location_id: number | null;
-  score: number;
-  total_questions: number;
-  correct_answers: number;
-  started_at: Date;
-  completed_at: Date | null;
-  completion_time: number | null;
-  answers: ChosenAnswer[] | null;
-  token_hash: string;
-  review_status: ReviewStatus;
-  review_reason: ReviewReason | null;
-  reviewed_by: number | null;
-  reviewed_at: Date | null;
-  device_id: string | null;
-  question_ids: number[] | null;
-  answer_order: Record<string, number[]> | null;
-  dealt_by_server: boolean;
-  window_start: Date | null;
-}
-
-export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
 export const INVALID_TOKEN = 'Token de intento no válido';
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
 export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
@@ -240,22 +215,6 @@ async function takeDevicesDeal(em: EntityManager, existing: AttemptRow, origin: 
   return updated!;
 }
 
-/** The attempt named by its server id or its kiosk-made clientId, locked for completing it. */
-export async function lockAttempt(em: EntityManager, ref: { id: number } | { clientId: string }): Promise<AttemptRow> {
-  const [attempt]: AttemptRow[] =
-    'id' in ref
-      ? await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`), [ref.id])
-      : await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1 FOR UPDATE`), [ref.clientId]);
-  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
-  return attempt;
-}
-
-// jsonb reorders object keys, so stored and sent answers are compared as canonical JSON (choices only, not their times).
-const choices = (answers: ChosenAnswer[] | null) => answers?.map(({ questionId, answerId }) => ({ questionId, answerId })) ?? null;
-const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(choices(a)) === canonicalJson(choices(b));
-
-export const ROUND_QUESTIONS_MISMATCH = 'Las respuestas no corresponden a las preguntas de la ronda';
-export const ANSWER_CHANGED = 'Una respuesta ya tenía su veredicto y no puede cambiar';
 
 /**
  * A completion as the server times it. Online: completedAt is the server's clock when it arrived.
@@ -270,19 +229,6 @@ export interface Completion {
   push?: PushContext;
   /** The trivia's answer key, when the caller read it already in this transaction. */
   answerKey?: AnswerKey;
-}
-
-/** Every question of the recorded round answered, and every answer that already had its verdict kept. */
-function checkAgainstRound(attempt: AttemptRow, answers: ChosenAnswer[]): void {
-  if (attempt.question_ids) {
-    const round = [...attempt.question_ids].sort((a, b) => a - b);
-    const answered = answers.map((a) => a.questionId).sort((a, b) => a - b);
-    if (canonicalJson(round) !== canonicalJson(answered)) throw badRequest(ROUND_QUESTIONS_MISMATCH, { code: 'round_questions_mismatch' });
-  }
-  for (const judged of attempt.answers ?? []) {
-    const sent = answers.find((a) => a.questionId === judged.questionId);
-    if (sent && sent.answerId !== judged.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
-  }
 }
 
 /**
@@ -333,34 +279,4 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   // Online and synced completions both end here: the player's standings move in the same transaction.
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
   return updated!;
-}
-
-/** POST /api/player-attempts: an online start (the rules refuse rather than hold), in a transaction of its own. */
-export function startOnlineAttempt(
-  em: EntityManager,
-  input: NewAttempt,
-  origin: { serverSecret: string; fairPlay: FairPlayLimits; deviceId: string; addressKey: string },
-): Promise<StartedAttempt> {
-  return em.transaction(async (tx) => {
-    // The device's row locked first, as a push locks it: one device's rounds are judged one at a time.
-    const device = await readRoundDevice(tx, origin.deviceId, { lock: true });
-    return createAttempt(tx, input, { channel: 'online', serverSecret: origin.serverSecret, fairPlay: origin.fairPlay, device, addressKey: origin.addressKey });
-  });
-}
-
-/**
- * PATCH /api/player-attempts/:id: completes the attempt named by its id or clientId, which only
- * its token may do (403 `attempt_token_invalid` otherwise), timed by the server's clock, in a
- * transaction of its own with the attempt locked.
- */
-export function completeOnlineAttempt(
-  em: EntityManager,
-  ref: { id: number } | { clientId: string },
-  input: { token: string; answers?: ChosenAnswer[] | undefined },
-): Promise<AttemptRow> {
-  return em.transaction(async (tx) => {
-    const attempt = await lockAttempt(tx, ref);
-    if (!tokenMatches(input.token, attempt.token_hash)) throw forbidden(INVALID_TOKEN, { code: 'attempt_token_invalid' });
-    return completeAttempt(tx, attempt, { answers: input.answers, completedAt: new Date() });
-  });
 }

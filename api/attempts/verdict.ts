@@ -3,7 +3,9 @@ import { judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest } from '
 import { prepared } from '../../db/prepared-statements';
 import { badRequest, conflict, forbidden } from '../errors';
 import { SCORE_MESSAGES } from './scoring';
-import { ANSWER_CHANGED, ATTEMPT_COMPLETED, INVALID_TOKEN, lockAttempt, ROUND_NOT_DEALT } from './service';
+import { ANSWER_CHANGED } from './round-answers';
+import { lockAttempt } from './attempt-row';
+import { ATTEMPT_COMPLETED, INVALID_TOKEN, ROUND_NOT_DEALT } from './service';
 import { judgedAnswer } from './server-timing';
 import { tokenMatches } from './token';
 

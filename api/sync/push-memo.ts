@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { type AnswerKey, answerKeyOf } from '../attempts/scoring';
 import { triviaRound, type TriviaRound } from '../attempts/round';
-import type { AttemptRow } from '../attempts/service';
+import type { AttemptRow } from '../attempts/attempt-row';
 import type { PlayerRow } from '../players/service';
 
 /**

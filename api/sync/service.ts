@@ -6,7 +6,7 @@ import type { FairPlayLimits } from '../config';
 import { clockOffsetMs } from '../attempts/anchoring';
 import { readRoundDevice } from '../attempts/device-rounds';
 import { serverResult } from '../attempts/presenter';
-import type { AttemptRow } from '../attempts/service';
+import type { AttemptRow } from '../attempts/attempt-row';
 import { PushMemo } from './push-memo';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
