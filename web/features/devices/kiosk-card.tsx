@@ -86,7 +86,8 @@ function DataLost({ kiosk }: { kiosk: KioskSummary }) {
 /** What the kiosk sent, per kind and where it stands now (the ranking's own state: an approved result is confirmed). */
 function CountsTable({ kiosk }: { kiosk: KioskSummary }) {
   return (
-    <div className="max-w-2xl overflow-x-auto">
+    // Scrolls sideways at 200 % zoom on a phone: focusable, so the keyboard reaches what it hides.
+    <div className="max-w-2xl overflow-x-auto" tabIndex={0} role="region" aria-label={`Recibidos de ${kiosk.name}`}>
       <table className="w-full text-sm tabular-nums" data-testid="kiosk-counts">
         <caption className="sr-only">Lo recibido de {kiosk.name}, por tipo y estado</caption>
         <thead>
