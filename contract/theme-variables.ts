@@ -1,5 +1,8 @@
 /** The theme as the player screen's CSS custom properties (--t-*), without zod or React. */
-import { DEFAULT_THEME, deriveThemeColors, isCssColor, type ThemeValues } from './theme-colors';
+import { isCssColor } from './css-colors';
+import { deriveThemeColors } from './theme-colors';
+import { readableTheme } from './theme-contrast';
+import { DEFAULT_THEME, type ThemeValues } from './theme-values';
 
 const SYSTEM_STACK = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 
@@ -25,7 +28,8 @@ export function remSize(size: string): string {
  * The theme alone decides every colour: the device's dark mode never does (player.css).
  */
 export function themeVariables(theme: Partial<ThemeValues> | null | undefined): Record<string, string> {
-  const t: ThemeValues = { ...DEFAULT_THEME, ...theme };
+  // A stored theme whose load-bearing pairs fail is painted corrected (theme-contrast.ts).
+  const t: ThemeValues = readableTheme({ ...DEFAULT_THEME, ...theme });
   const derived = deriveThemeColors(t);
   const vars: Record<string, string> = {
     '--t-bg': t.backgroundColor,

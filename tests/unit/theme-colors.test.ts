@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { themeSchema } from '../../contract';
-import {
-  AA_TEXT,
-  contrastRatio,
-  DEFAULT_THEME,
-  deriveThemeColors,
-  formatRatio,
-  paintColors,
-  parseColor,
-  suggestPassingColor,
-  themeContrastChecks,
-  worstContrast,
-  type ThemeValues,
-} from '../../contract/theme-colors';
+import { AA_TEXT, contrastRatio, formatRatio, suggestPassingColor, worstContrast } from '../../contract/contrast';
+import { paintColors, parseColor } from '../../contract/css-colors';
+import { deriveThemeColors } from '../../contract/theme-colors';
+import { themeContrastChecks } from '../../contract/theme-contrast';
+import { DEFAULT_THEME, type ThemeValues } from '../../contract/theme-values';
 import { DEMO_THEME } from '../../db/seed/demo-content';
 
 const rgb = (value: string) => parseColor(value)!;

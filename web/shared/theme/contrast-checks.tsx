@@ -1,5 +1,6 @@
 import { AlertTriangle, CheckCircle2 } from 'lucide-react';
-import { formatRatio, themeContrastChecks, type AdjustableColorField, type ContrastCheck } from '../../../contract/theme-colors';
+import { formatRatio } from '../../../contract/contrast';
+import { themeContrastChecks, type AdjustableColorField, type ContrastCheck } from '../../../contract/theme-contrast';
 import type { Theme } from '../../../contract';
 import { Button } from '../../components/ui/button';
 
