@@ -2,10 +2,11 @@
  * The colour pairs of the player screen, measured as the player shows them, and the one rule on
  * them (docs/decisions.md, "A theme players cannot read never reaches them"): the pairs that carry
  * what a player must read to play are load-bearing. A theme where one fails is refused when saved
- * (the editor and the API) and corrected when a screen renders a stored one (themeVariables); the
- * other pairs (marks and bars) are warnings the organiser may keep.
+ * (the editor and the API) and served corrected when one stored before the rule reaches players
+ * (readableTheme, applied by the server); the other pairs (marks and bars) are warnings the
+ * organiser may keep.
  */
-import { AA_LARGE, AA_TEXT, formatRatio, suggestPassingColor, worstContrast } from './contrast';
+import { AA_LARGE, AA_TEXT, suggestPassingColor, worstContrast } from './contrast';
 import { WHITE, paintColors, parseColor, type Rgba } from './css-colors';
 import { cardColors, deriveThemeColors } from './theme-colors';
 import type { ThemeValues } from './theme-values';
@@ -23,10 +24,11 @@ export type AdjustableColorField =
   | 'correctAnswerColor'
   | 'incorrectAnswerColor';
 
+/** The colour pairs checked; their words are in theme-contrast-labels.ts, out of the player's build. */
+export type ContrastPairId = 'title' | 'card-heading' | 'card-text' | 'question' | 'answer' | 'button' | 'outline' | 'progress' | 'correct' | 'incorrect';
+
 export interface ContrastCheck {
-  id: string;
-  /** What the pair is, in the editor's words. */
-  label: string;
+  id: ContrastPairId;
   /** The field a suggestion changes. */
   field: AdjustableColorField;
   /** Text a player must read to play: a failing one cannot be saved, and is corrected on screen. */
@@ -39,8 +41,7 @@ export interface ContrastCheck {
 }
 
 interface PairSpec {
-  id: string;
-  label: string;
+  id: ContrastPairId;
   field: AdjustableColorField;
   minimum: number;
   /** The colour the field paints, against these opaque colours. */
@@ -60,13 +61,12 @@ export function themeContrastChecks(theme: ThemeValues): ContrastCheck[] {
   const card = cardColors(theme);
   const paint = (value: string, backdrop: Rgba[]) => paintColors(value, backdrop);
   const pairs: PairSpec[] = [
-    { id: 'title', label: 'Título sobre el fondo', field: 'headerColor', minimum: AA_LARGE, foreground: theme.headerColor, background: page },
-    { id: 'card-heading', label: 'Títulos dentro de la tarjeta', field: 'cardHeadingColor', minimum: AA_TEXT, foreground: derived.cardHeading, background: card },
-    { id: 'card-text', label: 'Texto dentro de la tarjeta', field: 'cardTextColor', minimum: AA_TEXT, foreground: derived.cardText, background: card },
-    { id: 'question', label: 'Texto de la pregunta', field: 'questionTextColor', minimum: AA_TEXT, foreground: theme.questionTextColor, background: paint(theme.questionBackgroundColor, card) },
+    { id: 'title', field: 'headerColor', minimum: AA_LARGE, foreground: theme.headerColor, background: page },
+    { id: 'card-heading', field: 'cardHeadingColor', minimum: AA_TEXT, foreground: derived.cardHeading, background: card },
+    { id: 'card-text', field: 'cardTextColor', minimum: AA_TEXT, foreground: derived.cardText, background: card },
+    { id: 'question', field: 'questionTextColor', minimum: AA_TEXT, foreground: theme.questionTextColor, background: paint(theme.questionBackgroundColor, card) },
     {
       id: 'answer',
-      label: 'Texto de respuesta (normal, al pasar el cursor y seleccionada)',
       field: 'answerTextColor',
       minimum: AA_TEXT,
       foreground: theme.answerTextColor,
@@ -74,16 +74,15 @@ export function themeContrastChecks(theme: ThemeValues): ContrastCheck[] {
     },
     {
       id: 'button',
-      label: 'Texto de botones e insignias (sobre el botón, su color al pasar el cursor y el primario)',
       field: 'buttonTextColor',
       minimum: AA_TEXT,
       foreground: theme.buttonTextColor,
       background: union(paint(theme.buttonBackgroundColor, card), paint(theme.buttonHoverBackgroundColor, card), paint(theme.primaryColor, card)),
     },
-    { id: 'outline', label: 'Botón secundario (color primario sobre la tarjeta)', field: 'primaryColor', minimum: AA_TEXT, foreground: theme.primaryColor, background: card },
-    { id: 'progress', label: 'Barra de progreso sobre la tarjeta', field: 'progressBarColor', minimum: AA_LARGE, foreground: theme.progressBarColor, background: card },
-    { id: 'correct', label: 'Marca de respuesta correcta (blanco sobre el color)', field: 'correctAnswerColor', minimum: AA_LARGE, foreground: theme.correctAnswerColor, background: card, fixedForeground: '#ffffff' },
-    { id: 'incorrect', label: 'Marca de respuesta incorrecta (blanco sobre el color)', field: 'incorrectAnswerColor', minimum: AA_LARGE, foreground: theme.incorrectAnswerColor, background: card, fixedForeground: '#ffffff' },
+    { id: 'outline', field: 'primaryColor', minimum: AA_TEXT, foreground: theme.primaryColor, background: card },
+    { id: 'progress', field: 'progressBarColor', minimum: AA_LARGE, foreground: theme.progressBarColor, background: card },
+    { id: 'correct', field: 'correctAnswerColor', minimum: AA_LARGE, foreground: theme.correctAnswerColor, background: card, fixedForeground: '#ffffff' },
+    { id: 'incorrect', field: 'incorrectAnswerColor', minimum: AA_LARGE, foreground: theme.incorrectAnswerColor, background: card, fixedForeground: '#ffffff' },
   ];
   return pairs.map(measure);
 }
@@ -94,7 +93,7 @@ function union(...backgrounds: (Rgba[] | null)[]): Rgba[] | null {
 }
 
 function measure(pair: PairSpec): ContrastCheck {
-  const { id, label, field, minimum } = pair;
+  const { id, field, minimum } = pair;
   const loadBearing = LOAD_BEARING_PAIRS.has(id);
   if (pair.fixedForeground) {
     // The field is a background under a fixed mark colour: measure the mark over it.
@@ -102,11 +101,11 @@ function measure(pair: PairSpec): ContrastCheck {
     const ratio = markBackground ? worstContrast(pair.fixedForeground, markBackground) : null;
     const passes = ratio === null || ratio >= minimum;
     const fixed = parseColor(pair.fixedForeground) ?? WHITE;
-    return { id, label, field, loadBearing, minimum, ratio, passes, suggestion: passes ? null : suggestPassingColor(pair.foreground, [fixed], minimum) };
+    return { id, field, loadBearing, minimum, ratio, passes, suggestion: passes ? null : suggestPassingColor(pair.foreground, [fixed], minimum) };
   }
   const ratio = pair.background ? worstContrast(pair.foreground, pair.background) : null;
   const passes = ratio === null || ratio >= minimum;
-  return { id, label, field, loadBearing, minimum, ratio, passes, suggestion: passes || !pair.background ? null : suggestPassingColor(pair.foreground, pair.background, minimum) };
+  return { id, field, loadBearing, minimum, ratio, passes, suggestion: passes || !pair.background ? null : suggestPassingColor(pair.foreground, pair.background, minimum) };
 }
 
 /**
@@ -114,25 +113,19 @@ function measure(pair: PairSpec): ContrastCheck {
  * answers and the buttons' text (the filled buttons and the outlined one). The progress bar and the
  * correct/incorrect marks repeat what the text says, so they stay warnings.
  */
-const LOAD_BEARING_PAIRS: ReadonlySet<string> = new Set(['title', 'card-heading', 'card-text', 'question', 'answer', 'button', 'outline']);
+const LOAD_BEARING_PAIRS: ReadonlySet<ContrastPairId> = new Set<ContrastPairId>(['title', 'card-heading', 'card-text', 'question', 'answer', 'button', 'outline']);
 
 /** The load-bearing pairs of a theme that a player could not read. */
 export function unreadablePairs(theme: ThemeValues): ContrastCheck[] {
   return themeContrastChecks(theme).filter((check) => check.loadBearing && !check.passes);
 }
 
-/** Why a pair keeps a theme from being saved, naming the pair, its ratio, its minimum and a colour that passes. */
-export function unreadableMessage(check: ContrastCheck): string {
-  const ratio = check.ratio === null ? 'no medible' : formatRatio(check.ratio);
-  const fix = check.suggestion ? ` Prueba ${check.suggestion}.` : ' Cambia el fondo.';
-  return `${check.label}: ${ratio}, mínimo ${formatRatio(check.minimum)}; los jugadores no podrían leerlo.${fix}`;
-}
-
 /**
- * The theme as screens paint it: each load-bearing colour that fails replaced by its suggestion (the
- * nearest colour that reads), one pair at a time so that a later pair is measured against the
- * corrected colours (the buttons' text over a corrected primary). A theme saved under the rule is
- * returned as it is; one stored before it (or copied from one) reaches no player unreadable.
+ * The theme as the server serves it to players (their bundle, the page's first paint, the big
+ * screen): each load-bearing colour that fails replaced by its suggestion (the nearest colour that
+ * reads), one pair at a time so that a later pair is measured against the corrected colours (the
+ * buttons' text over a corrected primary). A theme saved under the rule is returned as it is (the
+ * same object); one stored before it, or copied from one, reaches no player unreadable.
  */
 export function readableTheme<T extends ThemeValues>(theme: T): T {
   let corrected = theme;

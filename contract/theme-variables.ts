@@ -1,7 +1,6 @@
 /** The theme as the player screen's CSS custom properties (--t-*), without zod or React. */
 import { isCssColor } from './css-colors';
 import { deriveThemeColors } from './theme-colors';
-import { readableTheme } from './theme-contrast';
 import { DEFAULT_THEME, type ThemeValues } from './theme-values';
 
 const SYSTEM_STACK = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
@@ -28,8 +27,7 @@ export function remSize(size: string): string {
  * The theme alone decides every colour: the device's dark mode never does (player.css).
  */
 export function themeVariables(theme: Partial<ThemeValues> | null | undefined): Record<string, string> {
-  // A stored theme whose load-bearing pairs fail is painted corrected (theme-contrast.ts).
-  const t: ThemeValues = readableTheme({ ...DEFAULT_THEME, ...theme });
+  const t: ThemeValues = { ...DEFAULT_THEME, ...theme };
   const derived = deriveThemeColors(t);
   const vars: Record<string, string> = {
     '--t-bg': t.backgroundColor,

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Theme } from '../../contract';
-import { unreadablePairs, unreadableMessage } from '../../contract/theme-contrast';
+import { unreadablePairs } from '../../contract/theme-contrast';
+import { unreadableMessage } from '../../contract/theme-contrast-labels';
 import { QuestionGroupEntity } from '../../db/entities';
 import { badRequest } from '../errors';
 import { findQuestionGroup } from '../question-groups/service';
