@@ -51,7 +51,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   // ── Its logo: refused when it is not an image, shown once uploaded ────────────────────────
   await companies.openEdit(companyName);
   await companies.uploadLogo({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('no soy una imagen') });
-  await expect(toast).toContainText('Por favor selecciona un archivo de imagen válido');
+  await expect(toast).toContainText('El archivo no es una imagen JPG, PNG, GIF, WebP o AVIF');
   await companies.uploadLogo({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(32, [109, 40, 217]) });
   await expect(toast).toContainText('Logo subido correctamente');
   const preview = companies.dialog().getByRole('img', { name: 'Logo actual' });
