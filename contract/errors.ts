@@ -102,6 +102,8 @@ export const ERROR_CODES = [
   'picture_too_many_frames',
   'picture_unreadable',
   'picture_busy',
+  // themes: a theme whose title, card text, question, answers or buttons players could not read (contract/theme-contrast.ts)
+  'theme_unreadable',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

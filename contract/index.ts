@@ -13,6 +13,7 @@ export * from './review-reasons';
 export * from './sync';
 export * from './ranking';
 export * from './campaigns';
+export * from './image-formats';
 export * from './logos';
 export * from './pictures';
 export * from './big-screen';

@@ -1,8 +1,13 @@
 import { z } from 'zod';
 
+import { IMAGE_FORMAT_NAMES, megabytes } from './image-formats';
+
+/** The largest logo file (logos are stored as uploaded, not resized like question pictures). */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const LOGO_TOO_LARGE_MESSAGE = 'El archivo es muy grande. Máximo 5MB permitido';
-export const LOGO_NOT_IMAGE_MESSAGE = 'Por favor selecciona un archivo de imagen válido';
+export const LOGO_TOO_LARGE_MESSAGE = `El archivo es muy grande. Máximo ${megabytes(LOGO_MAX_BYTES)} permitido`;
+export const LOGO_NOT_IMAGE_MESSAGE = `El archivo no es una imagen ${IMAGE_FORMAT_NAMES}`;
+/** What the logo field says it takes: the formats and the limit the server applies. */
+export const LOGO_HINT = `${IMAGE_FORMAT_NAMES} (máximo ${megabytes(LOGO_MAX_BYTES)})`;
 
 export const uploadUrlSchema = z.strictObject({
   entityType: z.enum(['company', 'question-group']),
@@ -10,7 +15,7 @@ export const uploadUrlSchema = z.strictObject({
 });
 
 /** A stored upload's path: /api/uploads/<random name>.<extension found from its bytes>. */
-export const UPLOADED_LOGO_PATTERN = /^\/api\/uploads\/[a-z0-9-]+\.(?:png|jpg|gif|webp)$/;
+export const UPLOADED_LOGO_PATTERN = /^\/api\/uploads\/[a-z0-9-]+\.(?:png|jpg|gif|webp|avif)$/;
 
 /**
  * An upload URL as POST /api/logos/upload-url gave it (/api/uploads/<signed token>), also absolute

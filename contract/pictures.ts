@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
+import { IMAGE_FORMAT_NAMES, megabytes } from './image-formats';
 
 export * from './picture-paths';
 
@@ -11,8 +12,8 @@ export * from './picture-paths';
 
 /** The largest file an upload may be (a phone's photo fits). */
 export const PICTURE_MAX_BYTES = 12 * 1024 * 1024;
-export const PICTURE_TOO_LARGE_MESSAGE = 'La imagen es muy grande. Máximo 12 MB permitido';
-export const PICTURE_NOT_IMAGE_MESSAGE = 'El archivo no es una imagen JPG, PNG, GIF, WebP o AVIF';
+export const PICTURE_TOO_LARGE_MESSAGE = `La imagen es muy grande. Máximo ${megabytes(PICTURE_MAX_BYTES)} permitido`;
+export const PICTURE_NOT_IMAGE_MESSAGE = `El archivo no es una imagen ${IMAGE_FORMAT_NAMES}`;
 /** Decoded, a picture may have at most this many pixels: a small file that unpacks to a huge image is refused. */
 export const PICTURE_MAX_PIXELS = 40_000_000;
 export const PICTURE_TOO_MANY_PIXELS_MESSAGE = 'La imagen tiene demasiados píxeles (máximo 40 megapíxeles)';

@@ -1,5 +1,7 @@
 /** The theme as the player screen's CSS custom properties (--t-*), without zod or React. */
-import { DEFAULT_THEME, deriveThemeColors, isCssColor, type ThemeValues } from './theme-colors';
+import { isCssColor } from './css-colors';
+import { deriveThemeColors } from './theme-colors';
+import { DEFAULT_THEME, type ThemeValues } from './theme-values';
 
 const SYSTEM_STACK = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif";
 

@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { DEFAULT_THEME as DEFAULT_THEME_VALUES, isCssColor, isCssGradient, type ThemeValues } from './theme-colors';
+import { isCssColor, isCssGradient } from './css-colors';
+import { unreadablePairs } from './theme-contrast';
+import { unreadableMessage } from './theme-contrast-labels';
+import { DEFAULT_THEME as DEFAULT_THEME_VALUES, type ThemeValues } from './theme-values';
 
-export { isCssColor, isCssGradient } from './theme-colors';
+export { isCssColor, isCssGradient } from './css-colors';
 
 /**
  * Theme values end up inside CSS declarations on the player screen, so every value is checked
@@ -91,7 +94,15 @@ export type Theme = z.infer<typeof themeSchema>;
 
 export const themeUpdateSchema = z.strictObject({ theme: themeSchema });
 
-// The player screen reads themes through the zod-free shape (theme-colors.ts): every valid theme must fit it.
+/**
+ * The theme as the editor saves it: valid, and with no load-bearing pair players could not read,
+ * each refused on the field that fixes it, as the API refuses it (`theme_unreadable`).
+ */
+export const readableThemeSchema = themeSchema.superRefine((theme, ctx) => {
+  for (const check of unreadablePairs(theme)) ctx.addIssue({ code: 'custom', path: [check.field], message: unreadableMessage(check) });
+});
+
+// The player screen reads themes through the zod-free shape (theme-values.ts): every valid theme must fit it.
 const themeFitsValues: Theme extends ThemeValues ? true : false = true;
 void themeFitsValues;
 

@@ -9,6 +9,7 @@ import { completionRange } from '../ranking/date-range';
 import { eventTimeZone } from '../ranking/event-time-zone';
 import type { RankingReads } from '../ranking/reads';
 import { rankingCache } from '../ranking/ranking-cache';
+import { servedTheme } from '../themes/served-theme';
 import { campaignAttemptStamp, playerNamesStamp, screenETag, triviaAttemptStamp, type AttemptStamp } from './stamp';
 
 export const SCREEN_TRIVIA_NOT_FOUND = 'La trivia de esta pantalla no existe o fue eliminada.';
@@ -108,7 +109,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           id,
           title: trivia.name,
           logoUrl: triviaLogo(trivia),
-          theme: trivia.theme,
+          theme: servedTheme(trivia.theme),
           playPath: `/play-trivia/${id}`,
           timeZone,
           total,
@@ -151,7 +152,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
           id,
           title: campaign.name,
           logoUrl: first ? triviaLogo(first) : null,
-          theme: first?.theme ?? null,
+          theme: servedTheme(first?.theme ?? null),
           playPath: `/public/campaigns/${id}/ranking`,
           timeZone,
           total,

@@ -2,21 +2,16 @@ import { createReadStream } from 'node:fs';
 import { mkdir, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { LOGO_NOT_IMAGE_MESSAGE, UPLOADED_LOGO_PATTERN } from '../../contract';
+import { IMAGE_FORMATS, LOGO_NOT_IMAGE_MESSAGE, UPLOADED_LOGO_PATTERN } from '../../contract';
 import { serviceUnavailable, unsupportedMediaType } from '../errors';
 import { uploadUrlUsed } from './signing';
 
 /** The image kinds a logo may be, recognised by their first bytes (never by the claimed type). */
-export const IMAGE_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-};
+export const IMAGE_TYPES: Record<string, string> = Object.fromEntries(IMAGE_FORMATS.map((format) => [format.mime, format.ext]));
 const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([mime, ext]) => [ext, mime]));
 
 export const UPLOADS_PREFIX = '/api/uploads/';
-const STORED_NAME = /^[a-z0-9-]+\.(?:png|jpg|gif|webp)$/;
+const STORED_NAME = /^[a-z0-9-]+\.(?:png|jpg|gif|webp|avif)$/;
 
 /** How many logo uploads one process holds at once (their bodies being received or stored): at most this many logos' bytes in memory. */
 export const LOGOS_IN_HAND = 4;
@@ -40,7 +35,7 @@ export function takeLogoPlace(): () => void {
   };
 }
 
-/** The extension of a JPEG, PNG, GIF or WebP image; 415 for anything else (SVG included). */
+/** The extension of an image in one of IMAGE_FORMATS; 415 for anything else (SVG included). */
 export async function imageExtension(bytes: Buffer): Promise<string> {
   const type = bytes.length ? await fileTypeFromBuffer(bytes) : undefined;
   const ext = type && IMAGE_TYPES[type.mime];

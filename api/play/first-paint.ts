@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { FirstPaintTrivia } from '../http/player-page';
 import { triviaLogo } from '../../contract/trivia-logo';
 import { QuestionGroupEntity } from '../../db/entities';
+import { servedTheme } from '../themes/served-theme';
 
 /**
  * What a trivia's page shows before its script runs (the same trivias the public bundle serves):
@@ -10,5 +11,5 @@ import { QuestionGroupEntity } from '../../db/entities';
 export async function firstPaintTrivia(em: EntityManager, groupId: number): Promise<FirstPaintTrivia | undefined> {
   const group = await em.findOne(QuestionGroupEntity, { where: { id: groupId }, relations: { company: true } });
   if (!group) return undefined;
-  return { name: group.name, theme: group.theme, logoUrl: triviaLogo(group), companyName: group.company.name };
+  return { name: group.name, theme: servedTheme(group.theme), logoUrl: triviaLogo(group), companyName: group.company.name };
 }

@@ -3,6 +3,7 @@ import type { AnswerEntity, DocumentTypeEntity, LocationEntity, QuestionEntity, 
 import { presentDocumentType } from '../document-types/presenter';
 import { presentAnswer, presentPlayAnswer, presentQuestion } from '../questions/presenter';
 import { presentQuestionGroup } from '../question-groups/presenter';
+import { servedTheme } from '../themes/served-theme';
 import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 
@@ -29,7 +30,7 @@ export function presentBundle(content: BundleContent, withKey: boolean): PlayBun
   for (const question of content.questions) answers[question.id] = [];
   for (const answer of content.answers) answers[answer.questionId]?.push(withKey ? presentAnswer(answer) : presentPlayAnswer(answer));
   const body = {
-    group: presentQuestionGroup(content.group),
+    group: { ...presentQuestionGroup(content.group), theme: servedTheme(content.group.theme) },
     questions: content.questions.map(presentQuestion),
     answers,
     documentTypes: content.documentTypes.map(presentDocumentType),

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { signUploadGrant } from '../../api/logos/signing';
+import { LOGO_NOT_IMAGE_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import type { TestClient } from '../support/http-client';
@@ -70,11 +72,22 @@ describe('the three-step logo upload', () => {
 });
 
 describe('PUT of the image bytes', () => {
+  it('takes every format a question picture takes: a WebP and an AVIF logo are stored by their bytes', async () => {
+    const company = await buildCompany(api.dataSource);
+    const image = sharp({ create: { width: 8, height: 8, channels: 3, background: '#7c3aed' } });
+    for (const [bytes, ext] of [[await image.clone().webp().toBuffer(), 'webp'], [await image.clone().avif().toBuffer(), 'avif']] as const) {
+      const res = await putBytes(await uploadUrl('company', company.id), bytes, 'application/octet-stream');
+      expect(res.status).toBe(201);
+      expect(res.body.logoUrl).toMatch(new RegExp(`\\.${ext}$`));
+      expect((await admin.put(`/api/companies/${company.id}/logo`, { logoUrl: res.body.logoUrl })).status).toBe(200);
+    }
+  });
+
   it('refuses a non-image by its bytes with 415, whatever type it claims', async () => {
     const company = await buildCompany(api.dataSource);
     const res = await putBytes(await uploadUrl('company', company.id), Buffer.from('MZ not really an image at all'), 'image/png');
     expect(res.status).toBe(415);
-    expect(res.body.error).toBe('Por favor selecciona un archivo de imagen válido');
+    expect(res.body.error).toBe(LOGO_NOT_IMAGE_MESSAGE);
   });
 
   it('refuses a body sent as JSON with 415 instead of waiting for bytes', async () => {
@@ -87,7 +100,7 @@ describe('PUT of the image bytes', () => {
     const company = await buildCompany(api.dataSource);
     const res = await putBytes(await uploadUrl('company', company.id), SVG, 'image/svg+xml');
     expect(res.status).toBe(415);
-    expect(res.body.error).toBe('Por favor selecciona un archivo de imagen válido');
+    expect(res.body.error).toBe(LOGO_NOT_IMAGE_MESSAGE);
   });
 
   it('refuses a file over 5 MB with 413', async () => {
@@ -95,7 +108,7 @@ describe('PUT of the image bytes', () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
     const res = await putBytes(await uploadUrl('company', company.id), big);
     expect(res.status).toBe(413);
-    expect(res.body.error).toBe('El archivo es muy grande. Máximo 5MB permitido');
+    expect(res.body.error).toBe('El archivo es muy grande. Máximo 5 MB permitido');
   });
 
   it('refuses a forged or expired signature with 403, and a second use of the same URL with 409', async () => {

@@ -24,15 +24,15 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     const before = await bundleVersion(api, groupId);
     const theme = {
       ...DEFAULT_THEME,
-      primaryColor: '#ff0066',
-      backgroundColor: 'linear-gradient(90deg, #000000, rgb(255, 255, 255))',
+      primaryColor: '#d6004f',
+      backgroundColor: 'linear-gradient(90deg, #e0f2fe, rgb(255, 255, 255))',
       fontFamily: 'Montserrat',
       backgroundImage: 'https://example.com/fondo.png',
     };
     const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme });
     expect(res.status).toBe(200);
     expect(res.body.theme).toEqual(theme);
-    expect((await api.client().get(`/api/question-groups/${groupId}`)).body.theme.primaryColor).toBe('#ff0066');
+    expect((await api.client().get(`/api/question-groups/${groupId}`)).body.theme.primaryColor).toBe('#d6004f');
     expect(await bundleVersion(api, groupId)).not.toBe(before);
   });
 
@@ -58,8 +58,29 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     expect((await group()).theme).toEqual(before);
   });
 
-  it('stores a readable-or-not theme as given: a low-contrast pair is the editor\'s warning, not a refusal', async () => {
-    const theme = { ...DEFAULT_THEME, headerColor: '#ffffff', backgroundColor: '#ffffff', cardHeadingColor: '', cardTextColor: 'rgb(20 20 20)' };
+  it('refuses a theme players could not read: 400 theme_unreadable, each load-bearing pair named on the field that fixes it', async () => {
+    const before = (await group()).theme;
+    // Navy on teal: the title over the background, the question over its box, the answers over theirs.
+    const theme = {
+      ...DEFAULT_THEME,
+      backgroundColor: '#0f766e',
+      headerColor: '#1e1b4b',
+      questionBackgroundColor: '#0f766e',
+      questionTextColor: '#1e1b4b',
+      answerBackgroundColor: '#0d9488',
+      answerTextColor: '#1e1b4b',
+    };
+    const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('theme_unreadable');
+    expect(res.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['theme.headerColor', 'theme.questionTextColor', 'theme.answerTextColor']);
+    expect(res.body.issues[1].message).toMatch(/^Texto de la pregunta: \d\.\d\d:1, mínimo 4\.50:1; los jugadores no podrían leerlo\. Prueba #[0-9a-f]{6}\.$/);
+    expect(res.body.error).toBe(res.body.issues[0].message);
+    expect((await group()).theme).toEqual(before);
+  });
+
+  it('stores a theme whose only failing pair is a mark (the progress bar) as given: a warning, not a refusal', async () => {
+    const theme = { ...DEFAULT_THEME, progressBarColor: '#e9d5ff', cardHeadingColor: '', cardTextColor: 'rgb(20 20 20)' };
     const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme });
     expect(res.status).toBe(200);
     expect(res.body.theme).toEqual(theme);

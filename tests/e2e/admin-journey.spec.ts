@@ -51,7 +51,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   // ── Its logo: refused when it is not an image, shown once uploaded ────────────────────────
   await companies.openEdit(companyName);
   await companies.uploadLogo({ name: 'notas.txt', mimeType: 'text/plain', buffer: Buffer.from('no soy una imagen') });
-  await expect(toast).toContainText('Por favor selecciona un archivo de imagen válido');
+  await expect(toast).toContainText('El archivo no es una imagen JPG, PNG, GIF, WebP o AVIF');
   await companies.uploadLogo({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(32, [109, 40, 217]) });
   await expect(toast).toContainText('Logo subido correctamente');
   const preview = companies.dialog().getByRole('img', { name: 'Logo actual' });
@@ -206,8 +206,9 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await expect(groups.dialog().getByLabel('Preguntas aleatorias')).not.toBeChecked();
   await expect(groups.dialog().getByRole('tab', { name: 'Personalizar' })).toBeVisible();
   await groups.dialog().getByRole('tab', { name: 'General' }).click();
-  // The server stored the instructions sanitised: the bold text stays, the image and script went.
-  await expect(groups.dialog().getByLabel('Instrucciones')).toHaveValue('<b>Lee bien</b>');
+  // The pasted instructions were kept formatted: the bold text stays, the image and script went.
+  await expect(groups.instructions().locator('strong')).toHaveText('Lee bien');
+  await expect(groups.instructions().locator('img, script')).toHaveCount(0);
   triviaName = `${triviaName} v2`;
   await groups.dialog().getByLabel('Nombre').fill(triviaName);
   await groups.submitTrivia();
@@ -237,7 +238,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await player.registerAs(playerName, 'Stand Sur');
   // The instructions: the bold text rendered, nothing of the image handler or the script.
   const instructions = kioskPage.getByTestId('group-instructions');
-  await expect(instructions.locator('b')).toHaveText('Lee bien');
+  await expect(instructions.locator('strong')).toHaveText('Lee bien');
   await expect(instructions.locator('img, script')).toHaveCount(0);
   await expect(kioskPage.locator('img[onerror]')).toHaveCount(0);
   expect(await kioskPage.evaluate(() => (window as { __xss?: unknown }).__xss)).toBeUndefined();

@@ -3,11 +3,13 @@ import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import path from 'node:path';
 import { DEFAULT_THEME, type QuestionGroup, type Theme } from '../../contract';
-import { AA_TEXT, paintColors, parseColor, worstContrast, type Rgba } from '../../contract/theme-colors';
+import { AA_LARGE, AA_TEXT, worstContrast } from '../../contract/contrast';
+import { paintColors, parseColor, type Rgba } from '../../contract/css-colors';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 
 /** The seeded demo company and its demo trivia (five questions a round). */
@@ -15,6 +17,16 @@ const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;
 /** A dark theme whose header colour is white: a reasonable choice over its dark background. */
 const WHITE_HEADER_THEME: Theme = { ...DEFAULT_THEME, backgroundColor: 'linear-gradient(135deg, #0f172a, #1e1b4b)', headerColor: '#ffffff' };
+/** Navy on teal: the title over the background, the question over its box and the answers over theirs read under WCAG AA. */
+const NAVY_ON_TEAL: Theme = {
+  ...DEFAULT_THEME,
+  backgroundColor: '#0f766e',
+  headerColor: '#1e1b4b',
+  questionBackgroundColor: '#0f766e',
+  questionTextColor: '#1e1b4b',
+  answerBackgroundColor: '#0d9488',
+  answerTextColor: '#1e1b4b',
+};
 /** Set to a folder to keep the screenshots this spec takes (docs/screenshots.md shows them). */
 const SHOTS = process.env.THEME_SCREENSHOTS_DIR;
 
@@ -56,6 +68,17 @@ async function contrastOf(target: Locator): Promise<number> {
 async function expectReadable(target: Locator, what: string) {
   await expect(target).toBeVisible();
   expect(await contrastOf(target), `${what}: contrast`).toBeGreaterThanOrEqual(AA_TEXT);
+}
+
+/** As expectReadable, with WCAG's minimum for the text's computed size: 3:1 for large text (≥ 24 px, or ≥ 18.66 px bold). */
+async function expectReadableAtItsSize(target: Locator, what: string) {
+  await expect(target).toBeVisible();
+  const large = await target.evaluate((element) => {
+    const { fontSize, fontWeight } = getComputedStyle(element);
+    const px = Number.parseFloat(fontSize);
+    return px >= 24 || (px >= 18.66 && Number(fontWeight) >= 700);
+  });
+  expect(await contrastOf(target), `${what}: contrast`).toBeGreaterThanOrEqual(large ? AA_LARGE : AA_TEXT);
 }
 
 /** A phone in dark mode, with the admin's saved dark choice too: neither may reach the player screen. */
@@ -193,3 +216,88 @@ function rgbOf(hex: string): string {
   const { r, g, b } = parseColor(hex)!;
   return `rgb(${r}, ${g}, ${b})`;
 }
+
+test('the navy-on-teal theme cannot be saved: the editor names each unreadable pair on its field and keeps the dialog, the API refuses it with theme_unreadable', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await new LoginPage(page).signInAsAdmin();
+  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Azul marino ${Date.now()}`);
+  const storedTheme = async () => (await appQuery<{ theme: Theme | null }>('SELECT theme FROM question_groups WHERE id = $1', [group.id]))[0]!.theme;
+  const before = await storedTheme();
+  const questions = new QuestionsPage(page);
+  await questions.goto(group.id);
+  await questions.openTheme();
+  const editor = questions.dialog();
+  await editor.getByRole('tab', { name: 'Contenedores' }).click();
+  await editor.getByRole('button', { name: 'Caja de la pregunta' }).click();
+  await editor.getByLabel('Fondo de la pregunta', { exact: true }).fill(NAVY_ON_TEAL.questionBackgroundColor);
+  await editor.getByLabel('Texto de la pregunta', { exact: true }).fill(NAVY_ON_TEAL.questionTextColor);
+  await expect(editor.getByTestId('contrast-checks')).toContainText('no se puede guardar hasta corregirlo');
+  await expect(editor.locator('[data-contrast-pair="question"]')).toContainText('Impide guardar');
+
+  await editor.getByRole('tab', { name: 'Animaciones' }).click();
+  await editor.getByRole('button', { name: 'Guardar Tema' }).click();
+  // Refused before it is sent: the pair's tab opens and its field takes focus, saying why and what passes.
+  await expect(editor.getByRole('tab', { name: 'Contenedores' })).toHaveAttribute('aria-selected', 'true');
+  const questionText = editor.getByLabel('Texto de la pregunta', { exact: true });
+  await expect(questionText).toBeFocused();
+  await expect(questionText).toHaveAccessibleDescription(/^Texto de la pregunta: \d\.\d\d:1, mínimo 4\.50:1; los jugadores no podrían leerlo\. Prueba #[0-9a-f]{6}\.$/);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, `${colorScheme} refused theme`, '[role="dialog"]')).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `theme-editor-contrast-refused-${colorScheme}-desktop.png`) });
+  }
+  expect(await storedTheme()).toEqual(before);
+
+  // The one-click colour fixes it, and the theme saves.
+  const fix = editor.locator('[data-contrast-pair="question"]').getByRole('button', { name: /^Usar #[0-9a-f]{6}$/ });
+  await fix.click();
+  await expect(editor.getByTestId('contrast-checks')).toContainText('se leen bien');
+  await editor.getByRole('button', { name: 'Guardar Tema' }).click();
+  await expect(editor).toHaveCount(0);
+
+  // The server never trusts the editor: the same theme through the API is a 400 naming each pair.
+  const reply = await page.request.patch(`/api/question-groups/${group.id}/theme`, {
+    data: { theme: NAVY_ON_TEAL },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(reply.status()).toBe(400);
+  const body = (await reply.json()) as { code: string; issues: { path: string; message: string }[] };
+  expect(body.code).toBe('theme_unreadable');
+  expect(body.issues.map((issue) => issue.path)).toEqual(['theme.headerColor', 'theme.questionTextColor', 'theme.answerTextColor']);
+});
+
+test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big screen unreadable: title, question and answers are painted corrected', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await new LoginPage(page).signInAsAdmin();
+  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Verde azulado ${Date.now()}`);
+  // As a theme saved before the rule, or copied from one: written straight into the database.
+  await appQuery('UPDATE question_groups SET theme = $1 WHERE id = $2', [JSON.stringify(NAVY_ON_TEAL), group.id]);
+  const bundle = await testBundle(group.id);
+  const screens = [
+    { shot: 'player-navy-teal-phone', viewport: { width: 390, height: 844 }, kiosk: false },
+    { shot: 'player-navy-teal-kiosk-tablet', viewport: { width: 1024, height: 768 }, kiosk: true },
+  ];
+  for (const { shot, viewport, kiosk } of screens) {
+    const context = await browser.newContext({ viewport, colorScheme: kiosk ? 'light' : 'dark' });
+    const screen = await context.newPage();
+    const player = new PlayerPage(screen);
+    if (kiosk) await player.gotoKiosk(group.id);
+    else await player.goto(group.id);
+    await expectReadableAtItsSize(screen.getByRole('heading', { level: 1, name: group.name }), `${shot}: title`);
+    await player.enterDocument(bundle.documentTypes[0]!.name, `${Date.now()}`.slice(-10));
+    await player.registerAs('Marina Teal', 'Stand Principal');
+    await player.start().click();
+    await expectReadableAtItsSize(player.questionText(), `${shot}: question`);
+    for (const answer of await player.answers().all()) await expectReadableAtItsSize(answer, `${shot}: answer`);
+    if (SHOTS) await screen.screenshot({ path: path.join(SHOTS, `${shot}.png`) });
+    await context.close();
+  }
+
+  const tv = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const bigScreen = await tv.newPage();
+  await bigScreen.goto(`/pantalla/trivia/${group.id}`);
+  await expectReadableAtItsSize(bigScreen.getByRole('heading', { level: 1, name: group.name }), 'big screen: title');
+  if (SHOTS) await bigScreen.screenshot({ path: path.join(SHOTS, 'big-screen-navy-teal-desktop.png') });
+  await tv.close();
+});

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { themeSchema } from '../../contract';
-import {
-  AA_TEXT,
-  contrastRatio,
-  DEFAULT_THEME,
-  deriveThemeColors,
-  formatRatio,
-  paintColors,
-  parseColor,
-  suggestPassingColor,
-  themeContrastChecks,
-  worstContrast,
-  type ThemeValues,
-} from '../../contract/theme-colors';
+import { AA_TEXT, contrastRatio, formatRatio, suggestPassingColor, worstContrast } from '../../contract/contrast';
+import { paintColors, parseColor } from '../../contract/css-colors';
+import { deriveThemeColors } from '../../contract/theme-colors';
+import { readableTheme, themeContrastChecks, unreadablePairs } from '../../contract/theme-contrast';
+import { DEFAULT_THEME, type ThemeValues } from '../../contract/theme-values';
 import { DEMO_THEME } from '../../db/seed/demo-content';
 
 const rgb = (value: string) => parseColor(value)!;
@@ -132,5 +124,22 @@ describe('colours split by where they are used', () => {
     const correct = check(theme, 'correct');
     expect(correct).toMatchObject({ field: 'correctAnswerColor', passes: false });
     expect(ratio('#ffffff', correct.suggestion!)).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the load-bearing pairs', () => {
+  const navyOnTeal: ThemeValues = { ...DEFAULT_THEME, backgroundColor: '#0f766e', headerColor: '#1e1b4b', questionBackgroundColor: '#0f766e', questionTextColor: '#1e1b4b', primaryColor: '#5eead4' };
+
+  it('are the title, the card, the question, the answers and the buttons; a failing mark is no refusal', () => {
+    expect(unreadablePairs(navyOnTeal).map((c) => c.id)).toEqual(['title', 'question', 'button', 'outline']);
+    expect(unreadablePairs({ ...DEFAULT_THEME, progressBarColor: '#e9d5ff', correctAnswerColor: '#86efac' })).toEqual([]);
+  });
+
+  it('are corrected one after another, the buttons\' text against the corrected primary; a readable theme is returned as it is', () => {
+    const corrected = readableTheme(navyOnTeal);
+    expect(unreadablePairs(corrected)).toEqual([]);
+    expect(corrected.primaryColor).not.toBe(navyOnTeal.primaryColor);
+    expect(corrected.backgroundColor).toBe(navyOnTeal.backgroundColor);
+    expect(readableTheme(DEFAULT_THEME)).toBe(DEFAULT_THEME);
   });
 });

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { ThemeValues } from '../../contract/theme-colors';
+import type { ThemeValues } from '../../contract/theme-values';
 import { themeVariables } from '../../contract/theme-variables';
 
 export { animationClass, fontStack, remSize } from '../../contract/theme-variables';

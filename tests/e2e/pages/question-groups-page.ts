@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 export interface TriviaSettings {
   name: string;
   description: string;
+  /** HTML pasted into the instructions editor, as an organiser pastes from another document. */
   instructions: string;
   questionsPerRound: number;
   maxAttempts: number;
@@ -22,6 +23,22 @@ export class QuestionGroupsPage {
   /** The card's "Más acciones" button. */
   readonly cardMenu = (name: string) => this.card(name).getByRole('button', { name: `Más acciones de ${name}`, exact: true });
   readonly menu = () => this.page.getByRole('menu');
+  /** The dialog's formatted-text editor of the instructions, and its toolbar. */
+  readonly instructions = () => this.dialog().getByRole('textbox', { name: 'Instrucciones' });
+  readonly instructionsToolbar = () => this.dialog().getByRole('toolbar', { name: 'Formato de instrucciones' });
+
+  /** Pastes HTML into the instructions editor, as the clipboard delivers it: over what it holds, or after it. */
+  async pasteInstructions(html: string, where: 'replace' | 'end' = 'replace') {
+    const editor = this.instructions();
+    await editor.click();
+    await this.page.keyboard.press(where === 'replace' ? 'ControlOrMeta+a' : 'ControlOrMeta+End');
+    await editor.evaluate((element, pasted) => {
+      const data = new DataTransfer();
+      data.setData('text/html', pasted);
+      data.setData('text/plain', pasted.replace(/<[^>]*>/g, ''));
+      element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, html);
+  }
 
   /** Opens the card's "Más acciones" and returns its item `label` (a button or a link). */
   async cardAction(name: string, label: string) {
@@ -45,7 +62,7 @@ export class QuestionGroupsPage {
     await dialog.getByRole('tab', { name: 'General' }).click();
     await dialog.getByLabel('Nombre').fill(settings.name);
     await dialog.getByLabel('Descripción').fill(settings.description);
-    await dialog.getByLabel('Instrucciones').fill(settings.instructions);
+    await this.pasteInstructions(settings.instructions);
     await dialog.getByRole('tab', { name: 'Configuración' }).click();
     await dialog.getByLabel('Preguntas por ronda').fill(String(settings.questionsPerRound));
     await dialog.getByLabel('Intentos máximos').fill(String(settings.maxAttempts));

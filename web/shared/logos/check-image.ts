@@ -1,10 +1,10 @@
-import { LOGO_MAX_BYTES, LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE } from '../../../contract';
+import { IMAGE_MIME_TYPES, LOGO_MAX_BYTES, LOGO_NOT_IMAGE_MESSAGE, LOGO_TOO_LARGE_MESSAGE } from '../../../contract';
 import { fileProblem } from '../uploads/file-problem';
 
 /** The image types the server accepts (it checks the bytes again). */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
+export const ACCEPTED_IMAGE_TYPES = IMAGE_MIME_TYPES;
 
-/** The client-side checks: an image, at most 5 MB. Returns the message to show, or null. */
+/** The client-side checks: an image of IMAGE_FORMATS, at most LOGO_MAX_BYTES. Returns the message to show, or null. */
 export const imageFileProblem = (file: File): string | null =>
   fileProblem(file, { types: ACCEPTED_IMAGE_TYPES, maxBytes: LOGO_MAX_BYTES, notAccepted: LOGO_NOT_IMAGE_MESSAGE, tooLarge: LOGO_TOO_LARGE_MESSAGE });
 

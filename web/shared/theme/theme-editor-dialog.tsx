@@ -2,7 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import { FormProvider, useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { DEFAULT_THEME, themeSchema, type Theme } from '../../../contract';
+import { DEFAULT_THEME, readableThemeSchema, themeSchema, type Theme } from '../../../contract';
 import { Dialog } from '../../components/ui/dialog';
 import { FormFooter } from '../../components/ui/form-dialog';
 import { ErrorState, LoadingState } from '../../components/ui/states';
@@ -72,7 +72,7 @@ export function ThemeEditorDialog({ groupId, groupName, open, onClose, successTi
 }
 
 function ThemeEditorForm({ initial, onSave }: { initial: Theme; onSave: (theme: Theme, refused: (issues: FieldIssue[]) => void) => void }) {
-  const form = useForm<Theme>({ resolver: zodResolver(themeSchema), defaultValues: initial, mode: 'onChange' });
+  const form = useForm<Theme>({ resolver: zodResolver(readableThemeSchema), defaultValues: initial, mode: 'onChange' });
   const watched = useWatch({ control: form.control });
   const preview = previewTheme(initial, watched);
   const [tab, setTab] = useState(0);

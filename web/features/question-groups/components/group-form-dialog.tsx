@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
 import { PublicNamesSelect } from '../../../components/public-names-select';
@@ -12,6 +13,10 @@ import { toast } from '../../../lib/toast-store';
 import { LogoUpload } from '../../../shared/logos/components/logo-upload';
 import { companyGroupsKey } from '../../../shared/question-groups/api/get-company-groups';
 import { useSaveGroup } from '../api/save-group';
+
+/** The formatted-text editor (TipTap) loads with this dialog, never with the admin's first page. */
+const InstructionsEditor = lazy(() => import('./instructions-editor'));
+const INSTRUCTIONS_HINT = 'Negrita, cursiva, títulos, listas y enlaces. Si lo dejas vacío se muestran las reglas por defecto.';
 
 type FormInput = z.input<typeof questionGroupSchema>;
 type FormOutput = z.output<typeof questionGroupSchema>;
@@ -89,13 +94,14 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
       )}
       <TextInput label="Nombre" error={errors.name?.message} {...form.register('name')} />
       <TextArea label="Descripción" error={errors.description?.message} {...form.register('description')} />
-      <TextArea
-        label="Instrucciones"
-        rows={5}
-        className="font-mono text-xs"
-        hint="HTML con formato básico (p, strong, em, ul, li, h2-h4, a). Si lo dejas vacío se muestran las reglas por defecto."
-        error={errors.instructions?.message}
-        {...form.register('instructions')}
+      <Controller
+        control={form.control}
+        name="instructions"
+        render={({ field }) => (
+          <Suspense fallback={<p className="text-sm text-slate-600 dark:text-slate-300">Cargando el editor de instrucciones…</p>}>
+            <InstructionsEditor label="Instrucciones" hint={INSTRUCTIONS_HINT} error={errors.instructions?.message} value={field.value ?? ''} onChange={field.onChange} />
+          </Suspense>
+        )}
       />
     </div>
   );
@@ -139,7 +145,7 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
     <FormDialog
       onClose={onClose}
       size="lg"
-      title={group ? 'Editar Grupo de Preguntas' : 'Crear Grupo de Preguntas'}
+      title={group ? 'Editar Trivia' : 'Crear Trivia'}
       formId="group-form"
       onSubmit={submit}
       submitLabel={group ? 'Guardar cambios' : 'Crear grupo'}

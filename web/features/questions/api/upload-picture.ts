@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { PICTURE_MAX_BYTES, PICTURE_NOT_IMAGE_MESSAGE, PICTURE_TOO_LARGE_MESSAGE, type Picture, type UploadUrlReply } from '../../../../contract';
+import { IMAGE_MIME_TYPES, PICTURE_MAX_BYTES, PICTURE_NOT_IMAGE_MESSAGE, PICTURE_TOO_LARGE_MESSAGE, type Picture, type UploadUrlReply } from '../../../../contract';
 import { ApiError, api } from '../../../lib/api';
 import type { FileRule } from '../../../shared/uploads/file-problem';
 import { putToSignedUrl } from '../../../shared/uploads/put-to-signed-url';
 
 /** What the picture control takes (docs/pictures.md): the server checks the bytes again. */
 export const PICTURE_FILES: FileRule = {
-  types: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'],
+  types: IMAGE_MIME_TYPES,
   maxBytes: PICTURE_MAX_BYTES,
   notAccepted: PICTURE_NOT_IMAGE_MESSAGE,
   tooLarge: PICTURE_TOO_LARGE_MESSAGE,

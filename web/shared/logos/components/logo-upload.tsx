@@ -1,6 +1,6 @@
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import type { LogoEntityType } from '../../../../contract';
+import { LOGO_HINT, type LogoEntityType } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/api';
 import { toast } from '../../../lib/toast-store';
@@ -90,7 +90,7 @@ export function LogoUpload({ entityType, entityId, logoUrl, label = 'Logo', onCh
               </Button>
             )}
           </div>
-          <p className="text-xs text-slate-500 dark:text-slate-400">JPG, PNG, GIF permitidos (máximo 5MB)</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">{LOGO_HINT}</p>
         </div>
         <input
           ref={input}
