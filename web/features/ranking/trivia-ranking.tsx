@@ -24,18 +24,21 @@ export const isMissingTrivia = (error: unknown) => error instanceof ApiError && 
 /**
  * The trivia ranking: title, podium and filters left, ranked rows right.
  * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
- * ranking is the whole screen; `rowAction` an admin screen's action on each row.
+ * ranking is the whole screen; `rowAction` an admin screen's action on each row; `admin` offers
+ * "Mostrar intentos duplicados", a moderation view (docs/decisions.md).
  */
 export function TriviaRanking({
   id,
   back,
   headingLevel,
   rowAction,
+  admin,
 }: {
   id: number;
   back: WayBack;
   headingLevel?: 1;
   rowAction?: (entry: TriviaRankingEntry) => ReactNode;
+  admin: boolean;
 }) {
   const trivia = useRankingTrivia(id);
   const [locationId, setLocationId] = useState<number | undefined>();
@@ -74,7 +77,7 @@ export function TriviaRanking({
             <h2 className="font-semibold">Filtros</h2>
             <SiteFilter companyId={trivia.data?.companyId} value={locationId} onChange={setLocationId} />
             <DateRangeFilter value={range} onChange={setRange} />
-            <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />
+            {admin && <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />}
           </Card>
         </div>
         <section aria-label="Resultados" aria-busy={ranking.isFetching}>
