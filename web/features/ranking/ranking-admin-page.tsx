@@ -14,6 +14,27 @@ import { RankingRowActions } from '../../shared/moderation/ranking-row-actions';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
 import { TriviaPicker } from './trivia-picker';
+import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
+import { ArrowDown } from 'lucide-react';
+
+/**
+ * Above the ranking while results wait in review: how many, and a link down to them (the section's
+ * heading takes the focus), so that whoever came for them need not know they are below the ranking.
+ */
+function HeldBanner({ count }: { count: number }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50">
+      <span className="min-w-0 flex-1 basis-48">
+        {count === 1 ? 'Un resultado espera' : `${count} resultados esperan`} tu decisión: no {count === 1 ? 'cuenta' : 'cuentan'} en el ranking
+        hasta que {count === 1 ? 'lo' : 'los'} apruebes.
+      </span>
+      <a href="#held-attempts-title" className="inline-flex items-center gap-1.5 font-semibold underline underline-offset-2">
+        <ArrowDown className="size-4 shrink-0" aria-hidden />
+        Ir a Resultados en revisión
+      </a>
+    </p>
+  );
+}
 
 /**
  * The ranking with 'Descalificar' on each row and, for a trivia that exists, its results held for
@@ -23,8 +44,10 @@ function AdminTriviaRanking({ id }: { id: number }) {
   const trivia = useRankingTrivia(id);
   const [disqualifying, setDisqualifying] = useState<TriviaRankingEntry | null>(null);
   const exists = !(trivia.isError && isMissingTrivia(trivia.error));
+  const waiting = useHeldTrivias().countOf(id);
   return (
     <>
+      {exists && waiting > 0 && <HeldBanner count={waiting} />}
       <TriviaRanking
         id={id}
         back={ADMIN_WAY_BACK}

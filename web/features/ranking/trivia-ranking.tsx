@@ -54,15 +54,16 @@ export function TriviaRanking({
 
   return (
     <div className="space-y-6">
-      <header className="flex items-center gap-4">
+      {/* Wraps rather than squeezing the title: at 200 % zoom on a phone "Pantalla" goes under it. */}
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-3">
         {logo && <img src={logo} alt={`Logo de ${trivia.data?.company.name}`} className="size-14 rounded-xl bg-white object-contain p-1 shadow-sm" />}
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 basis-40">
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Ranking</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{trivia.data?.name ?? (trivia.isError ? 'Ranking de la trivia' : 'Cargando…')}</h1>
         </div>
         <ScreenLink kind="trivia" id={id} className="ml-auto shrink-0" />
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)]">
         <div className="space-y-6">
           <PodiumCard
             state={ranking}

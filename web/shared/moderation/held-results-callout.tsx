@@ -16,7 +16,7 @@ export function HeldResultsCallout({ only }: { only?: readonly number[] }) {
   const total = trivias.reduce((n, trivia) => n + trivia.count, 0);
   return (
     <section aria-labelledby="held-callout-title">
-      <Card className="border-amber-300 p-4 min-[400px]:p-5 dark:border-amber-700">
+      <Card className="border-amber-300! p-4 min-[400px]:p-5 dark:border-amber-700!">
         <div className="flex items-start gap-3">
           <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-amber-100 text-amber-800 max-[300px]:hidden dark:bg-amber-900/50 dark:text-amber-200">
             <ClipboardCheck className="size-5" aria-hidden />

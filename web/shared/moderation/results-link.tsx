@@ -40,13 +40,15 @@ export function ResultsLink({
     >
       Resultados
       {inReview > 0 && (
-        <span
-          data-testid="in-review-count"
-          className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
-        >
-          <span className="sr-only">: </span>
-          {inReviewText(inReview)}
-        </span>
+        <>
+          <span className="sr-only">, </span>
+          <span
+            data-testid="in-review-count"
+            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-900/60 dark:text-amber-100"
+          >
+            {inReviewText(inReview)}
+          </span>
+        </>
       )}
     </ButtonLink>
   );
