@@ -104,7 +104,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await groups.cardLink(triviaName, 'Ver Preguntas').click();
   const questions = new QuestionsPage(page);
   await expect(questions.heading()).toHaveText(triviaName);
-  await expect(page.getByText('No hay preguntas en este grupo. ¡Crea una nueva!')).toBeVisible();
+  await expect(page.getByText('No hay preguntas en esta trivia. ¡Crea una nueva!')).toBeVisible();
   await questions.openCreate();
   await expect(questions.answerInput(1)).toHaveValue('');
   await expect(questions.answerInput(2)).toHaveValue('');
@@ -309,7 +309,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   // ── Delete the trivia, the sites and the company, each with its confirmation ─────────────
   await groups.goto();
   await groups.deleteTrivia(triviaName);
-  await expect(toast).toContainText('Grupo de preguntas eliminado correctamente');
+  await expect(toast).toContainText('Trivia eliminada correctamente');
   await expect(page.getByText('No hay trivias para esta empresa. ¡Crea una nueva!')).toBeVisible();
   expect((await page.request.get(`/api/question-groups/${triviaId}`)).status()).toBe(404);
 

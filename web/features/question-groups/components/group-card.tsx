@@ -96,8 +96,9 @@ export function GroupCard({ group, inReview, actions }: { group: QuestionGroup; 
           </ActionsMenu>
         </div>
       </div>
-      {/* At the card's foot, so the buttons of a row of cards line up. */}
-      <div className="mt-auto flex flex-wrap gap-1.5 pt-3">
+      {/* At the card's foot, so the buttons of a row of cards line up. Three cards a row (xl) leave
+          room for the three buttons on one line only without their icons. */}
+      <div className="mt-auto flex flex-wrap gap-1.5 pt-3 xl:[&>a>svg]:hidden">
         <ButtonLink to={`/packages/${group.id}/questions`} size="sm" icon={<ListChecks className="size-4" aria-hidden />}>
           Ver Preguntas
         </ButtonLink>
