@@ -166,3 +166,15 @@ export interface ReviewDecision {
   reviewedBy: number;
   reviewedAt: string;
 }
+
+/**
+ * GET /api/player-attempts/held/trivias (admin): every trivia with completed results held for
+ * review, with its company and how many wait, most first. What the trivia cards, the dashboard and
+ * a signed-in admin's public ranking read to say "N en revisión" and lead to them.
+ */
+export interface HeldTrivia {
+  questionGroupId: number;
+  name: string;
+  company: { id: number; name: string };
+  count: number;
+}

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { HELD_DEVICE_ONLINE, HELD_SUMMARY_DEVICES_MAX, REVIEW_REASONS, type HeldAttemptsQuery, type HeldSummaryQuery, type ReviewReason } from '../../contract';
+import { HELD_DEVICE_ONLINE, HELD_SUMMARY_DEVICES_MAX, REVIEW_REASONS, type HeldAttemptsQuery, type HeldSummaryQuery, type HeldTrivia, type ReviewReason } from '../../contract';
 import { heldMatch } from './held-filter';
 
 export interface HeldAttemptRow {
@@ -98,3 +98,24 @@ export async function summarizeHeldAttempts(em: EntityManager, { questionGroupId
 }
 
 const sum = (groups: HeldGroupRow[]) => groups.reduce((n, g) => n + g.count, 0);
+
+/** The trivias with completed held results, their companies and counts (a query of its own so its plan can be checked). */
+export const HELD_TRIVIAS_SQL = `
+  SELECT g.id, g.name, c.id AS company_id, c.name AS company_name, h.count
+    FROM (SELECT question_group_id, count(*)::int AS count
+            FROM player_attempts
+           WHERE review_status = 'held' AND completed_at IS NOT NULL
+           GROUP BY question_group_id) h
+    JOIN question_groups g ON g.id = h.question_group_id
+    JOIN companies c ON c.id = g.company_id
+   ORDER BY h.count DESC, g.id`;
+
+/**
+ * Every trivia with completed results held for review, with its company and how many wait, most
+ * first: one grouped read of the partial index of held attempts (player_attempts_held_idx), so its
+ * cost is the number of held results, not of attempts, joined to the few trivias it names.
+ */
+export async function listHeldTrivias(em: EntityManager): Promise<HeldTrivia[]> {
+  const rows: { id: number; name: string; company_id: number; company_name: string; count: number }[] = await em.query(HELD_TRIVIAS_SQL);
+  return rows.map((row) => ({ questionGroupId: row.id, name: row.name, company: { id: row.company_id, name: row.company_name }, count: row.count }));
+}

@@ -17,7 +17,7 @@ import { requireUser } from '../http/require-user';
 import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { addressKey } from './address-limit';
-import { listHeldAttempts, summarizeHeldAttempts } from './held-list';
+import { listHeldAttempts, listHeldTrivias, summarizeHeldAttempts } from './held-list';
 import { presentAttempt, presentBatchDecision, presentCreatedAttempt, presentDecision, presentHeldAttempt, presentHeldSummary } from './presenter';
 import { decideHeldAttempt, decideHeldBatch } from './review';
 import { completeOnlineAttempt, startOnlineAttempt } from './online';
@@ -40,7 +40,8 @@ function attemptRef(param: string): { id: number } | { clientId: string } {
 
 /**
  * Player level: start and complete an attempt (the server decides round, score and time).
- * Admin level: the held attempts of a trivia (a page, the filter's counts), and the decision on one or on several.
+ * Admin level: the held attempts of a trivia (a page, the filter's counts), the trivias with held
+ * attempts and how many, and the decision on one or on several.
  */
 export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
@@ -77,6 +78,10 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
 
   router.get('/player-attempts/held/summary', requireUser, async (ctx) => {
     ctx.body = presentHeldSummary(await summarizeHeldAttempts(dataSource.manager, parse(heldSummaryQuery, ctx.query)));
+  });
+
+  router.get('/player-attempts/held/trivias', requireUser, async (ctx) => {
+    ctx.body = await listHeldTrivias(dataSource.manager);
   });
 
   for (const [action, decision] of [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_REASONS } from '../../contract';
+import { HELD_TRIVIAS_SQL } from '../../api/attempts/held-list';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
@@ -452,5 +453,43 @@ describe('POST /api/player-attempts/held/release and /discard', () => {
     expect((await summaryOf(big.group.id)).all).toBe(0);
     expect((await api.client().get(`/api/ranking?questionGroupId=${big.group.id}&limit=5`)).headers.get('x-total-count')).toBe('1000');
     console.info(`2,000 held: first page ${first.ms.toFixed(0)} ms, last page ${last.ms.toFixed(0)} ms, counts ${summary.ms.toFixed(0)} ms, release of 1000 ${release.ms.toFixed(0)} ms`);
+  });
+});
+
+describe('GET /api/player-attempts/held/trivias', () => {
+  it('lists each trivia with completed held results, with its company and count, most first; decided, clean and unfinished ones do not count', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Feria del Libro' });
+    const few = await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Pocas en revisión' } });
+    const many = await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Muchas en revisión' } });
+    const none = await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Sin revisión' } });
+    const attempt = async (groupId: number, reviewStatus: 'clean' | 'held' | 'released' | 'discarded') => {
+      const player = await buildPlayer(api.dataSource);
+      return insertCompletedAttempt(api.dataSource, { playerId: player.id, groupId, score: 50, reviewStatus, reviewReason: reviewStatus === 'clean' ? null : 'implausible_time' });
+    };
+    await attempt(few.group.id, 'held');
+    for (let i = 0; i < 3; i++) await attempt(many.group.id, 'held');
+    for (const status of ['clean', 'released', 'discarded'] as const) await attempt(none.group.id, status);
+    // Held but unfinished: no result to judge yet.
+    await api.dataSource.query(`UPDATE player_attempts SET completed_at = NULL WHERE id = $1`, [await attempt(few.group.id, 'held')]);
+
+    const res = await admin.get('/api/player-attempts/held/trivias');
+    expect(res.status).toBe(200);
+    const ours = (res.body as { questionGroupId: number }[]).filter((t) => [few.group.id, many.group.id, none.group.id].includes(t.questionGroupId));
+    expect(ours).toEqual([
+      { questionGroupId: many.group.id, name: 'Muchas en revisión', company: { id: company.id, name: 'Feria del Libro' }, count: 3 },
+      { questionGroupId: few.group.id, name: 'Pocas en revisión', company: { id: company.id, name: 'Feria del Libro' }, count: 1 },
+    ]);
+    const counts = (res.body as { count: number }[]).map((t) => t.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  });
+
+  it('reads the partial index of held attempts, and is admin only', async () => {
+    const plan = await api.dataSource.transaction(async (em) => {
+      await em.query('SET LOCAL enable_seqscan = off');
+      const rows: { 'QUERY PLAN': string }[] = await em.query(`EXPLAIN ${HELD_TRIVIAS_SQL}`);
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('player_attempts_held_idx');
+    expect((await api.client().get('/api/player-attempts/held/trivias')).status).toBe(401);
   });
 });

@@ -117,7 +117,7 @@ async function auditEveryScreen(page: Page, fixture: Fixture, colorScheme: 'ligh
   await expect(page.getByRole('article', { name: trivia.name, exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Ver más' })).toBeVisible();
   await check('/packages');
-  const create = page.getByRole('button', { name: 'Crear Grupo' });
+  const create = page.getByRole('button', { name: 'Crear Trivia' });
   await create.click();
   for (const tab of ['General', 'Configuración', 'Opciones']) {
     await page.getByRole('dialog').getByRole('tab', { name: tab }).click();
@@ -251,8 +251,8 @@ test('a trivia card\'s "Más acciones" works by keyboard and by touch; a disable
   const button = groups.cardMenu(trivia.name);
   await expect(button).toHaveAttribute('aria-haspopup', 'menu');
   await expect(button).toHaveAttribute('aria-expanded', 'false');
-  // Only the two main actions are buttons on the card.
-  await expect(groups.card(trivia.name).getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking']);
+  // Only the main actions are buttons on the card.
+  await expect(groups.card(trivia.name).getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking', 'Resultados']);
 
   await tabTo(page, button);
   await page.keyboard.press('Enter');
@@ -310,7 +310,7 @@ test('a trivia card\'s "Más acciones" works by keyboard and by touch; a disable
 const ADMIN_SCREENS = [
   { path: '/', heading: /^¡Hola/ },
   { path: '/company', heading: 'Administración de Empresas' },
-  { path: '/packages', heading: 'Grupos de Preguntas' },
+  { path: '/packages', heading: 'Trivias' },
   { path: '/campaigns', heading: 'Administración de Campañas' },
   // The seeded demo trivia's admin ranking.
   { path: '/ranking-admin?id=1', heading: 'Trivia de Cultura General' },
@@ -364,7 +364,7 @@ test('the admin header never scrolls sideways: at 200 % zoom and on a phone its 
       // Choosing a link goes there and folds the list.
       await menuButton.click();
       await nav.getByRole('link', { name: 'Trivias' }).click();
-      await expect(narrow.getByRole('heading', { level: 1, name: 'Grupos de Preguntas' })).toBeVisible();
+      await expect(narrow.getByRole('heading', { level: 1, name: 'Trivias' })).toBeVisible();
       await expect(nav).toBeHidden();
       await context.close();
     }

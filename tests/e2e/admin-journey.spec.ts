@@ -64,9 +64,9 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   // ── A trivia with its settings; a bad redirect URL is refused with the spec's message first ─
   const groups = new QuestionGroupsPage(page);
   await groups.goto();
-  await expect(page.getByText('Selecciona una empresa para ver sus grupos de preguntas')).toBeVisible();
+  await expect(page.getByText('Selecciona una empresa para ver sus trivias')).toBeVisible();
   await groups.selectCompany(companyName);
-  await expect(page.getByText('No hay grupos de preguntas para esta empresa. ¡Crea uno nuevo!')).toBeVisible();
+  await expect(page.getByText('No hay trivias para esta empresa. ¡Crea una nueva!')).toBeVisible();
   await groups.create().click();
   await groups.fillTrivia({
     name: triviaName,
@@ -104,7 +104,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await groups.cardLink(triviaName, 'Ver Preguntas').click();
   const questions = new QuestionsPage(page);
   await expect(questions.heading()).toHaveText(triviaName);
-  await expect(page.getByText('No hay preguntas en este grupo. ¡Crea una nueva!')).toBeVisible();
+  await expect(page.getByText('No hay preguntas en esta trivia. ¡Crea una nueva!')).toBeVisible();
   await questions.openCreate();
   await expect(questions.answerInput(1)).toHaveValue('');
   await expect(questions.answerInput(2)).toHaveValue('');
@@ -197,7 +197,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   expect(await themeOf()).toMatchObject({ buttonBackgroundColor: '#ff0000', fontFamily: 'Montserrat', backgroundColor: 'linear-gradient(135deg, #f0f4ff, #ffffff)' });
 
   // ── Back on the cards: the settings were stored; a rename shows on the questions page at once ─
-  await page.getByRole('link', { name: 'Grupos de Preguntas' }).first().click();
+  await page.getByRole('main').getByRole('link', { name: 'Trivias', exact: true }).click();
   await (await groups.cardAction(triviaName, 'Editar')).click();
   await groups.dialog().getByRole('tab', { name: 'Configuración' }).click();
   await expect(groups.dialog().getByLabel('Preguntas por ronda')).toHaveValue('3');
@@ -218,7 +218,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await questions.openTheme();
   await expect(questions.dialog().getByRole('heading', { name: `Editar Estilos de Trivia - ${triviaName}` })).toBeVisible();
   await questions.dialog().getByRole('button', { name: 'Cancelar' }).click();
-  await page.getByRole('link', { name: 'Grupos de Preguntas' }).first().click();
+  await page.getByRole('main').getByRole('link', { name: 'Trivias', exact: true }).click();
 
   // ── Copiar Link puts the public play link on the clipboard ───────────────────────────────
   await (await groups.cardAction(triviaName, 'Copiar Link')).click();
@@ -310,8 +310,8 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   // ── Delete the trivia, the sites and the company, each with its confirmation ─────────────
   await groups.goto();
   await groups.deleteTrivia(triviaName);
-  await expect(toast).toContainText('Grupo de preguntas eliminado correctamente');
-  await expect(page.getByText('No hay grupos de preguntas para esta empresa. ¡Crea uno nuevo!')).toBeVisible();
+  await expect(toast).toContainText('Trivia eliminada correctamente');
+  await expect(page.getByText('No hay trivias para esta empresa. ¡Crea una nueva!')).toBeVisible();
   expect((await page.request.get(`/api/question-groups/${triviaId}`)).status()).toBe(404);
 
   await companies.goto();
@@ -359,9 +359,9 @@ test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and r
   console.log(`/packages, 23 trivias at 1366 px: ${desktop.height} px tall`);
   expect(desktop.height).toBeLessThanOrEqual(2000);
   expect(desktop.sideways).toBeLessThanOrEqual(0);
-  // Each card: two buttons and "Más acciones".
+  // Each card: three buttons and "Más acciones".
   const card = groups.card(`${topics[1]}, día 2`);
-  await expect(card.getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking']);
+  await expect(card.getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking', 'Resultados']);
   await expect(card.getByRole('button', { name: /^Más acciones de / })).toBeVisible();
   if (PACKAGES_SCREENSHOTS_DIR) await page.screenshot({ path: `${PACKAGES_SCREENSHOTS_DIR}/packages-desktop.png`, fullPage: true });
 

@@ -107,7 +107,7 @@ test('an admin validates, creates, edits, links and unlinks a trivia, finds it o
   const trivia = (await add.getByLabel('Trivia').locator('option:checked').textContent())!.trim();
   await expect(add.getByLabel('Peso')).toHaveValue('10');
   await add.getByRole('button', { name: 'Agregar', exact: true }).click();
-  await expect(editor.toast()).toContainText('Grupo agregado');
+  await expect(editor.toast()).toContainText('Trivia agregada');
   await expect(editor.names()).toHaveText([trivia]);
   await expect(editor.orders()).toHaveText(['1']);
   await expect(editor.weight(trivia)).toHaveValue('10');
@@ -132,7 +132,7 @@ test('an admin validates, creates, edits, links and unlinks a trivia, finds it o
   await expect(active).toContainText('Ahora con descripción');
   await expect(active).toContainText(`Inicio: ${shown(day(0))}`);
   await expect(active.getByRole('link', { name: 'Editar' })).toHaveAttribute('href', `/campaigns/${campaignId}`);
-  await expect(active.getByRole('link', { name: 'Ver Ranking' })).toHaveAttribute('href', `/campaigns/${campaignId}/ranking`);
+  await expect(active.getByRole('link', { name: 'Resultados' })).toHaveAttribute('href', `/campaigns/${campaignId}/ranking`);
 
   // The list's card, then deletion after '¿Está seguro?'.
   await campaigns.goto();

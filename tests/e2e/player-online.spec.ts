@@ -1,6 +1,7 @@
 import { testBundle } from './support/test-bundle';
 import { expect, test } from './fixtures';
 import type { TriviaRankingEntry } from '../../contract';
+import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { RankingPage } from './pages/ranking-page';
 
@@ -82,6 +83,10 @@ test.describe('playing the demo trivia online', () => {
     await ranking.goto(DEMO_TRIVIA);
     await expect(ranking.rowOf(fullName)).toHaveCount(1);
     await expect(ranking.rowOf(fullName).getByTestId('ranking-score')).toHaveText('100%');
+    // "Mostrar intentos duplicados" is offered to a signed-in admin only (docs/decisions.md).
+    await expect(ranking.duplicates()).toHaveCount(0);
+    await new LoginPage(page).signInAsAdmin();
+    await ranking.goto(DEMO_TRIVIA);
     await ranking.duplicates().check();
     await expect(ranking.rowOf(fullName)).toHaveCount(2);
     await expect(ranking.rowOf(fullName).getByTestId('ranking-score')).toHaveText(['100%', '40%']);

@@ -18,7 +18,7 @@ test.setTimeout(240_000);
 /** The questions screen of a trivia, once its questions (or the empty state) show. */
 async function openQuestions(page: Page, groupId: number) {
   await page.goto(`/packages/${groupId}/questions`);
-  await expect(new QuestionsPage(page).cards().first().or(page.getByText('No hay preguntas en este grupo. ¡Crea una nueva!'))).toBeVisible();
+  await expect(new QuestionsPage(page).cards().first().or(page.getByText('No hay preguntas en esta trivia. ¡Crea una nueva!'))).toBeVisible();
 }
 
 // axe is injected as a script, which the app's strict CSP would refuse.

@@ -14,7 +14,7 @@ export class CampaignEditorPage {
   readonly weight = (trivia: string) => this.page.getByRole('spinbutton', { name: `Peso de ${trivia}`, exact: true });
   readonly remove = (trivia: string) => this.page.getByRole('button', { name: `Quitar ${trivia}`, exact: true });
   readonly dialog = () => this.page.getByRole('dialog');
-  readonly viewRanking = () => this.page.getByRole('link', { name: 'Ver Ranking' });
+  readonly viewRanking = () => this.page.getByRole('link', { name: 'Resultados' });
   readonly toast = () => this.page.getByTestId('toast');
 
   async goto(campaignId: number) {

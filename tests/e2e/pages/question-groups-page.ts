@@ -16,7 +16,7 @@ export class QuestionGroupsPage {
   constructor(private readonly page: Page) {}
 
   readonly companySelect = () => this.page.getByLabel('Seleccionar Empresa:');
-  readonly create = () => this.page.getByRole('button', { name: 'Crear Grupo' });
+  readonly create = () => this.page.getByRole('button', { name: 'Crear Trivia' });
   readonly dialog = () => this.page.getByRole('dialog');
   readonly card = (name: string) => this.page.getByRole('article', { name, exact: true });
   readonly cardLink = (name: string, label: string) => this.card(name).getByRole('link', { name: label, exact: true });
@@ -50,7 +50,7 @@ export class QuestionGroupsPage {
 
   async goto() {
     await this.page.goto('/packages');
-    await expect(this.page.getByRole('heading', { name: 'Grupos de Preguntas' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { level: 1, name: 'Trivias' })).toBeVisible();
   }
 
   async selectCompany(name: string) {

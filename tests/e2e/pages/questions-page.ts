@@ -12,7 +12,7 @@ export class QuestionsPage {
 
   async goto(groupId: number) {
     await this.page.goto(`/packages/${groupId}/questions`);
-    await expect(this.cards().first().or(this.page.getByText('No hay preguntas en este grupo. ¡Crea una nueva!'))).toBeVisible();
+    await expect(this.cards().first().or(this.page.getByText('No hay preguntas en esta trivia. ¡Crea una nueva!'))).toBeVisible();
   }
 
   async openCreate() {

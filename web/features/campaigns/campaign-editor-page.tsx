@@ -1,9 +1,8 @@
-import { ArrowLeft, BarChart3, ListPlus, Pencil, Plus } from 'lucide-react';
+import { ArrowLeft, ListPlus, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SELECTION_MODE_LABELS, type CampaignLink, type MoveDirection } from '../../../contract';
 import { Button } from '../../components/ui/button';
-import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
@@ -24,6 +23,8 @@ import { AddLinkDialog } from './components/add-link-dialog';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
 import { CampaignLinksTable } from './components/campaign-links-table';
 import { DEFAULT_WEIGHT } from './components/weight-input';
+import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
+import { ResultsLink } from '../../shared/moderation/results-link';
 
 const backLink = (
   <Link to="/campaigns" className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
@@ -102,13 +103,12 @@ function CampaignEditor({ id }: { id: number }) {
               <Button variant="secondary" disabled={!companies.data} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog('edit')}>
                 Editar
               </Button>
-              <ButtonLink to={`/campaigns/${id}/ranking`} variant="secondary" icon={<BarChart3 className="size-4" aria-hidden />}>
-                Ver Ranking
-              </ButtonLink>
+              <ResultsLink subject={{ kind: 'campaign', id }} />
             </>
           }
         />
       </div>
+      <HeldResultsCallout only={links.data?.map((link) => link.questionGroupId) ?? []} />
 
       <Card className="p-5">
         <h2 className="mb-3 font-semibold">Detalles</h2>

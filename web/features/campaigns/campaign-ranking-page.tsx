@@ -27,10 +27,12 @@ import { RankingResults } from './components/ranking-results';
 import { TriviaScores } from './components/trivia-scores';
 import { RankingRowActions } from '../../shared/moderation/ranking-row-actions';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
+import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
 
 /**
  * /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, with 'Descalificar'
- * on each row, its disqualified players ('Restaurar') and its prize draws.
+ * on each row, its disqualified players ('Restaurar') and its prize draws; above them, its trivias
+ * whose results wait in review, each a link to that trivia's admin ranking (where they are decided).
  */
 export function CampaignRankingPage({ params }: { params: Record<string, string | undefined> }) {
   const id = parseCampaignId(params.campaignId);
@@ -84,6 +86,7 @@ function CampaignRanking({ id }: { id: number }) {
           }
         />
       </div>
+      <HeldResultsCallout only={links.data?.map((link) => link.questionGroupId) ?? []} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
         <div className="space-y-6">

@@ -6,6 +6,9 @@ import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { useUser } from '../../shared/auth/api/get-user';
 import { ActiveCampaigns } from './components/active-campaigns';
+import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
+import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
+import { ResultsLink } from '../../shared/moderation/results-link';
 import { useLogout } from '../../shared/auth/api/logout';
 import { useDashboardCounts } from './api/get-dashboard-counts';
 import { useRecentGroups } from './api/get-recent-groups';
@@ -25,6 +28,7 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const counts = useDashboardCounts();
   const recent = useRecentGroups();
+  const held = useHeldTrivias();
 
   return (
     <div className="space-y-10">
@@ -44,6 +48,8 @@ export function DashboardPage() {
           Logout
         </Button>
       </div>
+
+      <HeldResultsCallout />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {SECTIONS.filter((section) => !section.needsUser || user).map(({ to, title, text, icon: Icon, count, unit }) => {
@@ -85,6 +91,7 @@ export function DashboardPage() {
                   <ButtonLink to={`/ranking/${group.id}`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
                     Ver Ranking
                   </ButtonLink>
+                  <ResultsLink subject={{ kind: 'trivia', id: group.id }} inReview={held.countOf(group.id)} size="sm" />
                 </div>
               </Card>
             ))}

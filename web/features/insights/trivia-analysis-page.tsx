@@ -8,6 +8,8 @@ import { useTriviaAnalysis } from '../../shared/insights/api/get-trivia-analysis
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { DateRangeFilter, rangeDays } from '../../shared/ranking/date-range-filter';
 import { SiteFilter } from '../../shared/ranking/site-filter';
+import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
+import { ResultsLink } from '../../shared/moderation/results-link';
 import { ActivitySection } from './activity-section';
 import { BackLink, CannotOpen, FiguresStates } from './insight-page-parts';
 import { KioskFilter } from './kiosk-filter';
@@ -31,12 +33,13 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
   const download = useDownloadAnalysis(groupId, filters);
   // The sites' and kiosks' figures read every site and kiosk: the filters pick among them.
   const activity = useTriviaActivity(groupId, rangeDays(range), validId);
+  const held = useHeldTrivias(validId);
 
   if (!validId || group.isError) {
     return (
       <CannotOpen title="No se pudo abrir el análisis" validId={validId} error={group.error}>
         <Link to="/packages" className="mt-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
-          Volver a Grupos de Preguntas
+          Volver a Trivias
         </Link>
       </CannotOpen>
     );
@@ -49,7 +52,12 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
       <PageHeader
         title={`Análisis${group.data ? `: ${group.data.name}` : ''}`}
         description="Qué preguntas enseñan, cuáles confunden y cuáles separan a quienes saben. Solo cuentan los resultados que cuentan en el ranking: los retenidos, descartados y descalificados quedan fuera."
-        actions={<DownloadMenu label="Exportar análisis" pending={download.isPending} onPick={(format) => download.mutate(format)} />}
+        actions={
+          <>
+            <DownloadMenu label="Exportar análisis" pending={download.isPending} onPick={(format) => download.mutate(format)} />
+            <ResultsLink subject={{ kind: 'trivia', id: groupId }} inReview={held.countOf(groupId)} />
+          </>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(16rem,20rem)_1fr]">
         <Card className="h-fit space-y-4 p-5">

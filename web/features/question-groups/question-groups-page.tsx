@@ -17,6 +17,7 @@ import { useClearPlayerAttempts } from './api/clear-player-attempts';
 import { useDeleteGroup } from './api/delete-group';
 import { useDownloadScores } from './api/download-scores';
 import { useCompanyGroups } from '../../shared/question-groups/api/get-company-groups';
+import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
 import { GroupCard } from './components/group-card';
 import { GroupFormDialog } from './components/group-form-dialog';
 import { useSelectedCompany } from './use-selected-company';
@@ -30,7 +31,7 @@ async function copyPlayLink(group: QuestionGroup) {
   }
 }
 
-/** "Grupos de Preguntas": a company's trivias as cards, with create, edit, delete and their tools. */
+/** "Trivias" (the spec's "Grupos de Preguntas", kept as the subtitle): a company's trivias as cards, with create, edit, delete and their tools. */
 export function QuestionGroupsPage() {
   const companies = useCompanies();
   const [companyId, selectCompany] = useSelectedCompany();
@@ -39,6 +40,7 @@ export function QuestionGroupsPage() {
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search);
   const groups = useCompanyGroups(company ? company.id : null);
+  const held = useHeldTrivias();
   const remove = useDeleteGroup();
   const clear = useClearPlayerAttempts();
   const download = useDownloadScores();
@@ -65,11 +67,11 @@ export function QuestionGroupsPage() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Grupos de Preguntas"
-        description="Crea y gestiona las trivias de cada empresa."
+        title="Trivias"
+        description="Grupos de preguntas de cada empresa: crea y gestiona sus trivias."
         actions={
           <Button icon={<Plus className="size-4" aria-hidden />} disabled={!company} onClick={() => setDialog({ open: true, groupId: null })}>
-            Crear Grupo
+            Crear Trivia
           </Button>
         }
       />
@@ -104,13 +106,13 @@ export function QuestionGroupsPage() {
       {companies.isError ? (
         <ErrorState title="Error" message={errorText(companies.error)} />
       ) : !company ? (
-        <EmptyState title="Selecciona una empresa para ver sus grupos de preguntas" icon={<FolderOpen className="size-10" aria-hidden />} />
+        <EmptyState title="Selecciona una empresa para ver sus trivias" icon={<FolderOpen className="size-10" aria-hidden />} />
       ) : groups.isPending ? (
-        <LoadingState label="Cargando grupos de preguntas..." />
+        <LoadingState label="Cargando trivias..." />
       ) : groups.isError ? (
         <ErrorState title="Error" message={errorText(groups.error)} />
       ) : groups.data.length === 0 ? (
-        <EmptyState title="No hay grupos de preguntas para esta empresa. ¡Crea uno nuevo!" />
+        <EmptyState title="No hay trivias para esta empresa. ¡Crea una nueva!" />
       ) : shown.length === 0 ? (
         <EmptyState title={`Ninguna trivia coincide con "${query}"`} />
       ) : (
@@ -119,6 +121,7 @@ export function QuestionGroupsPage() {
             <GroupCard
               key={group.id}
               group={group}
+              inReview={held.countOf(group.id)}
               actions={{
                 onEdit: () => setDialog({ open: true, groupId: group.id }),
                 onDelete: () => setDeleting(group),
@@ -158,11 +161,11 @@ export function QuestionGroupsPage() {
 
       <ConfirmDelete
         target={deleting}
-        title="¿Eliminar grupo de preguntas?"
+        title="¿Eliminar la trivia?"
         message={(group) => `Se eliminará "${group.name}" junto con todas sus preguntas y respuestas (y los puntajes de sus jugadores). Esta acción no se puede deshacer.`}
         mutation={remove}
         variables={(group) => group}
-        onDeleted={() => toast({ title: 'Grupo de preguntas eliminado correctamente', variant: 'success' })}
+        onDeleted={() => toast({ title: 'Trivia eliminada correctamente', variant: 'success' })}
         onClose={() => setDeleting(null)}
       />
     </div>

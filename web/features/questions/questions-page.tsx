@@ -22,6 +22,8 @@ import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { ExportQuestionsMenu } from './import/export-questions-menu';
 import { ImportQuestionsDialog } from './import/import-questions-dialog';
 import { CopyTriviaDialog } from '../../shared/trivia-copy/copy-trivia-dialog';
+import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
+import { ResultsLink } from '../../shared/moderation/results-link';
 
 type OpenDialog =
   | { kind: 'none' }
@@ -47,12 +49,13 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   const insightOf = (questionId: number) =>
     analysis.data?.rounds === 0 ? undefined : { analysis: analysis.data?.questions.find((q) => q.questionId === questionId), failed: analysis.isError };
   const close = () => setDialog({ kind: 'none' });
+  const held = useHeldTrivias(validId);
 
   if (!validId || group.isError) {
     return (
-      <ErrorState title="No se pudo abrir el grupo de preguntas" message={validId ? errorText(group.error) : 'El enlace no es válido.'}>
+      <ErrorState title="No se pudo abrir la trivia" message={validId ? errorText(group.error) : 'El enlace no es válido.'}>
         <Link to="/packages" className="mt-2 text-sm font-medium text-brand-700 underline dark:text-brand-200">
-          Volver a Grupos de Preguntas
+          Volver a Trivias
         </Link>
       </ErrorState>
     );
@@ -62,7 +65,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
     <div>
       <Link to="/packages" className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
         <ArrowLeft className="size-4" aria-hidden />
-        Grupos de Preguntas
+        Trivias
       </Link>
       <PageHeader
         title={group.data?.name ?? 'Preguntas'}
@@ -93,6 +96,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <ButtonLink variant="secondary" to={`/packages/${groupId}/analysis`} icon={<BarChart3 className="size-4" aria-hidden />}>
               Análisis
             </ButtonLink>
+            <ResultsLink subject={{ kind: 'trivia', id: groupId }} inReview={held.countOf(groupId)} />
           </>
         }
       />
@@ -102,7 +106,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
       ) : questions.isError ? (
         <ErrorState title="Error al cargar las preguntas" message={errorText(questions.error)} />
       ) : questions.data.length === 0 ? (
-        <EmptyState title="No hay preguntas en este grupo. ¡Crea una nueva!">
+        <EmptyState title="No hay preguntas en esta trivia. ¡Crea una nueva!">
           <Button size="sm" onClick={() => setDialog({ kind: 'question' })} icon={<Plus className="size-4" aria-hidden />}>
             Crear Pregunta
           </Button>

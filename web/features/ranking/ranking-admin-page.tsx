@@ -1,10 +1,6 @@
-import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { TriviaRankingEntry } from '../../../contract';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { TextInput } from '../../components/ui/field';
 import { useRankingTrivia } from './api/get-ranking-trivia';
 import { Disqualifications } from './disqualifications';
 import { DisqualifyDialog } from './disqualify-dialog';
@@ -16,6 +12,29 @@ import { isMissingTrivia, TriviaRanking } from './trivia-ranking';
 import { ADMIN_WAY_BACK, InvalidTriviaId } from './trivia-unavailable';
 import { RankingRowActions } from '../../shared/moderation/ranking-row-actions';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
+import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
+import { TriviaPicker } from './trivia-picker';
+import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
+import { ArrowDown } from 'lucide-react';
+
+/**
+ * Above the ranking while results wait in review: how many, and a link down to them (the section's
+ * heading takes the focus), so that whoever came for them need not know they are below the ranking.
+ */
+function HeldBanner({ count }: { count: number }) {
+  return (
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-50">
+      <span className="min-w-0 flex-1 basis-48">
+        {count === 1 ? 'Un resultado espera' : `${count} resultados esperan`} tu decisión: no {count === 1 ? 'cuenta' : 'cuentan'} en el ranking
+        hasta que {count === 1 ? 'lo' : 'los'} apruebes.
+      </span>
+      <a href="#held-attempts-title" className="inline-flex items-center gap-1.5 font-semibold underline underline-offset-2">
+        <ArrowDown className="size-4 shrink-0" aria-hidden />
+        Ir a Resultados en revisión
+      </a>
+    </p>
+  );
+}
 
 /**
  * The ranking with 'Descalificar' on each row and, for a trivia that exists, its results held for
@@ -25,11 +44,14 @@ function AdminTriviaRanking({ id }: { id: number }) {
   const trivia = useRankingTrivia(id);
   const [disqualifying, setDisqualifying] = useState<TriviaRankingEntry | null>(null);
   const exists = !(trivia.isError && isMissingTrivia(trivia.error));
+  const waiting = useHeldTrivias().countOf(id);
   return (
     <>
+      {exists && waiting > 0 && <HeldBanner count={waiting} />}
       <TriviaRanking
         id={id}
         back={ADMIN_WAY_BACK}
+        admin
         rowAction={(entry) => <RankingRowActions player={entry} onDisqualify={() => setDisqualifying(entry)} />}
       />
       <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
@@ -44,35 +66,22 @@ function AdminTriviaRanking({ id }: { id: number }) {
 }
 
 /**
- * /ranking-admin — the trivia ranking inside the admin shell, for ?id= or a trivia chosen here,
- * with 'Descalificar' on each row, and below it the trivia's results held for review, its
- * disqualified entries ('Restaurar'), its prize draws and the players' pending name changes.
+ * /ranking-admin: the trivia ranking inside the admin shell, for ?id= or a trivia picked by
+ * company and name, with 'Descalificar' on each row, and below it the trivia's results held for
+ * review, its disqualified entries ('Restaurar'), its prize draws and the players' pending name
+ * changes. Without a trivia, the trivias whose results wait in review.
  */
 export function RankingAdminPage() {
   const [params, setParams] = useSearchParams();
   const raw = params.get('id');
   const id = parseTriviaId(raw);
-  const [typed, setTyped] = useState(raw ?? '');
+  const shown = useRankingTrivia(id ?? 0, id !== null);
+  const current = id !== null && shown.data ? { id, companyId: shown.data.companyId } : null;
 
   return (
     <div className="space-y-6">
-      <Card className="p-4">
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setParams(typed.trim() ? { id: typed.trim() } : {});
-          }}
-        >
-          <div className="min-w-0 flex-1 basis-48">
-            <TextInput label="ID de la trivia" inputMode="numeric" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder="Ej.: 1" />
-          </div>
-          <Button type="submit" icon={<Search className="size-4" aria-hidden />}>
-            Ver ranking
-          </Button>
-        </form>
-      </Card>
-      {raw === null ? null : id === null ? <InvalidTriviaId back={ADMIN_WAY_BACK} /> : <AdminTriviaRanking key={id} id={id} />}
+      <TriviaPicker key={current ? `${current.id}` : 'none'} current={current} onPick={(picked) => setParams({ id: String(picked) })} />
+      {raw === null ? <HeldResultsCallout /> : id === null ? <InvalidTriviaId back={ADMIN_WAY_BACK} /> : <AdminTriviaRanking key={id} id={id} />}
     </div>
   );
 }

@@ -24,18 +24,21 @@ export const isMissingTrivia = (error: unknown) => error instanceof ApiError && 
 /**
  * The trivia ranking: title, podium and filters left, ranked rows right.
  * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
- * ranking is the whole screen; `rowAction` an admin screen's action on each row.
+ * ranking is the whole screen; `rowAction` an admin screen's action on each row; `admin` offers
+ * "Mostrar intentos duplicados", a moderation view (docs/decisions.md).
  */
 export function TriviaRanking({
   id,
   back,
   headingLevel,
   rowAction,
+  admin,
 }: {
   id: number;
   back: WayBack;
   headingLevel?: 1;
   rowAction?: (entry: TriviaRankingEntry) => ReactNode;
+  admin: boolean;
 }) {
   const trivia = useRankingTrivia(id);
   const [locationId, setLocationId] = useState<number | undefined>();
@@ -51,15 +54,16 @@ export function TriviaRanking({
 
   return (
     <div className="space-y-6">
-      <header className="flex items-center gap-4">
+      {/* Wraps rather than squeezing the title: at 200 % zoom on a phone "Pantalla" goes under it. */}
+      <header className="flex flex-wrap items-center gap-x-4 gap-y-3">
         {logo && <img src={logo} alt={`Logo de ${trivia.data?.company.name}`} className="size-14 rounded-xl bg-white object-contain p-1 shadow-sm" />}
-        <div className="min-w-0">
+        <div className="min-w-0 flex-1 basis-40">
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Ranking</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{trivia.data?.name ?? (trivia.isError ? 'Ranking de la trivia' : 'Cargando…')}</h1>
         </div>
         <ScreenLink kind="trivia" id={id} className="ml-auto shrink-0" />
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,24rem)_1fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[minmax(18rem,24rem)_minmax(0,1fr)]">
         <div className="space-y-6">
           <PodiumCard
             state={ranking}
@@ -74,7 +78,7 @@ export function TriviaRanking({
             <h2 className="font-semibold">Filtros</h2>
             <SiteFilter companyId={trivia.data?.companyId} value={locationId} onChange={setLocationId} />
             <DateRangeFilter value={range} onChange={setRange} />
-            <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />
+            {admin && <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />}
           </Card>
         </div>
         <section aria-label="Resultados" aria-busy={ranking.isFetching}>

@@ -8,10 +8,13 @@ export interface RankingStat {
   testId: string;
 }
 
-/** The position's column: a medal icon or a number (trivia), or a numbered badge (campaign). */
+/**
+ * The position's column: a medal icon or a number (trivia), or a numbered badge (campaign). On a
+ * phone the name's column may shrink to nothing rather than widen the row (its text wraps).
+ */
 const GRID = {
-  icon: { base: 'grid-cols-[2rem_1fr]', plain: 'sm:grid-cols-[2rem_1fr_auto]', withAction: 'sm:grid-cols-[2rem_1fr_auto_auto]' },
-  badge: { base: 'grid-cols-[2.5rem_1fr]', plain: 'sm:grid-cols-[2.5rem_1fr_auto]', withAction: 'sm:grid-cols-[2.5rem_1fr_auto_auto]' },
+  icon: { base: 'grid-cols-[2rem_minmax(0,1fr)]', plain: 'sm:grid-cols-[2rem_1fr_auto]', withAction: 'sm:grid-cols-[2rem_1fr_auto_auto]' },
+  badge: { base: 'grid-cols-[2.5rem_minmax(0,1fr)]', plain: 'sm:grid-cols-[2.5rem_1fr_auto]', withAction: 'sm:grid-cols-[2.5rem_1fr_auto_auto]' },
 };
 
 /**
@@ -67,7 +70,8 @@ export function RankingRow({
           </p>
         ))}
       </div>
-      {action && <div className="col-start-2 sm:col-start-auto">{action}</div>}
+      {/* Under 300 px (a phone at 200 % zoom) the actions take the row's whole width: a button is wider than the name's column. */}
+      {action && <div className="col-span-2 min-[300px]:col-span-1 min-[300px]:col-start-2 sm:col-start-auto">{action}</div>}
     </li>
   );
 }

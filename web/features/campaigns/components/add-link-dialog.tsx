@@ -31,7 +31,7 @@ export function AddLinkDialog({ campaignId, available, onClose }: AddLinkDialogP
   const submit = form.handleSubmit((input) =>
     add.mutate(input, {
       onSuccess: () => {
-        toast({ title: 'Grupo agregado', variant: 'success' });
+        toast({ title: 'Trivia agregada', variant: 'success' });
         onClose();
       },
     }),

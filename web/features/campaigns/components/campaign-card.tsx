@@ -1,8 +1,9 @@
-import { BarChart3, CalendarDays, Pencil, Repeat, Trash2 } from 'lucide-react';
+import { CalendarDays, Pencil, Repeat, Trash2 } from 'lucide-react';
 import { SELECTION_MODE_LABELS, type Campaign } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
+import { ResultsLink } from '../../../shared/moderation/results-link';
 import { campaignPeriod } from '../campaign-period';
 
 /** One campaign of /campaigns: what it is, its period and mode, and where to go from it. */
@@ -36,9 +37,7 @@ export function CampaignCard({ campaign, onDelete }: { campaign: Campaign; onDel
         <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
           Editar
         </ButtonLink>
-        <ButtonLink to={`/campaigns/${campaign.id}/ranking`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
-          Ranking
-        </ButtonLink>
+        <ResultsLink subject={{ kind: 'campaign', id: campaign.id }} size="sm" />
       </div>
     </Card>
   );

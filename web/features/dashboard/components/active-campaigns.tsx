@@ -1,8 +1,9 @@
-import { BarChart3, CalendarDays, Pencil } from 'lucide-react';
+import { CalendarDays, Pencil } from 'lucide-react';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { useCampaigns } from '../../../shared/campaigns/api/get-campaigns';
+import { ResultsLink } from '../../../shared/moderation/results-link';
 
 /** The dashboard's 'Campañas Activas': shown only when campaigns exist. */
 export function ActiveCampaigns() {
@@ -28,9 +29,7 @@ export function ActiveCampaigns() {
               <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
                 Editar
               </ButtonLink>
-              <ButtonLink to={`/campaigns/${campaign.id}/ranking`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
-                Ver Ranking
-              </ButtonLink>
+              <ResultsLink subject={{ kind: 'campaign', id: campaign.id }} size="sm" />
             </div>
           </Card>
         ))}

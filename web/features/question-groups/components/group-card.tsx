@@ -4,6 +4,7 @@ import { ActionsMenu, ActionsMenuButton, ActionsMenuLink, ActionsMenuSeparator }
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
 import { ClampedText } from '../../../components/ui/clamped-text';
+import { ResultsLink } from '../../../shared/moderation/results-link';
 
 export interface GroupCardActions {
   onEdit: () => void;
@@ -25,10 +26,11 @@ function clipboardBlocked(): string | null {
 
 /**
  * One trivia of /packages: the company's logo (or a placeholder), name, description (two lines,
- * the rest on demand), the two actions an organiser uses most ("Ver Preguntas", "Ver Ranking") and
- * the rest behind "Más acciones", so that a company with dozens of trivias stays a page one can scan.
+ * the rest on demand), the actions an organiser uses most ("Ver Preguntas", the public "Ver
+ * Ranking", and "Resultados", the admin ranking, with how many results wait in review) and the rest
+ * behind "Más acciones", so that a company with dozens of trivias stays a page one can scan.
  */
-export function GroupCard({ group, actions }: { group: QuestionGroup; actions: GroupCardActions }) {
+export function GroupCard({ group, inReview, actions }: { group: QuestionGroup; inReview: number; actions: GroupCardActions }) {
   const logo = group.company.logoUrl;
   const copyBlocked = clipboardBlocked();
   return (
@@ -94,14 +96,16 @@ export function GroupCard({ group, actions }: { group: QuestionGroup; actions: G
           </ActionsMenu>
         </div>
       </div>
-      {/* At the card's foot, so the buttons of a row of cards line up. */}
-      <div className="mt-auto flex flex-wrap gap-1.5 pt-3">
+      {/* At the card's foot, so the buttons of a row of cards line up. Three cards a row (xl) leave
+          room for the three buttons on one line only without their icons. */}
+      <div className="mt-auto flex flex-wrap gap-1.5 pt-3 xl:[&>a>svg]:hidden">
         <ButtonLink to={`/packages/${group.id}/questions`} size="sm" icon={<ListChecks className="size-4" aria-hidden />}>
           Ver Preguntas
         </ButtonLink>
         <ButtonLink to={`/ranking/${group.id}`} variant="secondary" size="sm" icon={<BarChart3 className="size-4" aria-hidden />}>
           Ver Ranking
         </ButtonLink>
+        <ResultsLink subject={{ kind: 'trivia', id: group.id }} inReview={inReview} size="sm" />
       </div>
     </Card>
   );

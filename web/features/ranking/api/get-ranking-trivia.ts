@@ -7,4 +7,4 @@ export const getRankingTrivia = (id: number) => api.get<QuestionGroup>(`/api/que
 
 export const rankingTriviaQueryOptions = (id: number) => queryOptions({ queryKey: ['question-group', id], queryFn: () => getRankingTrivia(id) });
 
-export const useRankingTrivia = (id: number) => useQuery(rankingTriviaQueryOptions(id));
+export const useRankingTrivia = (id: number, enabled = true) => useQuery({ ...rankingTriviaQueryOptions(id), enabled });

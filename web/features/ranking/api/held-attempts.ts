@@ -1,6 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { HELD_PAGE_SIZE, type HeldAttempt, type HeldBatchDecision, type HeldFilter, type HeldSummary, type ReviewDecision } from '../../../../contract';
 import { api, getPage } from '../../../lib/api';
+import { HELD_TRIVIAS_KEY } from '../../../shared/moderation/api/get-held-trivias';
 
 function heldQuery(questionGroupId: number, filter: HeldFilter): URLSearchParams {
   const query = new URLSearchParams({ questionGroupId: String(questionGroupId) });
@@ -66,10 +67,10 @@ export type HeldBatchTarget = { ids: number[] } | { filter: HeldFilter; throughI
 export const reviewBatch = (questionGroupId: number, action: ReviewAction, target: HeldBatchTarget) =>
   api.post<HeldBatchDecision>(`/api/player-attempts/held/${action}`, { questionGroupId, ...target });
 
-/** After a decision: the held list and its counts, and the rankings a released result now counts in (this trivia's and the campaigns'). */
+/** After a decision: the held list and its counts (here and on every screen that says "N en revisión"), and the rankings a released result now counts in (this trivia's and the campaigns'). */
 const refreshAfterDecision = (queryClient: QueryClient, questionGroupId: number) =>
   Promise.all(
-    [heldKey(questionGroupId), ['ranking', questionGroupId], ['campaign-ranking'], ['public-campaign-ranking']].map((queryKey) =>
+    [heldKey(questionGroupId), HELD_TRIVIAS_KEY, ['ranking', questionGroupId], ['campaign-ranking'], ['public-campaign-ranking']].map((queryKey) =>
       queryClient.invalidateQueries({ queryKey }),
     ),
   );

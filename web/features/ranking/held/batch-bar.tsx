@@ -58,13 +58,13 @@ export function BatchBar({ shownIds, total, selection, onSelect, busy, onDecide 
         )}
       </div>
       <div className="flex flex-col gap-2 min-[420px]:flex-row lg:shrink-0">
-        <Button size="sm" className="whitespace-nowrap max-sm:h-10 min-[420px]:max-lg:flex-1" icon={<Check className="size-4" aria-hidden />} disabled={count === 0 || busy} onClick={() => onDecide('release')}>
+        <Button size="sm" className="max-sm:h-10 min-[300px]:whitespace-nowrap max-[300px]:h-auto max-[300px]:min-h-10 max-[300px]:py-2 min-[420px]:max-lg:flex-1" icon={<Check className="size-4" aria-hidden />} disabled={count === 0 || busy} onClick={() => onDecide('release')}>
           Aprobar seleccionados
         </Button>
         <Button
           size="sm"
           variant="secondary"
-          className="whitespace-nowrap text-red-700! max-sm:h-10 min-[420px]:max-lg:flex-1 dark:text-red-300!"
+          className="text-red-700! max-sm:h-10 min-[300px]:whitespace-nowrap max-[300px]:h-auto max-[300px]:min-h-10 max-[300px]:py-2 min-[420px]:max-lg:flex-1 dark:text-red-300!"
           icon={<Trash2 className="size-4" aria-hidden />}
           disabled={count === 0 || busy}
           onClick={() => onDecide('discard')}
