@@ -82,7 +82,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await groups.dialog().getByRole('tab', { name: 'Configuración' }).click();
   await groups.dialog().getByLabel('URL de redirección al terminar').fill('https://example.com/fin');
   await groups.submitTrivia();
-  await expect(toast).toContainText('Grupo de preguntas creado correctamente');
+  await expect(toast).toContainText('Trivia creada correctamente');
   await expect(groups.card(triviaName)).toContainText('Normas básicas de la planta');
   await expect(groups.card(triviaName).getByRole('img', { name: `Logo de ${companyName}` })).toBeVisible();
 
@@ -212,7 +212,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   triviaName = `${triviaName} v2`;
   await groups.dialog().getByLabel('Nombre').fill(triviaName);
   await groups.submitTrivia();
-  await expect(toast).toContainText('Grupo de preguntas actualizado correctamente');
+  await expect(toast).toContainText('Trivia actualizada correctamente');
   await groups.cardLink(triviaName, 'Ver Preguntas').click();
   await expect(questions.heading()).toHaveText(triviaName);
   await questions.openTheme();

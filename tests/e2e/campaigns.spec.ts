@@ -114,7 +114,7 @@ test('an admin validates, creates, edits, links and unlinks a trivia, finds it o
   await editor.remove(trivia).click();
   await expect(editor.dialog()).toContainText(trivia);
   await editor.dialog().getByRole('button', { name: 'Quitar' }).click();
-  await expect(editor.toast()).toContainText('Grupo eliminado');
+  await expect(editor.toast()).toContainText('Trivia quitada de la campaña');
   await expect(editor.rows()).toHaveCount(0);
   await expect(page.getByText('Esta campaña aún no tiene trivias')).toBeVisible();
 

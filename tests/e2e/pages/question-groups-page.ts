@@ -72,7 +72,7 @@ export class QuestionGroupsPage {
   }
 
   async submitTrivia() {
-    await this.dialog().getByRole('button', { name: /^(Crear grupo|Guardar cambios)$/ }).click();
+    await this.dialog().getByRole('button', { name: /^(Crear trivia|Guardar cambios)$/ }).click();
   }
 
   async deleteTrivia(name: string) {

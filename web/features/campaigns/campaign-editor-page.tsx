@@ -161,7 +161,7 @@ function CampaignEditor({ id }: { id: number }) {
         confirmLabel="Quitar"
         mutation={remove}
         variables={(link) => link.questionGroupId}
-        onDeleted={() => toast({ title: 'Grupo eliminado', variant: 'success' })}
+        onDeleted={() => toast({ title: 'Trivia quitada de la campaña', variant: 'success' })}
         onClose={() => setRemoving(null)}
       />
     </div>

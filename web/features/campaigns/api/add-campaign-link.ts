@@ -10,7 +10,7 @@ export function useAddCampaignLink(campaignId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addCampaignLink,
-    meta: { errorTitle: 'Error', errorDescription: 'Error al agregar el grupo de preguntas' },
+    meta: { errorTitle: 'Error', errorDescription: 'Error al agregar la trivia' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignLinksKey(campaignId) }),
   });
 }

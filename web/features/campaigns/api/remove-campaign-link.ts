@@ -10,7 +10,7 @@ export function useRemoveCampaignLink(campaignId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (questionGroupId: number) => removeCampaignLink(campaignId, questionGroupId),
-    meta: { errorTitle: 'Error', errorDescription: 'Error al eliminar el grupo de preguntas' },
+    meta: { errorTitle: 'Error', errorDescription: 'Error al quitar la trivia de la campaña' },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: campaignLinksKey(campaignId) }),
   });
 }

@@ -9,7 +9,7 @@ export function useDeleteGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: QuestionGroup) => deleteGroup(group.id),
-    meta: { errorTitle: 'Error al eliminar el grupo de preguntas' },
+    meta: { errorTitle: 'Error al eliminar la trivia' },
     onSuccess: (_reply, group) => queryClient.invalidateQueries({ queryKey: companyGroupsKey(group.companyId) }),
   });
 }

@@ -15,7 +15,7 @@ export function useSaveGroup() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: QuestionGroupInput }) => (id ? updateGroup(id, input) : createGroup(input)),
-    meta: { errorTitle: 'Error al guardar el grupo de preguntas' },
+    meta: { errorTitle: 'Error al guardar la trivia' },
     onSuccess: (group) =>
       Promise.all(
         [companyGroupsKey(group.companyId), questionGroupQueryOptions(group.id).queryKey, ['question-group', group.id], ['recent-question-groups']].map(

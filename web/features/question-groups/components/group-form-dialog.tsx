@@ -66,7 +66,7 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
       { id: group?.id, input: { ...input, completionRedirectUrl: input.completionRedirectUrl ?? '' } },
       {
         onSuccess: () => {
-          toast({ title: group ? 'Grupo de preguntas actualizado correctamente' : 'Grupo de preguntas creado correctamente', variant: 'success' });
+          toast({ title: group ? 'Trivia actualizada correctamente' : 'Trivia creada correctamente', variant: 'success' });
           onClose();
         },
       },
@@ -148,7 +148,7 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
       title={group ? 'Editar Trivia' : 'Crear Trivia'}
       formId="group-form"
       onSubmit={submit}
-      submitLabel={group ? 'Guardar cambios' : 'Crear grupo'}
+      submitLabel={group ? 'Guardar cambios' : 'Crear trivia'}
       pending={save.isPending}
     >
       <Tabs
