@@ -107,7 +107,7 @@ function ScoredResult({ result, held, place, redirectUrl, onRestart }: { result:
       <p className="player-header-text text-6xl font-black tabular-nums" data-testid="result-score">
         {result.score}%
       </p>
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="player-result-figures grid grid-cols-2 gap-3">
         <div className="player-question !text-base">
           <dt className="player-muted flex items-center justify-center gap-1.5 text-sm font-medium">
             <Target className="size-4" aria-hidden /> Correctas
