@@ -2,6 +2,8 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { fourQuestionTrivia, playerContext, questionNumber } from './support/player-round';
+import { publicPlace } from './support/ranked-results';
+import { fullPageScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
 
 /**
@@ -132,3 +134,47 @@ for (const { name, viewport, rootFont } of CASES) {
     await context.close();
   });
 }
+
+/**
+ * The result with its place and the notice at 200 % zoom, each loaded in light and in dark (the
+ * device's scheme set before the page opens): the player screen shows the trivia's theme in both,
+ * the same colours. The screenshots of docs/player-screen.md.
+ */
+test('the result with its place and the zoomed notice, loaded in light and in dark, show the same theme', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  const trivia = await fourQuestionTrivia(browser, 'Puesto', 1);
+  const colours: string[][] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await playerContext(browser, { dark: scheme === 'dark' });
+    const page = await context.newPage();
+    const player = new PlayerPage(page);
+    await player.goto(trivia.id);
+    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+    const documentNumber = `9${Date.now() % 1_000_000_000}`;
+    await player.enterDocument('Cédula de ciudadanía', documentNumber);
+    const fullName = `Puesto ${scheme === 'dark' ? 'Oscuro' : 'Claro'}`;
+    await player.registerAs(fullName, 'Stand Principal');
+    await player.start().click();
+    for (let i = 0; i < 4; i++) {
+      await expect(player.counter()).toHaveText(`${i + 1} / 4`, { timeout: 15_000 });
+      const n = await questionNumber(page);
+      await player.answers().filter({ hasText: String(i < 3 ? n + n : n * 10) }).click();
+    }
+    await expect(player.score()).toHaveText('75%', { timeout: 15_000 });
+    await expect(player.place()).toHaveText(/^Tu puesto en el ranking: \d+\.º$/);
+    await expect(player.place()).toHaveText(`Tu puesto en el ranking: ${await publicPlace(request, trivia.id, fullName)}.º`);
+    colours.push(await page.evaluate(() => ['.player-screen', '.player-card', '.player-heading', '[data-testid="result-place"]'].map((css) => `${getComputedStyle(document.querySelector(css)!).backgroundColor} ${getComputedStyle(document.querySelector(css)!).color}`)));
+    expect(colours.at(-1), `${scheme}: the theme's colours`).toEqual(colours[0]);
+    for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 1024, height: 768 }], ['desktop', { width: 1366, height: 768 }]] as const) {
+      await page.setViewportSize(viewport);
+      await fullPageScreenshot(page, `docs/screenshots/player-result-place-${scheme}-${name}.png`);
+    }
+    await player.restart().click();
+    await page.setViewportSize(CASES[0].viewport);
+    await player.enterDocument('Cédula de ciudadanía', documentNumber);
+    await expect(player.notice()).toBeVisible();
+    await expectFits(page, `notice (${scheme})`);
+    await fullPageScreenshot(page, `docs/screenshots/player-notice-zoom-200-${scheme}-phone.png`);
+    await context.close();
+  }
+});
