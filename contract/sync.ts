@@ -117,6 +117,11 @@ export interface ServerResult {
   held: boolean;
   /** Why it is held (a REVIEW_REASONS code), when it waits for review; the result screen names it. */
   reviewReason?: string;
+  /**
+   * The player's place in the trivia's ranking (every site, as the public ranking orders it) once
+   * this result is stored: their best counted result's. Absent when the result is held.
+   */
+  place?: number;
 }
 
 export interface SyncReply {

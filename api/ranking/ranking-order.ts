@@ -32,6 +32,16 @@ const SLOWEST = 2_147_483_647;
 export const TRIVIA_SORT_KEY: readonly string[] = ['score', `-coalesce(completion_time, ${SLOWEST})`, 'completed_ms', 'id'];
 
 /**
+ * Whether the standing `ahead` comes before the standing `of` in the trivia ranking's order
+ * (`triviaSort`), as one row comparison of the same key as TRIVIA_SORT_KEY; both name
+ * trivia_standings rows.
+ */
+export function triviaStandingAhead(ahead: string, of: string): string {
+  const key = (t: string) => `(${t}.score, -coalesce(${t}.completion_time, ${SLOWEST}), ${t}.completed_at, ${t}.attempt_id)`;
+  return `${key(ahead)} > ${key(of)}`;
+}
+
+/**
  * The campaign ranking's order of players: higher total, then lower mean time (none: last), then
  * the player registered first (the lower id). Ranked by one of its trivias, `score` and `time`
  * name that trivia's selected score and time.

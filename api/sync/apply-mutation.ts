@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Mutation, ServerResult } from '../../contract';
-import { serverResult } from '../attempts/presenter';
+import { completionResult } from './completion-result';
 import { corrected } from '../attempts/anchoring';
 import { lockAttempt } from '../attempts/attempt-row';
 import { completeAttempt, createAttempt, type PushContext } from '../attempts/service';
@@ -90,7 +90,7 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
         // A resent completion is answered from the stored one, unscored: its key is not read.
         ...(attempt.completed_at ? {} : { answerKey: await memo.answerKey(attempt.question_group_id) }),
       });
-      return { id: completed.id, result: serverResult(completed) };
+      return { id: completed.id, result: await completionResult(em, completed) };
     }
   }
 }

@@ -5,7 +5,7 @@ import { applyMutation, type PushOrigin } from './apply-mutation';
 import type { FairPlayLimits } from '../config';
 import { clockOffsetMs } from '../attempts/anchoring';
 import { readRoundDevice } from '../attempts/device-rounds';
-import { serverResult } from '../attempts/presenter';
+import { completionResult } from './completion-result';
 import type { AttemptRow } from '../attempts/attempt-row';
 import { PushMemo } from './push-memo';
 import { canonicalJson } from '../lib/canonical-json';
@@ -101,7 +101,7 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
     // A completion sent again (its reply was lost) gets its result again: the phone may still be waiting for it.
     if (pushed.kind === 'completion' && settled.status === 'duplicate' && settled.id !== undefined) {
       const [attempt]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1`), [settled.id]);
-      if (attempt?.completed_at) settled.result = serverResult(attempt);
+      if (attempt?.completed_at) settled.result = await completionResult(em, attempt);
     }
     return { settled, replay: true, lastMutationId: last };
   }

@@ -52,7 +52,7 @@ describe('POST /api/sync', () => {
     // Within its window (after the kiosk's last contact, before the push), the device's times are kept as sent.
     expect(attempt.started_at.toISOString()).toBe((mutations[1]!.payload as { startedAt: string }).startedAt);
     expect(attempt.completed_at.toISOString()).toBe((mutations[2]!.payload as { completedAt: string }).completedAt);
-    expect(res.body.results[2].result).toEqual({ score: 75, correctAnswers: 3, totalQuestions: 4, completionTime: 61, held: false });
+    expect(res.body.results[2].result).toEqual({ score: 75, correctAnswers: 3, totalQuestions: 4, completionTime: 61, held: false, place: 1 });
   });
 
   it('refuses an unknown device or a wrong secret with 403 and applies nothing', async () => {
@@ -324,6 +324,27 @@ describe('POST /api/sync', () => {
     expect(over).toMatchObject({ review_status: 'held', review_reason: 'over_limit', score: 100 });
     const ranking = await api.client().get(`/api/ranking?questionGroupId=${limited.group.id}`);
     expect(ranking.body.map((e: { id: number }) => e.id)).toEqual([(await attemptByClientId(first.attemptClientId)).id]);
+    // The counted result is told its place; the held one none, only that it is held.
+    expect(res.body.results[2].result).toMatchObject({ held: false, place: 1 });
+    expect(res.body.results[4].result).toEqual({ score: 100, correctAnswers: 2, totalQuestions: 2, completionTime: expect.any(Number), held: true, reviewReason: 'over_limit' });
+  });
+
+  it("tells each completion the player's place in the trivia's public ranking, and a resent one its place now", async () => {
+    const company = await buildCompany(api.dataSource);
+    const ranked = await buildTrivia(api.dataSource, company.id, { questions: 4 });
+    const device = await registerDevice(api);
+    const plays = [2, 4, 3, 4].map((correct, i) => play(1 + 3 * i, { questionGroupId: ranked.group.id, answers: chooseAnswers(ranked, correct), completionTime: 40 + i }));
+    const first = await device.push(plays[0]!.mutations);
+    expect(first.body.results[2].result.place).toBe(1);
+    const rest = await device.push(plays.slice(1).flatMap((p) => p.mutations));
+    // Each place as the result arrived: 100 % in 41 s first; 75 % behind it; 100 % in 43 s between them.
+    expect([2, 5, 8].map((i) => rest.body.results[i].result.place)).toEqual([1, 2, 2]);
+    const resent = await device.push(plays[0]!.mutations);
+    expect(resent.body.results[2]).toMatchObject({ status: 'duplicate', result: { place: 4 } });
+    // The places are the public ranking's order.
+    const ranking = await api.client().get(`/api/ranking?questionGroupId=${ranked.group.id}`);
+    const ids = await Promise.all([1, 3, 2, 0].map(async (i) => (await attemptByClientId(plays[i]!.attemptClientId)).id));
+    expect(ranking.body.map((e: { id: number }) => e.id)).toEqual(ids);
   });
 
   it('rejects a mutation whose payload breaks the contract and applies the rest of the batch behind it', async () => {

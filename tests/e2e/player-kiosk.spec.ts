@@ -4,6 +4,7 @@ import { expect, test } from './fixtures';
 import type { PlayBundle } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';
+import { publicPlace } from './support/ranked-results';
 import { isFullscreen, leaveFullscreen } from './support/fullscreen';
 
 const DEMO_TRIVIA = 1;
@@ -177,7 +178,8 @@ test.describe('kiosk mode on the player screen', () => {
 
     // Offline, the phone says in one line that the result is kept; no sync details.
     await context.setOffline(true);
-    await playToResult(player, bundle, `1${Date.now() % 1_000_000_000}`);
+    const documentNumber = `1${Date.now() % 1_000_000_000}`;
+    await playToResult(player, bundle, documentNumber);
     await expect(player.offlineNotice()).toHaveText(OFFLINE_NOTICE_TEXT);
     await expect(player.pending()).toHaveCount(0);
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -200,5 +202,7 @@ test.describe('kiosk mode on the player screen', () => {
     await context.setOffline(false);
     await page.clock.fastForward(30_000);
     await expect(player.score()).toHaveText('80%', { timeout: 20_000 });
+    // With it, the place the server gave, where the public ranking lists the player.
+    await expect(player.place()).toHaveText(`Tu puesto en el ranking: ${await publicPlace(request, DEMO_TRIVIA, `Kiosco Prueba ${documentNumber.slice(-4)}`)}.º`);
   });
 });

@@ -92,6 +92,8 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
   await player.playRoundFrom(bundle, 1, [false, false, false, false, true]);
   await expect(page.getByRole('heading', { name: '¡Sigue practicando!' })).toBeVisible();
   await expect(player.score()).toHaveText('20%');
+  // The kiosk scored the round itself; its place is the server's to say.
+  await expect(player.place()).toHaveText('Tu puesto llega con la conexión');
   // Three writes per round (a known player is named again by document, offline); nothing ever reached the server.
   await expect(player.pending()).toHaveText('9 por sincronizar');
   await expect(player.lastSync()).toHaveText('Nunca sincronizado');

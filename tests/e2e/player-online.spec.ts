@@ -4,6 +4,7 @@ import type { TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { RankingPage } from './pages/ranking-page';
+import { publicPlace } from './support/ranked-results';
 
 const DEMO_TRIVIA = 1;
 
@@ -54,6 +55,8 @@ test.describe('playing the demo trivia online', () => {
     await expect(player.score()).toHaveText('40%');
     await expect(player.correct()).toHaveText('2 / 5');
     await expect.poll(() => scoresOf(fullName, true), { timeout: 20_000 }).toEqual([40]);
+    // The place the server gave, where the public ranking lists the player.
+    await expect(player.place()).toHaveText(`Tu puesto en el ranking: ${await publicPlace(request, DEMO_TRIVIA, fullName)}.º`);
     // Once stored, the result screen shows the server's own figures: the ranking's.
     const firstTime = (await player.time().textContent())!;
     // A player's own phone shows no sync details, and no offline line while the server answers.
@@ -78,6 +81,7 @@ test.describe('playing the demo trivia online', () => {
     await expect(page.getByRole('img', { name: 'Trofeo' })).toBeVisible();
     await expect(player.score()).toHaveText('100%');
     await expect.poll(() => scoresOf(fullName, true), { timeout: 20_000 }).toEqual([100, 40]);
+    await expect(player.place()).toHaveText(`Tu puesto en el ranking: ${await publicPlace(request, DEMO_TRIVIA, fullName)}.º`);
     await expect(player.offlineNotice()).toBeEmpty();
 
     await ranking.goto(DEMO_TRIVIA);

@@ -56,10 +56,13 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
   await player.registerAs('Ana Revisión', bundle.locations[0]!.name);
   await player.start().click();
   await player.playRoundFrom(bundle, 1, [true, true, true, false], 4);
+  await expect(player.place()).toHaveText('Tu puesto llega con la conexión');
 
   // Back online, still on the result screen: the player reads that the server holds the result, and why.
   await tablet.setOffline(false);
   await expect(kiosk.getByTestId('result-held')).toHaveText(/^Tu resultado quedó en revisión: llegó por encima del límite de intentos\./, { timeout: 30_000 });
+  // A held result has no place, though the player's first try ranks.
+  await expect(player.place()).toHaveCount(0);
   await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
 
   // The staff panel: confirmed 0 of the result, 1 in review, with the reason in Spanish; nothing marked ✓ that is not.

@@ -17,7 +17,7 @@ export function NoticeArea({ notice, onDismiss }: { notice: Notice | null; onDis
   return (
     <div className="player-notice mb-4 flex items-start gap-3" data-tone={notice.tone} data-testid="player-notice">
       <Icon className="mt-0.5 size-5 flex-none" aria-hidden />
-      <div className="min-w-0 flex-1">
+      <div className="player-notice-text min-w-0 flex-1">
         <p className="font-bold">{notice.title}</p>
         {notice.description && <p className="break-words">{notice.description}</p>}
       </div>

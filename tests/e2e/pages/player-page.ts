@@ -19,6 +19,8 @@ export class PlayerPage {
   readonly score = () => this.page.getByTestId('result-score');
   readonly correct = () => this.page.getByTestId('result-correct');
   readonly time = () => this.page.getByTestId('result-time');
+  /** The result screen's line with the player's place in the ranking (or that it comes with the connection). */
+  readonly place = () => this.page.getByTestId('result-place');
   readonly restart = () => this.page.getByRole('button', { name: 'Volver a empezar' });
   readonly pending = () => this.page.getByTestId('kiosk-pending');
   readonly connection = () => this.page.getByTestId('kiosk-connection');

@@ -7,12 +7,12 @@ import { createFourQuestionTrivia } from './admin-api';
 export const DEMO_COMPANY = 1;
 export const PHONE = { width: 390, height: 844 };
 
-/** A fixed-order four-question trivia (the first answer of each question is the correct one), made by the admin in its own context. */
-export async function fourQuestionTrivia(browser: Browser, name: string): Promise<QuestionGroup> {
+/** A fixed-order four-question trivia (the first answer of each question is the correct one), made by the admin in its own context; `maxAttempts` 0: no limit. */
+export async function fourQuestionTrivia(browser: Browser, name: string, maxAttempts = 0): Promise<QuestionGroup> {
   const admin = await browser.newContext();
   const page = await admin.newPage();
   await new LoginPage(page).signInAsAdmin();
-  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `${name} ${Date.now() % 1_000_000}`);
+  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `${name} ${Date.now() % 1_000_000}`, maxAttempts);
   await admin.close();
   return group;
 }

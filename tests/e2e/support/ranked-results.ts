@@ -1,8 +1,8 @@
 import { testBundle } from './test-bundle';
 import { roundsInARow, syncingKiosk } from './synced-kiosk';
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
-import type { PlayBundle } from '../../../contract';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { PlayBundle, TriviaRankingEntry } from '../../../contract';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 /** Mutations per push, as a kiosk back from an outage sends them. */
@@ -57,3 +57,9 @@ export async function syncRankedResults(
 
 /** The trivia's play bundle, with its answer key for the test to know the right answers. */
 export const playBundle = (_page: Page, groupId: number): Promise<PlayBundle> => testBundle(groupId);
+
+/** Where the trivia's public ranking lists the player named `fullName` (1 = first; 0 = not listed). */
+export async function publicPlace(request: APIRequestContext, questionGroupId: number, fullName: string): Promise<number> {
+  const reply = await request.get(`/api/ranking?questionGroupId=${questionGroupId}`);
+  return ((await reply.json()) as TriviaRankingEntry[]).findIndex((e) => `${e.firstName} ${e.lastName}` === fullName) + 1;
+}

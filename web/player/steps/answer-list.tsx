@@ -34,7 +34,9 @@ const LETTERS = 'ABCDEFGHIJ';
  * A question's answers, lettered A, B, C…: the choice locks them at once (aria-disabled, not
  * disabled, so the chosen answer keeps focus) and the feedback shows on the answers themselves.
  * When any answer has a picture they are cards in two columns, the picture above the text (an
- * answer without one is a card of text); the buttons, marks and feedback are the same.
+ * answer without one is a card of text); the buttons, marks and feedback are the same, but a card's
+ * mark and feedback word lie over its picture's area, so its text has the card's whole width and a
+ * tap changes no card's size (player.css).
  */
 export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswer[]; feedback: Feedback | null; onChoose: (answerId: number) => void }) {
   const cards = answers.some((a) => a.picture);
@@ -43,29 +45,25 @@ export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswe
     <div role="group" aria-label="Respuestas" className={cards ? 'player-answer-grid' : undefined}>
       {answers.map((answer, i) => {
         const state = answerState(feedback, answer.id);
-        const label = (
-          <>
-            <span className="player-answer-mark" aria-hidden>
-              {state === 'correct' || state === 'right-answer' ? (
-                <Check className="size-5" />
-              ) : state === 'wrong' ? (
-                <X className="size-5" />
-              ) : state === 'pending' ? (
-                <CloudUpload className="size-5" />
-              ) : (
-                LETTERS[i]
-              )}
-            </span>
-            <span className="player-answer-body min-w-0 flex-1 break-words">
-              <span data-testid="answer-text">{answer.text}</span>
-              {state && state !== 'dimmed' && (
-                <span className="player-answer-state" data-testid="answer-state">
-                  {state === 'pending' ? pending : STATE_WORD[state]}
-                </span>
-              )}
-            </span>
-          </>
+        const word = state && state !== 'dimmed' && (
+          <span className="player-answer-state" data-testid="answer-state">
+            {state === 'pending' ? pending : STATE_WORD[state]}
+          </span>
         );
+        const mark = (
+          <span className="player-answer-mark" aria-hidden>
+            {state === 'correct' || state === 'right-answer' ? (
+              <Check className="size-5" />
+            ) : state === 'wrong' ? (
+              <X className="size-5" />
+            ) : state === 'pending' ? (
+              <CloudUpload className="size-5" />
+            ) : (
+              LETTERS[i]
+            )}
+          </span>
+        );
+        const text = <span data-testid="answer-text">{answer.text}</span>;
         return (
           <button
             key={answer.id}
@@ -78,11 +76,19 @@ export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswe
           >
             {cards ? (
               <>
-                {answer.picture && <PlayerPicture key={answer.picture.name} picture={answer.picture} kind="answer" />}
-                <span className="player-answer-label">{label}</span>
+                <span className="player-answer-media">{answer.picture && <PlayerPicture key={answer.picture.name} picture={answer.picture} kind="answer" />}</span>
+                {mark}
+                <span className="player-answer-label">{text}</span>
+                {word}
               </>
             ) : (
-              label
+              <>
+                {mark}
+                <span className="player-answer-body min-w-0 flex-1 break-words">
+                  {text}
+                  {word}
+                </span>
+              </>
             )}
           </button>
         );

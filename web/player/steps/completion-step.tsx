@@ -26,6 +26,16 @@ export const PENDING_RESULT_TITLE = 'Tus respuestas están guardadas';
 /** Said under the score when the server keeps the result for the organiser's review. */
 export const HELD_RESULT_TEXT = 'El organizador revisará este resultado antes de publicarlo en el ranking.';
 
+/** Said where the place will be while the result has not reached the server. */
+export const PLACE_PENDING_TEXT = 'Tu puesto llega con la conexión';
+
+/**
+ * The place line: the server's place once the result reached it (the device never counts one),
+ * nothing for a held result (its line says it is in review), the wait before.
+ */
+const placeText = (fromServer: ServerResult | undefined) =>
+  !fromServer ? PLACE_PENDING_TEXT : fromServer.place ? `Tu puesto en el ranking: ${fromServer.place}.º` : null;
+
 /** The held line, with the server's reason when it gave one: "Tu resultado quedó en revisión: …". */
 export function heldResultText(reviewReason: string | undefined): string {
   return reviewReason ? `Tu resultado quedó en revisión: ${reviewReasonLabel(reviewReason).toLowerCase()}. ${HELD_RESULT_TEXT}` : HELD_RESULT_TEXT;
@@ -50,7 +60,7 @@ export function CompletionStep({
 }) {
   // The server's figures once they arrive: what the ranking will show, whatever the device counted.
   const shown = fromServer ? { ...result, ...fromServer, pending: false } : result;
-  return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ? heldResultText(fromServer.reviewReason) : null} redirectUrl={redirectUrl} onRestart={onRestart} />;
+  return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ? heldResultText(fromServer.reviewReason) : null} place={placeText(fromServer)} redirectUrl={redirectUrl} onRestart={onRestart} />;
 }
 
 function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
@@ -77,7 +87,7 @@ function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null;
   );
 }
 
-function ScoredResult({ result, held, redirectUrl, onRestart }: { result: AttemptResult; held: string | null; redirectUrl: string | null; onRestart: () => void }) {
+function ScoredResult({ result, held, place, redirectUrl, onRestart }: { result: AttemptResult; held: string | null; place: string | null; redirectUrl: string | null; onRestart: () => void }) {
   const tier = tierOf(result.score);
   const Icon = tier.icon;
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -97,7 +107,7 @@ function ScoredResult({ result, held, redirectUrl, onRestart }: { result: Attemp
       <p className="player-header-text text-6xl font-black tabular-nums" data-testid="result-score">
         {result.score}%
       </p>
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="player-result-figures grid grid-cols-2 gap-3">
         <div className="player-question !text-base">
           <dt className="player-muted flex items-center justify-center gap-1.5 text-sm font-medium">
             <Target className="size-4" aria-hidden /> Correctas
@@ -115,6 +125,11 @@ function ScoredResult({ result, held, redirectUrl, onRestart }: { result: Attemp
           </dd>
         </div>
       </dl>
+      {place && (
+        <p className="player-header-text font-bold" role="status" data-testid="result-place">
+          {place}
+        </p>
+      )}
       {held && (
         <p className="player-muted text-sm" role="status" data-testid="result-held">
           {held}

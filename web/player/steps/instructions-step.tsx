@@ -36,7 +36,7 @@ export function InstructionsStep({ playerName, instructions, hasQuestions, onSta
       {html ? (
         <div className="player-instructions text-left" data-testid="group-instructions" dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
-        <ul className="space-y-3 text-left">
+        <ul className="player-instructions space-y-3 text-left">
           {DEFAULT_RULES.map(({ icon: Icon, text }) => (
             <li key={text} className="player-question flex items-start gap-3 !text-base !font-medium">
               <Icon className="mt-0.5 size-5 flex-none" aria-hidden />
