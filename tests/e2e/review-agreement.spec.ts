@@ -60,7 +60,7 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
   // Back online, still on the result screen: the player reads that the server holds the result, and why.
   await tablet.setOffline(false);
   await expect(kiosk.getByTestId('result-held')).toHaveText(/^Tu resultado quedó en revisión: llegó por encima del límite de intentos\./, { timeout: 30_000 });
-  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
 
   // The staff panel: confirmed 0 of the result, 1 in review, with the reason in Spanish; nothing marked ✓ that is not.
   await openPanel(kiosk, player);

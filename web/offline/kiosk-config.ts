@@ -89,6 +89,8 @@ export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<
     await writeMeta(db, CONFIG_KEY, config);
     await writeKioskMode(db, true);
     await db.meta.delete(LOST_KIOSK_KEY);
+    // The setup is a contact too: the server anchors the kiosk's next offline rounds here.
+    await writeMeta(db, 'lastContactAt', new Date().toISOString());
   });
   // What a kiosk has not sent lives in this browser's storage: ask that it never be evicted.
   await askPersistentStorage(db).catch(() => false);

@@ -1,14 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
-import type { StaffSession, StaffTools } from '../offline';
+import { kioskTitle, pendingText } from '../../contract/kiosk-holdings';
+import type { DeviceRecords, StaffSession, StaffTools } from '../offline';
 import { updateNow } from '../pwa/service-worker';
 import { formatDateTime } from './format';
-import { requestFlush } from './kiosk';
+import { requestFlush, useServerReachable } from './kiosk';
 import { CountList, ReceiptLines } from './staff-kind-counts';
 import { KioskSettings } from './staff-kiosk-settings';
 import { StaffPictures } from './staff-pictures';
 import { closeStaffPanel } from './staff-panel-state';
 import { STAFF_BUTTON, StaffSection } from './staff-section';
-import { contactLabel, lastSyncLabel, reviewDeadline } from './sync-label';
+import { contactLabel, lastInSync, reviewDeadline } from './sync-label';
 import { useStaffPanelData } from './use-staff-panel-data';
 import './staff-panel.css';
 
@@ -58,6 +59,7 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const { records, storage, receipt, asking, ask } = useStaffPanelData(tools);
+  const reachable = useServerReachable();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -90,7 +92,11 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
           <h2 id={titleId} className="text-xl font-bold">
             Panel del personal
           </h2>
-          {records?.kiosk && <p className="staff-muted break-words">Kiosco {records.kiosk.name}</p>}
+          {records?.kiosk && (
+            <p className="staff-muted break-words" data-testid="staff-kiosk-name">
+              {kioskTitle(records.kiosk.name)}
+            </p>
+          )}
         </div>
         <button ref={closeRef} type="button" className={`${STAFF_BUTTON} staff-button-primary`} onClick={() => closeStaffPanel(true)}>
           Cerrar
@@ -101,18 +107,11 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
       ) : (
         <div className="grid gap-4 p-4 md:grid-cols-2">
           <StaffSection title="Por sincronizar" testId="staff-pending">
-            <CountList counts={records.pending} testId="staff-pending" />
-            <p>
-              <span className="font-semibold">Última sincronización: </span>
-              {records.lastSyncAt ? (
-                <>
-                  {lastSyncLabel(records.lastSyncAt)} (<time dateTime={records.lastSyncAt}>{formatDateTime(records.lastSyncAt)}</time>)
-                </>
-              ) : (
-                'Nunca sincronizado'
-              )}
+            <p className="font-semibold" data-testid="staff-pending-rounds">
+              {pendingText(records.held)}
             </p>
-            <ContactLine lastContactAt={records.lastContactAt} windowHours={records.offlineWindowHours} />
+            <CountList counts={records.pending} testId="staff-pending" />
+            <ContactLine records={records} reachable={reachable} />
             {records.lastSyncError && (
               <p className="break-words">
                 <span className="font-semibold">Último error: </span>
@@ -198,25 +197,41 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
 }
 
 /**
- * How long the kiosk has been without contact with the server, and from when what it sends would
- * be held for review (OFFLINE_WINDOW_HOURS after that contact; docs/fair-play.md).
+ * When the kiosk last reached the server with nothing left to send, and, while it cannot reach it,
+ * until when it may reconnect before its rounds need review: the server holds every round of a
+ * push that arrives more than OFFLINE_WINDOW_HOURS after that contact (`unanchored_time`,
+ * docs/fair-play.md), whenever in that time each was played.
  */
-function ContactLine({ lastContactAt, windowHours }: { lastContactAt: string | null; windowHours: number }) {
-  if (!lastContactAt) return null;
+function ContactLine({ records, reachable }: { records: DeviceRecords; reachable: boolean }) {
+  const windowHours = records.offlineWindowHours;
+  const lastContactAt = lastInSync(records);
+  if (!lastContactAt) {
+    return (
+      <p data-testid="staff-contact">
+        <span className="font-semibold">Última conexión con el servidor: </span>
+        nunca.
+      </p>
+    );
+  }
   const { reviewFrom, late } = reviewDeadline(lastContactAt, windowHours);
   return (
-    <p data-testid="staff-contact">
-      <span className="font-semibold">Último contacto con el servidor: </span>
-      {contactLabel(lastContactAt)} (<time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time>).{' '}
+    <>
+      <p data-testid="staff-contact">
+        <span className="font-semibold">Última conexión con el servidor: </span>
+        {contactLabel(lastContactAt)} (<time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time>).
+      </p>
       {late ? (
-        <span className="font-semibold">
-          Lleva más de {windowHours} h sin contacto: los resultados que envíe quedarán en revisión hasta que el organizador los apruebe.
-        </span>
+        <p className="font-semibold" data-testid="staff-review-from">
+          Lleva más de {windowHours} h sin conexión: las partidas jugadas desde entonces quedarán en revisión hasta que un organizador las apruebe.
+        </p>
       ) : (
-        <>
-          Si sigue sin conexión, los resultados que envíe desde el <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom.toISOString())}</time> quedarán en revisión.
-        </>
+        !reachable && (
+          <p data-testid="staff-review-from">
+            Si no vuelve a conectarse antes del <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom)}</time>, las partidas jugadas desde esa última
+            conexión quedarán en revisión.
+          </p>
+        )
       )}
-    </p>
+    </>
   );
 }

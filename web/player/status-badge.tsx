@@ -6,7 +6,8 @@ import { requestFlush, useServerReachable } from './kiosk';
 import { PinPrompt } from './pin-prompt';
 import { StaffPanelHost } from './staff-panel-host';
 import { openStaffPanel } from './staff-panel-state';
-import { lastSyncLabel } from './sync-label';
+import { pendingText } from '../../contract/kiosk-holdings';
+import { lastInSync, lastSyncLabel } from './sync-label';
 import { useBadgeSpace } from './use-badge-space';
 import { useNow } from './use-now';
 import { useSubscription } from './use-subscription';
@@ -73,6 +74,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   }, [open, buttonRef]);
 
   const rejected = status?.rejected.length ?? 0;
+  const inSync = status && lastInSync(status);
 
   const panelOpened = (session: StaffSession) => {
     setAskingPanelPin(false);
@@ -112,12 +114,12 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
         </span>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <CloudUpload className={`${BADGE_ICON} text-slate-300`} aria-hidden />
-          <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+          <span data-testid="kiosk-pending">{status ? pendingText(status.pending) : '…'}</span>
         </span>
         {status && (
           <span className="inline-flex min-w-0 items-center gap-1.5">
             <History className={`${BADGE_ICON} text-slate-300`} aria-hidden />
-            <span data-testid="kiosk-last-sync">{lastSyncLabel(status.lastSyncAt, now)}</span>
+            <span data-testid="kiosk-last-sync">{lastSyncLabel(status, now)}</span>
           </span>
         )}
         {rejected > 0 && (
@@ -135,7 +137,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
         >
           <p>
             <span className="font-semibold">Última sincronización: </span>
-            {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Nunca'}
+            {inSync ? formatDateTime(inSync) : lastSyncLabel(status)}
           </p>
           {status.lastSyncError && (
             <p className="break-words">

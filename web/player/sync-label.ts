@@ -27,13 +27,21 @@ export function reviewDeadline(lastContactAt: string, windowHours: number, now: 
 }
 
 /**
- * The badge's last-sync line: how long ago the outbox last reached the server, in words a booth's
- * staff read at a glance ('Sincronizado hace 2 minutos'), or that it never has.
+ * The badge's last-sync line: how long ago the kiosk and the server last agreed (`lastContactAt`:
+ * a push that emptied the outbox, a heartbeat, the setup or the registration; else its last push),
+ * in words a booth's staff read at a glance ('Sincronizado hace 2 minutos'). "Nunca sincronizado"
+ * only for a device that never reached the server; one that did and has sent nothing yet says so.
  */
-export function lastSyncLabel(lastSyncAt: string | null, now: Date = new Date()): string {
-  const at = lastSyncAt ? new Date(lastSyncAt) : null;
-  if (!at || Number.isNaN(at.getTime())) return 'Nunca sincronizado';
-  const elapsed = now.getTime() - at.getTime();
+export function lastSyncLabel(status: { lastSyncAt: string | null; lastContactAt: string | null; registered: boolean }, now: Date = new Date()): string {
+  const at = lastInSync(status);
+  if (!at) return status.registered ? 'Conectado, nada enviado aún' : 'Nunca sincronizado';
+  const elapsed = now.getTime() - Date.parse(at);
   if (elapsed < MINUTE) return 'Sincronizado hace un momento';
   return `Sincronizado ${elapsedWords(elapsed)}`;
 }
+
+/**
+ * When the kiosk and the server last agreed: its last contact with nothing to send, which every
+ * push that empties the outbox moves too (so it is never before the last push); else that push.
+ */
+export const lastInSync = ({ lastSyncAt, lastContactAt }: { lastSyncAt: string | null; lastContactAt: string | null }): string | null => lastContactAt ?? lastSyncAt;
