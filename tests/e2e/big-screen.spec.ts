@@ -1,10 +1,10 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import jsQR from 'jsqr';
 import { DEFAULT_THEME, TIE_RULES, type Campaign, type CampaignRankingEntry, type Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
+import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
@@ -41,23 +41,6 @@ function lineBreaks(element: Locator): Promise<string[]> {
   });
 }
 
-/** Decodes the QR code as the screen shows it: a screenshot of it, its pixels read back through a canvas. */
-async function decodeQr(page: Page): Promise<string | null> {
-  const png = await page.getByTestId('screen-qr').screenshot();
-  const { width, height, data } = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    return { width: canvas.width, height: canvas.height, data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
-  }, png.toString('base64'));
-  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
-}
-
 test('a completion synced while the screen is open appears on it within 5 s, highlighted, and its QR code decodes to the play link', async ({ browser, page, baseURL }) => {
   test.setTimeout(120_000);
   const trivia = await newTrivia(page, `Pantalla en vivo ${Date.now()}`);
@@ -82,7 +65,7 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await expect.poll(() => fontFiles.some((file) => file.includes('poppins'))).toBe(true);
   await expect(screen.getByTestId('screen-row')).toHaveCount(7);
   await expect(screen.getByTestId('screen-link')).toHaveText(`${baseURL}/play-trivia/${trivia.id}`);
-  expect(await decodeQr(screen)).toBe(`${baseURL}/play-trivia/${trivia.id}`);
+  expect(await decodeQr(screen.getByTestId('screen-qr'))).toBe(`${baseURL}/play-trivia/${trivia.id}`);
 
   // Another "kiosk" syncs a faster, better round: it shows on the open screen, without a reload.
   const loads: string[] = [];
@@ -114,7 +97,7 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await screen.screenshot({ path: 'docs/screenshots/big-screen-1920.png' });
   await screen.setViewportSize({ width: 3840, height: 2160 });
   await expect(screen.getByRole('heading', { level: 1, name: trivia.name })).toBeVisible();
-  expect(await decodeQr(screen)).toBe(`${baseURL}/play-trivia/${trivia.id}`);
+  expect(await decodeQr(screen.getByTestId('screen-qr'))).toBe(`${baseURL}/play-trivia/${trivia.id}`);
   await screen.screenshot({ path: 'docs/screenshots/big-screen-3840.png' });
   await tv.close();
 });

@@ -5,6 +5,8 @@ import {
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
   type KioskReleaseReply,
+  type KioskSetupCheckReply,
+  type KioskSetupLinkState,
   type KioskSetupReply,
 } from '../../contract/kiosk-values';
 import { readMeta, writeMeta, type TriviaDb } from './db';
@@ -58,6 +60,13 @@ export async function kioskCertificateHeaders(db: TriviaDb): Promise<Record<stri
 export function idleSecondsWithin(seconds: number | undefined): number {
   if (seconds === undefined || !Number.isFinite(seconds)) return KIOSK_IDLE_DEFAULT_SECONDS;
   return Math.min(KIOSK_IDLE_MAX_SECONDS, Math.max(KIOSK_IDLE_MIN_SECONDS, Math.round(seconds)));
+}
+
+/** Where a setup link stands, asked as it opens (nothing is used); null when the server cannot be asked. */
+export async function checkSetupLink(token: string, groupId: number): Promise<KioskSetupLinkState | null> {
+  const answer = await callServer<KioskSetupCheckReply>('POST', '/api/kiosk-setup/check', { token, questionGroupId: groupId }, { timeoutMs: SETUP_TIMEOUT_MS });
+  // A refused request (a malformed token) is a link that sets nothing up.
+  return answer.kind === 'success' ? (answer.body?.state ?? null) : answer.kind === 'refused' ? 'unknown' : null;
 }
 
 /**

@@ -5,7 +5,7 @@ import { useThemeFonts } from '../../player/theme-fonts';
 import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract';
 import { BROWSER_TIME_ZONE, formatDuration, formatPoints, formatScore, formatTimeOfDay } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../components/ui/qr-code';
 import { DrawHistory, DrawWinners } from './draw-panels';
 import './big-screen.css';
 
@@ -163,7 +163,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
         </section>
         <aside className="big-screen-card big-screen-join" aria-label="Cómo jugar">
           <h2 className="big-screen-join-title">{feed.kind === 'trivia' ? 'Escanea y juega' : 'Escanea y sigue la campaña'}</h2>
-          <QrCode text={playUrl} label={`Código QR de ${playUrl}`} />
+          <QrCode text={playUrl} label={`Código QR de ${playUrl}`} className="big-screen-qr" testId="screen-qr" />
           <p className="big-screen-link" data-testid="screen-link">
             <BreakableAddress url={playUrl} />
           </p>
