@@ -11,12 +11,13 @@ export interface HeldRounds {
 }
 
 /** "1 partida", "3 partidas". */
-export const roundsText = (rounds: number) => (rounds === 1 ? '1 partida' : `${rounds} partidas`);
+export const roundsText = (rounds: number) => `${rounds} partida${rounds === 1 ? '' : 's'}`;
 
 /** "3 partidas por sincronizar", "1 partida y 1 registro por sincronizar", "Nada por sincronizar". */
 export function pendingText({ rounds, registrations }: HeldRounds): string {
-  const parts = [rounds > 0 ? roundsText(rounds) : '', registrations === 1 ? '1 registro' : registrations > 1 ? `${registrations} registros` : ''].filter(Boolean);
-  return parts.length ? `${parts.join(' y ')} por sincronizar` : 'Nada por sincronizar';
+  const alone = registrations ? `${registrations} registro${registrations === 1 ? '' : 's'}` : '';
+  const text = rounds ? roundsText(rounds) + (alone && ` y ${alone}`) : alone;
+  return text ? `${text} por sincronizar` : 'Nada por sincronizar';
 }
 
 /** A kiosk as titled: its name, after "Kiosco" unless the name already starts with it ("Kiosco Entrada", never "Kiosco Kiosco Entrada"). */

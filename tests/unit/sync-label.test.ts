@@ -5,11 +5,10 @@ import { kioskTitle, pendingText } from '../../contract/kiosk-holdings';
 describe("the badge's last sync line", () => {
   const now = new Date('2026-05-04T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const status = (lastSyncAt: string | null, lastContactAt: string | null = null, registered = true) => ({ lastSyncAt, lastContactAt, registered });
+  const status = (lastSyncAt: string | null, lastContactAt: string | null = null) => ({ lastSyncAt, lastContactAt });
 
   it('says "Nunca sincronizado" only when the device never reached the server', () => {
-    expect(lastSyncLabel(status(null, null, false), now)).toBe('Nunca sincronizado');
-    expect(lastSyncLabel(status(null, null, true), now)).toBe('Conectado, nada enviado aún');
+    expect(lastSyncLabel(status(null, null), now)).toBe('Nunca sincronizado');
   });
 
   it('says how long ago the kiosk and the server last agreed, by its last push or its last contact with nothing to send, in Spanish', () => {

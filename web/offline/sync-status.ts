@@ -8,8 +8,6 @@ export interface SyncStatus {
   lastSyncAt: string | null;
   /** The last time the server heard from this device with nothing left to send (see `DeviceRecords`). */
   lastContactAt: string | null;
-  /** The device has a server identity: it reached the server at least once. */
-  registered: boolean;
   lastSyncError: string | null;
   persisted: boolean | null;
 }
@@ -39,7 +37,6 @@ export async function readSyncStatus(db: TriviaDb): Promise<SyncStatus> {
     rejected: await db.rejected.orderBy('mutationId').toArray(),
     lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
     lastContactAt: (await readMeta<string>(db, 'lastContactAt')) ?? null,
-    registered: !!(await db.device.get('device'))?.deviceId,
     lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,
     persisted: (await readMeta<boolean>(db, 'persistentStorage')) ?? null,
   };

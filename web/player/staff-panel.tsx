@@ -6,6 +6,7 @@ import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { CountList, ReceiptLines } from './staff-kind-counts';
 import { KioskSettings } from './staff-kiosk-settings';
+import { RejectedEntryLines } from './rejected-entry';
 import { StaffPictures } from './staff-pictures';
 import { closeStaffPanel } from './staff-panel-state';
 import { STAFF_BUTTON, StaffSection } from './staff-section';
@@ -32,8 +33,6 @@ function reportFileName(deviceId: string | null, now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return `informe-kiosco-${(deviceId ?? 'sin-registrar').slice(0, 8)}-${stamp}.json`;
 }
-
-const KIND_ONE = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
 
 const NUMBER = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
 
@@ -150,14 +149,7 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
                 <ul className="space-y-2">
                   {records.rejected.map((entry) => (
                     <li key={entry.id ?? entry.mutationId} className="staff-rejected rounded-lg p-3" data-testid="staff-rejected-entry">
-                      <p className="font-semibold">
-                        {KIND_ONE[entry.kind] ?? entry.kind} #{entry.mutationId}
-                        {typeof entry.payload?.documentNumber === 'string' && <span className="font-normal"> · Documento {entry.payload.documentNumber}</span>}
-                      </p>
-                      <p className="break-words">{typeof entry.reason === 'string' ? entry.reason : ''}</p>
-                      <p className="staff-muted">
-                        Rechazado el <time dateTime={entry.rejectedAt}>{formatDateTime(entry.rejectedAt)}</time>
-                      </p>
+                      <RejectedEntryLines entry={entry} mutedClass="staff-muted" />
                     </li>
                   ))}
                 </ul>
@@ -205,14 +197,8 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
 function ContactLine({ records, reachable }: { records: DeviceRecords; reachable: boolean }) {
   const windowHours = records.offlineWindowHours;
   const lastContactAt = lastInSync(records);
-  if (!lastContactAt) {
-    return (
-      <p data-testid="staff-contact">
-        <span className="font-semibold">Última conexión con el servidor: </span>
-        nunca.
-      </p>
-    );
-  }
+  // Every device that reached the server has one (its registration is a contact).
+  if (!lastContactAt) return null;
   const { reviewFrom, late } = reviewDeadline(lastContactAt, windowHours);
   return (
     <>
@@ -220,17 +206,17 @@ function ContactLine({ records, reachable }: { records: DeviceRecords; reachable
         <span className="font-semibold">Última conexión con el servidor: </span>
         {contactLabel(lastContactAt)} (<time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time>).
       </p>
-      {late ? (
-        <p className="font-semibold" data-testid="staff-review-from">
-          Lleva más de {windowHours} h sin conexión: las partidas jugadas desde entonces quedarán en revisión hasta que un organizador las apruebe.
+      {(late || !reachable) && (
+        <p className={late ? 'font-semibold' : undefined} data-testid="staff-review-from">
+          {late ? (
+            `Lleva más de ${windowHours} h sin conexión: las`
+          ) : (
+            <>
+              Si no vuelve a conectarse antes del <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom)}</time>, las
+            </>
+          )}{' '}
+          partidas jugadas desde esa última conexión quedarán en revisión{late && ' hasta que un organizador las apruebe'}.
         </p>
-      ) : (
-        !reachable && (
-          <p data-testid="staff-review-from">
-            Si no vuelve a conectarse antes del <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom)}</time>, las partidas jugadas desde esa última
-            conexión quedarán en revisión.
-          </p>
-        )
       )}
     </>
   );

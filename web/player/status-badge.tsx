@@ -1,9 +1,10 @@
 import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type StaffSession, type SyncStatus } from '../offline';
+import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type StaffSession, type SyncStatus } from '../offline';
 import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { PinPrompt } from './pin-prompt';
+import { RejectedEntryLines } from './rejected-entry';
 import { StaffPanelHost } from './staff-panel-host';
 import { openStaffPanel } from './staff-panel-state';
 import { pendingText } from '../../contract/kiosk-holdings';
@@ -11,17 +12,6 @@ import { lastInSync, lastSyncLabel } from './sync-label';
 import { useBadgeSpace } from './use-badge-space';
 import { useNow } from './use-now';
 import { useSubscription } from './use-subscription';
-
-const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
-
-/** The masked document of a rejected registration ('*******890'), never the raw number; null for other kinds. */
-function maskedDocument(entry: RejectedEntry): string | null {
-  const documentNumber: unknown = entry.payload?.documentNumber;
-  return typeof documentNumber === 'string' ? documentNumber : null;
-}
-
-/** The server's reason as text, whatever an older build or an odd reply left in the entry. */
-const reasonText = (entry: RejectedEntry): string => (typeof entry.reason === 'string' ? entry.reason : '');
 
 const BADGE_ICON = 'size-3.5 shrink-0';
 
@@ -193,21 +183,11 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               <div className="space-y-1.5 px-2 pb-2">
                 <p className="text-slate-700">No se volverán a enviar; el resto sigue sincronizándose.</p>
                 <ul className="space-y-1.5">
-                  {status.rejected.map((entry) => {
-                    const document = maskedDocument(entry);
-                    return (
-                      <li key={entry.id} className="rounded-md bg-white p-2 ring-1 ring-red-100" data-testid="kiosk-rejected-entry">
-                        <p className="font-semibold text-slate-900">
-                          {KIND_LABEL[entry.kind]} #{entry.mutationId}
-                          {document && <span className="font-normal text-slate-700"> · Documento {document}</span>}
-                        </p>
-                        <p className="break-words text-slate-700">{reasonText(entry)}</p>
-                        <p className="text-slate-600">
-                          Rechazado el <time dateTime={entry.rejectedAt}>{formatDateTime(entry.rejectedAt)}</time>
-                        </p>
-                      </li>
-                    );
-                  })}
+                  {status.rejected.map((entry) => (
+                    <li key={entry.id} className="rounded-md bg-white p-2 text-slate-700 ring-1 ring-red-100" data-testid="kiosk-rejected-entry">
+                      <RejectedEntryLines entry={entry} titleClass="text-slate-900" mutedClass="text-slate-600" />
+                    </li>
+                  ))}
                 </ul>
               </div>
             </details>

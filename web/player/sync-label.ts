@@ -27,21 +27,20 @@ export function reviewDeadline(lastContactAt: string, windowHours: number, now: 
 }
 
 /**
- * The badge's last-sync line: how long ago the kiosk and the server last agreed (`lastContactAt`:
- * a push that emptied the outbox, a heartbeat, the setup or the registration; else its last push),
- * in words a booth's staff read at a glance ('Sincronizado hace 2 minutos'). "Nunca sincronizado"
- * only for a device that never reached the server; one that did and has sent nothing yet says so.
+ * The badge's last-sync line: how long ago the kiosk and the server last agreed (`lastInSync`), in
+ * words a booth's staff read at a glance ('Sincronizado hace 2 minutos'). A device's registration
+ * and a kiosk's setup are such moments, so "Nunca sincronizado" means it never reached the server.
  */
-export function lastSyncLabel(status: { lastSyncAt: string | null; lastContactAt: string | null; registered: boolean }, now: Date = new Date()): string {
+export function lastSyncLabel(status: { lastSyncAt: string | null; lastContactAt: string | null }, now: Date = new Date()): string {
   const at = lastInSync(status);
-  if (!at) return status.registered ? 'Conectado, nada enviado aún' : 'Nunca sincronizado';
+  if (!at) return 'Nunca sincronizado';
   const elapsed = now.getTime() - Date.parse(at);
-  if (elapsed < MINUTE) return 'Sincronizado hace un momento';
-  return `Sincronizado ${elapsedWords(elapsed)}`;
+  return elapsed < MINUTE ? 'Sincronizado hace un momento' : `Sincronizado ${elapsedWords(elapsed)}`;
 }
 
 /**
- * When the kiosk and the server last agreed: its last contact with nothing to send, which every
- * push that empties the outbox moves too (so it is never before the last push); else that push.
+ * When the kiosk and the server last agreed: its last contact with nothing left to send (a push
+ * that emptied the outbox, a heartbeat, its registration, its kiosk setup), which is never before
+ * its last push; else that push.
  */
 export const lastInSync = ({ lastSyncAt, lastContactAt }: { lastSyncAt: string | null; lastContactAt: string | null }): string | null => lastContactAt ?? lastSyncAt;
