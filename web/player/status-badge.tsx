@@ -1,4 +1,4 @@
-import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
+import { ChevronRight, CloudOff, CloudUpload, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type StaffSession, type SyncStatus } from '../offline';
 import { formatDateTime } from './format';
@@ -135,9 +135,9 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               {status.lastSyncError}
             </p>
           )}
-          <p className="flex items-center gap-1.5">
-            <HardDrive className="size-3.5 shrink-0" aria-hidden />
-            {status.persisted ? 'Almacenamiento persistente concedido' : 'Almacenamiento persistente no concedido'}
+          <p>
+            <span className="font-semibold">Almacenamiento persistente: </span>
+            {status.persisted ? 'concedido' : 'no concedido'}
           </p>
           {kioskMode !== null && (
             <div className="flex items-center justify-between gap-2">
