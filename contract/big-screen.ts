@@ -48,7 +48,11 @@ export interface ScreenFeed {
   total: number;
   /** The top of the ranking (SCREEN_ROWS rows). */
   entries: ScreenEntry[];
-  /** The player of the newest counted completion, to highlight as they arrive. */
+  /**
+   * The player of the newest counted completion, to highlight as they arrive, and a score: on a
+   * trivia's screen that round's (%), on a campaign's their campaign total (points, as the campaign
+   * ranking computes it: the figure the screen ranks them by, never one round's).
+   */
   newest: { playerId: number; name: string; score: number } | null;
   /** The newest prize draw's winners ("Ganadores del sorteo"), for a while after it ran; otherwise null. */
   drawWinners: BigScreenDrawWinners | null;

@@ -38,6 +38,13 @@ export const KIOSK_SETUP_REFUSALS = {
   kiosk_setup_expired: 'Este enlace de configuración de kiosco venció. Pide uno nuevo',
 } as const;
 
+/** Where a setup link stands: it can set up a kiosk, or why not (the refusals above, by their code's end). */
+export type KioskSetupLinkState = 'valid' | 'used' | 'expired' | 'unknown';
+/** POST /api/kiosk-setup/check (public): where a setup link stands, said as it opens, without using it. */
+export interface KioskSetupCheckReply {
+  state: KioskSetupLinkState;
+}
+
 /** POST /api/question-groups/{id}/kiosk-setup (admin): a new one-time setup link for the trivia. */
 export interface KioskSetupLink {
   /** `/play-trivia/{id}?kiosk={token}`; the token is shown once and only its SHA-256 is stored. */

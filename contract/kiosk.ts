@@ -15,3 +15,6 @@ export const kioskSetupSchema = z.strictObject({
     .max(KIOSK_NAME_MAX, `El nombre admite hasta ${KIOSK_NAME_MAX} caracteres`),
 });
 export type KioskSetupInput = z.input<typeof kioskSetupSchema>;
+
+/** What a device sends to check a setup link before staff fill the form: the token and the trivia it was opened for. */
+export const kioskSetupCheckSchema = kioskSetupSchema.pick({ token: true, questionGroupId: true });

@@ -23,6 +23,7 @@ const NEWEST_SQL = `
     FROM player_attempts a JOIN players p ON p.id = a.player_id
    WHERE a.id = $1`;
 
+/** The player of the newest counted completion, with that round's score. */
 async function newestFinisher(em: EntityManager, stamp: AttemptStamp, style: PublicNameStyle): Promise<ScreenFeed['newest']> {
   if (stamp.maxId === null) return null;
   const [row] = (await em.query(NEWEST_SQL, [stamp.maxId])) as { player_id: number; score: number; first_name: string; last_name: string }[];
@@ -147,6 +148,9 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       return answer(`campaign:${id}`, etag, ifNoneMatch, async () => {
         const style = campaign.publicNames;
         const { total, entries } = await rankings.campaignRanking(campaign, { offset: 0, limit: SCREEN_ROWS }, 'fresh');
+        const finisher = await newestFinisher(em, stamp, style);
+        // The newest finisher with the figure the screen ranks her by: her campaign total, as the ranking computes it (not the round's score).
+        const finisherTotal = finisher && (entries.find((e) => e.playerId === finisher.playerId) ?? (await rankings.campaignFiguresOf(campaign, finisher.playerId)));
         return {
           kind: 'campaign',
           id,
@@ -166,7 +170,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
               time: e.averageCompletionTime,
             }),
           ),
-          newest: await newestFinisher(em, stamp, style),
+          newest: finisher && finisherTotal ? { ...finisher, score: finisherTotal.totalScore } : null,
           drawWinners: await presentDraw(em, 'campaign', id, draw, timeZone, style),
           drawHistory: await presentHistory(em, 'campaign', id, draws, timeZone, style),
           generatedAt: new Date().toISOString(),

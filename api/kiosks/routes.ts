@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { idParamsSchema, kioskSetupSchema, type KioskReleaseReply, type KioskSetupReply } from '../../contract';
+import { idParamsSchema, kioskSetupCheckSchema, kioskSetupSchema, type KioskReleaseReply, type KioskSetupCheckReply, type KioskSetupReply } from '../../contract';
 import { authenticateDevice } from '../devices/service';
 import { rateLimitByAddress } from '../http/rate-limit';
 import { requireUser } from '../http/require-user';
@@ -8,7 +8,7 @@ import { parse, parseBody } from '../http/validate';
 import type { RouteDependencies } from '../route-dependencies';
 import { issueKioskCertificate } from './certificate';
 import { clearKioskBrowser, markedKiosk, markKioskBrowser } from './kiosk-browser';
-import { createSetupLink, redeemSetupLink, releaseKiosk, retireLostKiosk } from './service';
+import { createSetupLink, redeemSetupLink, releaseKiosk, retireLostKiosk, setupLinkState } from './service';
 
 /**
  * Admin level: a one-time kiosk setup link for a trivia.
@@ -38,6 +38,11 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
     if (previous && previous !== kiosk.deviceId) await retireLostKiosk(em, previous);
     markKioskBrowser(ctx, kiosk.deviceId);
     ctx.body = { ...kiosk, adminSignedOut, certificate: issueKioskCertificate(secret, kiosk) } satisfies KioskSetupReply;
+  });
+
+  // As the link opens, before staff fill the form: where it stands, without using it. Anyone with the link may ask; rate-limited like the setup.
+  router.post('/kiosk-setup/check', rateLimitByAddress(limiters.player), async (ctx) => {
+    ctx.body = { state: await setupLinkState(em, parseBody(kioskSetupCheckSchema, ctx.request.body)) } satisfies KioskSetupCheckReply;
   });
 
   router.post('/kiosk-release', rateLimitByAddress(limiters.player), async (ctx) => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { KIOSK_SETUP_REFUSALS, KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupReply } from '../../contract';
+import { KIOSK_SETUP_REFUSALS, KIOSK_SETUP_TTL_HOURS, type KioskSetupLink, type KioskSetupLinkState, type KioskSetupReply } from '../../contract';
 import { conflict, notFound } from '../errors';
 import { sha256 } from '../lib/crypto';
 import { isUuid } from '../lib/uuid';
@@ -50,13 +50,25 @@ export async function redeemSetupLink(
   if (device) {
     return { deviceId: input.deviceId, name: device.kiosk_name, questionGroupId: device.kiosk_question_group_id, setupAt: device.kiosk_setup_at.toISOString() };
   }
-  const [link]: { used_at: Date | null }[] = await em.query(`SELECT used_at FROM kiosk_setup_links WHERE token_hash = $1 AND question_group_id = $2`, [
-    tokenHash,
-    input.questionGroupId,
-  ]);
-  if (!link) throw notFound(KIOSK_SETUP_REFUSALS.kiosk_setup_unknown, { code: 'kiosk_setup_unknown' });
-  if (link.used_at) throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_used, { code: 'kiosk_setup_used' });
+  const state = await setupLinkState(em, input);
+  if (state === 'unknown') throw notFound(KIOSK_SETUP_REFUSALS.kiosk_setup_unknown, { code: 'kiosk_setup_unknown' });
+  if (state === 'used') throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_used, { code: 'kiosk_setup_used' });
   throw conflict(KIOSK_SETUP_REFUSALS.kiosk_setup_expired, { code: 'kiosk_setup_expired' });
+}
+
+/**
+ * Where a setup link for this trivia stands, read without using it: 'valid' (unused, unexpired),
+ * 'used', 'expired', or 'unknown' (no such link, or another trivia's). Nothing else of the link
+ * (who made it, which device used it) is said.
+ */
+export async function setupLinkState(em: EntityManager, input: { token: string; questionGroupId: number }): Promise<KioskSetupLinkState> {
+  const [link]: { used: boolean; live: boolean }[] = await em.query(
+    `SELECT used_at IS NOT NULL AS used, expires_at > now() AS live FROM kiosk_setup_links WHERE token_hash = $1 AND question_group_id = $2`,
+    [sha256(input.token), input.questionGroupId],
+  );
+  if (!link) return 'unknown';
+  if (link.used) return 'used';
+  return link.live ? 'valid' : 'expired';
 }
 
 /**

@@ -152,6 +152,19 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     },
 
     /**
+     * One player's row of the campaign ranking (the figures the ranking lists for them: their
+     * total, mean time, best scores), read as a page of that one player; null when they are not
+     * ranked. No position: it is not computed for a lone row.
+     */
+    async campaignFiguresOf(campaign: CampaignEntity, playerId: number, filters: CampaignRankingFilters = {}): Promise<Omit<CampaignRankingEntry, 'position'> | null> {
+      const request = await campaignRankingRequest(dataSource.manager, campaign, filters);
+      const [entry] = await lanes.pages.run((em) => campaignPage(em, request, { ids: Int32Array.of(playerId), total: 1 }, 0, 1));
+      if (!entry) return null;
+      const { position: _position, ...figures } = entry;
+      return figures;
+    },
+
+    /**
      * The whole campaign ranking for an export. Held by the standings (unfiltered or one site): read
      * in keyset pages of `pageSize` from them (`campaignStandingPages`), the first before the reply
      * starts (so a timeout is still a clean 503). Otherwise computed fresh in the export lane before

@@ -33,6 +33,27 @@ const deviceRow = async (id: string) =>
   (await api.dataSource.query(`SELECT kiosk_name, kiosk_question_group_id, kiosk_setup_at FROM devices WHERE id = $1`, [id]))[0];
 
 describe('kiosk setup links', () => {
+  it('say where they stand as they open (valid, used, expired, unknown), without being used and without saying more', async () => {
+    const check = (body: Record<string, unknown>) => api.client().post('/api/kiosk-setup/check', body);
+    const fresh = await newLink();
+    expect((await check({ token: fresh.token, questionGroupId: trivia.group.id })).body).toEqual({ state: 'valid' });
+    // Checking twice uses nothing: still valid, and it still sets a kiosk up.
+    expect((await check({ token: fresh.token, questionGroupId: trivia.group.id })).body).toEqual({ state: 'valid' });
+    expect((await check({ token: fresh.token, questionGroupId: other.group.id })).body).toEqual({ state: 'unknown' });
+    expect((await check({ token: 'A'.repeat(32), questionGroupId: trivia.group.id })).body).toEqual({ state: 'unknown' });
+    const tablet = await registerDevice(api);
+    expect((await redeem(tablet, { token: fresh.token, questionGroupId: trivia.group.id, name: 'Entrada' })).status).toBe(200);
+    expect((await check({ token: fresh.token, questionGroupId: trivia.group.id })).body).toEqual({ state: 'used' });
+    const expired = await newLink();
+    await api.dataSource.query(`UPDATE kiosk_setup_links SET expires_at = now() - interval '1 second' WHERE expires_at = $1`, [expired.expiresAt]);
+    expect((await check({ token: expired.token, questionGroupId: trivia.group.id })).body).toEqual({ state: 'expired' });
+    // Bad input: the contract's error shape, never a 500.
+    const bad = await check({ token: 'corto', questionGroupId: trivia.group.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: expect.any(String) });
+    expect((await check({ token: fresh.token, questionGroupId: trivia.group.id, name: 'x' })).status).toBe(400);
+  });
+
   it('are made by an admin for a trivia, expire in 24 h, and keep only a hash of the token', async () => {
     const before = Date.now();
     const { token, expiresAt } = await newLink();

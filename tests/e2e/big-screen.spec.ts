@@ -1,10 +1,10 @@
-import { type Page } from '@playwright/test';
+import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import jsQR from 'jsqr';
-import { DEFAULT_THEME, TIE_RULES, type Company } from '../../contract';
+import { DEFAULT_THEME, TIE_RULES, type Campaign, type CampaignRankingEntry, type Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
+import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
@@ -21,21 +21,24 @@ async function newTrivia(page: Page, name: string) {
   return createFourQuestionTrivia(page, company.id, name);
 }
 
-/** Decodes the QR code as the screen shows it: a screenshot of it, its pixels read back through a canvas. */
-async function decodeQr(page: Page): Promise<string | null> {
-  const png = await page.getByTestId('screen-qr').screenshot();
-  const { width, height, data } = await page.evaluate(async (base64) => {
-    const image = new Image();
-    image.src = `data:image/png;base64,${base64}`;
-    await image.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = image.naturalWidth;
-    canvas.height = image.naturalHeight;
-    const context = canvas.getContext('2d')!;
-    context.drawImage(image, 0, 0);
-    return { width: canvas.width, height: canvas.height, data: Array.from(context.getImageData(0, 0, canvas.width, canvas.height).data) };
-  }, png.toString('base64'));
-  return jsQR(Uint8ClampedArray.from(data), width, height)?.data ?? null;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+/** Where a text's lines wrap: the character before and after each break ("/|ranking"). */
+function lineBreaks(element: Locator): Promise<string[]> {
+  return element.evaluate((node) => {
+    const characters: { text: string; top: number }[] = [];
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (let i = 0; i < text.textContent!.length; i++) {
+        const range = document.createRange();
+        range.setStart(text, i);
+        range.setEnd(text, i + 1);
+        const box = range.getClientRects()[0];
+        if (box) characters.push({ text: text.textContent![i]!, top: box.top });
+      }
+    }
+    return characters.flatMap((c, i) => (i > 0 && c.top > characters[i - 1]!.top + 1 ? [`${characters[i - 1]!.text}|${c.text}`] : []));
+  });
 }
 
 test('a completion synced while the screen is open appears on it within 5 s, highlighted, and its QR code decodes to the play link', async ({ browser, page, baseURL }) => {
@@ -62,7 +65,7 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await expect.poll(() => fontFiles.some((file) => file.includes('poppins'))).toBe(true);
   await expect(screen.getByTestId('screen-row')).toHaveCount(7);
   await expect(screen.getByTestId('screen-link')).toHaveText(`${baseURL}/play-trivia/${trivia.id}`);
-  expect(await decodeQr(screen)).toBe(`${baseURL}/play-trivia/${trivia.id}`);
+  expect(await decodeQr(screen.getByTestId('screen-qr'))).toBe(`${baseURL}/play-trivia/${trivia.id}`);
 
   // Another "kiosk" syncs a faster, better round: it shows on the open screen, without a reload.
   const loads: string[] = [];
@@ -94,7 +97,7 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await screen.screenshot({ path: 'docs/screenshots/big-screen-1920.png' });
   await screen.setViewportSize({ width: 3840, height: 2160 });
   await expect(screen.getByRole('heading', { level: 1, name: trivia.name })).toBeVisible();
-  expect(await decodeQr(screen)).toBe(`${baseURL}/play-trivia/${trivia.id}`);
+  expect(await decodeQr(screen.getByTestId('screen-qr'))).toBe(`${baseURL}/play-trivia/${trivia.id}`);
   await screen.screenshot({ path: 'docs/screenshots/big-screen-3840.png' });
   await tv.close();
 });
@@ -120,4 +123,39 @@ test('the big screen passes axe in light and dark mode, and a missing trivia or 
     await expect(screen.getByRole('heading', { level: 1, name: 'La dirección de esta pantalla no es válida.' })).toBeVisible();
     await tv.close();
   }
+});
+
+test('a campaign screen shows its newest finisher with her campaign total, as her row does, and its address wraps only after a "/"', async ({ browser, page, baseURL }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const first = await newTrivia(page, `Copa primera ${stamp}`);
+  const second = await createFourQuestionTrivia(page, first.companyId, `Copa segunda ${stamp}`);
+  const names = ['Ana Primera', 'Beto Segundo', 'Carla Tercera', 'Dario Cuarto', 'Elena Quinta', 'Fabio Sexto', 'Inés Séptima'];
+  const documents = names.map((_, i) => `C${stamp % 1_000_000_000}${i}`);
+  await syncRankedResults(page, await playBundle(page, first.id), names, 30, documents);
+  const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Copa ${stamp}`, companyId: first.companyId, startDate: isoDay(-1), endDate: isoDay(1) });
+  for (const trivia of [first, second]) await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
+
+  const tv = await browser.newContext({ viewport: TV, locale: 'es-CO' });
+  const screen = await tv.newPage();
+  await screen.goto(`/pantalla/campana/${campaign.id}`);
+  await expect(screen.getByTestId('screen-row')).toHaveCount(7);
+
+  // Inés plays the second trivia and gets half of it: her campaign total is both rounds, weighted.
+  await syncRankedResults(page, await playBundle(page, second.id), ['Inés Séptima'], 20, documents.slice(6), (q) => (q < 2 ? 0 : 1));
+  const ranking = (await (await page.request.get(`/api/public/campaigns/${campaign.id}/ranking`)).json()) as CampaignRankingEntry[];
+  const ines = ranking.find((entry) => entry.firstName === 'Inés')!;
+  const total = `${new Intl.NumberFormat('es', { maximumFractionDigits: 2 }).format(ines.totalScore)} pts`;
+  await expect(screen.getByTestId('screen-newest')).toHaveText(`Acaba de terminar: Inés Séptima · ${total} en la campaña`, { timeout: 5_000 });
+  await expect(screen.locator('[data-testid="screen-row"][data-newest]')).toContainText(total);
+
+  // The address breaks between its parts, never inside a word, on a 1920 TV and on smaller screens.
+  const link = screen.getByTestId('screen-link');
+  await expect(link).toHaveText(`${baseURL}/public/campaigns/${campaign.id}/ranking`);
+  for (const viewport of [TV, { width: 1366, height: 768 }, { width: 1024, height: 768 }]) {
+    await screen.setViewportSize(viewport);
+    for (const at of await lineBreaks(link)) expect(at, `a line break at ${viewport.width} px`).toMatch(/^\/\|/);
+    if (viewport === TV) await screen.screenshot({ path: 'docs/screenshots/big-screen-campaign-1920.png' });
+  }
+  await tv.close();
 });

@@ -76,6 +76,8 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   await expect(counts.getByRole('row', { name: /^Registros/ })).toHaveText(/Registros\s*1\s*0\s*0\s*1/);
   await expect(counts.getByRole('row', { name: /^Resultados/ })).toHaveText(/Resultados\s*1\s*0\s*0\s*0/);
   await expect(counts.getByRole('row', { name: /^Total/ })).toHaveText(/Total\s*3\s*0\s*0\s*1/);
+  // What it sent, in the rounds staff count (three writes make one round), as its badge says.
+  await expect(first.getByRole('definition').filter({ hasText: /partida/ })).toHaveText('1 partida');
   const second = kiosks.nth(1);
   await expect(second.getByRole('heading', { level: 3 })).toHaveText('Tableta del stand');
   await expect(second.getByText(/Sin conexión/)).toHaveCount(0);

@@ -112,11 +112,11 @@ test('a kiosk gets the answer key only once staff set it up; offline it plays pl
     await expect(player.score()).toHaveText(`${60 + 20 * i}%`);
     await player.restart().click();
   }
-  await expect(player.pending()).not.toHaveText('0 por sincronizar');
+  await expect(player.pending()).not.toHaveText('Nada por sincronizar');
 
   // Back: every result reaches the ranking, each exactly once.
   await tablet.setOffline(false);
-  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
   for (const [i, { fullName }] of players.entries()) await expect.poll(() => rankedScores(page, fullName), { timeout: 20_000 }).toEqual([60 + 20 * i]);
   await tablet.close();
 });

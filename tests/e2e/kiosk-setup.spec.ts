@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
+import { decodeQr } from './support/qr';
 
 const DEMO_TRIVIA = 1;
 
@@ -14,6 +15,19 @@ test.describe('kiosk setup and PIN', () => {
   test('an admin link sets a device up once as a named kiosk; leaving kiosk mode needs the PIN, a wrong one is refused and counted', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const link = await setupLinkFromCard(page, DEMO_TRIVIA_CARD);
+    // The dialog shows the link as a QR code too, for the tablet's camera: it decodes to the link.
+    const dialog = page.getByRole('dialog', { name: 'Configurar kiosco' });
+    expect(await decodeQr(dialog.getByTestId('kiosk-setup-qr'))).toBe(link);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page, `kiosk setup dialog (${colorScheme})`, '[role="dialog"]')).toEqual([]);
+      for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+        await page.setViewportSize({ width, height });
+        await page.screenshot({ path: `docs/screenshots/kiosk-setup-dialog-${colorScheme}-${name}.png` });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await decodeQr(dialog.getByTestId('kiosk-setup-qr'))).toBe(link);
 
     // The tablet: a browser of its own (its own device database).
     const tablet = await browser.newContext({ baseURL, locale: 'es-CO' });
@@ -68,15 +82,24 @@ test.describe('kiosk setup and PIN', () => {
     await expect(player.validate()).toBeVisible();
     await expect(player.notice()).toContainText('Modo kiosco desactivado');
 
-    // The link worked once: opened again (on any device) it is refused.
-    const other = await (await browser.newContext({ baseURL, locale: 'es-CO' })).newPage();
+    // The link worked once: opened again (on any device) it says so as it opens, with no field to fill.
+    const otherContext = await browser.newContext({ baseURL, locale: 'es-CO' });
+    const other = await otherContext.newPage();
     await other.goto(link);
     const again = other.getByTestId('kiosk-setup');
-    await again.getByLabel('Nombre del kiosco').fill('Otro');
-    await again.getByLabel('PIN (4 a 8 dígitos)').fill('1234');
-    await again.getByLabel('Repite el PIN').fill('1234');
-    await again.getByRole('button', { name: 'Configurar kiosco' }).click();
-    await expect(other.getByTestId('kiosk-setup-error')).toHaveText('Este enlace de configuración de kiosco ya se usó. Pide uno nuevo');
+    await expect(again.getByTestId('kiosk-setup-error')).toHaveText('Este enlace de configuración de kiosco ya se usó. Pide uno nuevo');
+    await expect(again.getByRole('heading', { name: 'Configurar kiosco' })).toBeFocused();
+    await expect(other.getByRole('textbox')).toHaveCount(0);
+    await expect(other.getByLabel('Nombre del kiosco')).toHaveCount(0);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await other.emulateMedia({ colorScheme });
+      expect(await seriousViolations(other, `used setup link (${colorScheme})`)).toEqual([]);
+      for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+        await other.setViewportSize({ width, height });
+        await other.screenshot({ path: `docs/screenshots/kiosk-setup-used-${colorScheme}-${name}.png` });
+      }
+    }
+    await otherContext.close();
     await tablet.close();
   });
 

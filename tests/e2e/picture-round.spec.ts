@@ -121,7 +121,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   // The connection is back: the round played offline reaches the server.
   await tablet.setOffline(false);
   await kiosk.reload();
-  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
   await tablet.close();
 
   // A phone, online, through the public link.

@@ -40,7 +40,7 @@ test.describe('leaving the player screen clean for the next person', () => {
     await expect(player.counter()).toBeHidden();
 
     // The registration and the attempt reached the server; the kiosk's badge says when.
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
+    await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 20_000 });
     await expect(player.lastSync()).toHaveText('Sincronizado hace un momento');
   });
 
@@ -67,7 +67,7 @@ test.describe('leaving the player screen clean for the next person', () => {
     await page.getByRole('button', { name: 'Volver', exact: true }).click();
     await expect(player.validate()).toBeVisible();
     // Only the registration was queued: no attempt for an empty round (the kiosk's badge counts them).
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 20_000 });
+    await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 20_000 });
   });
 
   test('a round whose next questions were deleted meanwhile is not resumed into a blank screen', async ({ page }) => {

@@ -44,7 +44,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
     await player.gotoKiosk(DEMO_TRIVIA);
     const first = { name: 'Restaurada Uno', document: freshDocument() };
     await playRound(player, bundle, first.name, first.document);
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
+    await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
     const deviceId = await player.storedDeviceId();
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -53,7 +53,7 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
 
     const second = { name: 'Restaurada Dos', document: freshDocument() };
     await playRound(player, bundle, second.name, second.document);
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
+    await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
     await expect(player.rejectedCount()).toHaveCount(0);
     expect(await player.storedDeviceId()).toBe(deviceId);
 
@@ -83,14 +83,14 @@ test.describe('a kiosk whose sync the server refuses in part never stops syncing
     const accepted = { name: 'Aceptada Dos', document: freshDocument() };
     await playRound(player, bundle, refused.name, refused.document);
     await playRound(player, bundle, accepted.name, accepted.document);
-    await expect(player.pending()).toHaveText('6 por sincronizar');
+    await expect(player.pending()).toHaveText('2 partidas por sincronizar');
     const entries = (await player.outboxEntries()).sort((a, b) => a.mutationId - b.mutationId);
     const completion = entries.find((e) => e.kind === 'completion')!;
     const answers = completion.payload.answers as { questionId: number; answerId: number }[];
     await player.patchOutboxPayload(completion.mutationId, { answers: [{ ...answers[0]!, answerId: 2_000_000_000 }, ...answers.slice(1)] });
 
     await context.setOffline(false);
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
+    await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: ONE_FLUSH_CYCLE_MS });
     await expect(player.rejectedCount()).toHaveText('1 rechazado');
 
     // The badge names the refused result and the server's own reason for it.

@@ -63,7 +63,7 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
   await expect(kiosk.getByTestId('result-held')).toHaveText(/^Tu resultado quedó en revisión: llegó por encima del límite de intentos\./, { timeout: 30_000 });
   // A held result has no place, though the player's first try ranks.
   await expect(player.place()).toHaveCount(0);
-  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
 
   // The staff panel: confirmed 0 of the result, 1 in review, with the reason in Spanish; nothing marked ✓ that is not.
   await openPanel(kiosk, player);

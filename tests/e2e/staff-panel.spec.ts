@@ -36,7 +36,7 @@ async function openPanelWith(page: Page, player: PlayerPage, pin: string) {
 
 const freshDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
 
-test('staff panel: behind the PIN, its receipt matches what the server stored after an offline round is synced; accessible light and dark, by keyboard', async ({
+test('staff panel: behind the PIN, counts what waits in rounds, says when it last reached the server and until when it may stay offline, and its receipt matches what the server stored after the offline rounds sync; accessible light and dark, by keyboard', async ({
   page,
   browser,
   baseURL,
@@ -51,7 +51,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   const player = new PlayerPage(kiosk);
   await kiosk.goto(link);
   const form = kiosk.getByTestId('kiosk-setup');
-  await form.getByLabel('Nombre del kiosco').fill('Stand 7');
+  await form.getByLabel('Nombre del kiosco').fill('Kiosco Entrada');
   await form.getByLabel('PIN (4 a 8 dígitos)').fill(PIN);
   await form.getByLabel('Repite el PIN').fill(PIN);
   await form.getByLabel(/^Segundos sin actividad/).fill('600');
@@ -60,10 +60,13 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   await player.toDocumentStep();
   const deviceId = await player.storedDeviceId();
   expect(deviceId).not.toBeNull();
+  // Set up online, nothing played yet: the kiosk reached the server, so it is in sync, not "never synced".
+  await expect(player.pending()).toHaveText('Nada por sincronizar');
+  await expect(player.lastSync()).toHaveText(/^Sincronizado hace /);
 
-  // Offline: two new players register and play a round each.
+  // Offline: three new players register and play a round each.
   await tablet.setOffline(true);
-  for (const [i, name] of ['Camila Offline', 'Tomás Offline'].entries()) {
+  for (const [i, name] of ['Camila Offline', 'Tomás Offline', 'Lucas Offline'].entries()) {
     await player.enterDocument(bundle.documentTypes[0]!.name, freshDocument());
     await player.registerAs(name, 'Stand Principal');
     await player.start().click();
@@ -71,7 +74,8 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
     await player.restart().click();
     await player.toDocumentStep();
   }
-  await expect(player.pending()).toHaveText('6 por sincronizar');
+  // Nine writes (a registration, a start and a result per round): staff count three rounds.
+  await expect(player.pending()).toHaveText('3 partidas por sincronizar');
 
   // A wrong PIN is refused and the panel stays closed.
   await openPanelWith(kiosk, player, '000000');
@@ -82,13 +86,33 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   await gate.getByRole('button', { name: 'Abrir el panel' }).click();
   await expect(panel(kiosk)).toBeVisible();
 
-  // Offline, the panel shows what waits by kind and what the device recorded; the server cannot be asked.
+  // Offline, the panel shows what waits, in rounds then by kind, and what the device recorded; the server cannot be asked.
+  await expect(kiosk.getByTestId('staff-kiosk-name')).toHaveText('Kiosco Entrada');
+  await expect(kiosk.getByTestId('staff-pending-rounds')).toHaveText('3 partidas por sincronizar');
   for (const kind of KINDS) {
-    await expect(kiosk.getByTestId(`staff-pending-${kind}`)).toHaveText('2');
-    await expect(kiosk.getByTestId(`staff-receipt-${kind}`)).toHaveAttribute('data-recorded', '2');
+    await expect(kiosk.getByTestId(`staff-pending-${kind}`)).toHaveText('3');
+    await expect(kiosk.getByTestId(`staff-receipt-${kind}`)).toHaveAttribute('data-recorded', '3');
   }
   await expect(kiosk.getByTestId('staff-receipt-status')).toContainText('No se pudo consultar al servidor');
   await expect(kiosk.getByTestId('staff-device-id')).toHaveText(deviceId!);
+  // Its last contact (the setup) and, OFFLINE_WINDOW_HOURS later, when its rounds would need review.
+  const contact = kiosk.getByTestId('staff-contact');
+  await expect(contact).toHaveText(/^Última conexión con el servidor: hace (un momento|\d+ minutos?) \(.+\)\.$/);
+  const reviewFrom = kiosk.getByTestId('staff-review-from');
+  await expect(reviewFrom).toHaveText(/^Si no vuelve a conectarse antes del .+, las partidas jugadas desde esa última conexión quedarán en revisión\.$/);
+  const contactAt = Date.parse((await contact.locator('time').getAttribute('datetime'))!);
+  expect(Date.parse((await reviewFrom.locator('time').getAttribute('datetime'))!) - contactAt).toBe(12 * 3_600_000);
+  await leaveFullscreen(kiosk);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await kiosk.emulateMedia({ colorScheme });
+    expect(await seriousViolations(kiosk, `offline staff panel (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
+    for (const [width, height, name] of [[1024, 768, 'tablet'], [390, 844, 'phone']] as const) {
+      await kiosk.setViewportSize({ width, height });
+      await kiosk.screenshot({ path: `docs/screenshots/staff-panel-offline-${colorScheme}-${name}.png` });
+    }
+  }
+  await kiosk.emulateMedia({ colorScheme: 'light' });
+  await kiosk.setViewportSize({ width: 1024, height: 768 });
 
   // 'Cerrar' leaves the kiosk on its attract screen.
   await panel(kiosk).getByRole('button', { name: 'Cerrar' }).click();
@@ -97,14 +121,17 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
 
   // Back online, the outbox drains; the panel's receipt then matches what the server stored.
   await tablet.setOffline(false);
-  await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: 30_000 });
+  await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
   await openPanelWith(kiosk, player, PIN);
   await expect(panel(kiosk)).toBeVisible();
   // Focus starts on 'Cerrar'.
   await expect(panel(kiosk).getByRole('button', { name: 'Cerrar' })).toBeFocused();
   await expect(kiosk.getByTestId('staff-receipt-status')).toContainText('Servidor consultado');
+  await expect(kiosk.getByTestId('staff-pending-rounds')).toHaveText('Nada por sincronizar');
+  // Online, the review moment is no concern.
+  await expect(kiosk.getByTestId('staff-review-from')).toHaveCount(0);
   const stored = await appliedByKind(deviceId!);
-  expect(stored).toEqual({ player: 2, attempt: 2, completion: 2 });
+  expect(stored).toEqual({ player: 3, attempt: 3, completion: 3 });
   for (const kind of KINDS) {
     const line = kiosk.getByTestId(`staff-receipt-${kind}`);
     await expect(line).toHaveAttribute('data-recorded', String(stored[kind]));
@@ -118,7 +145,7 @@ test('staff panel: behind the PIN, its receipt matches what the server stored af
   expect(download.suggestedFilename()).toMatch(new RegExp(`^informe-kiosco-${deviceId!.slice(0, 8)}-\\d{8}-\\d{4}\\.json$`));
   const reportText = readFileSync((await download.path())!, 'utf8');
   const report = JSON.parse(reportText);
-  expect(report).toMatchObject({ deviceId, counts: { recordedOnDevice: { player: 2, attempt: 2, completion: 2 }, server: { completion: { confirmed: 2 } } }, rejected: [] });
+  expect(report).toMatchObject({ deviceId, counts: { recordedOnDevice: { player: 3, attempt: 3, completion: 3 }, server: { completion: { confirmed: 3 } } }, rejected: [] });
   const secret = await kiosk.evaluate(
     () =>
       new Promise<string>((resolve) => {

@@ -54,11 +54,13 @@ export async function ensureIdentity(db: TriviaDb, timeoutMs: number, stale?: Id
   const registration = answer.body;
   // This browser was a kiosk and came back without its data: its screen says so until staff set it up again.
   if (registration.lostKiosk) await writeMeta(db, LOST_KIOSK_KEY, registration.lostKiosk);
-  return db.transaction('rw', [db.device, db.outbox], async () => {
+  return db.transaction('rw', [db.device, db.outbox, db.meta], async () => {
     const current = (await db.device.get('device')) ?? emptyDevice();
     if (current.deviceId && current.secret && current.deviceId !== seen.deviceId) return { kind: 'registered' as const, device: current as Identity };
     const { contactTicket: _used, ...rest } = current;
     await db.device.put({ ...rest, deviceId: registration.deviceId, secret: registration.secret });
+    // A registration is a contact: the server's window for this device's offline rounds opens here (docs/fair-play.md).
+    await writeMeta(db, 'lastContactAt', new Date().toISOString());
     if (seen.deviceId) await renumberPending(db, 1);
     return { kind: 'registered' as const, device: (await db.device.get('device')) as Identity };
   });

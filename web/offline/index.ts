@@ -170,6 +170,8 @@ export const kioskConfigSetting = (): Subscribable<KioskConfig | null> => watch(
 /** The kiosk this browser was before it came back without its data ({name}), until it is set up again; undefined otherwise. */
 export const lostKioskSetting = (): Subscribable<{ name: string } | undefined> => watch(() => readMeta<{ name: string }>(triviaDb(), LOST_KIOSK_KEY));
 
+export { checkSetupLink } from './kiosk-config';
+
 /** Sets this device up as a kiosk with a one-time setup link's token (needs the server). */
 export const setUpThisKiosk = (input: KioskSetupInput) => setUpKiosk(triviaDb(), input);
 

@@ -5,6 +5,8 @@ import {
   KIOSK_IDLE_MAX_SECONDS,
   KIOSK_IDLE_MIN_SECONDS,
   type KioskReleaseReply,
+  type KioskSetupCheckReply,
+  type KioskSetupLinkState,
   type KioskSetupReply,
 } from '../../contract/kiosk-values';
 import { readMeta, writeMeta, type TriviaDb } from './db';
@@ -60,6 +62,13 @@ export function idleSecondsWithin(seconds: number | undefined): number {
   return Math.min(KIOSK_IDLE_MAX_SECONDS, Math.max(KIOSK_IDLE_MIN_SECONDS, Math.round(seconds)));
 }
 
+/** Where a setup link stands, asked as it opens (nothing is used); null when the server cannot be asked. */
+export async function checkSetupLink(token: string, groupId: number): Promise<KioskSetupLinkState | null> {
+  const answer = await callServer<KioskSetupCheckReply>('POST', '/api/kiosk-setup/check', { token, questionGroupId: groupId }, { timeoutMs: SETUP_TIMEOUT_MS });
+  // A refused request (a malformed token) is a link that sets nothing up.
+  return answer.kind === 'success' ? (answer.body?.state ?? null) : answer.kind === 'refused' ? 'unknown' : null;
+}
+
 /**
  * Sets this device up as a kiosk: the server must accept the one-time link (it needs a connection),
  * then the PIN's hash, the kiosk's settings and kiosk mode are stored together.
@@ -89,6 +98,8 @@ export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<
     await writeMeta(db, CONFIG_KEY, config);
     await writeKioskMode(db, true);
     await db.meta.delete(LOST_KIOSK_KEY);
+    // The setup is a contact too: the server anchors the kiosk's next offline rounds here.
+    await writeMeta(db, 'lastContactAt', new Date().toISOString());
   });
   // What a kiosk has not sent lives in this browser's storage: ask that it never be evicted.
   await askPersistentStorage(db).catch(() => false);

@@ -1,6 +1,8 @@
 import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/devices';
 import { liveQuery } from 'dexie';
 import type { DeviceReceipt, MutationCounts, SyncMutationKind } from '../../contract';
+import type { HeldRounds } from '../../contract/kiosk-holdings';
+import { heldRounds, pendingEntries } from './sync-status';
 import { readMeta, triviaDb, type RejectedEntry, type TriviaDb } from './db';
 import { changeIdleSeconds, readKioskConfig, type KioskConfig } from './kiosk-config';
 import { checkPin, isValidPin, readPinHash, setPin, type PinCheck } from './kiosk-pin';
@@ -28,10 +30,16 @@ export interface DeviceRecords {
   recorded: KindCounts;
   /** Waiting in the outbox, by kind. */
   pending: KindCounts;
+  /** The same, as rounds (and registrations without one): what staff count in. */
+  held: HeldRounds;
   rejected: RejectedEntry[];
   lastSyncAt: string | null;
   lastSyncError: string | null;
-  /** The last time the server heard from this device with nothing left to send (docs/fair-play.md). */
+  /**
+   * The last time the server heard from this device with nothing left to send: its registration,
+   * its kiosk setup, a heartbeat or a push that emptied the outbox, where the server's window for
+   * its offline rounds opens (docs/fair-play.md).
+   */
   lastContactAt: string | null;
   /** Past this long without contact, the results this device sends are held for review. */
   offlineWindowHours: number;
@@ -42,7 +50,8 @@ const zeroCounts = (): KindCounts => ({ player: 0, attempt: 0, completion: 0 });
 
 export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
   const pending = zeroCounts();
-  for (const entry of await db.outbox.where('status').equals('pending').toArray()) pending[entry.kind]++;
+  const entries = await pendingEntries(db);
+  for (const entry of entries) pending[entry.kind]++;
   const device = await db.device.get('device');
   return {
     deviceId: device?.deviceId ?? null,
@@ -52,6 +61,7 @@ export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
       completion: await db.attempts.filter((attempt) => attempt.completedAt !== null).count(),
     },
     pending,
+    held: heldRounds(entries),
     rejected: await db.rejected.orderBy('mutationId').toArray(),
     lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
     lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,

@@ -1,7 +1,15 @@
 import { LogOut, MonitorCog } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { KIOSK_IDLE_DEFAULT_SECONDS, KIOSK_IDLE_MAX_SECONDS, KIOSK_IDLE_MIN_SECONDS, KIOSK_NAME_MAX, KIOSK_SETUP_ADMIN_SIGNED_OUT } from '../../contract/kiosk-values';
-import { setUpThisKiosk, type KioskConfig } from '../offline';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  KIOSK_IDLE_DEFAULT_SECONDS,
+  KIOSK_IDLE_MAX_SECONDS,
+  KIOSK_IDLE_MIN_SECONDS,
+  KIOSK_NAME_MAX,
+  KIOSK_SETUP_ADMIN_SIGNED_OUT,
+  KIOSK_SETUP_REFUSALS,
+  type KioskSetupLinkState,
+} from '../../contract/kiosk-values';
+import { checkSetupLink, setUpThisKiosk, type KioskConfig } from '../offline';
 import { IDLE_WARNING_MS } from './kiosk-mode';
 import { PlayerTextInput } from './ui/fields';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -32,6 +40,42 @@ function problemsOf(name: string, pin: string, pinAgain: string, idle: string): 
  * that session: the form says so before the kiosk starts (KioskSignedOutNotice).
  */
 export function KioskSetupForm({ token, groupId, onDone }: { token: string; groupId: number; onDone: (config: KioskConfig) => void }) {
+  // Where the link stands, asked as it opens: staff never fill a form that cannot succeed.
+  const [link, setLink] = useState<KioskSetupLinkState | null | 'checking'>('checking');
+  useEffect(() => {
+    if (link === 'checking') void checkSetupLink(token, groupId).then(setLink);
+  }, [link, token, groupId]);
+  if (link === 'valid') return <SetupForm token={token} groupId={groupId} onDone={onDone} />;
+  return (
+    <div className="space-y-4" data-testid="kiosk-setup">
+      <SetupHeading />
+      {link === 'checking' ? (
+        <p role="status">Comprobando el enlace…</p>
+      ) : (
+        <p className="player-field-error font-medium" role="alert" data-testid="kiosk-setup-error">
+          {link ? KIOSK_SETUP_REFUSALS[`kiosk_setup_${link}`] : 'Se necesita conexión con el servidor para configurar el kiosco.'}
+        </p>
+      )}
+      {link === null && (
+        <button type="button" className="player-button w-full" onClick={() => setLink('checking')}>
+          Reintentar
+        </button>
+      )}
+    </div>
+  );
+}
+
+function SetupHeading() {
+  const headingRef = useFocusOnMount<HTMLHeadingElement>();
+  return (
+    <h2 ref={headingRef} tabIndex={-1} className="player-heading flex items-center gap-2 !text-xl">
+      <MonitorCog className="size-6" aria-hidden /> Configurar kiosco
+    </h2>
+  );
+}
+
+/** The form itself, for a link the server said is valid. */
+function SetupForm({ token, groupId, onDone }: { token: string; groupId: number; onDone: (config: KioskConfig) => void }) {
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [pinAgain, setPinAgain] = useState('');
@@ -40,7 +84,6 @@ export function KioskSetupForm({ token, groupId, onDone }: { token: string; grou
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [signedOut, setSignedOut] = useState<KioskConfig | null>(null);
-  const headingRef = useFocusOnMount<HTMLHeadingElement>();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,9 +103,7 @@ export function KioskSetupForm({ token, groupId, onDone }: { token: string; grou
 
   return (
     <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate data-testid="kiosk-setup">
-      <h2 ref={headingRef} tabIndex={-1} className="player-heading flex items-center gap-2 !text-xl">
-        <MonitorCog className="size-6" aria-hidden /> Configurar kiosco
-      </h2>
+      <SetupHeading />
       <p className="player-muted">Este dispositivo quedará en modo kiosco para esta trivia. El PIN se pide para salir del modo kiosco; guárdalo: solo se guarda en este dispositivo.</p>
       <PlayerTextInput label="Nombre del kiosco" value={name} maxLength={KIOSK_NAME_MAX} autoComplete="off" onChange={(e) => setName(e.currentTarget.value)} error={problems.name} />
       <PlayerTextInput

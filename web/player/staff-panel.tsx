@@ -1,14 +1,16 @@
 import { useEffect, useId, useRef } from 'react';
-import type { StaffSession, StaffTools } from '../offline';
+import { kioskTitle, pendingText } from '../../contract/kiosk-holdings';
+import type { DeviceRecords, StaffSession, StaffTools } from '../offline';
 import { updateNow } from '../pwa/service-worker';
 import { formatDateTime } from './format';
-import { requestFlush } from './kiosk';
+import { requestFlush, useServerReachable } from './kiosk';
 import { CountList, ReceiptLines } from './staff-kind-counts';
 import { KioskSettings } from './staff-kiosk-settings';
+import { RejectedEntryLines } from './rejected-entry';
 import { StaffPictures } from './staff-pictures';
 import { closeStaffPanel } from './staff-panel-state';
 import { STAFF_BUTTON, StaffSection } from './staff-section';
-import { contactLabel, lastSyncLabel, reviewDeadline } from './sync-label';
+import { contactLabel, lastInSync, reviewDeadline } from './sync-label';
 import { useStaffPanelData } from './use-staff-panel-data';
 import './staff-panel.css';
 
@@ -31,8 +33,6 @@ function reportFileName(deviceId: string | null, now: Date): string {
   const stamp = now.toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
   return `informe-kiosco-${(deviceId ?? 'sin-registrar').slice(0, 8)}-${stamp}.json`;
 }
-
-const KIND_ONE = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
 
 const NUMBER = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
 
@@ -58,6 +58,7 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const { records, storage, receipt, asking, ask } = useStaffPanelData(tools);
+  const reachable = useServerReachable();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -90,7 +91,11 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
           <h2 id={titleId} className="text-xl font-bold">
             Panel del personal
           </h2>
-          {records?.kiosk && <p className="staff-muted break-words">Kiosco {records.kiosk.name}</p>}
+          {records?.kiosk && (
+            <p className="staff-muted break-words" data-testid="staff-kiosk-name">
+              {kioskTitle(records.kiosk.name)}
+            </p>
+          )}
         </div>
         <button ref={closeRef} type="button" className={`${STAFF_BUTTON} staff-button-primary`} onClick={() => closeStaffPanel(true)}>
           Cerrar
@@ -101,18 +106,11 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
       ) : (
         <div className="grid gap-4 p-4 md:grid-cols-2">
           <StaffSection title="Por sincronizar" testId="staff-pending">
-            <CountList counts={records.pending} testId="staff-pending" />
-            <p>
-              <span className="font-semibold">Última sincronización: </span>
-              {records.lastSyncAt ? (
-                <>
-                  {lastSyncLabel(records.lastSyncAt)} (<time dateTime={records.lastSyncAt}>{formatDateTime(records.lastSyncAt)}</time>)
-                </>
-              ) : (
-                'Nunca sincronizado'
-              )}
+            <p className="font-semibold" data-testid="staff-pending-rounds">
+              {pendingText(records.held)}
             </p>
-            <ContactLine lastContactAt={records.lastContactAt} windowHours={records.offlineWindowHours} />
+            <CountList counts={records.pending} testId="staff-pending" />
+            <ContactLine records={records} reachable={reachable} />
             {records.lastSyncError && (
               <p className="break-words">
                 <span className="font-semibold">Último error: </span>
@@ -151,14 +149,7 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
                 <ul className="space-y-2">
                   {records.rejected.map((entry) => (
                     <li key={entry.id ?? entry.mutationId} className="staff-rejected rounded-lg p-3" data-testid="staff-rejected-entry">
-                      <p className="font-semibold">
-                        {KIND_ONE[entry.kind] ?? entry.kind} #{entry.mutationId}
-                        {typeof entry.payload?.documentNumber === 'string' && <span className="font-normal"> · Documento {entry.payload.documentNumber}</span>}
-                      </p>
-                      <p className="break-words">{typeof entry.reason === 'string' ? entry.reason : ''}</p>
-                      <p className="staff-muted">
-                        Rechazado el <time dateTime={entry.rejectedAt}>{formatDateTime(entry.rejectedAt)}</time>
-                      </p>
+                      <RejectedEntryLines entry={entry} mutedClass="staff-muted" />
                     </li>
                   ))}
                 </ul>
@@ -198,25 +189,35 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
 }
 
 /**
- * How long the kiosk has been without contact with the server, and from when what it sends would
- * be held for review (OFFLINE_WINDOW_HOURS after that contact; docs/fair-play.md).
+ * When the kiosk last reached the server with nothing left to send, and, while it cannot reach it,
+ * until when it may reconnect before its rounds need review: the server holds every round of a
+ * push that arrives more than OFFLINE_WINDOW_HOURS after that contact (`unanchored_time`,
+ * docs/fair-play.md), whenever in that time each was played.
  */
-function ContactLine({ lastContactAt, windowHours }: { lastContactAt: string | null; windowHours: number }) {
+function ContactLine({ records, reachable }: { records: DeviceRecords; reachable: boolean }) {
+  const windowHours = records.offlineWindowHours;
+  const lastContactAt = lastInSync(records);
+  // Every device that reached the server has one (its registration is a contact).
   if (!lastContactAt) return null;
   const { reviewFrom, late } = reviewDeadline(lastContactAt, windowHours);
   return (
-    <p data-testid="staff-contact">
-      <span className="font-semibold">Último contacto con el servidor: </span>
-      {contactLabel(lastContactAt)} (<time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time>).{' '}
-      {late ? (
-        <span className="font-semibold">
-          Lleva más de {windowHours} h sin contacto: los resultados que envíe quedarán en revisión hasta que el organizador los apruebe.
-        </span>
-      ) : (
-        <>
-          Si sigue sin conexión, los resultados que envíe desde el <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom.toISOString())}</time> quedarán en revisión.
-        </>
+    <>
+      <p data-testid="staff-contact">
+        <span className="font-semibold">Última conexión con el servidor: </span>
+        {contactLabel(lastContactAt)} (<time dateTime={lastContactAt}>{formatDateTime(lastContactAt)}</time>).
+      </p>
+      {(late || !reachable) && (
+        <p className={late ? 'font-semibold' : undefined} data-testid="staff-review-from">
+          {late ? (
+            `Lleva más de ${windowHours} h sin conexión: las`
+          ) : (
+            <>
+              Si no vuelve a conectarse antes del <time dateTime={reviewFrom.toISOString()}>{formatDateTime(reviewFrom)}</time>, las
+            </>
+          )}{' '}
+          partidas jugadas desde esa última conexión quedarán en revisión{late && ' hasta que un organizador las apruebe'}.
+        </p>
       )}
-    </p>
+    </>
   );
 }

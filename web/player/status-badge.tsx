@@ -1,26 +1,17 @@
-import { ChevronRight, CloudOff, CloudUpload, HardDrive, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
+import { ChevronRight, CloudOff, CloudUpload, History, Monitor, RefreshCw, ShieldCheck, Wifi } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type RejectedEntry, type StaffSession, type SyncStatus } from '../offline';
+import { kioskConfigSetting, loadStaffTools, setKioskMode, syncStatus, type KioskConfig, type StaffSession, type SyncStatus } from '../offline';
 import { formatDateTime } from './format';
 import { requestFlush, useServerReachable } from './kiosk';
 import { PinPrompt } from './pin-prompt';
+import { RejectedEntryLines } from './rejected-entry';
 import { StaffPanelHost } from './staff-panel-host';
 import { openStaffPanel } from './staff-panel-state';
-import { lastSyncLabel } from './sync-label';
+import { pendingText } from '../../contract/kiosk-holdings';
+import { lastInSync, lastSyncLabel } from './sync-label';
 import { useBadgeSpace } from './use-badge-space';
 import { useNow } from './use-now';
 import { useSubscription } from './use-subscription';
-
-const KIND_LABEL = { player: 'Registro', attempt: 'Intento', completion: 'Resultado' } as const;
-
-/** The masked document of a rejected registration ('*******890'), never the raw number; null for other kinds. */
-function maskedDocument(entry: RejectedEntry): string | null {
-  const documentNumber: unknown = entry.payload?.documentNumber;
-  return typeof documentNumber === 'string' ? documentNumber : null;
-}
-
-/** The server's reason as text, whatever an older build or an odd reply left in the entry. */
-const reasonText = (entry: RejectedEntry): string => (typeof entry.reason === 'string' ? entry.reason : '');
 
 const BADGE_ICON = 'size-3.5 shrink-0';
 
@@ -73,6 +64,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
   }, [open, buttonRef]);
 
   const rejected = status?.rejected.length ?? 0;
+  const inSync = status && lastInSync(status);
 
   const panelOpened = (session: StaffSession) => {
     setAskingPanelPin(false);
@@ -112,12 +104,12 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
         </span>
         <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
           <CloudUpload className={`${BADGE_ICON} text-slate-300`} aria-hidden />
-          <span data-testid="kiosk-pending">{status ? `${status.pending} por sincronizar` : '…'}</span>
+          <span data-testid="kiosk-pending">{status ? pendingText(status.pending) : '…'}</span>
         </span>
         {status && (
           <span className="inline-flex min-w-0 items-center gap-1.5">
             <History className={`${BADGE_ICON} text-slate-300`} aria-hidden />
-            <span data-testid="kiosk-last-sync">{lastSyncLabel(status.lastSyncAt, now)}</span>
+            <span data-testid="kiosk-last-sync">{lastSyncLabel(status, now)}</span>
           </span>
         )}
         {rejected > 0 && (
@@ -135,7 +127,7 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
         >
           <p>
             <span className="font-semibold">Última sincronización: </span>
-            {status.lastSyncAt ? formatDateTime(status.lastSyncAt) : 'Nunca'}
+            {inSync ? formatDateTime(inSync) : lastSyncLabel(status)}
           </p>
           {status.lastSyncError && (
             <p className="break-words">
@@ -143,9 +135,9 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               {status.lastSyncError}
             </p>
           )}
-          <p className="flex items-center gap-1.5">
-            <HardDrive className="size-3.5 shrink-0" aria-hidden />
-            {status.persisted ? 'Almacenamiento persistente concedido' : 'Almacenamiento persistente no concedido'}
+          <p>
+            <span className="font-semibold">Almacenamiento persistente: </span>
+            {status.persisted ? 'concedido' : 'no concedido'}
           </p>
           {kioskMode !== null && (
             <div className="flex items-center justify-between gap-2">
@@ -191,21 +183,11 @@ export function StatusBadge({ kioskMode }: { kioskMode: boolean | null }) {
               <div className="space-y-1.5 px-2 pb-2">
                 <p className="text-slate-700">No se volverán a enviar; el resto sigue sincronizándose.</p>
                 <ul className="space-y-1.5">
-                  {status.rejected.map((entry) => {
-                    const document = maskedDocument(entry);
-                    return (
-                      <li key={entry.id} className="rounded-md bg-white p-2 ring-1 ring-red-100" data-testid="kiosk-rejected-entry">
-                        <p className="font-semibold text-slate-900">
-                          {KIND_LABEL[entry.kind]} #{entry.mutationId}
-                          {document && <span className="font-normal text-slate-700"> · Documento {document}</span>}
-                        </p>
-                        <p className="break-words text-slate-700">{reasonText(entry)}</p>
-                        <p className="text-slate-600">
-                          Rechazado el <time dateTime={entry.rejectedAt}>{formatDateTime(entry.rejectedAt)}</time>
-                        </p>
-                      </li>
-                    );
-                  })}
+                  {status.rejected.map((entry) => (
+                    <li key={entry.id} className="rounded-md bg-white p-2 text-slate-700 ring-1 ring-red-100" data-testid="kiosk-rejected-entry">
+                      <RejectedEntryLines entry={entry} titleClass="text-slate-900" mutedClass="text-slate-600" />
+                    </li>
+                  ))}
                 </ul>
               </div>
             </details>

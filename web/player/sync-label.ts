@@ -27,13 +27,20 @@ export function reviewDeadline(lastContactAt: string, windowHours: number, now: 
 }
 
 /**
- * The badge's last-sync line: how long ago the outbox last reached the server, in words a booth's
- * staff read at a glance ('Sincronizado hace 2 minutos'), or that it never has.
+ * The badge's last-sync line: how long ago the kiosk and the server last agreed (`lastInSync`), in
+ * words a booth's staff read at a glance ('Sincronizado hace 2 minutos'). A device's registration
+ * and a kiosk's setup are such moments, so "Nunca sincronizado" means it never reached the server.
  */
-export function lastSyncLabel(lastSyncAt: string | null, now: Date = new Date()): string {
-  const at = lastSyncAt ? new Date(lastSyncAt) : null;
-  if (!at || Number.isNaN(at.getTime())) return 'Nunca sincronizado';
-  const elapsed = now.getTime() - at.getTime();
-  if (elapsed < MINUTE) return 'Sincronizado hace un momento';
-  return `Sincronizado ${elapsedWords(elapsed)}`;
+export function lastSyncLabel(status: { lastSyncAt: string | null; lastContactAt: string | null }, now: Date = new Date()): string {
+  const at = lastInSync(status);
+  if (!at) return 'Nunca sincronizado';
+  const elapsed = now.getTime() - Date.parse(at);
+  return elapsed < MINUTE ? 'Sincronizado hace un momento' : `Sincronizado ${elapsedWords(elapsed)}`;
 }
+
+/**
+ * When the kiosk and the server last agreed: its last contact with nothing left to send (a push
+ * that emptied the outbox, a heartbeat, its registration, its kiosk setup), which is never before
+ * its last push; else that push.
+ */
+export const lastInSync = ({ lastSyncAt, lastContactAt }: { lastSyncAt: string | null; lastContactAt: string | null }): string | null => lastContactAt ?? lastSyncAt;

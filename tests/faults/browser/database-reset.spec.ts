@@ -32,7 +32,7 @@ test('a kiosk whose results were played while the server database was reset to e
     await registerBeforeTheBackup(player, bundle, DEMO_TRIVIA);
     // (The badge read 0 before the registration was written too: wait for the server's record.)
     await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 1 }]);
-    await expect(player.pending()).toHaveText('0 por sincronizar');
+    await expect(player.pending()).toHaveText('Nada por sincronizar');
     const deviceId = await player.storedDeviceId();
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await serverSql(server, 'SELECT id FROM devices')).toEqual([{ id: deviceId }]);
@@ -42,7 +42,7 @@ test('a kiosk whose results were played while the server database was reset to e
     // Offline, three players play full rounds: a player, an attempt and a completion each.
     await context.setOffline(true);
     for (const who of PLAYERS) await playRound(page, bundle, who);
-    await expect(player.pending()).toHaveText(`${PLAYERS.length * 3} por sincronizar`);
+    await expect(player.pending()).toHaveText(`${PLAYERS.length} partidas por sincronizar`);
     // Numbered after the first player's mutation 1, which the server is about to forget.
     expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 2));
 
@@ -57,7 +57,7 @@ test('a kiosk whose results were played while the server database was reset to e
     // The kiosk comes back; nobody touches it.
     await context.setOffline(false);
     const back = Date.now();
-    await expect(player.pending()).toHaveText('0 por sincronizar', { timeout: SYNC_WITHIN_SECONDS * 1000 });
+    await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: SYNC_WITHIN_SECONDS * 1000 });
     const seconds = Math.round((Date.now() - back) / 100) / 10;
     await expect(player.rejectedCount()).toHaveCount(0);
     await expect(player.connection()).toHaveText('En línea');
@@ -72,7 +72,7 @@ test('a kiosk whose results were played while the server database was reset to e
     const matched = expected.filter((row) => stored.some((s) => s.fullName === row.fullName && s.score === row.score)).length;
     reportFigures('kiosk-database-reset', 'kiosk browser, database reset to empty', {
       sent: PLAYERS.length,
-      acknowledged: (await player.pending().textContent()) === '0 por sincronizar' ? PLAYERS.length : 0,
+      acknowledged: (await player.pending().textContent()) === 'Nada por sincronizar' ? PLAYERS.length : 0,
       stored: matched,
       duplicated: Math.max(0, stored.length - new Set(stored.map((s) => s.documentNumber)).size),
       lost: PLAYERS.length - matched,

@@ -81,8 +81,8 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
   await expect(player.connection()).toHaveText('Sin conexión');
   await play(PLAYERS[3]!);
   await play(PLAYERS[4]!);
-  // A player, an attempt and a completion per round: nothing has reached the server.
-  await expect(player.pending()).toHaveText('15 por sincronizar');
+  // Five rounds (a player, an attempt and a completion each): nothing has reached the server.
+  await expect(player.pending()).toHaveText('5 partidas por sincronizar');
 
   // The server process comes back; nobody touches the kiosk.
   await server.start();
@@ -103,7 +103,7 @@ test('a kiosk plays 5 rounds with the server process stopped, through reloads an
   const matched = expected.filter((row) => stored.some((s) => JSON.stringify(s) === JSON.stringify(row))).length;
   reportFigures('kiosk-browser', 'kiosk browser, server process stopped', {
     sent: PLAYERS.length,
-    acknowledged: pendingAfter === '0 por sincronizar' ? PLAYERS.length : 0,
+    acknowledged: pendingAfter === 'Nada por sincronizar' ? PLAYERS.length : 0,
     stored: matched,
     duplicated: Math.max(0, scores.length - new Set(scores.map((s) => s.documentNumber)).size),
     lost: PLAYERS.length - matched,

@@ -40,7 +40,7 @@ test('a player the kiosk knew plays offline after the server was restored to bef
         expect.objectContaining({ fullName: 'Nuevo Jugador', documentNumber: '7770009', score: 100 }),
         expect.objectContaining({ fullName: 'Previa Al Respaldo', documentNumber: '7770000', score: 0 }),
       ]);
-    await expect(player.pending()).toHaveText('0 por sincronizar');
+    await expect(player.pending()).toHaveText('Nada por sincronizar');
     await expect(player.rejectedCount()).toHaveCount(0);
     expect(await serverSql(server, `SELECT count(*)::int AS n FROM sync_mutations WHERE status <> 'applied'`)).toEqual([{ n: 0 }]);
   });

@@ -1,21 +1,49 @@
 import { Maximize } from 'lucide-react';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { Fragment, useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
 import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract';
 import { BROWSER_TIME_ZONE, formatDuration, formatPoints, formatScore, formatTimeOfDay } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
-import { QrCode } from './qr-code';
+import { QrCode } from '../../components/ui/qr-code';
 import { DrawHistory, DrawWinners } from './draw-panels';
 import './big-screen.css';
 
 /** The screen's clock in the event's time zone (the feed says which; before any feed, the device's). */
 const clock = (date: Date, feed: ScreenFeed | null) => formatTimeOfDay(date, feed?.timeZone ?? BROWSER_TIME_ZONE);
-/** The result as a row shows it, as the rankings do: a trivia's score in %, a campaign's total in points, then the time that breaks ties. */
-const scoreOf = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
+/** A score as the rankings write it: a trivia's in %, a campaign's total in points. */
+const formatScreenScore = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
+/** The result as a row shows it: the score, then the time that breaks ties. */
 function result(kind: ScreenFeed['kind'], entry: ScreenEntry): string {
-  const score = scoreOf(kind, entry.score);
+  const score = formatScreenScore(kind, entry.score);
   return entry.time === null ? score : `${score} · ${formatDuration(entry.time)}`;
+}
+/** The newest finisher's figure, said for what it is: a trivia's round score, a campaign's total. */
+const newestScore = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScreenScore(kind, score) : `${formatScreenScore(kind, score)} en la campaña`);
+
+/**
+ * An address in pieces that end where a line may break: after the host's "/" and after each "/"
+ * of the path, never inside a word ("…/campaigns/12/ranking", not "ran/king").
+ */
+function addressPieces(url: string): string[] {
+  const afterScheme = url.indexOf('://') + 3;
+  const firstSlash = url.indexOf('/', afterScheme);
+  if (firstSlash < 0) return [url];
+  return [url.slice(0, firstSlash + 1), ...(url.slice(firstSlash + 1).match(/[^/]*\/|[^/]+$/g) ?? [])];
+}
+
+/** An address that wraps only between its pieces (`addressPieces`). */
+function BreakableAddress({ url }: { url: string }) {
+  return (
+    <>
+      {addressPieces(url).map((piece, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {piece}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 /** Whether the page is in full screen, and a way in (the browser needs a click for it). */
@@ -135,15 +163,15 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
         </section>
         <aside className="big-screen-card big-screen-join" aria-label="Cómo jugar">
           <h2 className="big-screen-join-title">{feed.kind === 'trivia' ? 'Escanea y juega' : 'Escanea y sigue la campaña'}</h2>
-          <QrCode text={playUrl} label={`Código QR de ${playUrl}`} />
+          <QrCode text={playUrl} label={`Código QR de ${playUrl}`} className="big-screen-qr" testId="screen-qr" />
           <p className="big-screen-link" data-testid="screen-link">
-            {playUrl}
+            <BreakableAddress url={playUrl} />
           </p>
           <DrawWinners winners={feed.drawWinners} timeZone={feed.timeZone} />
           <div aria-live="polite" className="big-screen-newest">
             {feed.newest && (
               <p data-testid="screen-newest">
-                Acaba de terminar: <strong>{feed.newest.name}</strong> · {scoreOf(feed.kind, feed.newest.score)}
+                Acaba de terminar: <strong>{feed.newest.name}</strong> · {newestScore(feed.kind, feed.newest.score)}
               </p>
             )}
           </div>

@@ -2,6 +2,7 @@ import { ChevronDown, CircleAlert, Hourglass, MonitorSmartphone, WifiOff } from 
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { KIOSK_DATA_LOST, RECEIPT_OUTCOMES, reviewReasonLabel, SYNC_MUTATION_KINDS, type OutcomeCounts, type SyncMutationKind, type KioskSummary } from '../../../contract';
+import { roundsText } from '../../../contract/kiosk-holdings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
@@ -212,7 +213,7 @@ export function KioskCard({ kiosk, checkedAt }: { kiosk: KioskSummary; checkedAt
           <Fact label="Configurado"><DateTime value={kiosk.setupAt} /></Fact>
           <Fact label="Última conexión">{kiosk.lastSeenAt ? <DateTime value={kiosk.lastSeenAt} /> : 'Nunca'}</Fact>
           <Fact label="Última sincronización">{kiosk.lastSyncAt ? <DateTime value={kiosk.lastSyncAt} /> : 'Nunca'}</Fact>
-          <Fact label="Recibidos">{RECEIPT_OUTCOMES.reduce((sum, outcome) => sum + kiosk.mutations.total[outcome], 0)}</Fact>
+          <Fact label="Recibidas">{roundsText(RECEIPT_OUTCOMES.reduce((sum, outcome) => sum + kiosk.mutations.byKind.attempt[outcome], 0))}</Fact>
         </dl>
         <CountsTable kiosk={kiosk} />
         <InReview kiosk={kiosk} />

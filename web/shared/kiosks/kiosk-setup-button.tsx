@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KioskSetupLink } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { QrCode } from '../../components/ui/qr-code';
 import { api, errorText } from '../../lib/api';
 import { DateTime } from '../time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
@@ -89,6 +90,10 @@ export function KioskSetupDialog({ groupId, groupName, onClose }: { groupId: num
           </label>
           <input id={linkId} readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm dark:border-slate-700 dark:bg-slate-800" data-testid="kiosk-setup-link" />
           <p className="text-sm text-slate-600 dark:text-slate-400">Vence el <DateTime value={create.data.expiresAt} />. Si no se usa a tiempo, crea otro.</p>
+          <figure className="flex flex-col items-center gap-1.5 py-1">
+            <QrCode text={url} label={`Código QR del enlace de configuración: ${url}`} className="size-48 overflow-hidden rounded-lg bg-white ring-1 [&>svg]:block [&>svg]:size-full ring-slate-200 dark:ring-slate-700" testId="kiosk-setup-qr" />
+            <figcaption className="text-sm text-slate-600 dark:text-slate-400">O escanéalo con la cámara de la tableta.</figcaption>
+          </figure>
           {!confirming ? (
             <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
               Abrir en este dispositivo
