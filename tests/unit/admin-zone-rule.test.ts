@@ -16,6 +16,9 @@ describe('the zone an admin screen shows an instant in', () => {
 
   it("shows an instant of no one company in the zone the companies share, never the server's when they chose one", () => {
     expect(installationTimeZone([{ id: 4, timeZone: 'America/Bogota' }], SERVER)).toBe('America/Bogota');
+    // The demo company, which chose none, has no say.
+    expect(installationTimeZone([{ id: 1, timeZone: null }, { id: 4, timeZone: 'America/Bogota' }], SERVER)).toBe('America/Bogota');
+    expect(installationTimeZone([{ id: 1, timeZone: null }], SERVER)).toBe(SERVER);
     expect(zoneOf(null, [{ id: 4, timeZone: 'America/Bogota' }, { id: 9, timeZone: 'America/Bogota' }], SERVER)).toBe('America/Bogota');
     // A company no longer listed (a kiosk of a deleted trivia): the installation's zone.
     expect(zoneOf(7, [{ id: 4, timeZone: 'America/Bogota' }], SERVER)).toBe('America/Bogota');
@@ -30,8 +33,10 @@ describe('the zone an admin screen shows an instant in', () => {
     ];
     expect(installationTimeZone(most, SERVER)).toBe('America/Bogota');
     const tie = [
-      { id: 8, timeZone: null },
+      { id: 8, timeZone: 'America/Bogota' },
       { id: 5, timeZone: 'Europe/Madrid' },
+      { id: 2, timeZone: null },
+      { id: 3, timeZone: null },
     ];
     expect(installationTimeZone(tie, SERVER)).toBe('Europe/Madrid');
   });

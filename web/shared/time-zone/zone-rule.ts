@@ -14,16 +14,17 @@ export const companyTimeZone = (company: ZonedCompany, serverTimeZone: string) =
 
 /**
  * The installation's zone, for an instant that belongs to no one company (a merge, an erasure, a
- * name change, the phones' last result, a page's check time): the zone every company's events
- * share; when they differ, the zone most of them use (on a tie, the earliest created company's);
- * the server's only while there is no company.
+ * name change, the phones' last result, a page's check time): the zone the companies chose for
+ * their events (those that chose none, like the demo company, have no say); when they chose
+ * different ones, the one most of them chose (on a tie, the earliest created company's); the
+ * server's only when no company chose one.
  */
 export function installationTimeZone(companies: readonly ZonedCompany[], serverTimeZone: string): string {
   const uses = new Map<string, { count: number; firstId: number }>();
-  for (const company of companies) {
-    const zone = companyTimeZone(company, serverTimeZone);
-    const use = uses.get(zone);
-    uses.set(zone, { count: (use?.count ?? 0) + 1, firstId: Math.min(use?.firstId ?? company.id, company.id) });
+  for (const { id, timeZone } of companies) {
+    if (timeZone === null) continue;
+    const use = uses.get(timeZone);
+    uses.set(timeZone, { count: (use?.count ?? 0) + 1, firstId: Math.min(use?.firstId ?? id, id) });
   }
   let chosen: [string, { count: number; firstId: number }] | undefined;
   for (const entry of uses) {
