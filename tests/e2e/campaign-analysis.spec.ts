@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import type { Campaign, Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { appQuery } from './support/app-database';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
@@ -106,7 +107,17 @@ test('the analyses, the public campaign ranking and the merge screen never scrol
   test.setTimeout(180_000);
   await new LoginPage(page).signInAsAdmin();
   const { campaign, first } = await seedCampaign(page);
-  const { number } = await seedOnePersonThreeTimes(page, 'Unión estrecha');
+  // "Unir jugadores" with all it can show: a group waiting, one number under two types, a merge recorded.
+  const { number, names } = await seedOnePersonThreeTimes(page, 'Unión estrecha');
+  const ids = await appQuery<{ id: number }>(`SELECT id FROM players WHERE full_name = ANY($1::varchar[]) ORDER BY id`, [names]);
+  await postJson(page, '/api/player-merges', { keepPlayerId: ids[0]!.id, playerIds: [ids[0]!.id, ids[1]!.id] });
+  const [cc, ce] = await appQuery<{ id: number }>(`SELECT id FROM document_types WHERE code IN ('CC', 'CE') ORDER BY code`);
+  for (const type of [cc!.id, ce!.id]) {
+    await appQuery(`INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id) VALUES ('Rosa Prada', 'Rosa', 'Prada', $1, $2, NULL)`, [
+      type,
+      `7${number.slice(1)}`,
+    ]);
+  }
   const heading = (name: string | RegExp) => (p: Page) => expect(p.getByRole('heading', { level: 1, name })).toBeVisible();
   const screens = [
     {

@@ -31,20 +31,22 @@ const overflowing = (page: Page) =>
   });
 
 /**
- * Table cells whose figures run together: a cell whose content (its label on a phone included)
- * is wider than the cell, or two cells of a row side by side whose texts are less than 6 px apart
- * ("JugadoresRondas"), as `text | text`: an empty list passes.
+ * Figures that run together: a table cell or a figure's term or value (dt, dd) whose content (a
+ * cell's label on a phone included) is wider than its box, or two cells of a row side by side whose
+ * texts are less than 6 px apart ("JugadoresRondas"): an empty list passes.
  */
-const crowdedCells = (page: Page) =>
-  page.locator('tr').evaluateAll((rows) => {
+const crowdedFigures = (page: Page) =>
+  page.locator('body').evaluate((body) => {
     const found: string[] = [];
     const text = (cell: Element) => (cell.textContent ?? '').trim();
-    for (const row of rows) {
-      // Hidden, or visually hidden (a phone's sr-only column headings: a 1 px box around them).
-      const hidden = (el: Element | null): boolean => !!el && el.tagName !== 'TABLE' && (el.getBoundingClientRect().width <= 1 || hidden(el.parentElement));
+    // Hidden, or visually hidden (a phone's sr-only column headings: a 1 px box around them).
+    const hidden = (el: Element | null): boolean => !!el && el !== body && (el.getBoundingClientRect().width <= 1 || hidden(el.parentElement));
+    for (const box of body.querySelectorAll('td, th, dt, dd')) {
+      if (box.getClientRects().length > 0 && !hidden(box) && box.scrollWidth > box.clientWidth + 1) found.push(`${text(box)} overflows its box`);
+    }
+    for (const row of body.querySelectorAll('tr')) {
       if (row.getClientRects().length === 0 || hidden(row)) continue;
       const cells = [...row.children].filter((cell) => text(cell) !== '');
-      for (const cell of cells) if (cell.scrollWidth > cell.clientWidth + 1) found.push(`${text(cell)} overflows its cell`);
       const boxes = cells.map((cell) => {
         const range = document.createRange();
         range.selectNodeContents(cell);
@@ -96,7 +98,7 @@ export async function holdOnPhones(browser: Browser, storageState: BrowserContex
         await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
         expect(await overflowing(page), `${where}: the page scrolls sideways`).toEqual([]);
         expect(await squeezedHeadings(page), `${where}: squeezed headings`).toEqual([]);
-        expect(await crowdedCells(page), `${where}: figures that run together`).toEqual([]);
+        expect(await crowdedFigures(page), `${where}: figures that run together`).toEqual([]);
         expect(await seriousViolations(page, where)).toEqual([]);
         if (deviceScaleFactor === 2) await fullPageScreenshot(page, `docs/screenshots/${screen.name}-zoom-200-phone-${colorScheme}.png`);
       }
