@@ -17,16 +17,19 @@ export function EventTimeZone({ companyId, children }: { companyId: number | nul
 }
 
 /**
- * The zone the instants of this part of the screen show in. Undefined while the companies or the
- * server's zone load: times then show nothing rather than switch zone under the reader.
+ * The zone the instants of this part of the screen show in (zone-rule.ts). Undefined while the
+ * companies or the server's zone load: times then show nothing rather than switch zone under the
+ * reader.
  */
 export function useTimeZone(): string | undefined {
   const owner = useContext(CompanyContext);
   const companies = useCompanies();
   const server = useServerTimeZone();
   const companyId = owner ? owner.companyId : null;
-  if (!server || !companies.data || companyId === undefined) return undefined;
-  return zoneOf(companyId, companies.data, server);
+  // Companies that cannot be read leave the server's zone, rather than times that never show.
+  const list = companies.data ?? (companies.isError ? [] : undefined);
+  if (!server || !list || companyId === undefined) return undefined;
+  return zoneOf(companyId, list, server);
 }
 
 /**
