@@ -4,15 +4,17 @@ import { LoginPage } from './pages/login-page';
 import { CompaniesPage } from './pages/companies-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
-import { appQuery } from './support/app-database';
 import type { Page } from '@playwright/test';
+import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { syncHeldResults } from './support/held-results';
 import { testBundle } from './support/test-bundle';
 
 /**
- * An organiser in Bogotá runs an event in Madrid: the company's time zone is Madrid's, and every
- * screen and export reads the event's times there, saying so where the reader's own zone differs.
+ * Event time zones, read by an organiser in Bogotá: every admin screen shows an instant in the zone
+ * of the company it belongs to, or the zone the companies chose when it belongs to none; and an
+ * event run in Madrid reads Madrid's times on every screen and export, saying so where the reader's
+ * own zone differs.
  */
 test.use({ timezoneId: 'America/Bogota' });
 
