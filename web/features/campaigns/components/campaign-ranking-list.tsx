@@ -6,12 +6,12 @@ import { formatNumber, formatPoints } from '../../../lib/format';
 import { TieRule } from '../../../shared/ranking/tie-rule';
 
 /**
- * The figures' columns: from sm one per figure; narrower, as many as fit at 4rem each (a phone at
- * 200 % zoom: one under the other), so no figure runs into the next.
+ * The figures' columns: from sm one per figure; narrower, as many as fit at 3.75rem each, as the
+ * trivia ranking lays them, so no figure runs into the next.
  */
 const STATS_GRID = {
-  2: 'grid-cols-[repeat(auto-fit,minmax(4rem,1fr))] sm:grid-cols-2',
-  3: 'grid-cols-[repeat(auto-fit,minmax(4rem,1fr))] sm:grid-cols-3',
+  2: 'grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] sm:grid-cols-2',
+  3: 'grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] sm:grid-cols-3',
 };
 
 const fullName = (entry: CampaignRankingEntry) => `${entry.firstName} ${entry.lastName}`;
