@@ -51,9 +51,11 @@ export interface PlayerData {
   fullName: string;
   documentTypeId: number;
   documentNumber: string;
-  location: { id: number; name: string; companyName: string } | null;
+  /** The player's site and its company, in whose time zone the registration is shown. */
+  location: { id: number; name: string; companyId: number; companyName: string } | null;
   attempts: number;
-  consent: { companyName: string; version: number; consentedAt: string } | null;
+  /** The consent text's company, in whose time zone `consentedAt` is shown. */
+  consent: { companyId: number; companyName: string; version: number; consentedAt: string } | null;
   createdAt: string;
 }
 

@@ -194,7 +194,8 @@ export interface PlayerHistoryAnswer {
 
 export interface PlayerHistoryAttempt {
   id: number;
-  trivia: { id: number; name: string };
+  /** `companyId`: the trivia's company, in whose time zone the attempt's times are shown. */
+  trivia: { id: number; name: string; companyId: number };
   /** The campaigns the trivia is part of. */
   campaigns: { id: number; name: string }[];
   startedAt: string;

@@ -15,17 +15,19 @@ interface PlayerDataRow {
   location_id: number | null;
   location_name: string | null;
   location_company: string | null;
+  location_company_id: number | null;
   attempts: number;
   consent_company: string | null;
+  consent_company_id: number | null;
   consent_version: number | null;
   consented_at: Date | null;
   created_at: Date;
 }
 
 const PLAYER_DATA_SQL = `
-  SELECT p.id, p.full_name, p.document_type_id, p.document_number, p.location_id, l.name AS location_name, lc.name AS location_company,
+  SELECT p.id, p.full_name, p.document_type_id, p.document_number, p.location_id, l.name AS location_name, lc.name AS location_company, lc.id AS location_company_id,
          (SELECT count(*)::int FROM player_attempts a WHERE a.player_id = p.id) AS attempts,
-         cc.name AS consent_company, ct.version AS consent_version, p.consented_at, p.created_at
+         cc.name AS consent_company, cc.id AS consent_company_id, ct.version AS consent_version, p.consented_at, p.created_at
     FROM players p
     LEFT JOIN locations l ON l.id = p.location_id
     LEFT JOIN companies lc ON lc.id = l.company_id
@@ -38,12 +40,12 @@ function presentPlayerData(row: PlayerDataRow): PlayerData {
     fullName: row.full_name,
     documentTypeId: row.document_type_id,
     documentNumber: row.document_number,
-    location: row.location_id === null ? null : { id: row.location_id, name: row.location_name ?? '', companyName: row.location_company ?? '' },
+    location: row.location_id === null ? null : { id: row.location_id, name: row.location_name ?? '', companyId: row.location_company_id!, companyName: row.location_company ?? '' },
     attempts: row.attempts,
     consent:
       row.consent_version === null || row.consented_at === null
         ? null
-        : { companyName: row.consent_company ?? '', version: row.consent_version, consentedAt: row.consented_at.toISOString() },
+        : { companyId: row.consent_company_id!, companyName: row.consent_company ?? '', version: row.consent_version, consentedAt: row.consented_at.toISOString() },
     createdAt: row.created_at.toISOString(),
   };
 }

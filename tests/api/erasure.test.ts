@@ -98,7 +98,7 @@ describe('GET /api/player-data', () => {
       fullName: name,
       documentTypeId: pa,
       documentNumber,
-      location: { id: site.id, name: 'Pabellón Datos', companyName: 'Feria Borrable' },
+      location: { id: site.id, name: 'Pabellón Datos', companyId: company.id, companyName: 'Feria Borrable' },
       attempts: 2,
       consent: null,
     });

@@ -97,7 +97,7 @@ describe('GET /api/players/:id/history', () => {
     const [q1, q2, q3] = first.items;
 
     expect(byId.get(ids.counted)).toMatchObject({
-      trivia: { id: first.group.id, name: 'Productos' },
+      trivia: { id: first.group.id, name: 'Productos', companyId: first.group.companyId },
       campaigns: [{ id: campaignId, name: 'Feria' }],
       completedAt: '2026-05-01T15:00:00.000Z',
       score: 50, correctAnswers: 1, totalQuestions: 2,

@@ -1,21 +1,19 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Campaign, Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { appQuery } from './support/app-database';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
+import { seedOnePersonThreeTimes } from './support/duplicate-players';
+import { holdOnPhones } from './support/narrow-screens';
 
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
-/**
- * A campaign's "Análisis": reached by keyboard from its ranking; its trivias' players, how many
- * trivias each player finished and the spread of totals as the organiser reads them, axe clean in
- * light and dark, at a phone's, a tablet's and a desktop's width.
- */
-test('the campaign analysis shows each trivia\'s players, trivias finished and the spread of totals, by keyboard, axe clean in light and dark', async ({ page }) => {
-  test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+/** A campaign of two trivias: all four players finished the first (100), Ana and Beto the second (50). */
+async function seedCampaign(page: Page) {
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Campaña análisis ${stamp}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Campaña', companyId: company.id });
@@ -28,6 +26,18 @@ test('the campaign analysis shows each trivia\'s players, trivias finished and t
   await syncRankedResults(page, await playBundle(page, second.id), names.slice(0, 2), 30, documents.slice(0, 2), (q) => (q < 2 ? 0 : 1));
   const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Campaña ${stamp}`, companyId: company.id, startDate: isoDay(-1), endDate: isoDay(1) });
   for (const trivia of [first, second]) await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
+  return { stamp, campaign, first, second };
+}
+
+/**
+ * A campaign's "Análisis": reached by keyboard from its ranking; its trivias' players, how many
+ * trivias each player finished and the spread of totals as the organiser reads them, axe clean in
+ * light and dark, at a phone's, a tablet's and a desktop's width.
+ */
+test('the campaign analysis shows each trivia\'s players, trivias finished and the spread of totals, by keyboard, axe clean in light and dark', async ({ page }) => {
+  test.setTimeout(120_000);
+  await new LoginPage(page).signInAsAdmin();
+  const { stamp, campaign, second } = await seedCampaign(page);
 
   await page.goto(`/campaigns/${campaign.id}/ranking`);
   const link = page.getByRole('link', { name: 'Análisis' });
@@ -86,4 +96,51 @@ test('a campaign nobody has played says so, and a bad link says it is not valid'
   await page.goto('/campaigns/abc/analysis');
   await expect(page.getByRole('heading', { level: 1, name: 'No se pudo abrir el análisis' })).toBeVisible();
   await expect(page.getByText('El enlace no es válido.')).toBeVisible();
+});
+
+/**
+ * The screens that scrolled sideways on a phone: the campaign's and a trivia's analysis, the
+ * public campaign ranking, and "Unir jugadores" with a group waiting. At 390 px and at 200 % zoom
+ * (195 px), light and dark: nothing scrolls sideways, no title breaks a letter per line, axe clean.
+ */
+test('the analyses, the public campaign ranking and the merge screen never scroll sideways on a phone, even at 200 % zoom', async ({ browser, page }) => {
+  test.setTimeout(180_000);
+  await new LoginPage(page).signInAsAdmin();
+  const { campaign, first } = await seedCampaign(page);
+  // "Unir jugadores" with all it can show: a group waiting, one number under two types, a merge recorded.
+  const { number, names } = await seedOnePersonThreeTimes(page, 'Unión estrecha');
+  const ids = await appQuery<{ id: number }>(`SELECT id FROM players WHERE full_name = ANY($1::varchar[]) ORDER BY id`, [names]);
+  await postJson(page, '/api/player-merges', { keepPlayerId: ids[0]!.id, playerIds: [ids[0]!.id, ids[1]!.id] });
+  const [cc, ce] = await appQuery<{ id: number }>(`SELECT id FROM document_types WHERE code IN ('CC', 'CE') ORDER BY code`);
+  for (const type of [cc!.id, ce!.id]) {
+    await appQuery(`INSERT INTO players (full_name, first_name, last_name, document_type_id, document_number, location_id) VALUES ('Rosa Prada', 'Rosa', 'Prada', $1, $2, NULL)`, [
+      type,
+      `7${number.slice(1)}`,
+    ]);
+  }
+  const heading = (name: string | RegExp) => (p: Page) => expect(p.getByRole('heading', { level: 1, name })).toBeVisible();
+  const screens = [
+    {
+      name: 'campaign-analysis',
+      path: `/campaigns/${campaign.id}/analysis`,
+      ready: async (p: Page) => expect(p.getByTestId('campaign-trivias')).toBeVisible(),
+    },
+    { name: 'trivia-analysis', path: `/packages/${first.id}/analysis`, ready: async (p: Page) => expect(p.getByTestId('timeline-table')).toBeVisible() },
+    {
+      name: 'public-campaign-ranking',
+      path: `/public/campaigns/${campaign.id}/ranking`,
+      ready: async (p: Page) => {
+        await heading(campaign.name)(p);
+        await expect(p.getByRole('tabpanel').getByText('Ana')).toBeVisible();
+      },
+    },
+    { name: 'player-merges', path: '/player-merges', ready: async (p: Page) => expect(p.getByRole('region', { name: `CC ${number}` })).toBeVisible() },
+  ];
+  await holdOnPhones(browser, await page.context().storageState(), screens);
+  // The fixed screens at a phone's, a tablet's and a desktop's width, light and dark, for the docs.
+  for (const screen of screens.slice(2)) {
+    await page.goto(screen.path);
+    await screen.ready(page);
+    await reviewScreen(page, screen.name);
+  }
 });

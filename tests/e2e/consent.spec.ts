@@ -89,5 +89,5 @@ test('consent is required and stored when registering offline', async ({ page, c
       },
       { timeout: 30_000 },
     )
-    .toEqual({ companyName: company.name, version: 1, consentedAt: new Date(consentedAt).toISOString() });
+    .toEqual({ companyId: company.id, companyName: company.name, version: 1, consentedAt: new Date(consentedAt).toISOString() });
 });

@@ -20,6 +20,10 @@ const cached = (cache: Map<string, Intl.DateTimeFormat>, zone: string, options: 
   return format;
 };
 
+/** A zone's offset at an instant as Intl writes it: 'GMT-5', 'GMT+1'; 'UTC' for UTC. */
+const offsetAt = (date: Date, timeZone: string) =>
+  timeZone === 'UTC' ? 'UTC' : (cached(offsets, timeZone, { timeZoneName: 'shortOffset' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? '');
+
 /**
  * '3 de nov de 2026, 14:05' in an event's time zone (web/shared/time-zone), as the player screen
  * writes dates; followed by the zone's offset, '(GMT-5)', when it is not the reader's own zone, so
@@ -29,9 +33,18 @@ export function formatDateTime(value: string | Date, timeZone: string): string {
   const date = typeof value === 'string' ? parseISO(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   const text = cached(dateTimes, timeZone, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
-  if (timeZone === BROWSER_TIME_ZONE) return text;
-  const offset = timeZone === 'UTC' ? 'UTC' : cached(offsets, timeZone, { timeZoneName: 'shortOffset' }).formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
-  return `${text} (${offset})`;
+  return timeZone === BROWSER_TIME_ZONE ? text : `${text} (${offsetAt(date, timeZone)})`;
+}
+
+/**
+ * The one way a screen names a time zone: its place and its offset at `at` (now by default),
+ * 'America/Bogota' → 'Bogota (GMT-5)', 'America/Argentina/Buenos_Aires' → 'Argentina / Buenos
+ * Aires (GMT-3)'; 'UTC' as itself.
+ */
+export function timeZoneLabel(timeZone: string, at: string | Date = new Date()): string {
+  if (!timeZone.includes('/')) return timeZone;
+  const place = timeZone.split('/').slice(1).join(' / ').replaceAll('_', ' ');
+  return `${place} (${offsetAt(typeof at === 'string' ? parseISO(at) : at, timeZone)})`;
 }
 
 /** '14:05' in a zone: the second time of a span that `formatDateTime` began (same day, same zone). */

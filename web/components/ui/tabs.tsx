@@ -13,7 +13,8 @@ export function Tabs({ items, defaultIndex = 0, onChange }: { items: TabItem[]; 
   const visible = items.filter((item) => !item.hidden);
   return (
     <TabGroup defaultIndex={defaultIndex} onChange={onChange}>
-      <TabList className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+      {/* The tabs wrap rather than scroll: on a narrow screen (a phone at 200 % zoom) none is cut off. */}
+      <TabList className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
         {visible.map((item, index) => (
           <Tab
             key={index}

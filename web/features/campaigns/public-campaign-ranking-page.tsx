@@ -74,18 +74,19 @@ function PublicCampaignRanking({ id }: { id: number }) {
 
   return (
     <div className="space-y-6">
-      <header className="flex items-start gap-4">
+      {/* The title takes a line of its own when the trophy and "Pantalla" leave it less than 12rem (a phone at 200 % zoom), never a letter per line. */}
+      <header className="flex flex-wrap items-start gap-4">
         <span className="flex size-14 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200">
           <Trophy className="size-7" aria-hidden />
         </span>
-        <div className="min-w-0">
+        <div className="min-w-0 flex-[1_1_12rem]">
           <p className="text-sm font-medium text-brand-700 dark:text-brand-200">Ranking de la campaña · {campaignPeriod(campaign.data)}</p>
           <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{campaign.data.name}</h1>
           {campaign.data.description && <p className="mt-1 text-slate-600 dark:text-slate-400">{campaign.data.description}</p>}
         </div>
         <ScreenLink kind="campaign" id={campaign.data.id} className="ml-auto shrink-0" />
       </header>
-      <div className="grid gap-6 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(18rem,22rem)_1fr]">
         <Card className="h-fit p-5">
           <h2 className="mb-4 font-semibold">Filtros</h2>
           <CampaignRankingFilterControls companyId={campaign.data.companyId} state={filterState} />

@@ -11,7 +11,7 @@ import { useDeleteCompany } from './api/delete-company';
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { CompanyFormDialog } from './components/company-form-dialog';
 import { ConsentPanel } from './components/consent-panel';
-import { timeZoneLabel } from './components/time-zone-select';
+import { companyTimeZoneLabel } from './components/time-zone-select';
 import { useServerTimeZone } from '../../shared/time-zone/server-time-zone';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { LocationsPanel } from './components/locations-panel';
@@ -91,7 +91,7 @@ export function CompaniesPage() {
                   <td className="px-4 py-3 font-medium break-words max-md:p-0">{company.name}</td>
                   <td className="px-4 py-3 break-words text-slate-600 max-md:col-start-2 max-md:p-0 dark:text-slate-400">{company.description || '—'}</td>
                   <td className="px-4 py-3 text-slate-600 max-md:col-start-2 max-md:p-0 max-md:text-xs dark:text-slate-400" data-testid="company-time-zone">
-                    {timeZoneLabel(company.timeZone, serverTimeZone)}
+                    {companyTimeZoneLabel(company.timeZone, serverTimeZone)}
                   </td>
                   <td className="px-4 py-3 max-md:col-span-2 max-md:mt-3 max-md:p-0">
                     <div className="flex flex-wrap justify-end gap-1 max-md:justify-start md:flex-nowrap md:whitespace-nowrap">

@@ -1,31 +1,32 @@
 import { kioskActivityName, siteName, type ActivityFigures, type TriviaActivity } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
+import { STACKED } from './stacked-table';
 import { TimelineFigures } from './timeline-figures';
 
 const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 
 function FiguresTable({ caption, rows }: { caption: string; rows: { key: string; name: string; figures: ActivityFigures }[] }) {
   return (
-    <table className="w-full text-sm">
-      <caption className="pb-2 text-left font-semibold">{caption}</caption>
-      <thead>
+    <table className={STACKED.table}>
+      <caption className="pb-2 text-left font-semibold max-sm:block">{caption}</caption>
+      <thead className={STACKED.head}>
         <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
           <th scope="col" className="pb-1 font-medium">Nombre</th>
-          <th scope="col" className="pb-1 text-right font-medium">Jugadores</th>
-          <th scope="col" className="pb-1 text-right font-medium">Rondas</th>
-          <th scope="col" className="pb-1 text-right font-medium">Puntaje promedio</th>
-          <th scope="col" className="pb-1 text-right font-medium">Puntaje mediano</th>
+          <th scope="col" className="pb-1 pl-3 text-right font-medium">Jugadores</th>
+          <th scope="col" className="pb-1 pl-3 text-right font-medium">Rondas</th>
+          <th scope="col" className="pb-1 pl-3 text-right font-medium">Puntaje promedio</th>
+          <th scope="col" className="pb-1 pl-3 text-right font-medium">Puntaje mediano</th>
         </tr>
       </thead>
-      <tbody>
+      <tbody className={STACKED.body}>
         {rows.map(({ key, name, figures }) => (
-          <tr key={key} className="border-t border-slate-200 tabular-nums dark:border-slate-700">
-            <th scope="row" className="py-2 pr-2 text-left font-normal break-words">{name}</th>
-            <td className="py-2 text-right">{figures.players}</td>
-            <td className="py-2 text-right">{figures.rounds}</td>
-            <td className="py-2 text-right">{score(figures.averageScore)}</td>
-            <td className="py-2 text-right">{score(figures.medianScore)}</td>
+          <tr key={key} className={STACKED.rowFigures}>
+            <th scope="row" className={STACKED.name}>{name}</th>
+            <td className={STACKED.figure} data-label="Jugadores">{figures.players}</td>
+            <td className={STACKED.figure} data-label="Rondas">{figures.rounds}</td>
+            <td className={STACKED.figure} data-label="Puntaje promedio">{score(figures.averageScore)}</td>
+            <td className={STACKED.figure} data-label="Puntaje mediano">{score(figures.medianScore)}</td>
           </tr>
         ))}
       </tbody>

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { formatNumber } from '../../lib/format';
 import { ColumnChart } from './column-chart';
 import { FigureBar } from './figure-bar';
+import { STACKED } from './stacked-table';
 import { TimelineFigures } from './timeline-figures';
 
 const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
@@ -15,41 +16,39 @@ export function CampaignTriviasSection({ analysis }: { analysis: CampaignAnalysi
   return (
     <Card className="p-5" role="region" aria-labelledby="campaign-trivias-heading">
       <h2 id="campaign-trivias-heading" className="mb-3 text-lg font-semibold">Trivias de la campaña</h2>
-      {/* Padded so a focused link's outline is not clipped by the scrolling box. */}
-      <div className="-m-1 overflow-x-auto p-1">
-        <table className="w-full min-w-[28rem] text-sm" data-testid="campaign-trivias">
-          <caption className="sr-only">Jugadores y puntaje medio de cada trivia de la campaña</caption>
-          <thead>
-            <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
-              <th scope="col" className="pb-1 font-medium">Trivia</th>
-              <th scope="col" className="pb-1 pl-3 text-right font-medium">Peso</th>
-              <th scope="col" className="pb-1 pl-3 text-right font-medium">Jugadores</th>
-              <th scope="col" className="pb-1 pl-3 text-right font-medium">Puntaje medio</th>
-              <th scope="col" className="pb-1 pl-3 text-right font-medium"><span className="sr-only">Preguntas</span></th>
+      {/* On a phone each trivia stacks: its name, its three figures under their labels, the link. */}
+      <table className={STACKED.table} data-testid="campaign-trivias">
+        <caption className="sr-only">Jugadores y puntaje medio de cada trivia de la campaña</caption>
+        <thead className={STACKED.head}>
+          <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
+            <th scope="col" className="pb-1 font-medium">Trivia</th>
+            <th scope="col" className="pb-1 pl-3 text-right font-medium">Peso</th>
+            <th scope="col" className="pb-1 pl-3 text-right font-medium">Jugadores</th>
+            <th scope="col" className="pb-1 pl-3 text-right font-medium">Puntaje medio</th>
+            <th scope="col" className="pb-1 pl-3 text-right font-medium"><span className="sr-only">Preguntas</span></th>
+          </tr>
+        </thead>
+        <tbody className={STACKED.body}>
+          {analysis.trivias.map((trivia) => (
+            <tr key={trivia.questionGroupId} className={STACKED.rowFigures}>
+              <th scope="row" className={STACKED.name}>{trivia.name}</th>
+              <td className={STACKED.figure} data-label="Peso">{trivia.weight}</td>
+              <td className={STACKED.figure} data-label="Jugadores">{trivia.players}</td>
+              <td className={STACKED.figure} data-label="Puntaje medio">{score(trivia.averageScore)}</td>
+              <td className={STACKED.tail}>
+                <Link
+                  to={`/packages/${trivia.questionGroupId}/analysis`}
+                  className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-200"
+                  aria-label={`Análisis de las preguntas de ${trivia.name}`}
+                >
+                  <BarChart3 className="size-4" aria-hidden />
+                  Preguntas
+                </Link>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {analysis.trivias.map((trivia) => (
-              <tr key={trivia.questionGroupId} className="border-t border-slate-200 tabular-nums dark:border-slate-700">
-                <th scope="row" className="py-2 pr-2 text-left font-normal break-words">{trivia.name}</th>
-                <td className="py-2 pl-3 text-right">{trivia.weight}</td>
-                <td className="py-2 pl-3 text-right">{trivia.players}</td>
-                <td className="py-2 pl-3 text-right">{score(trivia.averageScore)}</td>
-                <td className="py-2 pl-3 text-right">
-                  <Link
-                    to={`/packages/${trivia.questionGroupId}/analysis`}
-                    className="inline-flex items-center gap-1 font-medium whitespace-nowrap text-brand-700 underline-offset-2 hover:underline dark:text-brand-200"
-                    aria-label={`Análisis de las preguntas de ${trivia.name}`}
-                  >
-                    <BarChart3 className="size-4" aria-hidden />
-                    Preguntas
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </Card>
   );
 }
@@ -62,14 +61,14 @@ function CountTable({ caption, label, rows, testId }: { caption: string; label: 
       <caption className="pb-2 text-left font-semibold">{caption}</caption>
       <thead>
         <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
-          <th scope="col" className="pb-1 font-medium">{label}</th>
+          <th scope="col" className="pb-1 pr-3 font-medium">{label}</th>
           <th scope="col" className="w-1/2 pb-1 font-medium">Jugadores</th>
         </tr>
       </thead>
       <tbody>
         {rows.map((row) => (
           <tr key={row.key} className="border-t border-slate-200 dark:border-slate-700">
-            <th scope="row" className="py-2 pr-2 text-left font-normal tabular-nums">{row.name}</th>
+            <th scope="row" className="py-2 pr-3 text-left font-normal tabular-nums">{row.name}</th>
             <td className="py-2">
               <FigureBar fraction={row.players / most} figure={String(row.players)} tone="count" figureWidth="w-10" />
             </td>

@@ -2,7 +2,7 @@ import { Ban, CheckCircle2, Clock, MinusCircle, PauseCircle, XCircle, type Lucid
 import { ATTEMPT_STANDING_LABELS, siteName, type AttemptStanding, type PlayerHistoryAnswer, type PlayerHistoryAttempt } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatDuration, formatScore } from '../../lib/format';
-import { DateTime } from '../../shared/time-zone/event-time-zone';
+import { DateTime, EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { formatAnswerTime } from '../../shared/insights/figures';
 import { PictureImage } from '../../shared/pictures/picture-image';
 
@@ -112,7 +112,9 @@ export function HistoryAttemptCard({ attempt }: { attempt: PlayerHistoryAttempt 
             {attempt.trivia.name}
           </h2>
           <p className="text-sm text-slate-700 dark:text-slate-300">
-            <DateTime value={attempt.completedAt ?? attempt.startedAt} />
+            <EventTimeZone companyId={attempt.trivia.companyId}>
+              <DateTime value={attempt.completedAt ?? attempt.startedAt} />
+            </EventTimeZone>
             {attempt.campaigns.length > 0 && <> · Campaña: {attempt.campaigns.map((campaign) => campaign.name).join(', ')}</>}
           </p>
         </div>

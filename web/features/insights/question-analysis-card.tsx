@@ -2,6 +2,7 @@ import { Check } from 'lucide-react';
 import type { QuestionAnalysis } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { FigureBar } from './figure-bar';
+import { STACKED } from './stacked-table';
 import { formatAnswerTime, formatIndex, formatShare } from '../../shared/insights/figures';
 import { QuestionFlags } from '../../shared/insights/question-flags';
 import { PictureImage } from '../../shared/pictures/picture-image';
@@ -34,7 +35,8 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
         </h2>
       </div>
       <QuestionFlags flags={question.flags} />
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+      {/* Four across from sm; narrower, as many as fit at 7rem, so no label runs into the next. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-4 sm:grid-cols-4">
         <Figure label="Mostrada" value={String(question.shown)} detail={`${question.answered} respondida${question.answered === 1 ? '' : 's'}`} />
         <Figure label="Acierto" value={formatShare(question.facility)} detail={`${question.correct} correcta${question.correct === 1 ? '' : 's'}`} />
         <Figure label="Discriminación" value={formatIndex(question.discrimination)} detail={question.discrimination === null ? 'Pocas rondas para calcularla' : undefined} />
@@ -44,27 +46,28 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
           detail={question.timedAnswers > 0 ? `de ${question.timedAnswers} respuesta${question.timedAnswers === 1 ? '' : 's'} con tiempo` : undefined}
         />
       </dl>
-      <table className="w-full text-sm">
+      {/* On a phone each answer stacks: its text, then its count beside its bar. */}
+      <table className={STACKED.table}>
         <caption className="sr-only">Respuestas elegidas</caption>
-        <thead>
+        <thead className={STACKED.head}>
           <tr className="text-left text-xs text-slate-600 dark:text-slate-400">
             <th scope="col" className="pb-1 font-medium">Respuesta</th>
             <th scope="col" className="pb-1 text-right font-medium">Elegida</th>
             <th scope="col" className="w-2/5 pb-1 pl-3 font-medium">Parte de las respuestas</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody className={STACKED.body}>
           {question.answers.map((answer) => (
-            <tr key={answer.answerId} className="border-t border-slate-200 dark:border-slate-700">
-              <th scope="row" className="py-2 pr-2 text-left font-normal break-words">
+            <tr key={answer.answerId} className={STACKED.rowFigureBar}>
+              <th scope="row" className={STACKED.name}>
                 {answer.picture && <PictureImage picture={answer.picture} className="mr-2 inline-block w-10 align-middle" />}
                 {answer.correct && <Check className="mr-1 inline size-4 text-emerald-700 dark:text-emerald-300" aria-hidden />}
                 {answer.text}
                 {answer.correct && <span className="ml-1 text-xs font-semibold text-emerald-800 dark:text-emerald-200">(correcta)</span>}
                 {unchosenFlagged && answer.chosen === 0 && <span className="ml-1 text-xs text-amber-900 dark:text-amber-200">Nadie elige esta respuesta</span>}
               </th>
-              <td className="py-2 text-right tabular-nums">{answer.chosen}</td>
-              <td className="py-2 pl-3">
+              <td className={STACKED.figure} data-label="Elegida">{answer.chosen}</td>
+              <td className="py-2 pl-3 max-sm:p-0">
                 <FigureBar fraction={answer.share ?? 0} figure={formatShare(answer.share)} tone={answer.correct ? 'correct' : 'other'} />
               </td>
             </tr>

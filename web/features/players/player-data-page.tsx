@@ -9,7 +9,7 @@ import { TextInput } from '../../components/ui/field';
 import { SelectInput } from '../../components/ui/form-controls';
 import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, errorText } from '../../lib/api';
-import { DateTime } from '../../shared/time-zone/event-time-zone';
+import { DateTime, EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { findPlayerData, useDocumentTypes, useErasePlayer, useErasures } from './api';
 
@@ -129,13 +129,21 @@ function PlayerDataCard({ data, onErase }: { data: PlayerData; onErase: (action:
         <Fact label="Consentimiento">
           {data.consent ? (
             <>
-              {data.consent.companyName}, versión {data.consent.version}, <DateTime value={data.consent.consentedAt} />
+              {data.consent.companyName}, versión {data.consent.version},{' '}
+              <EventTimeZone companyId={data.consent.companyId}>
+                <DateTime value={data.consent.consentedAt} />
+              </EventTimeZone>
             </>
           ) : (
             'No registrado'
           )}
         </Fact>
-        <Fact label="Registrado"><DateTime value={data.createdAt} /></Fact>
+        <Fact label="Registrado">
+          {/* A registration happens at the player's site: its company's zone (none: the installation's). */}
+          <EventTimeZone companyId={data.location?.companyId ?? null}>
+            <DateTime value={data.createdAt} />
+          </EventTimeZone>
+        </Fact>
       </dl>
       <div className="flex flex-wrap gap-2">
         <ButtonLink to={`/players/${data.id}/history`} variant="secondary" icon={<History className="size-4" aria-hidden />}>

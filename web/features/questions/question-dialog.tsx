@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { inputClass } from '../../components/ui/field';
 import { TextArea } from '../../components/ui/form-controls';
-import { BROWSER_TIME_ZONE, formatDateTime } from '../../lib/format';
+import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { useQuestionRevisions } from './api/get-question-revisions';
 import { useSaveQuestion, type QuestionWithAnswersValues } from './api/save-question';
 import { pictureUploadKey } from './api/upload-picture';
@@ -197,7 +197,7 @@ function TextRevisions({ revisions }: { revisions: QuestionTextRevision[] }) {
           <li key={index} className="border-t border-slate-200 pt-2 dark:border-slate-800">
             <p className="break-words whitespace-pre-line">{revision.text}</p>
             <p className="text-xs text-slate-600 dark:text-slate-400">
-              Cambiado el {formatDateTime(revision.replacedAt, BROWSER_TIME_ZONE)}
+              Cambiado el <DateTime value={revision.replacedAt} />
               {revision.replacedBy ? ` por ${revision.replacedBy}` : ''}
             </p>
           </li>

@@ -134,7 +134,11 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
         </div>
       )}
 
-      {dialog.kind === 'question' && <QuestionDialog groupId={groupId} question={dialog.editing} onClose={close} />}
+      {dialog.kind === 'question' && (
+        <EventTimeZone companyId={group.data?.companyId}>
+          <QuestionDialog groupId={groupId} question={dialog.editing} onClose={close} />
+        </EventTimeZone>
+      )}
       {dialog.kind === 'ai' && <GenerateQuestionsDialog groupId={groupId} onClose={close} />}
       {dialog.kind === 'import' && <ImportQuestionsDialog groupId={groupId} onClose={close} />}
       {dialog.kind === 'copy' && group.data && <CopyTriviaDialog group={group.data} onClose={close} />}

@@ -41,7 +41,8 @@ export function CampaignRankingFilterControls({ companyId, state }: { companyId:
       {state.dates === 'range' ? (
         <DateRangeFilter value={state.range} onChange={state.setRange} />
       ) : (
-        <div className="grid grid-cols-2 gap-3">
+        // Side by side from a phone's width; one under the other narrower (200 % zoom), where two would cut their dates.
+        <div className="grid grid-cols-1 gap-3 min-[22rem]:grid-cols-2">
           <TextInput
             label="Desde"
             type="date"

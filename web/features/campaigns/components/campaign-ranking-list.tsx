@@ -5,6 +5,15 @@ import { RankingRow } from '../../../shared/ranking/ranking-row';
 import { formatNumber, formatPoints } from '../../../lib/format';
 import { TieRule } from '../../../shared/ranking/tie-rule';
 
+/**
+ * The figures' columns: from sm one per figure; narrower, as many as fit at 3.75rem each, as the
+ * trivia ranking lays them, so no figure runs into the next.
+ */
+const STATS_GRID = {
+  2: 'grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] sm:grid-cols-2',
+  3: 'grid-cols-[repeat(auto-fit,minmax(3.75rem,1fr))] sm:grid-cols-3',
+};
+
 const fullName = (entry: CampaignRankingEntry) => `${entry.firstName} ${entry.lastName}`;
 
 /**
@@ -44,7 +53,7 @@ export function CampaignRankingList({
               ...(showCorrectAnswers ? [{ value: String(entry.totalCorrectAnswers), label: 'correctas', testId: 'ranking-correct' }] : []),
               { value: formatDuration(entry.averageCompletionTime), label: 'tiempo prom.', testId: 'ranking-time' },
             ]}
-            statsClassName={showCorrectAnswers ? 'grid-cols-3' : 'grid-cols-2'}
+            statsClassName={STATS_GRID[showCorrectAnswers ? 3 : 2]}
             action={rowAction?.(entry)}
           />
         ))}

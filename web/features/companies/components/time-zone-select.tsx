@@ -1,13 +1,9 @@
 import { forwardRef, useMemo, type SelectHTMLAttributes } from 'react';
 import { timeZoneNames } from '../../../../contract';
 import { SelectInput } from '../../../components/ui/form-controls';
+import { timeZoneLabel } from '../../../lib/format';
 
-/** 'America/Argentina/Buenos_Aires' → 'Argentina / Buenos Aires', under the group 'America'. */
-const placeOf = (zone: string) => zone.split('/').slice(1).join(' / ').replaceAll('_', ' ');
-const offsetOf = (zone: string, at: Date) =>
-  new Intl.DateTimeFormat('es-CO', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
-
-/** The zones by region (America, Europe…), each as its place and today's offset: 'Bogota (GMT-5)'. */
+/** The zones by region (America, Europe…), each named as every screen names it: 'Bogota (GMT-5)' under 'America'. */
 function zoneGroups(): [string, { zone: string; label: string }[]][] {
   const now = new Date();
   const groups = new Map<string, { zone: string; label: string }[]>();
@@ -15,7 +11,7 @@ function zoneGroups(): [string, { zone: string; label: string }[]][] {
     if (!zone.includes('/')) continue;
     const region = zone.split('/')[0]!;
     if (!groups.has(region)) groups.set(region, []);
-    groups.get(region)!.push({ zone, label: `${placeOf(zone)} (${offsetOf(zone, now)})` });
+    groups.get(region)!.push({ zone, label: timeZoneLabel(zone, now) });
   }
   return [...groups];
 }
@@ -37,7 +33,7 @@ export const TimeZoneSelect = forwardRef<HTMLSelectElement, TimeZoneSelectProps>
       error={error}
       {...rest}
     >
-      <option value="">Predeterminada del servidor{serverTimeZone ? ` (${serverTimeZone})` : ''}</option>
+      <option value="">Predeterminada del servidor{serverTimeZone ? `: ${timeZoneLabel(serverTimeZone)}` : ''}</option>
       <option value="UTC">UTC</option>
       {groups.map(([region, zones]) => (
         <optgroup key={region} label={region}>
@@ -52,6 +48,6 @@ export const TimeZoneSelect = forwardRef<HTMLSelectElement, TimeZoneSelectProps>
   );
 });
 
-/** A company's zone as its list row says it. */
-export const timeZoneLabel = (timeZone: string | null, serverTimeZone: string | undefined) =>
-  timeZone ?? `La del servidor${serverTimeZone ? ` (${serverTimeZone})` : ''}`;
+/** A company's zone as its list row says it, named as the form's choices are. */
+export const companyTimeZoneLabel = (timeZone: string | null, serverTimeZone: string | undefined) =>
+  timeZone ? timeZoneLabel(timeZone) : `La del servidor${serverTimeZone ? `: ${timeZoneLabel(serverTimeZone)}` : ''}`;
