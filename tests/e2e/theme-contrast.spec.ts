@@ -298,6 +298,9 @@ test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big
   const bigScreen = await tv.newPage();
   await bigScreen.goto(`/pantalla/trivia/${group.id}`);
   await expectReadableAtItsSize(bigScreen.getByRole('heading', { level: 1, name: group.name }), 'big screen: title');
+  // The header colour paints the screen's small lines too: they must read as text, not as a title.
+  await expectReadable(bigScreen.getByText(/^Ranking en vivo/), 'big screen: subtitle');
+  await expectReadable(bigScreen.getByTestId('tie-rule'), 'big screen: tie rule');
   if (SHOTS) await bigScreen.screenshot({ path: path.join(SHOTS, 'big-screen-navy-teal-desktop.png') });
   await tv.close();
 });
