@@ -15,6 +15,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { PLAYER_JS_BUDGET_BYTES } from '../../build/player-budget';
 import { CHROMIUM_ARGS, ensureChromium } from '../support/chromium';
+import { randomPortIn } from '../support/free-port';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const ROUTE = '/play-trivia/1';
@@ -45,7 +46,7 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Starts the server as `npm start` does, on a fresh data directory; resolves with its URL. */
 export async function startApp(dataDir: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = 4900 + Math.floor(Math.random() * 90);
+  const port = randomPortIn(4900, 90);
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'api/server.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-password', LOG_LEVEL: 'warn', NODE_ENV: 'production' },

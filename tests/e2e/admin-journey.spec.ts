@@ -175,8 +175,8 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   }
   await editor.getByRole('tab', { name: 'Elementos' }).click();
   await editor.getByRole('button', { name: 'Botones' }).click();
-  await editor.getByLabel('Fondo del botón', { exact: true }).fill('#ff0000');
-  await expect(questions.previewButton()).toHaveCSS('background-color', 'rgb(255, 0, 0)');
+  await editor.getByLabel('Fondo del botón', { exact: true }).fill('#cc0000');
+  await expect(questions.previewButton()).toHaveCSS('background-color', 'rgb(204, 0, 0)');
   await editor.getByRole('tab', { name: 'Tipografía' }).click();
   await editor.getByLabel('Fuente principal').selectOption('Montserrat');
   await expect(questions.preview()).toHaveCSS('font-family', /^"?Montserrat/);
@@ -194,7 +194,7 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   expect((await themeOf()).buttonBackgroundColor).toBe(original.buttonBackgroundColor);
   await editor.getByRole('button', { name: 'Guardar Tema' }).click();
   await expect(toast).toContainText('Tema actualizado correctamente');
-  expect(await themeOf()).toMatchObject({ buttonBackgroundColor: '#ff0000', fontFamily: 'Montserrat', backgroundColor: 'linear-gradient(135deg, #f0f4ff, #ffffff)' });
+  expect(await themeOf()).toMatchObject({ buttonBackgroundColor: '#cc0000', fontFamily: 'Montserrat', backgroundColor: 'linear-gradient(135deg, #f0f4ff, #ffffff)' });
 
   // ── Back on the cards: the settings were stored; a rename shows on the questions page at once ─
   await page.getByRole('main').getByRole('link', { name: 'Trivias', exact: true }).click();

@@ -1,12 +1,14 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findTestChromium } from '../support/chromium';
+import { randomPortIn } from '../support/free-port';
 
 /**
  * Each worker serves the app exactly as `npm start` serves it, on a fresh data directory of its
  * own (tests/e2e/fixtures.ts), at E2E_BASE_PORT + its worker index. Spec files are spread over the
  * workers; the tests of one file run in order in one worker.
  */
-process.env.E2E_BASE_PORT ??= String(4100 + Math.floor(Math.random() * 700));
+// Workers past a failure get the next index: 16 ports clear of those a browser refuses.
+process.env.E2E_BASE_PORT ??= String(randomPortIn(4100, 700, 16));
 // The fake OpenAI-compatible service the servers generate questions with (started in global-setup.ts).
 process.env.E2E_OPENAI_PORT ??= String(Number(process.env.E2E_BASE_PORT) + 1000);
 

@@ -28,3 +28,18 @@ export async function waitForPort(port: number, timeoutMs = 20_000, host = '127.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * Ports that fetch (undici) and Chromium refuse to reach ("bad port"), in the ranges the tests pick
+ * from: a server started on one would never answer its health check.
+ */
+const BROWSER_BLOCKED_PORTS = new Set([4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697]);
+
+/** A random port in [from, from + span) that no browser or fetch refuses (clear of `blockedSpan` ports after it, for servers numbered from it). */
+export function randomPortIn(from: number, span: number, blockedSpan = 1): number {
+  for (;;) {
+    const port = from + Math.floor(Math.random() * span);
+    const numbered = Array.from({ length: blockedSpan }, (_, i) => port + i);
+    if (!numbered.some((p) => BROWSER_BLOCKED_PORTS.has(p))) return port;
+  }
+}

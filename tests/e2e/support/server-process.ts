@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomPortIn } from '../../support/free-port';
 import { dataDirQuery } from './app-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -21,10 +22,10 @@ export class ServerProcess {
   private child: ChildProcess | undefined;
   private output = '';
 
-  /** `port` defaults to a random one in 6000–6899 (clear of the browser suite's 4100–5802, which runs beside it); `env` is added to the server's environment. */
+  /** `port` defaults to a random one in 6000–6899 that browsers reach (clear of the browser suite's 4100–5802, which runs beside it); `env` is added to the server's environment. */
   constructor({ admin = { username: 'admin', password: 'offline-test-password' }, port, env = {} }: { admin?: { username: string; password: string }; port?: number; env?: Record<string, string> } = {}) {
     this.admin = admin;
-    this.port = port ?? 6000 + Math.floor(Math.random() * 900);
+    this.port = port ?? randomPortIn(6000, 900);
     this.env = env;
     this.dataDir = mkdtempSync(path.join(tmpdir(), 'trivia-offline-'));
     // The embedded PostgreSQL runs as another user when the tests run as root: it must reach it.
