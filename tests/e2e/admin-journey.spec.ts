@@ -9,6 +9,7 @@ import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
 import { QuestionsPage } from './pages/questions-page';
 import { solidPng } from './support/png';
+import { docsScreenshot } from './support/screenshot';
 
 /** Written into the trivia's instructions: the bold text must show, the image handler and the script must not run. */
 const HOSTILE_INSTRUCTIONS = '<b>Lee bien</b><img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
@@ -325,9 +326,6 @@ test('a new admin builds a company, a trivia and its questions, a player plays i
   await expect(companies.row(companyName)).toHaveCount(0);
 });
 
-/** Where the /packages screenshots go when they are retaken (the "Packages" pair in docs/screenshots.md). */
-const PACKAGES_SCREENSHOTS_DIR = process.env.PACKAGES_SCREENSHOTS_DIR;
-
 test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and read on a phone without sideways scroll', async ({ browser, page }) => {
   test.setTimeout(240_000);
   await new LoginPage(page).signInAsAdmin();
@@ -363,11 +361,11 @@ test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and r
   const card = groups.card(`${topics[1]}, día 2`);
   await expect(card.getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking', 'Resultados']);
   await expect(card.getByRole('button', { name: /^Más acciones de / })).toBeVisible();
-  if (PACKAGES_SCREENSHOTS_DIR) await page.screenshot({ path: `${PACKAGES_SCREENSHOTS_DIR}/packages-desktop.png`, fullPage: true });
+  await docsScreenshot(page, 'packages-desktop', { fullPage: true });
 
   const storageState = await page.context().storageState();
   for (const phone of [
-    { width: 390, height: 900, colorScheme: 'dark' as const, shot: 'packages-phone-dark.png' },
+    { width: 390, height: 900, colorScheme: 'dark' as const, shot: 'packages-phone-dark' },
     { width: 195, height: 422, colorScheme: 'light' as const, shot: null },
   ]) {
     const context = await browser.newContext({ viewport: { width: phone.width, height: phone.height }, deviceScaleFactor: phone.width === 195 ? 4 : 1, colorScheme: phone.colorScheme, storageState });
@@ -377,7 +375,7 @@ test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and r
     const seen = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(seen, `${phone.width} px: no sideways scroll`).toBeLessThanOrEqual(0);
     // The phone's first screen (the whole page is about 4,000 px).
-    if (PACKAGES_SCREENSHOTS_DIR && phone.shot) await narrow.screenshot({ path: `${PACKAGES_SCREENSHOTS_DIR}/${phone.shot}` });
+    if (phone.shot) await docsScreenshot(narrow, phone.shot);
     await context.close();
   }
 });

@@ -4,6 +4,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { docsScreenshot } from './support/screenshot';
 
 /**
  * The big screen's "Ganadores del sorteo": a draw run by an admin shows its winners on the trivia's
@@ -14,8 +15,6 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 const TV = { width: 1920, height: 1080 };
 const DEMO_COMPANY = 1;
 const PLAYERS = ['Ana María Gómez', 'Beto Ruiz', 'Carla Pérez Ñúñez', 'Darío Salas', 'Elena Ríos', 'Fabio Quintero', 'Gloria Torres'];
-/** Where to write the screenshot of the winners on the screen (docs/draws.md); none unless set. */
-const SHOTS = process.env.DRAW_SCREENSHOTS_DIR;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test('a draw run through the API shows its winners on the big screen, in prize order (trivia and campaign)', async ({ browser, page }) => {
@@ -68,7 +67,7 @@ test('a draw run through the API shows its winners on the big screen, in prize o
   await expect(history.getByTestId('screen-history-draw').last().getByTestId('screen-draw-repeat')).toHaveCount(0);
   // Everything fits the 1920×1080 screen: the marked panel, the day's draws, the newest finisher and the connection line.
   for (const part of [panel, history, screen.getByTestId('screen-newest'), screen.getByTestId('screen-status')]) await expect(part).toBeInViewport({ ratio: 1 });
-  if (SHOTS) await screen.screenshot({ path: `${SHOTS}/big-screen-draw-1920.png` });
+  await docsScreenshot(screen, 'big-screen-draw-1920');
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await screen.emulateMedia({ colorScheme });

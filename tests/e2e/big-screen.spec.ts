@@ -6,6 +6,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { docsScreenshot } from './support/screenshot';
 
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
 
@@ -89,16 +90,16 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await screen.route('**/api/public/screens/**', (route) => route.abort('connectionrefused'));
   await expect(screen.getByTestId('screen-status')).toContainText(/Sin conexión · datos de las \d\d:\d\d/, { timeout: 10_000 });
   await expect(screen.getByTestId('screen-row')).toHaveCount(8);
-  await screen.screenshot({ path: 'docs/screenshots/big-screen-offline-1920.png' });
+  await docsScreenshot(screen, 'big-screen-offline-1920');
   await screen.unroute('**/api/public/screens/**');
   await expect(screen.getByTestId('screen-status')).toContainText('En vivo', { timeout: 15_000 });
 
   // A 3840×2160 TV gets the same screen, twice as large.
-  await screen.screenshot({ path: 'docs/screenshots/big-screen-1920.png' });
+  await docsScreenshot(screen, 'big-screen-1920');
   await screen.setViewportSize({ width: 3840, height: 2160 });
   await expect(screen.getByRole('heading', { level: 1, name: trivia.name })).toBeVisible();
   expect(await decodeQr(screen.getByTestId('screen-qr'))).toBe(`${baseURL}/play-trivia/${trivia.id}`);
-  await screen.screenshot({ path: 'docs/screenshots/big-screen-3840.png' });
+  await docsScreenshot(screen, 'big-screen-3840');
   await tv.close();
 });
 
@@ -117,7 +118,7 @@ test('the big screen passes axe in light and dark mode, and a missing trivia or 
     await expect(screen.getByRole('heading', { level: 1, name: 'Esta trivia no existe o fue eliminada.' })).toBeVisible();
     await expect(screen.getByText(/Seguimos intentando/)).toBeVisible();
     expect(await seriousViolations(screen, `missing trivia (${colorScheme})`)).toEqual([]);
-    if (colorScheme === 'light') await screen.screenshot({ path: 'docs/screenshots/big-screen-missing-1920.png' });
+    if (colorScheme === 'light') await docsScreenshot(screen, 'big-screen-missing-1920');
 
     await screen.goto('/pantalla/campana/abc');
     await expect(screen.getByRole('heading', { level: 1, name: 'La dirección de esta pantalla no es válida.' })).toBeVisible();
@@ -155,7 +156,7 @@ test('a campaign screen shows its newest finisher with her campaign total, as he
   for (const viewport of [TV, { width: 1366, height: 768 }, { width: 1024, height: 768 }]) {
     await screen.setViewportSize(viewport);
     for (const at of await lineBreaks(link)) expect(at, `a line break at ${viewport.width} px`).toMatch(/^\/\|/);
-    if (viewport === TV) await screen.screenshot({ path: 'docs/screenshots/big-screen-campaign-1920.png' });
+    if (viewport === TV) await docsScreenshot(screen, 'big-screen-campaign-1920');
   }
   await tv.close();
 });

@@ -7,6 +7,7 @@ import { appQuery } from './support/app-database';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
+import { docsScreenshot } from './support/screenshot';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { holdOnPhones } from './support/narrow-screens';
 
@@ -70,7 +71,7 @@ test('the campaign analysis shows each trivia\'s players, trivias finished and t
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
-    await timeline.screenshot({ path: `docs/screenshots/campaign-timeline-${scheme}.png` });
+    await docsScreenshot(timeline, `campaign-timeline-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 

@@ -5,14 +5,12 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { moderateByKeyboard } from './support/moderation-keyboard';
-import { fullPageScreenshot } from './support/screenshot';
+import { docsFullPageScreenshot } from './support/screenshot';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
-/** Where to write the moderated campaign ranking's screenshots (docs/moderation.md); none unless set. */
-const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** A campaign of two trivias, both played by Ana Tramposa and Beto Limpio (the same documents at both). */
@@ -65,7 +63,7 @@ test('an admin disqualifies a player from the campaign ranking: out of the campa
   await expect(entry).toContainText('Descalificado por Administrador Principal');
   for (const trivia of trivias) expect(await triviaNames(request, trivia.id)).toEqual(['Beto']);
   await expect.poll(() => campaignNames(request, campaign.id), { timeout: 15_000 }).toEqual(['Beto']);
-  if (SHOTS) await fullPageScreenshot(page, `${SHOTS}/campaign-moderation-1366.png`);
+  await docsFullPageScreenshot(page, 'campaign-moderation-1366');
 
   // The trivia's own admin ranking shows the decision as made from the campaign.
   await page.goto(`/ranking-admin?id=${trivias[1]!.id}`);

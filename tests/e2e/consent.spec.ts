@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
-import { fullPageScreenshot } from './support/screenshot';
+import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 
 const CONSENT_TEXT = 'Tus datos (nombre, documento y sede) se usan para el ranking de esta trivia.\nPuedes pedir que se borren en el stand.';
 
@@ -32,7 +32,7 @@ test('consent is required and stored when registering offline', async ({ page, c
   await expect(panel.getByText(/Versión 1 · .* · admin · actual/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Guardar versión' })).toBeDisabled();
   await panel.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'docs/screenshots/consent-company-desktop.png' });
+  await docsScreenshot(page, 'consent-company-desktop');
   expect(await seriousViolations(page, 'company consent panel (light)')).toEqual([]);
   const versions = (await (await page.request.get(`/api/companies/${company.id}/consent-texts`)).json()) as ConsentTextVersion[];
   expect(versions.map((v) => v.version)).toEqual([1]);
@@ -58,12 +58,15 @@ test('consent is required and stored when registering offline', async ({ page, c
   await expect(box).toBeFocused();
   await expect(player.register()).toBeVisible();
 
-  for (const [width, height, name] of [
-    [390, 844, 'phone'],
-    [1024, 768, 'tablet'],
-  ] as const) {
+  // Only for the pictures: without the switch the widths are not visited.
+  for (const [width, height, name] of DOCS_SCREENSHOTS
+    ? ([
+        [390, 844, 'phone'],
+        [1024, 768, 'tablet'],
+      ] as const)
+    : []) {
     await page.setViewportSize({ width, height });
-    await fullPageScreenshot(page, `docs/screenshots/consent-registration-${name}.png`);
+    await docsFullPageScreenshot(page, `consent-registration-${name}`);
   }
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });

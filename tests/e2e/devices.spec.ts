@@ -8,7 +8,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, roundMutations } from './support/kiosk-round';
 import { setUpEarlier } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
-import { fullPageScreenshot } from './support/screenshot';
+import { docsFullPageScreenshot } from './support/screenshot';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -98,7 +98,7 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   await expect(refusal).toContainText('documentNumber: *******234');
   await expect(refusal).not.toContainText('5550001234');
   expect(await seriousViolations(page, 'devices, refusals open (light)')).toEqual([]);
-  await fullPageScreenshot(page, 'docs/screenshots/devices-desktop.png');
+  await docsFullPageScreenshot(page, 'devices-desktop');
   await page.keyboard.press('Space');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -111,7 +111,7 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
     await page.reload();
     await expect(page.getByText('Sin conexión desde hace 2 h', { exact: true })).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await fullPageScreenshot(page, `docs/screenshots/devices-${name}.png`);
+    await docsFullPageScreenshot(page, `devices-${name}`);
   }
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.emulateMedia({ colorScheme: 'dark' });

@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { adminPage, roundMutations } from './support/kiosk-round';
 import { syncingKiosk } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
-import { fullPageScreenshot } from './support/screenshot';
+import { docsFullPageScreenshot } from './support/screenshot';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -42,7 +42,7 @@ test('an admin finds a player by document and anonymises them: the name leaves t
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(page.getByRole('heading', { name: 'Wenceslao Olvidable' })).toBeVisible();
   await expect(page.getByText('Stand Borrado')).toBeVisible();
-  await fullPageScreenshot(page, 'docs/screenshots/player-data-desktop.png');
+  await docsFullPageScreenshot(page, 'player-data-desktop');
   expect(await seriousViolations(page, 'player data (light)')).toEqual([]);
 
   await page.getByRole('button', { name: 'Anonimizar datos' }).click();

@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { syncHeldResults } from './support/held-results';
-import { fullPageScreenshot } from './support/screenshot';
+import { docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
 
 /**
@@ -21,8 +21,6 @@ const SIZES = [
   { device: 'desktop', width: 1366, height: 900 },
 ] as const;
 const PLAYERS = ['Ana Revisión', 'Beto Revisión', 'Carla Revisión', 'Darío Revisión'];
-/** Where the docs' pictures go when they are retaken (docs/screenshots.md); unset, none are taken. */
-const SHOTS = process.env.REACH_SCREENSHOTS_DIR;
 
 let company: Company;
 let trivia: QuestionGroup;
@@ -57,13 +55,15 @@ test('the trivia card, the dashboard, the admin ranking picker and the public ra
       await expect(card.getByTestId('in-review-count')).toHaveText('4 en revisión');
       await expect(card.getByRole('link', { name: /^Resultados/ })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `/packages ${colorScheme} ${width}`).toBeLessThanOrEqual(0);
-      if (SHOTS) await fullPageScreenshot(page, `${SHOTS}/packages-in-review-${colorScheme}-${device}.png`);
+      await docsFullPageScreenshot(page, `packages-in-review-${colorScheme}-${device}`);
       if (device === 'desktop') found.push(...(await seriousViolations(page, `/packages ${colorScheme}`)));
 
       await page.goto('/');
       const callout = page.getByRole('region', { name: 'Resultados en revisión' });
       await expect(callout.getByRole('link', { name: new RegExp(`^${trivia.name} Expo Ciencia 4 en revisión`) })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
-      if (SHOTS) await fullPageScreenshot(page, `${SHOTS}/dashboard-in-review-${colorScheme}-${device}.png`);
+      await docsFullPageScreenshot(page, `dashboard-in-review-${colorScheme}-${device}`);
+      // The gallery's "Dashboard (desktop)" (docs/screenshots.md): the dashboard with a trivia's "Resultados".
+      if (colorScheme === 'light' && device === 'desktop') await docsFullPageScreenshot(page, 'dashboard-desktop');
       if (device === 'desktop') found.push(...(await seriousViolations(page, `/ ${colorScheme}`)));
       await page.context().close();
     }
@@ -178,7 +178,11 @@ test('the admin ranking with held results and a draw never scrolls sideways at 2
       await expect(page.getByRole('region', { name: 'Resultados en revisión' }).getByRole('listitem')).toHaveCount(3);
       await expect(page.getByTestId('ranking-row')).toHaveCount(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${colorScheme} ${width}`).toBeLessThanOrEqual(0);
-      if (SHOTS) await fullPageScreenshot(page, `${SHOTS}/ranking-admin-held-${colorScheme}-${device}.png`);
+      await docsFullPageScreenshot(page, `ranking-admin-held-${colorScheme}-${device}`);
+      // The gallery's "Held results": the section alone, the sticky bar hidden as it would cover its top.
+      if (colorScheme === 'light' && device === 'desktop') {
+        await docsScreenshot(page.getByRole('region', { name: 'Resultados en revisión' }), 'held-results-desktop', { style: 'header { display: none !important; }' });
+      }
       await page.context().close();
     }
   }

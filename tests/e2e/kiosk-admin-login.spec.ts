@@ -2,10 +2,12 @@ import { E2E_ADMIN, expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { seriousViolations } from './support/axe';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
 const DEMO_TRIVIA = 1;
 /** The PIN setUpKioskByLink gives the kiosk. */
 const PIN = '246810';
+/** The widths of the docs' pictures (DOCS_SCREENSHOTS=1). */
 const WIDTHS = [
   [390, 844, 'phone'],
   [1024, 768, 'tablet'],
@@ -25,9 +27,9 @@ test('a kiosk’s browser cannot sign in to the admin: its sign-in screen says s
   await expect(notice).toContainText('Kiosco «Stand Entrada»');
   await expect(page.getByLabel('Usuario')).toHaveCount(0);
   expect(await seriousViolations(page, 'kiosk sign-in notice (light)')).toEqual([]);
-  for (const [width, height, name] of WIDTHS) {
+  for (const [width, height, name] of DOCS_SCREENSHOTS ? WIDTHS : []) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `docs/screenshots/kiosk-sign-in-refused-${name}.png`, fullPage: true });
+    await docsScreenshot(page, `kiosk-sign-in-refused-${name}`, { fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.reload();

@@ -9,7 +9,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
-import { fullPageScreenshot } from './support/screenshot';
+import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
 
 /**
@@ -18,7 +18,6 @@ import { testBundle } from './support/test-bundle';
  * "Dispositivos" lists that kiosk first, flagged, beside what the server received from it.
  */
 
-const SHOTS = process.env.KIOSK_DATA_LOST_SCREENSHOTS_DIR;
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 1024, height: 768 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -126,11 +125,11 @@ test('a kiosk whose browser lost its data says so on its screen, and "Dispositiv
     expect(await seriousViolations(kiosk, `player, kiosk data lost (${colorScheme})`)).toEqual([]);
   }
   await kiosk.emulateMedia({ colorScheme: 'light' });
-  if (SHOTS) {
+  if (DOCS_SCREENSHOTS) {
     for (const [size, viewport] of [['phone', PHONE], ['tablet', TABLET]] as const) {
       await kiosk.setViewportSize(viewport);
       await expect(notice).toBeVisible();
-      await kiosk.screenshot({ path: `${SHOTS}/kiosk-data-lost-player-${size}.png`, fullPage: true });
+      await docsScreenshot(kiosk, `kiosk-data-lost-player-${size}`, { fullPage: true });
     }
     await kiosk.setViewportSize(TABLET);
   }
@@ -154,12 +153,12 @@ test('a kiosk whose browser lost its data says so on its screen, and "Dispositiv
   await expect(kiosks.nth(1).getByText('Sin conexión desde hace 2 h', { exact: true })).toBeVisible();
   await expect(kiosks.nth(1).getByText('Perdió sus datos', { exact: true })).toHaveCount(0);
   expect(await seriousViolations(page, 'devices, kiosk data lost (light)')).toEqual([]);
-  if (SHOTS) {
-    await fullPageScreenshot(page, `${SHOTS}/kiosk-data-lost-devices-desktop.png`);
+  if (DOCS_SCREENSHOTS) {
+    await docsFullPageScreenshot(page, 'kiosk-data-lost-devices-desktop');
     await page.setViewportSize({ width: PHONE.width, height: 900 });
     await expect(block).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await fullPageScreenshot(page, `${SHOTS}/kiosk-data-lost-devices-phone.png`);
+    await docsFullPageScreenshot(page, 'kiosk-data-lost-devices-phone');
   }
   // Dark mode is read at load (the system's choice).
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -167,7 +166,7 @@ test('a kiosk whose browser lost its data says so on its screen, and "Dispositiv
   await expect(page.locator('html.dark')).toHaveCount(1);
   await expect(block).toBeVisible();
   expect(await seriousViolations(page, 'devices, kiosk data lost (dark)')).toEqual([]);
-  if (SHOTS) await fullPageScreenshot(page, `${SHOTS}/kiosk-data-lost-devices-phone-dark.png`);
+  await docsFullPageScreenshot(page, 'kiosk-data-lost-devices-phone-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize(DESKTOP);
 

@@ -3,8 +3,11 @@ import { PlayerPage } from './pages/player-page';
 import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 import { decodeQr } from './support/qr';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
 const DEMO_TRIVIA = 1;
+/** The widths of the docs' pictures; none visited without DOCS_SCREENSHOTS=1. */
+const SHOT_SIZES = DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) : [];
 
 async function openBadge(player: PlayerPage) {
   await player.statusBadge().click();
@@ -21,9 +24,9 @@ test.describe('kiosk setup and PIN', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       expect(await seriousViolations(page, `kiosk setup dialog (${colorScheme})`, '[role="dialog"]')).toEqual([]);
-      for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+      for (const [width, height, name] of SHOT_SIZES) {
         await page.setViewportSize({ width, height });
-        await page.screenshot({ path: `docs/screenshots/kiosk-setup-dialog-${colorScheme}-${name}.png` });
+        await docsScreenshot(page, `kiosk-setup-dialog-${colorScheme}-${name}`);
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
@@ -39,9 +42,9 @@ test.describe('kiosk setup and PIN', () => {
     expect(await seriousViolations(kiosk, 'kiosk setup form')).toEqual([]);
     // The idle field says what it counts: the quiet before "¿Sigues ahí?", whose countdown comes after.
     await expect(form.getByLabel('Segundos sin actividad antes de «¿Sigues ahí?» (después, 15 s más para volver al inicio)')).toHaveAttribute('min', '30');
-    for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+    for (const [width, height, name] of SHOT_SIZES) {
       await kiosk.setViewportSize({ width, height });
-      await kiosk.screenshot({ path: `docs/screenshots/kiosk-setup-form-${name}.png`, fullPage: true });
+      await docsScreenshot(kiosk, `kiosk-setup-form-${name}`, { fullPage: true });
     }
 
     // Mismatched PINs are refused on the device before anything is sent.
@@ -94,9 +97,9 @@ test.describe('kiosk setup and PIN', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await other.emulateMedia({ colorScheme });
       expect(await seriousViolations(other, `used setup link (${colorScheme})`)).toEqual([]);
-      for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) {
+      for (const [width, height, name] of SHOT_SIZES) {
         await other.setViewportSize({ width, height });
-        await other.screenshot({ path: `docs/screenshots/kiosk-setup-used-${colorScheme}-${name}.png` });
+        await docsScreenshot(other, `kiosk-setup-used-${colorScheme}-${name}`);
       }
     }
     await otherContext.close();

@@ -5,13 +5,11 @@ import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { moderateByKeyboard } from './support/moderation-keyboard';
 import { playBundle, syncRankedResults } from './support/ranked-results';
-import { fullPageScreenshot } from './support/screenshot';
+import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
-/** Where to write the moderated ranking's screenshots (docs/moderation.md); none unless set. */
-const SHOTS = process.env.MODERATION_SCREENSHOTS_DIR;
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 /** A trivia whose ranking holds Ana Tramposa and Beto Limpio, each with a synced, plausible result. */
@@ -53,10 +51,11 @@ test('an admin disqualifies a player from the ranking with a reason, sees it in 
   await expect(entry).toContainText('Descalificado por Administrador Principal');
   expect(await publicNames(request, group.id)).toEqual(['Beto']);
 
-  if (SHOTS) {
-    await fullPageScreenshot(page, `${SHOTS}/moderation-1366.png`);
+  // The moderated ranking's pictures (docs/moderation.md).
+  if (DOCS_SCREENSHOTS) {
+    await docsFullPageScreenshot(page, 'moderation-1366');
     await page.setViewportSize({ width: 390, height: 844 });
-    await fullPageScreenshot(page, `${SHOTS}/moderation-390.png`);
+    await docsFullPageScreenshot(page, 'moderation-390');
     await page.setViewportSize({ width: 1366, height: 900 });
   }
 

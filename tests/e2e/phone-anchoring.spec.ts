@@ -5,6 +5,7 @@ import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';
 import { appQuery } from './support/app-database';
 import { PHONE } from './support/player-round';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { ServerProcess } from './support/server-process';
 import { testBundle } from './support/test-bundle';
 
@@ -17,7 +18,6 @@ import { testBundle } from './support/test-bundle';
  */
 
 const DEMO_TRIVIA = 1;
-const SHOTS = process.env.ANCHORING_SCREENSHOTS_DIR;
 const TABLET = { width: 1024, height: 768 };
 const OFFLINE_ANSWER = 'Respuesta guardada: el resultado llega con la conexión';
 const BUSY_ANSWER = 'El servidor está ocupado, tu resultado se enviará';
@@ -150,10 +150,10 @@ test.describe('a phone behind a busy address', () => {
       await page.emulateMedia({ colorScheme: 'light' });
     };
     const shoot = async (name: string) => {
-      if (!SHOTS) return;
+      if (!DOCS_SCREENSHOTS) return;
       for (const [size, viewport] of [['phone', PHONE], ['tablet', TABLET]] as const) {
         await page.setViewportSize(viewport);
-        await page.screenshot({ path: `${SHOTS}/${name}-${size}.png` });
+        await docsScreenshot(page, `${name}-${size}`);
       }
       await page.setViewportSize(PHONE);
     };

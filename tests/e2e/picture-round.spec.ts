@@ -10,6 +10,7 @@ import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
 import { PHONE } from './support/player-round';
 import { reviewScreen } from './support/screen-review';
+import { docsScreenshot } from './support/screenshot';
 
 const PIN = '135790';
 const SITE = 'Stand Fotos';
@@ -150,7 +151,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
   // axe in light and dark, three widths, no sideways scroll at 200 % zoom.
   await reviewScreen(page, 'analysis-question-picture-page');
   await expect.poll(() => analysed.getByRole('img', { name: ALT }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  await analysed.screenshot({ path: 'docs/screenshots/analysis-question-picture.png', style: 'header { display: none !important; }' });
+  await docsScreenshot(analysed, 'analysis-question-picture', { style: 'header { display: none !important; }' });
 
   // The questions with their pictures, as one file (its content: tests/api/pictures.test.ts).
   await questions.goto(trivia.id);

@@ -6,6 +6,7 @@ import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';
 import { publicPlace } from './support/ranked-results';
 import { isFullscreen, leaveFullscreen } from './support/fullscreen';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
 const DEMO_TRIVIA = 1;
 /** A kiosk's idle time unless its setup chose another (KIOSK_IDLE_DEFAULT_SECONDS); then 15 s count down. */
@@ -112,7 +113,7 @@ test.describe('kiosk mode on the player screen', () => {
     for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
       await leaveFullscreen(page);
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `docs/screenshots/kiosk-idle-countdown-${name}.png` });
+      await docsScreenshot(page, `kiosk-idle-countdown-${name}`);
     }
     // A real click on "Sigo aquí" (after the resize too) keeps the round on the same question, and
     // the tap does not fall through to the answers behind the countdown.
@@ -137,10 +138,11 @@ test.describe('kiosk mode on the player screen', () => {
       expect(await seriousViolations(page, `attract screen (${colorScheme})`)).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
+    // Only for the pictures: without the switch the widths are not visited.
+    for (const [width, height, name] of DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet']] as const) : []) {
       await leaveFullscreen(page);
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `docs/screenshots/kiosk-attract-${name}.png` });
+      await docsScreenshot(page, `kiosk-attract-${name}`);
     }
     // The abandoned round is not resumed on a reload: the attract screen again.
     await page.reload();
@@ -187,10 +189,11 @@ test.describe('kiosk mode on the player screen', () => {
       expect(await seriousViolations(page, `offline notice (${colorScheme})`)).toEqual([]);
     }
     await page.emulateMedia({ colorScheme: 'light' });
-    for (const [width, height, name] of [[390, 844, 'phone'], [1024, 768, 'tablet']] as const) {
+    // Only for the pictures: without the switch the widths are not visited.
+    for (const [width, height, name] of DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet']] as const) : []) {
       await leaveFullscreen(page);
       await page.setViewportSize({ width, height });
-      await page.screenshot({ path: `docs/screenshots/player-offline-notice-${name}.png` });
+      await docsScreenshot(page, `player-offline-notice-${name}`);
     }
 
     // A phone holds no answer key: played offline, its answers wait for the server's verdict.

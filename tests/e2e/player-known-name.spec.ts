@@ -3,9 +3,9 @@ import { expect, test, E2E_ADMIN } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { seriousViolations } from './support/axe';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { docsScreenshot } from './support/screenshot';
 
 const DEMO_TRIVIA = 1;
-const SHOTS = process.env.KNOWN_NAME_SCREENSHOTS_DIR;
 
 /** A player the server knows, registered at another booth's tablet. */
 async function knownPlayer(baseURL: string, fullName: string) {
@@ -36,7 +36,7 @@ test('a returning player is greeted as "Ana M." on a phone and a tablet that is 
     await expect(player.start()).toBeVisible();
     expect(await page.content()).not.toMatch(/María|Martínez|Rojas/);
     expect(await seriousViolations(page, `instructions ${width}`)).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/${shot}.png` });
+    await docsScreenshot(page, shot);
   }
 
   // The same browser set up by staff as a kiosk of the trivia is told the full name.
@@ -45,5 +45,5 @@ test('a returning player is greeted as "Ana M." on a phone and a tablet that is 
   await player.enterDocument(ana.documentType, ana.documentNumber);
   await expect(page.getByText('Hola, Ana María Martínez Rojas. Estas son las reglas:')).toBeVisible();
   expect(await seriousViolations(page, 'instructions kiosk')).toEqual([]);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/player-known-full-name-kiosk-tablet.png` });
+  await docsScreenshot(page, 'player-known-full-name-kiosk-tablet');
 });

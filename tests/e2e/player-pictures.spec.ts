@@ -9,6 +9,7 @@ import { postJson, uploadPicture } from './support/admin-api';
 import { feedbackOnScreen } from './support/answer-feedback';
 import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_COMPANY, PHONE, playerContext } from './support/player-round';
+import { docsScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
 import { photo } from '../support/picture-uploads';
 
@@ -16,7 +17,8 @@ import { photo } from '../support/picture-uploads';
  * Pictures on the player screen (docs/pictures.md, "On the player screen"): a question's picture
  * above its text, read with it; picture answers as a grid of cards with the text answers' buttons
  * and feedback; a picture that cannot be loaded as its alt text in a frame; the next question's
- * pictures fetched ahead; no layout shift; axe in light and dark; the screenshots of the docs.
+ * pictures fetched ahead; no layout shift; axe in light and dark; the screenshots of the docs (with
+ * DOCS_SCREENSHOTS=1).
  */
 
 const TABLET = { width: 1024, height: 768 };
@@ -188,7 +190,7 @@ test('a phone shows a question picture with its alt text, picture answers as car
   await expect(page.getByTestId('next-pictures')).toHaveAttribute('aria-hidden', 'true');
   await check('question with a picture (light)');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'docs/screenshots/player-question-picture-phone.png', fullPage: true });
+  await docsScreenshot(page, 'player-question-picture-phone', { fullPage: true });
 
   await tabTo(page, player.answers().first());
   await page.keyboard.press('Enter');
@@ -220,7 +222,7 @@ test('a phone shows a question picture with its alt text, picture answers as car
   }
   await check('answer pictures (light)');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'docs/screenshots/player-answer-pictures-phone.png', fullPage: true });
+  await docsScreenshot(page, 'player-answer-pictures-phone', { fullPage: true });
 
   // Chosen by keyboard: the same buttons, marks and words as text answers.
   const wrong = player.answers().nth(1);
@@ -270,14 +272,14 @@ test('a tablet in dark mode passes axe with pictures, and at 200 % zoom the card
   expect(box.height).toBeLessThanOrEqual(TABLET.height * 0.35 + 1);
   await check('question with a picture (dark)');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'docs/screenshots/player-question-picture-tablet.png', fullPage: true });
+  await docsScreenshot(page, 'player-question-picture-tablet', { fullPage: true });
   await player.answers().first().click();
 
   await expect(player.counter()).toHaveText('2 / 3', { timeout: 15_000 });
   await picturesSettled(page);
   await check('answer pictures (dark)');
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: 'docs/screenshots/player-answer-pictures-tablet.png', fullPage: true });
+  await docsScreenshot(page, 'player-answer-pictures-tablet', { fullPage: true });
   // 200 % zoom on a 390 px phone: one card a row, nothing wider than the screen.
   await page.setViewportSize({ width: PHONE.width / 2, height: PHONE.height / 2 });
   const zoomed = await page.evaluate(() => ({
@@ -390,8 +392,8 @@ test('after a tap on a picture answer no card moves or changes size and no word 
       expect(after.broken, `${scheme} ${name}: whole words after the tap`).toEqual([]);
       if (name === 'phone') expect(await heldClockAxe(page, `picture answers after a tap (${scheme})`)).toEqual([]);
       await page.mouse.move(0, 0);
-      // Not fullPageScreenshot: its wait for a frame needs the paused clock. The page is at its top.
-      await page.screenshot({ path: `docs/screenshots/player-answer-pictures-tapped-${scheme}-${name}.png`, fullPage: true });
+      // Not docsFullPageScreenshot: its wait for a frame needs the paused clock. The page is at its top.
+      await docsScreenshot(page, `player-answer-pictures-tapped-${scheme}-${name}`, { fullPage: true });
     }
     await context.close();
   }

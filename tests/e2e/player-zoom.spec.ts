@@ -3,7 +3,7 @@ import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { fourQuestionTrivia, playerContext, questionNumber } from './support/player-round';
 import { publicPlace } from './support/ranked-results';
-import { fullPageScreenshot } from './support/screenshot';
+import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
 
 /**
@@ -138,7 +138,7 @@ for (const { name, viewport, rootFont } of CASES) {
 /**
  * The result with its place and the notice at 200 % zoom, each loaded in light and in dark (the
  * device's scheme set before the page opens): the player screen shows the trivia's theme in both,
- * the same colours. The screenshots of docs/player-screen.md.
+ * the same colours. The screenshots of docs/player-screen.md (with DOCS_SCREENSHOTS=1).
  */
 test('the result with its place and the zoomed notice, loaded in light and in dark, show the same theme', async ({ browser, request }) => {
   test.setTimeout(120_000);
@@ -165,16 +165,17 @@ test('the result with its place and the zoomed notice, loaded in light and in da
     await expect(player.place()).toHaveText(`Tu puesto en el ranking: ${await publicPlace(request, trivia.id, fullName)}.º`);
     colours.push(await page.evaluate(() => ['.player-screen', '.player-card', '.player-heading', '[data-testid="result-place"]'].map((css) => `${getComputedStyle(document.querySelector(css)!).backgroundColor} ${getComputedStyle(document.querySelector(css)!).color}`)));
     expect(colours.at(-1), `${scheme}: the theme's colours`).toEqual(colours[0]);
-    for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['tablet', { width: 1024, height: 768 }], ['desktop', { width: 1366, height: 768 }]] as const) {
+    // Only for the pictures: without the switch the widths are not visited.
+    for (const [name, viewport] of DOCS_SCREENSHOTS ? ([['phone', { width: 390, height: 844 }], ['tablet', { width: 1024, height: 768 }], ['desktop', { width: 1366, height: 768 }]] as const) : []) {
       await page.setViewportSize(viewport);
-      await fullPageScreenshot(page, `docs/screenshots/player-result-place-${scheme}-${name}.png`);
+      await docsFullPageScreenshot(page, `player-result-place-${scheme}-${name}`);
     }
     await player.restart().click();
     await page.setViewportSize(CASES[0].viewport);
     await player.enterDocument('Cédula de ciudadanía', documentNumber);
     await expect(player.notice()).toBeVisible();
     await expectFits(page, `notice (${scheme})`);
-    await fullPageScreenshot(page, `docs/screenshots/player-notice-zoom-200-${scheme}-phone.png`);
+    await docsFullPageScreenshot(page, `player-notice-zoom-200-${scheme}-phone`);
     await context.close();
   }
 });

@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
-import { fullPageScreenshot } from './support/screenshot';
+import { docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
@@ -116,7 +116,7 @@ test('the seed is never asked for; a draw made again (its filters spelt otherwis
   const screen = await (await page.request.get(`/api/public/screens/trivia/${trivia.id}`)).json();
   expect(screen.drawHistory.total).toBe(3);
 
-  await fullPageScreenshot(page, 'docs/screenshots/draw-1366.png');
+  await docsFullPageScreenshot(page, 'draw-1366');
   await page.context().close();
 });
 
@@ -139,6 +139,6 @@ test('the draw screen passes axe in light and dark, and fits a phone', async ({ 
   await expect(draws.getByRole('listitem', { name: /^Sorteo #/ }).first()).toBeVisible();
   const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await draws.screenshot({ path: 'docs/screenshots/draw-390.png' });
+  await docsScreenshot(draws, 'draw-390');
   await phone.context().close();
 });

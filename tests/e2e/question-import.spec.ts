@@ -7,9 +7,8 @@ import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
-/** Set to a folder to keep the import preview's screenshots (docs/question-import.md shows them). */
-const SHOTS = process.env.IMPORT_SCREENSHOTS_DIR;
 
 // The admin screens load their code on first visit: give a shared, busy machine time.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -91,10 +90,11 @@ test('an admin imports a filled-in template: the preview names the bad rows, not
   expect(await questionTexts(page, trivia.id)).toEqual([]);
 
   const violations = await seriousViolations(page, 'light import preview');
-  if (SHOTS) {
+  // The import preview's pictures (docs/question-import.md).
+  if (DOCS_SCREENSHOTS) {
     for (const width of [390, 1024, 1366]) {
       await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.screenshot({ path: `${SHOTS}/import-preview-${width}.png` });
+      await docsScreenshot(page, `import-preview-${width}`);
     }
     await page.setViewportSize({ width: 1366, height: 900 });
   }

@@ -10,14 +10,13 @@ import { seriousViolations } from './support/axe';
 import { expectFocusVisible } from './support/focus';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { syncRankedResults } from './support/ranked-results';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
 /** The PIN setUpKioskByLink gives the kiosk. */
 const PIN = '246810';
 const KIOSK = 'Tableta Pabellón Azul';
 const WIDTHS = { phone: { width: 390, height: 844 }, tablet: { width: 1024, height: 768 }, desktop: { width: 1366, height: 900 } } as const;
 
-/** Where the docs' screenshots go when retaken (docs/screenshots.md); none are taken otherwise. */
-const SHOTS = process.env.REVIEW_SCREENSHOTS_DIR;
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Panel del personal' });
 
@@ -77,10 +76,10 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
     expect(await seriousViolations(kiosk, `staff panel in review (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
   }
   await kiosk.emulateMedia({ colorScheme: 'light' });
-  for (const [name, size] of Object.entries(SHOTS ? WIDTHS : {})) {
+  for (const [name, size] of Object.entries(DOCS_SCREENSHOTS ? WIDTHS : {})) {
     await kiosk.setViewportSize(size);
     await kiosk.getByTestId('staff-receipt').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await kiosk.screenshot({ path: `${SHOTS}/staff-panel-in-review-${name}.png` });
+    await docsScreenshot(kiosk, `staff-panel-in-review-${name}`);
   }
   await kiosk.setViewportSize(WIDTHS.tablet);
   await panel(kiosk).getByRole('button', { name: 'Cerrar' }).click();
@@ -101,10 +100,10 @@ test('a result held for review reads the same on the kiosk, its staff panel, "Di
   await page.emulateMedia({ colorScheme: 'light' });
   await page.reload();
   await expect(card.getByTestId('kiosk-in-review')).toBeVisible();
-  for (const [name, size] of Object.entries(SHOTS ? WIDTHS : {})) {
+  for (const [name, size] of Object.entries(DOCS_SCREENSHOTS ? WIDTHS : {})) {
     await page.setViewportSize(size);
     await card.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await page.screenshot({ path: `${SHOTS}/devices-in-review-${name}.png` });
+    await docsScreenshot(page, `devices-in-review-${name}`);
   }
   await page.setViewportSize(WIDTHS.desktop);
   // By keyboard: the link to the review is reached with Tab and followed with Enter.

@@ -5,7 +5,9 @@ import { postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { adminPage } from './support/kiosk-round';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
+/** The widths of the docs' pictures (DOCS_SCREENSHOTS=1). */
 const WIDTHS = [
   [390, 844, 'phone'],
   [1024, 768, 'tablet'],
@@ -37,10 +39,10 @@ test('"Unir jugadores" shows one number under two document types with its reason
   await expect(group).toContainText(`CE ${number}`);
   await expect(group.getByRole('radio')).toHaveCount(2);
   expect(await seriousViolations(page, 'merge screen, another type (light)')).toEqual([]);
-  for (const [width, height, name] of WIDTHS) {
+  for (const [width, height, name] of DOCS_SCREENSHOTS ? WIDTHS : []) {
     await page.setViewportSize({ width, height });
     await group.scrollIntoViewIfNeeded();
-    await group.screenshot({ path: `docs/screenshots/player-merges-other-type-${name}.png` });
+    await docsScreenshot(group, `player-merges-other-type-${name}`);
   }
 
   await group.getByRole('button', { name: 'Unir 2 jugadores' }).click();

@@ -7,6 +7,7 @@ import { PlayerPage } from './pages/player-page';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { leaveFullscreen } from './support/fullscreen';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { expectFocusVisible } from './support/focus';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 
@@ -106,9 +107,10 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
   for (const colorScheme of ['light', 'dark'] as const) {
     await kiosk.emulateMedia({ colorScheme });
     expect(await seriousViolations(kiosk, `offline staff panel (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
-    for (const [width, height, name] of [[1024, 768, 'tablet'], [390, 844, 'phone']] as const) {
+    // Only for the pictures: without the switch the widths are not visited.
+    for (const [width, height, name] of DOCS_SCREENSHOTS ? ([[1024, 768, 'tablet'], [390, 844, 'phone']] as const) : []) {
       await kiosk.setViewportSize({ width, height });
-      await kiosk.screenshot({ path: `docs/screenshots/staff-panel-offline-${colorScheme}-${name}.png` });
+      await docsScreenshot(kiosk, `staff-panel-offline-${colorScheme}-${name}`);
     }
   }
   await kiosk.emulateMedia({ colorScheme: 'light' });
@@ -165,10 +167,12 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
   }
   await kiosk.emulateMedia({ colorScheme: 'light' });
   await leaveFullscreen(kiosk);
-  await kiosk.screenshot({ path: 'docs/screenshots/staff-panel-tablet.png' });
-  await kiosk.setViewportSize({ width: 390, height: 844 });
-  await kiosk.screenshot({ path: 'docs/screenshots/staff-panel-phone.png' });
-  await kiosk.setViewportSize({ width: 1024, height: 768 });
+  if (DOCS_SCREENSHOTS) {
+    await docsScreenshot(kiosk, 'staff-panel-tablet');
+    await kiosk.setViewportSize({ width: 390, height: 844 });
+    await docsScreenshot(kiosk, 'staff-panel-phone');
+    await kiosk.setViewportSize({ width: 1024, height: 768 });
+  }
 
   // By keyboard: from 'Cerrar', Tab walks the panel's controls in order (never out to the player
   // screen behind it), the settings take keys, and Escape closes it for the attract screen.

@@ -1,7 +1,6 @@
 import { testBundle } from './support/test-bundle';
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import path from 'node:path';
 import { DEFAULT_THEME, type QuestionGroup, type Theme } from '../../contract';
 import { AA_LARGE, AA_TEXT, worstContrast } from '../../contract/contrast';
 import { paintColors, parseColor, type Rgba } from '../../contract/css-colors';
@@ -11,6 +10,7 @@ import { QuestionsPage } from './pages/questions-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { docsScreenshot } from './support/screenshot';
 
 /** The seeded demo company and its demo trivia (five questions a round). */
 const DEMO_COMPANY = 1;
@@ -27,8 +27,6 @@ const NAVY_ON_TEAL: Theme = {
   answerBackgroundColor: '#0d9488',
   answerTextColor: '#1e1b4b',
 };
-/** Set to a folder to keep the screenshots this spec takes (docs/screenshots.md shows them). */
-const SHOTS = process.env.THEME_SCREENSHOTS_DIR;
 
 // axe is injected as a script, which the app's strict CSP would refuse.
 test.use({ bypassCSP: true });
@@ -104,7 +102,7 @@ async function playAndCheck(page: Page, groupId: number, shot: string) {
     await expectReadable(page.getByLabel(label), `field ${label}`);
   }
   await expectReadable(player.validate(), 'Validar Documento');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${shot}.png`) });
+  await docsScreenshot(page, shot);
 
   await player.enterDocument(bundle.documentTypes[0]!.name, `${Date.now()}`.slice(-10));
   await player.registerAs('Lectora Nocturna', 'Stand Principal');
@@ -174,7 +172,7 @@ test('the theme editor previews the real player screen, flags a failing pair wit
     // The admin's dark mode stays out of the preview as it stays out of the player screen.
     await expectReadable(preview.getByTestId('result-score'), `${colorScheme}: preview score`);
     await expect(editor.getByTestId('contrast-checks')).toContainText('se leen bien');
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `theme-editor-${colorScheme}-desktop.png`) });
+    await docsScreenshot(page, `theme-editor-${colorScheme}-desktop`);
 
     expect(await seriousViolations(page, `${colorScheme} theme editor`, '[role="dialog"]')).toEqual([]);
     await editor.getByRole('button', { name: 'Cancelar' }).click();
@@ -190,7 +188,7 @@ test('the theme editor previews the real player screen, flags a failing pair wit
   const failing = editor.locator('[data-contrast-pair="button"]');
   await expect(failing).toContainText(/Texto de botones e insignias.*: [1-4]\.\d\d:1 \(mínimo 4\.50:1\)/);
   await expect(editor.getByTestId('contrast-checks')).toContainText('1 par no alcanza');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'theme-editor-contrast-warning-desktop.png') });
+  await docsScreenshot(page, 'theme-editor-contrast-warning-desktop');
   const fix = failing.getByRole('button', { name: /^Usar #[0-9a-f]{6}$/ });
   const suggested = (await fix.textContent())!.replace('Usar', '').trim();
   await fix.click();
@@ -245,7 +243,7 @@ test('the navy-on-teal theme cannot be saved: the editor names each unreadable p
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await seriousViolations(page, `${colorScheme} refused theme`, '[role="dialog"]')).toEqual([]);
-    if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `theme-editor-contrast-refused-${colorScheme}-desktop.png`) });
+    await docsScreenshot(page, `theme-editor-contrast-refused-${colorScheme}-desktop`);
   }
   expect(await storedTheme()).toEqual(before);
 
@@ -290,7 +288,7 @@ test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big
     await player.start().click();
     await expectReadableAtItsSize(player.questionText(), `${shot}: question`);
     for (const answer of await player.answers().all()) await expectReadableAtItsSize(answer, `${shot}: answer`);
-    if (SHOTS) await screen.screenshot({ path: path.join(SHOTS, `${shot}.png`) });
+    await docsScreenshot(screen, shot);
     await context.close();
   }
 
@@ -301,6 +299,6 @@ test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big
   // The header colour paints the screen's small lines too: they must read as text, not as a title.
   await expectReadable(bigScreen.getByText(/^Ranking en vivo/), 'big screen: subtitle');
   await expectReadable(bigScreen.getByTestId('tie-rule'), 'big screen: tie rule');
-  if (SHOTS) await bigScreen.screenshot({ path: path.join(SHOTS, 'big-screen-navy-teal-desktop.png') });
+  await docsScreenshot(bigScreen, 'big-screen-navy-teal-desktop');
   await tv.close();
 });

@@ -7,6 +7,7 @@ import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import type { Page } from '@playwright/test';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { syncHeldResults } from './support/held-results';
 import { testBundle } from './support/test-bundle';
 
@@ -105,9 +106,10 @@ test("an organiser chooses the event's time zone; held results, the export and t
     await page.emulateMedia({ colorScheme: scheme });
     expect(await seriousViolations(page, `the company form with its time zone (${scheme})`, '[role="dialog"]')).toEqual([]);
   }
-  for (const [width, height, label] of [[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) {
+  // Only for the pictures: without the switch the widths are not visited.
+  for (const [width, height, label] of DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 900, 'desktop']] as const) : []) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `docs/screenshots/company-time-zone-${label}.png` });
+    await docsScreenshot(page, `company-time-zone-${label}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   // By keyboard: the select follows the description in the tab order.
@@ -117,7 +119,7 @@ test("an organiser chooses the event's time zone; held results, the export and t
   await companies.dialog().getByRole('button', { name: 'Guardar' }).click();
   // The row names the zone as the form's choice does: its place and offset.
   await expect(companies.row(name).getByTestId('company-time-zone')).toHaveText(`Madrid (${madridOffset(new Date())})`);
-  await page.screenshot({ path: 'docs/screenshots/company-desktop.png' });
+  await docsScreenshot(page, 'company-desktop');
   // A laptop at 200 % zoom (1366 px wide, 683 CSS px): each company is a card, nothing is cut or scrolls sideways.
   await page.setViewportSize({ width: 683, height: 450 });
   const table = page.getByRole('table');
@@ -129,7 +131,7 @@ test("an organiser chooses the event's time zone; held results, the export and t
     await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
     await expect(companies.row(name).getByRole('button', { name: `Ver sedes de ${name}` })).toBeInViewport({ ratio: 1 });
     expect(await table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth)).toBe(0);
-    await page.screenshot({ path: `docs/screenshots/companies-zoom-200-${scheme}.png` });
+    await docsScreenshot(page, `companies-zoom-200-${scheme}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1366, height: 900 });

@@ -6,6 +6,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
+import { docsScreenshot } from './support/screenshot';
 
 /**
  * A trivia's "Análisis": reached by keyboard from its questions, each question's figures and flags
@@ -132,7 +133,7 @@ test('an event longer than ten days reads its timeline by day, chart and table a
     await page.emulateMedia({ colorScheme: scheme });
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     // The sticky top bar hidden: the section is taller than the window, and the bar would cover its top.
-    await section.screenshot({ path: `docs/screenshots/trivia-timeline-days-${scheme}.png`, style: 'header { display: none !important; }' });
+    await docsScreenshot(section, `trivia-timeline-days-${scheme}`, { style: 'header { display: none !important; }' });
   }
   await reviewScreen(page, 'trivia-timeline-days');
 });

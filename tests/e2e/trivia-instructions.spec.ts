@@ -1,17 +1,15 @@
-import path from 'node:path';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { seriousViolations } from './support/axe';
-import { fullPageScreenshot } from './support/screenshot';
+import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = { id: 1, name: 'Demo Eventos' };
-/** Set to a folder to keep the screenshots this spec takes (docs/screenshots.md shows them). */
-const SHOTS = process.env.INSTRUCTIONS_SCREENSHOTS_DIR;
+/** The widths of the docs' pictures (DOCS_SCREENSHOTS=1). */
 const WIDTHS = [
   { name: 'phone', width: 390 },
   { name: 'tablet', width: 1024 },
@@ -57,9 +55,9 @@ test('instructions typed by keyboard in the trivia dialog reach the player forma
   await expect(editor.locator('ul > li')).toHaveCount(2);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const { name, width } of WIDTHS) {
+    for (const { name, width } of DOCS_SCREENSHOTS ? WIDTHS : []) {
       await page.setViewportSize({ width, height: 900 });
-      if (SHOTS) await fullPageScreenshot(page, path.join(SHOTS, `trivia-dialog-instructions-${colorScheme}-${name}.png`));
+      await docsFullPageScreenshot(page, `trivia-dialog-instructions-${colorScheme}-${name}`);
     }
     expect(await seriousViolations(page, `${colorScheme} trivia dialog`, '[role="dialog"]')).toEqual([]);
   }

@@ -1,6 +1,6 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { seriousViolations } from './axe';
-import { fullPageScreenshot } from './screenshot';
+import { docsFullPageScreenshot } from './screenshot';
 
 /** A screen to hold on a phone: where it is, and what shows once it has loaded. */
 export interface NarrowScreen {
@@ -83,8 +83,8 @@ const squeezedHeadings = (page: Page) =>
  * What admin screens promise on a phone (docs/player-screen.md): at 390 px and at 200 % zoom, in
  * light and dark mode, the page never scrolls sideways (a wide part scrolls inside its own focusable
  * region), no heading is squeezed to a letter per line, no table's figures run together, and axe
- * finds nothing serious. A screenshot
- * of each screen at 200 % zoom goes to `docs/screenshots/<name>-zoom-200-phone-<scheme>.png`.
+ * finds nothing serious. With DOCS_SCREENSHOTS=1 a screenshot of each screen at 200 % zoom goes to
+ * `docs/screenshots/<name>-zoom-200-phone-<scheme>.png`.
  */
 export async function holdOnPhones(browser: Browser, storageState: BrowserContextOptions['storageState'], screens: NarrowScreen[]) {
   for (const { label, viewport, deviceScaleFactor } of PHONES) {
@@ -100,7 +100,7 @@ export async function holdOnPhones(browser: Browser, storageState: BrowserContex
         expect(await squeezedHeadings(page), `${where}: squeezed headings`).toEqual([]);
         expect(await crowdedFigures(page), `${where}: figures that run together`).toEqual([]);
         expect(await seriousViolations(page, where)).toEqual([]);
-        if (deviceScaleFactor === 2) await fullPageScreenshot(page, `docs/screenshots/${screen.name}-zoom-200-phone-${colorScheme}.png`);
+        if (deviceScaleFactor === 2) await docsFullPageScreenshot(page, `${screen.name}-zoom-200-phone-${colorScheme}`);
       }
       await context.close();
     }
