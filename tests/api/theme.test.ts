@@ -4,6 +4,7 @@ import { QuestionGroupEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
+import { NAVY_ON_TEAL_THEME } from '../support/unreadable-theme';
 import type { TestClient } from '../support/http-client';
 
 let api: TestApi;
@@ -60,16 +61,7 @@ describe('PATCH /api/question-groups/:id/theme', () => {
 
   it('refuses a theme players could not read: 400 theme_unreadable, each load-bearing pair named on the field that fixes it', async () => {
     const before = (await group()).theme;
-    // Navy on teal: the title over the background, the question over its box, the answers over theirs.
-    const theme = {
-      ...DEFAULT_THEME,
-      backgroundColor: '#0f766e',
-      headerColor: '#1e1b4b',
-      questionBackgroundColor: '#0f766e',
-      questionTextColor: '#1e1b4b',
-      answerBackgroundColor: '#0d9488',
-      answerTextColor: '#1e1b4b',
-    };
+    const theme = NAVY_ON_TEAL_THEME;
     const res = await admin.patch(`/api/question-groups/${groupId}/theme`, { theme });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('theme_unreadable');

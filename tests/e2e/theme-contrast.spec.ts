@@ -10,6 +10,7 @@ import { QuestionsPage } from './pages/questions-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { NAVY_ON_TEAL_THEME } from '../support/unreadable-theme';
 import { docsScreenshot } from './support/screenshot';
 
 /** The seeded demo company and its demo trivia (five questions a round). */
@@ -17,16 +18,6 @@ const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;
 /** A dark theme whose header colour is white: a reasonable choice over its dark background. */
 const WHITE_HEADER_THEME: Theme = { ...DEFAULT_THEME, backgroundColor: 'linear-gradient(135deg, #0f172a, #1e1b4b)', headerColor: '#ffffff' };
-/** Navy on teal: the title over the background, the question over its box and the answers over theirs read under WCAG AA. */
-const NAVY_ON_TEAL: Theme = {
-  ...DEFAULT_THEME,
-  backgroundColor: '#0f766e',
-  headerColor: '#1e1b4b',
-  questionBackgroundColor: '#0f766e',
-  questionTextColor: '#1e1b4b',
-  answerBackgroundColor: '#0d9488',
-  answerTextColor: '#1e1b4b',
-};
 
 // axe is injected as a script, which the app's strict CSP would refuse.
 test.use({ bypassCSP: true });
@@ -228,8 +219,8 @@ test('the navy-on-teal theme cannot be saved: the editor names each unreadable p
   const editor = questions.dialog();
   await editor.getByRole('tab', { name: 'Contenedores' }).click();
   await editor.getByRole('button', { name: 'Caja de la pregunta' }).click();
-  await editor.getByLabel('Fondo de la pregunta', { exact: true }).fill(NAVY_ON_TEAL.questionBackgroundColor);
-  await editor.getByLabel('Texto de la pregunta', { exact: true }).fill(NAVY_ON_TEAL.questionTextColor);
+  await editor.getByLabel('Fondo de la pregunta', { exact: true }).fill(NAVY_ON_TEAL_THEME.questionBackgroundColor);
+  await editor.getByLabel('Texto de la pregunta', { exact: true }).fill(NAVY_ON_TEAL_THEME.questionTextColor);
   await expect(editor.getByTestId('contrast-checks')).toContainText('no se puede guardar hasta corregirlo');
   await expect(editor.locator('[data-contrast-pair="question"]')).toContainText('Impide guardar');
 
@@ -256,7 +247,7 @@ test('the navy-on-teal theme cannot be saved: the editor names each unreadable p
 
   // The server never trusts the editor: the same theme through the API is a 400 naming each pair.
   const reply = await page.request.patch(`/api/question-groups/${group.id}/theme`, {
-    data: { theme: NAVY_ON_TEAL },
+    data: { theme: NAVY_ON_TEAL_THEME },
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
   });
   expect(reply.status()).toBe(400);
@@ -270,7 +261,7 @@ test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big
   await new LoginPage(page).signInAsAdmin();
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Verde azulado ${Date.now()}`);
   // As a theme saved before the rule, or copied from one: written straight into the database.
-  await appQuery('UPDATE question_groups SET theme = $1 WHERE id = $2', [JSON.stringify(NAVY_ON_TEAL), group.id]);
+  await appQuery('UPDATE question_groups SET theme = $1 WHERE id = $2', [JSON.stringify(NAVY_ON_TEAL_THEME), group.id]);
   const bundle = await testBundle(group.id);
   const screens = [
     { shot: 'player-navy-teal-phone', viewport: { width: 390, height: 844 }, kiosk: false },
