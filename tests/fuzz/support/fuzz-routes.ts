@@ -20,7 +20,7 @@ import { closeConnections, send, type WireReply } from './wire';
 
 export const DEFAULT_SEED = 20_261_124;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 120);
 const ONLY_ROUTE = process.env.FUZZ_ROUTE;
 const ONLY_SESSION = process.env.FUZZ_SESSION;
 const REPLAY_PATH = process.env.FUZZ_PATH;
