@@ -4,13 +4,12 @@ import type { PlacedPicture, QuestionGroup, QuestionWithAnswers } from '../../co
 // The rule the player and a kiosk's download share: the test expects exactly its URLs.
 import { pictureChoice } from '../../web/offline/picture-choice';
 import { LoginPage } from './pages/login-page';
-import { PlayerPage } from './pages/player-page';
 import { postJson, uploadPicture } from './support/admin-api';
 import { feedbackOnScreen } from './support/answer-feedback';
 import { seriousViolations, tabTo } from './support/axe';
-import { DEMO_COMPANY, PHONE, playerContext } from './support/player-round';
+import { DEMO_COMPANY, PHONE, TABLET, playerContext } from './support/player-round';
+import { picturesSettled, startRound } from './support/picture-player';
 import { docsScreenshot } from './support/screenshot';
-import { brokenWords } from './support/text-lines';
 import { photo } from '../support/picture-uploads';
 
 /**
@@ -21,8 +20,6 @@ import { photo } from '../support/picture-uploads';
  * DOCS_SCREENSHOTS=1).
  */
 
-const TABLET = { width: 1024, height: 768 };
-const DESKTOP = { width: 1366, height: 768 };
 const QUESTION_ALT = 'Un círculo verde y un rectángulo morado sobre un degradado';
 const ANSWERS = [
   { text: 'Naranja', alt: 'Foto en tonos naranjas con un círculo', size: [800, 600], tone: 0, isCorrect: true },
@@ -82,17 +79,6 @@ async function pictureTrivia(browser: Browser, name: string): Promise<PictureTri
   return { group, questionPicture: first.picture!, answerPictures: second.answers.map((a) => a.picture!).slice(0, ANSWERS.length), broken: [lighthouse.name, stripes.name] };
 }
 
-/** Registers a new player and starts the round, the start by keyboard. */
-async function startRound(page: Page, groupId: number, fullName: string) {
-  const player = new PlayerPage(page);
-  await player.goto(groupId);
-  await player.enterDocument('Cédula de ciudadanía', `7${Date.now() % 1_000_000_000}`);
-  await player.registerAs(fullName, 'Stand Principal');
-  await tabTo(page, player.start());
-  await page.keyboard.press('Enter');
-  return player;
-}
-
 /** The pictures' requests fail, as on a link that drops them: their alt text must show instead. */
 async function failPictures(page: Page, names: string[]) {
   for (const name of names) await page.route(`**/api/pictures/${name}-*`, (route) => route.abort('connectionfailed'));
@@ -128,10 +114,6 @@ const recordLayoutShifts = (page: Page) =>
 
 /** The URL path the browser shows an img from. */
 const shownFrom = (page: Page, alt: string) => page.getByRole('img', { name: alt, exact: true }).evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname);
-
-/** Waits until every picture of the step is decoded (an error counts as settled). */
-const picturesSettled = (page: Page) =>
-  expect.poll(() => page.locator('.player-card .player-picture img').evaluateAll((imgs: HTMLImageElement[]) => imgs.every((img) => img.complete && img.naturalWidth > 0))).toBe(true);
 
 // The player's page has a strict CSP; axe is injected into it.
 test.use({ bypassCSP: true });
@@ -296,105 +278,4 @@ test('a tablet in dark mode passes axe with pictures, and at 200 % zoom the card
   await expect(page.getByTestId('picture-missing')).toHaveCount(2);
   await check('pictures that failed (dark)');
   await context.close();
-});
-
-/** One question whose four answers are countries with pictures (the first is correct). */
-async function countryTrivia(browser: Browser): Promise<QuestionGroup> {
-  const admin = await browser.newContext();
-  const page = await admin.newPage();
-  await new LoginPage(page).signInAsAdmin();
-  const label = `Países ${Date.now() % 1_000_000}`;
-  const group = await postJson<QuestionGroup>(page, `/api/companies/${DEMO_COMPANY}/question-groups`, {
-    name: label,
-    description: 'Banderas',
-    companyId: DEMO_COMPANY,
-    questionsPerRound: 1,
-    randomizeQuestions: false,
-    randomizeAnswers: false,
-    maxAttempts: 0,
-  });
-  const countries = [
-    ['Colombia', 800, 600],
-    ['Venezuela', 600, 800],
-    ['Argentina', 800, 800],
-    ['Guatemala', 900, 600],
-  ] as const;
-  const answers = [];
-  for (const [i, [text, width, height]] of countries.entries()) {
-    const picture = await uploadPicture(page, group.id, await photo(width, height, i * 2));
-    answers.push({ text, isCorrect: i === 0, picture: { name: picture.name, alt: `Bandera de ${text}` } });
-  }
-  await postJson(page, `/api/question-groups/${group.id}/questions`, { text: `¿Qué país ganó la Copa América de 2001? (${label})`, groupId: group.id, answers });
-  await admin.close();
-  return group;
-}
-
-/** The answer cards' boxes, the words broken across lines in their texts and feedback words, and the colours the theme gave them. */
-async function cardsAsShown(page: Page) {
-  const cards = page.locator('.player-answer-card');
-  return {
-    boxes: await cards.evaluateAll((els) => els.map((el) => Object.values(el.getBoundingClientRect().toJSON() as Record<string, number>).map((v) => Math.round(v * 10) / 10))),
-    broken: await brokenWords(page, '.player-answer-card :is(.player-answer-label, .player-answer-state)'),
-    colours: await page.evaluate(() => [document.querySelector('.player-card')!, document.querySelector('.player-answer-card')!].map((el) => `${getComputedStyle(el).backgroundColor} ${getComputedStyle(el).color}`)),
-  };
-}
-
-/**
- * axe while the page's clock is paused: its waits for a frame and a task need the clock to move, so
- * it is moved 20 ms at a time until axe is done, far less than the feedback's 2 s.
- */
-async function heldClockAxe(page: Page, screen: string): Promise<string[]> {
-  let done = false;
-  const violations = seriousViolations(page, screen).finally(() => (done = true));
-  for (let moved = 0; !done && moved < 1_000; moved += 20) await page.clock.runFor(20);
-  return violations;
-}
-
-const WIDTHS = [
-  ['phone', PHONE],
-  ['tablet', TABLET],
-  ['desktop', DESKTOP],
-] as const;
-
-test('after a tap on a picture answer no card moves or changes size and no word breaks, at 390, 1024 and 1366 px, light and dark', async ({ browser }) => {
-  test.setTimeout(180_000);
-  const group = await countryTrivia(browser);
-  const lightColours: string[][] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    // Opened in the scheme: the page loads with the device already dark.
-    const context = await playerContext(browser, { dark: scheme === 'dark', serviceWorkers: 'block', bypassCSP: true });
-    const page = await context.newPage();
-    await page.clock.install();
-    const player = await startRound(page, group.id, `Tarjetas ${scheme}`);
-    expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
-    await expect(player.counter()).toHaveText('1 / 1');
-    await picturesSettled(page);
-    const before = new Map<string, Awaited<ReturnType<typeof cardsAsShown>>>();
-    for (const [name, viewport] of WIDTHS) {
-      await page.setViewportSize(viewport);
-      before.set(name, await cardsAsShown(page));
-      expect(before.get(name)!.broken, `${scheme} ${name}: whole words before the tap`).toEqual([]);
-    }
-    // The player screen follows the trivia's theme alone: the dark device shows the light one's colours.
-    lightColours.push(before.get('phone')!.colours);
-    expect(before.get('phone')!.colours).toEqual(lightColours[0]);
-
-    await page.setViewportSize(PHONE);
-    await player.answers().nth(1).click();
-    await expect(player.answers().nth(1)).toHaveAttribute('data-state', 'wrong');
-    await expect(player.answers().nth(0)).toHaveAttribute('data-state', 'right-answer');
-    // The feedback stays on screen while the test looks at it at every width.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
-    for (const [name, viewport] of WIDTHS) {
-      await page.setViewportSize(viewport);
-      const after = await cardsAsShown(page);
-      expect(after.boxes, `${scheme} ${name}: the cards keep their places and sizes`).toEqual(before.get(name)!.boxes);
-      expect(after.broken, `${scheme} ${name}: whole words after the tap`).toEqual([]);
-      if (name === 'phone') expect(await heldClockAxe(page, `picture answers after a tap (${scheme})`)).toEqual([]);
-      await page.mouse.move(0, 0);
-      // Not docsFullPageScreenshot: its wait for a frame needs the paused clock. The page is at its top.
-      await docsScreenshot(page, `player-answer-pictures-tapped-${scheme}-${name}`, { fullPage: true });
-    }
-    await context.close();
-  }
 });

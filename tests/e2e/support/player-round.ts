@@ -6,6 +6,8 @@ import { createFourQuestionTrivia } from './admin-api';
 /** The seeded demo company. */
 export const DEMO_COMPANY = 1;
 export const PHONE = { width: 390, height: 844 };
+export const TABLET = { width: 1024, height: 768 };
+export const DESKTOP = { width: 1366, height: 768 };
 
 /** A fixed-order four-question trivia (the first answer of each question is the correct one), made by the admin in its own context; `maxAttempts` 0: no limit. */
 export async function fourQuestionTrivia(browser: Browser, name: string, maxAttempts = 0): Promise<QuestionGroup> {
