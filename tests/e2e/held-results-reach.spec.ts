@@ -62,8 +62,6 @@ test('the trivia card, the dashboard, the admin ranking picker and the public ra
       const callout = page.getByRole('region', { name: 'Resultados en revisión' });
       await expect(callout.getByRole('link', { name: new RegExp(`^${trivia.name} Expo Ciencia 4 en revisión`) })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
       await docsFullPageScreenshot(page, `dashboard-in-review-${colorScheme}-${device}`);
-      // The gallery's "Dashboard (desktop)" (docs/screenshots.md): the dashboard with a trivia's "Resultados".
-      if (colorScheme === 'light' && device === 'desktop') await docsFullPageScreenshot(page, 'dashboard-desktop');
       if (device === 'desktop') found.push(...(await seriousViolations(page, `/ ${colorScheme}`)));
       await page.context().close();
     }
