@@ -3,28 +3,28 @@ import Koa, { type Context } from 'koa';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { primaryReads, type PublicReads, type ReadReplica } from '../db/read-replica';
-import type { Config } from './config';
-import { errorMiddleware } from './errors';
-import { apiRepliesNotStored } from './http/cache-control';
-import { compressJsonReplies } from './http/compression';
-import { csrfGuard } from './http/csrf';
-import { inFlightLimit } from './http/in-flight-limit';
-import { jsonDepthGuard } from './http/json-depth';
-import { jsonBodiesOnly } from './http/json-only';
-import { isKioskSetup, isPlayerRoute, unless } from './http/player-routes';
-import { createRateLimiter, publicReadLimit } from './http/rate-limit';
-import { requestLog } from './http/request-log';
-import { isRequestFor, refuseMalformedPaths } from './http/request-path';
-import { loadUser } from './http/require-user';
-import { securityHeaders } from './http/security-headers';
-import { sessionMiddleware } from './http/session';
-import { staticWeb } from './http/static-web';
-import { UPLOADS_PREFIX } from './logos/storage';
-import { PICTURE_UPLOADS_PREFIX } from './pictures/routes';
+import type { Config } from './platform/config';
+import { errorMiddleware } from './platform/http/errors';
+import { apiRepliesNotStored } from './platform/http/cache-control';
+import { compressJsonReplies } from './platform/http/compression';
+import { csrfGuard } from './platform/http/csrf';
+import { inFlightLimit } from './platform/http/in-flight-limit';
+import { jsonDepthGuard } from './platform/http/json-depth';
+import { jsonBodiesOnly } from './platform/http/json-only';
+import { isKioskSetup, isPlayerRoute, unless } from './platform/http/player-routes';
+import { createRateLimiter, publicReadLimit } from './platform/http/rate-limit';
+import { requestLog } from './platform/http/request-log';
+import { isRequestFor, refuseMalformedPaths } from './platform/http/request-path';
+import { loadUser } from './platform/http/require-user';
+import { securityHeaders } from './platform/http/security-headers';
+import { sessionMiddleware } from './platform/http/session';
+import { staticWeb } from './platform/http/static-web';
+import { UPLOADS_PREFIX } from './content/logos/storage';
+import { PICTURE_UPLOADS_PREFIX } from './content/pictures/routes';
 import { createAppMetrics } from './metrics/app-metrics';
 import { countRequests } from './metrics/request-metrics';
 import { isMetricsRequest, metricsRoutes } from './metrics/routes';
-import { firstPaintTrivia } from './play/first-paint';
+import { firstPaintTrivia } from './play/bundle/first-paint';
 import { apiRouters } from './routes';
 
 export interface AppDependencies {
@@ -52,7 +52,7 @@ const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD)
  *
  * Order: the request id and the error shape wrap everything; security and cache headers are set
  * before anything can answer; a path with no single meaning is refused before any guard; every
- * guard after that reads the one canonical path (api/http/request-path.ts), never `ctx.path`, and
+ * guard after that reads the one canonical path (api/platform/http/request-path.ts), never `ctx.path`, and
  * the CSRF and JSON-only guards do not depend on the path at all. Requests are counted and timed
  * outside the error shape (so the status counted is the one sent); GET /metrics is served after the
  * session is loaded (an admin may read it) and before the public read limit (a scraper is not a

@@ -3,9 +3,9 @@ import type { DataSource } from 'typeorm';
 import { migrate } from '../db/data-source';
 import { UserEntity } from '../db/entities';
 import { seedDemoContent } from '../db/seed/demo-content';
-import { hashPassword } from './auth/password';
-import { lockUserCreation } from './auth/service';
-import type { Config } from './config';
+import { hashPassword } from './platform/auth/password';
+import { lockUserCreation } from './platform/auth/service';
+import type { Config } from './platform/config';
 
 export interface BootstrapResult {
   /** Set only on the start that created the first admin. */

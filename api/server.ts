@@ -10,11 +10,11 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '..
 import { openReadReplica, type ReadReplica } from '../db/read-replica';
 import { createApp } from './app';
 import { prepareDatabase } from './bootstrap';
-import { ConfigError, loadConfig, type Config } from './config';
-import { limitHeapGrowth } from './heap-growth';
-import { createHttpServer } from './http/http-server';
-import { closeImportReaders } from './question-import/read-pool';
-import { ensureWebBuild } from './web-build';
+import { ConfigError, loadConfig, type Config } from './platform/config';
+import { limitHeapGrowth } from './platform/heap-growth';
+import { createHttpServer } from './platform/http/http-server';
+import { closeImportReaders } from './content/question-import/read-pool';
+import { ensureWebBuild } from './platform/web-build';
 
 /** SESSION_SECRET, or one made on first start and kept in DATA_DIR (set it when running several processes). */
 async function sessionSecret(config: Config): Promise<string> {

@@ -6,7 +6,7 @@ export const SYNC_MUTATION_KINDS = ['player', 'attempt', 'completion'] as const;
 export type SyncMutationKind = (typeof SYNC_MUTATION_KINDS)[number];
 
 /**
- * Where a write a device sent stands now (api/devices/mutation-counts.ts decides): `confirmed`
+ * Where a write a device sent stands now (api/results/kiosk-board/mutation-counts.ts decides): `confirmed`
  * (stored and counting: applied, or held and then approved), `inReview` (stored, waiting for an
  * organiser), `discarded` (stored, an organiser discarded it) or `rejected` (refused by the
  * server, kept on the device). With what still waits on the device, they add up to what it recorded.

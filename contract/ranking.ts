@@ -32,7 +32,7 @@ export type CampaignRankingQuery = z.infer<typeof campaignRankingQuery>;
 /**
  * How the rankings order equal results, as their screens say it beside them: a trivia by score, then
  * time in whole seconds, then the most recent result; a campaign by total, then average time, then
- * the player registered first (the server's statements take them from api/ranking/ranking-order.ts).
+ * the player registered first (the server's statements take them from api/standings/order-by.ts).
  */
 export const TIE_RULES = {
   trivia: 'A igual puntaje, queda antes el menor tiempo; a igual tiempo, el resultado más reciente.',

@@ -15,7 +15,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SERVER_ENTRY = 'api/server.ts';
 export const SERVER_BUNDLE = 'dist-server/server.js';
 /** Modules the server loads by file name in worker threads, built next to the bundle: [source, file name]. */
-const WORKER_ENTRIES = [['api/question-import/read-job.ts', 'import-read-job.js']];
+const WORKER_ENTRIES = [['api/content/question-import/read-job.ts', 'import-read-job.js']];
 /** What the server is built from: a change to any of them makes the bundle stale. */
 const SOURCES = ['api', 'db', 'contract', 'package.json', 'package-lock.json', 'tsconfig.json'];
 

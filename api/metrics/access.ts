@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
-import { AppError, forbidden } from '../errors';
-import { sameSecret, sha256 } from '../lib/crypto';
+import { AppError, forbidden } from '../platform/http/errors';
+import { sameSecret, sha256 } from '../platform/lib/crypto';
 
 /** The token of an `Authorization: Bearer <token>` header, or undefined without one. */
 function bearerToken(ctx: Context): string | undefined {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { REVIEW_REASONS, type ReviewReason } from '../../contract';
-import { attentionOf, loadKiosks } from '../devices/kiosk-list';
+import { attentionOf, loadKiosks } from '../results/kiosk-board/kiosk-list';
 
 /**
  * What staff act on during an event, counted over the whole database (so every API process reports
@@ -19,7 +19,7 @@ export interface EventDayFigures {
  * Two cheap reads. The held results are counted on the partial index of held attempts
  * (player_attempts_held_idx, `WHERE review_status = 'held'`): their number, not the million
  * attempts around them, sets the cost. The kiosks are the staff panel's own list (one row per
- * tablet set up through a link) judged by the panel's own rule (api/devices/kiosk-attention.ts).
+ * tablet set up through a link) judged by the panel's own rule (api/results/kiosk-board/kiosk-attention.ts).
  */
 export async function readEventDayFigures(em: EntityManager, now = new Date()): Promise<EventDayFigures> {
   const held: { reason: ReviewReason; count: number }[] = await em.query(

@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { rankingCache } from '../ranking/ranking-cache';
+import { rankingCache } from '../results/ranking/ranking-cache';
 import { readEventDayFigures, type EventDayFigures } from './event-day-figures';
 
 /**

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { requestPath } from '../http/request-path';
+import { requestPath } from '../platform/http/request-path';
 import type { AppMetrics } from './app-metrics';
 
 /** The route label of an API request no route answered: an unknown path, or one refused before routing. */

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { requestPath } from '../http/request-path';
+import { requestPath } from '../platform/http/request-path';
 import { metricsAccess } from './access';
 import type { AppMetrics } from './app-metrics';
 

@@ -4,7 +4,7 @@ import { QuestionGroupEntity } from './question-group.entity';
 
 /**
  * A trivia linked to a campaign, with its weight and position. Positions are distinct within a
- * campaign, checked at commit so one transaction can shift several (api/campaigns/link-order.ts).
+ * campaign, checked at commit so one transaction can shift several (api/content/campaigns/link-order.ts).
  */
 @Entity('campaign_question_groups')
 @Index('campaign_question_groups_link_key', ['campaignId', 'questionGroupId'], { unique: true })

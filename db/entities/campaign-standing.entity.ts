@@ -3,7 +3,7 @@ import { CampaignEntity } from './campaign.entity';
 import { PlayerEntity } from './player.entity';
 
 /**
- * A player's standing in a campaign ranking, kept as results arrive (api/ranking/standings.ts owns
+ * A player's standing in a campaign ranking, kept as results arrive (api/standings/refresh.ts owns
  * every write): the weighted total of the scores the campaign's mode selects at each of its trivias
  * (its period and per-trivia attempt limit applied) and the mean of their times, exactly as the
  * ranking orders by them. One row for the whole campaign (`siteId` 0) and one per site the player

@@ -13,7 +13,7 @@ export class LocationEntity {
   @Column('integer')
   companyId: number;
 
-  /** Deleting a company removes its sites (a company with trivias or campaigns cannot be deleted: api/companies/service.ts). */
+  /** Deleting a company removes its sites (a company with trivias or campaigns cannot be deleted: api/content/companies/service.ts). */
   @ManyToOne(() => CompanyEntity, (company) => company.locations, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'company_id' })
   company: Relation<CompanyEntity>;

@@ -149,7 +149,7 @@ export class PlayerAttemptEntity {
 
   /**
    * The hour of the event's clock the analysis holds the round under (its completion, in the
-   * trivia's `analysisTimeZone`); null while it does not count (api/attempts/analysed-rounds.ts).
+   * trivia's `analysisTimeZone`); null while it does not count (api/standings/analysed-rounds.ts).
    * Statement triggers keep the analysis logs from it (db/migrations/1796700000000-analysis-logs.ts).
    */
   @Column('timestamp', { nullable: true })
@@ -160,7 +160,7 @@ export class PlayerAttemptEntity {
   recordedAt: Date | null;
 
   /**
-   * A keyed fingerprint of the address the round came from (api/attempts/address-limit.ts), for a
+   * A keyed fingerprint of the address the round came from (api/play/attempts/address-limit.ts), for a
    * device that is not a kiosk of its trivia; null for a kiosk's rounds and rounds recorded before.
    */
   @Column('varchar', { length: 43, nullable: true })

@@ -8,7 +8,7 @@ import { UserEntity } from './user.entity';
  * One prize draw ("Sorteo") of a trivia or a campaign, kept forever as its record: who ran it,
  * when, with which filters, and everything needed to re-run it: the eligible list in its
  * deterministic order (`prize_draw_entries`) and the seed. The winners are
- * `drawWinners(seed, eligible, prizes)` (api/draws/draw-order.ts); they are stored too, so a check
+ * `drawWinners(seed, eligible, prizes)` (api/results/draws/draw-order.ts); they are stored too, so a check
  * can compare.
  */
 @Entity('prize_draws')
@@ -57,7 +57,7 @@ export class PrizeDrawEntity {
   /**
    * SHA-256 (64 hex digits) of the eligible list: its entries as `playerId:attemptId` lines, ordered
    * by player id then attempt id, joined by newlines. Two draws with the same hash drew from the
-   * same entries, whatever their filters said (api/draws/repeats.ts).
+   * same entries, whatever their filters said (api/results/draws/repeats.ts).
    */
   @Column('varchar', { length: 64 })
   entriesHash: string;

@@ -14,7 +14,7 @@ export class QuestionGroupEntity {
   @Column('text', { nullable: true })
   description: string | null;
 
-  /** Sanitised HTML (api/question-groups sanitises on write). */
+  /** Sanitised HTML (api/content/question-groups sanitises on write). */
   @Column('text', { nullable: true })
   instructions: string | null;
 

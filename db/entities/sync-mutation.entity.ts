@@ -35,7 +35,7 @@ export class SyncMutationEntity {
   resultId: number | null;
 
   /**
-   * A refused mutation's document as a keyed fingerprint (api/players/document-key.ts): its payload
+   * A refused mutation's document as a keyed fingerprint (api/play/players/document-key.ts): its payload
    * keeps the number masked, and an erasure finds the record by this. Null for every other row.
    */
   @Index('sync_mutations_document_key_idx', { where: 'document_key IS NOT NULL' })

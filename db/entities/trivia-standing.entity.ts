@@ -3,7 +3,7 @@ import { PlayerEntity } from './player.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 
 /**
- * A player's standing in a trivia ranking, kept as results arrive (api/ranking/standings.ts owns
+ * A player's standing in a trivia ranking, kept as results arrive (api/standings/refresh.ts owns
  * every write): the player's best counted attempt by the ranking's order, with the columns that
  * order reads. One row per player for the whole trivia (`siteId` 0) and one per site the player
  * played at (`siteId` = the attempts' site), so the first page of the unfiltered and of a site's

@@ -10,7 +10,7 @@ export class UserEntity {
   @Column('varchar', { length: 100 })
   username: string;
 
-  /** argon2id hash; never leaves the API (see api/auth/presenter.ts). */
+  /** argon2id hash; never leaves the API (see api/platform/auth/presenter.ts). */
   @Column('varchar', { length: 255 })
   passwordHash: string;
 

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The trivia ranking picks each player's best attempt (DISTINCT ON player_id in best-first order,
- * api/ranking/trivia-ranking.ts). This index holds exactly that order, so PostgreSQL reads it in
+ * api/results/ranking/trivia-ranking.ts). This index holds exactly that order, so PostgreSQL reads it in
  * one pass instead of sorting every attempt of the trivia. TypeORM cannot declare DESC columns, so
  * the entity declares the index with `synchronize: false` and this migration owns its definition.
  */

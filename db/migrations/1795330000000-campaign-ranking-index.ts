@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * The campaign ranking numbers each player's attempts at a trivia in completion order (only the
  * first maxAttemptsPerTrivia count) and reduces them to one row per player and trivia
- * (api/ranking/campaign-ranking.ts). This index holds the attempts in exactly that order with every
+ * (api/results/ranking/campaign-ranking.ts). This index holds the attempts in exactly that order with every
  * column the ranking reads, so PostgreSQL answers from the index in one pass with no sort. TypeORM
  * cannot declare INCLUDE columns, so the entity declares the index with `synchronize: false` and
  * this migration owns its definition.

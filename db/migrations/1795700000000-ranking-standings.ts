@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Standings: each player's place in the trivia and campaign rankings, kept as results arrive
- * (api/ranking/standings.ts writes them), so the first page of an unfiltered or per-site ranking
+ * (api/standings/refresh.ts writes them), so the first page of an unfiltered or per-site ranking
  * is a range read of an index in the ranking's order instead of a recomputation over every
  * attempt. Site 0 is the whole trivia or campaign; any other site id, the ranking as played there.
  *

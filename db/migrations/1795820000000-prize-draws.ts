@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Prize draws ("Sorteo"): the record of every draw of a trivia or a campaign, with the eligible
- * list and the seed that make it reproducible (api/draws).
+ * list and the seed that make it reproducible (api/results/draws).
  */
 export class PrizeDraws1795820000000 implements MigrationInterface {
   name = 'PrizeDraws1795820000000';

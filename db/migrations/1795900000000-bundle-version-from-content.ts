@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The trivia bundle's version is a hash of the bundle's content (api/play/presenter.ts), so the
+ * The trivia bundle's version is a hash of the bundle's content (api/play/bundle/presenter.ts), so the
  * counter every content change had to bump by hand goes.
  */
 export class BundleVersionFromContent1795900000000 implements MigrationInterface {

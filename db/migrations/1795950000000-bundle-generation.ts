@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The tables a trivia's bundle is built from (api/play/service.ts, loadBundle). */
+/** The tables a trivia's bundle is built from (api/play/bundle/service.ts, loadBundle). */
 const BUNDLE_TABLES = ['question_groups', 'companies', 'questions', 'answers', 'document_types', 'locations', 'consent_texts'];
 
 /**
@@ -9,7 +9,7 @@ const BUNDLE_TABLES = ['question_groups', 'companies', 'questions', 'answers', '
  * deferred to the commit, so a writer takes the counter's row lock last, holding it only while it
  * commits: two writers never wait on each other's rows while one holds the counter (no deadlock). A returning
  * kiosk's revalidation reads this one row instead of fingerprinting the trivia's rows
- * (api/play/bundle-versions.ts). The counter is global: a change to any trivia makes every
+ * (api/play/bundle/bundle-versions.ts). The counter is global: a change to any trivia makes every
  * process rebuild each bundle once, which is rare next to the revalidations it saves.
  */
 export class BundleGeneration1795950000000 implements MigrationInterface {

@@ -11,7 +11,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   waits on a counter) and fold into one row now and then, as readers do;
  * - the trivia order index carries the player, so a first page's order is an index-only scan.
  *
- * The backfill below is a frozen copy of api/ranking/standings.ts's statements as they were when
+ * The backfill below is a frozen copy of api/standings/refresh.ts's statements as they were when
  * this migration was written (a migration must not change when the application does).
  */
 const RANKED = `a.completed_at IS NOT NULL AND a.review_status IN ('clean', 'released')
@@ -67,7 +67,7 @@ const localMidnight = (date: string, plusDays = 0) => {
  * inserted rows, -n for deleted ones, emptied on TRUNCATE. One statement in 16 (at random) also
  * folds the rankings it touched into one row each, so the log stays small for rankings nobody
  * reads; one folder per ranking at a time (an advisory lock to the end of the transaction, tried,
- * never waited for), which readers take too (api/ranking/standing-totals.ts).
+ * never waited for), which readers take too (api/results/ranking/standing-totals.ts).
  */
 const countTriggers = (standings: string, counts: string, key: string, lockClass: number) => {
   const logAndFold = (rows: string, sign: string) => `
@@ -134,7 +134,7 @@ export class StandingPageFigures1796000000000 implements MigrationInterface {
       `CREATE INDEX "trivia_standings_order_idx" ON "trivia_standings" ("question_group_id", "site_id", "score" DESC, "completion_time", "completed_at" DESC, "attempt_id" DESC) INCLUDE ("player_id")`,
     );
 
-    // Lock classes: the same numbers as api/ranking/standing-totals.ts.
+    // Lock classes: the same numbers as api/results/ranking/standing-totals.ts.
     for (const [standings, counts, key, lockClass] of [
       ['trivia_standings', 'trivia_standing_counts', 'question_group_id', 1_796_000_001],
       ['campaign_standings', 'campaign_standing_counts', 'campaign_id', 1_796_000_002],

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The record of "Unir jugadores": every merge of players that were one person (api/players/merge.ts). */
+/** The record of "Unir jugadores": every merge of players that were one person (api/play/players/merge.ts). */
 export class PlayerMerges1796150001000 implements MigrationInterface {
   name = 'PlayerMerges1796150001000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `sync_mutations.document_key`: the keyed fingerprint (api/players/document-key.ts) of the document
+ * `sync_mutations.document_key`: the keyed fingerprint (api/play/players/document-key.ts) of the document
  * a refused mutation named. A refused payload is kept with its number masked, so without it an
  * erasure could find such a record only by the name's exact text. Null for every other row and for
  * refusals recorded before (an erasure matches those by their masked number). The partial index

@@ -9,7 +9,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * the campaign ranking. This rewrites the stored sites of campaign_standings by the new rule; the
  * figures do not change.
  *
- * A frozen copy of api/ranking/standings.ts's selection as it is when this migration is written
+ * A frozen copy of api/standings/refresh.ts's selection as it is when this migration is written
  * (a migration must not change when the application does). `down()` leaves the sites as they are:
  * the next change of each player's standing writes them by whichever rule the code then has.
  */

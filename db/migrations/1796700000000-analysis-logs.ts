@@ -6,13 +6,13 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * statement triggers whenever the rounds the analysis holds, or a campaign's standings, change.
  *
  * - `player_attempts.analysis_hour`: the hour of the event's clock a counted round is held under
- *   (null: not held); `kiosk_id`: the kiosk it was played on. api/attempts/analysed-rounds.ts sets
+ *   (null: not held); `kiosk_id`: the kiosk it was played on. api/standings/analysed-rounds.ts sets
  *   them. The trigger on player_attempts queues each changed round once, as it was (−1) and as it
  *   is (+1), in `analysis_round_queue`: one row, never a shared counter, so no completion waits on
  *   another's. `analysis_fold` empties a trivia's queue into the logs' sums, its rounds' answers
  *   expanded and grouped by key: one write in 32 (at random) folds the trivias it touched (an
  *   advisory lock, tried, never waited for), and a reader folds before reading, waiting for the lock
- *   (api/insights/analysis-logs.ts). A batch folds far fewer rows than its rounds' keys.
+ *   (api/results/insights/analysis-logs.ts). A batch folds far fewer rows than its rounds' keys.
  * - Trivia logs, per scope: site 0 is every site, kiosk `EVERY_DEVICE` every device; a round counts
  *   at every site and its own, on every device and its kiosk. Per day and score (the groups that
  *   discrimination compares are cut by score): `analysis_round_log` (rounds) and

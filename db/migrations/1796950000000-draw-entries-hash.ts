@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A draw over the same entries is a repeat whatever its filters said: each draw keeps a SHA-256 of
  * its eligible list (`entries_hash`: `playerId:attemptId` lines ordered by player id then attempt
- * id, joined by newlines; the rule of api/draws/repeats.ts, copied here as it stood), filled in for
+ * id, joined by newlines; the rule of api/results/draws/repeats.ts, copied here as it stood), filled in for
  * the draws already recorded from their stored entries, so a repeat of an old draw is marked too.
  * And `draw_screen_settings`: whether a trivia's or campaign's big screen lists the day's draws.
  */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDisqualification, Disqualification } from '../../contract';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { refreshPlayerStandings } from '../../api/standings/refresh';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';

@@ -3,7 +3,7 @@ import type { CampaignRankingEntry, SelectionMode } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { refreshPlayerStandings } from '../../api/standings/refresh';
 
 /**
  * A campaign of two trivias (weights 2 and 1, two attempts per trivia, 1 to 3 May 2026) and a

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DrawRecord, DrawVerification } from '../../contract';
-import { drawWinners } from '../../api/draws/draw-order';
+import { drawWinners } from '../../api/results/draws/draw-order';
 import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';

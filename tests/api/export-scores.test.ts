@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerAttemptEntity } from '../../db/entities';
-import { serverTimeZone } from '../../api/lib/time-zone';
+import { serverTimeZone } from '../../api/platform/lib/time-zone';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIOSK_CERTIFICATE_HEADER } from '../../contract';
-import { issueKioskCertificate } from '../../api/kiosks/certificate';
+import { issueKioskCertificate } from '../../api/play/devices/kiosk-certificate';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildKioskSite, deviceHeaders, kioskPlay, registerDevice, type KioskSite } from '../support/player-flow';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { signUploadGrant } from '../../api/logos/signing';
+import { signUploadGrant } from '../../api/content/logos/signing';
 import { LOGO_NOT_IMAGE_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';

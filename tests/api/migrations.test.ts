@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { tmpdir } from 'node:os';
 import { prepareDatabase } from '../../api/bootstrap';
-import { loadConfig } from '../../api/config';
+import { loadConfig } from '../../api/platform/config';
 import { createDataSource, migrate } from '../../db/data-source';
 import { DrawEntries1796400000000 } from '../../db/migrations/1796400000000-draw-entries';
 import { DrawEntriesHash1796950000000 } from '../../db/migrations/1796950000000-draw-entries-hash';

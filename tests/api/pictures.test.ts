@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { picturePath, type Picture, type PlayBundle, type QuestionWithAnswers, type TriviaAnalysis } from '../../contract';
-import { picturesDir } from '../../api/pictures/storage';
+import { picturesDir } from '../../api/content/pictures/storage';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leaseSize } from '../../api/http/point-leases';
+import { leaseSize } from '../../api/platform/http/point-leases';
 import { startApiProcesses } from '../support/api-processes';
 
 // 60 a minute: each process reserves 3 points of the shared counter at a time.

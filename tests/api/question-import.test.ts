@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from '../../contract';
-import { CSV_MAX_LINES } from '../../api/question-import/read-csv';
-import { XLSX_MAX_UNPACKED_BYTES } from '../../api/question-import/zip-guard';
+import { CSV_MAX_LINES } from '../../api/content/question-import/read-csv';
+import { XLSX_MAX_UNPACKED_BYTES } from '../../api/content/question-import/zip-guard';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';

@@ -1,10 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignSort, TRIVIA_SORT_KEY, triviaSort } from '../../api/ranking/ranking-order';
+import { campaignSort, TRIVIA_SORT_KEY, triviaSort } from '../../api/standings/order-by';
 import { createTestDataSource } from '../support/database';
 
 /**
- * The rankings' orders (api/ranking/ranking-order.ts) against what depends on them staying the
+ * The rankings' orders (api/standings/order-by.ts) against what depends on them staying the
  * same: the indexes that serve them, and the key a campaign's 'best' mode picks an attempt by.
  */
 let db: Awaited<ReturnType<typeof createTestDataSource>>;

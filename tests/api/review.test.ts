@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REVIEW_REASONS } from '../../contract';
-import { HELD_TRIVIAS_SQL } from '../../api/attempts/held-list';
+import { HELD_TRIVIAS_SQL } from '../../api/results/review/held-list';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';

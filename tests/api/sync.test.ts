@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_NUMBER_MESSAGE } from '../../contract';
-import { UNKNOWN_DOCUMENT_TYPE } from '../../api/players/service';
+import { UNKNOWN_DOCUMENT_TYPE } from '../../api/play/players/service';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import { buildKioskSite, chooseAnswers, documentTypeId, freshDocument, kioskPlay, playerFlowSnapshot, registerDevice, type KioskSite, type OfflinePlayInput, type TestTrivia } from '../support/player-flow';

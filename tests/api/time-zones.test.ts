@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRankingEntry, Company, DrawRecord, ScreenFeed, SessionReply, TriviaRankingEntry } from '../../contract';
-import { serverTimeZone } from '../../api/lib/time-zone';
+import { serverTimeZone } from '../../api/platform/lib/time-zone';
 import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { refreshPlayerStandings } from '../../api/standings/refresh';
 
 let api: TestApi;
 let companyId: number;

@@ -4,10 +4,10 @@ import type pg from 'pg';
 import type { EntityManager } from 'typeorm';
 import type { AnalysisQuery, CampaignAnalysis, TriviaActivity, TriviaAnalysis } from '../../contract';
 import type { CampaignEntity } from '../../db/entities';
-import { recomputedCampaignAnalysis } from '../../api/insights/campaign-analysis';
-import { recomputedTriviaActivity } from '../../api/insights/trivia-activity';
-import { recomputedTriviaAnalysis } from '../../api/insights/trivia-analysis';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { recomputedCampaignAnalysis } from '../../api/results/insights/campaign-analysis';
+import { recomputedTriviaActivity } from '../../api/results/insights/trivia-activity';
+import { recomputedTriviaAnalysis } from '../../api/results/insights/trivia-analysis';
+import { refreshPlayerStandings } from '../../api/standings/refresh';
 import { jsonClient, median } from './load';
 import type { BenchData } from './seed';
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { serverTimeZone } from '../../api/lib/time-zone';
-import { rebuildAllStandings, type Queryable } from '../../api/ranking/standings';
+import { serverTimeZone } from '../../api/platform/lib/time-zone';
+import { rebuildAllStandings, type Queryable } from '../../api/standings/refresh';
 
 export interface BenchData {
   rankingTriviaId: number;

@@ -6,9 +6,9 @@
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { createApp } from '../../api/app';
-import { limitHeapGrowth } from '../../api/heap-growth';
-import { loadConfig } from '../../api/config';
-import { createHttpServer } from '../../api/http/http-server';
+import { limitHeapGrowth } from '../../api/platform/heap-growth';
+import { loadConfig } from '../../api/platform/config';
+import { createHttpServer } from '../../api/platform/http/http-server';
 import { createDataSource } from '../../db/data-source';
 import { startRawPlayerServer } from './raw-player-server';
 

@@ -2,12 +2,12 @@ import type pg from 'pg';
 import { performance } from 'node:perf_hooks';
 import type { EntityManager } from 'typeorm';
 import type { CampaignEntity } from '../../db/entities';
-import { campaignRankingOrder, campaignRankingPage, type CampaignRankingRequest } from '../../api/ranking/campaign-ranking';
-import type { RankedOrder } from '../../api/ranking/ranked-order';
-import { campaignStandingOrder, triviaStandingOrder } from '../../api/ranking/standing-order';
-import { campaignStandingPage, triviaStandingPage } from '../../api/ranking/standing-pages';
-import { triviaRankingOrder, triviaRankingPage } from '../../api/ranking/trivia-ranking';
-import { serverTimeZone } from '../../api/lib/time-zone';
+import { campaignRankingOrder, campaignRankingPage, type CampaignRankingRequest } from '../../api/results/ranking/campaign-ranking';
+import type { RankedOrder } from '../../api/results/ranking/id-list';
+import { campaignStandingOrder, triviaStandingOrder } from '../../api/results/ranking/from-standings';
+import { campaignStandingPage, triviaStandingPage } from '../../api/results/ranking/standing-pages';
+import { triviaRankingOrder, triviaRankingPage } from '../../api/results/ranking/trivia-ranking';
+import { serverTimeZone } from '../../api/platform/lib/time-zone';
 import type { BenchData } from './seed';
 
 /** The ranking statements need only `query` of a connection: a pg client answering rows. */

@@ -12,8 +12,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { LOGO_MAX_BYTES, PICTURE_MAX_BYTES } from '../../contract';
-import { hashPassword } from '../../api/auth/password';
-import { LOGOS_IN_HAND } from '../../api/logos/storage';
+import { hashPassword } from '../../api/platform/auth/password';
+import { LOGOS_IN_HAND } from '../../api/content/logos/storage';
 import { createDataSource } from '../../db/data-source';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { TestClient } from '../support/http-client';
@@ -25,7 +25,7 @@ const BURST = 150;
 const RSS_GOAL_MB = 150;
 const HEALTH_P99_GOAL_MS = 300;
 const RSS_SAMPLE_MS = 20;
-/** One picture processed and four waiting (api/pictures/processing.ts, docs/pictures.md). */
+/** One picture processed and four waiting (api/content/pictures/processing.ts, docs/pictures.md). */
 const PICTURES_IN_HAND = 5;
 const ADMIN = { username: 'bench', password: 'bench-admin-password' };
 

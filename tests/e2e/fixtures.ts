@@ -20,7 +20,7 @@ export const test = base.extend<object, { appServer: ServerProcess }>({
         admin: E2E_ADMIN,
         port: Number(process.env.E2E_BASE_PORT) + workerInfo.workerIndex,
         env: {
-          // The server's zone, whatever the machine's: UTC, as in production (api/config.ts).
+          // The server's zone, whatever the machine's: UTC, as in production (api/platform/config.ts).
           TZ: 'UTC',
           LOGIN_RATE_LIMIT: '50',
           OPENAI_API_KEY: 'e2e-fake-key',

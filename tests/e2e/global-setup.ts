@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { ensureWebBuild } from '../../api/web-build';
+import { ensureWebBuild } from '../../api/platform/web-build';
 import { startFakeOpenAi } from '../support/fake-openai';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

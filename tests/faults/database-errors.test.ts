@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { QueryFailedError } from 'typeorm';
 import { describe, expect, it } from 'vitest';
-import { toAppError } from '../../api/errors';
+import { toAppError } from '../../api/platform/http/errors';
 import { freePort } from './support/postgres';
 
 /** The error replies the API maps an unreachable PostgreSQL to, from the errors the drivers really raise. */

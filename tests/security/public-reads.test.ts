@@ -2,9 +2,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
-import { HEAD_ROWS } from '../../api/ranking/reads';
+import { HEAD_ROWS } from '../../api/results/ranking/reads';
 import { buildCompany, buildTrivia } from '../support/factories';
-import { refreshPlayerStandings, refreshTriviaStandings } from '../../api/ranking/standings';
+import { refreshPlayerStandings, refreshTriviaStandings } from '../../api/standings/refresh';
 
 /**
  * Cheap requests that could tie up the server: a flood of anonymous ranking pages, admin exports

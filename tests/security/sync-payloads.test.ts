@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_MAX_DEPTH } from '../../api/http/json-depth';
-import { SYNC_MUTATION_MAX_BYTES } from '../../api/sync/limits';
+import { JSON_MAX_DEPTH } from '../../api/platform/http/json-depth';
+import { SYNC_MUTATION_MAX_BYTES } from '../../api/play/sync/limits';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { apiRouteList } from '../support/route-list';

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, PICTURE_MAX_BYTES } from '../../contract';
-import { signUploadGrant, UPLOAD_URL_LIFETIME_MS } from '../../api/logos/signing';
+import { signUploadGrant, UPLOAD_URL_LIFETIME_MS } from '../../api/content/logos/signing';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { PNG } from '../support/logo-uploads';

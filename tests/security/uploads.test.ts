@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../api/config';
-import { sweepUnattachedUploads } from '../../api/logos/upload-ledger';
+import { loadConfig } from '../../api/platform/config';
+import { sweepUnattachedUploads } from '../../api/content/logos/upload-ledger';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';

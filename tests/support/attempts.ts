@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
-import { refreshPlayerStandings } from '../../api/ranking/standings';
+import { refreshPlayerStandings } from '../../api/standings/refresh';
 
 /**
  * A completed attempt written straight into player_attempts, around the application (no round, no

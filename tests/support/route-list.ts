@@ -1,7 +1,7 @@
 import { primaryReads } from '../../db/read-replica';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../api/config';
-import type { RateLimiter } from '../../api/http/rate-limit';
+import type { Config } from '../../api/platform/config';
+import type { RateLimiter } from '../../api/platform/http/rate-limit';
 import { createAppMetrics } from '../../api/metrics/app-metrics';
 import { apiRouters } from '../../api/routes';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../api/config';
+import { loadConfig } from '../../api/platform/config';
 import { createAppMetrics } from '../../api/metrics/app-metrics';
 import { metricsRoutes } from '../../api/metrics/routes';
 import { apiRouteList } from '../support/route-list';

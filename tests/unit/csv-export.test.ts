@@ -3,8 +3,8 @@ import { stringify } from 'csv-stringify/sync';
 import { format } from 'date-fns';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { csvLine, formulaSafe } from '../../api/lib/csv';
-import { localTimeFormatter } from '../../api/exports/local-time';
+import { csvLine, formulaSafe } from '../../api/platform/lib/csv-text';
+import { localTimeFormatter } from '../../api/results/exports/local-time';
 
 /** The characters that matter to CSV and to formula injection, mixed with plain text. */
 const tricky = fc.string({ unit: fc.constantFrom('a', 'ñ', ' ', '=', '+', '-', '@', '"', ',', ';', '\t', '\r', '\n', '\u2028', '\u2029', '1') });

@@ -50,8 +50,8 @@ describe('relative links and images in the README and docs/', () => {
 describe('docs/configuration.md', () => {
   const table = readFileSync('docs/configuration.md', 'utf8');
 
-  it('lists every environment variable api/config.ts reads', () => {
-    const schema = /const environmentSchema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(readFileSync('api/config.ts', 'utf8'))?.[1] ?? '';
+  it('lists every environment variable api/platform/config.ts reads', () => {
+    const schema = /const environmentSchema = z\.object\(\{([\s\S]*?)\n\}\);/.exec(readFileSync('api/platform/config.ts', 'utf8'))?.[1] ?? '';
     const variables = [...schema.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((match) => match[1]!);
     expect(variables.length).toBeGreaterThan(20);
     expect(variables.filter((variable) => !table.includes(`| \`${variable}\` |`)), 'variables without a row').toEqual([]);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawWinners, winnerPositions } from '../../api/draws/draw-order';
+import { drawWinners, winnerPositions } from '../../api/results/draws/draw-order';
 
 const list = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ playerId: n, attemptId: n * 10 }));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesETag } from '../../api/http/etag-match';
+import { namesETag } from '../../api/platform/http/etag-match';
 
 describe('namesETag', () => {
   it('matches the ETag strong or weak, alone or in a list, and `*`', () => {

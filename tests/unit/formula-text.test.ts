@@ -1,8 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvLine } from '../../api/lib/csv';
-import { isFormulaLike, markFormulaLike, unmarkFormulaLike } from '../../api/lib/formula-text';
+import { csvLine } from '../../api/platform/lib/csv-text';
+import { isFormulaLike, markFormulaLike, unmarkFormulaLike } from '../../api/platform/lib/formula-text';
 
 /** Seeded and bounded: the same cases on every run. */
 const RUNS = { seed: 20_260_512, numRuns: 3000 };
@@ -27,7 +27,7 @@ const anyText = fc.string({ unit: fc.oneof(fc.constantFrom(...INVISIBLE, ...FORM
 /** Text that starts like a formula: invisible characters and apostrophes, a formula character, anything. */
 const formulaLike = fc.tuple(invisiblePrefix, fc.constantFrom(...FORMULA_STARTS), anyText).map(([prefix, start, rest]) => prefix + start + rest);
 
-describe('the formula rule (api/lib/formula-text.ts)', () => {
+describe('the formula rule (api/platform/lib/formula-text.ts)', () => {
   it('takes for a formula start exactly the characters whose compatibility form is = + - @ or the minus sign', () => {
     const differ: string[] = [];
     for (let code = 0; code <= 0x10ffff; code++) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { kioskAttention } from '../../api/devices/kiosk-attention';
-import { serverTimeZone } from '../../api/lib/time-zone';
+import { kioskAttention } from '../../api/results/kiosk-board/kiosk-attention';
+import { serverTimeZone } from '../../api/platform/lib/time-zone';
 
 /** A local time on a fixed day (days are the server's local days). */
 const at = (day: number, hour: number, minute = 0) => new Date(2026, 2, day, hour, minute);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeTime } from '../../api/attempts/plausibility';
+import { judgeTime } from '../../api/play/attempts/plausibility';
 import { attemptLimitDetails, FEEDBACK_MS, MAX_COMPLETION_SECONDS, minimumRoundSeconds, roundSeconds, scoreOf } from '../../contract/play-rules';
 
 const start = new Date('2026-03-01T10:00:00Z');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
-import { isKioskSetup, isPlayerRoute } from '../../api/http/player-routes';
+import { isKioskSetup, isPlayerRoute } from '../../api/platform/http/player-routes';
 
 /** Each documented route of docs/api.md with its access level (the first word after its heading). */
 function documentedRoutes(): { method: string; path: string; access: string }[] {

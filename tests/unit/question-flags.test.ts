@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLAG_RULES, questionFlags } from '../../api/insights/question-flags';
+import { FLAG_RULES, questionFlags } from '../../api/results/insights/question-flags';
 
 const answers = (right: number, ...wrong: number[]) => [{ correct: true, chosen: right }, ...wrong.map((chosen) => ({ correct: false, chosen }))];
 

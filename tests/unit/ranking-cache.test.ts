@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { rankingCache } from '../../api/ranking/ranking-cache';
+import { rankingCache } from '../../api/results/ranking/ranking-cache';
 
 afterEach(() => {
   vi.useRealTimers();

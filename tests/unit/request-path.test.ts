@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalizePath } from '../../api/http/request-path';
+import { canonicalizePath } from '../../api/platform/http/request-path';
 
 describe('canonicalizePath', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHORT_NAME_MAX, shortName } from '../../api/play/short-name';
+import { SHORT_NAME_MAX, shortName } from '../../api/play/bundle/short-name';
 
 describe("an installed trivia's short name", () => {
   it('keeps the telling words whole instead of "Trivia de C…"', () => {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalTimeZone } from '../../contract';
-import { zoneOffsetSeconds, zonedDay, zonedDayStart } from '../../api/lib/time-zone';
-import { completionRange } from '../../api/ranking/date-range';
+import { zoneOffsetSeconds, zonedDay, zonedDayStart } from '../../api/platform/lib/time-zone';
+import { completionRange } from '../../api/standings/date-range';
 
 /** The calendar day and wall time an instant shows in a zone, as Intl writes them (the reference). */
 function wall(zone: string, at: number): string {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ensureWebBuild } from '../../../api/web-build';
+import { ensureWebBuild } from '../../../api/platform/web-build';
 import { ROOT } from './api-process';
 
 /** Builds the web app once, when stale, so no API start inside a test waits for a build. */

@@ -21,7 +21,7 @@ export interface InstructionsStepProps {
 
 export function InstructionsStep({ playerName, instructions, hasQuestions, onStart, onBack }: InstructionsStepProps) {
   // Stored sanitised: the server passes every trivia's instructions through its allow-list when
-  // they are saved (api/question-groups/instructions.ts), and the bundle carries them as stored.
+  // they are saved (api/content/question-groups/instructions.ts), and the bundle carries them as stored.
   const html = instructions?.trim() ?? '';
   const heading = useFocusOnMount<HTMLHeadingElement>();
   return (

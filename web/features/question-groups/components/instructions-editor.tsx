@@ -28,7 +28,7 @@ export interface InstructionsEditorProps {
 
 /**
  * The trivia's instructions as formatted text: paragraphs, bold, italic, headings, lists and links,
- * what the server's allow-list keeps (api/question-groups/instructions.ts). Stored HTML opens in it
+ * what the server's allow-list keeps (api/content/question-groups/instructions.ts). Stored HTML opens in it
  * as it is; anything else pasted in (scripts, images, handlers, styles) is left out by the editor's
  * schema, and the server sanitises what is saved either way. Loaded with the trivia dialog only.
  */

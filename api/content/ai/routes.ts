@@ -1,0 +1,34 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { generateQuestionsSchema, idParamsSchema, type AiStatus, type GeneratedQuestions } from '../../../contract';
+import type { Config } from '../../platform/config';
+import { requireUser } from '../../platform/http/require-user';
+import { parse, parseBody } from '../../platform/http/validate';
+import { presentQuestionWithAnswers } from '../questions/presenter';
+import { createQuestionWriter } from './question-writer';
+import { requireGroupExists, storeGeneratedQuestions } from './service';
+
+export function aiRoutes(dataSource: DataSource, config: Config) {
+  const router = new Router({ prefix: '/api' });
+  const writer = createQuestionWriter(config.openai);
+
+  // Lets the dialog say AI is not configured before the admin writes a context.
+  router.get('/ai/status', requireUser, (ctx) => {
+    ctx.body = { configured: writer.configured } satisfies AiStatus;
+  });
+
+  router.post('/question-groups/:id/generate', requireUser, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const { context, numQuestions } = parseBody(generateQuestionsSchema, ctx.request.body);
+    // Checked first so a missing trivia never costs an AI call.
+    await requireGroupExists(dataSource.manager, id);
+    const generated = await writer.write(context, numQuestions);
+    const stored = await storeGeneratedQuestions(dataSource.manager, id, generated);
+    ctx.body = {
+      count: stored.length,
+      questions: stored.map(({ question, answers }) => presentQuestionWithAnswers(question, answers)),
+    } satisfies GeneratedQuestions;
+  });
+
+  return router;
+}

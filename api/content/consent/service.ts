@@ -1,0 +1,121 @@
+import type { EntityManager } from 'typeorm';
+import {
+  CONSENT_REQUIRED_MESSAGE,
+  CONSENT_VERSION_UNKNOWN_MESSAGE,
+  type ConsentTextVersion,
+  type PlayConsent,
+} from '../../../contract';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { prepared } from '../../../db/prepared-statements';
+
+interface ConsentTextRow {
+  id: number;
+  version: number;
+  text: string;
+  created_by: string | null;
+  created_at: Date;
+}
+
+const presentVersion = (row: ConsentTextRow): ConsentTextVersion => ({
+  version: row.version,
+  text: row.text,
+  createdBy: row.created_by,
+  createdAt: row.created_at.toISOString(),
+});
+
+async function requireCompany(em: EntityManager, companyId: number, lock = false): Promise<void> {
+  const rows = await em.query(`SELECT id FROM companies WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [companyId]);
+  if (rows.length === 0) throw notFound('Empresa no encontrada');
+}
+
+/** Every version of a company's data-treatment text, newest first, with who saved it. */
+export async function listConsentTexts(em: EntityManager, companyId: number): Promise<ConsentTextVersion[]> {
+  await requireCompany(em, companyId);
+  const rows: ConsentTextRow[] = await em.query(
+    `SELECT c.id, c.version, c.text, u.username AS created_by, c.created_at
+       FROM consent_texts c LEFT JOIN users u ON u.id = c.created_by
+      WHERE c.company_id = $1 ORDER BY c.version DESC`,
+    [companyId],
+  );
+  return rows.map(presentVersion);
+}
+
+/**
+ * Saves a company's text as its next version, in a transaction of its own (the company row is locked, so two saves at once get
+ * versions n and n+1). Saving the current text again adds nothing. An empty text is a version too:
+ * from then on the company asks for no consent, and what players agreed to before stays recorded.
+ */
+export function saveConsentText(em: EntityManager, companyId: number, text: string, userId: number): Promise<ConsentTextVersion> {
+  return em.transaction(async (tx) => {
+    await requireCompany(tx, companyId, true);
+    const [current]: ConsentTextRow[] = await tx.query(
+      `SELECT c.id, c.version, c.text, u.username AS created_by, c.created_at
+         FROM consent_texts c LEFT JOIN users u ON u.id = c.created_by
+        WHERE c.company_id = $1 ORDER BY c.version DESC LIMIT 1`,
+      [companyId],
+    );
+    if (current && current.text === text) return presentVersion(current);
+    if (!current && text === '') return { version: 0, text: '', createdBy: null, createdAt: new Date(0).toISOString() };
+    await tx.query(`INSERT INTO consent_texts (company_id, version, text, created_by) VALUES ($1, $2, $3, $4)`, [
+      companyId,
+      (current?.version ?? 0) + 1,
+      text,
+      userId,
+    ]);
+    return (await listConsentTexts(tx, companyId))[0]!;
+  });
+}
+
+/** The text a company's players must agree to now; null when it has none (never set, or emptied). */
+export async function currentConsent(em: EntityManager, companyId: number): Promise<PlayConsent | null> {
+  const [row]: { version: number; text: string }[] = await em.query(
+    prepared(`SELECT version, text FROM consent_texts WHERE company_id = $1 ORDER BY version DESC LIMIT 1`),
+    [companyId],
+  );
+  return row && row.text !== '' ? { version: row.version, text: row.text } : null;
+}
+
+export interface ConsentGiven {
+  consentVersion?: number;
+  consentedAt?: string;
+}
+
+/** What a registration stores about consent: the agreed version's row and when. */
+export interface StoredConsent {
+  consentTextId: number;
+  consentedAt: Date;
+}
+
+/**
+ * The consent one registration brings, checked against the company of its site. A company with a
+ * current text requires a version; the version must be one that company has had (an older one is
+ * fine: a kiosk may hold an older bundle). Refused with `consent_required` or
+ * `consent_version_unknown`. `at` is when the server received it; a synced registration keeps the
+ * device's `consentedAt` instead.
+ */
+export async function checkConsent(
+  em: EntityManager,
+  companyId: number | null,
+  given: ConsentGiven,
+  at: { channel: 'online' } | { channel: 'sync' },
+): Promise<StoredConsent | null> {
+  if (companyId === null) return null;
+  if (given.consentVersion === undefined) {
+    if (await currentConsent(em, companyId)) {
+      throw badRequest(CONSENT_REQUIRED_MESSAGE, { code: 'consent_required', issues: [{ path: 'consentVersion', message: CONSENT_REQUIRED_MESSAGE }] });
+    }
+    return null;
+  }
+  const [row]: { id: number }[] = await em.query(`SELECT id FROM consent_texts WHERE company_id = $1 AND version = $2 AND text <> ''`, [
+    companyId,
+    given.consentVersion,
+  ]);
+  if (!row) {
+    throw badRequest(CONSENT_VERSION_UNKNOWN_MESSAGE, {
+      code: 'consent_version_unknown',
+      issues: [{ path: 'consentVersion', message: CONSENT_VERSION_UNKNOWN_MESSAGE }],
+    });
+  }
+  const consentedAt = at.channel === 'sync' && given.consentedAt ? new Date(given.consentedAt) : new Date();
+  return { consentTextId: row.id, consentedAt };
+}

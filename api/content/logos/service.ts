@@ -1,0 +1,59 @@
+import type { EntityManager } from 'typeorm';
+import { UPLOADED_LOGO_PATTERN, type LogoEntityType } from '../../../contract';
+import { CompanyEntity, QuestionGroupEntity } from '../../../db/entities';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { COMPANY_NOT_FOUND } from '../companies/service';
+import { GROUP_NOT_FOUND } from '../question-groups/service';
+import { fileNameOf, objectNameOf } from './logo-url';
+import { forgetUpload, markAttached } from './upload-ledger';
+
+const ENTITIES = {
+  company: { entity: CompanyEntity, missing: COMPANY_NOT_FOUND },
+  'question-group': { entity: QuestionGroupEntity, missing: GROUP_NOT_FOUND },
+} as const;
+
+export const LOGO_INVALID = 'Logo no válido';
+
+/** Upload object names start with the entity they were granted for, so a logo cannot move between entities. */
+export const objectNamePrefix = (entityType: LogoEntityType, entityId: number) => `${entityType}-${entityId}-`;
+
+export async function ensureLogoOwnerExists(em: EntityManager, entityType: LogoEntityType, entityId: number): Promise<void> {
+  const { entity, missing } = ENTITIES[entityType];
+  if (!(await em.existsBy(entity, { id: entityId }))) throw notFound(missing);
+}
+
+/**
+ * Points an entity at a new logo (or none). A trivia's logo is part of what kiosks play, so its
+ * content version moves. The new upload is marked attached in the same transaction (so the sweep
+ * of unattached uploads never takes it) and `isStored` is asked only then, so a file swept a moment
+ * before is a 400, never a logo without its file. Returns the previous logo, whose file the caller
+ * removes (its record goes here).
+ */
+export async function replaceLogo(
+  em: EntityManager,
+  entityType: LogoEntityType,
+  entityId: number,
+  logoUrl: string | null,
+  isStored: (logoUrl: string) => Promise<boolean> = async () => true,
+): Promise<string | null> {
+  if (logoUrl !== null && (!UPLOADED_LOGO_PATTERN.test(logoUrl) || !logoUrl.startsWith(`/api/uploads/${objectNamePrefix(entityType, entityId)}`))) {
+    throw badRequest(LOGO_INVALID);
+  }
+  return em.transaction(async (tx) => {
+    const { entity, missing } = ENTITIES[entityType];
+    const current = await tx.findOne(entity, { where: { id: entityId }, lock: { mode: 'pessimistic_write' } });
+    if (!current) throw notFound(missing);
+    if (logoUrl !== null) {
+      await markAttached(tx, objectNameOf(logoUrl), fileNameOf(logoUrl));
+      if (!(await isStored(logoUrl))) throw badRequest(LOGO_INVALID);
+    }
+    if (entityType === 'question-group') {
+      await tx.update(QuestionGroupEntity, { id: entityId }, { logoUrl });
+    } else {
+      await tx.update(CompanyEntity, { id: entityId }, { logoUrl });
+    }
+    const previous = current.logoUrl === logoUrl ? null : current.logoUrl;
+    if (previous && UPLOADED_LOGO_PATTERN.test(previous)) await forgetUpload(tx, fileNameOf(previous));
+    return previous;
+  });
+}

@@ -1,0 +1,145 @@
+import {
+  ANSWER_TEXT_MAX,
+  ANSWERS_MAX,
+  ANSWERS_MIN,
+  IMPORT_ANSWER_HEADER,
+  IMPORT_CORRECT_HEADER,
+  IMPORT_MAX_ROWS,
+  IMPORT_QUESTION_HEADER,
+  QUESTION_TEXT_MAX,
+  questionWithAnswersSchema,
+  type ImportRow,
+} from '../../../contract';
+import { badRequest } from '../../platform/http/errors';
+import { pictureFileFinder, readPictureCells, takePictureColumn, type FindPictureFile, type PictureColumnMap } from './picture-cells';
+import { cellText, isFormula, type SheetCell, type SheetGrid } from './sheet';
+
+/** Header text compared without case, accents or extra blanks ("RESPUESTA  1", "respuesta 1"). */
+const normalise = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+
+interface Columns {
+  question: number;
+  correct: number;
+  /** Answer number (1-based, as in the header) → column index. */
+  answers: Map<number, number>;
+  pictures: PictureColumnMap;
+}
+
+function findColumns(header: SheetCell[]): Columns {
+  let question = -1;
+  let correct = -1;
+  const answers = new Map<number, number>();
+  const pictures: PictureColumnMap = new Map();
+  const answerHeader = new RegExp(`^${normalise(IMPORT_ANSWER_HEADER)} ?(\\d{1,2})$`);
+  header.forEach((cell, index) => {
+    const name = normalise(cellText(cell));
+    if (name === normalise(IMPORT_QUESTION_HEADER)) question = index;
+    else if (name === normalise(IMPORT_CORRECT_HEADER)) correct = index;
+    else if (!takePictureColumn(pictures, name, index, normalise)) {
+      const number = answerHeader.exec(name)?.[1];
+      if (number && !answers.has(Number(number))) answers.set(Number(number), index);
+    }
+  });
+  const missing = [
+    question < 0 && IMPORT_QUESTION_HEADER,
+    answers.size === 0 && `${IMPORT_ANSWER_HEADER} 1, ${IMPORT_ANSWER_HEADER} 2…`,
+    correct < 0 && IMPORT_CORRECT_HEADER,
+  ].filter(Boolean);
+  if (missing.length) {
+    throw badRequest(`Faltan columnas en la primera fila: ${missing.join('; ')}. Descarga la plantilla para ver el formato.`, {
+      code: 'import_columns_missing',
+    });
+  }
+  return { question, correct, answers: new Map([...answers].sort(([a], [b]) => a - b)), pictures };
+}
+
+const isBlankRow = (row: SheetCell[]) => row.every((cell) => !isFormula(cell) && cellText(cell).trim() === '');
+
+/** The answer number the "Correcta" cell names, or the problem with it. */
+function correctNumber(raw: string, answerNumbers: number[]): { number?: number; problem?: string } {
+  const text = raw.trim();
+  if (text === '') return { problem: 'No indica la respuesta correcta (columna Correcta)' };
+  const parts = text.split(/\s*(?:[,;/]|\by\b)\s*|\s+/).filter(Boolean);
+  if (parts.length > 1) return { problem: `Tiene ${parts.length} respuestas correctas (${parts.join(', ')}); marca solo una` };
+  if (!/^\d{1,2}$/.test(text)) {
+    return { problem: `La columna Correcta debe ser el número de la respuesta correcta (por ejemplo 1), no «${text.slice(0, 40)}»` };
+  }
+  const number = Number(text);
+  if (!answerNumbers.includes(number)) return { problem: `La respuesta correcta (${number}) está vacía o no existe` };
+  return { number };
+}
+
+function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPicture: FindPictureFile | undefined): ImportRow {
+  const problems: string[] = [];
+  const pictureOf = (number: number) => readPictureCells(row, columns.pictures.get(number), number, findPicture, problems);
+  const questionCell = row[columns.question];
+  if (isFormula(questionCell)) problems.push('La pregunta es una fórmula: escribe el texto');
+  const text = cellText(questionCell).trim();
+  if (!isFormula(questionCell) && text === '') problems.push('Falta la pregunta');
+  if (text.length > QUESTION_TEXT_MAX) problems.push(`La pregunta tiene ${text.length} caracteres (máximo ${QUESTION_TEXT_MAX})`);
+  const picture = pictureOf(0);
+
+  const written: { number: number; text: string; picture: ImportRow['picture'] }[] = [];
+  for (const [number, index] of columns.answers) {
+    const cell = row[index];
+    if (isFormula(cell)) problems.push(`La respuesta ${number} es una fórmula: escribe el texto`);
+    const answer = cellText(cell).trim();
+    const answerPicture = pictureOf(number);
+    if (answer === '') {
+      if (answerPicture) problems.push(`La imagen de la respuesta ${number} no tiene respuesta: escribe también su texto`);
+      continue;
+    }
+    if (answer.length > ANSWER_TEXT_MAX) problems.push(`La respuesta ${number} tiene ${answer.length} caracteres (máximo ${ANSWER_TEXT_MAX})`);
+    written.push({ number, text: answer, picture: answerPicture });
+  }
+  if (written.length === 0) problems.push('No tiene respuestas');
+  else if (written.length < ANSWERS_MIN) problems.push(`Tiene una sola respuesta (mínimo ${ANSWERS_MIN})`);
+  if (written.length > ANSWERS_MAX) problems.push(`Tiene ${written.length} respuestas (máximo ${ANSWERS_MAX})`);
+
+  const correctCell = row[columns.correct];
+  let correct: number | undefined;
+  if (isFormula(correctCell)) problems.push('La columna Correcta es una fórmula: escribe el número');
+  else {
+    const result = correctNumber(cellText(correctCell), written.map((a) => a.number));
+    if (result.problem) problems.push(result.problem);
+    correct = result.number;
+  }
+  if ([text, ...written.map((a) => a.text)].some((t) => t.includes('\0'))) problems.push('Contiene caracteres no válidos');
+
+  const answers = written.map((a) => ({ text: a.text, isCorrect: a.number === correct, picture: a.picture }));
+  // The contract's own rules have the last word: a row it refuses is never imported.
+  if (problems.length === 0) {
+    const checked = questionWithAnswersSchema.safeParse({ text, groupId: 1, answers: answers.map(({ text, isCorrect }) => ({ text, isCorrect })) });
+    if (!checked.success) problems.push(...new Set(checked.error.issues.map((issue) => issue.message)));
+  }
+  return { row: rowNumber, text, picture, answers, problems };
+}
+
+/**
+ * The data rows of an import file with each row's problems (in Spanish). Blank rows are left out;
+ * a file without the template's columns, or with more than IMPORT_MAX_ROWS rows, is refused whole.
+ * `pictureFiles`: the files of the ZIP the file came in, which its picture cells may name; none
+ * when it came alone.
+ */
+export function readImportRows(grid: SheetGrid, pictureFiles?: readonly string[]): ImportRow[] {
+  const headerIndex = grid.findIndex((row) => !isBlankRow(row));
+  if (headerIndex < 0) throw badRequest('El archivo no tiene filas', { code: 'import_columns_missing' });
+  const columns = findColumns(grid[headerIndex]!);
+  const data = grid
+    .map((row, index) => ({ row, number: index + 1 }))
+    .slice(headerIndex + 1)
+    .filter(({ row }) => !isBlankRow(row));
+  if (data.length > IMPORT_MAX_ROWS) {
+    throw badRequest(`El archivo tiene ${data.length} filas de preguntas; el máximo es ${IMPORT_MAX_ROWS}. Divídelo en varios archivos.`, {
+      code: 'import_too_many_rows',
+    });
+  }
+  const findPicture = pictureFiles && pictureFileFinder(pictureFiles);
+  return data.map(({ row, number }) => readRow(row, columns, number, findPicture));
+}

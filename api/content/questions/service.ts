@@ -1,0 +1,191 @@
+import { In, type EntityManager } from 'typeorm';
+import type { z } from 'zod';
+import type { answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../../contract';
+import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { placePictures, type PlacedSizes } from '../pictures/ledger';
+import { GROUP_NOT_FOUND } from '../question-groups/service';
+
+export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
+const GROUP_MISMATCH = 'El ID del grupo no coincide con la ruta';
+
+type QuestionFields = z.output<typeof questionSchema>;
+type QuestionCreate = z.output<typeof questionCreateSchema>;
+type QuestionWithAnswersFields = z.output<typeof questionWithAnswersSchema>;
+type AnswerFields = z.output<typeof answerSchema>;
+
+async function requireGroup(em: EntityManager, groupId: number): Promise<void> {
+  if (!(await em.existsBy(QuestionGroupEntity, { id: groupId }))) throw notFound(GROUP_NOT_FOUND);
+}
+
+async function findQuestion(em: EntityManager, id: number): Promise<QuestionEntity> {
+  const question = await em.findOneBy(QuestionEntity, { id });
+  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  return question;
+}
+
+function answersOf(em: EntityManager, questionIds: number[]): Promise<AnswerEntity[]> {
+  if (questionIds.length === 0) return Promise.resolve([]);
+  return em.find(AnswerEntity, { where: { questionId: In(questionIds) }, order: { id: 'ASC' } });
+}
+
+type PictureInput = AnswerFields['picture'];
+
+/**
+ * The pictures a question and its answers name, checked stored and held until the save commits
+ * (api/content/pictures/ledger.ts); their sizes by name. 400 with the field named when one is gone.
+ */
+function placeInputPictures(tx: EntityManager, question: PictureInput, answers: { picture?: PictureInput }[] = []): Promise<PlacedSizes> {
+  const placed = [
+    ...(question ? [{ path: 'picture', name: question.name }] : []),
+    ...answers.flatMap((answer, index) => (answer.picture ? [{ path: `answers.${index}.picture`, name: answer.picture.name }] : [])),
+  ];
+  return placePictures(tx, placed);
+}
+
+/**
+ * A question's or answer's picture fields from its input: the column, the alt text, and the
+ * relation (which TypeORM saves over the column, so both are set). Left out: nothing changes.
+ */
+function pictureFields(picture: PictureInput, sizes: PlacedSizes) {
+  if (picture === undefined) return {};
+  if (picture === null) return { pictureName: null, pictureAlt: null, picture: null };
+  const size = sizes.get(picture.name)!;
+  return { pictureName: picture.name, pictureAlt: picture.alt, picture: { name: picture.name, ...size } as PictureEntity };
+}
+
+/** Stores answers for a question, in the order given, with their pictures (placed by the caller). */
+export function insertAnswers(em: EntityManager, questionId: number, answers: Pick<AnswerFields, 'text' | 'isCorrect' | 'picture'>[], sizes: PlacedSizes = new Map()): Promise<AnswerEntity[]> {
+  return em.save(answers.map((a) => em.create(AnswerEntity, { text: a.text, isCorrect: a.isCorrect, questionId, ...pictureFields(a.picture, sizes) })));
+}
+
+export async function listQuestions(em: EntityManager, groupId: number): Promise<QuestionEntity[]> {
+  await requireGroup(em, groupId);
+  return em.find(QuestionEntity, { where: { groupId }, order: { id: 'ASC' } });
+}
+
+export async function listAnswersOfGroup(em: EntityManager, groupId: number) {
+  const questions = await listQuestions(em, groupId);
+  const ids = questions.map((q) => q.id);
+  return { questionIds: ids, answers: await answersOf(em, ids) };
+}
+
+/** A question, and its answers when given, in one transaction. */
+export function createQuestion(em: EntityManager, groupId: number, input: QuestionCreate) {
+  if (input.groupId !== groupId) throw badRequest(GROUP_MISMATCH, { code: 'validation_failed', issues: [{ path: 'groupId', message: GROUP_MISMATCH }] });
+  return em.transaction(async (tx) => {
+    await requireGroup(tx, groupId);
+    const sizes = await placeInputPictures(tx, input.picture, input.answers);
+    const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }));
+    const answers = input.answers ? await insertAnswers(tx, question.id, input.answers, sizes) : [];
+    return { question, answers };
+  });
+}
+
+/** Text and group of a question; `userId` is the admin editing it. */
+export function updateQuestion(em: EntityManager, id: number, input: QuestionFields, userId: number) {
+  return em.transaction(async (tx) => applyQuestionFields(tx, await findQuestion(tx, id), input, userId, await placeInputPictures(tx, input.picture)));
+}
+
+/** A text replaced is kept as a revision (who and when), so the question's history survives its edits. */
+async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, input: QuestionFields, userId: number, sizes: PlacedSizes): Promise<QuestionEntity> {
+  await requireGroup(tx, input.groupId);
+  if (question.text !== input.text) await tx.insert(QuestionTextRevisionEntity, { questionId: question.id, text: question.text, replacedBy: userId });
+  Object.assign(question, { text: input.text, groupId: input.groupId, ...pictureFields(input.picture, sizes) });
+  await tx.save(question);
+  return question;
+}
+
+/**
+ * Text, group and answers replaced together: a failure leaves the question as it was. An answer
+ * sent with its id is that answer, updated in place (the rounds that chose it keep pointing at
+ * it); one without is added; an answer not sent is deleted. Changing which answer is correct when
+ * played results chose the old or the new one needs `confirmCorrectChange`: their stored scores
+ * stay, but the analysis and the players' histories read the question by the new key.
+ */
+export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields, userId: number) {
+  return em.transaction(async (tx) => {
+    const question = await findQuestion(tx, id);
+    const current = new Map((await answersOf(tx, [id])).map((answer) => [answer.id, answer]));
+    input.answers.forEach((answer, index) => {
+      if (answer.id !== undefined && !current.has(answer.id)) {
+        throw badRequest(FOREIGN_ANSWER, { code: 'validation_failed', issues: [{ path: `answers.${index}.id`, message: FOREIGN_ANSWER }] });
+      }
+    });
+    const wasCorrect = [...current.values()].find((answer) => answer.isCorrect)?.id;
+    const nowCorrect = input.answers.find((answer) => answer.isCorrect)?.id;
+    if (wasCorrect !== undefined && nowCorrect !== wasCorrect && !input.confirmCorrectChange) {
+      const affected = await resultsChoosing(tx, question, [wasCorrect, ...(nowCorrect === undefined ? [] : [nowCorrect])]);
+      if (affected > 0) throw conflict(correctChangeMessage(affected), { code: 'correct_answer_change_unconfirmed', affectedResults: affected });
+    }
+    const sizes = await placeInputPictures(tx, input.picture, input.answers);
+    await applyQuestionFields(tx, question, input, userId, sizes);
+    const kept = new Set(input.answers.map((answer) => answer.id));
+    const gone = [...current.keys()].filter((answerId) => !kept.has(answerId));
+    if (gone.length > 0) await tx.delete(AnswerEntity, { id: In(gone) });
+    const answers: AnswerEntity[] = [];
+    for (const answer of input.answers) {
+      const existing = answer.id === undefined ? undefined : current.get(answer.id);
+      if (existing) answers.push(await tx.save(Object.assign(existing, { text: answer.text, isCorrect: answer.isCorrect, ...pictureFields(answer.picture, sizes) })));
+      else answers.push(...(await insertAnswers(tx, id, [answer], sizes)));
+    }
+    return { question, answers };
+  });
+}
+
+const FOREIGN_ANSWER = 'La respuesta no es de esta pregunta';
+
+const correctChangeMessage = (results: number) =>
+  `${results === 1 ? 'Un resultado ya jugado eligió' : `${results} resultados ya jugados eligieron`} la respuesta correcta de antes o la nueva. ` +
+  'Sus puntajes guardados no cambian; el análisis y el historial de los jugadores leerán esta pregunta con la nueva respuesta correcta.';
+
+/** The completed rounds of the question's trivia that chose one of `answerIds` at this question. */
+async function resultsChoosing(tx: EntityManager, question: QuestionEntity, answerIds: number[]): Promise<number> {
+  const [row] = (await tx.query(
+    `SELECT count(*)::int AS results
+       FROM player_attempts a
+      WHERE a.question_group_id = $1 AND a.completed_at IS NOT NULL
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(a.answers, '[]')) e
+                     WHERE (e->>'questionId')::int = $2 AND (e->>'answerId')::int = ANY($3::int[]))`,
+    [question.groupId, question.id, answerIds],
+  )) as { results: number }[];
+  return row?.results ?? 0;
+}
+
+/** The texts a question had before, newest first, with who replaced each. */
+export async function questionTextRevisions(em: EntityManager, id: number): Promise<QuestionTextRevision[]> {
+  await findQuestion(em, id);
+  const rows = (await em.query(
+    `SELECT r.text, r.replaced_at, CASE WHEN u.id IS NULL THEN NULL ELSE concat_ws(' ', u.first_name, u.last_name) END AS replaced_by
+       FROM question_text_revisions r
+       LEFT JOIN users u ON u.id = r.replaced_by
+      WHERE r.question_id = $1
+      ORDER BY r.replaced_at DESC, r.id DESC`,
+    [id],
+  )) as { text: string; replaced_at: Date; replaced_by: string | null }[];
+  return rows.map((row) => ({ text: row.text, replacedAt: row.replaced_at.toISOString(), replacedBy: row.replaced_by }));
+}
+
+/** Removes a question; its answers go with it (ON DELETE CASCADE). */
+export function deleteQuestion(em: EntityManager, id: number) {
+  return em.transaction(async (tx) => {
+    await findQuestion(tx, id);
+    await tx.delete(QuestionEntity, { id });
+  });
+}
+
+export function addAnswer(em: EntityManager, questionId: number, input: AnswerFields) {
+  return em.transaction(async (tx) => {
+    await findQuestion(tx, questionId);
+    const [answer] = await insertAnswers(tx, questionId, [input], await placeInputPictures(tx, undefined, [input]));
+    return answer!;
+  });
+}
+
+export function deleteAnswers(em: EntityManager, questionId: number) {
+  return em.transaction(async (tx) => {
+    await findQuestion(tx, questionId);
+    const result = await tx.delete(AnswerEntity, { questionId });
+    return result.affected ?? 0;
+  });
+}

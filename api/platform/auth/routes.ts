@@ -1,0 +1,57 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import { loginSchema, registerSchema, type SessionReply } from '../../../contract';
+import { unauthorized } from '../http/errors';
+import type { RateLimiter } from '../http/rate-limit';
+import { signIn, signOut } from '../http/session';
+import { parseBody } from '../http/validate';
+import { refuseKioskBrowser } from '../../play/devices/kiosk-browser';
+import { serverTimeZone } from '../lib/time-zone';
+import { presentUser } from './presenter';
+import { authenticate, registerUser } from './service';
+
+export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
+  const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+
+  router.get('/user', (ctx) => {
+    if (!ctx.state.user) throw unauthorized();
+    ctx.body = presentUser(ctx.state.user);
+  });
+
+  // The admin app's "who am I", asked on every page, the sign-in page too: being signed out is an
+  // answer there, not a failure, so it is a 200 and the browser logs no failed request.
+  router.get('/session', (ctx) => {
+    ctx.body = { user: ctx.state.user ? presentUser(ctx.state.user) : null, serverTimeZone: serverTimeZone() } satisfies SessionReply;
+  });
+
+  // A point is spent before the (slow) password check and given back when it was right, so
+  // parallel guesses cannot all pass a check made before any of them was counted.
+  // A browser set up as a kiosk is never signed in (403 kiosk_browser): it drops its kiosk role first.
+  router.post('/login', async (ctx) => {
+    await refuseKioskBrowser(ctx, em);
+    const { username, password } = parseBody(loginSchema, ctx.request.body);
+    const key = `login:${ctx.ip}`;
+    await loginLimiter.spend(key);
+    const user = await authenticate(em, username, password);
+    await loginLimiter.refund(key);
+    await signIn(ctx, user.id);
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/register', async (ctx) => {
+    await refuseKioskBrowser(ctx, em);
+    const input = parseBody(registerSchema, ctx.request.body);
+    const user = await registerUser(em, input, { signedIn: Boolean(ctx.state.user) });
+    if (!ctx.state.user) await signIn(ctx, user.id);
+    ctx.status = 201;
+    ctx.body = presentUser(user);
+  });
+
+  router.post('/logout', (ctx) => {
+    signOut(ctx);
+    ctx.body = { ok: true };
+  });
+
+  return router;
+}

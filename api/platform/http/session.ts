@@ -1,0 +1,107 @@
+import type Koa from 'koa';
+import type { Context } from 'koa';
+import session from 'koa-session';
+import { LessThan, type DataSource } from 'typeorm';
+import { SessionEntity } from '../../../db/entities';
+
+export interface SessionSettings {
+  /** Idle lifetime: a session unused this long ends; using it while signed in extends it. */
+  maxAgeMs: number;
+  /** Absolute lifetime: a signed-in session ends this long after its sign-in, however much it is used. */
+  absoluteMs: number;
+}
+
+/** What this module keeps in a session's data besides koa-session's own `_expire` / `_maxAge`. */
+interface SessionData {
+  userId?: unknown;
+  /** When the session was signed in (ms since the epoch); the absolute lifetime counts from here. */
+  signedInAt?: unknown;
+}
+
+/**
+ * When a session's absolute lifetime ends: never for one nobody signed in to, at once for a signed-in
+ * one that does not say when it was signed in (written before this rule existed: its admin signs in
+ * again, once).
+ */
+function absoluteEnd(data: SessionData, absoluteMs: number): number {
+  if (data.userId === undefined) return Number.POSITIVE_INFINITY;
+  return typeof data.signedInAt === 'number' ? data.signedInAt + absoluteMs : 0;
+}
+
+/**
+ * Sessions live in PostgreSQL (koa-session's external store), so any number of API processes can
+ * serve the same signed-in browser. The cookie holds only the session id (signed). A row's
+ * `expiresAt` is the earlier of its idle and absolute ends, and a row past either is deleted when
+ * read, so an ended session's cookie never works again, on any process.
+ */
+export function sessionMiddleware(app: Koa, dataSource: DataSource, settings: SessionSettings) {
+  const sessions = dataSource.getRepository(SessionEntity);
+  let lastSweep = 0;
+  const store = {
+    async get(id: string) {
+      const row = await sessions.findOneBy({ id });
+      if (!row) return undefined;
+      const now = Date.now();
+      if (row.expiresAt.getTime() < now || absoluteEnd(row.data, settings.absoluteMs) < now) {
+        await sessions.delete({ id });
+        return undefined;
+      }
+      return row.data;
+    },
+    async set(id: string, data: Record<string, unknown>, maxAge: number) {
+      const ttl = typeof maxAge === 'number' ? maxAge : settings.maxAgeMs;
+      const expiresAt = Math.min(Date.now() + ttl, absoluteEnd(data, settings.absoluteMs));
+      await sessions.upsert({ id, data: data as never, expiresAt: new Date(expiresAt) }, ['id']);
+      if (Date.now() - lastSweep > 3600_000) {
+        lastSweep = Date.now();
+        await sessions.delete({ expiresAt: LessThan(new Date()) });
+      }
+    },
+    async destroy(id: string) {
+      await sessions.delete({ id });
+    },
+  };
+  return session(
+    {
+      key: 'trivia.sid',
+      maxAge: settings.maxAgeMs,
+      httpOnly: true,
+      sameSite: 'lax',
+      // No `secure` here: the cookie is marked Secure exactly when the request is (HTTPS, or
+      // X-Forwarded-Proto: https behind a trusted proxy); forcing it would fail plain-HTTP requests.
+      signed: true,
+      rolling: false,
+      renew: true,
+      store,
+    },
+    app,
+  );
+}
+
+/**
+ * Signs the browser in as `userId` under a NEW session id: the id it came with (which someone else
+ * may have planted) is destroyed with its row and its data, so no session fixation. The absolute
+ * lifetime starts now.
+ */
+export async function signIn(ctx: Context, userId: number): Promise<void> {
+  const current = ctx.session!;
+  for (const key of Object.keys(current.toJSON())) Reflect.deleteProperty(current, key);
+  current.userId = userId;
+  current.signedInAt = Date.now();
+  await current.regenerate();
+}
+
+/** Ends the session: its row is deleted (the cookie, replayed, no longer works) and the cookie cleared. */
+export function signOut(ctx: Context): void {
+  ctx.session = null;
+}
+
+/**
+ * Ends the browser's admin session, if it holds one (as signOut: its row deleted, the cookie
+ * cleared), and says whether it did. A browser that becomes a kiosk stops being an admin's.
+ */
+export function endAdminSession(ctx: Context): boolean {
+  if (ctx.session?.userId === undefined) return false;
+  signOut(ctx);
+  return true;
+}

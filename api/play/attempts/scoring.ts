@@ -1,0 +1,76 @@
+import type { EntityManager } from 'typeorm';
+import { scoreOf } from '../../../contract';
+import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
+import { badRequest } from '../../platform/http/errors';
+import { prepared } from '../../../db/prepared-statements';
+
+export interface ScoredCompletion {
+  answers: ChosenAnswer[];
+  correctAnswers: number;
+  score: number;
+}
+
+export const SCORE_MESSAGES = {
+  missingAnswers: (total: number) => `Faltan respuestas: el intento tiene ${total} ${total === 1 ? 'pregunta' : 'preguntas'}`,
+  tooManyAnswers: 'Hay más respuestas que preguntas en el intento',
+  repeatedQuestion: 'Una pregunta se respondió más de una vez',
+  foreignAnswer: 'La respuesta no pertenece a esta trivia',
+  mismatchedAnswer: 'La respuesta no corresponde a su pregunta',
+} as const;
+
+/** A trivia's answers by id: which question each answers, and whether it is correct. */
+export type AnswerKey = Map<number, { question_id: number; is_correct: boolean }>;
+
+/** Every answer of a trivia's questions. */
+export async function answerKeyOf(em: EntityManager, questionGroupId: number): Promise<AnswerKey> {
+  const rows: { id: number; question_id: number; is_correct: boolean }[] = await em.query(
+    prepared(`SELECT a.id, a.question_id, a.is_correct FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.group_id = $1`),
+    [questionGroupId],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The chosen answers of the attempt's trivia among `answerIds` (an answer of another trivia is left out). */
+async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: number[]): Promise<AnswerKey> {
+  const rows: { id: number; question_id: number; is_correct: boolean }[] = await em.query(
+    prepared(`SELECT a.id, a.question_id, a.is_correct
+       FROM answers a JOIN questions q ON q.id = a.question_id
+      WHERE a.id = ANY($1::int[]) AND q.group_id = $2`),
+    [answerIds, questionGroupId],
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * The server's score for a completion. Every question of the round is answered exactly once
+ * (as many answers as the attempt's totalQuestions, no question twice), each with a real answer
+ * of that question in the attempt's trivia; the server counts the correct ones itself. The
+ * figures a client may claim (score, correctAnswers) never reach here. `answerKey`: the trivia's
+ * whole key, when the caller read it already (a push scoring several completions of one trivia).
+ */
+export async function scoreCompletion(
+  em: EntityManager,
+  attempt: { question_group_id: number; total_questions: number },
+  answers: ChosenAnswer[] | undefined,
+  answerKey?: AnswerKey,
+): Promise<ScoredCompletion> {
+  const total = attempt.total_questions;
+  const given = answers ?? [];
+  if (given.length < total) throw badRequest(SCORE_MESSAGES.missingAnswers(total), { code: 'round_incomplete' });
+  if (given.length > total) throw badRequest(SCORE_MESSAGES.tooManyAnswers, { code: 'round_incomplete' });
+  if (new Set(given.map((a) => a.questionId)).size !== given.length) throw badRequest(SCORE_MESSAGES.repeatedQuestion, { code: 'answer_repeated' });
+  const key = answerKey ?? (await chosenOf(em, attempt.question_group_id, given.map((a) => a.answerId)));
+  let correctAnswers = 0;
+  for (const chosen of given) {
+    const row = key.get(chosen.answerId);
+    if (!row) throw badRequest(SCORE_MESSAGES.foreignAnswer, { code: 'answer_foreign' });
+    if (row.question_id !== chosen.questionId) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
+    if (row.is_correct) correctAnswers++;
+  }
+  return {
+    // Each answer's time as the device measured it is kept with it (for a later check and the analytics).
+    answers: given.map(({ questionId, answerId, elapsedMs }) => ({ questionId, answerId, ...(elapsedMs !== undefined ? { elapsedMs } : {}) })),
+    correctAnswers,
+    score: scoreOf(correctAnswers, total),
+  };
+}

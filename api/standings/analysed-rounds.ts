@@ -1,0 +1,85 @@
+import type { EntityManager } from 'typeorm';
+import { prepared } from '../../db/prepared-statements';
+import { serverTimeZone } from '../platform/lib/time-zone';
+import { rankedAttempt } from './counted-attempts';
+
+/**
+ * Which rounds the analysis holds, and under which hour of the event's clock: the one owner of
+ * `player_attempts.analysis_hour` and `kiosk_id`. Statement triggers turn every change of them into
+ * the analysis logs' deltas (db/migrations/1796700000000-analysis-logs.ts); api/results/insights reads the
+ * logs.
+ *
+ * - A round is held while it counts (`rankedAttempt`, the rankings' rule), under the hour its
+ *   completion falls in on the trivia's clock (`question_groups.analysis_time_zone`; a trivia keyed
+ *   in no zone yet takes its company's, else the server's).
+ * - Its kiosk is its device when that device was a kiosk set up by staff as the round was
+ *   recorded, kept from then on (a phone later set up as a kiosk does not move its earlier rounds).
+ * - A zone that changed (the company's choice, or the server's) is applied by `keyInZone` before
+ *   an analysis is read; a refresh waits for it (a lock per trivia, shared by refreshes).
+ */
+type Queryable = Pick<EntityManager, 'query'>;
+
+/** The advisory lock class of a trivia's keying: refreshes share it, `keyInZone` holds it alone. */
+const KEYING_LOCK = 1_796_700_003;
+
+/** Brings the held rounds of the attempts in `scope` (over alias `a`) in line with the rule; rows already right are not written. */
+const refreshSql = (scope: string) => `
+  WITH desired AS (
+    SELECT a.id,
+           CASE WHEN ${rankedAttempt('a')}
+                THEN date_trunc('hour', a.completed_at AT TIME ZONE coalesce(g.analysis_time_zone, c.time_zone, $1)) END AS hour,
+           CASE WHEN a.completed_at IS NULL OR a.kiosk_id IS NOT NULL THEN a.kiosk_id
+                ELSE (SELECT d.id FROM devices d WHERE d.id = a.device_id AND d.kiosk_setup_at IS NOT NULL) END AS kiosk
+      FROM player_attempts a
+      JOIN question_groups g ON g.id = a.question_group_id
+      JOIN companies c ON c.id = g.company_id
+     WHERE ${scope}
+  )
+  UPDATE player_attempts a
+     SET analysis_hour = d.hour, kiosk_id = d.kiosk
+    FROM desired d
+   WHERE a.id = d.id AND (a.analysis_hour IS DISTINCT FROM d.hour OR a.kiosk_id IS DISTINCT FROM d.kiosk)`;
+
+const OF_PLAYER = prepared(refreshSql('a.question_group_id = $2 AND a.player_id = $3'));
+const OF_TRIVIA = refreshSql('a.question_group_id = $2');
+const EVERY_ROUND = refreshSql('TRUE');
+const SHARE_KEYING = prepared(`SELECT pg_advisory_xact_lock_shared(${KEYING_LOCK}, $1)`);
+
+/** After a player's attempts at a trivia changed: which of them the analysis holds. In the change's transaction. */
+export async function refreshAnalysedRounds(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
+  await em.query(SHARE_KEYING, [questionGroupId]);
+  await em.query(OF_PLAYER, [serverTimeZone(), questionGroupId, playerId]);
+}
+
+/** After many of a trivia's attempts changed at once. */
+export async function refreshTriviaAnalysedRounds(em: Queryable, questionGroupId: number): Promise<void> {
+  await em.query(SHARE_KEYING, [questionGroupId]);
+  await em.query(OF_TRIVIA, [serverTimeZone(), questionGroupId]);
+}
+
+/** Every round, for data written around the application (seeding, restores). */
+export async function refreshEveryAnalysedRound(em: Queryable): Promise<void> {
+  await em.query(EVERY_ROUND, [serverTimeZone()]);
+}
+
+/**
+ * Keys a trivia's held rounds in `timeZone` when they are keyed in another (or none yet): in a
+ * transaction of its own, holding the trivia's keying lock, so no refresh keys a round in the old
+ * zone meanwhile. Rewrites every held round of the trivia once after a zone change.
+ */
+export async function keyInZone(em: EntityManager, questionGroupId: number, timeZone: string): Promise<void> {
+  const keyedIn = async (query: Queryable) =>
+    ((await query.query(`SELECT analysis_time_zone FROM question_groups WHERE id = $1`, [questionGroupId])) as { analysis_time_zone: string | null }[])[0]
+      ?.analysis_time_zone;
+  if ((await keyedIn(em)) === timeZone) return;
+  await em.transaction(async (tx) => {
+    await tx.query(`SELECT pg_advisory_xact_lock(${KEYING_LOCK}, $1)`, [questionGroupId]);
+    if ((await keyedIn(tx)) === timeZone) return;
+    await tx.query(
+      `UPDATE player_attempts SET analysis_hour = date_trunc('hour', completed_at AT TIME ZONE $2)
+        WHERE question_group_id = $1 AND analysis_hour IS NOT NULL AND analysis_hour <> date_trunc('hour', completed_at AT TIME ZONE $2)`,
+      [questionGroupId, timeZone],
+    );
+    await tx.query(`UPDATE question_groups SET analysis_time_zone = $2 WHERE id = $1`, [questionGroupId, timeZone]);
+  });
+}
