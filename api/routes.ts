@@ -1,36 +1,38 @@
 import type Router from '@koa/router';
-import { attemptRoutes } from './play/attempts/routes';
-import { aiRoutes } from './content/ai/routes';
-import { bigScreenRoutes } from './results/big-screen/routes';
 import { authRoutes } from './platform/auth/routes';
+import { healthRoutes } from './platform/health/routes';
+import type { RouteDependencies } from './platform/route-dependencies';
+import { aiRoutes } from './content/ai/routes';
 import { campaignRoutes } from './content/campaigns/routes';
 import { companyRoutes } from './content/companies/routes';
 import { consentRoutes } from './content/consent/routes';
-import { dashboardRoutes } from './results/dashboard/routes';
-import { deviceAdminRoutes } from './results/kiosk-board/routes';
-import { deviceRoutes } from './play/devices/routes';
-import { drawRoutes } from './results/draws/routes';
 import { documentTypeRoutes } from './content/document-types/routes';
-import { exportRoutes } from './results/exports/routes';
-import { healthRoutes } from './platform/health/routes';
-import { insightRoutes } from './results/insights/routes';
-import { kioskRoutes } from './play/devices/kiosk-routes';
 import { locationRoutes } from './content/locations/routes';
 import { logoRoutes } from './content/logos/routes';
 import { pictureSweep } from './content/pictures/ledger';
 import { pictureRoutes } from './content/pictures/routes';
-import { campaignModerationRoutes, moderationRoutes } from './results/moderation/routes';
-import { playRoutes } from './play/bundle/routes';
-import { playerRoutes } from './play/players/routes';
 import { questionGroupRoutes } from './content/question-groups/routes';
-import { createRankingReads } from './results/ranking/reads';
-import { rankingRoutes } from './results/ranking/routes';
-import { syncRoutes } from './play/sync/routes';
-import { questionRoutes } from './content/questions/routes';
 import { questionImportRoutes } from './content/question-import/routes';
-import { triviaCopyRoutes } from './content/trivia-copy/routes';
+import { questionRoutes } from './content/questions/routes';
 import { themeRoutes } from './content/themes/routes';
-import type { RouteDependencies } from './platform/route-dependencies';
+import { triviaCopyRoutes } from './content/trivia-copy/routes';
+import { attemptRoutes } from './play/attempts/routes';
+import { playRoutes } from './play/bundle/routes';
+import { refuseKioskBrowser } from './play/devices/kiosk-browser';
+import { kioskRoutes } from './play/devices/kiosk-routes';
+import { deviceRoutes } from './play/devices/routes';
+import { playerRoutes } from './play/players/routes';
+import { syncRoutes } from './play/sync/routes';
+import { bigScreenRoutes } from './results/big-screen/routes';
+import { dashboardRoutes } from './results/dashboard/routes';
+import { drawRoutes } from './results/draws/routes';
+import { exportRoutes } from './results/exports/routes';
+import { insightRoutes } from './results/insights/routes';
+import { kioskBoardRoutes } from './results/kiosk-board/routes';
+import { campaignModerationRoutes, moderationRoutes } from './results/moderation/routes';
+import { createRankingReads } from './results/ranking/reads';
+import { reviewRoutes } from './results/review/routes';
+import { rankingRoutes } from './results/ranking/routes';
 import { perDataSource } from '../db/read-replica';
 
 /** Every router of the API, in one list: a new resource adds one line here. */
@@ -43,7 +45,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
   const sweepPictures = pictureSweep(deps.dataSource, deps.config.uploadDir, deps.config.uploadSweepMs);
   return [
     healthRoutes(deps.dataSource),
-    authRoutes(deps.dataSource, deps.limiters.login),
+    authRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
     questionGroupRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     companyRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     consentRoutes(deps.dataSource),
@@ -55,9 +57,10 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     documentTypeRoutes(deps.dataSource),
     playerRoutes(deps),
     attemptRoutes(deps),
+    reviewRoutes(deps),
     playRoutes(deps),
     deviceRoutes(deps),
-    deviceAdminRoutes(deps),
+    kioskBoardRoutes(deps),
     kioskRoutes(deps),
     syncRoutes(deps),
     rankingRoutes(deps.dataSource, deps.publicReads, rankingsOn),

@@ -59,10 +59,10 @@ const weight = z
 export const campaignLinkSchema = z.strictObject({
   campaignId: z.number().int().positive().max(MAX_ID),
   questionGroupId: z
-    .number({ error: 'Seleccione un grupo de preguntas' })
-    .int('Seleccione un grupo de preguntas')
-    .positive('Seleccione un grupo de preguntas')
-    .max(MAX_ID, 'Seleccione un grupo de preguntas'),
+    .number({ error: 'Seleccione una trivia' })
+    .int('Seleccione una trivia')
+    .positive('Seleccione una trivia')
+    .max(MAX_ID, 'Seleccione una trivia'),
   weight: weight.default(10),
   order: z.number().int().min(0).optional(),
 });

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { PublicReads } from '../../db/read-replica';
 import type { Config } from './config';
 import type { RateLimiter } from './http/rate-limit';
-import type { AppMetrics } from '../metrics/app-metrics';
+import type { Counter } from 'prom-client';
 
 /** What the API's routers are built from (api/routes.ts hands it to each). */
 export interface RouteDependencies {
@@ -13,5 +13,5 @@ export interface RouteDependencies {
   secret: string;
   limiters: { login: RateLimiter; player: RateLimiter; playerDocument: RateLimiter; playerDocuments: RateLimiter; device: RateLimiter; answer: RateLimiter };
   /** The app's figures (GET /metrics) that routes move: sync outcomes. */
-  metrics: Pick<AppMetrics, 'syncMutations'>;
+  metrics: { syncMutations: Counter<'kind' | 'outcome'> };
 }

@@ -6,7 +6,7 @@ import { completionRange } from './date-range';
 import { eventTimeZone } from './event-time-zone';
 import { prepared } from '../../db/prepared-statements';
 import { triviaSort } from './order-by';
-import { selectedAttempts } from '../results/ranking/campaign-selection';
+import { selectedAttempts } from './campaign-selection';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can

@@ -155,7 +155,7 @@ describe('GET /api/play/:groupId/bundle', () => {
   it('is 404 for a missing trivia and 400 for a non-numeric id', async () => {
     const missing = await api.client().get('/api/play/999999/bundle');
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(missing.body.error).toBe('No se encontró la trivia.');
     expect((await api.client().get('/api/play/abc/bundle')).status).toBe(400);
   });
 });

@@ -6,7 +6,7 @@ import { chooseAnswers, phoneHeaders, playerProof, type TestTrivia } from '../su
 import { CampaignLinkOrderUnique1795400100000 } from '../../db/migrations/1795400100000-campaign-link-order-unique';
 
 const CAMPAIGN_NOT_FOUND = 'Campaña no encontrada';
-const GROUP_NOT_FOUND = 'No se encontró el grupo de preguntas.';
+const GROUP_NOT_FOUND = 'No se encontró la trivia.';
 const ALREADY_LINKED = 'La trivia ya está en la campaña';
 const OTHER_COMPANY = 'Solo se pueden agregar trivias de la empresa de la campaña';
 
@@ -340,13 +340,13 @@ describe('POST /api/campaign-question-groups', () => {
     expect(await links(campaign.id)).toEqual([]);
   });
 
-  it('is 400 "Seleccione un grupo de preguntas" without a trivia', async () => {
+  it('is 400 "Seleccione una trivia" without a trivia', async () => {
     const company = await buildCompany(api.dataSource);
     const campaign = await createCampaign(company.id);
     for (const questionGroupId of [undefined, 0]) {
       const res = await admin.post('/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId });
       expect(res.status).toBe(400);
-      expect(res.body.issues).toContainEqual({ path: 'questionGroupId', message: 'Seleccione un grupo de preguntas' });
+      expect(res.body.issues).toContainEqual({ path: 'questionGroupId', message: 'Seleccione una trivia' });
     }
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceReceiptSchema } from '../../contract';
-import { countMutationsByDevice } from '../../api/results/kiosk-board/mutation-counts';
+import { countMutationsByDevice } from '../../api/play/devices/mutation-counts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildKioskSite, freshDocument, kioskPlay, registerDevice, type KioskSite, type TestTrivia } from '../support/player-flow';
 

@@ -101,7 +101,7 @@ describe('GET /api/question-groups/:id/export-scores', () => {
     expect((await download(group.id)).text).toBe(`\ufeff${HEADER}\r\n`);
     const missing = await admin.get('/api/question-groups/999999/export-scores');
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(missing.body.error).toBe('No se encontró la trivia.');
     expect((await api.client().get(`/api/question-groups/${group.id}/export-scores`)).status).toBe(401);
   });
 });

@@ -169,10 +169,10 @@ describe('PUT and DELETE /api/question-groups/:id/logo', () => {
   it('is 404 for a missing trivia, whatever the logo', async () => {
     const put = await admin.put('/api/question-groups/999999/logo', { logoUrl: '/api/uploads/question-group-999999-a.png' });
     expect(put.status).toBe(404);
-    expect(put.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(put.body.error).toBe('No se encontró la trivia.');
     const deleted = await admin.delete('/api/question-groups/999999/logo');
     expect(deleted.status).toBe(404);
-    expect(deleted.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(deleted.body.error).toBe('No se encontró la trivia.');
   });
 
   it('refuses another trivia’s upload with 400 and leaves the logo as it was', async () => {

@@ -26,7 +26,7 @@ describe('GET /api/question-groups/:id', () => {
   it('is 404 with the spec message for a missing trivia, and 400 for a non-numeric id', async () => {
     const missing = await api.client().get('/api/question-groups/999999');
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(missing.body.error).toBe('No se encontró la trivia.');
     expect((await api.client().get('/api/question-groups/abc')).status).toBe(400);
   });
 });

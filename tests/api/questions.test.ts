@@ -52,7 +52,7 @@ describe('GET /api/question-groups/:id/questions and /api/questions/:groupId/all
   });
 
   it('is 404 for a missing trivia', async () => {
-    expect((await api.client().get('/api/question-groups/999999/questions')).body.error).toBe('No se encontró el grupo de preguntas.');
+    expect((await api.client().get('/api/question-groups/999999/questions')).body.error).toBe('No se encontró la trivia.');
     expect((await api.client().get('/api/questions/999999/all-answers')).status).toBe(404);
   });
 });
@@ -111,7 +111,7 @@ describe('POST /api/question-groups/:id/questions', () => {
     expect((await api.client().post(`/api/question-groups/${group.id}/questions`, { text: 'x', groupId: group.id })).status).toBe(401);
     const missing = await admin.post('/api/question-groups/999999/questions', { text: 'x', groupId: 999999 });
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(missing.body.error).toBe('No se encontró la trivia.');
   });
 });
 

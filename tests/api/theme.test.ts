@@ -97,6 +97,6 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     expect((await api.client().patch(`/api/question-groups/${groupId}/theme`, { theme: DEFAULT_THEME })).status).toBe(401);
     const missing = await admin.patch('/api/question-groups/999999/theme', { theme: DEFAULT_THEME });
     expect(missing.status).toBe(404);
-    expect(missing.body.error).toBe('No se encontró el grupo de preguntas.');
+    expect(missing.body.error).toBe('No se encontró la trivia.');
   });
 });

@@ -104,7 +104,7 @@ test.describe('playing the demo trivia online', () => {
   test('a missing trivia shows the error card, and a non-numeric ranking id is refused', async ({ page }) => {
     await page.goto('/play-trivia/987654');
     await expect(page.getByRole('heading', { name: 'Error' })).toBeVisible();
-    await expect(page.getByText('No se encontró el grupo de preguntas.')).toBeVisible();
+    await expect(page.getByText('No se encontró la trivia.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Volver al Dashboard' })).toHaveAttribute('href', '/');
     await page.goto('/ranking/abc');
     await expect(page.getByText('ID de trivia no válido')).toBeVisible();

@@ -139,7 +139,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
           {result?.status === 'not-found' && (
             <div className="space-y-4 py-6 text-center" role="alert">
               <h1 className="player-heading">Error</h1>
-              <p className="player-muted">No se encontró el grupo de preguntas.</p>
+              <p className="player-muted">No se encontró la trivia.</p>
               {/* A kiosk has no way out of the player screen. */}
               {kioskMode !== true && (
                 <a href="/" className="player-button">

@@ -1,3 +1,4 @@
+import { COMPANY_NOT_FOUND } from '../not-found';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { companySchema } from '../../../contract';
@@ -7,7 +8,6 @@ import { refreshCampaigns } from '../../standings/refresh';
 
 type CompanyData = z.output<typeof companySchema>;
 
-export const COMPANY_NOT_FOUND = 'Empresa no encontrada';
 export const COMPANY_IN_USE =
   'No se puede eliminar la empresa porque todavía tiene trivias o campañas. Elimínalas primero (cada una con su advertencia) para no perder puntajes por accidente.';
 

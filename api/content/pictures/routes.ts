@@ -9,7 +9,7 @@ import { requireUser } from '../../platform/http/require-user';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
 import { parse, parseBody } from '../../platform/http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
-import { GROUP_NOT_FOUND } from '../question-groups/service';
+import { GROUP_NOT_FOUND } from '../not-found';
 import { claimPictureUpload, recordPicture, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
 import { pictureNameOf, processPicture, refuseWhenPicturesBusy, takePicturePlace } from './processing';
 import { openVariant, writeVariants } from './storage';

@@ -1,3 +1,4 @@
+import { GROUP_NOT_FOUND } from '../not-found';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { DEFAULT_THEME, type questionGroupSchema } from '../../../contract';
@@ -9,7 +10,6 @@ import { campaignIdsOfTrivia, refreshCampaigns, refreshTriviaStandings } from '.
 
 type QuestionGroupData = z.output<typeof questionGroupSchema>;
 
-export const GROUP_NOT_FOUND = 'No se encontró el grupo de preguntas.';
 export const RECENT_GROUPS_LIMIT = 6;
 
 /** A trivia with its company, or 404. */
@@ -59,7 +59,7 @@ export async function createQuestionGroup(em: EntityManager, companyId: number, 
 export async function updateQuestionGroup(em: EntityManager, id: number, input: QuestionGroupData): Promise<QuestionGroupEntity> {
   const group = await findQuestionGroup(em, id);
   // A trivia stays with its company: the edit dialog shows the company select disabled.
-  if (input.companyId !== group.companyId) throw badRequest('No se puede cambiar la empresa de un grupo de preguntas');
+  if (input.companyId !== group.companyId) throw badRequest('No se puede cambiar la empresa de una trivia');
   await em.update(QuestionGroupEntity, { id }, groupFields(input));
   return findQuestionGroup(em, id);
 }

@@ -1,16 +1,19 @@
 import Router from '@koa/router';
-import type { DataSource } from 'typeorm';
+import type { Context } from 'koa';
+import type { DataSource, EntityManager } from 'typeorm';
 import { loginSchema, registerSchema, type SessionReply } from '../../../contract';
 import { unauthorized } from '../http/errors';
 import type { RateLimiter } from '../http/rate-limit';
 import { signIn, signOut } from '../http/session';
 import { parseBody } from '../http/validate';
-import { refuseKioskBrowser } from '../../play/devices/kiosk-browser';
 import { serverTimeZone } from '../lib/time-zone';
 import { presentUser } from './presenter';
 import { authenticate, registerUser } from './service';
 
-export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter) {
+/** Refuses a sign-in from a browser that must never hold an admin session (a kiosk's): api/routes.ts hands in the devices' rule. */
+export type SignInGuard = (ctx: Context, em: EntityManager) => Promise<void>;
+
+export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter, refuseKioskBrowser: SignInGuard) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 

@@ -4,22 +4,15 @@ import {
   answerVerdictRequestSchema,
   completeAttemptSchema,
   createAttemptSchema,
-  heldAttemptsQuery,
-  heldBatchSchema,
-  heldSummaryQuery,
-  idParamsSchema,
 } from '../../../contract';
 import { authenticateDevice } from '../devices/service';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { isUuid } from '../../platform/lib/uuid';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
-import { requireUser } from '../../platform/http/require-user';
-import { parse, parseBody } from '../../platform/http/validate';
+import { parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { addressKey } from './address-limit';
-import { listHeldAttempts, listHeldTrivias, summarizeHeldAttempts } from '../../results/review/held-list';
-import { presentAttempt, presentBatchDecision, presentCreatedAttempt, presentDecision, presentHeldAttempt, presentHeldSummary } from './presenter';
-import { decideHeldAttempt, decideHeldBatch } from '../../results/review/decisions';
+import { presentAttempt, presentCreatedAttempt } from './presenter';
 import { completeOnlineAttempt, startOnlineAttempt } from './online';
 import { ATTEMPT_NOT_FOUND } from './attempt-row';
 import { INVALID_TOKEN } from './service';
@@ -38,11 +31,7 @@ function attemptRef(param: string): { id: number } | { clientId: string } {
   throw notFound(ATTEMPT_NOT_FOUND);
 }
 
-/**
- * Player level: start and complete an attempt (the server decides round, score and time).
- * Admin level: the held attempts of a trivia (a page, the filter's counts), the trivias with held
- * attempts and how many, and the decision on one or on several.
- */
+/** Player level: start, answer and complete an attempt (the server decides round, score and time). */
 export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
@@ -69,35 +58,6 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
     const input = parseBody(completeAttemptSchema, ctx.request.body);
     ctx.body = presentAttempt(await completeOnlineAttempt(dataSource.manager, ref, input));
   });
-
-  router.get('/player-attempts/held', requireUser, async (ctx) => {
-    const { total, rows } = await listHeldAttempts(dataSource.manager, parse(heldAttemptsQuery, ctx.query));
-    ctx.set('X-Total-Count', String(total));
-    ctx.body = rows.map(presentHeldAttempt);
-  });
-
-  router.get('/player-attempts/held/summary', requireUser, async (ctx) => {
-    ctx.body = presentHeldSummary(await summarizeHeldAttempts(dataSource.manager, parse(heldSummaryQuery, ctx.query)));
-  });
-
-  router.get('/player-attempts/held/trivias', requireUser, async (ctx) => {
-    ctx.body = await listHeldTrivias(dataSource.manager);
-  });
-
-  for (const [action, decision] of [
-    ['release', 'released'],
-    ['discard', 'discarded'],
-  ] as const) {
-    router.post(`/player-attempts/held/${action}`, requireUser, async (ctx) => {
-      const { questionGroupId, ids, filter, throughId } = parseBody(heldBatchSchema, ctx.request.body);
-      const target = ids ? { ids } : { filter: filter ?? {}, throughId };
-      ctx.body = presentBatchDecision(decision, await decideHeldBatch(dataSource.manager, questionGroupId, target, decision, ctx.state.user.id));
-    });
-    router.post(`/player-attempts/:id/${action}`, requireUser, async (ctx) => {
-      const { id } = parse(idParamsSchema, ctx.params);
-      ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));
-    });
-  }
 
   return router;
 }

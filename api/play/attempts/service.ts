@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { GROUP_NOT_FOUND } from '../../content/question-groups/service';
+import { GROUP_NOT_FOUND } from '../../content/not-found';
 import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
 import { canonicalJson } from '../../platform/lib/canonical-json';
 import { sha256 } from '../../platform/lib/crypto';

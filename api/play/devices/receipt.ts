@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { DeviceReceipt } from '../../../contract';
-import { countMutationsByDevice, emptyMutationCounts } from '../../results/kiosk-board/mutation-counts';
+import { countMutationsByDevice, emptyMutationCounts } from './mutation-counts';
 
 /**
  * Where the writes of one (authenticated) device stand on the server: its counts by kind and

@@ -1,6 +1,6 @@
 import type { DrawFilters } from '../../../contract';
 import { rankedAttempt } from '../../standings/counted-attempts';
-import { attemptNumber } from '../ranking/campaign-selection';
+import { attemptNumber } from '../../standings/campaign-selection';
 import { completionRange } from '../../standings/date-range';
 import { triviaSort } from '../../standings/order-by';
 import type { Queryable } from '../../standings/refresh';

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { DEVICE_REJECTIONS_LISTED, type DeviceList, type DeviceListQuery, type KioskSummary } from '../../../contract';
 import { presentRejection } from '../../play/sync/presenter';
 import type { RejectionRow } from '../../play/sync/rejections';
-import { countMutationsByDevice, totalOfKinds, type DeviceOutcomes } from './mutation-counts';
+import { countMutationsByDevice, totalOfKinds, type DeviceOutcomes } from '../../play/devices/mutation-counts';
 import { eventTimeZone } from '../../standings/event-time-zone';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 

@@ -6,7 +6,7 @@ import type { RouteDependencies } from '../../platform/route-dependencies';
 import { listKiosks } from './kiosk-list';
 
 /** Admin level (as the rejections list): the kiosks, their sync counts and refusals, those needing attention first. */
-export function deviceAdminRoutes({ dataSource }: RouteDependencies) {
+export function kioskBoardRoutes({ dataSource }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   router.get('/devices', requireUser, async (ctx) => {
     ctx.body = (await listKiosks(dataSource.manager, parse(deviceListQuery, ctx.query))) satisfies DeviceList;

@@ -7,7 +7,7 @@ import { completionRange } from '../../standings/date-range';
 import { eventTimeZone } from '../../standings/event-time-zone';
 import { rankedOrder, type RankedOrder } from './id-list';
 import { campaignSort } from '../../standings/order-by';
-import { selectedAttempts } from './campaign-selection';
+import { selectedAttempts } from '../../standings/campaign-selection';
 
 /** A per-trivia ranking asked for a trivia the campaign does not hold. */
 export const NOT_IN_CAMPAIGN = 'La trivia no está en la campaña';

@@ -1,5 +1,5 @@
-import type { SelectionMode } from '../../../contract';
-import { TRIVIA_SORT_KEY } from '../../standings/order-by';
+import type { SelectionMode } from '../../contract';
+import { TRIVIA_SORT_KEY } from './order-by';
 
 /**
  * A campaign's selection rule, written once for the campaign ranking's statements
