@@ -9,6 +9,13 @@ import noImportCycle from './scripts/lint/no-import-cycle.js';
 const ELEMENTS = [
   { type: 'contract', pattern: 'contract/**' },
   { type: 'db', pattern: 'db/**' },
+  // The API's floors, each importing only those below it (docs/architecture.md, "The API's floors");
+  // what stands on none of them (server.ts, app.ts, routes.ts, bootstrap.ts, metrics/) puts them together.
+  { type: 'api-platform', pattern: 'api/platform/**' },
+  { type: 'api-standings', pattern: 'api/standings/**' },
+  { type: 'api-content', pattern: 'api/content/**' },
+  { type: 'api-play', pattern: 'api/play/**' },
+  { type: 'api-results', pattern: 'api/results/**' },
   { type: 'api', pattern: 'api/**' },
   { type: 'web-offline', pattern: 'web/offline/**' },
   // One admin screen: it imports its own folder and the shared places, never another feature.
@@ -20,6 +27,14 @@ const ELEMENTS = [
   { type: 'tests', pattern: 'tests/**' },
   { type: 'scripts', pattern: 'scripts/**' },
 ];
+
+/** The API's floors from the ground up: each may import its own floor and those before it. */
+const API_FLOORS = ['api-platform', 'api-standings', 'api-content', 'api-play', 'api-results'];
+const API_TYPES = [...API_FLOORS, 'api'];
+const floorPolicies = API_FLOORS.map((floor, index) => ({
+  from: { element: { type: floor } },
+  allow: { to: { element: { type: [...API_FLOORS.slice(0, index + 1), 'db', 'contract'] } } },
+}));
 
 const DEXIE_AND_FACADE = [
   { group: ['dexie', 'dexie/*'], message: 'Only web/offline uses Dexie: go through its facade (web/offline/index.ts).' },
@@ -69,7 +84,8 @@ export default tseslint.config(
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
             { from: { element: { type: 'contract' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
             { from: { element: { type: 'db' } }, allow: { to: { element: { type: ['db', 'contract'] } } } },
-            { from: { element: { type: 'api' } }, allow: { to: { element: { type: ['api', 'db', 'contract'] } } } },
+            ...floorPolicies,
+            { from: { element: { type: 'api' } }, allow: { to: { element: { type: [...API_TYPES, 'db', 'contract'] } } } },
             // The offline layer imports nothing of the web app (no fetch wrapper, no screens, no
             // React: see below); the web app reaches it only through its facade (see below).
             { from: { element: { type: 'web' } }, allow: { to: { element: { type: ['web', 'web-feature', 'web-shared', 'web-offline', 'contract'] } } } },
@@ -84,11 +100,11 @@ export default tseslint.config(
             { from: { element: { type: 'sw' } }, allow: { to: { module: { origin: 'external', source: 'workbox-*' } } } },
             {
               from: { element: { type: 'tests' } },
-              allow: { to: { element: { type: ['tests', 'api', 'db', 'contract', 'web', 'web-feature', 'web-shared', 'web-offline', 'sw'] } } },
+              allow: { to: { element: { type: ['tests', ...API_TYPES, 'db', 'contract', 'web', 'web-feature', 'web-shared', 'web-offline', 'sw'] } } },
             },
             { from: { element: { type: 'scripts' } }, allow: { to: { element: { type: ['scripts', 'db', 'contract'] } } } },
             {
-              from: { element: { type: ['db', 'api', 'web', 'web-feature', 'web-shared', 'web-offline', 'tests', 'scripts'] } },
+              from: { element: { type: ['db', ...API_TYPES, 'web', 'web-feature', 'web-shared', 'web-offline', 'tests', 'scripts'] } },
               allow: { to: { module: { origin: ['external', 'core'] } } },
             },
           ],

@@ -35,6 +35,17 @@ describe('npm run lint keeps the shape', () => {
     expect(await ruleIds(throughService, 'api/play/players/routes.ts')).toEqual([]);
   });
 
+  it("fails when an API floor imports a floor above it, and passes the same import from a floor above", async () => {
+    const upward = "import { rankingRoutes } from '../../results/ranking/routes';\nexport const routes = rankingRoutes;\n";
+    expect(await ruleIds(upward, 'api/play/attempts/lint-fixture.ts')).toContain('boundaries/dependencies');
+    const platformUp = "import { GROUP_NOT_FOUND } from '../../content/not-found';\nexport const message = GROUP_NOT_FOUND;\n";
+    expect(await ruleIds(platformUp, 'api/platform/http/lint-fixture.ts')).toContain('boundaries/dependencies');
+    const downward = "import { rankingRoutes } from '../ranking/routes';\nexport const routes = rankingRoutes;\n";
+    expect(await ruleIds(downward, 'api/results/draws/lint-fixture.ts')).toEqual([]);
+    const toStandings = "import { refreshPlayerStandings } from '../../standings/refresh';\nexport const refresh = refreshPlayerStandings;\n";
+    expect(await ruleIds(toStandings, 'api/play/attempts/lint-fixture.ts')).toEqual([]);
+  });
+
   it('fails when a shared place imports a feature (it would let features reach each other through it)', async () => {
     const code = "import { RankingAdminPage } from '../../features/ranking/ranking-admin-page';\nexport const page = RankingAdminPage;\n";
     expect(await ruleIds(code, 'web/shared/ranking/lint-fixture.tsx')).toContain('boundaries/dependencies');
