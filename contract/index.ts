@@ -7,6 +7,8 @@ export * from './theme';
 export * from './groups';
 export * from './questions';
 export * from './players';
+export * from './attempts';
+export * from './play-bundle';
 export * from './held-attempts';
 export * from './play-rules';
 export * from './review-reasons';

@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import { consentFields, type PlayConsent } from './consent';
-import type { Location } from './companies';
+import { consentFields } from './consent';
 import type { HeldDevice } from './held-attempts';
-import type { QuestionGroup } from './groups';
-import type { PlayAnswersByQuestion, Question } from './questions';
 import {
   DOCUMENT_NUMBER_MAX,
   DOCUMENT_NUMBER_MAX_MESSAGE,
@@ -19,10 +16,12 @@ import {
   LOCATION_MESSAGE,
   LOCATION_REQUIRED_MESSAGE,
 } from './player-input';
-import { MAX_COMPLETION_SECONDS, type AnswerJudgement } from './play-rules';
 
-// The form rules (limits, messages, masking) live zod-free in player-input.ts, and a round's rules
-// (scoring, times) in play-rules.ts, which the player screen imports; these schemas are built from them.
+/**
+ * Players: the document check, registration, a player's proof and name changes. The form rules
+ * (limits, messages, masking) live zod-free in player-input.ts, which the player screen imports;
+ * these schemas are built from them. An attempt's shapes are in attempts.ts, the bundle's in play-bundle.ts.
+ */
 export {
   CANONICAL_DOCUMENT_NUMBER,
   DOCUMENT_NUMBER_EMPTY_MESSAGE,
@@ -48,7 +47,8 @@ const documentNumber = z
   .max(DOCUMENT_NUMBER_MAX, DOCUMENT_NUMBER_MAX_MESSAGE)
   .regex(DOCUMENT_NUMBER_PATTERN, DOCUMENT_NUMBER_PATTERN_MESSAGE)
   .toUpperCase();
-const clientId = z.uuid('Identificador de cliente no válido');
+/** A client-made id (a registration's, an attempt's). */
+export const clientIdSchema = z.uuid('Identificador de cliente no válido');
 
 export const documentCheckSchema = z.strictObject({ documentTypeId, documentNumber });
 export type DocumentCheckInput = z.input<typeof documentCheckSchema>;
@@ -68,7 +68,7 @@ export const playerRegistrationSchema = z.strictObject({
   documentTypeId,
   documentNumber,
   locationId: z.number({ error: LOCATION_REQUIRED_MESSAGE }).int(LOCATION_MESSAGE).positive(LOCATION_MESSAGE),
-  clientId: clientId.optional(),
+  clientId: clientIdSchema.optional(),
   /**
    * The version of the company's data-treatment text the player agreed to, and when (a device's
    * clock when registered offline; the server's own clock online). Required when the site's
@@ -77,13 +77,6 @@ export const playerRegistrationSchema = z.strictObject({
   ...consentFields,
 });
 export type PlayerRegistrationInput = z.input<typeof playerRegistrationSchema>;
-
-const TOTAL_QUESTIONS_MESSAGE = 'El total de preguntas debe ser un entero entre 1 y 200';
-export const totalQuestionsSchema = z
-  .number({ error: TOTAL_QUESTIONS_MESSAGE })
-  .int(TOTAL_QUESTIONS_MESSAGE)
-  .min(1, TOTAL_QUESTIONS_MESSAGE)
-  .max(200, TOTAL_QUESTIONS_MESSAGE);
 
 /**
  * What proves an attempt is the player's own, beside the numeric `playerId` anyone can guess: the
@@ -98,80 +91,6 @@ export const playerProofFields = {
 export const PLAYER_REQUIRED_MESSAGE = 'El jugador es requerido';
 export const PLAYER_PROOF_MISSING_MESSAGE = 'Se necesita el documento del jugador para iniciar el intento';
 export const PLAYER_PROOF_MISMATCH_MESSAGE = 'El documento no corresponde al jugador';
-const DOCUMENT_PAIR_MESSAGE = 'El tipo y el número de documento van juntos';
-
-export const createAttemptSchema = z
-  .strictObject({
-    playerId: z.number().int().positive().optional(),
-    playerClientId: clientId.optional(),
-    ...playerProofFields,
-    questionGroupId: z.number().int().positive(),
-    /** The round the server draws (questionsPerRound, capped by the playable questions); another value is 400 round_size_mismatch. */
-    totalQuestions: totalQuestionsSchema.optional(),
-    clientId: clientId.optional(),
-  })
-  .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
-    message: PLAYER_REQUIRED_MESSAGE,
-    path: ['playerId'],
-  })
-  .refine((v) => (v.documentTypeId === undefined) === (v.documentNumber === undefined), {
-    message: DOCUMENT_PAIR_MESSAGE,
-    path: ['documentNumber'],
-  });
-export type CreateAttemptInput = z.input<typeof createAttemptSchema>;
-
-/**
- * Whole seconds, never negative. The server keeps its own figure (its clock online, the device's
- * startedAt/completedAt when synced); this one is only compared with it, so a long one is never
- * refused: the server holds it for review.
- */
-export const completionTimeSchema = z
-  .number({ error: 'El tiempo debe ser un número de segundos' })
-  .int('El tiempo debe ser un número entero de segundos')
-  .min(0, 'El tiempo no puede ser negativo');
-
-/** Milliseconds from showing a question to the tap, as the device measured it. */
-export const answerElapsedMsSchema = z.number().int().min(0).max(MAX_COMPLETION_SECONDS * 1000);
-
-export const chosenAnswerSchema = z.strictObject({
-  questionId: z.number().int().positive(),
-  answerId: z.number().int().positive(),
-  elapsedMs: answerElapsedMsSchema.optional(),
-});
-
-/**
- * POST /api/player-attempts/{id}/answers: one answer of a round the server dealt, for its verdict.
- * The answer is final: the completion must carry it.
- */
-export const answerVerdictRequestSchema = z.strictObject({
-  token: z.string().min(1, 'Token requerido').max(200),
-  questionId: z.number().int().positive(),
-  answerId: z.number().int().positive(),
-  elapsedMs: answerElapsedMsSchema.optional(),
-});
-export type AnswerVerdictRequest = z.infer<typeof answerVerdictRequestSchema>;
-
-/** The server's verdict on one answer (AnswerJudgement), with the answer it judged. */
-export interface AnswerVerdict extends AnswerJudgement {
-  questionId: number;
-  answerId: number;
-}
-
-/**
- * An online completion: one answer to every question of the round. `score`, `correctAnswers` and
- * `completionTime` are accepted for older clients and ignored: the server scores the answers and
- * times the attempt with its own clock.
- */
-export const completeAttemptSchema = z.strictObject({
-  score: z.number().int().min(0).max(100).optional(),
-  correctAnswers: z.number().int().min(0).optional(),
-  completionTime: completionTimeSchema.optional(),
-  /** Missing or short: 400 round_incomplete. */
-  answers: z.array(chosenAnswerSchema).max(200).optional(),
-  token: z.string().min(1, 'Token requerido').max(200),
-});
-export type CompleteAttemptInput = z.input<typeof completeAttemptSchema>;
-
 export interface DocumentType {
   id: number;
   name: string;
@@ -208,26 +127,6 @@ export interface KioskCheckedPlayer {
 /** POST /api/players/validate's `player`: a kiosk's form carries `fullName`, anyone else's does not. */
 export type ValidatedPlayer = CheckedPlayer | KioskCheckedPlayer;
 
-export interface Attempt {
-  id: number;
-  clientId: string | null;
-  playerId: number;
-  questionGroupId: number;
-  score: number;
-  totalQuestions: number;
-  correctAnswers: number;
-  startedAt: string;
-  completedAt: string | null;
-  completionTime: number | null;
-}
-
-export interface CreatedAttempt extends Attempt {
-  token: string;
-  /** The round the server dealt: its questions in order and each question's answers in order (absent for rounds recorded before). */
-  round?: { questionIds: number[]; answerOrder: Record<string, number[]> };
-}
-
-
 /**
  * A name a registration of a known document brought and the server did not apply: the stored
  * name stays until an admin applies the change (GET /api/player-name-changes, POST .../{id}/apply).
@@ -254,18 +153,4 @@ export interface Player {
   documentTypeId: number;
   documentNumber: string;
   locationId: number | null;
-}
-
-/** Everything a kiosk needs to play a trivia offline (GET /api/play/{groupId}/bundle). */
-export interface PlayBundle {
-  /** Changes whenever anything below changes; also sent as the ETag. */
-  version: string;
-  group: QuestionGroup;
-  questions: Question[];
-  /** With the answer key only for a set-up kiosk of this trivia (X-Device-Id / X-Device-Secret). */
-  answers: PlayAnswersByQuestion;
-  documentTypes: DocumentType[];
-  locations: Location[];
-  /** The company's current data-treatment text; null when it asks for none (missing from a bundle stored before it existed). */
-  consent?: PlayConsent | null;
 }

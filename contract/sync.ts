@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, paginationQuery } from './common';
-import {
-  PLAYER_REQUIRED_MESSAGE,
-  chosenAnswerSchema,
-  completionTimeSchema,
-  playerProofFields,
-  playerRegistrationSchema,
-  totalQuestionsSchema,
-} from './players';
+import { chosenAnswerSchema, completionTimeSchema, totalQuestionsSchema } from './attempts';
+import { PLAYER_REQUIRED_MESSAGE, playerProofFields, playerRegistrationSchema } from './players';
 
 const clientId = z.uuid();
 const isoDate = z.iso.datetime({ offset: true, error: 'Fecha no válida' });

@@ -30,11 +30,11 @@ describe('docs/architecture.md names every folder', () => {
   const doc = readFileSync('docs/architecture.md', 'utf8');
   const parts = section(doc, '## The parts');
 
-  it.each([
+  it.each<[string, string, string]>([
     ['top-level folders', '', parts],
     ['web/ folders', 'web', parts],
     ['api/ floors', 'api', section(doc, '### API areas (api/)')],
-    ...['platform', 'content', 'play', 'results'].map((floor) => [`api/${floor}/ areas`, `api/${floor}`, section(doc, '### API areas (api/)')] as const),
+    ...['platform', 'content', 'play', 'results'].map((floor): [string, string, string] => [`api/${floor}/ areas`, `api/${floor}`, section(doc, '### API areas (api/)')]),
     ['web/features/ screens', 'web/features', section(doc, '### Admin screens (web/features/)')],
   ])('%s', (_what, parent, text) => {
     const missing = unnamed(trackedFolders(parent), text, parent);
