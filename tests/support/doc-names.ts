@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
 
 /**
@@ -27,7 +27,7 @@ export interface UnknownName {
 }
 
 export interface Repository {
-  /** Tracked files and folders, as `git ls-files` names them (a folder with a trailing `/`). */
+  /** The repository's files and folders, as `git ls-files` names them (a folder with a trailing `/`). */
   paths: ReadonlySet<string>;
   /** Every tail of a tracked path after a `/` (`lib/csv.ts`, `csv.ts`, `lib/`), for paths inside a folder. */
   tails: ReadonlySet<string>;
@@ -130,7 +130,10 @@ function promClientDefaultMetrics(): string[] {
 
 /** The repository as the documents must describe it: its tracked paths and the words of its code. */
 export function readRepository(): Repository {
-  const files = execFileSync('git', ['ls-files'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  // Files git tracks or would add (a new file is named in its document before its first commit), still on disk.
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { encoding: 'utf8' })
+    .split('\n')
+    .filter((file) => file && existsSync(file));
   const paths = new Set<string>();
   const tails = new Set<string>();
   for (const file of files) {
