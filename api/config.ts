@@ -77,7 +77,7 @@ export interface Config {
   readReplica: { url: string; maxLagMs: number } | undefined;
   dataDir: string;
   uploadDir: string;
-  /** Uploads never attached to a logo are deleted once they are this old. */
+  /** Uploads never attached to a logo, and pictures no question ever used, are deleted once they are this old. */
   uploadSweepMs: number;
   dbPoolSize: number;
   /** Signs cookies and upload URLs; when unset, server.ts makes one and keeps it in DATA_DIR. */
