@@ -42,7 +42,7 @@ const environmentSchema = z.object({
   PLAYER_DOCUMENT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   // distinct documents one client address checks per hour: a venue's phones share its NAT address (docs/security.md)
   PLAYER_DOCUMENTS_PER_ADDRESS: z.coerce.number().int().positive().default(600),
-  // public reads: rankings and exports
+  // anonymous API reads: rankings, public campaigns, the big screens (api/http/rate-limit.ts says which are left out)
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   // new devices (browsers) per address and hour: a booth's visitors share the venue's NAT address
   DEVICE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
