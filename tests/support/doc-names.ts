@@ -13,8 +13,9 @@ import ts from 'typescript';
  *   read settings of their own (`E2E_WORKERS`); so must a span of one upper-case word (`PORT`);
  * - a snake_case name (an error code, a table or column, a review reason, a metric) must be a word of
  *   the product's code: api/, contract/, db/, web/, scripts/, sw/, deploy/, build/.
- * A word is an identifier or a word inside a string; comments do not count. Fenced blocks are
- * sample output and shell lines, and are skipped; URL paths (`/api/...`) are routes, not files.
+ * A path from a top-level folder counts in the prose too, without backticks. A word is an identifier
+ * or a word inside a string; comments do not count. Fenced blocks are sample output and shell lines,
+ * and are skipped; URL paths (`/api/...`) are routes (api-doc-routes.test.ts checks them), not files.
  */
 
 export type NameKind = 'path' | 'setting' | 'code';
@@ -204,6 +205,15 @@ function namesIn(span: string, repository: Repository): QuotedName[] {
   return names;
 }
 
+/** Paths written in the prose without backticks (`see api/http/upload-body.ts`), from a top-level folder; link targets are doc-links.test.ts's. */
+function pathsInProse(line: string, repository: Repository): QuotedName[] {
+  const prose = line.replace(/`[^`]*`/g, ' ').replace(/\]\([^)]*\)/g, ']');
+  return [...prose.matchAll(/(?<![\w./-])[\w.-]+\/[\w./*<>{}-]*[\w*>}/]/g)]
+    .map(([path]) => path)
+    .filter((path) => repository.paths.has(`${path.split('/')[0]}/`))
+    .map((path) => ({ kind: 'path', name: path, inside: false }));
+}
+
 function isKnown({ kind, name, inside }: QuotedName, repository: Repository): boolean {
   if (NOT_OURS.has(name)) return true;
   if (kind === 'path') {
@@ -227,10 +237,9 @@ export function unknownNames(doc: string, markdown: string, repository: Reposito
       return;
     }
     if (fenced) return;
-    for (const [, span] of text.matchAll(/`([^`]+)`/g)) {
-      for (const quoted of namesIn(span!, repository)) {
-        if (!isKnown(quoted, repository)) unknown.push({ doc, line: index + 1, kind: quoted.kind, name: quoted.name });
-      }
+    const quoted = [...text.matchAll(/`([^`]+)`/g)].flatMap(([, span]) => namesIn(span!, repository));
+    for (const name of [...quoted, ...pathsInProse(text, repository)]) {
+      if (!isKnown(name, repository)) unknown.push({ doc, line: index + 1, kind: name.kind, name: name.name });
     }
   });
   return unknown;

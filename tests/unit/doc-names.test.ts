@@ -20,11 +20,11 @@ describe('names the README and docs/ quote in backticks', () => {
     expect(unknownNames(doc, readFileSync(doc, 'utf8'), repository).map(described)).toEqual([]);
   });
 
-  it('reports a made-up path, setting and code by document, line and name, and nothing real', () => {
+  it('reports made-up paths, a setting and a code by document, line and name, and nothing real', () => {
     const markdown = [
       '# A page',
       'The CSV writer is `api/lib/csv.ts`, the screens live under `web/features/` and `api/<area>/routes.ts`;',
-      'the old one was `api/made-up/nowhere.ts`.',
+      'the old one was `api/made-up/nowhere.ts`, and before it api/made-up/older.ts.',
       'Set `DATABASE_URL` and `PORT`, never `TRIVIA_MADE_UP_LIMIT`.',
       '```',
       'a shell line naming `api/also-made-up.ts` and `ANOTHER_MADE_UP` is not read',
@@ -33,6 +33,7 @@ describe('names the README and docs/ quote in backticks', () => {
     ].join('\n');
     expect(unknownNames('docs/example.md', markdown, repository)).toEqual([
       { doc: 'docs/example.md', line: 3, kind: 'path', name: 'api/made-up/nowhere.ts' },
+      { doc: 'docs/example.md', line: 3, kind: 'path', name: 'api/made-up/older.ts' },
       { doc: 'docs/example.md', line: 4, kind: 'setting', name: 'TRIVIA_MADE_UP_LIMIT' },
       { doc: 'docs/example.md', line: 8, kind: 'code', name: 'made_up_refusal' },
     ]);
