@@ -5,7 +5,7 @@ import ts from 'typescript';
 /**
  * The names a document quotes in backticks, checked against the repository, so a document cannot
  * keep naming a file, a setting or a code the code no longer has:
- * - a path must lead to a tracked file or folder: from the root (`api/lib/csv.ts`, `tests/e2e/`;
+ * - a path must lead to a file or folder git tracks (or would add): from the root (`api/lib/csv.ts`, `tests/e2e/`;
  *   a placeholder `<area>` or `{id}` stands for one name, `*` for part of one, `**` for folders,
  *   and a pattern must match one path at least), or inside the folder the text is about
  *   (`shared/ranking/`, `lib/formula-text.ts`, `csv.ts`): then some tracked path must end with it;
