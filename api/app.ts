@@ -33,7 +33,7 @@ export interface AppDependencies {
   /** The read replica of DATABASE_READ_URL, where the public anonymous reads run; without it they read the primary. */
   readReplica?: ReadReplica;
   logger: Logger;
-  /** Signs session cookies (and, later, upload URLs). */
+  /** Signs session cookies and the upload URLs of logos and pictures. */
   secret: string;
 }
 

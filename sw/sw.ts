@@ -18,7 +18,7 @@ clientsClaim();
 // server does. The admin app is online-only: its navigations go to the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/play.html'), { allowlist: [/^\/play-trivia\/[^/?#]+\/?(?:\?.*)?$/] }));
 
-// Logos, fonts and admin assets: cache-first (sw/caching.ts), behind the precache's own route in
+// Logos, questions' pictures, fonts and admin assets: cache-first (sw/caching.ts), behind the precache's own route in
 // the same router. Other /api/ requests are never cached.
 const cacheDeps: CacheDeps = { caches: self.caches, fetch: (input, init) => self.fetch(input, init), now: Date.now };
 registerRoute(

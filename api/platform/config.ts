@@ -42,7 +42,7 @@ const environmentSchema = z.object({
   PLAYER_DOCUMENT_RATE_LIMIT: z.coerce.number().int().positive().default(30),
   // distinct documents one client address checks per hour: a venue's phones share its NAT address (docs/security.md)
   PLAYER_DOCUMENTS_PER_ADDRESS: z.coerce.number().int().positive().default(600),
-  // public reads: rankings and exports
+  // anonymous API reads: rankings, public campaigns, the big screens (api/platform/http/rate-limit.ts says which are left out)
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(600),
   // new devices (browsers) per address and hour: a booth's visitors share the venue's NAT address
   DEVICE_RATE_LIMIT: z.coerce.number().int().positive().default(300),
@@ -77,7 +77,7 @@ export interface Config {
   readReplica: { url: string; maxLagMs: number } | undefined;
   dataDir: string;
   uploadDir: string;
-  /** Uploads never attached to a logo are deleted once they are this old. */
+  /** Uploads never attached to a logo, and pictures no question ever used, are deleted once they are this old. */
   uploadSweepMs: number;
   dbPoolSize: number;
   /** Signs cookies and upload URLs; when unset, server.ts makes one and keeps it in DATA_DIR. */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +52,48 @@ describe('docs/api.md', () => {
   it('reads the headings it compares (a route line is `### METHOD /api/...`)', () => {
     expect(documentedRoutes()).toContain('GET /api/health');
     expect(servedRoutes()).toContain('GET /api/health');
+  });
+});
+
+/** A path segment that stands for any: `:id`, `{id}`, `<name>-<width>.<format>`, `{trivia|campaign}`, `*`. */
+const ANY_SEGMENT = /^(?::\w+|.*[{<].*|\*)$/;
+
+/**
+ * Whether a route the documents name (`POST /api/sync`, `GET /api/ranking?includeDuplicates=true`,
+ * `/api/public/screens/*`, `/api/play/…`) is one the routers serve. With a method it names one
+ * route; a bare path may also name the routes under it (`under /api/play`). A concrete value
+ * (`/API/companies/3/`) fills a parameter.
+ */
+function isServed(named: string, served: string[]): boolean {
+  const [, method, whole] = /^(?:([A-Z]+) )?(\S+)$/.exec(named)!;
+  const path = whole!.split('?')[0]!.replace(/\/$/, '');
+  const open = !method || /(?:…|\.\.\.|\/\*)$/.test(path);
+  const segments = path.replace(/\/?(?:…|\.\.\.|\*)$/, '').toLowerCase().split('/');
+  return served.some((route) => {
+    const [routeMethod, routePath] = route.split(' ') as [string, string];
+    const routeSegments = routePath.split('/');
+    if ((method && method !== routeMethod) || routeSegments.length < segments.length || (!open && routeSegments.length !== segments.length)) return false;
+    return segments.every((segment, index) => ANY_SEGMENT.test(segment) || segment === routeSegments[index] || (routeSegments[index]!.startsWith(':') && segment !== ''));
+  });
+}
+
+describe('routes the README and docs/ name in backticks', () => {
+  const docs = execFileSync('git', ['ls-files', 'README.md', 'docs/*.md'], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  const named = docs.flatMap((doc) =>
+    readFileSync(doc, 'utf8')
+      .split('\n')
+      .flatMap((line, index) => [...line.matchAll(/`((?:(?:GET|POST|PUT|PATCH|DELETE) )?\/api\/[^`\s]*)`/gi)].map(([, route]) => ({ where: `${doc}:${index + 1}`, route: route! }))),
+  );
+
+  it('are routes the API serves', () => {
+    const served = servedRoutes();
+    const unknown = named.filter(({ route }) => !isServed(route, served)).map(({ where, route }) => `${where}: \`${route}\` is no route the API serves`);
+    expect(unknown).toEqual([]);
+  });
+
+  it('tells a stale route from a served one', () => {
+    const served = servedRoutes();
+    expect(['PATCH /api/player-attempts/:id', 'GET /api/ranking?includeDuplicates=true', '/api/play', '/api/public/screens/*', '/API/companies/3/'].filter((route) => !isServed(route, served))).toEqual([]);
+    expect(['PATCH /api/player-attempts', 'GET /api/made-up', '/api/made-up/…'].filter((route) => isServed(route, served))).toEqual([]);
   });
 });
