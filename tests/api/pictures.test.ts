@@ -35,6 +35,17 @@ const question = (text: string, picture: unknown, answers: unknown[] = [{ text: 
   admin.post(`/api/question-groups/${groupId}/questions`, { text, groupId, picture, answers });
 
 describe('uploading a picture', () => {
+  it("refuses a picture's upload URL at the logos' upload route, and a logo's at the pictures'", async () => {
+    const pictureUrl = await requestPictureUrl(admin, groupId);
+    const asLogo = await putPictureBytes(api, pictureUrl.replace('/api/pictures/uploads/', '/api/uploads/'), await photo(200, 200));
+    expect(asLogo.status).toBe(403);
+    expect(asLogo.body).toMatchObject({ code: 'upload_url_invalid' });
+    const logo = await admin.post('/api/logos/upload-url', { entityType: 'question-group', entityId: groupId });
+    expect(logo.status).toBe(200);
+    const asPicture = await putPictureBytes(api, String(logo.body.uploadUrl).replace('/api/uploads/', '/api/pictures/uploads/'), await photo(200, 200));
+    expect(asPicture.status).toBe(403);
+  });
+
   it('stores a phone photo once, upright and without its metadata, in three widths and three formats, cached for a year', async () => {
     const source = await pictureWithGps(3000, 2000);
     const url = await requestPictureUrl(admin, groupId);

@@ -57,7 +57,10 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   router.put('/uploads/:token', closeWhenUnread, async (ctx) => {
     const { token } = parse(uploadParams, ctx.params);
     const grant = verifyUploadToken(secret, token);
-    if (!grant) throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
+    // A grant for a logo names its owner's object; a picture's grant (signed with the same keys) is no logo's.
+    if (!grant || !grant.objectName.startsWith(objectNamePrefix(grant.entityType, grant.entityId))) {
+      throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
+    }
     refuseDeclaredOversize(ctx.req, LOGO_MAX_BYTES, LOGO_TOO_LARGE_MESSAGE);
     refuseWhenLogosBusy();
     // One stored object per URL, whatever image type a second upload brings.
