@@ -2,7 +2,9 @@
  * Anchored times: a round's start and end are placed between moments the server observed itself,
  * whatever the device's clock says. A device's times are first moved by its clock's offset (the
  * server's clock minus the device's, measured when the push arrived), then checked against the
- * window and kept inside it: nothing is stored before the window opened, nor in the future.
+ * window and kept inside it: nothing is stored in the future, nor before the window opened, save
+ * the start of a round held because the window cannot hold the device's measure of it
+ * (keepDeviceDuration). Pure: the callers read the moments, these rules place the times.
  */
 
 /**
