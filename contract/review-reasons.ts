@@ -27,7 +27,7 @@ export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
   address_limit: 'Demasiados jugadores nuevos desde una misma red',
 };
 
-/** A result whose trivia was deleted while its device was offline: kept unapplied for review (the sync's own held outcome). */
+/** A result whose trivia was deleted while its device was offline: its mutation kept unapplied (KEPT_UNAPPLIED, contract/sync.ts), counted in review. */
 export const TRIVIA_DELETED_REASON = 'trivia_deleted';
 const TRIVIA_DELETED_LABEL = 'La trivia se eliminó mientras el dispositivo estaba sin conexión';
 

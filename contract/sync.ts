@@ -84,18 +84,28 @@ export interface SyncRequest {
 }
 
 /**
+ * The status of a mutation the server keeps without applying it, for staff to see: its trivia was
+ * deleted while the device was offline (TRIVIA_DELETED_REASON in the device's receipt). The word on
+ * the wire, in sync_mutations and in `GET /api/sync/rejections?status=` is `held`, kept because the
+ * kiosks already deployed read it; it is not an attempt's review state `held` (a stored result
+ * waiting for an organiser, which a completion's result reports as `result.held`). Code names it
+ * "kept unapplied".
+ */
+export const KEPT_UNAPPLIED = 'held';
+
+/**
  * One mutation's outcome. A resend of a settled mutation (its id at or below the device's counter,
  * same payload) gets its first outcome again: `duplicate` with the id when it was applied,
- * `rejected` with the same reason when it was refused.
+ * `rejected` or kept unapplied with the same reason otherwise.
  */
 export interface SyncResult {
   mutationId: number;
   /**
-   * `held`: the server keeps the mutation for staff to review without applying it (say, its trivia
-   * was deleted while the device was offline). Like `applied` and `duplicate` it is settled: the
-   * device drops it; only `rejected` is a refusal the device keeps and shows.
+   * KEPT_UNAPPLIED: the server keeps the mutation without applying it. Like `applied` and
+   * `duplicate` it is settled: the device drops it; only `rejected` is a refusal the device keeps
+   * and shows.
    */
-  status: 'applied' | 'duplicate' | 'rejected' | 'held';
+  status: 'applied' | 'duplicate' | 'rejected' | typeof KEPT_UNAPPLIED;
   reason?: string;
   id?: number;
   /** A completion's result as the server scored and timed it (the phone shows it when it had no verdicts). */
@@ -132,9 +142,9 @@ export interface DeviceRegistration {
 
 /**
  * GET /api/sync/rejections (admin): newest first, `limit`/`offset`, the full count in
- * X-Total-Count; `status=held` lists the mutations kept for review instead of the refused ones.
+ * X-Total-Count; `status=held` (KEPT_UNAPPLIED) lists the mutations kept unapplied instead of the refused ones.
  */
-export const syncRejectionsQuery = paginationQuery.extend({ status: z.enum(['rejected', 'held']).default('rejected') });
+export const syncRejectionsQuery = paginationQuery.extend({ status: z.enum(['rejected', KEPT_UNAPPLIED]).default('rejected') });
 export type SyncRejectionsQuery = z.infer<typeof syncRejectionsQuery>;
 
 /** A mutation the server refused, kept for staff. */

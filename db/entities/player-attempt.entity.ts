@@ -136,7 +136,11 @@ export class PlayerAttemptEntity {
   @Column('boolean', { default: false })
   dealtByServer: boolean;
 
-  /** The earliest moment the server can vouch for the round's start. */
+  /**
+   * Where the round's window opened, the earliest moment the server can vouch for its start: the
+   * deal, or for a round dealt offline its device's last contact, never before the trivia existed
+   * (api/play/attempts/anchoring.ts). Its end's window is measured from here too.
+   */
   @Column('timestamptz', { nullable: true })
   windowStart: Date | null;
 

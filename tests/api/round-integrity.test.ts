@@ -179,6 +179,19 @@ describe('the time is the server\'s', () => {
     expect(await attemptByClientId(under.attemptClientId)).toMatchObject({ review_status: 'held', review_reason: 'implausible_time', completion_time: 4 });
   });
 
+  it('ranks a round of a trivia made after its device went silent for longer than OFFLINE_WINDOW_HOURS: the window opens at the trivia\'s creation', async () => {
+    const createdAt = new Date(Date.now() - 3600_000);
+    const fresh = await buildTrivia(api.dataSource, company.id, { questions: 3, overrides: { createdAt } });
+    // Set up 13 h ago and not heard from since (the default window is 12 h).
+    const device = await registerDevice(api, api.client(), { agoMs: 13 * 3600_000 });
+    const play = sync(1, { questionGroupId: fresh.group.id, answers: round(3, fresh), completedAt: new Date(Date.now() - 20 * 60_000) });
+    expect(statuses(await device.push(play.mutations))).toEqual(['applied', 'applied', 'applied']);
+    const attempt = await attemptByClientId(play.attemptClientId);
+    expect(attempt).toMatchObject({ review_status: 'clean', review_reason: null, completion_time: 60 });
+    expect(attempt.window_start.getTime()).toBe(createdAt.getTime());
+    expect(await rankedIds(fresh.group.id)).toContain(attempt.id);
+  });
+
   const now = () => new Date();
   const implausible: [string, () => Partial<OfflinePlayInput>, string, (seconds: number) => boolean][] = [
     ['a time of 0', () => ({ completionTime: 0 }), 'implausible_time', (t) => t === 0],

@@ -32,7 +32,7 @@ interface SyncRow {
   result_id: number | null;
 }
 
-interface AttemptRow {
+interface AuditedAttemptRow {
   id: number;
   client_id: string;
   device_id: string | null;
@@ -74,7 +74,7 @@ export async function auditCrowd(databaseUrl: string, devices: CrowdDevice[]): P
       )
     ).rows;
     const attemptIds = devices.flatMap((d) => d.sent.flatMap((m) => (m.kind === 'attempt' ? [m.payload.clientId] : [])));
-    const attemptRows: AttemptRow[] = (
+    const attemptRows: AuditedAttemptRow[] = (
       await client.query(
         `SELECT id, client_id, device_id, player_id, completed_at, score, correct_answers, completion_time
            FROM player_attempts WHERE client_id = ANY($1::uuid[]) OR device_id = ANY($2::uuid[])`,

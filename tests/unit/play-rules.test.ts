@@ -4,7 +4,7 @@ import { attemptLimitDetails, FEEDBACK_MS, MAX_COMPLETION_SECONDS, minimumRoundS
 
 const start = new Date('2026-03-01T10:00:00Z');
 const after = (seconds: number) => new Date(start.getTime() + seconds * 1000);
-const judged = (seconds: number, totalQuestions: number) => judgeTime({ startedAt: start, completedAt: after(seconds), totalQuestions, now: after(seconds) });
+const judged = (seconds: number, totalQuestions: number) => judgeTime({ startedAt: start, completedAt: after(seconds), totalQuestions });
 
 describe('the rules of a round (contract/play-rules.ts)', () => {
   it('scores the rounded percentage of correct answers', () => {

@@ -48,7 +48,7 @@ async function reject(db: TriviaDb, entry: OutboxEntry, reason: string): Promise
   await db.outbox.delete(entry.mutationId);
 }
 
-/** Applies a push's reply: applied, duplicate and held entries are settled (dropped), rejected ones move to the staff's list. */
+/** Applies a push's reply: applied, duplicate and kept-unapplied entries (KEPT_UNAPPLIED) are settled (dropped), rejected ones move to the staff's list. */
 async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncResult[]): Promise<Settled> {
   let settled = 0;
   let rejected = 0;

@@ -23,6 +23,11 @@ export async function lockAddress(em: EntityManager, key: string): Promise<void>
  * new players ranked from it in the last hour of the server's clock: a player already ranked from
  * it in that hour is not new. Counted by when the server recorded the rounds, which no device
  * chooses, and stops counting at the limit.
+ *
+ * Unlike the other fair-play rules, this one stays a statement: its answer is a count of up to
+ * ADDRESS_PLAYERS_PER_HOUR (300) distinct players, which the database takes from the
+ * (address_key, recorded_at) index and returns as one row; reading those players to count them
+ * here would move up to 300 rows on every new round from a busy venue's shared address.
  */
 export async function tooManyFromAddress(em: EntityManager, input: { addressKey: string; playerId: number; limit: number }): Promise<boolean> {
   const [row]: { known: boolean; players: number }[] = await em.query(

@@ -2,10 +2,23 @@
  * Anchored times: a round's start and end are placed between moments the server observed itself,
  * whatever the device's clock says. A device's times are first moved by its clock's offset (the
  * server's clock minus the device's, measured when the push arrived), then checked against the
- * window and kept inside it: nothing is stored before the window opened, nor in the future.
+ * window and kept inside it: nothing is stored in the future, nor before the window opened, save
+ * the start of a round held because the window cannot hold the device's measure of it
+ * (keepDeviceDuration). Pure: the callers read the moments, these rules place the times.
  */
 
-/** How far a device's (offset-corrected) time may fall outside its window before it is refused as unanchored. */
+/**
+ * Where the window of a round a device dealt offline opens: at the device's last contact with
+ * nothing left to send, and never before its trivia existed (no round of it can have started
+ * earlier). The one rule for both ends of the round: stored with it as `window_start`, it is where
+ * its start is placed after, and where the window its end is checked against begins
+ * (round-end.ts). A round the server dealt opens at the deal.
+ */
+export function offlineWindowOpens(lastContact: Date, triviaCreatedAt: Date): Date {
+  return new Date(Math.max(lastContact.getTime(), triviaCreatedAt.getTime()));
+}
+
+/** How far a device's (offset-corrected) time may fall outside its window before it is held as unanchored. */
 export const ANCHOR_TOLERANCE_MS = 120_000;
 
 export interface Window {

@@ -4,7 +4,7 @@ import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-att
 import { prepared } from '../../../db/prepared-statements';
 import { notFound } from '../../platform/http/errors';
 
-/** An attempt as player_attempts stores it, and the one way to lock one for its completion. */
+/** An attempt as player_attempts stores it, and the one way to lock one for a verdict or its completion. */
 
 export interface AttemptRow {
   id: number;
@@ -33,7 +33,7 @@ export interface AttemptRow {
 
 export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
 
-/** The attempt named by its server id or its kiosk-made clientId, locked for completing it. */
+/** The attempt named by its server id or its device-made clientId, locked for the transaction (404 when there is none). */
 export async function lockAttempt(em: EntityManager, ref: { id: number } | { clientId: string }): Promise<AttemptRow> {
   const [attempt]: AttemptRow[] =
     'id' in ref

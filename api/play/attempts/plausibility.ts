@@ -1,27 +1,26 @@
 import { MAX_COMPLETION_SECONDS, minimumRoundSeconds, roundSeconds } from '../../../contract';
 
-/** How far ahead of the server's clock a device's completedAt may be. */
-export const CLOCK_SKEW_SECONDS = 60;
 /** How far the time a device reports may be from its own startedAt/completedAt. */
 export const REPORTED_TIME_TOLERANCE_SECONDS = 2;
 
+/** A completion's times as stored (round-end.ts places them: never after its arrival). */
 export interface TimedCompletion {
   startedAt: Date;
   completedAt: Date;
   totalQuestions: number;
-  /** The server's clock when the completion arrived. */
-  now: Date;
-  /** A synced completion's own completionTime, compared with its timestamps. */
+  /** A round the device dealt: its own completionTime, compared with its stored times. */
   reportedSeconds?: number;
 }
 
-/** The stored time (whole seconds from start to completion) and whether it could have been played. */
+/**
+ * The stored time (whole seconds from start to completion) and whether it could have been played:
+ * no faster than the round's feedback allows (2·N − 1 s), no longer than MAX_COMPLETION_SECONDS,
+ * and agreeing with the device's own measure when it gave one. A round that ends before it starts
+ * is 0 s (`roundSeconds`), under the floor of any round with a question.
+ */
 export function judgeTime(completion: TimedCompletion): { seconds: number; plausible: boolean } {
-  const elapsedMs = completion.completedAt.getTime() - completion.startedAt.getTime();
-  const seconds = roundSeconds(elapsedMs);
+  const seconds = roundSeconds(completion.completedAt.getTime() - completion.startedAt.getTime());
   const plausible =
-    elapsedMs >= 0 &&
-    completion.completedAt.getTime() <= completion.now.getTime() + CLOCK_SKEW_SECONDS * 1000 &&
     seconds >= minimumRoundSeconds(completion.totalQuestions) &&
     seconds <= MAX_COMPLETION_SECONDS &&
     (completion.reportedSeconds === undefined || Math.abs(completion.reportedSeconds - seconds) <= REPORTED_TIME_TOLERANCE_SECONDS);

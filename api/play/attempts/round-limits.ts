@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../../contract';
 import type { FairPlayLimits } from '../../platform/config';
 import { lockAddress, tooManyFromAddress } from './address-limit';
-import { playsAsKiosk, type RoundDevice, tooManyPlayers } from './device-rounds';
+import { playsAsKiosk, rankedRoundsAround, type RoundDevice } from './device-rounds';
+import { tooManyPlayersInAnHour } from './players-per-phone';
 
 /** Where a new round comes from, as the crowd limits see it: online and synced alike. */
 export interface RoundSource {
@@ -35,9 +36,8 @@ export async function crowdLimitBroken(
   round: { playerId: number; startedAt: Date },
 ): Promise<Extract<ReviewReason, 'too_many_players' | 'address_limit'> | null> {
   const { device, addressKey, fairPlay } = source;
-  if (await tooManyPlayers(em, { deviceId: device.id, playerId: round.playerId, startedAt: round.startedAt, limit: fairPlay.phonePlayersPerHour })) {
-    return 'too_many_players';
-  }
+  const around = await rankedRoundsAround(em, { deviceId: device.id, playerId: round.playerId, startedAt: round.startedAt });
+  if (tooManyPlayersInAnHour(around, round.startedAt.getTime(), fairPlay.phonePlayersPerHour)) return 'too_many_players';
   if (await tooManyFromAddress(em, { addressKey, playerId: round.playerId, limit: fairPlay.addressPlayersPerHour })) return 'address_limit';
   return null;
 }

@@ -15,7 +15,7 @@ import { addressKey } from './address-limit';
 import { presentAttempt, presentCreatedAttempt } from './presenter';
 import { completeOnlineAttempt, startOnlineAttempt } from './online';
 import { ATTEMPT_NOT_FOUND } from './attempt-row';
-import { INVALID_TOKEN } from './service';
+import { INVALID_TOKEN } from './token';
 import { judgeAnswer } from './verdict';
 
 /** Without its token nobody may answer or complete an attempt, so a missing token is 403 like a wrong one. */

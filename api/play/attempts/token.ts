@@ -1,6 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { sameSecret, sha256 } from '../../platform/lib/crypto';
 
+/** What a request without the attempt's token is told (403 attempt_token_invalid). */
+export const INVALID_TOKEN = 'Token de intento no válido';
+
 /**
  * The secret that completes an attempt. Only its SHA-256 is stored. An attempt made with a
  * clientId gets a token derived from that clientId with the server secret (HMAC), so a kiosk that

@@ -5,9 +5,10 @@ import { badRequest, conflict, forbidden } from '../../platform/http/errors';
 import { SCORE_MESSAGES } from './scoring';
 import { ANSWER_CHANGED } from './round-answers';
 import { lockAttempt } from './attempt-row';
-import { ATTEMPT_COMPLETED, INVALID_TOKEN, ROUND_NOT_DEALT } from './service';
+import { ATTEMPT_COMPLETED } from './complete';
+import { ROUND_NOT_DEALT } from './online';
 import { judgedAnswer } from './server-timing';
-import { tokenMatches } from './token';
+import { INVALID_TOKEN, tokenMatches } from './token';
 
 export const QUESTION_NOT_IN_ROUND = 'La pregunta no es de esta ronda';
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import {
+  KEPT_UNAPPLIED,
   RECEIPT_OUTCOMES,
   SYNC_MUTATION_KINDS,
   TRIVIA_DELETED_REASON,
@@ -43,7 +44,7 @@ const ATTEMPT_OUTCOME = `CASE a.review_status WHEN 'held' THEN 'inReview' WHEN '
  * (player_attempts, by the device that played them: a round the server dealt online counts as
  * one the device sent), so a result held for review, approved or discarded later stands where the
  * organiser left it. What never became an attempt row is read from the sync log: refused writes,
- * and writes held because their trivia was deleted. Registrations are the sync log's alone.
+ * and writes kept unapplied because their trivia was deleted (counted in review). Registrations are the sync log's alone.
  */
 const OUTCOMES_SQL = `
   SELECT device_id, kind, outcome, reason, count(*)::int AS count FROM (
@@ -54,8 +55,8 @@ const OUTCOMES_SQL = `
       FROM player_attempts a WHERE a.device_id = ANY($1::uuid[]) AND a.completed_at IS NOT NULL
     UNION ALL
     SELECT m.device_id, m.kind,
-           CASE m.status WHEN 'applied' THEN 'confirmed' WHEN 'held' THEN 'inReview' ELSE 'rejected' END,
-           CASE WHEN m.status = 'held' AND m.kind = 'completion' THEN '${TRIVIA_DELETED_REASON}' END
+           CASE m.status WHEN 'applied' THEN 'confirmed' WHEN '${KEPT_UNAPPLIED}' THEN 'inReview' ELSE 'rejected' END,
+           CASE WHEN m.status = '${KEPT_UNAPPLIED}' AND m.kind = 'completion' THEN '${TRIVIA_DELETED_REASON}' END
       FROM sync_mutations m
      WHERE m.device_id = ANY($1::uuid[]) AND (m.kind = 'player' OR m.status <> 'applied')
   ) outcomes

@@ -1,7 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { CANONICAL_DOCUMENT_NUMBER, normalizeDocumentNumber, type DuplicatePlayerGroup, type DuplicateReason } from '../../../contract';
 
-interface PlayerRow {
+/** A player as the duplicates' search reads it: its document and its type, its site and company, how many attempts it has. */
+interface DuplicateCandidateRow {
   id: number;
   full_name: string;
   document_type_id: number;
@@ -18,7 +19,7 @@ interface Group {
   reason: DuplicateReason;
   typeId: number | null;
   number: string;
-  rows: PlayerRow[];
+  rows: DuplicateCandidateRow[];
 }
 
 const COLUMNS = `p.id, p.full_name, p.document_type_id, t.code AS document_type_code, t.numeric, p.document_number, l.name AS location_name, l.company_id,
@@ -33,7 +34,7 @@ const COLUMNS = `p.id, p.full_name, p.document_type_id, t.code AS document_type_
  * holding that number added. Keyed by type and number.
  */
 async function sameDocument(em: EntityManager): Promise<Group[]> {
-  const stale: PlayerRow[] = await em.query(
+  const stale: DuplicateCandidateRow[] = await em.query(
     `SELECT ${COLUMNS}
       WHERE p.document_number IS NOT NULL AND p.document_number !~ (CASE WHEN t.numeric THEN $1 ELSE $2 END)`,
     [CANONICAL_DOCUMENT_NUMBER.numeric, CANONICAL_DOCUMENT_NUMBER.alphanumeric],
@@ -49,7 +50,7 @@ async function sameDocument(em: EntityManager): Promise<Group[]> {
   }
   if (groups.size === 0) return [];
   const list = [...groups.values()];
-  const holders: PlayerRow[] = await em.query(
+  const holders: DuplicateCandidateRow[] = await em.query(
     `SELECT ${COLUMNS}
       WHERE (p.document_type_id, p.document_number) IN (SELECT * FROM unnest($1::int[], $2::varchar[]))`,
     [list.map((g) => g.typeId), list.map((g) => g.number)],
@@ -67,7 +68,7 @@ async function sameDocument(em: EntityManager): Promise<Group[]> {
  * stored never make a group. A number stored before the rule joins once its own group is merged.
  */
 async function sameNumberOtherType(em: EntityManager): Promise<Group[]> {
-  const rows: PlayerRow[] = await em.query(
+  const rows: DuplicateCandidateRow[] = await em.query(
     `WITH shared AS (
        SELECT p.document_number, l.company_id
          FROM players p LEFT JOIN locations l ON l.id = p.location_id
@@ -90,7 +91,7 @@ async function sameNumberOtherType(em: EntityManager): Promise<Group[]> {
   return [...groups.values()].filter((group) => new Set(group.rows.map((row) => row.document_type_id)).size > 1);
 }
 
-const typeCodes = (rows: PlayerRow[]) =>
+const typeCodes = (rows: DuplicateCandidateRow[]) =>
   [...new Set(rows.map((row) => row.document_type_code))].sort((a, b) => a.localeCompare(b)).join(' / ');
 
 /**

@@ -3,7 +3,7 @@ import { AppError } from '../../platform/http/errors';
 
 /**
  * The largest payload one mutation may carry, as JSON text. A completion of 200 answers with the
- * largest ids is under 10 KB; a registration is a few hundred bytes. The push as a whole is held to
+ * largest ids is under 10 KB; a registration is a few hundred bytes. The push as a whole is kept to
  * the API's JSON body limit (1 MB).
  */
 export const SYNC_MUTATION_MAX_BYTES = 16 * 1024;

@@ -2,7 +2,7 @@ import { maskDocumentNumber, type SyncRejection } from '../../../contract';
 
 /** A summary's text values are cut to this many characters. */
 const MAX_TEXT = 200;
-/** A summary keeps this many top-level fields at most (a payload has 7 at most). */
+/** A summary keeps this many top-level fields at most (a valid payload has 9 at most, an attempt's). */
 const MAX_FIELDS = 20;
 /** A field name longer than this is cut. */
 const MAX_KEY = 64;

@@ -6,8 +6,9 @@ import type { PlayerRow } from '../players/service';
 
 /**
  * What the mutations of one push transaction read once per transaction. A trivia's round and
- * answer key: a kiosk's push holds ten players of one trivia, applied as if at the moment the push
- * began (a content edit committed meanwhile is seen by none of it). And the rows its own
+ * answer key: a kiosk's push holds ten players of one trivia, all applied against the trivia as the
+ * transaction first read it (a content edit committed meanwhile is seen by none of that
+ * transaction's mutations; a push's next transaction reads it again). And the rows its own
  * mutations just wrote: the player a registration stored, named by its clientId, for the attempt
  * that follows; an attempt it inserted (so locked by it, unseen by others), for its completion.
  * A new memo for every transaction (and every run of one).

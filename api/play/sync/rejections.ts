@@ -57,7 +57,7 @@ export async function rejectionDocumentKey(em: EntityManager, secret: string, pa
   return documentNumber === '' ? null : documentKey(secret, { documentTypeId, documentNumber });
 }
 
-/** The mutations the server refused (or held, by `status`), newest first, one page at a time with the full count. */
+/** The mutations the server refused (or kept unapplied, by `status`), newest first, one page at a time with the full count. */
 export async function listRejections(em: EntityManager, { limit, offset, status }: SyncRejectionsQuery): Promise<{ total: number; rows: RejectionRow[] }> {
   const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = $1`, [status]);
   const rows: RejectionRow[] = await em.query(

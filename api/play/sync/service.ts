@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { mutationSchema, type PushedMutation, type SyncReply, type SyncResult } from '../../../contract';
+import { KEPT_UNAPPLIED, mutationSchema, type PushedMutation, type SyncReply, type SyncResult } from '../../../contract';
 import { conflict, toAppError, unprocessable } from '../../platform/http/errors';
 import { applyMutation, type PushOrigin } from './apply-mutation';
 import type { FairPlayLimits } from '../../platform/config';
@@ -19,16 +19,17 @@ type AppliedBy = PushOrigin & { memo: PushMemo };
 
 type Outcome = { settled: SyncResult; replay: boolean; lastMutationId: number } | { gap: true; lastMutationId: number };
 
+/** A settled mutation as sync_mutations keeps it. */
 interface SeenMutation {
   payload_hash: string;
-  status: 'applied' | 'rejected' | 'held';
+  status: 'applied' | 'rejected' | typeof KEPT_UNAPPLIED;
   reason: string | null;
   result_id: number | null;
 }
 
-/** A resend of a settled mutation gets its first outcome again: a rejection with its reason, an applied one as duplicate with its id. */
+/** A resend of a settled mutation gets its first outcome again: refused or kept unapplied with its reason, an applied one as duplicate with its id. */
 function replayOutcome(mutationId: number, seen: SeenMutation | undefined): SyncResult {
-  if (seen?.status === 'rejected' || seen?.status === 'held') return { mutationId, status: seen.status, reason: seen.reason ?? '' };
+  if (seen?.status === 'rejected' || seen?.status === KEPT_UNAPPLIED) return { mutationId, status: seen.status, reason: seen.reason ?? '' };
   const settled: SyncResult = { mutationId, status: 'duplicate' };
   if (seen?.result_id != null) settled.id = seen.result_id;
   return settled;
@@ -53,7 +54,7 @@ async function applyOrReject(em: EntityManager, pushed: PushedMutation, device: 
   if (savepoints) await em.query('SAVEPOINT mutation');
   try {
     const outcome = await applyMutation(em, parsed.data, device, device.memo);
-    if ('held' in outcome) return { mutationId, status: 'held', reason: outcome.held };
+    if ('keptUnapplied' in outcome) return { mutationId, status: KEPT_UNAPPLIED, reason: outcome.keptUnapplied };
     return { mutationId, status: 'applied', id: outcome.id, ...(outcome.result ? { result: outcome.result } : {}) };
   } catch (error) {
     const refusal = toAppError(error);
@@ -107,8 +108,8 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
   }
   if (pushed.mutationId > last + 1) return { gap: true, lastMutationId: last };
 
-  // A completion of an attempt held earlier in this transaction looks its attempt up in sync_mutations.
-  if (pushed.kind === 'completion' && kept.some((row) => row.kind === 'attempt' && row.status === 'held')) await writeSettled(em, device.id, kept);
+  // A completion of an attempt kept unapplied earlier in this transaction looks its attempt up in sync_mutations.
+  if (pushed.kind === 'completion' && kept.some((row) => row.kind === 'attempt' && row.status === KEPT_UNAPPLIED)) await writeSettled(em, device.id, kept);
   const settled = await applyOrReject(em, pushed, device, savepoints);
   const rejected = settled.status === 'rejected';
   kept.push({

@@ -30,8 +30,8 @@ const ATTEMPTS_SQL = `
 const KEY_SQL = `${QUESTION_KEY_SELECT}
    WHERE q.id = ANY($1::int[])`;
 
-interface PlayerRow { id: number; full_name: string; document_number: string | null; site: string | null }
-interface AttemptRow {
+interface HistoryPlayerRow { id: number; full_name: string; document_number: string | null; site: string | null }
+interface HistoryAttemptRow {
   id: number;
   question_group_id: number;
   trivia_name: string;
@@ -60,14 +60,14 @@ interface KeyedQuestion {
 }
 
 /** The one reading of an attempt's place: unfinished, then an admin's decision or hold, then a disqualification. */
-function standingOf(row: AttemptRow): AttemptStanding {
+function standingOf(row: HistoryAttemptRow): AttemptStanding {
   if (row.completed_at === null) return 'unfinished';
   if (row.review_status === 'held' || row.review_status === 'discarded') return row.review_status;
   return row.disqualified ? 'disqualified' : 'counted';
 }
 
 /** The round's questions in the order shown (a round recorded before rounds were kept: those it answered). */
-function roundAnswers(row: AttemptRow, key: Map<number, KeyedQuestion>): PlayerHistoryAnswer[] {
+function roundAnswers(row: HistoryAttemptRow, key: Map<number, KeyedQuestion>): PlayerHistoryAnswer[] {
   const chosen = new Map((row.answers ?? []).map((answer) => [answer.questionId, answer]));
   const shown = row.question_ids ?? [...chosen.keys()];
   return shown.map((questionId) => {
@@ -91,9 +91,9 @@ function roundAnswers(row: AttemptRow, key: Map<number, KeyedQuestion>): PlayerH
  * (three reads: the player, their attempts, the texts of the questions those rounds showed).
  */
 export async function playerHistory(em: EntityManager, playerId: number): Promise<PlayerHistory> {
-  const [player]: PlayerRow[] = await em.query(PLAYER_SQL, [playerId]);
+  const [player]: HistoryPlayerRow[] = await em.query(PLAYER_SQL, [playerId]);
   if (!player) throw notFound(PLAYER_NOT_FOUND, { code: 'player_not_found' });
-  const rows: AttemptRow[] = await em.query(ATTEMPTS_SQL, [playerId]);
+  const rows: HistoryAttemptRow[] = await em.query(ATTEMPTS_SQL, [playerId]);
   const questionIds = [...new Set(rows.flatMap((row) => row.question_ids ?? (row.answers ?? []).map((answer) => answer.questionId)))];
   const keyRows: QuestionKeyRow[] = questionIds.length > 0 ? await em.query(KEY_SQL, [questionIds]) : [];
   const key = new Map<number, KeyedQuestion>();

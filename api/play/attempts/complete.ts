@@ -1,0 +1,74 @@
+import type { EntityManager } from 'typeorm';
+import type { ReviewReason } from '../../../contract';
+import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
+import { prepared } from '../../../db/prepared-statements';
+import { conflict } from '../../platform/http/errors';
+import { refreshPlayerStandings } from '../../standings/refresh';
+import type { AttemptRow } from './attempt-row';
+import { roundsCrossing } from './device-rounds';
+import { overlapsAnotherRound } from './overlap';
+import { judgeTime } from './plausibility';
+import { checkAgainstRound, sameAnswers } from './round-answers';
+import type { RoundTimes } from './round-end';
+import { type AnswerKey, scoreCompletion } from './scoring';
+import { keepVerdicts } from './server-timing';
+
+export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
+
+/** A completion as its channel timed it: the answers sent, and the round's times as round-end.ts places them. */
+export interface Completion {
+  answers: ChosenAnswer[] | undefined;
+  /** `timeOnlineCompletion` or `timeSyncedCompletion`. */
+  times: RoundTimes;
+  /** The trivia's answer key, when the caller read it already in this transaction. */
+  answerKey?: AnswerKey;
+}
+
+/**
+ * Records the server-scored, server-timed result of a locked attempt, online and synced alike.
+ * An attempt is completed once: the same answers sent again return the stored result unchanged;
+ * other answers are a 409. The answers must be those of the recorded round (400
+ * round_questions_mismatch), and an answer that already got its verdict cannot change (409
+ * answer_changed). A result the server cannot trust is stored and held for review (completionHold);
+ * an attempt already held keeps its own reason. The player's standings move in the same
+ * transaction. A step: it runs in the caller's transaction (completeOnlineAttempt's, or a sync
+ * batch's).
+ */
+export async function completeAttempt(em: EntityManager, attempt: AttemptRow, completion: Completion): Promise<AttemptRow> {
+  if (attempt.completed_at) {
+    // Compared before scoring, so a replay still gets its result after the trivia's content changed.
+    if (sameAnswers(attempt.answers, completion.answers ?? [])) return attempt;
+    throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
+  }
+  const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
+  checkAgainstRound(attempt, scored.answers);
+  const { startedAt, completedAt } = completion.times;
+  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds });
+  const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, time.plausible) : null;
+  // TypeORM answers an UPDATE with [rows, rowCount].
+  const [[updated]]: [AttemptRow[], number] = await em.query(
+    prepared(`UPDATE player_attempts
+        SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
+            review_status = CASE WHEN $7::varchar IS NOT NULL THEN 'held' ELSE review_status END,
+            review_reason = COALESCE($7::varchar, review_reason), started_at = $8
+      WHERE id = $1
+      RETURNING *`),
+    [attempt.id, scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(keepVerdicts(attempt.answers, scored.answers)), hold, startedAt],
+  );
+  await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
+  return updated!;
+}
+
+/**
+ * Why a clean round's completion is held, the first that applies, or null: its times cannot be
+ * anchored (`unanchored_time`), its time could not have been played (`implausible_time`), or it
+ * overlaps another round of its device (`overlapping_round`; the device's rounds are read only
+ * when the others pass).
+ */
+async function completionHold(em: EntityManager, attempt: AttemptRow, times: RoundTimes, plausible: boolean): Promise<ReviewReason | null> {
+  if (times.unanchored) return 'unanchored_time';
+  if (!plausible) return 'implausible_time';
+  if (attempt.device_id === null) return null;
+  const crossing = await roundsCrossing(em, { id: attempt.id, deviceId: attempt.device_id, startedAt: times.startedAt, completedAt: times.completedAt });
+  return overlapsAnotherRound(times, crossing) ? 'overlapping_round' : null;
+}
