@@ -189,9 +189,9 @@ async function newDevice(kioskOf?: { group: TestTrivia; name: string }): Promise
 }
 
 /**
- * Held rows for reasons no API path produces yet (unanchored_time, too_many_players; the server
- * starts giving them with the fair-play checks), and a result with no device (no online route
- * holds a result today): rows made through a sync, then relabelled directly in SQL.
+ * Held rows for reasons that take long to bring about through the API (unanchored_time needs a
+ * device silent for OFFLINE_WINDOW_HOURS, too_many_players a crowd on one phone), and a result with
+ * no device (no route makes one today): rows made through a sync, then relabelled directly in SQL.
  */
 const relabel = (ids: number[], set: string) => api.dataSource.query(`UPDATE player_attempts SET ${set} WHERE id = ANY($1::int[])`, [ids]);
 
@@ -335,7 +335,7 @@ describe('POST /api/player-attempts/held/release and /discard', () => {
   it('discards every result matching a filter up to the newest the organiser saw; later ones stay held', async () => {
     const seen = await kiosk.play(bulk, [{}, {}]);
     const other = await kiosk.play(bulk, [{}]);
-    await relabel(seen, `review_reason = 'unanchored_time'`); // no API path gives this reason yet
+    await relabel(seen, `review_reason = 'unanchored_time'`); // the reason a long-silent device's results get
     const summary = await summaryOf(bulk.group.id, `&reason=unanchored_time&device=${kiosk.deviceId}`);
     expect(summary).toMatchObject({ total: 2, lastId: seen[1] });
     const late = await kiosk.play(bulk, [{}]);
@@ -408,7 +408,7 @@ describe('POST /api/player-attempts/held/release and /discard', () => {
 
   it('with 2,000 held results: pages and counts stay fast, and "all that match" decides 1000 per request', async () => {
     // A kiosk offline too long: 2,000 players' results held for one reason. Written in SQL (2,000
-    // syncs would take minutes); unanchored_time, which no API path gives yet.
+    // syncs would take minutes), for the reason a kiosk silent too long gets: unanchored_time.
     const company = await buildCompany(api.dataSource);
     const big = await buildTrivia(api.dataSource, company.id, { questions: 3 });
     const device = await newDevice({ group: big, name: 'Kiosco Lejano' });
