@@ -19,7 +19,7 @@ import {
   LOCATION_MESSAGE,
   LOCATION_REQUIRED_MESSAGE,
 } from './player-input';
-import { MAX_COMPLETION_SECONDS, type AnswerJudgement } from './play-rules';
+import { MAX_COMPLETION_SECONDS, type AnswerJudgement, type DealtRound } from './play-rules';
 
 // The form rules (limits, messages, masking) live zod-free in player-input.ts, and a round's rules
 // (scoring, times) in play-rules.ts, which the player screen imports; these schemas are built from them.
@@ -223,8 +223,8 @@ export interface Attempt {
 
 export interface CreatedAttempt extends Attempt {
   token: string;
-  /** The round the server dealt: its questions in order and each question's answers in order (absent for rounds recorded before). */
-  round?: { questionIds: number[]; answerOrder: Record<string, number[]> };
+  /** The round the server dealt (absent for rounds recorded before). */
+  round?: DealtRound;
 }
 
 

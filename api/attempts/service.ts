@@ -1,5 +1,6 @@
+import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { ReviewReason } from '../../contract';
+import { couldBeDealt, dealRound, type DealtRound, type RandomIndex, type ReviewReason } from '../../contract';
 import type { ChosenAnswer } from '../../db/entities/player-attempt.entity';
 import { badRequest, conflict, notFound } from '../errors';
 import { GROUP_NOT_FOUND } from '../question-groups/service';
@@ -8,11 +9,10 @@ import { canonicalJson } from '../lib/canonical-json';
 import { sha256 } from '../lib/crypto';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { placeInWindow } from './anchoring';
-import { dealRound, type DealtRound, playableQuestionsAmong } from './deal';
 import { overlapsAnotherRound } from './device-rounds';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 import { judgeTime } from './plausibility';
-import { triviaRound, type TriviaRound } from './round';
+import { readCandidatesAmong, readDealCandidates, triviaRound, type TriviaRound } from './round-candidates';
 import { type AnswerKey, scoreCompletion } from './scoring';
 import { checkAgainstRound, sameAnswers } from './round-answers';
 import { keepVerdicts } from './server-timing';
@@ -28,6 +28,9 @@ export const CLIENT_ID_TAKEN = 'El identificador ya se usó para otro intento';
 export const ROUND_NOT_DEALT = 'Este intento no tiene una ronda repartida por el servidor';
 export const roundSizeMismatch = (roundSize: number) =>
   roundSize === 0 ? 'Esta trivia aún no tiene preguntas.' : `La ronda de esta trivia tiene ${roundSize} ${roundSize === 1 ? 'pregunta' : 'preguntas'}`;
+
+/** The server deals with its cryptographic random source. */
+const serverRandom: RandomIndex = (bound) => randomInt(bound);
 
 export interface NewAttempt extends PlayerReference {
   questionGroupId: number;
@@ -133,7 +136,8 @@ export async function createAttempt(em: EntityManager, input: NewAttempt, origin
   let startedAt: Date;
   let windowStart: Date;
   if (online) {
-    dealt = await dealRound(em, input.questionGroupId);
+    const candidates = await readDealCandidates(em, input.questionGroupId);
+    dealt = candidates && dealRound(candidates.questions, candidates.settings, serverRandom);
     played = dealt?.questionIds.length ?? round.roundSize;
     startedAt = windowStart = new Date();
   } else {
@@ -181,11 +185,15 @@ function placeRoundStart(origin: SyncOrigin, round: TriviaRound) {
   return placeInWindow(origin.startedAt, { opensAt, closesAt: origin.push.receivedAt }, origin.push.fairPlay.offlineWindowMs);
 }
 
-/** Whether the round a device dealt offline could be this trivia's now: its size, and its questions when it sent them. */
+/**
+ * Whether the round a device dealt offline could be this trivia's now (`couldBeDealt`), and agrees
+ * with the size it reported. A device before recorded rounds sent only its size.
+ */
 async function deviceRoundFits(em: EntityManager, input: NewAttempt, origin: SyncOrigin, round: TriviaRound): Promise<boolean> {
-  const size = origin.questionIds?.length ?? input.totalQuestions ?? round.roundSize;
-  if (size !== round.roundSize || (input.totalQuestions !== undefined && input.totalQuestions !== size)) return false;
-  return origin.questionIds === undefined || (await playableQuestionsAmong(em, input.questionGroupId, origin.questionIds));
+  const { questionIds } = origin;
+  if (questionIds === undefined) return (input.totalQuestions ?? round.roundSize) === round.roundSize;
+  if (input.totalQuestions !== undefined && input.totalQuestions !== questionIds.length) return false;
+  return couldBeDealt(questionIds, await readCandidatesAmong(em, input.questionGroupId, questionIds), round.roundSize);
 }
 
 /** A round the server dealt to this device, not completed, that the device reports having dealt otherwise. */
