@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -33,7 +34,21 @@ function brotliSize(content: string | Uint8Array): number {
   return brotliCompressSync(content, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 }
 
-/** Fails the player build when play.html's JavaScript is over PLAYER_JS_BUDGET_BYTES, and prints it. */
+/**
+ * Packages the player script never carries. zod comes in with any contract module that builds a
+ * schema, even for one constant of it: the player imports the contract's zod-free modules, or types only.
+ */
+export const PLAYER_BANNED_PACKAGES = ['zod'];
+
+/** The banned packages among a script's modules (their ids, file paths as the bundler names them). */
+export function bannedPackages(moduleIds: readonly string[]): string[] {
+  return PLAYER_BANNED_PACKAGES.filter((name) => moduleIds.some((id) => id.replaceAll('\\', '/').includes(`/node_modules/${name}/`)));
+}
+
+/**
+ * Fails the player build when play.html's JavaScript is over PLAYER_JS_BUDGET_BYTES, or carries a
+ * banned package, and prints its size.
+ */
 export function playerScriptBudget(): Plugin {
   return {
     name: 'player-script-budget',
@@ -44,6 +59,13 @@ export function playerScriptBudget(): Plugin {
       for (const output of Object.values(bundle)) {
         if (output.type !== 'chunk') continue;
         chunks[output.fileName] = { code: output.code, imports: output.imports, dynamicImports: output.dynamicImports };
+        const banned = bannedPackages(output.moduleIds);
+        if (banned.length > 0) {
+          // The project's modules that import it: import a value from them only if they are zod-free.
+          const importers = output.moduleIds.filter((id) => !id.includes('node_modules') && bannedPackages(this.getModuleInfo(id)?.importedIds ?? []).length > 0);
+          const named = importers.map((id) => path.relative(process.cwd(), id)).join(', ');
+          this.error(`The player script carries ${banned.join(', ')}, imported by ${named}: take the player's values from zod-free modules.`);
+        }
         if (output.isEntry && output.facadeModuleId?.endsWith('play.html')) entry = output.fileName;
         if (output.isEntry && !entry) entry = output.fileName;
       }

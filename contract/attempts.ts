@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COMPLETION_SECONDS, type AnswerJudgement } from './play-rules';
+import { MAX_COMPLETION_SECONDS, type AnswerJudgement, type DealtRound } from './play-rules';
 import { clientIdSchema, PLAYER_REQUIRED_MESSAGE, playerProofFields } from './players';
 
 /** An attempt: its start (whose proof names the player), its answers' verdicts, its completion, and the replies. */
@@ -100,6 +100,6 @@ export interface Attempt {
 
 export interface CreatedAttempt extends Attempt {
   token: string;
-  /** The round the server dealt: its questions in order and each question's answers in order (absent for rounds recorded before). */
-  round?: { questionIds: number[]; answerOrder: Record<string, number[]> };
+  /** The round the server dealt (absent for rounds recorded before). */
+  round?: DealtRound;
 }

@@ -64,9 +64,6 @@ export interface DeviceHeartbeatReply {
   offlineWindowHours: number;
 }
 
-/** OFFLINE_WINDOW_HOURS unless the server set it otherwise (docs/fair-play.md). */
-export const OFFLINE_WINDOW_HOURS_DEFAULT = 12;
-
 /** A kiosk not seen for longer than this while it is in service is shown as offline. */
 export const KIOSK_OFFLINE_AFTER_MS = 60 * 60 * 1000;
 

@@ -3,33 +3,11 @@ import { idParam, MAX_ID } from './common';
 import { REVIEW_REASONS, type ReviewReason } from './review-reasons';
 
 /**
- * Results held for review, as the organiser handles them ("Resultados en revisión"): what to do
- * with each reason, where a held result was played, the list's filter, pages and counts, and the
- * decisions on one or many (docs/fair-play.md).
+ * Results held for review, as the organiser handles them ("Resultados en revisión"): where a held
+ * result was played, the list's filter, pages and counts, and the decisions on one or many
+ * (docs/fair-play.md). The reasons themselves, their labels and what to do with each, are in
+ * review-reasons.ts.
  */
-
-/**
- * What an organiser does with a held result of each reason: one or two sentences shown beside the
- * reason on "Resultados en revisión" (and above the list when it is filtered by that reason).
- */
-export const REVIEW_REASON_HELP: Record<ReviewReason, string> = {
-  over_limit:
-    'El jugador ya había usado todos sus intentos cuando llegó este resultado (por ejemplo, jugó en dos kioscos sin conexión). Apruébalo solo si ese intento extra estaba permitido; si no, descártalo.',
-  round_mismatch:
-    'La ronda tuvo otro número de preguntas que el configurado, casi siempre un kiosco con la trivia desactualizada. Apruébalo si cambiaste la trivia hace poco; descártalo si la ronda parece recortada a propósito.',
-  implausible_time:
-    'Nadie lee y responde la ronda tan rápido, o el tiempo no cuadra con sus horas de inicio y fin. Descártalo salvo que el personal del stand confirme que la partida fue real.',
-  unproven_player:
-    'Llegó de un kiosco con una versión anterior de la app, sin el documento que prueba quién jugó. Apruébalo si el personal confirma que ese jugador estuvo en el stand, y actualiza el kiosco.',
-  unanchored_time:
-    'El dispositivo estuvo sin conexión más tiempo del permitido o su hora no coincide: confirma con el personal del stand que la ronda se jugó allí y ese día, y apruébalo; si nadie puede confirmarlo, descártalo.',
-  overlapping_round:
-    'El mismo dispositivo registró esta ronda mientras otra seguía en juego, algo imposible en una sola pantalla. Compárala con la otra ronda del dispositivo: aprueba la que el personal confirme y descarta la otra.',
-  too_many_players:
-    'Un mismo teléfono envió resultados de demasiados jugadores distintos, como si alguien jugara por otros. Apruébalos solo si ese teléfono se usó como kiosco del stand; si no, descártalos.',
-  address_limit:
-    'Llegaron desde una misma red más jugadores nuevos en una hora de los que admite un stand, como haría un programa que inventa jugadores. Si la red de la sede explica la afluencia, apruébalos; para no depender de ella, configura las tabletas del stand como kioscos.',
-};
 
 /**
  * Where a held result was played: a set-up kiosk (by its name), another device, which is a phone

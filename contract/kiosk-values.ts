@@ -1,6 +1,7 @@
 /**
- * Kiosk setup values the player screen needs too, zod-free (the player build imports this module,
- * never the contract barrel). A one-time setup link is `/play-trivia/{id}?kiosk={token}`.
+ * Kiosk values the player screen needs too (its setup, its idle time, the offline window), zod-free
+ * (the player build imports this module, never the contract barrel). A one-time setup link is
+ * `/play-trivia/{id}?kiosk={token}`.
  */
 export const KIOSK_NAME_MAX = 60;
 /** A setup token: 32 base64url characters (24 random bytes). */
@@ -15,6 +16,9 @@ export const KIOSK_SETUP_TTL_HOURS = 24;
 export const KIOSK_IDLE_DEFAULT_SECONDS = 60;
 export const KIOSK_IDLE_MIN_SECONDS = 30;
 export const KIOSK_IDLE_MAX_SECONDS = 600;
+
+/** OFFLINE_WINDOW_HOURS unless the server set it otherwise (docs/fair-play.md); the staff panel shows it. */
+export const OFFLINE_WINDOW_HOURS_DEFAULT = 12;
 
 /** What the setup screen says when the browser it ran in was signed in as an admin (the server ended that session). */
 export const KIOSK_SETUP_ADMIN_SIGNED_OUT = 'Se cerró la sesión de administrador en este navegador: un kiosco nunca queda con la sesión de un administrador abierta. Para volver al panel, inicia sesión en otro dispositivo.';

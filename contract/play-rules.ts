@@ -1,6 +1,7 @@
 /**
  * The rules of a round that the player screen and the server both apply, each written once: how
- * an answer is judged and a round scored, how long each answer's feedback stays on screen (which
+ * a round is dealt (which questions are playable, the round's size, the deal itself, and whether a
+ * round a device dealt could be the trivia's now), how an answer is judged and a round scored, how long each answer's feedback stays on screen (which
  * sets the shortest round the server believes), how a round's time is measured and the longest it
  * may be, and how the attempt limit is told to the player. The player build imports this module:
  * it imports nothing (no zod), and holds only small constants and functions.
@@ -47,3 +48,75 @@ export const ATTEMPT_LIMIT_MESSAGE = 'Límite de intentos alcanzado';
 /** What the refusal says of the limit, the server's (`details`) and a kiosk's own alike. */
 export const attemptLimitDetails = (maxAttempts: number): string =>
   `Esta trivia permite ${maxAttempts} ${maxAttempts === 1 ? 'intento' : 'intentos'} por jugador`;
+
+/**
+ * How a round is dealt: the one rule the server follows when it deals online (with
+ * `crypto.randomInt`) and the device when it deals offline (with `Math.random`). The server reads
+ * the candidates from its database (api/attempts/round-candidates.ts), the device from its copy of
+ * the trivia (web/offline/round.ts); neither chooses questions on its own.
+ */
+
+/** A question as a deal sees it: its id and its answers' ids, in the order they are stored. */
+export interface DealCandidate {
+  id: number;
+  answerIds: readonly number[];
+}
+
+/** The trivia's settings a deal follows. */
+export interface DealSettings {
+  questionsPerRound: number;
+  randomizeQuestions: boolean;
+  randomizeAnswers: boolean;
+}
+
+/** A round as shown: its questions in order, and each question's answers in order. */
+export interface DealtRound {
+  questionIds: number[];
+  answerOrder: Record<number, number[]>;
+}
+
+/** A random whole number from 0 to `bound` - 1: the caller's random source. */
+export type RandomIndex = (bound: number) => number;
+
+/** A question can be played when it has at least one answer. */
+export const isPlayable = (question: DealCandidate): boolean => question.answerIds.length > 0;
+
+/**
+ * The questions a round shows: questionsPerRound (at least 1), capped by the playable questions.
+ * 0 when nothing is playable.
+ */
+export const roundSize = (playableCount: number, questionsPerRound: number): number => Math.min(playableCount, Math.max(1, questionsPerRound));
+
+/** Fisher–Yates on a copy. */
+function shuffled<T>(items: readonly T[], randomIndex: RandomIndex): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = randomIndex(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+/**
+ * Deals a round from the trivia's questions: the playable ones, shuffled when the trivia says so,
+ * cut to the round size; each chosen question's answers shuffled when the trivia says so. Empty
+ * when nothing is playable (neither side starts such a round).
+ */
+export function dealRound(questions: readonly DealCandidate[], settings: DealSettings, randomIndex: RandomIndex): DealtRound {
+  const playable = questions.filter(isPlayable);
+  const ordered = settings.randomizeQuestions ? shuffled(playable, randomIndex) : playable;
+  const chosen = ordered.slice(0, roundSize(playable.length, settings.questionsPerRound));
+  const answerOrder: Record<number, number[]> = {};
+  for (const question of chosen) answerOrder[question.id] = settings.randomizeAnswers ? shuffled(question.answerIds, randomIndex) : [...question.answerIds];
+  return { questionIds: chosen.map((question) => question.id), answerOrder };
+}
+
+/**
+ * Whether a round a device dealt (its questions, in order) could be dealt from the trivia now:
+ * `size` distinct playable questions of it. `questions` holds the trivia's questions, or at least
+ * those the round names; `size` is the trivia's round size now.
+ */
+export function couldBeDealt(questionIds: readonly number[], questions: readonly DealCandidate[], size: number): boolean {
+  const playable = new Set(questions.filter(isPlayable).map((question) => question.id));
+  return questionIds.length === size && new Set(questionIds).size === size && questionIds.every((id) => playable.has(id));
+}

@@ -22,3 +22,11 @@ export function timeZoneNames(): string[] {
 const knownTimeZones = () => (known ??= new Set(Intl.supportedValuesOf('timeZone')));
 
 export const TIME_ZONE_INVALID = 'Elige una zona horaria de la lista';
+
+/**
+ * The zone of a company's events: the one it chose, else the server's. The one rule for every
+ * instant of an event, on the server (rankings' periods and filters, draws, the big screen,
+ * exports, kiosks' attention, the analysis' hours) and on the admin screens (docs/decisions.md,
+ * "Time zones"); `serverTimeZone` is the caller's (the server's own, or the one the session reply names).
+ */
+export const eventTimeZone = (chosen: string | null | undefined, serverTimeZone: string): string => chosen || serverTimeZone;

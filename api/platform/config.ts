@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/devices';
+import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/kiosk-values';
 
 // Dates are computed and shown in UTC unless TZ says otherwise; set before any Date work.
 process.env.TZ ??= 'UTC';

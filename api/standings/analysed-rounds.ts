@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { eventTimeZone } from '../../contract';
 import { prepared } from '../../db/prepared-statements';
 import { serverTimeZone } from '../platform/lib/time-zone';
 import { rankedAttempt } from './counted-attempts';
@@ -11,7 +12,7 @@ import { rankedAttempt } from './counted-attempts';
  *
  * - A round is held while it counts (`rankedAttempt`, the rankings' rule), under the hour its
  *   completion falls in on the trivia's clock (`question_groups.analysis_time_zone`; a trivia keyed
- *   in no zone yet takes its company's, else the server's).
+ *   in no zone yet takes its event's, `eventTimeZone`, computed here and passed to the statements).
  * - Its kiosk is its device when that device was a kiosk set up by staff as the round was
  *   recorded, kept from then on (a phone later set up as a kiosk does not move its earlier rounds).
  * - A zone that changed (the company's choice, or the server's) is applied by `keyInZone` before
@@ -22,17 +23,20 @@ type Queryable = Pick<EntityManager, 'query'>;
 /** The advisory lock class of a trivia's keying: refreshes share it, `keyInZone` holds it alone. */
 const KEYING_LOCK = 1_796_700_003;
 
-/** Brings the held rounds of the attempts in `scope` (over alias `a`) in line with the rule; rows already right are not written. */
-const refreshSql = (scope: string) => `
+/**
+ * Brings the held rounds of the attempts in `scope` (over alias `a`) in line with the rule; rows
+ * already right are not written. `eventZone` is the SQL of the event's zone of a trivia `g` keyed
+ * in none yet (a parameter), read through `join`.
+ */
+const refreshSql = (scope: string, eventZone: string, join = '') => `
   WITH desired AS (
     SELECT a.id,
            CASE WHEN ${rankedAttempt('a')}
-                THEN date_trunc('hour', a.completed_at AT TIME ZONE coalesce(g.analysis_time_zone, c.time_zone, $1)) END AS hour,
+                THEN date_trunc('hour', a.completed_at AT TIME ZONE coalesce(g.analysis_time_zone, ${eventZone})) END AS hour,
            CASE WHEN a.completed_at IS NULL OR a.kiosk_id IS NOT NULL THEN a.kiosk_id
                 ELSE (SELECT d.id FROM devices d WHERE d.id = a.device_id AND d.kiosk_setup_at IS NOT NULL) END AS kiosk
       FROM player_attempts a
-      JOIN question_groups g ON g.id = a.question_group_id
-      JOIN companies c ON c.id = g.company_id
+      JOIN question_groups g ON g.id = a.question_group_id${join}
      WHERE ${scope}
   )
   UPDATE player_attempts a
@@ -40,26 +44,40 @@ const refreshSql = (scope: string) => `
     FROM desired d
    WHERE a.id = d.id AND (a.analysis_hour IS DISTINCT FROM d.hour OR a.kiosk_id IS DISTINCT FROM d.kiosk)`;
 
-const OF_PLAYER = prepared(refreshSql('a.question_group_id = $2 AND a.player_id = $3'));
-const OF_TRIVIA = refreshSql('a.question_group_id = $2');
-const EVERY_ROUND = refreshSql('TRUE');
-const SHARE_KEYING = prepared(`SELECT pg_advisory_xact_lock_shared(${KEYING_LOCK}, $1)`);
+// One trivia's rounds: $1 its event's zone.
+const OF_PLAYER = prepared(refreshSql('a.question_group_id = $2 AND a.player_id = $3', '$1'));
+const OF_TRIVIA = refreshSql('a.question_group_id = $2', '$1');
+// Every trivia's rounds: $1 the companies' ids, $2 their events' zones.
+const EVERY_ROUND = refreshSql('TRUE', 'z.event_zone', '\n      JOIN unnest($1::int[], $2::text[]) AS z(company_id, event_zone) ON z.company_id = g.company_id');
+/**
+ * Waits for a keying of the trivia in progress, and reads its company's chosen zone in the same
+ * round trip. The trivia's own zone is read after the lock, by the refresh (a keying may have just
+ * set it); a company's choice is not the lock's to guard (`keyInZone` applies its changes).
+ */
+const SHARE_KEYING = prepared(`SELECT pg_advisory_xact_lock_shared(${KEYING_LOCK}, $1),
+         (SELECT c.time_zone FROM question_groups g JOIN companies c ON c.id = g.company_id WHERE g.id = $1) AS time_zone`);
+
+/** Takes the trivia's keying lock (shared) and answers the zone its rounds are keyed in when it has none of its own. */
+async function shareKeying(em: Queryable, questionGroupId: number): Promise<string> {
+  const [row]: { time_zone: string | null }[] = await em.query(SHARE_KEYING, [questionGroupId]);
+  return eventTimeZone(row?.time_zone, serverTimeZone());
+}
 
 /** After a player's attempts at a trivia changed: which of them the analysis holds. In the change's transaction. */
 export async function refreshAnalysedRounds(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
-  await em.query(SHARE_KEYING, [questionGroupId]);
-  await em.query(OF_PLAYER, [serverTimeZone(), questionGroupId, playerId]);
+  await em.query(OF_PLAYER, [await shareKeying(em, questionGroupId), questionGroupId, playerId]);
 }
 
 /** After many of a trivia's attempts changed at once. */
 export async function refreshTriviaAnalysedRounds(em: Queryable, questionGroupId: number): Promise<void> {
-  await em.query(SHARE_KEYING, [questionGroupId]);
-  await em.query(OF_TRIVIA, [serverTimeZone(), questionGroupId]);
+  await em.query(OF_TRIVIA, [await shareKeying(em, questionGroupId), questionGroupId]);
 }
 
 /** Every round, for data written around the application (seeding, restores). */
 export async function refreshEveryAnalysedRound(em: Queryable): Promise<void> {
-  await em.query(EVERY_ROUND, [serverTimeZone()]);
+  const companies: { id: number; time_zone: string | null }[] = await em.query(`SELECT id, time_zone FROM companies`);
+  const zones = companies.map((company) => eventTimeZone(company.time_zone, serverTimeZone()));
+  await em.query(EVERY_ROUND, [companies.map((company) => company.id), zones]);
 }
 
 /**

@@ -1,18 +1,17 @@
 import type { EntityManager } from 'typeorm';
+import { eventTimeZone } from '../../contract';
 import { serverTimeZone } from '../platform/lib/time-zone';
 
 /**
- * The time zone of an event: its company's choice, else the server's. One rule for the rankings'
- * periods and date filters, the draws, the big screen and the exports (docs/decisions.md, "Time zones").
+ * The event time zone of a company, a trivia or a campaign, read from the database: the contract's
+ * `eventTimeZone` (its company's choice, else the server's).
  */
-export const eventTimeZone = (chosen: string | null | undefined): string => chosen || serverTimeZone();
-
 type Queryable = Pick<EntityManager, 'query'>;
 
 /** A company's event time zone. */
 export async function companyTimeZone(em: Queryable, companyId: number): Promise<string> {
   const [row]: { time_zone: string | null }[] = await em.query(`SELECT time_zone FROM companies WHERE id = $1`, [companyId]);
-  return eventTimeZone(row?.time_zone);
+  return eventTimeZone(row?.time_zone, serverTimeZone());
 }
 
 /** A trivia's event time zone (its company's); the server's for no trivia (a ranking across trivias). */
@@ -22,7 +21,7 @@ export async function triviaTimeZone(em: Queryable, questionGroupId: number | un
     `SELECT c.time_zone FROM question_groups g JOIN companies c ON c.id = g.company_id WHERE g.id = $1`,
     [questionGroupId],
   );
-  return eventTimeZone(row?.time_zone);
+  return eventTimeZone(row?.time_zone, serverTimeZone());
 }
 
 /** A campaign's event time zone (its company's). */
@@ -31,5 +30,5 @@ export async function campaignTimeZone(em: Queryable, campaignId: number): Promi
     `SELECT c.time_zone FROM campaigns k JOIN companies c ON c.id = k.company_id WHERE k.id = $1`,
     [campaignId],
   );
-  return eventTimeZone(row?.time_zone);
+  return eventTimeZone(row?.time_zone, serverTimeZone());
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { SELECTION_MODES, type SelectionMode } from '../../contract';
+import { eventTimeZone, SELECTION_MODES, type SelectionMode } from '../../contract';
 import { refreshAnalysedRounds, refreshEveryAnalysedRound, refreshTriviaAnalysedRounds } from './analysed-rounds';
 import { rankedAttempt } from './counted-attempts';
 import { completionRange } from './date-range';
-import { eventTimeZone } from './event-time-zone';
+import { serverTimeZone } from '../platform/lib/time-zone';
 import { prepared } from '../../db/prepared-statements';
 import { triviaSort } from './order-by';
 import { selectedAttempts } from './campaign-selection';
@@ -142,7 +142,7 @@ const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<Camp
 
 const campaignParameters = (rules: CampaignRules): unknown[] => {
   // The campaign's period as the ranking reads it: its first day's start to the end of its last, in the event's time zone.
-  const { from, to } = completionRange(rules.start_date, rules.end_date, eventTimeZone(rules.time_zone));
+  const { from, to } = completionRange(rules.start_date, rules.end_date, eventTimeZone(rules.time_zone, serverTimeZone()));
   return [rules.id, rules.trivia_ids, rules.weights, from, to, rules.max_attempts_per_trivia];
 };
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignRankingEntry, Company, DrawRecord, ScreenFeed, SessionReply, TriviaRankingEntry } from '../../contract';
 import { serverTimeZone } from '../../api/platform/lib/time-zone';
+import { rebuildAllStandings } from '../../api/standings/refresh';
 import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
@@ -115,5 +116,34 @@ describe("a company's time zone", () => {
     expect(rows.find((row) => row.startsWith('Noctámbula Ruiz'))).toContain(',2026-05-03 22:28:55,2026-05-03 22:30:00,');
     const bogotaToday = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
     expect(res.headers.get('content-disposition')).toContain(`puntajes_Noche_${bogotaToday}.csv`);
+  });
+});
+
+describe("the analysis' hours", () => {
+  it("key a round in its company's zone, the server's when it chose none, the trivia's own once the analysis pinned one; a rebuild keys them alike", async () => {
+    const bogota = await buildCompany(api.dataSource, { name: 'Feria Norte', timeZone: 'America/Bogota' });
+    const unset = await buildCompany(api.dataSource, { name: 'Feria Sur', timeZone: null });
+    const trivias = {
+      bogota: (await buildTrivia(api.dataSource, bogota.id, { questions: 1 })).group.id,
+      server: (await buildTrivia(api.dataSource, unset.id, { questions: 1 })).group.id,
+      pinned: (await buildTrivia(api.dataSource, bogota.id, { questions: 1 })).group.id,
+    };
+    await api.dataSource.query(`UPDATE question_groups SET analysis_time_zone = 'Asia/Kolkata' WHERE id = $1`, [trivias.pinned]);
+    for (const groupId of Object.values(trivias)) {
+      await insertCompletedAttempt(api.dataSource, { playerId: (await buildPlayer(api.dataSource)).id, groupId, score: 80, completedAt: LATE_ON_MAY_3_IN_BOGOTA });
+    }
+    const hours = async () => {
+      const rows: { question_group_id: number; hour: string }[] = await api.dataSource.query(
+        `SELECT question_group_id, to_char(analysis_hour, 'YYYY-MM-DD HH24:MI') AS hour FROM player_attempts WHERE question_group_id = ANY($1::int[])`,
+        [Object.values(trivias)],
+      );
+      return Object.fromEntries(Object.entries(trivias).map(([name, id]) => [name, rows.find((row) => row.question_group_id === id)?.hour]));
+    };
+    const serverHour = new Intl.DateTimeFormat('sv-SE', { timeZone: serverTimeZone(), dateStyle: 'short', timeStyle: 'short' }).format(LATE_ON_MAY_3_IN_BOGOTA).slice(0, 14) + '00';
+    const expected = { bogota: '2026-05-03 22:00', server: serverHour, pinned: '2026-05-04 09:00' };
+    expect(await hours()).toEqual(expected);
+    await api.dataSource.query(`UPDATE player_attempts SET analysis_hour = NULL WHERE question_group_id = ANY($1::int[])`, [Object.values(trivias)]);
+    await rebuildAllStandings(api.dataSource.manager);
+    expect(await hours()).toEqual(expected);
   });
 });

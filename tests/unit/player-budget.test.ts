@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { PLAYER_JS_BUDGET_BYTES, scriptBudget, type BudgetChunk } from '../../build/player-budget';
+import { bannedPackages, PLAYER_JS_BUDGET_BYTES, scriptBudget, type BudgetChunk } from '../../build/player-budget';
 
 const chunk = (code: string, imports: string[] = [], dynamicImports: string[] = []): BudgetChunk => ({ code, imports, dynamicImports });
 /** Code that compresses little (base64 of random bytes: about 3/4 of its length). */
@@ -28,5 +28,16 @@ describe('scriptBudget', () => {
     expect(scriptBudget(light, 'play.js').total).toBeLessThan(PLAYER_JS_BUDGET_BYTES);
     const heavy = { ...light, 'vendor.js': chunk(incompressible(20_000), [], ['admin.js']), 'admin.js': chunk(incompressible(2 * PLAYER_JS_BUDGET_BYTES)) };
     expect(scriptBudget(heavy, 'play.js').total).toBeGreaterThan(PLAYER_JS_BUDGET_BYTES);
+  });
+});
+
+describe('bannedPackages', () => {
+  it('finds zod among the modules of the player script, whatever imported it', () => {
+    const player = ['/app/web/player/main.tsx', '/app/contract/play-rules.ts', '/app/node_modules/preact/dist/preact.module.js'];
+    expect(bannedPackages(player)).toEqual([]);
+    expect(bannedPackages([...player, '/app/contract/devices.ts', '/app/node_modules/zod/v4/classic/schemas.js'])).toEqual(['zod']);
+    expect(bannedPackages(['C:\\app\\node_modules\\zod\\index.js'])).toEqual(['zod']);
+    // A package whose name only starts like it is not it.
+    expect(bannedPackages(['/app/node_modules/zod-to-json/index.js'])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone } from '../../contract';
+import { canonicalTimeZone, eventTimeZone } from '../../contract';
 import { zoneOffsetSeconds, zonedDay, zonedDayStart } from '../../api/platform/lib/time-zone';
 import { completionRange } from '../../api/standings/date-range';
 
@@ -14,6 +14,11 @@ const ZONES = ['UTC', 'America/Bogota', 'Europe/Madrid', 'America/Santiago', 'Am
 const DAY = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) }).map((ms) => new Date(ms).toISOString().slice(0, 10));
 
 describe('event time zones', () => {
+  it("are a company's chosen zone, else the server's (contract's eventTimeZone)", () => {
+    expect(eventTimeZone('America/Bogota', 'UTC')).toBe('America/Bogota');
+    expect([eventTimeZone(null, 'Europe/Madrid'), eventTimeZone(undefined, 'Europe/Madrid'), eventTimeZone('', 'Europe/Madrid')]).toEqual(['Europe/Madrid', 'Europe/Madrid', 'Europe/Madrid']);
+  });
+
   it('writes a zone name the way Intl does, and refuses what is not a named zone', () => {
     expect(canonicalTimeZone('america/bogota')).toBe('America/Bogota');
     expect(canonicalTimeZone(' Europe/Madrid ')).toBe('Europe/Madrid');

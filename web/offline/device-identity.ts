@@ -1,6 +1,6 @@
 import type { DeviceRegistration } from '../../contract';
 import { writeMeta, type DeviceState, type OutboxEntry, type TriviaDb } from './db';
-import { callServer, type Answer } from './server-call';
+import { callServer, type ServerAnswer } from './server-call';
 
 /** The meta key of the kiosk this browser was before it lost its data ({name}), until it is set up again. */
 export const LOST_KIOSK_KEY = 'lostKiosk';
@@ -36,7 +36,7 @@ async function keepContactTicket(db: TriviaDb, ticket: string): Promise<void> {
   });
 }
 
-type Registered = { kind: 'registered'; device: Identity } | Exclude<Answer<DeviceRegistration>, { kind: 'success' }>;
+type Registered = { kind: 'registered'; device: Identity } | Exclude<ServerAnswer<DeviceRegistration>, { kind: 'success' }>;
 
 /**
  * The device's server identity: the stored one, or a new registration. `stale` is an identity

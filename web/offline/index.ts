@@ -10,7 +10,7 @@ import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAtt
 import { openPlayLock, type PlayLock } from './play-lock';
 import { resumeAttempt } from './resume';
 import { planRound } from './round';
-import { dealOnServer } from './deal';
+import { dealOnServer } from './server-deal';
 import { correctCount, hasAnswerKey, judgeAnswer } from './verdict';
 import { downloadPictures } from './picture-download';
 import { ensurePersistentStorage } from './storage';

@@ -1,6 +1,6 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation } from '../../contract';
-import { MAX_COMPLETION_SECONDS, roundSeconds, scoreOf } from '../../contract/play-rules';
+import { type DealtRound, MAX_COMPLETION_SECONDS, roundSeconds, scoreOf } from '../../contract/play-rules';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**
@@ -70,10 +70,9 @@ export async function registerPlayer(db: TriviaDb, input: Registration): Promise
   return { playerId: null, playerClientId: clientId, fullName, hash: input.hash };
 }
 
-export interface RoundPlan {
+/** A round to play on this device: the trivia's, as the server or the device dealt it. */
+export interface RoundPlan extends DealtRound {
   groupId: number;
-  questionIds: number[];
-  answerOrder: Record<number, number[]>;
 }
 
 export class EmptyRoundError extends Error {

@@ -1,7 +1,7 @@
 import type { PlayBundle } from '../../contract';
 import type { InProgressAttempt, TriviaDb } from './db';
 import { abandonAttempt, isStale } from './outbox';
-import { isPlayable } from './round';
+import { stillShowable } from './round';
 
 export const CHANGED_TRIVIA_MESSAGE = 'La trivia cambió y el intento anterior no se pudo continuar. Vuelve a empezar.';
 
@@ -27,8 +27,8 @@ export async function resumeAttempt(db: TriviaDb, bundle: PlayBundle, now = Date
   const answered = new Set(state.answers.map((a) => a.questionId));
   const unanswered = state.questionIds.filter((id) => !answered.has(id));
   if (unanswered.length === 0) return { kind: 'finish', state };
-  const stillPlayable = unanswered.every((id) => isPlayable(bundle, id, state.answerOrder[id] ?? []));
-  if (!stillPlayable) {
+  const showable = unanswered.every((id) => stillShowable(bundle, id, state.answerOrder[id] ?? []));
+  if (!showable) {
     await abandonAttempt(db, bundle.group.id);
     return { kind: 'discarded', reason: 'changed' };
   }

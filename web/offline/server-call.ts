@@ -50,10 +50,10 @@ export function classify(error: unknown): Verdict {
   return { kind: 'refused', reachable: true, message, status, code };
 }
 
-export type Answer<T> = { kind: 'success'; status: number; body: T | undefined } | Exclude<Verdict, { kind: 'success' }>;
+export type ServerAnswer<T> = { kind: 'success'; status: number; body: T | undefined } | Exclude<Verdict, { kind: 'success' }>;
 
 /** One request to the API, classified, with the shared reachable state updated from its verdict. */
-export async function callServer<T>(method: string, path: string, body?: unknown, options?: HttpOptions): Promise<Answer<T>> {
+export async function callServer<T>(method: string, path: string, body?: unknown, options?: HttpOptions): Promise<ServerAnswer<T>> {
   let verdict: Verdict;
   try {
     const reply = await requestJson<T>(method, path, body, options);

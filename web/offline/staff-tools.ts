@@ -1,4 +1,4 @@
-import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/devices';
+import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/kiosk-values';
 import { liveQuery } from 'dexie';
 import type { DeviceReceipt, MutationCounts, SyncMutationKind } from '../../contract';
 import type { HeldRounds } from '../../contract/kiosk-holdings';

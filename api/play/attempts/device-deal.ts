@@ -1,7 +1,8 @@
 /**
- * A round a device dealt offline, checked against the trivia as the server knows it now (round.ts):
- * its size here; whether its questions are the trivia's playable ones is deal.ts's
- * `playableQuestionsAmong`, read only when the size fits and the device sent them.
+ * A round a device dealt offline, checked against the trivia as the server knows it now
+ * (round-candidates.ts): its size here, with the size it reports; whether its questions could be
+ * dealt from the trivia is the contract's deal rule (`couldBeDealt`), read only when the size fits
+ * and the device sent them.
  */
 
 /** The round a synced attempt reports: the questions it dealt, in order (absent from devices before recorded rounds), and its size. */

@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
+import { dealRound, type RandomIndex } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import type { FairPlayLimits } from '../../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
@@ -7,13 +9,15 @@ import { type PlayerReference, resolvePlayer } from '../players/service';
 import { attemptLimit, attemptLimitReached } from '../players/attempt-limit';
 import { type AttemptRow, lockAttempt } from './attempt-row';
 import { completeAttempt } from './complete';
-import { dealRound } from './deal';
 import { readRoundDevice, type RoundDevice } from './device-rounds';
-import { triviaRound } from './round';
+import { readDealCandidates, triviaRound } from './round-candidates';
 import { timeOnlineCompletion } from './round-end';
 import type { RoundSource } from './round-limits';
 import { attemptWithClientId, clientIdTaken, holdReason, insertAttempt, lockStart, type StartedAttempt } from './start-steps';
 import { attemptToken, INVALID_TOKEN, tokenMatches } from './token';
+
+/** The server deals with its cryptographic random source. */
+const serverRandom: RandomIndex = (bound) => randomInt(bound);
 
 /**
  * The online routes' use cases: each opens its transaction and runs the attempt's steps in it (a
@@ -65,7 +69,8 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
   if (input.totalQuestions !== undefined && input.totalQuestions !== round.roundSize) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
   const limit = await attemptLimit(em, player.id, input.questionGroupId);
   if (limit?.reached) throw attemptLimitReached(limit.maxAttempts);
-  const dealt = await dealRound(em, input.questionGroupId);
+  const candidates = await readDealCandidates(em, input.questionGroupId);
+  const dealt = candidates && dealRound(candidates.questions, candidates.settings, serverRandom);
   const startedAt = new Date();
   const reason = await holdReason(em, origin, addressKey, null, { playerId: player.id, startedAt });
   const attempt = await insertAttempt(em, {

@@ -1,14 +1,13 @@
 import type { EntityManager } from 'typeorm';
-import type { ReviewReason } from '../../../contract';
+import { couldBeDealt, type ReviewReason } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { canonicalJson } from '../../platform/lib/canonical-json';
 import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
 import { attemptLimit } from '../players/attempt-limit';
 import { offlineWindowOpens, placeInWindow } from './anchoring';
 import type { AttemptRow } from './attempt-row';
-import { playableQuestionsAmong } from './deal';
 import { type DeviceDeal, dealSizeFits } from './device-deal';
-import type { TriviaRound } from './round';
+import { readCandidatesAmong, type TriviaRound } from './round-candidates';
 import type { RoundSource } from './round-limits';
 import { attemptWithClientId, holdReason, insertAttempt, lockStart, type StartedAttempt } from './start-steps';
 import { attemptToken } from './token';
@@ -99,10 +98,13 @@ function placeDeviceStart(startedAt: Date, push: PushContext, round: TriviaRound
   return { windowStart, placed };
 }
 
-/** Whether the device's round could be the trivia's now: its size (device-deal.ts), then its questions, when it sent them. */
+/**
+ * Whether the device's round could be the trivia's now: its size (device-deal.ts), then, when it
+ * sent its questions, the contract's deal rule (`couldBeDealt`) over the trivia's questions it names.
+ */
 async function dealFits(em: EntityManager, deal: DeviceDeal, questionGroupId: number, round: TriviaRound): Promise<boolean> {
   if (!dealSizeFits(deal, round.roundSize)) return false;
-  return deal.questionIds === undefined || (await playableQuestionsAmong(em, questionGroupId, deal.questionIds));
+  return deal.questionIds === undefined || couldBeDealt(deal.questionIds, await readCandidatesAmong(em, questionGroupId, deal.questionIds), round.roundSize);
 }
 
 /** A round the server dealt to this device, not completed, that the device reports having dealt otherwise (the deal's reply was lost). */

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { type AnswerKey, answerKeyOf } from '../attempts/scoring';
-import { triviaRound, type TriviaRound } from '../attempts/round';
+import { triviaRound, type TriviaRound } from '../attempts/round-candidates';
 import type { AttemptRow } from '../attempts/attempt-row';
 import type { PlayerRow } from '../players/service';
 

@@ -1,12 +1,12 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { publicName, SCREEN_DRAW_HISTORY_WINNERS, SCREEN_ROWS, type DrawEntry, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../../contract';
+import { eventTimeZone, publicName, SCREEN_DRAW_HISTORY_WINNERS, SCREEN_ROWS, type DrawEntry, type PublicNameStyle, type ScreenEntry, type ScreenFeed } from '../../../contract';
 import { triviaLogo } from '../../../contract/trivia-logo';
 import { CampaignEntity, CampaignQuestionGroupEntity, QuestionGroupEntity } from '../../../db/entities';
 import { drawMark, drawOnScreen, drawScreenState, drawsOfTheDay, winnerNames, type DrawOnScreen, type DrawScreenState } from '../draws/on-screen';
 import { notFound } from '../../platform/http/errors';
 import { namesETag } from '../../platform/http/etag-match';
 import { completionRange } from '../../standings/date-range';
-import { eventTimeZone } from '../../standings/event-time-zone';
+import { serverTimeZone } from '../../platform/lib/time-zone';
 import type { RankingReads } from '../ranking/reads';
 import { rankingCache } from '../ranking/ranking-cache';
 import { servedTheme } from '../../content/themes/served-theme';
@@ -98,7 +98,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const trivia = await em.findOne(QuestionGroupEntity, { where: { id }, relations: { company: true } });
       if (!trivia) throw notFound(SCREEN_TRIVIA_NOT_FOUND);
       const stamp = await triviaAttemptStamp(em, id);
-      const timeZone = eventTimeZone(trivia.company.timeZone);
+      const timeZone = eventTimeZone(trivia.company.timeZone, serverTimeZone());
       const draw = await drawOnScreen(em, 'trivia', id);
       const draws = await drawScreenState(em, 'trivia', id, timeZone);
       const etag = screenETag(['trivia', id, stamp, drawStamp(draw, draws), await playerNamesStamp(em), trivia.updatedAt.toISOString(), trivia.publicNames, trivia.company.logoUrl, trivia.company.timeZone]);
@@ -129,7 +129,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
       const campaign = await em.findOne(CampaignEntity, { where: { id }, relations: { company: true } });
       if (!campaign) throw notFound(SCREEN_CAMPAIGN_NOT_FOUND);
       const links = await em.find(CampaignQuestionGroupEntity, { where: { campaignId: id }, relations: { questionGroup: { company: true } }, order: { order: 'ASC', id: 'ASC' } });
-      const timeZone = eventTimeZone(campaign.company.timeZone);
+      const timeZone = eventTimeZone(campaign.company.timeZone, serverTimeZone());
       const { from, to } = completionRange(campaign.startDate, campaign.endDate, timeZone);
       const stamp = await campaignAttemptStamp(em, links.map((link) => link.questionGroupId), from!, to!);
       const draw = await drawOnScreen(em, 'campaign', id);

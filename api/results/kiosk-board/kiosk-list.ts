@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { DEVICE_REJECTIONS_LISTED, type DeviceList, type DeviceListQuery, type KioskSummary } from '../../../contract';
+import { DEVICE_REJECTIONS_LISTED, eventTimeZone, type DeviceList, type DeviceListQuery, type KioskSummary } from '../../../contract';
 import { presentRejection } from '../../play/sync/presenter';
 import type { RejectionRow } from '../../play/sync/rejections';
 import { countMutationsByDevice, totalOfKinds, type DeviceOutcomes } from '../../play/devices/mutation-counts';
-import { eventTimeZone } from '../../standings/event-time-zone';
+import { serverTimeZone } from '../../platform/lib/time-zone';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 
 export interface KioskRow {
@@ -79,7 +79,7 @@ function byAttention(a: Ranked, b: Ranked): number {
 
 /** Whether the kiosk of `row` needs attention now (api/results/kiosk-board/kiosk-attention.ts). */
 export const attentionOf = (row: KioskRow, now: Date): KioskAttention =>
-  kioskAttention({ now, setupAt: new Date(row.kiosk_setup_at), lastSeenAt: row.last_seen_at && new Date(row.last_seen_at), campaigns: row.campaigns, timeZone: eventTimeZone(row.time_zone) });
+  kioskAttention({ now, setupAt: new Date(row.kiosk_setup_at), lastSeenAt: row.last_seen_at && new Date(row.last_seen_at), campaigns: row.campaigns, timeZone: eventTimeZone(row.time_zone, serverTimeZone()) });
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 

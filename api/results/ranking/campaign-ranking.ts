@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { SELECTION_MODES, type CampaignRankingEntry, type CampaignRankingQuery, type SelectionMode } from '../../../contract';
+import { eventTimeZone, SELECTION_MODES, type CampaignRankingEntry, type CampaignRankingQuery, type SelectionMode } from '../../../contract';
 import type { CampaignEntity } from '../../../db/entities';
 import { badRequest } from '../../platform/http/errors';
 import { rankedAttempt } from '../../standings/counted-attempts';
 import { completionRange } from '../../standings/date-range';
-import { eventTimeZone } from '../../standings/event-time-zone';
+import { serverTimeZone } from '../../platform/lib/time-zone';
 import { rankedOrder, type RankedOrder } from './id-list';
 import { campaignSort } from '../../standings/order-by';
 import { selectedAttempts } from '../../standings/campaign-selection';
@@ -174,7 +174,7 @@ export async function campaignRankingRequest(em: EntityManager, campaign: Campai
   if (filters.questionGroupId !== undefined && !links.some((link) => link.questionGroupId === filters.questionGroupId)) {
     throw badRequest(NOT_IN_CAMPAIGN);
   }
-  return { campaign, links, filters, timeZone: eventTimeZone(rows[0]?.time_zone) };
+  return { campaign, links, filters, timeZone: eventTimeZone(rows[0]?.time_zone, serverTimeZone()) };
 }
 
 export function campaignRankingKey(request: CampaignRankingRequest): string {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Mutation, PlayBundle } from '../../../contract';
-import { scoreOf } from '../../../contract';
+import { roundSize, scoreOf } from '../../../contract';
+import { playableCount } from '../../../web/offline/round';
 import { queryServer } from './server-records';
 
 /**
@@ -55,9 +56,6 @@ export interface PlayedOutbox {
   endsAt?: number;
 }
 
-/** The round size the trivia asks for: its questions per round, or all its questions when fewer. */
-export const roundSize = (bundle: PlayBundle) => Math.min(bundle.group.questionsPerRound, bundle.questions.length);
-
 /**
  * A kiosk's outbox after `players` people played `roundsEach` rounds each, as the player screen
  * records them: a player, then per round an attempt and a completion that answers every question
@@ -85,7 +83,7 @@ export function playOutbox(
 ): PlayedOutbox {
   const outbox: PlayedOutbox = { mutations: [], players: [], attempts: [], completions: [] };
   const documentType = lettersDocumentType(bundle);
-  const size = roundSize(bundle);
+  const size = roundSize(playableCount(bundle), bundle.group.questionsPerRound);
   let mutationId = options.firstMutationId ?? 1;
   let clock = options.startsAt ?? Date.now() - 6 * 60 * 60 * 1000;
   const [gapMin, gapMax] = options.gapSeconds ?? [30, 300];

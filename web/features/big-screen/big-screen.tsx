@@ -12,14 +12,14 @@ import './big-screen.css';
 /** The screen's clock in the event's time zone (the feed says which; before any feed, the device's). */
 const clock = (date: Date, feed: ScreenFeed | null) => formatTimeOfDay(date, feed?.timeZone ?? BROWSER_TIME_ZONE);
 /** A score as the rankings write it: a trivia's in %, a campaign's total in points. */
-const formatScreenScore = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
+const scoreText = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
 /** The result as a row shows it: the score, then the time that breaks ties. */
-function result(kind: ScreenFeed['kind'], entry: ScreenEntry): string {
-  const score = formatScreenScore(kind, entry.score);
+function entryResultText(kind: ScreenFeed['kind'], entry: ScreenEntry): string {
+  const score = scoreText(kind, entry.score);
   return entry.time === null ? score : `${score} · ${formatDuration(entry.time)}`;
 }
 /** The newest finisher's figure, said for what it is: a trivia's round score, a campaign's total. */
-const newestScore = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScreenScore(kind, score) : `${formatScreenScore(kind, score)} en la campaña`);
+const newestScoreText = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? scoreText(kind, score) : `${scoreText(kind, score)} en la campaña`);
 
 /**
  * An address in pieces that end where a line may break: after the host's "/" and after each "/"
@@ -88,7 +88,7 @@ function Row({ kind, entry, newest }: { kind: ScreenFeed['kind']; entry: ScreenE
         </span>
         {entry.location && <span className="big-screen-location">{entry.location}</span>}
       </span>
-      <span className="big-screen-score">{result(kind, entry)}</span>
+      <span className="big-screen-score">{entryResultText(kind, entry)}</span>
     </li>
   );
 }
@@ -108,7 +108,7 @@ function Podium({ kind, entries, newestId }: { kind: ScreenFeed['kind']; entries
           >
             <span className="big-screen-step-name">{entry.name}</span>
             {entry.playerId === newestId && <span className="big-screen-badge">¡Nuevo!</span>}
-            <span className="big-screen-step-score">{result(kind, entry)}</span>
+            <span className="big-screen-step-score">{entryResultText(kind, entry)}</span>
             <span className="big-screen-step-block">
               <span aria-hidden>{entry.position}</span>
               <span className="sr-only">Puesto {entry.position}</span>
@@ -171,7 +171,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           <div aria-live="polite" className="big-screen-newest">
             {feed.newest && (
               <p data-testid="screen-newest">
-                Acaba de terminar: <strong>{feed.newest.name}</strong> · {newestScore(feed.kind, feed.newest.score)}
+                Acaba de terminar: <strong>{feed.newest.name}</strong> · {newestScoreText(feed.kind, feed.newest.score)}
               </p>
             )}
           </div>

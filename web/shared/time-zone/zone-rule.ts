@@ -1,6 +1,9 @@
+import { eventTimeZone } from '../../../contract';
+
 /**
  * Which time zone an admin screen shows an instant in (docs/decisions.md, "Time zones"). The one
- * owner of that rule; `EventTimeZone` and `DateTime` (event-time-zone.tsx) apply it.
+ * owner of that rule; `EventTimeZone` and `DateTime` (event-time-zone.tsx) apply it. A company's
+ * instant takes its event's zone, the contract's `eventTimeZone`, as the server's times do.
  */
 
 /** What the rule needs of a company: its id and the zone it chose (null: the server's). */
@@ -8,9 +11,6 @@ export interface ZonedCompany {
   id: number;
   timeZone: string | null;
 }
-
-/** The zone of a company's events: the one it chose, else the server's. */
-export const companyTimeZone = (company: ZonedCompany, serverTimeZone: string) => company.timeZone ?? serverTimeZone;
 
 /**
  * The installation's zone, for an instant that belongs to no one company (a merge, an erasure, a
@@ -39,5 +39,5 @@ export function installationTimeZone(companies: readonly ZonedCompany[], serverT
  */
 export function zoneOf(companyId: number | null, companies: readonly ZonedCompany[], serverTimeZone: string): string {
   const company = companyId === null ? undefined : companies.find((c) => c.id === companyId);
-  return company ? companyTimeZone(company, serverTimeZone) : installationTimeZone(companies, serverTimeZone);
+  return company ? eventTimeZone(company.timeZone, serverTimeZone) : installationTimeZone(companies, serverTimeZone);
 }

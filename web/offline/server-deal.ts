@@ -41,7 +41,5 @@ export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: num
   if (answer.kind === 'refused' && answer.code === 'attempt_limit_reached') return { kind: 'refused', message: answer.message };
   const round = answer.kind === 'success' ? answer.body?.round : undefined;
   if (answer.kind !== 'success' || !round || !answer.body?.token) return device;
-  const answerOrder: Record<number, number[]> = {};
-  for (const [questionId, ids] of Object.entries(round.answerOrder)) answerOrder[Number(questionId)] = ids;
-  return { kind: 'dealt', clientId, round: { groupId, questionIds: round.questionIds, answerOrder }, token: answer.body.token };
+  return { kind: 'dealt', clientId, round: { groupId, questionIds: round.questionIds, answerOrder: round.answerOrder }, token: answer.body.token };
 }
