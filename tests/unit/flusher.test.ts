@@ -6,7 +6,7 @@ import { readMeta, type TriviaDb } from '../../web/offline/db';
 import { ensureIdentity } from '../../web/offline/device-identity';
 import { LEASE_MS } from '../../web/offline/flush-lease';
 import { flushOutbox, flushUnderLease } from '../../web/offline/flusher';
-import { registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
 import { delayAfterFailure, retryDelay } from '../../web/offline/sync-scheduler';
 import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offline-fixtures';
@@ -17,10 +17,10 @@ afterEach(() => vi.unstubAllGlobals());
 async function kioskWithThreeEntries(firstId = 1, device?: { deviceId: string; secret: string }) {
   const db = freshDb();
   await db.device.put({ key: 'device', deviceId: device?.deviceId ?? null, secret: device?.secret ?? null, nextMutationId: firstId });
-  const player = await registerPlayer(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: '1234567890', locationId: 5, hash: 'h1' });
-  const first = await startAttempt(db, player, planRound(buildBundle()));
+  const player = await queueRegistration(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: '1234567890', locationId: 5, hash: 'h1' });
+  const first = await queueRoundStart(db, player, planRound(buildBundle()));
   await db.inProgress.clear();
-  const second = await startAttempt(db, player, planRound(buildBundle()));
+  const second = await queueRoundStart(db, player, planRound(buildBundle()));
   return { db, player, attemptIds: [first.attemptClientId, second.attemptClientId] };
 }
 

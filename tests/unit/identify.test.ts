@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { serverReachable } from '../../web/offline/connectivity';
 import { documentHash } from '../../web/offline/known-players';
-import { registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { identifyPlayer } from '../../web/offline/identify';
 import { planRound } from '../../web/offline/round';
 import { buildBundle, freshDb, hangingFetch, json, scriptedFetch } from './offline-fixtures';
@@ -20,7 +20,7 @@ async function kioskAtTheLimit() {
   const db = freshDb();
   const bundle = buildBundle(6, { maxAttempts: 1 });
   const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
-  await startAttempt(db, { playerId: marta.id, playerClientId: null, fullName: marta.fullName, hash }, planRound(bundle));
+  await queueRoundStart(db, { playerId: marta.id, playerClientId: null, fullName: marta.fullName, hash }, planRound(bundle));
   await db.inProgress.clear();
   return { db, bundle };
 }
@@ -77,12 +77,12 @@ describe('identifyPlayer', () => {
     const db = freshDb();
     const bundle = buildBundle(6, { maxAttempts: 1 });
     const hash = await documentHash(db, 1, '1024477501', { numeric: true });
-    await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: '1024477501', locationId: bundle.locations[0]!.id, hash });
+    await queueRegistration(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: '1024477501', locationId: bundle.locations[0]!.id, hash });
     vi.stubGlobal('fetch', scriptedFetch([]).fetchStub);
     for (const documentNumber of ['01024477501', '102-4477501', '1024477501-']) {
       expect(await identifyPlayer(db, bundle, { documentTypeId: 1, documentNumber }), documentNumber).toMatchObject({ kind: 'known', player: { hash } });
     }
-    await startAttempt(db, { playerId: null, playerClientId: null, fullName: 'Lucía Vega', hash }, planRound(bundle));
+    await queueRoundStart(db, { playerId: null, playerClientId: null, fullName: 'Lucía Vega', hash }, planRound(bundle));
     await db.inProgress.clear();
     expect(await identifyPlayer(db, bundle, { documentTypeId: 1, documentNumber: '0.1024.477.501' })).toMatchObject({ kind: 'limit' });
     const online = scriptedFetch([() => json(200, { player: null })]);
@@ -95,7 +95,7 @@ describe('identifyPlayer', () => {
     const db = freshDb();
     const bundle = buildBundle();
     const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
-    await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
+    await queueRegistration(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
     const hanging = hangingFetch();
     vi.stubGlobal('fetch', hanging.fetchStub);
     const started = Date.now();
@@ -160,7 +160,7 @@ describe('identifyPlayer on a phone and on a kiosk', () => {
   it('prefills, at another company’s trivia, the name typed on this phone itself', async () => {
     const db = freshDb();
     const hash = await documentHash(db, input.documentTypeId, input.documentNumber, { numeric: true });
-    await registerPlayer(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
+    await queueRegistration(db, { fullName: 'Lucía Vega', documentTypeId: 1, documentNumber: input.documentNumber, locationId: 5, hash });
     vi.stubGlobal('fetch', scriptedFetch([() => json(200, { player: { fromOtherCompany: true } })]).fetchStub);
     expect(await identifyPlayer(db, buildBundle(6, { id: 8, companyId: 99 }), input)).toEqual({ kind: 'other-company', hash, fullName: 'Lucía Vega' });
   });

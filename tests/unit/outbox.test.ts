@@ -5,7 +5,7 @@ import { MAX_COMPLETION_SECONDS, mutationSchema } from '../../contract';
 import { Dexie } from 'dexie';
 import { openTriviaDb, STORES_V1 } from '../../web/offline/db';
 import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
-import { attemptsOnDevice, completeAttempt, EmptyRoundError, recordAnswer, registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { attemptsOnDevice, queueCompletion, EmptyRoundError, recordAnswer, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound, playableCount } from '../../web/offline/round';
 import { correctCount } from '../../web/offline/verdict';
 import { buildBundle, freshDb } from './offline-fixtures';
@@ -18,13 +18,13 @@ describe('outbox writes', () => {
     const db = freshDb();
     const bundle = buildBundle();
     const hash = await documentHash(db, 1, '1234567', NUMERIC);
-    const player = await registerPlayer(db, { fullName: ' Ana Pérez ', documentTypeId: 1, documentNumber: '1234567', locationId: 5, hash });
-    const state = await startAttempt(db, player, planRound(bundle));
+    const player = await queueRegistration(db, { fullName: ' Ana Pérez ', documentTypeId: 1, documentNumber: '1234567', locationId: 5, hash });
+    const state = await queueRoundStart(db, player, planRound(bundle));
     for (const questionId of state.questionIds) {
       await recordAnswer(db, bundle.group.id, { questionId, answerId: questionId * 10 });
     }
     const resumed = (await db.inProgress.get(bundle.group.id))!;
-    const result = await completeAttempt(db, resumed, correctCount(bundle, resumed));
+    const result = await queueCompletion(db, resumed, correctCount(bundle, resumed));
 
     expect(result).toMatchObject({ score: 100, correctAnswers: 4, totalQuestions: 4 });
     const outbox = await db.outbox.orderBy('mutationId').toArray();
@@ -44,7 +44,7 @@ describe('outbox writes', () => {
   it('keeps the raw document number only inside the outbox entry', async () => {
     const db = freshDb();
     const hash = await documentHash(db, 1, '99887766', NUMERIC);
-    await registerPlayer(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash });
+    await queueRegistration(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash });
     const outside = JSON.stringify([await db.players.toArray(), await db.knownPlayers.toArray(), await db.meta.toArray()]);
     expect(outside).not.toContain('99887766');
     expect(JSON.stringify(await db.outbox.toArray())).toContain('99887766');
@@ -52,7 +52,7 @@ describe('outbox writes', () => {
 
   it('uses the server player id for a player the server already knows', async () => {
     const db = freshDb();
-    const state = await startAttempt(db, { playerId: 42, playerClientId: null, fullName: 'Eva', hash: 'h' }, planRound(buildBundle()));
+    const state = await queueRoundStart(db, { playerId: 42, playerClientId: null, fullName: 'Eva', hash: 'h' }, planRound(buildBundle()));
     const [entry] = await db.outbox.toArray();
     expect(entry!.payload).toMatchObject({ clientId: state.attemptClientId, playerId: 42 });
     expect(entry!.payload).not.toHaveProperty('playerClientId');
@@ -61,7 +61,7 @@ describe('outbox writes', () => {
   it('sends the document with a server id as the proof the attempt is the player’s, and keeps it out of the attempt in progress', async () => {
     const db = freshDb();
     const document = { documentTypeId: 1, documentNumber: '52123456' };
-    const state = await startAttempt(db, { playerId: 42, playerClientId: null, fullName: 'Eva', hash: 'h', document }, planRound(buildBundle()));
+    const state = await queueRoundStart(db, { playerId: 42, playerClientId: null, fullName: 'Eva', hash: 'h', document }, planRound(buildBundle()));
     const [entry] = await db.outbox.toArray();
     expect(entry!.payload).toMatchObject({ playerId: 42, documentTypeId: 1, documentNumber: '52123456' });
     expect(mutationSchema.safeParse({ kind: entry!.kind, mutationId: entry!.mutationId, payload: entry!.payload }).success).toBe(true);
@@ -77,7 +77,7 @@ describe('known players', () => {
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
     expect(await documentHash(db, 1, ' AB-12.345 ', LETTERS)).toBe(hash);
     expect(await documentHash(db, 2, 'ab12345', LETTERS)).not.toBe(hash);
-    await registerPlayer(db, { fullName: 'Sara', documentTypeId: 1, documentNumber: 'ab12345', locationId: 5, hash });
+    await queueRegistration(db, { fullName: 'Sara', documentTypeId: 1, documentNumber: 'ab12345', locationId: 5, hash });
     expect(await findKnownPlayer(db, hash)).toMatchObject({ fullName: 'Sara', locationId: 5, playerId: null });
   });
 
@@ -97,7 +97,7 @@ describe('attempt in progress', () => {
     const name = `resume-${Date.now()}`;
     const bundle = buildBundle();
     const first = openTriviaDb(name);
-    const state = await startAttempt(first, { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' }, planRound(bundle));
+    const state = await queueRoundStart(first, { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' }, planRound(bundle));
     await recordAnswer(first, 7, { questionId: state.questionIds[0]!, answerId: 1 });
     await recordAnswer(first, 7, { questionId: state.questionIds[0]!, answerId: 2 });
     first.close();
@@ -114,8 +114,8 @@ describe('attempt in progress', () => {
     const db = freshDb();
     const bundle = buildBundle();
     const player = { playerId: 1, playerClientId: null, fullName: 'Ana', hash: 'h1' };
-    await startAttempt(db, player, planRound(bundle));
-    await startAttempt(db, player, planRound(bundle));
+    await queueRoundStart(db, player, planRound(bundle));
+    await queueRoundStart(db, player, planRound(bundle));
     expect(await attemptsOnDevice(db, 'h1', 7)).toBe(2);
     expect(await attemptsOnDevice(db, 'h2', 7)).toBe(0);
   });
@@ -126,9 +126,9 @@ describe('completing an attempt', () => {
 
   it('caps the completion time at the contract maximum of 24 h, so the push stays acceptable', async () => {
     const db = freshDb();
-    const state = await startAttempt(db, player, planRound(buildBundle()));
+    const state = await queueRoundStart(db, player, planRound(buildBundle()));
     const twoDaysAgo = { ...state, startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() };
-    const result = await completeAttempt(db, twoDaysAgo, 0);
+    const result = await queueCompletion(db, twoDaysAgo, 0);
     expect(result.completionTime).toBe(MAX_COMPLETION_SECONDS);
     const completion = (await db.outbox.toArray()).find((e) => e.kind === 'completion')!;
     expect(mutationSchema.safeParse({ mutationId: completion.mutationId, kind: 'completion', payload: completion.payload }).success).toBe(true);
@@ -138,11 +138,11 @@ describe('completing an attempt', () => {
   it('queues one completion only, however many times the same attempt is completed', async () => {
     const db = freshDb();
     const bundle = buildBundle();
-    const state = await startAttempt(db, player, planRound(bundle));
+    const state = await queueRoundStart(db, player, planRound(bundle));
     for (const questionId of state.questionIds) await recordAnswer(db, 7, { questionId, answerId: questionId * 10 });
     const answered = (await db.inProgress.get(7))!;
-    const first = await completeAttempt(db, answered, 4);
-    const second = await completeAttempt(db, answered, 0);
+    const first = await queueCompletion(db, answered, 4);
+    const second = await queueCompletion(db, answered, 0);
     expect(second).toEqual(first);
     expect((await db.outbox.toArray()).filter((e) => e.kind === 'completion')).toHaveLength(1);
     expect((await db.attempts.get(state.attemptClientId))!.score).toBe(100);
@@ -154,7 +154,7 @@ describe('completing an attempt', () => {
     const plan = planRound(bundle);
     expect(plan.questionIds).toEqual([]);
     expect(playableCount(bundle)).toBe(0);
-    await expect(startAttempt(db, player, plan)).rejects.toBeInstanceOf(EmptyRoundError);
+    await expect(queueRoundStart(db, player, plan)).rejects.toBeInstanceOf(EmptyRoundError);
     expect(await db.outbox.count()).toBe(0);
     expect(await db.inProgress.count()).toBe(0);
     expect(await attemptsOnDevice(db, 'h1', 7)).toBe(0);

@@ -1,7 +1,7 @@
 // Must come first: Dexie looks for IndexedDB when it is imported.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { abandonAttempt, recordAnswer, startAttempt } from '../../web/offline/outbox';
+import { abandonAttempt, recordAnswer, queueRoundStart } from '../../web/offline/outbox';
 import { resumeAttempt } from '../../web/offline/resume';
 import { planRound } from '../../web/offline/round';
 import { buildBundle, freshDb } from './offline-fixtures';
@@ -12,7 +12,7 @@ const HOUR = 3_600_000;
 async function halfPlayed() {
   const db = freshDb();
   const bundle = buildBundle(6, { randomizeQuestions: false, randomizeAnswers: false });
-  const state = await startAttempt(db, player, planRound(bundle));
+  const state = await queueRoundStart(db, player, planRound(bundle));
   await recordAnswer(db, 7, { questionId: state.questionIds[0]!, answerId: state.questionIds[0]! * 10 });
   return { db, bundle, state };
 }

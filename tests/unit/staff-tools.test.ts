@@ -5,7 +5,7 @@ import { flushOutbox } from '../../web/offline/flusher';
 import { readKioskConfig } from '../../web/offline/kiosk-config';
 import { pinMatches, readPinHash, setPin } from '../../web/offline/kiosk-pin';
 import { readKioskMode, writeKioskMode } from '../../web/offline/kiosk-setting';
-import { completeAttempt, registerPlayer, startAttempt } from '../../web/offline/outbox';
+import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
 import { fetchServerReceipt, openStaffSession, readDeviceRecords, receiptLine, supportReport } from '../../web/offline/staff-tools';
 import { buildBundle, freshDb, json, scriptedFetch } from './offline-fixtures';
@@ -17,13 +17,13 @@ const DOCUMENT = '1234567890';
 /** Two players, three attempts of which two are completed: 7 writes queued. */
 async function kioskWithRounds() {
   const db = freshDb();
-  const ana = await registerPlayer(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: DOCUMENT, locationId: 5, hash: 'h1' });
-  const luis = await registerPlayer(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash: 'h2' });
-  await completeAttempt(db, await startAttempt(db, ana, planRound(buildBundle())), 3);
+  const ana = await queueRegistration(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: DOCUMENT, locationId: 5, hash: 'h1' });
+  const luis = await queueRegistration(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash: 'h2' });
+  await queueCompletion(db, await queueRoundStart(db, ana, planRound(buildBundle())), 3);
   await db.inProgress.clear();
-  await completeAttempt(db, await startAttempt(db, luis, planRound(buildBundle())), 5);
+  await queueCompletion(db, await queueRoundStart(db, luis, planRound(buildBundle())), 5);
   await db.inProgress.clear();
-  await startAttempt(db, luis, planRound(buildBundle()));
+  await queueRoundStart(db, luis, planRound(buildBundle()));
   return db;
 }
 

@@ -1,7 +1,7 @@
 // Must come first: Dexie looks for IndexedDB when it is imported.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerPlayer } from '../../web/offline/outbox';
+import { queueRegistration } from '../../web/offline/outbox';
 import { startSyncScheduler } from '../../web/offline/sync-scheduler';
 import { freshDb, json } from './offline-fixtures';
 
@@ -26,7 +26,7 @@ describe('startSyncScheduler', () => {
   it('keeps probing a down server at most ~15.6 s apart, writes do not push the next probe away, and the queue arrives within 30 s of the server coming back', async () => {
     const db = freshDb();
     await db.device.put({ key: 'device', deviceId: 'dev-1', secret: 's', nextMutationId: 1 });
-    await registerPlayer(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: '1234567', locationId: 5, hash: 'h' });
+    await queueRegistration(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: '1234567', locationId: 5, hash: 'h' });
     let serverUp = false;
     const pushes: number[] = [];
     vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {

@@ -5,7 +5,7 @@ import type { KnownPlayer, PlayerRef, TriviaDb } from './db';
 import { HttpError, REQUEST_TIMEOUT_MS } from './http';
 import { readKioskConfig } from './kiosk-config';
 import { documentHash, findKnownPlayer, rememberPlayer } from './known-players';
-import { attemptsOnDevice, registerPlayer } from './outbox';
+import { attemptsOnDevice, queueRegistration } from './outbox';
 import { callServer } from './server-call';
 
 export type Identification =
@@ -118,7 +118,7 @@ export async function identifyPlayer(db: TriviaDb, bundle: PlayBundle, typed: Do
   }
   // A server id learned earlier may name nobody, or somebody else, by the time this syncs (a
   // database restore): the attempt names the player by document instead.
-  const player = await registerPlayer(db, {
+  const player = await queueRegistration(db, {
     fullName: known.fullName,
     documentTypeId: input.documentTypeId,
     documentNumber: input.documentNumber,

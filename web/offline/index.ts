@@ -6,7 +6,7 @@ import { LOST_KIOSK_KEY } from './device-identity';
 import { identifyPlayer, type DocumentInput } from './identify';
 import { leaveKioskRole, readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupInput } from './kiosk-config';
 import { readKioskMode } from './kiosk-setting';
-import { abandonAttempt, completeAttempt, recordAnswer, registerPlayer, startAttempt, type AttemptResult, type Registration } from './outbox';
+import { abandonAttempt, queueCompletion, recordAnswer, queueRegistration, queueRoundStart, type AttemptResult, type Registration } from './outbox';
 import { openPlayLock, type PlayLock } from './play-lock';
 import { resumeAttempt } from './resume';
 import { planRound } from './round';
@@ -72,7 +72,7 @@ export const identify = (bundle: PlayBundle, input: DocumentInput) => identifyPl
 
 /** Registers a player on this device and sends it without waiting for the timer. */
 export async function registerNewPlayer(input: Registration): Promise<PlayerRef> {
-  const player = await registerPlayer(triviaDb(), input);
+  const player = await queueRegistration(triviaDb(), input);
   requestFlush();
   return player;
 }
@@ -96,8 +96,8 @@ export async function startRound(player: PlayerRef, bundle: PlayBundle): Promise
   if (deal.kind === 'refused') throw new RoundRefusedError(deal.message);
   const state =
     deal.kind === 'dealt'
-      ? await startAttempt(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token } })
-      : await startAttempt(db, player, planRound(bundle), { clientId: deal.clientId });
+      ? await queueRoundStart(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token } })
+      : await queueRoundStart(db, player, planRound(bundle), { clientId: deal.clientId });
   requestFlush();
   return state;
 }
@@ -111,7 +111,7 @@ export async function answer(bundle: PlayBundle, state: InProgressAttempt, chose
 
 /** Completes an attempt, scored from its verdicts (pending when some are missing), and sends it. */
 export async function finishRound(bundle: PlayBundle, state: InProgressAttempt): Promise<AttemptResult> {
-  const result = await completeAttempt(triviaDb(), state, correctCount(bundle, state));
+  const result = await queueCompletion(triviaDb(), state, correctCount(bundle, state));
   requestFlush();
   return result;
 }

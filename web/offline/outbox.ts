@@ -45,7 +45,7 @@ export interface Registration {
 }
 
 /** Registers (or re-registers, e.g. at a new site) a player; the server merges by document. */
-export async function registerPlayer(db: TriviaDb, input: Registration): Promise<PlayerRef> {
+export async function queueRegistration(db: TriviaDb, input: Registration): Promise<PlayerRef> {
   const clientId = uuid();
   const fullName = input.fullName.trim();
   await db.transaction('rw', [db.players, db.outbox, db.device, db.knownPlayers], async () => {
@@ -96,7 +96,7 @@ export interface ServerDeal {
  * round whose deal reply was lost is the same attempt on both sides.
  * A round without questions is refused here: the server would reject its attempt and completion.
  */
-export async function startAttempt(db: TriviaDb, player: PlayerRef, round: RoundPlan, options: { clientId?: string; deal?: ServerDeal } = {}): Promise<InProgressAttempt> {
+export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: RoundPlan, options: { clientId?: string; deal?: ServerDeal } = {}): Promise<InProgressAttempt> {
   if (round.questionIds.length === 0) throw new EmptyRoundError();
   const startedAt = new Date().toISOString();
   const attempt: LocalAttempt = {
@@ -170,7 +170,7 @@ export interface AttemptResult {
  * double tap or a resumed state read twice never sends two completions. The time is capped at the
  * contract's 24 h: a clock jump or a week-old resume must not leave a payload the server refuses.
  */
-export async function completeAttempt(db: TriviaDb, state: InProgressAttempt, correctAnswers: number | null): Promise<AttemptResult> {
+export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, correctAnswers: number | null): Promise<AttemptResult> {
   const completedAt = new Date();
   const elapsed = roundSeconds(completedAt.getTime() - Date.parse(state.startedAt));
   const completionTime = Math.min(MAX_COMPLETION_SECONDS, Number.isFinite(elapsed) ? elapsed : 0);
