@@ -64,6 +64,9 @@ const NUMBERS = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
 export const formatNumber = (value: number) => NUMBERS.format(value);
 /** A trivia's result: its score is a percentage. */
 export const formatScore = (score: number) => `${formatNumber(score)}%`;
+
+/** A mean score to one decimal (an average of results), or '—' when there is none. */
+export const formatMeanScore = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 /** A campaign's result: its total is in points. */
 export const formatPoints = (points: number) => `${formatNumber(points)} pts`;
 

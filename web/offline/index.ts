@@ -4,7 +4,7 @@ import { loadBundle } from './bundle-store';
 import { readMeta, triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
 import { LOST_KIOSK_KEY } from './device-identity';
 import { identifyPlayer, type DocumentInput } from './identify';
-import { leaveKioskRole, readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupInput } from './kiosk-config';
+import { leaveKioskRole, readKioskConfig, setUpKiosk, switchKioskMode, type KioskConfig, type KioskSetupForm } from './kiosk-config';
 import { readKioskMode } from './kiosk-setting';
 import { abandonAttempt, queueCompletion, recordAnswer, queueRegistration, queueRoundStart, type AttemptResult, type Registration } from './outbox';
 import { openPlayLock, type PlayLock } from './play-lock';
@@ -28,7 +28,7 @@ import { readSyncStatus, type SyncStatus } from './sync-status';
 export type { BundleResult } from './bundle-store';
 export type { AnswerJudgement, ChosenAnswer, InProgressAttempt, PlayerRef, RejectedEntry } from './db';
 export type { DocumentInput, Identification } from './identify';
-export type { KioskConfig, KioskModeSwitch, KioskRelease, KioskSetupInput, KioskSetupResult } from './kiosk-config';
+export type { KioskConfig, KioskModeSwitch, KioskRelease, KioskSetupForm, KioskSetupResult } from './kiosk-config';
 export type { PinCheck } from './kiosk-pin';
 export type { AttemptResult } from './outbox';
 export type { PlayLock, PlayLockState } from './play-lock';
@@ -173,7 +173,7 @@ export const lostKioskSetting = (): Subscribable<{ name: string } | undefined> =
 export { checkSetupLink } from './kiosk-config';
 
 /** Sets this device up as a kiosk with a one-time setup link's token (needs the server). */
-export const setUpThisKiosk = (input: KioskSetupInput) => setUpKiosk(triviaDb(), input);
+export const setUpThisKiosk = (input: KioskSetupForm) => setUpKiosk(triviaDb(), input);
 
 /**
  * The kiosk this browser is set up as, or null, for the admin's sign-in screen (a kiosk never

@@ -30,7 +30,7 @@ export interface KioskConfig {
   certificate?: string;
 }
 
-export interface KioskSetupInput {
+export interface KioskSetupForm {
   token: string;
   groupId: number;
   name: string;
@@ -73,7 +73,7 @@ export async function checkSetupLink(token: string, groupId: number): Promise<Ki
  * Sets this device up as a kiosk: the server must accept the one-time link (it needs a connection),
  * then the PIN's hash, the kiosk's settings and kiosk mode are stored together.
  */
-export async function setUpKiosk(db: TriviaDb, input: KioskSetupInput): Promise<KioskSetupResult> {
+export async function setUpKiosk(db: TriviaDb, input: KioskSetupForm): Promise<KioskSetupResult> {
   if (!isValidPin(input.pin)) return { kind: 'failed', message: 'El PIN debe tener de 4 a 8 dígitos', offline: false };
   const identity = await ensureIdentity(db, SETUP_TIMEOUT_MS);
   if (identity.kind !== 'registered') return failure(identity);

@@ -1,10 +1,9 @@
 import { kioskActivityName, siteName, type ActivityFigures, type TriviaActivity } from '../../../contract';
 import { Card } from '../../components/ui/card';
-import { formatNumber } from '../../lib/format';
+import { formatMeanScore } from '../../lib/format';
 import { STACKED } from './stacked-table';
 import { TimelineFigures } from './timeline-figures';
 
-const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 
 function FiguresTable({ caption, rows }: { caption: string; rows: { key: string; name: string; figures: ActivityFigures }[] }) {
   return (
@@ -25,8 +24,8 @@ function FiguresTable({ caption, rows }: { caption: string; rows: { key: string;
             <th scope="row" className={STACKED.name}>{name}</th>
             <td className={STACKED.figure} data-label="Jugadores">{figures.players}</td>
             <td className={STACKED.figure} data-label="Rondas">{figures.rounds}</td>
-            <td className={STACKED.figure} data-label="Puntaje promedio">{score(figures.averageScore)}</td>
-            <td className={STACKED.figure} data-label="Puntaje mediano">{score(figures.medianScore)}</td>
+            <td className={STACKED.figure} data-label="Puntaje promedio">{formatMeanScore(figures.averageScore)}</td>
+            <td className={STACKED.figure} data-label="Puntaje mediano">{formatMeanScore(figures.medianScore)}</td>
           </tr>
         ))}
       </tbody>

@@ -2,13 +2,12 @@ import { BarChart3 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { CampaignAnalysis } from '../../../contract';
 import { Card } from '../../components/ui/card';
-import { formatNumber } from '../../lib/format';
+import { formatMeanScore, formatNumber } from '../../lib/format';
 import { ColumnChart } from './column-chart';
 import { FigureBar } from './figure-bar';
 import { STACKED } from './stacked-table';
 import { TimelineFigures } from './timeline-figures';
 
-const score = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 const points = (value: number) => formatNumber(Math.round(value * 10) / 10);
 
 /** Per trivia of the campaign, in its order: its weight, its ranked players and their mean score, and a way to its questions' analysis. */
@@ -34,7 +33,7 @@ export function CampaignTriviasSection({ analysis }: { analysis: CampaignAnalysi
               <th scope="row" className={STACKED.name}>{trivia.name}</th>
               <td className={STACKED.figure} data-label="Peso">{trivia.weight}</td>
               <td className={STACKED.figure} data-label="Jugadores">{trivia.players}</td>
-              <td className={STACKED.figure} data-label="Puntaje medio">{score(trivia.averageScore)}</td>
+              <td className={STACKED.figure} data-label="Puntaje medio">{formatMeanScore(trivia.averageScore)}</td>
               <td className={STACKED.tail}>
                 <Link
                   to={`/packages/${trivia.questionGroupId}/analysis`}
