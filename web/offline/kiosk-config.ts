@@ -30,6 +30,7 @@ export interface KioskConfig {
   certificate?: string;
 }
 
+/** What staff enter to set a kiosk up: the link's token and trivia (sent to the server), its name, and the PIN and idle time this device keeps. */
 export interface KioskSetupForm {
   token: string;
   groupId: number;
