@@ -8,7 +8,7 @@ import { recomputedCampaignAnalysis } from '../../api/results/insights/campaign-
 import { recomputedTriviaActivity } from '../../api/results/insights/trivia-activity';
 import { recomputedTriviaAnalysis } from '../../api/results/insights/trivia-analysis';
 import { refreshPlayerStandings } from '../../api/standings/refresh';
-import { jsonClient, median } from './load';
+import { jsonClient, median, ms } from './load';
 import type { BenchData } from './seed';
 
 /**
@@ -52,8 +52,6 @@ async function timed(runs: number, work: () => Promise<unknown>): Promise<number
   }
   return median(times);
 }
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 export async function analysisBenchmark(appUrl: string, _app: ChildProcess, client: pg.Client, data: BenchData, attempts: number, say: (line: string) => void) {
   const em = managerOf(client);

@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { hashPassword } from '../../api/platform/auth/password';
 import { parseMetrics, sumOf } from '../support/metrics-text';
+import { listeningOn, stopServer } from './bench-server';
 import type { BenchData } from './seed';
 
 const ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
@@ -33,21 +34,7 @@ function start(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      const port = /listening (\d+)/.exec(chunk.toString())?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}`, child });
-    });
-  });
-}
-
-async function stop(child: ChildProcess) {
-  child.removeAllListeners('exit');
-  await new Promise((resolve) => {
-    child.once('exit', resolve);
-    child.kill('SIGTERM');
-  });
+  return listeningOn(child, script);
 }
 
 /** Resident memory of a process in MB, from /proc (0 once it is gone). */
@@ -159,8 +146,8 @@ export async function exportBenchmark(env: NodeJS.ProcessEnv, client: pg.Client,
     }
     await drawBenchmark(app.url, app.child.pid!, cookie, data, say);
   } finally {
-    await stop(app.child);
-    await stop(raw.child);
+    await stopServer(app.child);
+    await stopServer(raw.child);
   }
 }
 

@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Mutation, SyncReply } from '../../contract';
-import { jsonClient, percentiles, runPool } from './load';
+import { startServer, stopServer } from './bench-server';
+import { LOAD_SECONDS, WORKERS } from './bench-sizes';
+import { jsonClient, ms, percentiles, runPool } from './load';
+import { cpuMs } from './process-cpu';
 import type { BenchData } from './seed';
 
 /**
@@ -151,4 +154,29 @@ export function latencyLines(latencies: Record<string, number[]>): string[] {
     const [p50, p95, p99] = percentiles(times, [50, 95, 99]);
     return `${label.padEnd(36)} p50 ${p50!.toFixed(1)} ms, p95 ${p95!.toFixed(1)} ms, p99 ${p99!.toFixed(1)} ms (${times.length})`;
   });
+}
+
+/** Step 4 of `npm run bench` (docs/benchmarks.md): kiosks on the app alone (the sync protocol has no hand-written twin), each mode for half the load time. */
+export async function kioskBenchmark(env: NodeJS.ProcessEnv, data: BenchData, say: (line: string) => void) {
+  say(`\n4. Kiosk path as the PWA sends it, ${WORKERS} kiosks (one device each), ${LOAD_SECONDS / 2} s per mode; a completion answers all ${data.playAnswers.length} questions of its round`);
+  const app = await startServer('app', env);
+  try {
+    await kioskPath(app.url, data, 'online', WORKERS, 1, 'kw'); // warm-up: JIT, pools, caches
+    const labels: Record<KioskMode, string> = {
+      online: 'online: bundle 304 + validate + 3 pushes of 1 mutation per player',
+      reconnect: `reconnect: 1 push of ${PLAYERS_PER_RECONNECT * 3} mutations (${PLAYERS_PER_RECONNECT} players)`,
+    };
+    for (const mode of ['online', 'reconnect'] as const) {
+      const cpuBefore = cpuMs(app.child.pid);
+      const figures = await kioskPath(app.url, data, mode, WORKERS, LOAD_SECONDS / 2, `k${mode[0]}`);
+      const cpu = cpuMs(app.child.pid) - cpuBefore;
+      say(`   ${labels[mode]}`);
+      say(
+        `     ${(figures.requests / figures.seconds).toFixed(0)} req/s, ${(figures.mutations / figures.seconds).toFixed(0)} mutations/s, ${(figures.players / figures.seconds).toFixed(0)} players/s (${figures.failures} failures), server CPU ${ms(cpu / figures.requests)} per request, ${ms(cpu / figures.mutations)} per mutation`,
+      );
+      for (const line of latencyLines(figures.latencies)) say(`     ${line}`);
+    }
+  } finally {
+    await stopServer(app.child);
+  }
 }

@@ -79,3 +79,6 @@ export const percentiles = (values: number[], ranks: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return ranks.map((rank) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((rank / 100) * sorted.length) - 1))]!);
 };
+
+/** A duration in milliseconds as the bench prints it. */
+export const ms = (value: number) => `${value.toFixed(1)} ms`;

@@ -2,15 +2,15 @@ import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Campaign, Company, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
-import { QuestionGroupsPage } from './pages/question-groups-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { playBundle, syncRankedResults } from './support/ranked-results';
-import { seriousViolations, tabTo } from './support/axe';
+import { seriousViolations } from './support/axe';
 
 /**
  * axe-core on the rankings and every admin screen, with each screen's dialogs and panels open, in
- * light and in dark mode. The theme editor is tested with its own screen's tests.
+ * light and in dark mode. The theme editor is tested with its own screen's tests; dialogs and menus
+ * by keyboard and touch in a11y-admin-keyboard, the header on narrow screens in admin-header-narrow.
  */
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -204,170 +204,4 @@ test.describe('axe on the rankings and every admin screen', () => {
       expect(found, `serious or critical axe violations:\n${found.join('\n')}`).toEqual([]);
     });
   }
-});
-
-test('a create dialog works by keyboard: opened, filled and submitted, the focus goes back to its button', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
-  await page.goto('/company');
-  await expect(page.getByRole('heading', { name: 'Administración de Empresas' })).toBeVisible();
-  const opener = page.getByRole('button', { name: 'Agregar empresa' });
-  await tabTo(page, opener);
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Nueva empresa' })).toBeVisible();
-
-  const name = `Teclado ${Date.now()}`;
-  await tabTo(page, dialog.getByLabel('Nombre'), 10);
-  await page.keyboard.type(name);
-  await page.keyboard.press('Tab');
-  await expect(dialog.getByLabel('Descripción')).toBeFocused();
-  await page.keyboard.type('Creada sin ratón');
-  // Tab never leaves the dialog on its way to 'Crear'.
-  for (let i = 0; i < 10 && !(await dialog.getByRole('button', { name: 'Crear' }).evaluate((el) => el === document.activeElement)); i++) {
-    await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
-  }
-  await expect(dialog.getByRole('button', { name: 'Crear' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
-  await expect(opener).toBeFocused();
-});
-
-/** A company with one trivia of its own (through the API), for the tests below. */
-async function companyWithTrivia(page: Page, label: string) {
-  const stamp = Date.now();
-  const company = await postJson<Company>(page, '/api/companies', { name: `${label} ${stamp}`, description: 'Empresa de la prueba' });
-  const trivia = await createFourQuestionTrivia(page, company.id, `Trivia ${label} ${stamp}`);
-  return { company, trivia };
-}
-
-test('a trivia card\'s "Más acciones" works by keyboard and by touch; a disabled item says why', async ({ browser, page }) => {
-  test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
-  const { company, trivia } = await companyWithTrivia(page, 'Menú');
-  const groups = new QuestionGroupsPage(page);
-  await page.goto(`/packages?company=${company.id}`);
-  const button = groups.cardMenu(trivia.name);
-  await expect(button).toHaveAttribute('aria-haspopup', 'menu');
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  // Only the main actions are buttons on the card.
-  await expect(groups.card(trivia.name).getByRole('link')).toHaveText(['Ver Preguntas', 'Ver Ranking', 'Resultados']);
-
-  await tabTo(page, button);
-  await page.keyboard.press('Enter');
-  const menu = groups.menu();
-  const item = (name: string) => menu.getByRole('menuitem', { name, exact: true });
-  await expect(button).toHaveAttribute('aria-expanded', 'true');
-  const names = ['Editar', 'Editar Estilos', 'Duplicar', 'Copiar Link', 'Ver Trivia', 'Configurar kiosco', 'Pantalla', 'Descargar Puntajes', 'Limpiar Datos', 'Eliminar'];
-  for (const name of names) await expect(item(name)).toBeVisible();
-  // Real buttons and links under the menu roles.
-  expect(await menu.getByRole('menuitem').evaluateAll((items) => items.map((el) => el.tagName))).toEqual(['BUTTON', 'BUTTON', 'BUTTON', 'BUTTON', 'A', 'BUTTON', 'A', 'BUTTON', 'BUTTON', 'BUTTON']);
-  await expect(item('Editar')).toHaveAttribute('data-focus', '');
-  await page.keyboard.press('ArrowDown');
-  await expect(item('Editar Estilos')).toHaveAttribute('data-focus', '');
-  await page.keyboard.press('End');
-  await expect(item('Eliminar')).toHaveAttribute('data-focus', '');
-  await page.keyboard.press('Home');
-  await expect(item('Editar')).toHaveAttribute('data-focus', '');
-  await page.keyboard.press('Escape');
-  await expect(menu).toHaveCount(0);
-  await expect(button).toHaveAttribute('aria-expanded', 'false');
-  await expect(button).toBeFocused();
-
-  // An item chosen by keyboard opens its dialog; closing it gives the focus back to the menu's button.
-  await page.keyboard.press('Enter');
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowDown');
-  await expect(item('Configurar kiosco')).toHaveAttribute('data-focus', '');
-  await page.keyboard.press('Enter');
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: 'Configurar kiosco' })).toBeVisible();
-  await expect(page.getByTestId('kiosk-setup-link')).toHaveValue(/\?kiosk=/);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toHaveCount(0);
-  await expect(button).toBeFocused();
-
-  // By touch, on a phone, where the clipboard cannot be used: "Copiar Link" is there, looks disabled and says why.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, storageState: await page.context().storageState() });
-  await phone.addInitScript(() => Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined }));
-  const touch = await phone.newPage();
-  const onPhone = new QuestionGroupsPage(touch);
-  await touch.goto(`/packages?company=${company.id}`);
-  await onPhone.cardMenu(trivia.name).tap();
-  const copy = onPhone.menu().getByRole('menuitem', { name: 'Copiar Link', exact: true });
-  await expect(copy).toHaveAttribute('aria-disabled', 'true');
-  await expect(copy).toHaveAccessibleDescription(/necesita HTTPS/);
-  await expect(copy).toHaveCSS('cursor', 'not-allowed');
-  await copy.tap({ force: true });
-  await expect(touch.getByTestId('toast')).toHaveCount(0);
-  await expect(onPhone.menu()).toBeVisible();
-  await onPhone.menu().getByRole('menuitem', { name: 'Editar', exact: true }).tap();
-  await expect(touch.getByRole('dialog').getByLabel('Nombre')).toHaveValue(trivia.name);
-  await phone.close();
-});
-
-/** The screens whose header is checked at 200 % zoom and on a phone. */
-const ADMIN_SCREENS = [
-  { path: '/', heading: /^¡Hola/ },
-  { path: '/company', heading: 'Administración de Empresas' },
-  { path: '/packages', heading: 'Trivias' },
-  { path: '/campaigns', heading: 'Administración de Campañas' },
-  // The seeded demo trivia's admin ranking.
-  { path: '/ranking-admin?id=1', heading: 'Trivia de Cultura General' },
-  { path: '/devices', heading: 'Dispositivos' },
-  { path: '/player-data', heading: 'Datos personales' },
-  { path: '/player-merges', heading: 'Unir jugadores' },
-];
-/** A 390 px phone at 200 % zoom is a 195 px-wide page; the same phone at 100 %. */
-const NARROW = [
-  { name: '200 % zoom', viewport: { width: 195, height: 422 }, deviceScaleFactor: 4 },
-  { name: '390 px phone', viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 },
-] as const;
-
-const sideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
-test('the admin header never scrolls sideways: at 200 % zoom and on a phone its links fold behind "Menú"', async ({ browser, page }) => {
-  test.setTimeout(360_000);
-  await new LoginPage(page).signInAsAdmin();
-  // Where they fit, the links are in the header and there is no "Menú".
-  await page.setViewportSize({ width: 1366, height: 800 });
-  await page.goto('/packages');
-  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales']);
-  await expect(page.getByRole('button', { name: 'Menú' })).toBeHidden();
-  const storageState = await page.context().storageState();
-  const found: string[] = [];
-  for (const { name, viewport, deviceScaleFactor } of NARROW) {
-    for (const colorScheme of SCHEMES) {
-      const context = await browser.newContext({ viewport, deviceScaleFactor, colorScheme, reducedMotion: 'reduce', storageState });
-      const narrow = await context.newPage();
-      const menuButton = narrow.getByRole('banner').getByRole('button', { name: 'Menú' });
-      const nav = narrow.getByRole('navigation', { name: 'Principal' });
-      for (const screen of ADMIN_SCREENS) {
-        await narrow.goto(screen.path);
-        await expect(narrow.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-        expect(await sideways(narrow), `${name} ${colorScheme} ${screen.path}: no sideways scroll`).toBeLessThanOrEqual(0);
-        await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-        await expect(nav).toBeHidden();
-      }
-      // Open by keyboard: the links show as a list under the header, still nothing sideways; Escape folds them.
-      await tabTo(narrow, menuButton, 10);
-      await narrow.keyboard.press('Enter');
-      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-      await expect(nav.getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales']);
-      expect(await sideways(narrow), `${name} ${colorScheme}: no sideways scroll with "Menú" open`).toBeLessThanOrEqual(0);
-      found.push(...(await seriousViolations(narrow, `${name} ${colorScheme} header with "Menú" open`)));
-      await narrow.keyboard.press('Tab');
-      await expect(nav.getByRole('link', { name: 'Inicio' })).toBeFocused();
-      await narrow.keyboard.press('Escape');
-      await expect(nav).toBeHidden();
-      await expect(menuButton).toBeFocused();
-      // Choosing a link goes there and folds the list.
-      await menuButton.click();
-      await nav.getByRole('link', { name: 'Trivias' }).click();
-      await expect(narrow.getByRole('heading', { level: 1, name: 'Trivias' })).toBeVisible();
-      await expect(nav).toBeHidden();
-      await context.close();
-    }
-  }
-  expect(found, `serious or critical axe violations:\n${found.join('\n')}`).toEqual([]);
 });

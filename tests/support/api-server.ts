@@ -14,6 +14,9 @@ import { TestClient } from './http-client';
 
 export const ADMIN = { username: 'admin', password: 'admin-password-123' };
 
+/** ADMIN's password hash, made once per process (argon2 is slow on purpose) and the same for every test file. */
+let adminPasswordHash: Promise<string> | undefined;
+
 /**
  * The real API in-process on a database of its own, listening on a free loopback port.
  * `env` overrides environment variables for this server only (DATABASE_NAMED_STATEMENTS and
@@ -53,7 +56,7 @@ export async function startTestApi(
         await users.save(
           users.create({
             username: ADMIN.username,
-            passwordHash: await hashPassword(ADMIN.password),
+            passwordHash: await (adminPasswordHash ??= hashPassword(ADMIN.password)),
             firstName: 'Ana',
             lastName: 'Admin',
             email: 'ana@example.com',

@@ -6,3 +6,9 @@ export async function triviaContents(admin: TestClient, groupId: number) {
   const answers = (await admin.get(`/api/questions/${groupId}/all-answers`)).body as Record<string, { text: string; isCorrect: boolean }[]>;
   return questions.map((q) => ({ text: q.text, answers: (answers[q.id] ?? []).map((a) => [a.text, a.isCorrect]) }));
 }
+
+/** Two answers to "¿Capital de Francia?" as the question forms send them, the first the correct one. */
+export const PARIS_ANSWERS = [
+  { text: 'París', isCorrect: true },
+  { text: 'Lyon', isCorrect: false },
+];

@@ -1,0 +1,87 @@
+import { expect } from 'vitest';
+import type { AnalysisQuery } from '../../contract';
+import { campaignAnalysis, recomputedCampaignAnalysis } from '../../api/results/insights/campaign-analysis';
+import { recomputedTriviaActivity, triviaActivity } from '../../api/results/insights/trivia-activity';
+import { recomputedTriviaAnalysis, triviaAnalysis } from '../../api/results/insights/trivia-analysis';
+import { campaignRankingOrder, campaignRankingPage, campaignRankingRequest } from '../../api/results/ranking/campaign-ranking';
+import { campaignStandingOrder, triviaStandingOrder } from '../../api/results/ranking/from-standings';
+import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from '../../api/results/ranking/standing-pages';
+import { triviaRankingOrder, triviaRankingPage } from '../../api/results/ranking/trivia-ranking';
+import { CampaignEntity } from '../../db/entities';
+import type { TestApi } from './api-server';
+import type { TestClient } from './http-client';
+import { TODAY, YESTERDAY, type StandingsWorld } from './standings-world';
+
+/** Every ranking the standings hold, read from them and recomputed from the attempts: the same order and total. */
+export async function compareWithRecomputation(api: TestApi, admin: TestClient, world: StandingsWorld) {
+  const em = api.dataSource.manager;
+  const sites = [undefined, ...world.sites.map((site) => site.id)];
+  for (const { group } of world.trivias) {
+    for (const locationId of sites) {
+      const filters = { questionGroupId: group.id, includeDuplicates: false, from: null, to: null, ...(locationId ? { locationId } : {}) };
+      const recomputed = await triviaRankingOrder(em, filters, null);
+      const standing = await triviaStandingOrder(em, filters, null);
+      expect({ total: standing.total, ids: Array.from(standing.ids) }).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids) });
+      // Every figure a page shows, read from the standings alone, is the recomputed page's.
+      expect(await triviaStandingPage(em, filters, standing, 0, standing.total)).toEqual(await triviaRankingPage(em, recomputed, 0, recomputed.total));
+    }
+    const page = await admin.get(`/api/ranking?questionGroupId=${group.id}&limit=100`);
+    expect(page.status).toBe(200);
+    expect((page.body as { id: number }[]).map((entry) => entry.id)).toEqual(Array.from((await triviaRankingOrder(em, { questionGroupId: group.id, includeDuplicates: false, from: null, to: null }, 100)).ids));
+  }
+  for (const { id } of world.campaigns) {
+    const campaign = await em.findOneByOrFail(CampaignEntity, { id });
+    for (const locationId of sites) {
+      const request = await campaignRankingRequest(em, campaign, locationId ? { locationId } : {});
+      const recomputed = await campaignRankingOrder(em, request, null);
+      const standing = await campaignStandingOrder(em, request, null);
+      expect({ total: standing.total, ids: Array.from(standing.ids) }).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids) });
+      const expected = await campaignRankingPage(em, request, recomputed, 0, recomputed.total);
+      expect(await campaignStandingPage(em, request, standing, 0, standing.total)).toEqual(expected);
+      // The export's keyset pages (two rows each, so ties on the total cross pages) list the same entries.
+      const keyset = [];
+      for await (const page of campaignStandingPages((work) => api.dataSource.transaction(work), request, 2)) keyset.push(...page);
+      expect(keyset).toEqual(expected);
+    }
+    const page = await admin.get(`/api/campaigns/${id}/ranking?limit=100`);
+    expect(page.status).toBe(200);
+    const request = await campaignRankingRequest(em, campaign, {});
+    expect((page.body as { playerId: number }[]).map((entry) => entry.playerId)).toEqual(Array.from((await campaignRankingOrder(em, request, 100)).ids));
+  }
+}
+
+/**
+ * Every analysis the logs hold, read from them and recomputed from the stored rounds: each trivia's
+ * whole, per site, on the kiosk, at a site on the kiosk and over two days; each campaign's whole and per site.
+ * Returns how many rounds the trivia analyses compared held.
+ */
+export async function compareAnalysisWithRecomputation(api: TestApi, world: StandingsWorld, kioskId: string): Promise<number> {
+  const em = api.dataSource.manager;
+  let analysedRounds = 0;
+  const siteIds = world.sites.map((site) => site.id);
+  const filters: AnalysisQuery[] = [
+    {},
+    ...siteIds.map((locationId) => ({ locationId })),
+    { deviceId: kioskId },
+    { locationId: siteIds[0], deviceId: kioskId },
+    { dateFrom: TODAY, dateTo: TODAY },
+    { dateTo: YESTERDAY },
+  ];
+  for (const { group } of world.trivias) {
+    for (const query of filters) {
+      const logged = await triviaAnalysis(em, group.id, query);
+      expect(logged, JSON.stringify(query)).toEqual(await recomputedTriviaAnalysis(em, group.id, query));
+      analysedRounds += logged.rounds;
+    }
+    for (const query of [{}, { dateFrom: TODAY, dateTo: TODAY }]) {
+      expect(await triviaActivity(em, group.id, query), JSON.stringify(query)).toEqual(await recomputedTriviaActivity(em, group.id, query));
+    }
+  }
+  for (const { id } of world.campaigns) {
+    const campaign = await em.findOneByOrFail(CampaignEntity, { id });
+    for (const locationId of [undefined, ...siteIds]) {
+      expect(await campaignAnalysis(em, campaign, { locationId })).toEqual(await recomputedCampaignAnalysis(em, campaign, { locationId }));
+    }
+  }
+  return analysedRounds;
+}
