@@ -47,7 +47,7 @@ test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and r
   const storageState = await page.context().storageState();
   for (const phone of [
     { width: 390, height: 900, colorScheme: 'dark' as const, shot: 'packages-phone-dark' },
-    { width: 195, height: 422, colorScheme: 'light' as const, shot: null },
+    { width: 195, height: 422, colorScheme: 'light' as const, shot: 'packages-zoom-200' },
   ]) {
     const context = await browser.newContext({ viewport: { width: phone.width, height: phone.height }, deviceScaleFactor: phone.width === 195 ? 4 : 1, colorScheme: phone.colorScheme, storageState });
     const narrow = await context.newPage();
@@ -55,8 +55,23 @@ test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and r
     await expect(narrow.getByRole('article')).toHaveCount(23, { timeout: 30_000 });
     const seen = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(seen, `${phone.width} px: no sideways scroll`).toBeLessThanOrEqual(0);
+    // No word of a trivia's name is cut across two lines (each word's text lies on one line box).
+    const cutWords = await narrow.evaluate(() =>
+      [...document.querySelectorAll('[role="article"] h2')].flatMap((heading) => {
+        const text = heading.firstChild;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+        const range = document.createRange();
+        return [...(text.textContent ?? '').matchAll(/\S+/g)].flatMap((word) => {
+          range.setStart(text, word.index!);
+          range.setEnd(text, word.index! + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return lines.size > 1 ? [word[0]] : [];
+        });
+      }),
+    );
+    expect(cutWords, `${phone.width} px: words of trivia names cut across lines`).toEqual([]);
     // The phone's first screen (the whole page is about 4,000 px).
-    if (phone.shot) await docsScreenshot(narrow, phone.shot);
+    if (phone.shot) await docsScreenshot(phone.width === 195 ? narrow.getByRole('article').first() : narrow, phone.shot);
     await context.close();
   }
 });

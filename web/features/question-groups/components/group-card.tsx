@@ -35,7 +35,8 @@ export function GroupCard({ group, inReview, actions }: { group: QuestionGroup; 
   const copyBlocked = clipboardBlocked();
   return (
     <Card role="article" className="flex min-w-0 flex-col p-3 min-[400px]:p-4" aria-labelledby={`group-${group.id}-name`}>
-      <div className="flex items-start gap-3">
+      {/* Under 300 px (a phone at 200 % zoom) the name takes a row of its own below the logo and the menu, so no word of it breaks. */}
+      <div className="flex items-start gap-3 max-[300px]:flex-wrap">
         {logo ? (
           <img src={logo} alt={`Logo de ${group.company.name}`} className="size-10 shrink-0 rounded-xl border border-slate-200 bg-white object-contain dark:border-slate-700" />
         ) : (
@@ -43,13 +44,13 @@ export function GroupCard({ group, inReview, actions }: { group: QuestionGroup; 
             <Building2 className="size-5" aria-hidden />
           </span>
         )}
-        <div className="min-w-0 flex-1">
+        <div className="min-w-0 flex-1 max-[300px]:order-last max-[300px]:basis-full">
           <h2 id={`group-${group.id}-name`} className="font-semibold break-words">
             {group.name}
           </h2>
           <ClampedText className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" text={group.description || 'Sin descripción'} />
         </div>
-        <div className="-mt-1 -mr-2">
+        <div className="-mt-1 -mr-2 max-[300px]:ml-auto">
           <ActionsMenu name={group.name}>
             <ActionsMenuButton icon={<Pencil aria-hidden />} onSelect={actions.onEdit}>
               Editar
