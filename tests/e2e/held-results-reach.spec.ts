@@ -7,6 +7,7 @@ import { seriousViolations, tabTo } from './support/axe';
 import { syncHeldResults } from './support/held-results';
 import { docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
+import { brokenWords } from './support/text-lines';
 
 /**
  * How an organiser finds the results held for review of a trivia: from its card ("Resultados",
@@ -150,10 +151,16 @@ test('an organiser new to the product reaches the held results from the trivia c
   await page.context().close();
 });
 
-test('the admin ranking with held results and a draw never scrolls sideways at 200 % zoom on a phone (195 px), light and dark', async ({ browser }) => {
+test('the dashboard and the admin ranking with held results and a draw never scroll sideways at 200 % zoom on a phone (195 px), light and dark', async ({ browser }) => {
   test.setTimeout(120_000);
   for (const colorScheme of SCHEMES) {
     const page = await signedIn(browser, colorScheme, { width: 195, height: 422 }, 2);
+    // The dashboard: "Resultados en revisión" and each recent trivia's "Resultados" with its count fit the page.
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Resultados en revisión' }).getByRole('link', { name: new RegExp(trivia.name) })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${colorScheme}: the dashboard`).toBeLessThanOrEqual(0);
+    expect(await brokenWords(page, 'main h2'), `${colorScheme}: the dashboard's words cut across lines`).toEqual([]);
+    await docsFullPageScreenshot(page, `dashboard-zoom-200-${colorScheme}`);
     await page.goto(`/ranking-admin?id=${trivia.id}`);
     const held = page.getByRole('region', { name: 'Resultados en revisión' });
     await expect(held.getByRole('listitem')).toHaveCount(3);

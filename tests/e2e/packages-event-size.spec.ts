@@ -4,6 +4,7 @@ import { postJson } from './support/admin-api';
 import { LoginPage } from './pages/login-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
 import { docsScreenshot } from './support/screenshot';
+import { brokenWords } from './support/text-lines';
 
 /** "Trivias" (/packages) at an event's size, on a desktop and on phones. */
 
@@ -55,20 +56,8 @@ test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and r
     await expect(narrow.getByRole('article')).toHaveCount(23, { timeout: 30_000 });
     const seen = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(seen, `${phone.width} px: no sideways scroll`).toBeLessThanOrEqual(0);
-    // No word of a trivia's name is cut across two lines (each word's text lies on one line box).
-    const cutWords = await narrow.evaluate(() =>
-      [...document.querySelectorAll('[role="article"] h2')].flatMap((heading) => {
-        const text = heading.firstChild;
-        if (!text || text.nodeType !== Node.TEXT_NODE) return [];
-        const range = document.createRange();
-        return [...(text.textContent ?? '').matchAll(/\S+/g)].flatMap((word) => {
-          range.setStart(text, word.index!);
-          range.setEnd(text, word.index! + word[0].length);
-          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-          return lines.size > 1 ? [word[0]] : [];
-        });
-      }),
-    );
+    // No word of a trivia's name is cut across two lines.
+    const cutWords = await brokenWords(narrow, '[role="article"] h2');
     expect(cutWords, `${phone.width} px: words of trivia names cut across lines`).toEqual([]);
     // The phone's first screen (the whole page is about 4,000 px).
     if (phone.shot) await docsScreenshot(phone.width === 195 ? narrow.getByRole('article').first() : narrow, phone.shot);

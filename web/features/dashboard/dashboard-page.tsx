@@ -66,7 +66,7 @@ export function DashboardPage() {
                     <span className="text-xs text-slate-500 dark:text-slate-400">{value === 1 ? unit[0] : unit[1]}</span>
                   </span>
                 </div>
-                <h2 className="mt-4 text-lg font-semibold break-words">{title}</h2>
+                <h2 className="mt-4 text-lg font-semibold break-words max-[300px]:text-base">{title}</h2>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</p>
               </Card>
             </Link>

@@ -45,7 +45,7 @@ export function HeldResultsCallout({ only }: { only?: readonly number[] }) {
                 <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-900/60 dark:text-amber-100">
                   {inReviewText(trivia.count)}
                 </span>
-                <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden />
+                <ChevronRight className="size-4 shrink-0 text-slate-400 max-[300px]:hidden" aria-hidden />
               </Link>
             </li>
           ))}

@@ -35,7 +35,8 @@ export function ResultsLink({
       to={adminRankingPath(subject)}
       variant={variant}
       size={size}
-      className={`max-w-full ${className}`}
+      // Under 300 px (a phone at 200 % zoom) "Resultados" and its count may take two lines rather than spill out.
+      className={`max-w-full max-[300px]:h-auto max-[300px]:min-h-8 max-[300px]:flex-wrap max-[300px]:py-1.5 ${className}`}
       icon={<ClipboardCheck className="size-4 shrink-0" aria-hidden />}
     >
       Resultados
