@@ -22,9 +22,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * Header with the product name, the main links ("Inicio", "Trivias" to /packages, "Dispositivos",
- * "Datos personales", and "Usuarios" for owners), "Mi cuenta" and the theme toggle. Where the links
+ * "Datos personales", and "Usuarios" for owners), "Mi cuenta" (an icon) and the theme toggle. Where the links
  * do not fit in one row (below 1024 px: a small tablet, a 390 px phone, and a phone at 200 % zoom,
- * 195 px) they fold behind "Menú": a disclosure button
+ * 195 px) they fold behind "Menú", "Mi cuenta" with them: a disclosure button
  * (aria-expanded) that shows them as a list under the header; Escape or choosing a link folds
  * them again and the focus goes back to "Menú". The header never scrolls sideways.
  */
@@ -75,13 +75,18 @@ export function AdminShell() {
                 {label}
               </NavLink>
             ))}
+            {/* Folded, "Mi cuenta" is one more link of the list; in the row it is the icon beside the theme toggle. */}
+            <NavLink to="/mi-cuenta" className={(state) => `${navClass(state)} lg:hidden`} onClick={() => setOpen(false)}>
+              <CircleUserRound className="size-4 shrink-0" aria-hidden />
+              Mi cuenta
+            </NavLink>
           </nav>
           <NavLink
             to="/mi-cuenta"
             aria-label="Mi cuenta"
             title="Mi cuenta"
             className={({ isActive }) =>
-              `inline-flex size-10 shrink-0 items-center justify-center rounded-lg transition-colors pointer-coarse:size-11 ${
+              `hidden size-10 shrink-0 items-center justify-center rounded-lg transition-colors pointer-coarse:size-11 lg:inline-flex ${
                 isActive ? 'bg-brand-50 text-brand-700 dark:bg-brand-900/40 dark:text-brand-200' : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
               }`
             }

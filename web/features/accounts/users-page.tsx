@@ -86,7 +86,7 @@ export function UsersPage() {
       {users.isPending && <LoadingState label="Cargando usuarios" />}
       {users.isError && <ErrorState title="No se pudieron cargar los usuarios" message={errorText(users.error)} />}
       {users.data && (
-        <ul className="grid gap-3 lg:grid-cols-2" aria-label="Usuarios">
+        <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Usuarios">
           {users.data.map((user) => (
             <li key={user.id}>
               <Card className="flex items-start gap-3 p-4" data-testid="user-card">
