@@ -33,7 +33,7 @@ export async function bootstrapEmptyDatabase(dataSource: DataSource, config: Con
         firstName: 'Administrador',
         lastName: 'Principal',
         email: `${config.admin.username}@example.com`,
-        role: 'admin',
+        role: 'owner',
       }),
     );
     const result: BootstrapResult = { admin: { username: config.admin.username, password, generated } };

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { accountRoutes } from './platform/accounts/routes';
 import { authRoutes } from './platform/auth/routes';
 import { healthRoutes } from './platform/health/routes';
 import type { RouteDependencies } from './platform/route-dependencies';
@@ -46,6 +47,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
   return [
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
+    accountRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
     questionGroupRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     companyRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     consentRoutes(deps.dataSource),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordSchema, usernameSchema, type InstallationRole } from './accounts';
 
 export const loginSchema = z.strictObject({
   username: z.string().trim().min(1, 'El usuario es requerido').max(100),
@@ -7,13 +8,8 @@ export const loginSchema = z.strictObject({
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const registerSchema = z.strictObject({
-  username: z
-    .string()
-    .trim()
-    .min(3, 'El usuario debe tener al menos 3 caracteres')
-    .max(100)
-    .regex(/^[a-zA-Z0-9._-]+$/, 'El usuario solo puede tener letras, números, punto, guion y guion bajo'),
-  password: z.string().min(8, 'La contraseña debe tener al menos 8 caracteres').max(200),
+  username: usernameSchema,
+  password: newPasswordSchema,
   firstName: z.string().trim().min(1, 'El nombre es requerido').max(100),
   lastName: z.string().trim().min(1, 'El apellido es requerido').max(100),
   email: z.email('Correo electrónico no válido').max(200),
@@ -26,7 +22,7 @@ export interface User {
   firstName: string;
   lastName: string;
   email: string;
-  role: string;
+  role: InstallationRole;
   locationId: number | null;
 }
 

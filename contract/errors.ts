@@ -104,6 +104,15 @@ export const ERROR_CODES = [
   'picture_busy',
   // themes: a theme whose title, card text, question, answers or buttons players could not read (contract/theme-contrast.ts)
   'theme_unreadable',
+  // accounts: a users' action by someone who is not an owner; the last active owner disabled or removed; a user removed or not active;
+  // a one-time account link that does not exist, was used or expired
+  'owner_required',
+  'last_owner',
+  'user_not_found',
+  'user_not_active',
+  'account_link_unknown',
+  'account_link_used',
+  'account_link_expired',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

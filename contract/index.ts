@@ -1,6 +1,7 @@
 export * from './common';
 export * from './errors';
 export * from './auth';
+export * from './accounts';
 export * from './companies';
 export * from './time-zone';
 export * from './theme';

@@ -28,6 +28,9 @@ const PlayerMergesPage = lazy(() => import('./features/players/player-merges-pag
 const TriviaScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.TriviaScreenPage })));
 const CampaignScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.CampaignScreenPage })));
 const DevicesPage = lazy(() => import('./features/devices/devices-page').then((module) => ({ default: module.DevicesPage })));
+const UsersPage = lazy(() => import('./features/accounts/users-page').then((module) => ({ default: module.UsersPage })));
+const MyAccountPage = lazy(() => import('./features/accounts/my-account-page').then((module) => ({ default: module.MyAccountPage })));
+const AccountLinkPage = lazy(() => import('./features/accounts/account-link-page').then((module) => ({ default: module.AccountLinkPage })));
 const CampaignRankingPage = lazy(() => import('./features/campaigns/campaign-ranking-page').then((module) => ({ default: module.CampaignRankingPage })));
 
 /** A spinner while a screen's chunk loads. */
@@ -45,6 +48,7 @@ export const router = createBrowserRouter([
     element: <ScreenLoader />,
     children: [
       { path: '/auth', element: <LoginPage /> },
+      { path: '/cuenta/:token', element: <AccountLinkPage /> },
       { path: '/ranking/:id', element: <RankingPage /> },
       { path: '/public/campaigns/:campaignId/ranking', element: <PublicCampaignRankingPage /> },
       { path: '/pantalla/trivia/:id', element: <TriviaScreenPage /> },
@@ -67,6 +71,8 @@ export const router = createBrowserRouter([
           { path: '/players/:playerId/history', element: <Protected page={PlayerHistoryPage} /> },
           { path: '/player-merges', element: <Protected page={PlayerMergesPage} /> },
           { path: '/devices', element: <Protected page={DevicesPage} /> },
+          { path: '/usuarios', element: <Protected page={UsersPage} /> },
+          { path: '/mi-cuenta', element: <Protected page={MyAccountPage} /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,3 +1,4 @@
+import { AccountLinkEntity } from './account-link.entity';
 import { AnswerEntity } from './answer.entity';
 import { CampaignQuestionGroupEntity } from './campaign-question-group.entity';
 import { CampaignEntity } from './campaign.entity';
@@ -31,6 +32,7 @@ import { TriviaStandingEntity } from './trivia-standing.entity';
 import { UserEntity } from './user.entity';
 
 export {
+  AccountLinkEntity,
   AnswerEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
@@ -66,6 +68,7 @@ export {
 
 export const entities = [
   UserEntity,
+  AccountLinkEntity,
   SessionEntity,
   RateLimitEntity,
   CompanyEntity,

@@ -31,6 +31,7 @@ import { Pictures1796800000000 } from './1796800000000-pictures';
 import { FairPlayLimits1796900000000 } from './1796900000000-fair-play-limits';
 import { DrawEntriesHash1796950000000 } from './1796950000000-draw-entries-hash';
 import { KioskDataLost1796970000000 } from './1796970000000-kiosk-data-lost';
+import { Accounts1797000000000 } from './1797000000000-accounts';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -67,4 +68,5 @@ export const migrations = [
   FairPlayLimits1796900000000,
   DrawEntriesHash1796950000000,
   KioskDataLost1796970000000,
+  Accounts1797000000000,
 ];

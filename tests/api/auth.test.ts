@@ -22,7 +22,7 @@ describe('POST /api/register', () => {
       email: 'first@example.com',
     });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ username: 'first.admin', firstName: 'Primera', role: 'admin' });
+    expect(res.body).toMatchObject({ username: 'first.admin', firstName: 'Primera', role: 'owner' });
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(res.body).not.toHaveProperty('password');
     expect((await client.get('/api/user')).body.username).toBe('first.admin');
@@ -168,7 +168,7 @@ describe('GET /api/session', () => {
     const admin = await api.adminClient();
     const signedIn = await admin.get('/api/session');
     expect(signedIn.status).toBe(200);
-    expect(signedIn.body.user).toMatchObject({ role: 'admin' });
+    expect(signedIn.body.user).toMatchObject({ role: 'owner' });
     expect(signedIn.body.user).not.toHaveProperty('passwordHash');
   });
 });

@@ -9,9 +9,11 @@ import { createDataSource, migrate } from '../../db/data-source';
 import { DrawEntries1796400000000 } from '../../db/migrations/1796400000000-draw-entries';
 import { DrawEntriesHash1796950000000 } from '../../db/migrations/1796950000000-draw-entries-hash';
 import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000-document-identity';
+import { Accounts1797000000000 } from '../../db/migrations/1797000000000-accounts';
 import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
+  'account_links',
   'analysis_answer_log',
   'analysis_day_log',
   'analysis_hour_log',
@@ -189,6 +191,33 @@ it("fills in the entries hash of the draws already recorded from their stored en
   }
 });
 
+it('makes every existing user an active owner, and down() makes them admins again without letting a disabled or removed one back in', async () => {
+  const migration = new Accounts1797000000000();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration.down(runner);
+    for (const username of ['antes.uno', 'antes.dos']) {
+      await dataSource.query(`INSERT INTO users (username, password_hash, first_name, last_name, email) VALUES ($1, 'hash', 'A', 'B', 'a@example.com')`, [username]);
+    }
+    await migration.up(runner);
+    expect(await dataSource.query(`SELECT username, role, status, removed_at FROM users WHERE username LIKE 'antes.%' ORDER BY username`)).toEqual([
+      { username: 'antes.dos', role: 'owner', status: 'active', removed_at: null },
+      { username: 'antes.uno', role: 'owner', status: 'active', removed_at: null },
+    ]);
+    await dataSource.query(`UPDATE users SET status = 'disabled' WHERE username = 'antes.dos'`);
+    await dataSource.query(`INSERT INTO users (username, password_hash, first_name, last_name, email, status) VALUES ('invitada', NULL, 'I', 'N', 'i@example.com', 'invited')`);
+    await expect(dataSource.query(`UPDATE users SET status = 'active' WHERE username = 'invitada'`)).rejects.toThrow(/users_password_matches_status/);
+    await migration.down(runner);
+    expect(await dataSource.query(`SELECT username, role, password_hash FROM users WHERE username IN ('antes.uno', 'antes.dos', 'invitada') ORDER BY username`)).toEqual([
+      { username: 'antes.dos', role: 'admin', password_hash: '!' },
+      { username: 'antes.uno', role: 'admin', password_hash: 'hash' },
+    ]);
+    await migration.up(runner);
+  } finally {
+    await runner.release();
+  }
+});
+
 it('lets two processes start at once on an empty database: both succeed, one admin and one demo company', async () => {
   const fresh = `race_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
@@ -202,7 +231,7 @@ it('lets two processes start at once on an empty database: both succeed, one adm
     expect(results.filter((r) => r.bootstrap.admin)).toHaveLength(1);
     expect(results.filter((r) => r.appliedMigrations.length > 0)).toHaveLength(1);
     const [users] = await sources[0]!.query(`SELECT count(*)::int AS n, min(role) AS role FROM users`);
-    expect(users).toEqual({ n: 1, role: 'admin' });
+    expect(users).toEqual({ n: 1, role: 'owner' });
     const [companies] = await sources[0]!.query('SELECT count(*)::int AS n FROM companies');
     expect(companies.n).toBe(1);
   } finally {

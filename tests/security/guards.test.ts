@@ -62,6 +62,7 @@ beforeAll(async () => {
     'ranking-disqualifications': disqualification.id,
     'player-data': player.id,
     play: group.id,
+    users: (await admin.get('/api/user')).body.id,
   };
   const byName: Record<string, string | number> = {
     companyId: company.id,

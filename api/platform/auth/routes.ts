@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { loginSchema, registerSchema, type SessionReply } from '../../../contract';
 import { unauthorized } from '../http/errors';
 import type { RateLimiter } from '../http/rate-limit';
+import { requireOwner } from '../http/require-user';
 import { signIn, signOut } from '../http/session';
 import { parseBody } from '../http/validate';
 import { serverTimeZone } from '../lib/time-zone';
@@ -42,7 +43,8 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter, re
     ctx.body = presentUser(user);
   });
 
-  router.post('/register', async (ctx) => {
+  // Public only for the first user (the bootstrap); afterwards an owner's (docs/decisions.md, "Accounts").
+  router.post('/register', async (ctx, next) => (ctx.state.user ? requireOwner(ctx, next) : next()), async (ctx) => {
     await refuseKioskBrowser(ctx, em);
     const input = parseBody(registerSchema, ctx.request.body);
     const user = await registerUser(em, input, { signedIn: Boolean(ctx.state.user) });

@@ -1,15 +1,31 @@
 import type { EntityManager } from 'typeorm';
-import { LOGIN_FAILED_MESSAGE, type RegisterInput } from '../../../contract';
+import { LOGIN_FAILED_MESSAGE, passwordProblem, type RegisterInput } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
-import { conflict, unauthorized } from '../http/errors';
+import { badRequest, conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 
-/** One message whether the user exists or not. */
+/**
+ * One message whether the user exists or not, is invited (no password yet), disabled or removed:
+ * nothing tells an account that exists from one that does not. A sign-in is recorded.
+ */
 export async function authenticate(em: EntityManager, username: string, password: string): Promise<UserEntity> {
   const user = await em.findOneBy(UserEntity, { username });
-  const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  const valid = await verifyPassword(user?.passwordHash ?? undefined, password);
+  if (!user || !valid || user.status !== 'active' || user.removedAt) throw unauthorized(LOGIN_FAILED_MESSAGE);
+  await recordSignIn(em, user);
   return user;
+}
+
+/** When the user last signed in (a password, or a redeemed account link), for "Usuarios". */
+export async function recordSignIn(em: EntityManager, user: UserEntity): Promise<void> {
+  user.lastSignInAt = new Date();
+  await em.update(UserEntity, { id: user.id }, { lastSignInAt: user.lastSignInAt });
+}
+
+/** The password rule's refusal, in the shape of a failed field (400 `validation_failed`). */
+export function assertPasswordAllowed(password: string, username: string, field = 'password'): void {
+  const problem = passwordProblem(password, username);
+  if (problem) throw badRequest(problem, { code: 'validation_failed', issues: [{ path: field, message: problem }] });
 }
 
 /** Serialises, until the transaction ends, everything that decides "is this the first user?". */
@@ -18,12 +34,13 @@ export async function lockUserCreation(tx: EntityManager): Promise<void> {
 }
 
 /**
- * Creates a user. Public only while no user exists (the bootstrap rule); afterwards only a
- * signed-in admin may. The rule is checked under the same lock as the insert, so two public
- * "first user" requests cannot both pass it.
+ * Creates an owner with a password. Public only while no user exists (the bootstrap rule);
+ * afterwards only a signed-in owner may (the route's guard). The rule is checked under the same
+ * lock as the insert, so two public "first user" requests cannot both pass it.
  */
 export async function registerUser(em: EntityManager, input: RegisterInput, caller: { signedIn: boolean }): Promise<UserEntity> {
   if (!caller.signedIn && (await em.exists(UserEntity))) throw unauthorized(); // cheap refusal before hashing
+  assertPasswordAllowed(input.password, input.username);
   const passwordHash = await hashPassword(input.password);
   return em.transaction(async (tx) => {
     await lockUserCreation(tx);
@@ -38,7 +55,8 @@ export async function registerUser(em: EntityManager, input: RegisterInput, call
         firstName: input.firstName,
         lastName: input.lastName,
         email: input.email,
-        role: 'admin',
+        role: 'owner',
+        status: 'active',
       }),
     );
   });

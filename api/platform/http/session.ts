@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { Context } from 'koa';
 import session from 'koa-session';
-import { LessThan, type DataSource } from 'typeorm';
+import { LessThan, type DataSource, type EntityManager } from 'typeorm';
 import { SessionEntity } from '../../../db/entities';
 
 export interface SessionSettings {
@@ -104,4 +104,20 @@ export function endAdminSession(ctx: Context): boolean {
   if (ctx.session?.userId === undefined) return false;
   signOut(ctx);
   return true;
+}
+
+/** Ends every session of the user, on every browser and process (a disabled or removed user, a changed password): their rows are deleted. How many. */
+export async function endSessionsOf(em: EntityManager, userId: number): Promise<number> {
+  const [, count]: [unknown, number] = await em.query(`DELETE FROM sessions WHERE data->>'userId' = $1`, [String(userId)]);
+  return count;
+}
+
+/**
+ * Ends the user's sessions on every other browser: all their rows are deleted, then this browser
+ * is signed in again under a new id, its absolute lifetime unchanged. How many others ended.
+ */
+export async function endOtherSessions(ctx: Context, em: EntityManager, userId: number): Promise<number> {
+  const ended = await endSessionsOf(em, userId);
+  await ctx.session!.regenerate();
+  return Math.max(0, ended - 1);
 }

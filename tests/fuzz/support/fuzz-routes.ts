@@ -103,7 +103,9 @@ export async function fuzzRoutes(part: number, parts: number) {
     return true;
   }
 
-  const adminCookie = await signIn();
+  // A fuzzed "Cerrar sesión en los demás dispositivos" ends every other session of the admin,
+  // this one and the other routes' included: a 401 here means that, and the fixture signs in again.
+  let adminCookie = await signIn();
   const fixtureApi = {
     dataSource: api.dataSource,
     async adminRequest(method: string, path: string, body?: unknown, options: { raw?: { bytes: Uint8Array; contentType: string }; headers?: Record<string, string> } = {}) {
@@ -115,7 +117,11 @@ export async function fuzzRoutes(part: number, parts: number) {
         ...options.headers,
       };
       if (bytes) headers['Content-Length'] = String(bytes.length);
-      const reply = await send(api.baseUrl, { method, path, headers, body: bytes }, adminCookie);
+      let reply = await send(api.baseUrl, { method, path, headers, body: bytes }, adminCookie);
+      if (reply.status === 401) {
+        adminCookie = await signIn();
+        reply = await send(api.baseUrl, { method, path, headers, body: bytes }, adminCookie);
+      }
       return { status: reply.status, body: JSON.parse(reply.text || 'null') };
     },
   };
@@ -140,7 +146,8 @@ export async function fuzzRoutes(part: number, parts: number) {
       const reply = await send(api.baseUrl, wire, cookie);
       tally.reply(reply.status);
       if (route.method === 'DELETE' && reply.status < 300) state.stale = true;
-      if (session === 'signed-in' && endsSession(reply)) cookie = (await restoreSession(saved)) ? cookie : await signIn();
+      // A session ended by this request (logout), or by another route's (signing out the admin's other sessions), is put back.
+      if (session === 'signed-in' && (endsSession(reply) || reply.status === 401)) cookie = (await restoreSession(saved)) ? cookie : await signIn();
       const problem = replyProblem(reply);
       if (problem) throw new Error(`${wire.method} ${wire.path.slice(0, 300)} ${problem}`);
     });

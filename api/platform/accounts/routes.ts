@@ -1,0 +1,94 @@
+import Router from '@koa/router';
+import type { DataSource } from 'typeorm';
+import {
+  accountLinkCheckSchema,
+  accountLinkRedeemSchema,
+  idParamsSchema,
+  inviteUserSchema,
+  passwordChangeSchema,
+  type EndOtherSessionsReply,
+  type InviteReply,
+} from '../../../contract';
+import type { UserEntity } from '../../../db/entities';
+import { presentUser } from '../auth/presenter';
+import type { SignInGuard } from '../auth/routes';
+import type { RateLimiter } from '../http/rate-limit';
+import { requireOwner, requireUser } from '../http/require-user';
+import { endOtherSessions, signIn } from '../http/session';
+import { parse, parseBody } from '../http/validate';
+import { checkAccountLink } from './links';
+import { presentListedUser } from './presenter';
+import { changeOwnPassword, createUserLink, disableUser, enableUser, inviteUser, listUsers, redeemLink, removeUser } from './service';
+
+/**
+ * Accounts: the owners' "Usuarios" (/api/users), the public invitation and reset links
+ * (/api/account-links) and each user's own account (/api/account).
+ */
+export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter, refuseKioskBrowser: SignInGuard) {
+  const router = new Router({ prefix: '/api' });
+  const em = dataSource.manager;
+  const caller = (state: { user?: UserEntity }) => state.user!;
+
+  router.get('/users', requireOwner, async (ctx) => {
+    ctx.body = (await listUsers(em)).map(presentListedUser);
+  });
+
+  router.post('/users', requireOwner, async (ctx) => {
+    const input = parseBody(inviteUserSchema, ctx.request.body);
+    const { user, link } = await inviteUser(dataSource, input, caller(ctx.state).id);
+    ctx.status = 201;
+    ctx.body = { user: presentListedUser(user), link } satisfies InviteReply;
+  });
+
+  router.post('/users/:id/disable', requireOwner, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = presentListedUser(await disableUser(dataSource, id));
+  });
+
+  router.post('/users/:id/enable', requireOwner, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.body = presentListedUser(await enableUser(dataSource, id));
+  });
+
+  router.post('/users/:id/link', requireOwner, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    ctx.status = 201;
+    ctx.body = await createUserLink(dataSource, id, caller(ctx.state).id);
+  });
+
+  router.delete('/users/:id', requireOwner, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    await removeUser(dataSource, id);
+    ctx.body = { message: 'Usuario eliminado', id };
+  });
+
+  router.post('/account-links/check', async (ctx) => {
+    const { token } = parseBody(accountLinkCheckSchema, ctx.request.body);
+    ctx.body = await checkAccountLink(em, token);
+  });
+
+  // Signs the person in: a browser set up as a kiosk is refused first, as at /api/login.
+  router.post('/account-links/redeem', async (ctx) => {
+    await refuseKioskBrowser(ctx, em);
+    const { token, password } = parseBody(accountLinkRedeemSchema, ctx.request.body);
+    const user = await redeemLink(dataSource, token, password);
+    await signIn(ctx, user.id);
+    ctx.body = presentUser(user);
+  });
+
+  // The current password is a guess like a sign-in's: it spends a point of the same limit, given back when right.
+  router.put('/account/password', requireUser, async (ctx) => {
+    const input = parseBody(passwordChangeSchema, ctx.request.body);
+    const key = `login:${ctx.ip}`;
+    await loginLimiter.spend(key);
+    await changeOwnPassword(dataSource, caller(ctx.state), input);
+    await loginLimiter.refund(key);
+    ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
+  });
+
+  router.post('/account/sessions/end-others', requireUser, async (ctx) => {
+    ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
+  });
+
+  return router;
+}

@@ -1,0 +1,140 @@
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { LAST_OWNER_REFUSAL, type AccountLink, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
+import { UserEntity } from '../../../db/entities';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { assertPasswordAllowed, lockUserCreation } from '../auth/service';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { endSessionsOf } from '../http/session';
+import { createAccountLink, expireOpenLinks, redeemAccountLink, usableLink } from './links';
+
+/**
+ * The owners' work on accounts ("Usuarios") and each user's on their own. Every change runs in a
+ * transaction of its own; the ones that could leave no active owner run under the owners' lock.
+ */
+
+/** The users an owner sees: everyone but the removed, oldest first. */
+export function listUsers(em: EntityManager): Promise<UserEntity[]> {
+  return em.find(UserEntity, { where: { removedAt: IsNull() }, order: { createdAt: 'ASC', id: 'ASC' } });
+}
+
+/**
+ * Invites a person: a user with no password yet (`invited`) and their invitation link. The
+ * username is checked under the lock of user creation, removed users' names included (they stay
+ * theirs, so records name one person).
+ */
+export function inviteUser(dataSource: DataSource, values: InviteUserValues, ownerId: number): Promise<{ user: UserEntity; link: AccountLink }> {
+  return dataSource.transaction(async (tx) => {
+    await lockUserCreation(tx);
+    if (await tx.existsBy(UserEntity, { username: values.username })) throw conflict('El nombre de usuario ya está en uso');
+    const user = await tx.save(tx.create(UserEntity, { ...values, passwordHash: null, status: 'invited' }));
+    return { user, link: await createAccountLink(tx, user.id, 'invitation', ownerId) };
+  });
+}
+
+/** Serialises, until the transaction ends, every change that could leave the installation without an active owner. */
+async function lockOwners(tx: EntityManager): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['users.owners']);
+}
+
+async function findListedUser(tx: EntityManager, id: number): Promise<UserEntity> {
+  const user = await tx.findOneBy(UserEntity, { id, removedAt: IsNull() });
+  if (!user) throw notFound('Usuario no encontrado', { code: 'user_not_found' });
+  return user;
+}
+
+/** Refuses (409 `last_owner`) a change that takes `user` away from the active owners when no other active owner would remain. Under the owners' lock. */
+async function assertAnotherOwnerRemains(tx: EntityManager, user: UserEntity): Promise<void> {
+  if (user.role !== 'owner' || user.status !== 'active') return;
+  const others = await tx.count(UserEntity, { where: { role: 'owner', status: 'active', removedAt: IsNull() } });
+  if (others <= 1) throw conflict(LAST_OWNER_REFUSAL, { code: 'last_owner' });
+}
+
+/** The user stops being able to sign in: their open links expire and every session of theirs ends at once. */
+async function shutOut(tx: EntityManager, userId: number): Promise<void> {
+  await expireOpenLinks(tx, userId);
+  await endSessionsOf(tx, userId);
+}
+
+/** Disables a user (never the last active owner). Disabling a disabled user changes nothing. */
+export function disableUser(dataSource: DataSource, id: number): Promise<UserEntity> {
+  return dataSource.transaction(async (tx) => {
+    await lockOwners(tx);
+    const user = await findListedUser(tx, id);
+    if (user.status === 'disabled') return user;
+    await assertAnotherOwnerRemains(tx, user);
+    user.status = 'disabled';
+    await tx.update(UserEntity, { id }, { status: 'disabled' });
+    await shutOut(tx, id);
+    return user;
+  });
+}
+
+/** Re-enables a disabled user: active again, or invited again when they never chose a password (a new link lets them). */
+export function enableUser(dataSource: DataSource, id: number): Promise<UserEntity> {
+  return dataSource.transaction(async (tx) => {
+    const user = await findListedUser(tx, id);
+    if (user.status !== 'disabled') return user;
+    user.status = user.passwordHash === null ? 'invited' : 'active';
+    await tx.update(UserEntity, { id }, { status: user.status });
+    return user;
+  });
+}
+
+/** Removes a user (never the last active owner): they leave the list and can never sign in again; their row stays, so what they did stays theirs. */
+export function removeUser(dataSource: DataSource, id: number): Promise<void> {
+  return dataSource.transaction(async (tx) => {
+    await lockOwners(tx);
+    const user = await findListedUser(tx, id);
+    await assertAnotherOwnerRemains(tx, user);
+    await tx.update(UserEntity, { id }, { removedAt: new Date() });
+    await shutOut(tx, id);
+  });
+}
+
+/**
+ * A new one-time link for the user: a password reset for an active user, a new invitation for one
+ * still invited; a disabled user gets none (409 `user_not_active`: re-enable them first). Their
+ * password stays as it is until the link is used.
+ */
+export function createUserLink(dataSource: DataSource, id: number, ownerId: number): Promise<AccountLink> {
+  return dataSource.transaction(async (tx) => {
+    const user = await findListedUser(tx, id);
+    if (user.status === 'disabled') throw conflict('Este usuario está desactivado: reactívalo antes de crearle un enlace', { code: 'user_not_active' });
+    return createAccountLink(tx, id, user.status === 'invited' ? 'invitation' : 'password_reset', ownerId);
+  });
+}
+
+/**
+ * Redeems an invitation or reset link with the password the person chose: the password rule is
+ * checked against the link's user, the link used in one statement, and every session the user
+ * had ends (the caller signs this browser in). The user, now active.
+ */
+export async function redeemLink(dataSource: DataSource, token: string, password: string): Promise<UserEntity> {
+  const { username } = await usableLink(dataSource.manager, token); // refused before any hashing
+  assertPasswordAllowed(password, username);
+  const passwordHash = await hashPassword(password);
+  return dataSource.transaction(async (tx) => {
+    const userId = await redeemAccountLink(tx, token, passwordHash);
+    await endSessionsOf(tx, userId);
+    return tx.findOneByOrFail(UserEntity, { id: userId });
+  });
+}
+
+/**
+ * Changes the signed-in user's own password: the current one is required (400 on the
+ * `currentPassword` field when wrong), the new one follows the rule, and open reset links expire.
+ * The caller ends the user's other sessions.
+ */
+export async function changeOwnPassword(dataSource: DataSource, user: UserEntity, input: PasswordChangeInput): Promise<void> {
+  const stored = await dataSource.manager.findOneBy(UserEntity, { id: user.id });
+  if (!(await verifyPassword(stored?.passwordHash ?? undefined, input.currentPassword))) {
+    const message = 'La contraseña actual no es correcta';
+    throw badRequest(message, { code: 'validation_failed', issues: [{ path: 'currentPassword', message }] });
+  }
+  assertPasswordAllowed(input.newPassword, user.username, 'newPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await dataSource.transaction(async (tx) => {
+    await tx.update(UserEntity, { id: user.id }, { passwordHash });
+    await expireOpenLinks(tx, user.id);
+  });
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+/**
+ * Organiser accounts: who may sign in to the admin, the one-time links that let a person choose a
+ * password (an invitation, a reset), and the password rule. docs/security.md, "Accounts".
+ */
+
+/** A user's reach over the whole installation. Only owners today; per-company roles come later, in a table of their own. */
+export const INSTALLATION_ROLES = ['owner'] as const;
+export type InstallationRole = (typeof INSTALLATION_ROLES)[number];
+export const INSTALLATION_ROLE_LABELS: Record<InstallationRole, string> = { owner: 'Propietario' };
+
+/** Invited: no password yet (the invitation link sets it). Disabled: may not sign in until re-enabled. */
+export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+export const USER_STATUS_LABELS: Record<UserStatus, string> = { invited: 'Invitado', active: 'Activo', disabled: 'Desactivado' };
+
+export const ACCOUNT_LINK_PURPOSES = ['invitation', 'password_reset'] as const;
+export type AccountLinkPurpose = (typeof ACCOUNT_LINK_PURPOSES)[number];
+/** How long an unused link works: an invitation leaves the invitee a few days, a reset is meant to be used at once. */
+export const ACCOUNT_LINK_TTL_HOURS: Record<AccountLinkPurpose, number> = { invitation: 72, password_reset: 24 };
+/** A link's token: 32 base64url characters (24 random bytes), in the page's path `/cuenta/{token}`. */
+export const ACCOUNT_LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+export const ACCOUNT_PAGE_PREFIX = '/cuenta/';
+
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+/**
+ * The password rule, one owner for the server and the screens: at least PASSWORD_MIN_LENGTH
+ * characters, and not the username (in any case, spaces around ignored). Null when it passes.
+ */
+export function passwordProblem(password: string, username: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `La contraseña admite hasta ${PASSWORD_MAX_LENGTH} caracteres`;
+  if (password.trim().toLowerCase() === username.trim().toLowerCase()) return 'La contraseña no puede ser tu nombre de usuario';
+  return null;
+}
+
+/** A new password's length (the username part of the rule needs the username: `passwordProblem`). */
+export const newPasswordSchema = z
+  .string({ error: 'La contraseña es requerida' })
+  .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
+  .max(PASSWORD_MAX_LENGTH, `La contraseña admite hasta ${PASSWORD_MAX_LENGTH} caracteres`);
+
+export const usernameSchema = z
+  .string({ error: 'El usuario es requerido' })
+  .trim()
+  .min(3, 'El usuario debe tener al menos 3 caracteres')
+  .max(100)
+  .regex(/^[a-zA-Z0-9._-]+$/, 'El usuario solo puede tener letras, números, punto, guion y guion bajo');
+
+/** POST /api/users (owner): a person to invite; they choose their password through the link. */
+export const inviteUserSchema = z.strictObject({
+  username: usernameSchema,
+  firstName: z.string({ error: 'El nombre es requerido' }).trim().min(1, 'El nombre es requerido').max(100),
+  lastName: z.string({ error: 'El apellido es requerido' }).trim().min(1, 'El apellido es requerido').max(100),
+  email: z.email('Correo electrónico no válido').max(200),
+  role: z.enum(INSTALLATION_ROLES, { error: 'Rol no válido' }).default('owner'),
+});
+export type InviteUserInput = z.input<typeof inviteUserSchema>;
+export type InviteUserValues = z.output<typeof inviteUserSchema>;
+
+const tokenSchema = z.string({ error: 'El enlace no es válido' }).regex(ACCOUNT_LINK_TOKEN_PATTERN, 'El enlace no es válido');
+/** POST /api/account-links/check (public): the token of the page's path. */
+export const accountLinkCheckSchema = z.strictObject({ token: tokenSchema });
+/** POST /api/account-links/redeem (public): the token and the password the person chose. */
+export const accountLinkRedeemSchema = z.strictObject({ token: tokenSchema, password: newPasswordSchema });
+export type AccountLinkRedeemInput = z.input<typeof accountLinkRedeemSchema>;
+
+/** PUT /api/account/password (signed in): the current password, and the new one. */
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z.string({ error: 'La contraseña actual es requerida' }).min(1, 'La contraseña actual es requerida').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+
+/** GET /api/users (owner): one user of the list (removed users are not listed). */
+export interface UserListItem {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: InstallationRole;
+  status: UserStatus;
+  lastSignInAt: string | null;
+  createdAt: string;
+}
+
+/** A one-time account link, shown once: `/cuenta/{token}`; only the token's SHA-256 is stored. */
+export interface AccountLink {
+  path: string;
+  purpose: AccountLinkPurpose;
+  expiresAt: string;
+}
+
+/** POST /api/users (owner): the invited user and their invitation link. */
+export interface InviteReply {
+  user: UserListItem;
+  link: AccountLink;
+}
+
+export type AccountLinkState = 'valid' | 'used' | 'expired' | 'unknown';
+/**
+ * POST /api/account-links/check (public): where a link stands, read without using it. Only a
+ * valid link says whose it is, what for and who made it (a used or expired one says nothing more).
+ */
+export interface AccountLinkCheckReply {
+  state: AccountLinkState;
+  purpose?: AccountLinkPurpose;
+  username?: string;
+  firstName?: string;
+  role?: InstallationRole;
+  /** The full name of the owner who made the link, when they are still a user. */
+  createdBy?: string | null;
+  expiresAt?: string;
+}
+
+/** POST /api/account/sessions/end-others (signed in): how many other sessions of the user ended. */
+export interface EndOtherSessionsReply {
+  ended: number;
+}
+
+/** What the server and the account page say of a link that cannot be used, by the reply's code. */
+export const ACCOUNT_LINK_REFUSALS = {
+  account_link_unknown: 'Este enlace no existe o ya no sirve. Pide uno nuevo a un propietario de Triviando.',
+  account_link_used: 'Este enlace ya se usó. Si fuiste tú, inicia sesión con tu contraseña; si no, pide uno nuevo a un propietario.',
+  account_link_expired: 'Este enlace venció. Pide uno nuevo a un propietario de Triviando.',
+} as const;
+
+export const LAST_OWNER_REFUSAL = 'Debe quedar al menos un propietario activo: invita o reactiva a otro propietario antes.';
+export const OWNER_REQUIRED_REFUSAL = 'Solo un propietario puede administrar los usuarios';

@@ -1,0 +1,106 @@
+import { KeyRound, LogOut } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextInput } from '../../components/ui/field';
+import { PageHeader } from '../../components/ui/page-header';
+import { ApiError, errorText } from '../../lib/api';
+import { toast } from '../../lib/toast-store';
+import { useUser } from '../../shared/auth/api/get-user';
+import { useChangePassword, useEndOtherSessions } from './api';
+import { NewPasswordFields, newPasswordProblem, useNewPassword } from './password-fields';
+
+const endedText = (ended: number) => (ended === 1 ? 'Se cerró 1 sesión en otro dispositivo.' : `Se cerraron ${ended} sesiones en otros dispositivos.`);
+
+/** "Mi cuenta": the signed-in user changes their password, and signs out their other devices. */
+export function MyAccountPage() {
+  const { data: user } = useUser();
+  return (
+    <>
+      <PageHeader title="Mi cuenta" description={user ? `${user.firstName} ${user.lastName} · usuario ${user.username}` : undefined} />
+      <div className="grid items-start gap-6 lg:grid-cols-2">
+        <ChangePassword username={user?.username ?? ''} />
+        <OtherSessions />
+      </div>
+    </>
+  );
+}
+
+function ChangePassword({ username }: { username: string }) {
+  const titleId = useId();
+  const change = useChangePassword();
+  const [current, setCurrent] = useState('');
+  const [currentError, setCurrentError] = useState<string>();
+  const { value, setValue, errors, setErrors } = useNewPassword();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newPasswordProblem(value, username);
+    setCurrentError(current ? undefined : 'La contraseña actual es requerida');
+    setErrors(problem ? { [problem.field]: problem.message } : {});
+    if (problem || !current) return;
+    change.mutate(
+      { currentPassword: current, newPassword: value.password },
+      {
+        onSuccess: ({ ended }) => {
+          setCurrent('');
+          setValue({ password: '', repeated: '' });
+          toast({ title: 'Contraseña cambiada', description: ended ? endedText(ended) : undefined, variant: 'success' });
+        },
+        onError: (error) => {
+          const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
+          const onCurrent = issues.find((i) => i.path === 'currentPassword');
+          const onNew = issues.find((i) => i.path === 'newPassword');
+          if (onCurrent) setCurrentError(onCurrent.message);
+          if (onNew) setErrors({ password: onNew.message });
+          if (!onCurrent && !onNew) toast({ title: 'No se pudo cambiar la contraseña', description: errorText(error), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId} className="text-lg font-semibold">
+          Cambiar mi contraseña
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">Al cambiarla se cierran tus sesiones en los demás dispositivos; esta sigue abierta.</p>
+        <form className="mt-5 space-y-4" noValidate onSubmit={submit}>
+          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
+          <TextInput label="Contraseña actual" type="password" autoComplete="current-password" error={currentError} value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <NewPasswordFields value={value} onChange={setValue} errors={errors} />
+          <Button type="submit" pending={change.isPending} icon={<KeyRound className="size-4" aria-hidden />}>
+            Cambiar contraseña
+          </Button>
+        </form>
+      </section>
+    </Card>
+  );
+}
+
+function OtherSessions() {
+  const titleId = useId();
+  const end = useEndOtherSessions();
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby={titleId}>
+        <h2 id={titleId} className="text-lg font-semibold">
+          Sesiones
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Si dejaste la sesión abierta en otro equipo, o crees que alguien más conoce tu contraseña, ciérrala allí desde aquí (y cambia la contraseña).
+        </p>
+        <Button
+          variant="secondary"
+          className="mt-5"
+          pending={end.isPending}
+          icon={<LogOut className="size-4" aria-hidden />}
+          onClick={() => end.mutate(undefined, { onSuccess: ({ ended }) => toast({ title: 'Listo', description: ended ? endedText(ended) : 'No había sesiones abiertas en otros dispositivos.', variant: 'success' }) })}
+        >
+          Cerrar sesión en los demás dispositivos
+        </Button>
+      </section>
+    </Card>
+  );
+}
