@@ -5,6 +5,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsScreenshot } from './support/screenshot';
+import { isoDay } from './support/iso-day';
 
 /**
  * The big screen's "Ganadores del sorteo": a draw run by an admin shows its winners on the trivia's
@@ -15,7 +16,6 @@ import { docsScreenshot } from './support/screenshot';
 const TV = { width: 1920, height: 1080 };
 const DEMO_COMPANY = 1;
 const PLAYERS = ['Ana María Gómez', 'Beto Ruiz', 'Carla Pérez Ñúñez', 'Darío Salas', 'Elena Ríos', 'Fabio Quintero', 'Gloria Torres'];
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 test('a draw run through the API shows its winners on the big screen, in prize order (trivia and campaign)', async ({ browser, page }) => {
   test.setTimeout(120_000);

@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsScreenshot } from './support/screenshot';
+import { isoDay } from './support/iso-day';
 
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
 
@@ -21,8 +22,6 @@ async function newTrivia(page: Page, name: string) {
   await postJson(page, '/api/locations', { name: 'Stand Pantalla', companyId: company.id });
   return createFourQuestionTrivia(page, company.id, name);
 }
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** Where a text's lines wrap: the character before and after each break ("/|ranking"). */
 function lineBreaks(element: Locator): Promise<string[]> {

@@ -10,8 +10,7 @@ import { reviewScreen } from './support/screen-review';
 import { docsScreenshot } from './support/screenshot';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { holdOnPhones } from './support/narrow-screens';
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+import { isoDay } from './support/iso-day';
 
 /** A campaign of two trivias: all four players finished the first (100), Ana and Beto the second (50). */
 async function seedCampaign(page: Page) {

@@ -7,11 +7,11 @@ import { seriousViolations } from './support/axe';
 import { moderateByKeyboard } from './support/moderation-keyboard';
 import { docsFullPageScreenshot } from './support/screenshot';
 import { playBundle, syncRankedResults } from './support/ranked-results';
+import { isoDay } from './support/iso-day';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 const SCHEMES = ['light', 'dark'] as const;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** A campaign of two trivias, both played by Ana Tramposa and Beto Limpio (the same documents at both). */
 async function moderatedCampaign(page: Page, title: string) {

@@ -9,10 +9,9 @@ import { adminPage, roundMutations } from './support/kiosk-round';
 import { setUpEarlier } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
+import { isoDay } from './support/iso-day';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * A tablet set up as a kiosk through a one-time link (as the setup form does it), that then pushes

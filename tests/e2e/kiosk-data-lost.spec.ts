@@ -11,6 +11,7 @@ import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
+import { isoDay } from './support/iso-day';
 
 /**
  * A kiosk whose browser loses its site data (storage cleared or evicted; its cookies kept, as an
@@ -26,8 +27,6 @@ const KIOSK = 'Stand 9 · salida';
 const PIN = '135790';
 const TITLE = 'Este kiosco perdió sus datos: vuelve a configurarlo';
 const DESCRIPTION = `Esta tableta era el kiosco «${KIOSK}» y su navegador borró sus datos: lo que no había enviado se perdió. Pide al personal que la configure de nuevo; en «Dispositivos» está lo que el servidor recibió de ella.`;
-
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
 /** The one-time setup link an admin makes from the trivia's card ('Configurar kiosco'), signed in already. */
 async function linkFromCard(page: Page, trivia: QuestionGroup, companyName: string): Promise<string> {
