@@ -122,6 +122,26 @@ export interface EndOtherSessionsReply {
   ended: number;
 }
 
+/**
+ * GET /api/account/sessions (signed in): one of the caller's own open sessions. `handle` names it
+ * for DELETE /api/account/sessions/:handle and is not its id (a hash of it: the id is what the
+ * cookie carries). `browser` is a short name from the User-Agent ("Chrome en Android"; "Navegador
+ * desconocido" when none was kept); `address` and `signedInAt` are null for a session signed in
+ * before they were kept. `lastUsedAt` is when its row was last written (docs/security.md, "Open
+ * sessions"). Newest use first, this browser's marked `current`.
+ */
+export interface AccountSession {
+  handle: string;
+  browser: string;
+  address: string | null;
+  signedInAt: string | null;
+  lastUsedAt: string;
+  current: boolean;
+}
+
+export const SESSION_HANDLE_LENGTH = 32;
+export const sessionHandleParamsSchema = z.strictObject({ handle: z.string().regex(new RegExp(`^[0-9a-f]{${SESSION_HANDLE_LENGTH}}$`), 'Sesión no válida') });
+
 /** What the server and the account page say of a link that cannot be used, by the reply's code. */
 export const ACCOUNT_LINK_REFUSALS = {
   account_link_unknown: 'Este enlace no existe o ya no sirve. Pide uno nuevo a un propietario de Triviando.',

@@ -105,7 +105,7 @@ export const ERROR_CODES = [
   // themes: a theme whose title, card text, question, answers or buttons players could not read (contract/theme-contrast.ts)
   'theme_unreadable',
   // accounts: a users' action by someone who is not an owner; the last active owner disabled or removed; a user removed or not active;
-  // a one-time account link that does not exist, was used or expired
+  // a one-time account link that does not exist, was used or expired; one of the caller's sessions that is not open, or is this one
   'owner_required',
   'last_owner',
   'user_not_found',
@@ -113,6 +113,8 @@ export const ERROR_CODES = [
   'account_link_unknown',
   'account_link_used',
   'account_link_expired',
+  'session_not_found',
+  'current_session',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -12,4 +12,8 @@ export class SessionEntity {
   @Index('sessions_expires_at_idx')
   @Column('timestamptz')
   expiresAt: Date;
+
+  /** When the row was last written: its sign-in, a change of its data, or a renewal (see api/platform/http/session.ts). */
+  @Column('timestamptz', { default: () => 'now()' })
+  updatedAt: Date;
 }

@@ -32,6 +32,7 @@ import { FairPlayLimits1796900000000 } from './1796900000000-fair-play-limits';
 import { DrawEntriesHash1796950000000 } from './1796950000000-draw-entries-hash';
 import { KioskDataLost1796970000000 } from './1796970000000-kiosk-data-lost';
 import { Accounts1797000000000 } from './1797000000000-accounts';
+import { SessionActivity1797100000000 } from './1797100000000-session-activity';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -69,4 +70,5 @@ export const migrations = [
   DrawEntriesHash1796950000000,
   KioskDataLost1796970000000,
   Accounts1797000000000,
+  SessionActivity1797100000000,
 ];

@@ -36,6 +36,7 @@ async function userAction(page: Page, name: string, item: string) {
 }
 
 const PERSON = 'Lucía Rojas';
+const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 test('an owner invites a person by link; disabling signs them out at their next request; a reset link works once; the last owner cannot be disabled', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
@@ -127,17 +128,29 @@ test('an owner invites a person by link; disabling signs them out at their next 
   await person.goto(reset);
   await expect(person.getByRole('heading', { level: 1, name: 'Este enlace ya se usó' })).toBeVisible();
 
-  // "Mi cuenta": her other sessions end (the owner's stay); her password changes with the current one.
+  // "Mi cuenta": her sessions listed, this one marked; her phone's ended by its "Cerrar", then her
+  // other sessions all at once (the owner's stay); her password changes with the current one.
+  const phone = await browser.newContext({ baseURL });
+  const phoneHeaders = { 'X-Requested-With': 'XMLHttpRequest', 'User-Agent': ANDROID_CHROME };
+  const signInPhone = async () =>
+    expect((await phone.request.post('/api/login', { data: { username: 'lucia.rojas', password: 'otra-clave-segura-7' }, headers: phoneHeaders })).status()).toBe(200);
+  await signInPhone();
   await person.goto('/mi-cuenta');
   await expect(person.getByRole('heading', { level: 1, name: 'Mi cuenta' })).toBeVisible();
+  const sessions = person.getByTestId('open-session');
+  await expect(sessions).toHaveCount(2);
+  await expect(sessions.filter({ hasText: 'Esta sesión' })).toContainText('Chrome en Linux');
   await checkScreen(person, 'Mi cuenta', 'my-account');
-  // Her phone, signed in too: "Cerrar sesión en los demás dispositivos" ends its session, not this one.
-  const phone = await browser.newContext({ baseURL });
-  const marker = { 'X-Requested-With': 'XMLHttpRequest' };
-  expect((await phone.request.post('/api/login', { data: { username: 'lucia.rojas', password: 'otra-clave-segura-7' }, headers: marker })).status()).toBe(200);
+  const endPhone = person.getByRole('button', { name: 'Cerrar la sesión de Chrome en Android' });
+  await tabTo(person, endPhone);
+  await person.keyboard.press('Enter');
+  await expect(person.getByTestId('toast')).toContainText('Sesión cerrada');
+  await expect(sessions).toHaveCount(1);
+  expect((await phone.request.get('/api/user', { headers: phoneHeaders })).status()).toBe(401);
+  await signInPhone();
   await person.getByRole('button', { name: 'Cerrar sesión en los demás dispositivos' }).click();
-  await expect(person.getByTestId('toast')).toContainText('Se cerró 1 sesión en otro dispositivo.');
-  expect((await phone.request.get('/api/user', { headers: marker })).status()).toBe(401);
+  await expect(person.getByTestId('toast').filter({ hasText: 'Se cerró 1 sesión en otro dispositivo.' })).toBeVisible();
+  expect((await phone.request.get('/api/user', { headers: phoneHeaders })).status()).toBe(401);
   await phone.close();
   await person.getByLabel('Contraseña actual', { exact: true }).fill('no-es-la-clave');
   await person.getByLabel('Contraseña nueva', { exact: true }).fill('tercera-clave-segura');

@@ -71,6 +71,7 @@ beforeAll(async () => {
     groupId: group.id,
     token: 'not-a-signed-token',
     file: 'not-a-file.png',
+    handle: 'a'.repeat(32),
   };
   fillParams = (pattern) => {
     const segments = pattern.split('/');

@@ -6,6 +6,8 @@ import {
   idParamsSchema,
   inviteUserSchema,
   passwordChangeSchema,
+  sessionHandleParamsSchema,
+  type AccountSession,
   type EndOtherSessionsReply,
   type InviteReply,
 } from '../../../contract';
@@ -17,6 +19,7 @@ import { requireOwner, requireUser } from '../http/require-user';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { checkAccountLink } from './links';
+import { endOwnSession, listOwnSessions } from './own-sessions';
 import { presentListedUser } from './presenter';
 import { changeOwnPassword, createUserLink, disableUser, enableUser, inviteUser, listUsers, redeemLink, removeUser } from './service';
 
@@ -88,6 +91,16 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
 
   router.post('/account/sessions/end-others', requireUser, async (ctx) => {
     ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
+  });
+
+  router.get('/account/sessions', requireUser, async (ctx) => {
+    ctx.body = (await listOwnSessions(ctx, em, caller(ctx.state).id)) satisfies AccountSession[];
+  });
+
+  router.delete('/account/sessions/:handle', requireUser, async (ctx) => {
+    const { handle } = parse(sessionHandleParamsSchema, ctx.params);
+    await endOwnSession(ctx, em, caller(ctx.state).id, handle);
+    ctx.body = { message: 'Sesión cerrada', handle };
   });
 
   return router;

@@ -16,7 +16,13 @@ interface SessionData {
   userId?: unknown;
   /** When the session was signed in (ms since the epoch); the absolute lifetime counts from here. */
   signedInAt?: unknown;
+  /** The browser's User-Agent at sign-in, cut to USER_AGENT_MAX characters ("Sesiones abiertas" names the browser from it). */
+  userAgent?: unknown;
+  /** The address the browser signed in from (the proxy's X-Forwarded-For when trusted). */
+  address?: unknown;
 }
+
+const USER_AGENT_MAX = 300;
 
 /**
  * When a session's absolute lifetime ends: never for one nobody signed in to, at once for a signed-in
@@ -33,6 +39,11 @@ function absoluteEnd(data: SessionData, absoluteMs: number): number {
  * serve the same signed-in browser. The cookie holds only the session id (signed). A row's
  * `expiresAt` is the earlier of its idle and absolute ends, and a row past either is deleted when
  * read, so an ended session's cookie never works again, on any process.
+ *
+ * A row is written at sign-in, when its data changes, and when a request comes in the second half
+ * of its idle lifetime (`renew`; `rolling` is off, so other requests write nothing). Its
+ * `updatedAt` is therefore the session's last use give or take half the idle lifetime: "Mi cuenta"
+ * shows it as such, at no cost to ordinary requests.
  */
 export function sessionMiddleware(app: Koa, dataSource: DataSource, settings: SessionSettings) {
   const sessions = dataSource.getRepository(SessionEntity);
@@ -51,7 +62,7 @@ export function sessionMiddleware(app: Koa, dataSource: DataSource, settings: Se
     async set(id: string, data: Record<string, unknown>, maxAge: number) {
       const ttl = typeof maxAge === 'number' ? maxAge : settings.maxAgeMs;
       const expiresAt = Math.min(Date.now() + ttl, absoluteEnd(data, settings.absoluteMs));
-      await sessions.upsert({ id, data: data as never, expiresAt: new Date(expiresAt) }, ['id']);
+      await sessions.upsert({ id, data: data as never, expiresAt: new Date(expiresAt), updatedAt: new Date() }, ['id']);
       if (Date.now() - lastSweep > 3600_000) {
         lastSweep = Date.now();
         await sessions.delete({ expiresAt: LessThan(new Date()) });
@@ -81,13 +92,15 @@ export function sessionMiddleware(app: Koa, dataSource: DataSource, settings: Se
 /**
  * Signs the browser in as `userId` under a NEW session id: the id it came with (which someone else
  * may have planted) is destroyed with its row and its data, so no session fixation. The absolute
- * lifetime starts now.
+ * lifetime starts now; the browser's User-Agent and address are kept for "Sesiones abiertas".
  */
 export async function signIn(ctx: Context, userId: number): Promise<void> {
   const current = ctx.session!;
   for (const key of Object.keys(current.toJSON())) Reflect.deleteProperty(current, key);
   current.userId = userId;
   current.signedInAt = Date.now();
+  current.userAgent = ctx.get('user-agent').slice(0, USER_AGENT_MAX);
+  current.address = ctx.ip;
   await current.regenerate();
 }
 

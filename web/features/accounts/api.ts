@@ -3,6 +3,7 @@ import type {
   AccountLink,
   AccountLinkCheckReply,
   AccountLinkRedeemInput,
+  AccountSession,
   EndOtherSessionsReply,
   InviteReply,
   InviteUserInput,
@@ -46,6 +47,19 @@ export function useRedeemAccountLink() {
   });
 }
 
-export const useChangePassword = () => useMutation({ mutationFn: (input: PasswordChangeInput) => api.put<EndOtherSessionsReply>('/api/account/password', input) });
+const OWN_SESSIONS_KEY = ['account-sessions'] as const;
+
+/** GET /api/account/sessions: "Sesiones abiertas", mine only. */
+export const useOwnSessions = () =>
+  useQuery({ queryKey: OWN_SESSIONS_KEY, queryFn: () => api.get<AccountSession[]>('/api/account/sessions'), meta: { errorTitle: 'No se pudieron cargar tus sesiones' } });
+
+/** Every change that ends sessions reads "Sesiones abiertas" again. */
+function useSessionsChange<V, R>(mutationFn: (variables: V) => Promise<R>, errorTitle?: string) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, meta: errorTitle ? { errorTitle } : undefined, onSettled: () => queryClient.invalidateQueries({ queryKey: OWN_SESSIONS_KEY }) });
+}
+
+export const useChangePassword = () => useSessionsChange((input: PasswordChangeInput) => api.put<EndOtherSessionsReply>('/api/account/password', input));
 export const useEndOtherSessions = () =>
-  useMutation({ mutationFn: () => api.post<EndOtherSessionsReply>('/api/account/sessions/end-others'), meta: { errorTitle: 'No se pudieron cerrar las otras sesiones' } });
+  useSessionsChange(() => api.post<EndOtherSessionsReply>('/api/account/sessions/end-others'), 'No se pudieron cerrar las otras sesiones');
+export const useEndSession = () => useSessionsChange((handle: string) => api.delete<{ handle: string }>(`/api/account/sessions/${handle}`), 'No se pudo cerrar la sesión');

@@ -1,4 +1,4 @@
-import { KeyRound, LogOut } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -7,12 +7,11 @@ import { PageHeader } from '../../components/ui/page-header';
 import { ApiError, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useUser } from '../../shared/auth/api/get-user';
-import { useChangePassword, useEndOtherSessions } from './api';
+import { useChangePassword } from './api';
+import { endedText, OpenSessions } from './open-sessions';
 import { NewPasswordFields, newPasswordProblem, useNewPassword } from './password-fields';
 
-const endedText = (ended: number) => (ended === 1 ? 'Se cerró 1 sesión en otro dispositivo.' : `Se cerraron ${ended} sesiones en otros dispositivos.`);
-
-/** "Mi cuenta": the signed-in user changes their password, and signs out their other devices. */
+/** "Mi cuenta": the signed-in user changes their password, and sees and ends their open sessions. */
 export function MyAccountPage() {
   const { data: user } = useUser();
   return (
@@ -20,7 +19,7 @@ export function MyAccountPage() {
       <PageHeader title="Mi cuenta" description={user ? `${user.firstName} ${user.lastName} · usuario ${user.username}` : undefined} />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <ChangePassword username={user?.username ?? ''} />
-        <OtherSessions />
+        <OpenSessions />
       </div>
     </>
   );
@@ -74,32 +73,6 @@ function ChangePassword({ username }: { username: string }) {
             Cambiar contraseña
           </Button>
         </form>
-      </section>
-    </Card>
-  );
-}
-
-function OtherSessions() {
-  const titleId = useId();
-  const end = useEndOtherSessions();
-  return (
-    <Card className="p-5 sm:p-6">
-      <section aria-labelledby={titleId}>
-        <h2 id={titleId} className="text-lg font-semibold">
-          Sesiones
-        </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Si dejaste la sesión abierta en otro equipo, o crees que alguien más conoce tu contraseña, ciérrala allí desde aquí (y cambia la contraseña).
-        </p>
-        <Button
-          variant="secondary"
-          className="mt-5"
-          pending={end.isPending}
-          icon={<LogOut className="size-4" aria-hidden />}
-          onClick={() => end.mutate(undefined, { onSuccess: ({ ended }) => toast({ title: 'Listo', description: ended ? endedText(ended) : 'No había sesiones abiertas en otros dispositivos.', variant: 'success' }) })}
-        >
-          Cerrar sesión en los demás dispositivos
-        </Button>
       </section>
     </Card>
   );
