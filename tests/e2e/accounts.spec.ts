@@ -4,6 +4,7 @@ import { LoginPage } from './pages/login-page';
 import { seriousViolations, tabTo } from './support/axe';
 import { decodeQr } from './support/qr';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
+import { brokenWords } from './support/text-lines';
 
 /** The widths of the docs' pictures; none visited without DOCS_SCREENSHOTS=1. */
 const SHOT_SIZES = DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) : [];
@@ -141,6 +142,11 @@ test('an owner invites a person by link; disabling signs them out at their next 
   await expect(sessions).toHaveCount(2);
   await expect(sessions.filter({ hasText: 'Esta sesión' })).toContainText('Chrome en Linux');
   await checkScreen(person, 'Mi cuenta', 'my-account');
+  // At 200 % zoom on a phone (195 px) the other session's "Cerrar" goes below its details: nothing sideways, no word cut.
+  await person.setViewportSize({ width: 195, height: 422 });
+  expect(await person.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'Mi cuenta at 195 px: no sideways scroll').toBeLessThanOrEqual(0);
+  expect(await brokenWords(person, '[data-testid="open-session"] p')).toEqual([]);
+  await person.setViewportSize({ width: 1366, height: 768 });
   const endPhone = person.getByRole('button', { name: 'Cerrar la sesión de Chrome en Android' });
   await tabTo(person, endPhone);
   await person.keyboard.press('Enter');

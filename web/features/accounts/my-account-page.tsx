@@ -17,7 +17,7 @@ export function MyAccountPage() {
   return (
     <>
       <PageHeader title="Mi cuenta" description={user ? `${user.firstName} ${user.lastName} · usuario ${user.username}` : undefined} />
-      <div className="grid items-start gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
         <ChangePassword username={user?.username ?? ''} />
         <OpenSessions />
       </div>

@@ -56,18 +56,20 @@ export function OpenSessions() {
 function SessionRow({ session }: { session: AccountSession }) {
   const end = useEndSession();
   return (
-    <li className="flex items-start gap-3 py-3" data-testid="open-session">
+    // The details keep at least 10rem: on a narrow page (200 % zoom) "Cerrar" goes below them.
+    <li className="flex flex-wrap items-start gap-3 py-3" data-testid="open-session">
       <MonitorSmartphone className="mt-0.5 size-5 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
-      <div className="min-w-0 flex-1 space-y-0.5">
+      <div className="min-w-0 flex-1 basis-40 space-y-0.5">
         <p className="font-medium break-words">
           {session.browser}
+          {session.current && ' '}
           {session.current && (
-            <span className="ml-2 inline-flex items-center rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-800 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-400/10 dark:text-brand-100 dark:ring-brand-400/30">
+            <span className="ml-1 inline-flex items-center rounded-full bg-brand-50 px-2 py-0.5 align-middle text-xs font-medium text-brand-800 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-400/10 dark:text-brand-100 dark:ring-brand-400/30">
               Esta sesión
             </span>
           )}
         </p>
-        <p className="text-sm break-all text-slate-600 dark:text-slate-400">Dirección: {session.address ?? 'desconocida'}</p>
+        <p className="text-sm break-words text-slate-600 dark:text-slate-400">Dirección: {session.address ?? 'desconocida'}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">Inició sesión: {session.signedInAt ? <DateTime value={session.signedInAt} /> : 'desconocido'}</p>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Última actividad: <DateTime value={session.lastUsedAt} />
@@ -77,6 +79,7 @@ function SessionRow({ session }: { session: AccountSession }) {
         <Button
           variant="secondary"
           size="sm"
+          className="max-[300px]:ml-8"
           pending={end.isPending}
           aria-label={`Cerrar la sesión de ${session.browser}`}
           onClick={() => end.mutate(session.handle, { onSuccess: () => toast({ title: 'Sesión cerrada', description: `${session.browser} ya no tiene acceso con esta sesión.`, variant: 'success' }) })}
