@@ -160,6 +160,7 @@ test('the dashboard and the admin ranking with held results and a draw never scr
     await expect(page.getByRole('region', { name: 'Resultados en revisión' }).getByRole('link', { name: new RegExp(trivia.name) })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${colorScheme}: the dashboard`).toBeLessThanOrEqual(0);
     expect(await brokenWords(page, 'main h2'), `${colorScheme}: the dashboard's words cut across lines`).toEqual([]);
+    expect(await seriousViolations(page, `/ 195 px ${colorScheme}`)).toEqual([]);
     await docsFullPageScreenshot(page, `dashboard-zoom-200-${colorScheme}`);
     await page.goto(`/ranking-admin?id=${trivia.id}`);
     const held = page.getByRole('region', { name: 'Resultados en revisión' });
