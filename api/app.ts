@@ -15,7 +15,7 @@ import { isKioskSetup, isPlayerRoute, unless } from './platform/http/player-rout
 import { createRateLimiter, publicReadLimit } from './platform/http/rate-limit';
 import { requestLog } from './platform/http/request-log';
 import { isRequestFor, refuseMalformedPaths } from './platform/http/request-path';
-import { loadUser } from './platform/http/require-user';
+import { loadUser } from './platform/access/load-user';
 import { securityHeaders } from './platform/http/security-headers';
 import { sessionMiddleware } from './platform/http/session';
 import { staticWeb } from './platform/http/static-web';

@@ -5,10 +5,13 @@ import { z } from 'zod';
  * password (an invitation, a reset), and the password rule. docs/security.md, "Accounts".
  */
 
-/** A user's reach over the whole installation. Only owners today; per-company roles come later, in a table of their own. */
-export const INSTALLATION_ROLES = ['owner'] as const;
+/**
+ * A user's reach over the installation: an owner reaches everything; a member only the companies
+ * they hold a role in (contract/permissions.ts).
+ */
+export const INSTALLATION_ROLES = ['owner', 'member'] as const;
 export type InstallationRole = (typeof INSTALLATION_ROLES)[number];
-export const INSTALLATION_ROLE_LABELS: Record<InstallationRole, string> = { owner: 'Propietario' };
+export const INSTALLATION_ROLE_LABELS: Record<InstallationRole, string> = { owner: 'Propietario', member: 'Por empresa' };
 
 /** Invited: no password yet (the invitation link sets it). Disabled: may not sign in until re-enabled. */
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { newPasswordSchema, usernameSchema, type InstallationRole } from './accounts';
+import type { CompanyGrant } from './permissions';
 
 export const loginSchema = z.strictObject({
   username: z.string().trim().min(1, 'El usuario es requerido').max(100),
@@ -24,6 +25,8 @@ export interface User {
   email: string;
   role: InstallationRole;
   locationId: number | null;
+  /** A member's roles, company by company; empty for an owner, who reaches every company. */
+  companies: CompanyGrant[];
 }
 
 /** GET /api/session: who is signed in in this browser; `user` null when nobody is (a 200 either way). */

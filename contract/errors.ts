@@ -115,6 +115,10 @@ export const ERROR_CODES = [
   'account_link_expired',
   'session_not_found',
   'current_session',
+  // permissions (contract/permissions.ts): an action the caller's role in the company does not allow; a player with data in
+  // companies beyond the caller's reach
+  'role_forbidden',
+  'player_out_of_reach',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

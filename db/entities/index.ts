@@ -30,6 +30,7 @@ import { SessionEntity } from './session.entity';
 import { SyncMutationEntity } from './sync-mutation.entity';
 import { TriviaStandingEntity } from './trivia-standing.entity';
 import { UserEntity } from './user.entity';
+import { UserCompanyRoleEntity } from './user-company-role.entity';
 
 export {
   AccountLinkEntity,
@@ -63,11 +64,13 @@ export {
   SessionEntity,
   SyncMutationEntity,
   TriviaStandingEntity,
+  UserCompanyRoleEntity,
   UserEntity,
 };
 
 export const entities = [
   UserEntity,
+  UserCompanyRoleEntity,
   AccountLinkEntity,
   SessionEntity,
   RateLimitEntity,

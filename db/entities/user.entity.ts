@@ -3,13 +3,13 @@ import type { InstallationRole, UserStatus } from '../../contract';
 import { LocationEntity } from './location.entity';
 
 /**
- * A person who signs in to the admin. `role` is their reach over the whole installation (today
- * only `owner`; per-company roles will live in a table of their own). A removed user keeps their
+ * A person who signs in to the admin. `role` is their reach: an `owner` reaches the whole
+ * installation, a `member` the companies of their `user_company_roles`. A removed user keeps their
  * row and username, so what they did stays attributed to them (docs/decisions.md, "Accounts").
  */
 @Entity('users')
 @Check('users_status_known', `status IN ('invited', 'active', 'disabled')`)
-@Check('users_role_known', `role IN ('owner')`)
+@Check('users_role_known', `role IN ('owner', 'member')`)
 @Check('users_password_matches_status', `(status = 'invited' AND password_hash IS NULL) OR (status = 'active' AND password_hash IS NOT NULL) OR status = 'disabled'`)
 export class UserEntity {
   @PrimaryGeneratedColumn('increment')

@@ -33,6 +33,7 @@ import { DrawEntriesHash1796950000000 } from './1796950000000-draw-entries-hash'
 import { KioskDataLost1796970000000 } from './1796970000000-kiosk-data-lost';
 import { Accounts1797000000000 } from './1797000000000-accounts';
 import { SessionActivity1797100000000 } from './1797100000000-session-activity';
+import { CompanyRoles1797200000000 } from './1797200000000-company-roles';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -71,4 +72,5 @@ export const migrations = [
   KioskDataLost1796970000000,
   Accounts1797000000000,
   SessionActivity1797100000000,
+  CompanyRoles1797200000000,
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireOwner } from '../../api/platform/http/require-user';
+import { Access } from '../../api/platform/access/access';
+import { ownerOnly } from '../../api/platform/access/route-access';
 import { AppError } from '../../api/platform/http/errors';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
@@ -267,9 +268,10 @@ describe('who may manage users', () => {
     }
   });
 
-  it('is 403 owner_required for a signed-in user who is not an owner (none exist yet: the guard itself)', async () => {
-    const ctx = { state: { user: { id: 7, role: 'viewer' } } } as never;
-    const refusal = await requireOwner(ctx, async () => {}).catch((error: unknown) => error);
+  it('is 403 owner_required for a signed-in user who is not an owner (the guard itself)', async () => {
+    const user = { id: 7, role: 'member' } as never;
+    const ctx = { state: { user, access: new Access(user, [{ companyId: 1, role: 'organiser' }]) } } as never;
+    const refusal = await ownerOnly(ctx, async () => {}).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ status: 403, code: 'owner_required' });
   });

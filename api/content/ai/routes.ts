@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { generateQuestionsSchema, idParamsSchema, type AiStatus, type GeneratedQuestions } from '../../../contract';
 import type { Config } from '../../platform/config';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentQuestionWithAnswers } from '../questions/presenter';
 import { createQuestionWriter } from './question-writer';
@@ -13,11 +13,11 @@ export function aiRoutes(dataSource: DataSource, config: Config) {
   const writer = createQuestionWriter(config.openai);
 
   // Lets the dialog say AI is not configured before the admin writes a context.
-  router.get('/ai/status', requireUser, (ctx) => {
+  router.get('/ai/status', signedIn, (ctx) => {
     ctx.body = { configured: writer.configured } satisfies AiStatus;
   });
 
-  router.post('/question-groups/:id/generate', requireUser, async (ctx) => {
+  router.post('/question-groups/:id/generate', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { context, numQuestions } = parseBody(generateQuestionsSchema, ctx.request.body);
     // Checked first so a missing trivia never costs an AI call.

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { QuestionEntity, QuestionGroupEntity } from '../../../db/entities';
 import { notFound } from '../../platform/http/errors';
 import { insertAnswers } from '../questions/service';
-import { GROUP_NOT_FOUND } from '../not-found';
+import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import type { GeneratedQuestion } from './question-writer';
 
 /** Stores every generated question with its answers in one transaction: all or nothing. */

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { BulkLinkReply, CampaignLinkMove, bulkLinkSchema, campaignLinkSchema, campaignLinkUpdateSchema, ErrorCode } from '../../../contract';
 import { CampaignQuestionGroupEntity, QuestionGroupEntity, type CampaignEntity } from '../../../db/entities';
 import { AppError, notFound } from '../../platform/http/errors';
-import { GROUP_NOT_FOUND } from '../not-found';
+import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { moved, moveTarget, nextOrder, orderedLinks, writeOrder } from './link-order';
 import { linksInOrder, lockCampaign } from './service';
 import { refreshCampaignStandings } from '../../standings/refresh';

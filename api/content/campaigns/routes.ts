@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { bulkLinkSchema, campaignLinkMoveSchema, campaignLinkSchema, campaignLinkUpdateSchema, campaignSchema, idParam, idParamsSchema } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentCampaign, presentLink } from './presenter';
 import { bulkLink, linkQuestionGroup, moveLink, unlinkQuestionGroup, updateLink } from './link-service';
@@ -14,7 +14,7 @@ const linkParams = z.object({ campaignId: idParam, questionGroupId: idParam });
 export function campaignRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
-  router.use(['/campaigns', '/campaign-question-groups'], requireUser);
+  router.use(['/campaigns', '/campaign-question-groups'], signedIn);
 
   router.get('/campaigns', async (ctx) => {
     ctx.body = (await listCampaigns(em)).map(presentCampaign);

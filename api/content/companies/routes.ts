@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { companySchema, idParamsSchema } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { removeStoredLogo } from '../logos/storage';
 import type { PictureSweep } from '../pictures/ledger';
@@ -11,7 +11,7 @@ import { createCompany, deleteCompany, listCompanies, updateCompany } from './se
 export function companyRoutes(dataSource: DataSource, uploadDir: string, sweepPictures: PictureSweep) {
   const router = new Router({ prefix: '/api/companies' });
   const em = dataSource.manager;
-  router.use(requireUser);
+  router.use(signedIn);
 
   router.get('/', async (ctx) => {
     ctx.body = (await listCompanies(em)).map(presentCompany);

@@ -1,4 +1,4 @@
-import { COMPANY_NOT_FOUND } from '../not-found';
+import { COMPANY_NOT_FOUND } from '../../platform/access/not-found';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { companySchema } from '../../../contract';

@@ -1,14 +1,14 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { consentTextSchema, idParamsSchema } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { listConsentTexts, saveConsentText } from './service';
 
 /** Admin: a company's data-treatment text, its versions and saving a new one. */
 export function consentRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api/companies/:id/consent-texts' });
-  router.use(requireUser);
+  router.use(signedIn);
 
   router.get('/', async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);

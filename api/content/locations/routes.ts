@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { idParamsSchema, locationSchema } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentLocation } from './presenter';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './service';
@@ -16,24 +16,24 @@ export function locationRoutes(dataSource: DataSource) {
     ctx.body = (await listLocations(em, id)).map(presentLocation);
   });
 
-  router.get('/companies/:id/locations', requireUser, async (ctx) => {
+  router.get('/companies/:id/locations', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = (await listLocations(em, id)).map(presentLocation);
   });
 
-  router.post('/locations', requireUser, async (ctx) => {
+  router.post('/locations', signedIn, async (ctx) => {
     const input = parseBody(locationSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = presentLocation(await createLocation(em, input));
   });
 
-  router.patch('/locations/:id', requireUser, async (ctx) => {
+  router.patch('/locations/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(locationSchema, ctx.request.body);
     ctx.body = presentLocation(await updateLocation(em, id, input));
   });
 
-  router.delete('/locations/:id', requireUser, async (ctx) => {
+  router.delete('/locations/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     await deleteLocation(em, id);
     ctx.body = { message: 'Sede eliminada', id };

@@ -15,7 +15,7 @@ import {
 } from '../../../contract';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { sendImmutableFile } from '../../platform/http/immutable-file';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
 import { parse, parseBody } from '../../platform/http/validate';
 import { storedLogoPath } from './logo-url';
@@ -41,7 +41,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.post('/logos/upload-url', requireUser, async (ctx) => {
+  router.post('/logos/upload-url', signedIn, async (ctx) => {
     const { entityType, entityId } = parseBody(uploadUrlSchema, ctx.request.body);
     await ensureLogoOwnerExists(em, entityType, entityId);
     // Best effort: a sweep that fails (a file it cannot delete) is tried again at the next upload URL.
@@ -90,7 +90,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   });
 
   for (const { path, entityType } of LOGO_OWNERS) {
-    router.put(path, requireUser, async (ctx) => {
+    router.put(path, signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const { logoUrl: given } = parseBody(setLogoSchema, ctx.request.body);
       await ensureLogoOwnerExists(em, entityType, id);
@@ -102,7 +102,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
       ctx.body = { logoPath: logoUrl } satisfies LogoPathReply;
     });
 
-    router.delete(path, requireUser, async (ctx) => {
+    router.delete(path, signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const previous = await replaceLogo(em, entityType, id, null);
       await removeStoredLogo(uploadDir, previous);

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { UPLOADED_LOGO_PATTERN, type LogoEntityType } from '../../../contract';
 import { CompanyEntity, QuestionGroupEntity } from '../../../db/entities';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { COMPANY_NOT_FOUND, GROUP_NOT_FOUND } from '../not-found';
+import { COMPANY_NOT_FOUND, GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { fileNameOf, objectNameOf } from './logo-url';
 import { forgetUpload, markAttached } from './upload-ledger';
 

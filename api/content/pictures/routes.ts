@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE, pictureUploadUrlSchema, type Picture, type UploadUrlReply } from '../../../contract';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { sendImmutableFile } from '../../platform/http/immutable-file';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
 import { parse, parseBody } from '../../platform/http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
-import { GROUP_NOT_FOUND } from '../not-found';
+import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { claimPictureUpload, recordPicture, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
 import { pictureNameOf, processPicture, refuseWhenPicturesBusy, takePicturePlace } from './processing';
 import { openVariant, writeVariants } from './storage';
@@ -28,7 +28,7 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.post('/pictures/upload-url', requireUser, async (ctx) => {
+  router.post('/pictures/upload-url', signedIn, async (ctx) => {
     const { questionGroupId } = parseBody(pictureUploadUrlSchema, ctx.request.body);
     const [group]: unknown[] = await em.query(`SELECT 1 FROM question_groups WHERE id = $1`, [questionGroupId]);
     if (!group) throw notFound(GROUP_NOT_FOUND);

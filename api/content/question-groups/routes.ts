@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { idParam, idParamsSchema, questionGroupSchema, type ClearAttemptsReply, type RecentQuestionGroup } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { removeStoredLogo } from '../logos/storage';
 import type { PictureSweep } from '../pictures/ledger';
@@ -29,37 +29,37 @@ export function questionGroupRoutes(dataSource: DataSource, uploadDir: string, s
     ctx.body = presentQuestionGroup(await findQuestionGroup(em, id));
   });
 
-  router.get('/recent-question-groups', requireUser, async (ctx) => {
+  router.get('/recent-question-groups', signedIn, async (ctx) => {
     const groups = await recentQuestionGroups(em);
     ctx.body = groups.map((g) => ({ id: g.id, name: g.name, description: g.description }) satisfies RecentQuestionGroup);
   });
 
-  router.get('/companies/:companyId/question-groups', requireUser, async (ctx) => {
+  router.get('/companies/:companyId/question-groups', signedIn, async (ctx) => {
     const { companyId } = parse(companyParams, ctx.params);
     ctx.body = (await listCompanyQuestionGroups(em, companyId)).map(presentQuestionGroup);
   });
 
-  router.post('/companies/:companyId/question-groups', requireUser, async (ctx) => {
+  router.post('/companies/:companyId/question-groups', signedIn, async (ctx) => {
     const { companyId } = parse(companyParams, ctx.params);
     const input = parseBody(questionGroupSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = presentQuestionGroup(await createQuestionGroup(em, companyId, input));
   });
 
-  router.patch('/question-groups/:id', requireUser, async (ctx) => {
+  router.patch('/question-groups/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(questionGroupSchema, ctx.request.body);
     ctx.body = presentQuestionGroup(await updateQuestionGroup(em, id, input));
   });
 
-  router.delete('/question-groups/:id', requireUser, async (ctx) => {
+  router.delete('/question-groups/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     await removeStoredLogo(uploadDir, await deleteQuestionGroup(em, id));
     await sweepPictures();
     ctx.body = { message: 'Grupo de preguntas eliminado', id };
   });
 
-  router.delete('/question-groups/:id/player-attempts', requireUser, async (ctx) => {
+  router.delete('/question-groups/:id/player-attempts', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const deletedCount = await clearPlayerAttempts(em, id);
     ctx.body = {

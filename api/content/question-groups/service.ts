@@ -1,4 +1,4 @@
-import { GROUP_NOT_FOUND } from '../not-found';
+import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { DEFAULT_THEME, type questionGroupSchema } from '../../../contract';

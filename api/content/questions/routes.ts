@@ -9,7 +9,7 @@ import {
   idParam,
 } from '../../../contract';
 import { z } from 'zod';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import type { PictureSweep } from '../pictures/ledger';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentAnswer, presentAnswersByQuestion, presentQuestion, presentQuestionWithAnswers } from './presenter';
@@ -44,7 +44,7 @@ export function questionRoutes(dataSource: DataSource, sweepPictures: PictureSwe
     ctx.body = presentAnswersByQuestion(questionIds, answers, ctx.state.user !== undefined);
   });
 
-  router.post('/question-groups/:id/questions', requireUser, async (ctx) => {
+  router.post('/question-groups/:id/questions', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(questionCreateSchema, ctx.request.body);
     const { question, answers } = await createQuestion(em, id, input);
@@ -52,39 +52,39 @@ export function questionRoutes(dataSource: DataSource, sweepPictures: PictureSwe
     ctx.body = input.answers ? presentQuestionWithAnswers(question, answers) : presentQuestion(question);
   });
 
-  router.patch('/questions/:id', requireUser, async (ctx) => {
+  router.patch('/questions/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentQuestion(await updateQuestion(em, id, parseBody(questionSchema, ctx.request.body), ctx.state.user.id));
     await sweepPictures();
   });
 
-  router.put('/questions/:id', requireUser, async (ctx) => {
+  router.put('/questions/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { question, answers } = await replaceQuestion(em, id, parseBody(questionWithAnswersSchema, ctx.request.body), ctx.state.user.id);
     ctx.body = presentQuestionWithAnswers(question, answers);
     await sweepPictures();
   });
 
-  router.get('/questions/:id/revisions', requireUser, async (ctx) => {
+  router.get('/questions/:id/revisions', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = await questionTextRevisions(em, id);
   });
 
-  router.delete('/questions/:id', requireUser, async (ctx) => {
+  router.delete('/questions/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     await deleteQuestion(em, id);
     await sweepPictures();
     ctx.status = 204;
   });
 
-  router.post('/questions/:id/answers', requireUser, async (ctx) => {
+  router.post('/questions/:id/answers', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const answer = await addAnswer(em, id, parseBody(answerSchema, ctx.request.body));
     ctx.status = 201;
     ctx.body = presentAnswer(answer);
   });
 
-  router.delete('/questions/:id/answers', requireUser, async (ctx) => {
+  router.delete('/questions/:id/answers', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = { deletedCount: await deleteAnswers(em, id) };
     await sweepPictures();

@@ -4,7 +4,7 @@ import type { answerSchema, questionCreateSchema, questionSchema, questionWithAn
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { placePictures, type PlacedSizes } from '../pictures/ledger';
-import { GROUP_NOT_FOUND } from '../not-found';
+import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 
 export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
 const GROUP_MISMATCH = 'El ID del grupo no coincide con la ruta';

@@ -15,7 +15,8 @@ import type { UserEntity } from '../../../db/entities';
 import { presentUser } from '../auth/presenter';
 import type { SignInGuard } from '../auth/routes';
 import type { RateLimiter } from '../http/rate-limit';
-import { requireOwner, requireUser } from '../http/require-user';
+import { grantsOf } from '../access/load-user';
+import { ownerOnly, signedIn } from '../access/route-access';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { checkAccountLink } from './links';
@@ -32,34 +33,34 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
   const em = dataSource.manager;
   const caller = (state: { user?: UserEntity }) => state.user!;
 
-  router.get('/users', requireOwner, async (ctx) => {
+  router.get('/users', ownerOnly, async (ctx) => {
     ctx.body = (await listUsers(em)).map(presentListedUser);
   });
 
-  router.post('/users', requireOwner, async (ctx) => {
+  router.post('/users', ownerOnly, async (ctx) => {
     const input = parseBody(inviteUserSchema, ctx.request.body);
     const { user, link } = await inviteUser(dataSource, input, caller(ctx.state).id);
     ctx.status = 201;
     ctx.body = { user: presentListedUser(user), link } satisfies InviteReply;
   });
 
-  router.post('/users/:id/disable', requireOwner, async (ctx) => {
+  router.post('/users/:id/disable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentListedUser(await disableUser(dataSource, id));
   });
 
-  router.post('/users/:id/enable', requireOwner, async (ctx) => {
+  router.post('/users/:id/enable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentListedUser(await enableUser(dataSource, id));
   });
 
-  router.post('/users/:id/link', requireOwner, async (ctx) => {
+  router.post('/users/:id/link', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
     ctx.body = await createUserLink(dataSource, id, caller(ctx.state).id);
   });
 
-  router.delete('/users/:id', requireOwner, async (ctx) => {
+  router.delete('/users/:id', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     await removeUser(dataSource, id);
     ctx.body = { message: 'Usuario eliminado', id };
@@ -76,11 +77,11 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
     const { token, password } = parseBody(accountLinkRedeemSchema, ctx.request.body);
     const user = await redeemLink(dataSource, token, password);
     await signIn(ctx, user.id);
-    ctx.body = presentUser(user);
+    ctx.body = presentUser(user, await grantsOf(em, user));
   });
 
   // The current password is a guess like a sign-in's: it spends a point of the same limit, given back when right.
-  router.put('/account/password', requireUser, async (ctx) => {
+  router.put('/account/password', signedIn, async (ctx) => {
     const input = parseBody(passwordChangeSchema, ctx.request.body);
     const key = `login:${ctx.ip}`;
     await loginLimiter.spend(key);
@@ -89,15 +90,15 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
     ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
   });
 
-  router.post('/account/sessions/end-others', requireUser, async (ctx) => {
+  router.post('/account/sessions/end-others', signedIn, async (ctx) => {
     ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
   });
 
-  router.get('/account/sessions', requireUser, async (ctx) => {
+  router.get('/account/sessions', signedIn, async (ctx) => {
     ctx.body = (await listOwnSessions(ctx, em, caller(ctx.state).id)) satisfies AccountSession[];
   });
 
-  router.delete('/account/sessions/:handle', requireUser, async (ctx) => {
+  router.delete('/account/sessions/:handle', signedIn, async (ctx) => {
     const { handle } = parse(sessionHandleParamsSchema, ctx.params);
     await endOwnSession(ctx, em, caller(ctx.state).id, handle);
     ctx.body = { message: 'Sesión cerrada', handle };

@@ -1,8 +1,8 @@
-import type { User } from '../../../contract';
+import type { CompanyGrant, User } from '../../../contract';
 import type { UserEntity } from '../../../db/entities';
 
 /** The only way a user leaves the API: never with the password hash. */
-export function presentUser(user: UserEntity): User {
+export function presentUser(user: UserEntity, companies: CompanyGrant[]): User {
   return {
     id: user.id,
     username: user.username,
@@ -11,5 +11,6 @@ export function presentUser(user: UserEntity): User {
     email: user.email,
     role: user.role,
     locationId: user.locationId,
+    companies,
   } satisfies User;
 }

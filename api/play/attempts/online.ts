@@ -4,7 +4,7 @@ import { dealRound, type RandomIndex } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import type { FairPlayLimits } from '../../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
-import { GROUP_NOT_FOUND } from '../../content/not-found';
+import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { type PlayerReference, resolvePlayer } from '../players/service';
 import { attemptLimit, attemptLimitReached } from '../players/attempt-limit';
 import { type AttemptRow, lockAttempt } from './attempt-row';

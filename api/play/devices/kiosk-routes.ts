@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { idParamsSchema, kioskSetupCheckSchema, kioskSetupSchema, type KioskReleaseReply, type KioskSetupCheckReply, type KioskSetupReply } from '../../../contract';
 import { authenticateDevice } from './service';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { endAdminSession } from '../../platform/http/session';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
@@ -22,7 +22,7 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.post('/question-groups/:id/kiosk-setup', requireUser, async (ctx) => {
+  router.post('/question-groups/:id/kiosk-setup', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
     ctx.body = await createSetupLink(em, id, ctx.state.user.id);

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { erasureSchema, idParamsSchema, playerDataQuery, playerMergeSchema, playerRegistrationSchema, validatePlayerSchema } from '../../../contract';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
 import { isKioskOf } from '../devices/kiosk-of';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { spendDocumentLookup, type LookupClient } from './document-limit';
@@ -43,41 +43,41 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
     ctx.body = presentRegisteredPlayer(player, input.fullName);
   });
 
-  router.get('/player-name-changes', requireUser, async (ctx) => {
+  router.get('/player-name-changes', signedIn, async (ctx) => {
     ctx.body = (await listPendingNameChanges(dataSource.manager)).map(presentNameChange);
   });
 
-  router.post('/player-name-changes/:id/apply', requireUser, async (ctx) => {
+  router.post('/player-name-changes/:id/apply', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentNameChange(await applyNameChange(dataSource.manager, id, ctx.state.user.id));
   });
 
-  router.get('/player-data', requireUser, async (ctx) => {
+  router.get('/player-data', signedIn, async (ctx) => {
     const { documentTypeId, documentNumber } = parse(playerDataQuery, ctx.query);
     ctx.body = await findPlayerData(dataSource.manager, documentTypeId, documentNumber);
   });
 
-  router.post('/player-data/:id/erase', requireUser, async (ctx) => {
+  router.post('/player-data/:id/erase', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(erasureSchema, ctx.request.body);
     ctx.body = await erasePlayer(dataSource.manager, id, input, ctx.state.user.id, secret);
   });
 
-  router.get('/player-erasures', requireUser, async (ctx) => {
+  router.get('/player-erasures', signedIn, async (ctx) => {
     ctx.body = await listErasures(dataSource.manager);
   });
 
-  router.get('/player-duplicates', requireUser, async (ctx) => {
+  router.get('/player-duplicates', signedIn, async (ctx) => {
     ctx.body = await listDuplicatePlayers(dataSource.manager);
   });
 
-  router.post('/player-merges', requireUser, async (ctx) => {
+  router.post('/player-merges', signedIn, async (ctx) => {
     const input = parseBody(playerMergeSchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = await mergePlayers(dataSource.manager, input, ctx.state.user.id);
   });
 
-  router.get('/player-merges', requireUser, async (ctx) => {
+  router.get('/player-merges', signedIn, async (ctx) => {
     ctx.body = await listMerges(dataSource.manager);
   });
 

@@ -4,7 +4,7 @@ import { addressKey } from '../attempts/address-limit';
 import { authenticateDevice } from '../devices/service';
 import { restoreKiosk } from '../devices/kiosk-certificate';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { refuseOversizeMutations } from './limits';
@@ -28,7 +28,7 @@ export function syncRoutes({ config, dataSource, limiters, metrics, secret }: Ro
     ctx.body = (await applySyncBatch(dataSource, deviceId, origin, mutations, countSettled)) satisfies SyncReply;
   });
 
-  router.get('/sync/rejections', requireUser, async (ctx) => {
+  router.get('/sync/rejections', signedIn, async (ctx) => {
     const { total, rows } = await listRejections(dataSource.manager, parse(syncRejectionsQuery, ctx.query));
     ctx.set('X-Total-Count', String(total));
     ctx.body = rows.map(presentRejection);

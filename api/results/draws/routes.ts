@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { drawScreenSettingsSchema, idParamsSchema } from '../../../contract';
 import { sendCsv } from '../exports/csv-download';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { campaignTimeZone, triviaTimeZone } from '../../standings/event-time-zone';
 import { drawExportHeader, drawExportRows } from './export';
@@ -24,12 +24,12 @@ export function drawRoutes(dataSource: DataSource) {
   const paths = { trivia: '/question-groups/:id/draws', campaign: '/campaigns/:id/draws' } as const;
 
   for (const kind of ['trivia', 'campaign'] as const) {
-    router.get(paths[kind], requireUser, async (ctx) => {
+    router.get(paths[kind], signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       ctx.body = await listDraws(em, await drawSubject(em, kind, id));
     });
 
-    router.post(paths[kind], requireUser, async (ctx: Context) => {
+    router.post(paths[kind], signedIn, async (ctx: Context) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const request = parseDrawRequest(ctx.request.body);
       const subject = await drawSubject(em, kind, id);
@@ -37,24 +37,24 @@ export function drawRoutes(dataSource: DataSource) {
       ctx.body = await runDraw(em, subject, { ...request, userId: ctx.state.user?.id ?? null });
     });
 
-    router.get(`${paths[kind]}/screen`, requireUser, async (ctx) => {
+    router.get(`${paths[kind]}/screen`, signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       ctx.body = await drawScreenSettings(em, await drawSubject(em, kind, id));
     });
 
-    router.put(`${paths[kind]}/screen`, requireUser, async (ctx) => {
+    router.put(`${paths[kind]}/screen`, signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const settings = parseBody(drawScreenSettingsSchema, ctx.request.body);
       ctx.body = await saveDrawScreenSettings(em, await drawSubject(em, kind, id), settings);
     });
   }
 
-  router.get('/draws/:id/verify', requireUser, async (ctx) => {
+  router.get('/draws/:id/verify', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = await verifyDraw(em, id);
   });
 
-  router.get('/draws/:id/export', requireUser, async (ctx) => {
+  router.get('/draws/:id/export', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const draw = await findDraw(em, id);
     const timeZone = draw.campaignId !== null ? await campaignTimeZone(em, draw.campaignId) : await triviaTimeZone(em, draw.questionGroupId!);

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { campaignRankingQuery, idParamsSchema } from '../../../contract';
 import { findCampaign, listCampaignLinks } from '../../content/campaigns/service';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse } from '../../platform/http/validate';
 import { findQuestionGroup } from '../../content/question-groups/service';
 import { companyTimeZone } from '../../standings/event-time-zone';
@@ -19,14 +19,14 @@ export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.get('/question-groups/:id/export-scores', requireUser, async (ctx) => {
+  router.get('/question-groups/:id/export-scores', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
     const timeZone = await companyTimeZone(em, group.companyId);
     sendCsvPages(ctx, { prefix: 'puntajes', name: group.name, timeZone }, scoreColumns(timeZone), scorePages(rankings.exportLane, id, timeZone));
   });
 
-  router.get('/campaigns/:id/ranking/export', requireUser, async (ctx) => {
+  router.get('/campaigns/:id/ranking/export', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { locationId, dateFrom, dateTo } = parse(campaignRankingQuery, ctx.query);
     const campaign = await findCampaign(em, id);

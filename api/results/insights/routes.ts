@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { activityQuery, analysisExportQuery, analysisQuery, campaignAnalysisQuery, idParamsSchema, type CampaignAnalysis, type PlayerHistory, type TriviaActivity, type TriviaAnalysis } from '../../../contract';
 import { sendSheetFile } from '../../platform/http/download';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse } from '../../platform/http/validate';
 import { findQuestionGroup } from '../../content/question-groups/service';
 import { findCampaign } from '../../content/campaigns/service';
@@ -17,14 +17,14 @@ export function insightRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.get('/question-groups/:id/analysis', requireUser, async (ctx) => {
+  router.get('/question-groups/:id/analysis', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(analysisQuery, ctx.query);
     await findQuestionGroup(em, id);
     ctx.body = (await triviaAnalysis(em, id, query)) satisfies TriviaAnalysis;
   });
 
-  router.get('/question-groups/:id/analysis/export', requireUser, async (ctx) => {
+  router.get('/question-groups/:id/analysis/export', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(analysisExportQuery, ctx.query);
     const group = await findQuestionGroup(em, id);
@@ -32,20 +32,20 @@ export function insightRoutes(dataSource: DataSource) {
     sendSheetFile(ctx, baseName, format, bytes);
   });
 
-  router.get('/question-groups/:id/activity', requireUser, async (ctx) => {
+  router.get('/question-groups/:id/activity', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(activityQuery, ctx.query);
     await findQuestionGroup(em, id);
     ctx.body = (await triviaActivity(em, id, query)) satisfies TriviaActivity;
   });
 
-  router.get('/campaigns/:id/analysis', requireUser, async (ctx) => {
+  router.get('/campaigns/:id/analysis', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const query = parse(campaignAnalysisQuery, ctx.query);
     ctx.body = (await campaignAnalysis(em, await findCampaign(em, id), query)) satisfies CampaignAnalysis;
   });
 
-  router.get('/players/:id/history', requireUser, async (ctx) => {
+  router.get('/players/:id/history', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = (await playerHistory(em, id)) satisfies PlayerHistory;
   });

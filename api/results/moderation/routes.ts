@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { campaignDisqualifySchema, disqualificationsQuery, disqualifySchema, idParamsSchema, restoreDisqualificationSchema } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { disqualifyFromCampaign, listCampaignDisqualifications } from './campaign-service';
 import { presentCampaignDecision, presentDisqualification } from './presenter';
@@ -11,18 +11,18 @@ import { disqualify, listDisqualifications, restoreDisqualification } from './se
 export function moderationRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api/ranking-disqualifications' });
 
-  router.get('/', requireUser, async (ctx) => {
+  router.get('/', signedIn, async (ctx) => {
     const { questionGroupId } = parse(disqualificationsQuery, ctx.query);
     ctx.body = (await listDisqualifications(dataSource.manager, questionGroupId)).map(presentDisqualification);
   });
 
-  router.post('/', requireUser, async (ctx) => {
+  router.post('/', signedIn, async (ctx) => {
     const input = parseBody(disqualifySchema, ctx.request.body);
     ctx.status = 201;
     ctx.body = presentDisqualification(await disqualify(dataSource.manager, input, ctx.state.user.id));
   });
 
-  router.post('/:id/restore', requireUser, async (ctx) => {
+  router.post('/:id/restore', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { reason } = parseBody(restoreDisqualificationSchema, ctx.request.body);
     ctx.body = presentDisqualification(await restoreDisqualification(dataSource.manager, id, reason, ctx.state.user.id));
@@ -39,12 +39,12 @@ export function moderationRoutes(dataSource: DataSource) {
 export function campaignModerationRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api/campaigns/:id/disqualifications' });
 
-  router.get('/', requireUser, async (ctx) => {
+  router.get('/', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = (await listCampaignDisqualifications(dataSource.manager, id)).map(presentCampaignDecision);
   });
 
-  router.post('/', requireUser, async (ctx) => {
+  router.post('/', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(campaignDisqualifySchema, ctx.request.body);
     ctx.status = 201;

@@ -6,7 +6,7 @@ import { campaignRankingQuery, idParamsSchema, publicName, triviaRankingQuery, t
 import { QuestionGroupEntity } from '../../../db/entities';
 import { presentPublicCampaign } from '../../content/campaigns/presenter';
 import { findCampaign } from '../../content/campaigns/service';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse } from '../../platform/http/validate';
 import type { Freshness, RankingReads } from './reads';
 
@@ -64,7 +64,7 @@ export function rankingRoutes(dataSource: DataSource, publicReads: PublicReads, 
     sendJson(ctx, audience === 'admin' ? entries : withPublicNames(entries, campaign.publicNames));
   };
 
-  router.get('/campaigns/:id/ranking', requireUser, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
+  router.get('/campaigns/:id/ranking', signedIn, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
 
   // Public: an answer may be up to 5 s old (docs/decisions.md, "Rankings and standings"), plus the replica's lag (docs/scale-out.md).
   router.get('/public/campaigns/:id/ranking', (ctx) => campaignRanking(ctx, () => 'public', 'public'));

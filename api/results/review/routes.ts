@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { heldAttemptsQuery, heldBatchSchema, heldSummaryQuery, idParamsSchema } from '../../../contract';
-import { requireUser } from '../../platform/http/require-user';
+import { signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { decideHeldAttempt, decideHeldBatch } from './decisions';
@@ -14,17 +14,17 @@ import { presentBatchDecision, presentDecision, presentHeldAttempt, presentHeldS
 export function reviewRoutes({ dataSource }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
 
-  router.get('/player-attempts/held', requireUser, async (ctx) => {
+  router.get('/player-attempts/held', signedIn, async (ctx) => {
     const { total, rows } = await listHeldAttempts(dataSource.manager, parse(heldAttemptsQuery, ctx.query));
     ctx.set('X-Total-Count', String(total));
     ctx.body = rows.map(presentHeldAttempt);
   });
 
-  router.get('/player-attempts/held/summary', requireUser, async (ctx) => {
+  router.get('/player-attempts/held/summary', signedIn, async (ctx) => {
     ctx.body = presentHeldSummary(await summarizeHeldAttempts(dataSource.manager, parse(heldSummaryQuery, ctx.query)));
   });
 
-  router.get('/player-attempts/held/trivias', requireUser, async (ctx) => {
+  router.get('/player-attempts/held/trivias', signedIn, async (ctx) => {
     ctx.body = await listHeldTrivias(dataSource.manager);
   });
 
@@ -32,12 +32,12 @@ export function reviewRoutes({ dataSource }: RouteDependencies) {
     ['release', 'released'],
     ['discard', 'discarded'],
   ] as const) {
-    router.post(`/player-attempts/held/${action}`, requireUser, async (ctx) => {
+    router.post(`/player-attempts/held/${action}`, signedIn, async (ctx) => {
       const { questionGroupId, ids, filter, throughId } = parseBody(heldBatchSchema, ctx.request.body);
       const target = ids ? { ids } : { filter: filter ?? {}, throughId };
       ctx.body = presentBatchDecision(decision, await decideHeldBatch(dataSource.manager, questionGroupId, target, decision, ctx.state.user.id));
     });
-    router.post(`/player-attempts/:id/${action}`, requireUser, async (ctx) => {
+    router.post(`/player-attempts/:id/${action}`, signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));
     });

@@ -1,0 +1,77 @@
+/**
+ * Who may do what (docs/permissions.md): the one owner of the rule, read by the API's route guards
+ * and by the screens that hide what a role cannot do. An owner may do everything, over every
+ * company; anyone else holds a role per company they work on, and reaches nothing else.
+ */
+
+/** A user's role over one company. */
+export const COMPANY_ROLES = ['organiser', 'staff', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const COMPANY_ROLE_LABELS: Record<CompanyRole, string> = {
+  organiser: 'Organizador',
+  staff: 'Personal del evento',
+  viewer: 'Cliente (solo lectura)',
+};
+export const COMPANY_ROLE_HELP: Record<CompanyRole, string> = {
+  organiser: 'Contenido, campañas, rankings, análisis, exportaciones, revisión, sorteos, dispositivos y datos de jugadores de la empresa.',
+  staff: 'Día del evento: dispositivos, enlaces de kiosco, revisión de resultados retenidos, pantallas y sorteos; rankings de solo lectura.',
+  viewer: 'Rankings, campañas, análisis y pantallas de la empresa, sin documentos ni cambios.',
+};
+
+/**
+ * The actions a company role may be given, each with the roles that have it. Least privilege is
+ * the rule: an action lists only the roles that need it.
+ */
+export const COMPANY_ACTIONS = {
+  /** See the company, its trivias, campaigns and sites (without the answer key). */
+  'content.view': ['organiser', 'staff', 'viewer'],
+  /** Create, change and delete trivias, questions (the answer key with them), pictures, themes, campaigns, sites, the company's own settings. */
+  'content.edit': ['organiser'],
+  /** The rankings of the admin screens (a viewer's show names in the trivia's public style). */
+  'rankings.view': ['organiser', 'staff', 'viewer'],
+  /** Disqualify a result from a ranking, restore it. */
+  'rankings.moderate': ['organiser'],
+  /** "Borrar datos": delete a trivia's results. */
+  'results.delete': ['organiser'],
+  /** The analysis of questions and answers, and its export (no personal data in either). */
+  'analysis.view': ['organiser', 'viewer'],
+  /** Exports that name people: scores, rankings, a draw's entries. */
+  'exports.people': ['organiser'],
+  /** The held results: list them and decide. */
+  'review.decide': ['organiser', 'staff'],
+  /** "Dispositivos", kiosk setup links, the sync's rejections. */
+  'devices.manage': ['organiser', 'staff'],
+  /** Run a draw, set its screen, see draws and verify them. */
+  'draws.run': ['organiser', 'staff'],
+  /** Players' personal data: search, history, name changes, duplicates, merges, erasure. */
+  'players.manage': ['organiser'],
+  /** "Actividad": who changed what (a viewer's without personal data). */
+  'activity.view': ['organiser', 'viewer'],
+} as const satisfies Record<string, readonly CompanyRole[]>;
+export type CompanyAction = keyof typeof COMPANY_ACTIONS;
+
+/** Whether a company role may do an action. */
+export function roleCan(role: CompanyRole, action: CompanyAction): boolean {
+  return (COMPANY_ACTIONS[action] as readonly CompanyRole[]).includes(role);
+}
+
+/** One company a user works on, and their role there. */
+export interface CompanyGrant {
+  companyId: number;
+  role: CompanyRole;
+}
+
+/** Whether a user (an owner, or their grants) may do an action on a company: the screens' copy of the server's rule. */
+export function userCan(user: { role: string; companies: CompanyGrant[] }, action: CompanyAction, companyId: number): boolean {
+  if (user.role === 'owner') return true;
+  const grant = user.companies.find((g) => g.companyId === companyId);
+  return grant !== undefined && roleCan(grant.role, action);
+}
+
+/** Whether a user may do an action on at least one company (a menu entry, a list's screen). */
+export function userCanSomewhere(user: { role: string; companies: CompanyGrant[] }, action: CompanyAction): boolean {
+  return user.role === 'owner' || user.companies.some((g) => roleCan(g.role, action));
+}
+
+export const ROLE_REFUSAL = 'Tu rol en esta empresa no permite esta acción';
+export const PLAYER_OUT_OF_REACH_REFUSAL = 'Este jugador también tiene datos en empresas fuera de tu alcance: pídeselo a un propietario';
