@@ -19,36 +19,40 @@ export const COMPANY_ROLE_HELP: Record<CompanyRole, string> = {
 };
 
 /**
- * The actions a company role may be given, each with the roles that have it. Least privilege is
- * the rule: an action lists only the roles that need it.
+ * The actions a company role may be given, each with the roles that have it (what each covers:
+ * COMPANY_ACTION_SUMMARIES). Least privilege is the rule: an action lists only the roles that need it.
  */
 export const COMPANY_ACTIONS = {
-  /** See the company, its trivias, campaigns and sites (without the answer key). */
   'content.view': ['organiser', 'staff', 'viewer'],
-  /** Create, change and delete trivias, questions (the answer key with them), pictures, themes, campaigns, sites, the company's own settings. */
   'content.edit': ['organiser'],
-  /** The rankings of the admin screens (a viewer's show names in the trivia's public style). */
   'rankings.view': ['organiser', 'staff', 'viewer'],
-  /** Disqualify a result from a ranking, restore it. */
   'rankings.moderate': ['organiser'],
-  /** "Borrar datos": delete a trivia's results. */
   'results.delete': ['organiser'],
-  /** The analysis of questions and answers, and its export (no personal data in either). */
   'analysis.view': ['organiser', 'viewer'],
-  /** Exports that name people: scores, rankings, a draw's entries. */
   'exports.people': ['organiser'],
-  /** The held results: list them and decide. */
   'review.decide': ['organiser', 'staff'],
-  /** "Dispositivos", kiosk setup links, the sync's rejections. */
   'devices.manage': ['organiser', 'staff'],
-  /** Run a draw, set its screen, see draws and verify them. */
   'draws.run': ['organiser', 'staff'],
-  /** Players' personal data: search, history, name changes, duplicates, merges, erasure. */
   'players.manage': ['organiser'],
-  /** "Actividad": who changed what (a viewer's without personal data). */
   'activity.view': ['organiser', 'viewer'],
 } as const satisfies Record<string, readonly CompanyRole[]>;
 export type CompanyAction = keyof typeof COMPANY_ACTIONS;
+
+/** What each action covers, in the words of docs/permissions.md (which is generated from this file and the routers). */
+export const COMPANY_ACTION_SUMMARIES: Record<CompanyAction, string> = {
+  'content.view': 'See the company, its trivias, campaigns and sites (never the answer key)',
+  'content.edit': "Create, change and delete trivias, questions and answers (the answer key with them), pictures, themes, campaigns, sites, the company's own settings and data-treatment text",
+  'rankings.view': "The rankings of the admin screens (a viewer's show names in the trivia's public style)",
+  'rankings.moderate': 'Disqualify a result from a ranking, restore it',
+  'results.delete': '"Borrar datos": delete a trivia\'s results',
+  'analysis.view': 'The analysis of questions and answers, and its export (no personal data in either)',
+  'exports.people': "Exports that name people: scores, rankings, a draw's entries",
+  'review.decide': 'The held results: list them, approve, discard',
+  'devices.manage': '"Dispositivos", kiosk setup links, the sync\'s rejections',
+  'draws.run': 'Run a draw, set its screen, see and verify draws',
+  'players.manage': "Players' personal data: search, history, name changes, duplicates, merges, erasure",
+  'activity.view': '"Actividad": who changed what (a viewer\'s without personal data)',
+};
 
 /** Whether a company role may do an action. */
 export function roleCan(role: CompanyRole, action: CompanyAction): boolean {
