@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { allow, allowListed, inParams, ownerOnly, publicRoute, signedIn, type RouteAccess } from '../../api/platform/access/route-access';
 import { loadConfig } from '../../api/platform/config';
 import { documentedAccess } from '../support/api-doc-access';
-import { apiRouteList, routeName, routesOf, type ApiRoute } from '../support/route-list';
+import { routeName, routesOf, servedRouteList, type ApiRoute } from '../support/route-list';
 
 /**
  * Every route the routers serve declares who may call it, with a guard of
@@ -86,7 +86,7 @@ describe('the checker', () => {
 });
 
 describe('the routers the API serves', () => {
-  const routes = apiRouteList(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'route-list-'.repeat(4) }), neverConnects);
+  const routes = servedRouteList(loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'route-list-'.repeat(4) }), neverConnects);
 
   it('declare each route’s access as its first middleware', () => {
     expect(routes.length).toBeGreaterThan(100);

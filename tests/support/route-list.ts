@@ -5,6 +5,7 @@ import type { Config } from '../../api/platform/config';
 import type { RateLimiter } from '../../api/platform/http/rate-limit';
 import { routeAccessOf, type RouteAccess } from '../../api/platform/access/route-access';
 import { createAppMetrics } from '../../api/metrics/app-metrics';
+import { metricsRoutes } from '../../api/metrics/routes';
 import { apiRouters } from '../../api/routes';
 
 export interface ApiRoute {
@@ -43,6 +44,11 @@ export function apiRouteList(config: Config, dataSource: DataSource): ApiRoute[]
       metrics: createAppMetrics(dataSource),
     }),
   );
+}
+
+/** Every route the app serves: the API's, and GET /metrics, served beside them outside /api. */
+export function servedRouteList(config: Config, dataSource: DataSource): ApiRoute[] {
+  return [...apiRouteList(config, dataSource), ...routesOf([metricsRoutes(createAppMetrics(dataSource), config.metricsToken)])];
 }
 
 /** `METHOD /path`, the name a route goes by in test messages. */

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../support/api-server';
 import { buildCompany } from '../../support/factories';
-import { apiRouteList, routeName } from '../../support/route-list';
+import { routeName, servedRouteList } from '../../support/route-list';
 import type { Caller } from './permission-callers';
 import { signInCallers } from './permission-callers';
 import { expectedOutcome, firstTarget, OUTCOMES, replyProblem, requestFor, type DeclaredRoute, type MatrixRequest, type Outcome, type Reply } from './permission-matrix';
@@ -56,7 +56,7 @@ export function permissionMatrix(part: number, parts: number) {
     await buildMatrixObjects(api.dataSource, companyB); // B has objects of its own, beyond A's members
     shared = await buildMatrixObjects(api.dataSource, companyA);
     callers = await signInCallers(api, companyA, companyB);
-    routes = apiRouteList(api.config, api.dataSource).filter(
+    routes = servedRouteList(api.config, api.dataSource).filter(
       (route): route is DeclaredRoute => route.access !== undefined && route.access.level !== 'public' && hash(routeName(route)) % parts === part,
     );
   });
