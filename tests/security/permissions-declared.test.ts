@@ -14,8 +14,8 @@ import { routeName, routesOf, servedRouteList, type ApiRoute } from '../support/
  * so a route added without a declaration fails here the day it is added.
  */
 
-/** The access levels docs/api.md gives routes called without an account: a player's, a kiosk's, a public screen's, signing in. */
-const WITHOUT_ACCOUNT = new Set(['public', 'anyone', 'player', 'device']);
+/** The access levels docs/api.md gives routes called without a session: a player's, a kiosk's, a public screen's, signing in, a signed upload URL's. */
+const WITHOUT_ACCOUNT = new Set(['public', 'anyone', 'player', 'device', 'signed']);
 
 /** The routes whose first middleware declares nothing, by name. */
 const undeclared = (routes: readonly ApiRoute[]): string[] => routes.filter((route) => route.access === undefined).map(routeName);

@@ -65,11 +65,11 @@ const targetsOf = (route: DeclaredRoute): ObjectTarget[] => (route.access.level 
 /**
  * The request a route gets: each declared target (path, query or body) an object of its kind,
  * the other path parameters filled by name, the body a valid one (./permission-bodies.ts) where
- * the route takes one; `missing` names the target sent an id that names nothing instead.
+ * the route takes one.
  */
-export function requestFor(route: DeclaredRoute, objects: MatrixObjects, missing?: ObjectTarget): MatrixRequest {
+export function requestFor(route: DeclaredRoute, objects: MatrixObjects): MatrixRequest {
   const targets = targetsOf(route);
-  const idOf = (target: ObjectTarget) => (target === missing ? MISSING_ID : objects[target.kind]);
+  const idOf = (target: ObjectTarget) => objects[target.kind];
   const segments = route.path.split('/');
   const path = segments
     .map((segment, index) => {
@@ -92,6 +92,15 @@ export function requestFor(route: DeclaredRoute, objects: MatrixObjects, missing
 
 /** The target an out-of-scope caller is refused on: the first the guard checks. */
 export const firstTarget = (route: DeclaredRoute): ObjectTarget | undefined => targetsOf(route)[0];
+
+/**
+ * The objects with the first target's kind gone: every field and parameter of that kind names
+ * nothing (a body whose fields must agree, as a trivia in the path and in the body, still does).
+ */
+export function withoutFirstTarget(route: DeclaredRoute, objects: MatrixObjects): MatrixObjects {
+  const target = firstTarget(route);
+  return target ? { ...objects, [target.kind]: MISSING_ID } : objects;
+}
 
 export type Reply = Pick<TestResponse, 'status' | 'body'>;
 
