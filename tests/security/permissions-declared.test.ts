@@ -94,6 +94,10 @@ describe('the routers the API serves', () => {
     expect(missing, `routes without a declared access (add publicRoute, signedIn, ownerOnly, allow or allowListed first):\n${missing.join('\n')}`).toEqual([]);
   });
 
+  it('leave the shared guards declaring their own level (declareAs on one would re-declare every route that uses it)', () => {
+    expect([publicRoute, signedIn, ownerOnly].map((guard) => guard.routeAccess)).toEqual([{ level: 'public' }, { level: 'signed-in' }, { level: 'owner' }]);
+  });
+
   it('are public only for players, kiosks and public screens, as docs/api.md documents them', () => {
     const open = routes.filter((route) => route.access?.level === 'public').map(routeName);
     const levels = new Map<string, number>();
