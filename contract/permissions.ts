@@ -26,6 +26,7 @@ export const COMPANY_ACTIONS = {
   'content.view': ['organiser', 'staff', 'viewer'],
   'content.edit': ['organiser'],
   'rankings.view': ['organiser', 'staff', 'viewer'],
+  'names.view': ['organiser', 'staff'],
   'rankings.moderate': ['organiser'],
   'results.delete': ['organiser'],
   'analysis.view': ['organiser', 'viewer'],
@@ -42,7 +43,8 @@ export type CompanyAction = keyof typeof COMPANY_ACTIONS;
 export const COMPANY_ACTION_SUMMARIES: Record<CompanyAction, string> = {
   'content.view': 'See the company, its trivias, campaigns and sites (never the answer key)',
   'content.edit': "Create, change and delete trivias, questions and answers (the answer key with them), pictures, themes, campaigns, sites, the company's own settings and data-treatment text",
-  'rankings.view': "The rankings of the admin screens (a viewer's show names in the trivia's public style)",
+  'rankings.view': 'The rankings of the admin screens',
+  'names.view': "Players' names whole in those rankings (without it, as the trivia's or campaign's public screens style them)",
   'rankings.moderate': 'Disqualify a result from a ranking, restore it',
   'results.delete': '"Borrar datos": delete a trivia\'s results',
   'analysis.view': 'The analysis of questions and answers, and its export (no personal data in either)',

@@ -125,11 +125,13 @@ describe('devices (devices.manage), the dashboard, /metrics', () => {
   it("shows A's staff A's kiosk and its refusals only, and lets them make A's setup links; refuses the viewer", async () => {
     const devices = await staff.get('/api/devices');
     expect(devices.body.kiosks.map((k: { id: string }) => k.id)).toEqual([world.a.kioskId]);
+    expect(devices.body.phones.count).toBe(1);
     expect((await staff.get(`/api/devices?companyId=${world.b.company.id}`)).body.kiosks).toEqual([]);
     expect((await owner.get('/api/devices')).body.kiosks).toHaveLength(2);
     const rejections = await staff.get('/api/sync/rejections');
-    expect(rejections.body.map((r: { reason: string }) => r.reason)).toEqual(['Rechazo A']);
-    expect(rejections.headers.get('x-total-count')).toBe('1');
+    expect(rejections.body.map((r: { reason: string }) => r.reason).sort()).toEqual(['Rechazo A', 'Rechazo teléfono A']);
+    expect(rejections.headers.get('x-total-count')).toBe('2');
+    expect((await owner.get('/api/sync/rejections')).headers.get('x-total-count')).toBe('4');
     expect((await staff.post(`/api/question-groups/${world.a.trivia.id}/kiosk-setup`)).status).toBe(201);
     await expectSameAsMissing(staff.post(`/api/question-groups/${world.b.trivia.id}/kiosk-setup`), staff.post(`/api/question-groups/${MISSING_ID}/kiosk-setup`));
     expectRoleRefusal(await viewer.get('/api/devices'));

@@ -5,8 +5,8 @@ import { buildCompany, buildLocation, buildPlayer, buildTrivia } from './factori
 /**
  * Two client companies of one installation, for tests of who may see and do what: each with a
  * site, a trivia whose public screens show names as "Ana G." (first-initial), a campaign holding
- * it, a kiosk set up for it with a refused mutation, and a player of its own with a counted and a
- * held result. `shared` registered at A's site and played at both companies' trivias.
+ * it, a kiosk set up for it and a phone that played it, each with a refused mutation, and a player
+ * of its own with two counted results (one from the phone) and a held one. `shared` registered at A's site and played at both companies' trivias.
  */
 export async function buildTwoCompanies(api: TestApi) {
   const ds = api.dataSource;
@@ -26,10 +26,14 @@ export async function buildTwoCompanies(api: TestApi) {
       `INSERT INTO devices (id, secret_hash, kiosk_name, kiosk_question_group_id, kiosk_setup_at) VALUES (gen_random_uuid(), repeat('0', 64), $1, $2, now()) RETURNING id`,
       [`Kiosco ${letter}`, group.id],
     );
-    await ds.query(
-      `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason) VALUES ($1, 1, 'player', repeat('0', 64), '{}', 'rejected', $2)`,
-      [kiosk.id, `Rechazo ${letter}`],
-    );
+    const [phone] = await ds.query(`INSERT INTO devices (id, secret_hash) VALUES (gen_random_uuid(), repeat('0', 64)) RETURNING id`);
+    await insertCompletedAttempt(ds, { playerId: player.id, groupId: group.id, score: 70, deviceId: phone.id });
+    for (const [device, reason] of [[kiosk.id, `Rechazo ${letter}`], [phone.id, `Rechazo teléfono ${letter}`]]) {
+      await ds.query(
+        `INSERT INTO sync_mutations (device_id, mutation_id, kind, payload_hash, payload, status, reason) VALUES ($1, 1, 'player', repeat('0', 64), '{}', 'rejected', $2)`,
+        [device, reason],
+      );
+    }
     return { company, site, trivia: group, campaignId: campaign.id as number, player, counted, held, kioskId: kiosk.id as string };
   };
   const a = await build('A');

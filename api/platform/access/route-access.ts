@@ -73,7 +73,8 @@ function targetId(ctx: Context, target: ObjectTarget): number | undefined {
  * A company action on the object(s) a route touches. Signed out: 401. An object beyond the user's
  * reach: the 404 of a missing one (./not-found.ts), as if it did not exist. Within reach but a
  * role without the action: 403 `role_forbidden`. A missing object, or an id left out, passes to
- * the route, which answers as it always does. Owners pass without a query.
+ * the route, which answers as it always does (targets are listed in the order the route looks its
+ * objects up). Owners pass without a query.
  */
 export function allow(dataSource: DataSource, action: CompanyAction, ...targets: ObjectTarget[]): GuardMiddleware {
   return declareAs({ level: 'company', action, targets }, async (ctx: Context, next: Next) => {
@@ -81,14 +82,22 @@ export function allow(dataSource: DataSource, action: CompanyAction, ...targets:
     const access = accessOf(ctx);
     // An owner passes without reading the ids: the route refuses a malformed one with its own schema's message.
     if (access.owner) return next();
+    // The route answers for the first missing object; a refusal of a later one must say the same,
+    // or the reply would tell a real object of another company from a made-up one.
+    let firstMissing: ObjectKind | undefined;
     for (const target of targets) {
       const id = targetId(ctx, target);
       if (id === undefined) continue;
       const companies = await companiesOf(dataSource.manager, target.kind, id);
-      if (companies === null) continue;
-      if (!companies.some((companyId) => access.reaches(companyId))) throw missing(target.kind);
+      if (companies === null) {
+        firstMissing ??= target.kind;
+        continue;
+      }
+      if (!companies.some((companyId) => access.reaches(companyId))) throw missing(firstMissing ?? target.kind);
       const allowed = target.everyCompany ? companies.every((companyId) => access.can(action, companyId)) : companies.some((companyId) => access.can(action, companyId));
-      if (!allowed) throw target.everyCompany && companies.some((companyId) => access.can(action, companyId)) ? forbidden(PLAYER_OUT_OF_REACH_REFUSAL, { code: 'player_out_of_reach' }) : roleRefusal();
+      if (allowed) continue;
+      if (firstMissing) throw missing(firstMissing);
+      throw target.everyCompany && companies.some((companyId) => access.can(action, companyId)) ? forbidden(PLAYER_OUT_OF_REACH_REFUSAL, { code: 'player_out_of_reach' }) : roleRefusal();
     }
     await next();
   });

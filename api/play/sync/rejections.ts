@@ -63,14 +63,14 @@ export async function rejectionDocumentKey(em: EntityManager, secret: string, pa
  * time with the full count: of the devices of `companies` (IN_SCOPE.device; null: every device).
  */
 export async function listRejections(em: EntityManager, { limit, offset, status }: SyncRejectionsQuery, companies: number[] | null): Promise<{ total: number; rows: RejectionRow[] }> {
-  const ofDevices = `($2::int[] IS NULL OR ${IN_SCOPE.device('device_id', '$2::int[]')})`;
-  const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = $1 AND ${ofDevices}`, [status, companies]);
+  const ofDevices = `($2::int[] IS NULL OR ${IN_SCOPE.device('m.device_id', '$2::int[]')})`;
+  const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations m WHERE m.status = $1 AND ${ofDevices}`, [status, companies]);
   const rows: RejectionRow[] = await em.query(
     `SELECT device_id, mutation_id, kind, reason,
             CASE WHEN octet_length(payload::text) <= ${LISTED_PAYLOAD_MAX_BYTES} THEN payload END AS payload,
             created_at
-       FROM sync_mutations
-      WHERE status = $1 AND ${ofDevices}
+       FROM sync_mutations m
+      WHERE m.status = $1 AND ${ofDevices}
       ORDER BY created_at DESC, device_id, mutation_id DESC
       LIMIT $3 OFFSET $4`,
     [status, companies, limit, offset],
