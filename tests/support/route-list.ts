@@ -53,3 +53,13 @@ export function servedRouteList(config: Config, dataSource: DataSource): ApiRout
 
 /** `METHOD /path`, the name a route goes by in test messages. */
 export const routeName = (route: Pick<ApiRoute, 'method' | 'path'>): string => `${route.method} ${route.path}`;
+
+/** A stable number per text, so a route's part (or seed) does not depend on the other routes. */
+export function stableHash(text: string, start: number): number {
+  let h = start | 0;
+  for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16_777_619);
+  return h >>> 0;
+}
+
+/** Whether a route falls in part `part` (0-based) of `parts`, by a hash of its name: how a suite splits its routes between files. */
+export const inPart = (route: Pick<ApiRoute, 'method' | 'path'>, part: number, parts: number): boolean => stableHash(routeName(route), 7) % parts === part;

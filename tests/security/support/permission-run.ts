@@ -6,12 +6,13 @@
  * The calls that must be refused run first, on one set of objects in company A (a refusal changes
  * nothing); then the reads that pass, on the same objects; then the writes that pass, each on a
  * fresh set, since one may delete what another needs. A caller's writes run one after another (one
- * of them renews the caller's session); different callers' side by side.
+ * of them ends the caller's other sessions and gives this one a new id, which a request sent beside
+ * it with the old cookie would miss); different callers' side by side.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../support/api-server';
 import { buildCompany } from '../../support/factories';
-import { routeName, servedRouteList } from '../../support/route-list';
+import { inPart, routeName, servedRouteList } from '../../support/route-list';
 import { signInCallers, type Caller } from './permission-callers';
 import {
   expectedOutcome,
@@ -31,13 +32,6 @@ interface Case {
   route: DeclaredRoute;
   caller: Caller;
   outcome: Outcome;
-}
-
-/** A stable number per text, so a route's part does not depend on the other routes. */
-function hash(text: string): number {
-  let h = 7;
-  for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16_777_619);
-  return h >>> 0;
 }
 
 /** Runs the jobs a few at a time (one API, two cores), each worker taking the next job as it finishes one. */
@@ -67,7 +61,7 @@ export function permissionMatrix(part: number, parts: number) {
     shared = await buildMatrixObjects(api.dataSource, companyA);
     callers = await signInCallers(api, companyA, companyB);
     routes = servedRouteList(api.config, api.dataSource).filter(
-      (route): route is DeclaredRoute => route.access !== undefined && route.access.level !== 'public' && hash(routeName(route)) % parts === part,
+      (route): route is DeclaredRoute => route.access !== undefined && route.access.level !== 'public' && inPart(route, part, parts),
     );
   });
   afterAll(() => api?.close());
