@@ -26,7 +26,8 @@ export function expectedOutcome(access: DeclaredRoute['access'], caller: Caller)
   if (caller.kind === 'signed-out') return 'unauthenticated';
   if (access.level === 'signed-in' || caller.kind === 'owner') return 'passes';
   if (access.level === 'owner') return 'owner_required';
-  // A list the route filters: a role with the action passes, wherever its company is.
+  // An object of a company beyond reach is hidden; a list (no targets) the route filters itself,
+  // so there a role with the action passes wherever its company is.
   if (access.targets.length > 0 && caller.scope === 'out') return 'hidden';
   return roleCan(caller.role, access.action) ? 'passes' : 'role_forbidden';
 }
