@@ -3,9 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DataSource } from 'typeorm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../api/platform/config';
-import { createAppMetrics } from '../../api/metrics/app-metrics';
-import { metricsRoutes } from '../../api/metrics/routes';
-import { apiRouteList } from '../support/route-list';
+import { routeName, servedRouteList } from '../support/route-list';
 
 const DOC = 'docs/api.md';
 const HEADING = /^### (GET|POST|PUT|PATCH|DELETE) (\/api\/\S*|\/metrics)\s*$/;
@@ -26,10 +24,7 @@ function documentedRoutes(): string[] {
 function servedRoutes(): string[] {
   const config = loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'route-list-'.repeat(4) });
   const dataSource = new DataSource({ type: 'postgres' });
-  const metrics = metricsRoutes(createAppMetrics(dataSource), undefined).stack.flatMap((layer) =>
-    layer.methods.filter((method) => method !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
-  );
-  return [...apiRouteList(config, dataSource), ...metrics].map((route) => `${route.method} ${route.path}`);
+  return servedRouteList(config, dataSource).map(routeName);
 }
 
 describe('docs/api.md', () => {

@@ -1,16 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
 import { isKioskSetup, isPlayerRoute } from '../../api/platform/http/player-routes';
+import { documentedAccess } from '../support/api-doc-access';
 
-/** Each documented route of docs/api.md with its access level (the first word after its heading). */
+/** Each documented route of docs/api.md with its access level, its parameters filled. */
 function documentedRoutes(): { method: string; path: string; access: string }[] {
-  const lines = readFileSync('docs/api.md', 'utf8').split('\n');
-  return lines.flatMap((line, i) => {
-    const heading = /^### (GET|POST|PUT|PATCH|DELETE) (\/api\/\S*)\s*$/.exec(line);
-    if (!heading) return [];
-    const access = /^(\w+)/.exec(lines[i + 1] ?? '')?.[1] ?? '';
-    return [{ method: heading[1]!, path: heading[2]!.replace(/:\w+/g, '7'), access }];
+  return [...documentedAccess()].map(([route, access]) => {
+    const [method, path] = route.split(' ') as [string, string];
+    return { method, path: path.replace(/:\w+/g, '7'), access };
   });
 }
 

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, describe, it } from 'vitest';
 import { ADMIN, startTestApi } from '../../support/api-server';
 import { startFakeOpenAi } from '../../support/fake-openai';
-import { apiRouteList, type ApiRoute } from '../../support/route-list';
+import { apiRouteList, inPart, routeName, stableHash, type ApiRoute } from '../../support/route-list';
 import { buildFixture, buildObjects, type Fixture } from './fixture';
 import { replyProblem } from './reply-check';
 import { requestArbitrary, toWire, type FuzzRequest } from './requests';
@@ -27,14 +27,6 @@ const REPLAY_PATH = process.env.FUZZ_PATH;
 const SESSIONS = ['signed-in', 'signed-out'] as const;
 type Session = (typeof SESSIONS)[number];
 
-export const routeName = (route: ApiRoute) => `${route.method} ${route.path}`;
-
-/** A stable number per text, so a route's seed and part do not depend on the other routes. */
-function hash(text: string, start: number): number {
-  let h = start | 0;
-  for (const char of text) h = Math.imul(h ^ char.charCodeAt(0), 16_777_619);
-  return h >>> 0;
-}
 
 const cookiesOf = (reply: WireReply) => ([] as string[]).concat(reply.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!);
 const endsSession = (reply: WireReply) => ([] as string[]).concat(reply.headers['set-cookie'] ?? []).some((c) => /expires=Thu, 01 Jan 1970/i.test(c));
@@ -60,7 +52,7 @@ export async function fuzzRoutes(part: number, parts: number) {
   const tally = new FuzzTally(SEED, RUNS);
   const all = apiRouteList(api.config, api.dataSource);
   if (ONLY_ROUTE && !all.some((route) => routeName(route) === ONLY_ROUTE)) throw new Error(`fuzz: no route is "${ONLY_ROUTE}"`);
-  const routes = all.filter((route) => (!ONLY_ROUTE || routeName(route) === ONLY_ROUTE) && hash(routeName(route), 7) % parts === part);
+  const routes = all.filter((route) => (!ONLY_ROUTE || routeName(route) === ONLY_ROUTE) && inPart(route, part, parts));
 
   afterAll(async () => {
     tally.write(part);
@@ -152,7 +144,7 @@ export async function fuzzRoutes(part: number, parts: number) {
       if (problem) throw new Error(`${wire.method} ${wire.path.slice(0, 300)} ${problem}`);
     });
     const details = await fc.check(property, {
-      seed: hash(`${name} ${session}`, SEED),
+      seed: stableHash(`${name} ${session}`, SEED),
       numRuns: RUNS,
       ...(REPLAY_PATH ? { path: REPLAY_PATH, endOnFailure: true } : {}),
     });
