@@ -31,7 +31,9 @@ export interface ObjectTarget {
 export type GuardMiddleware = Middleware & { routeAccess: RouteAccess };
 
 /** A guard of a route's own, declared as the level it amounts to (the matrix test calls it as that level). */
-export const declareAs = (access: RouteAccess, middleware: Middleware): GuardMiddleware => Object.assign(middleware, { routeAccess: access });
+export const declareAs = (access: RouteAccess, middleware: Middleware): GuardMiddleware =>
+  // A new function each time: declaring a shared guard again must not change the routes already using it.
+  Object.assign((ctx: Context, next: Next) => middleware(ctx, next), { routeAccess: access });
 
 /** The access of the request's user; only on a signed-in request. */
 export const accessOf = (ctx: Context): Access => ctx.state.access as Access;

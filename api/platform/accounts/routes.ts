@@ -16,7 +16,7 @@ import { presentUser } from '../auth/presenter';
 import type { SignInGuard } from '../auth/routes';
 import type { RateLimiter } from '../http/rate-limit';
 import { grantsOf } from '../access/load-user';
-import { ownerOnly, signedIn } from '../access/route-access';
+import { ownerOnly, publicRoute, signedIn } from '../access/route-access';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { checkAccountLink } from './links';
@@ -66,13 +66,13 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
     ctx.body = { message: 'Usuario eliminado', id };
   });
 
-  router.post('/account-links/check', async (ctx) => {
+  router.post('/account-links/check', publicRoute, async (ctx) => {
     const { token } = parseBody(accountLinkCheckSchema, ctx.request.body);
     ctx.body = await checkAccountLink(em, token);
   });
 
   // Signs the person in: a browser set up as a kiosk is refused first, as at /api/login.
-  router.post('/account-links/redeem', async (ctx) => {
+  router.post('/account-links/redeem', publicRoute, async (ctx) => {
     await refuseKioskBrowser(ctx, em);
     const { token, password } = parseBody(accountLinkRedeemSchema, ctx.request.body);
     const user = await redeemLink(dataSource, token, password);

@@ -1,9 +1,10 @@
 import Router from '@koa/router';
+import { publicRoute } from '../access/route-access';
 import type { DataSource } from 'typeorm';
 
 export function healthRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
-  router.get('/health', async (ctx) => {
+  router.get('/health', publicRoute, async (ctx) => {
     try {
       await dataSource.query('SELECT 1');
       ctx.body = { status: 'ok', db: 'ok' };
