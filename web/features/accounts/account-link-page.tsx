@@ -9,7 +9,7 @@ import { LoadingState } from '../../components/ui/states';
 import { ApiError, errorText } from '../../lib/api';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { useAccountLinkCheck, useRedeemAccountLink } from './api';
-import { NewPasswordFields, newPasswordProblem, useNewPassword } from './password-fields';
+import { NewPasswordFields, useNewPassword } from './password-fields';
 
 /**
  * The page an invitation or password reset link opens (`/cuenta/{token}`, public): who invites the
@@ -64,16 +64,14 @@ function Refusal({ state, detail }: { state: 'unknown' | 'used' | 'expired'; det
 function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckReply }) {
   const navigate = useNavigate();
   const redeem = useRedeemAccountLink();
-  const { value, setValue, errors, setErrors } = useNewPassword();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const username = link.username ?? '';
+  const { value, setValue, errors, setErrors, verdict, check } = useNewPassword(link.passwordOwner ?? { username });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const invitation = link.purpose === 'invitation';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = newPasswordProblem(value, username);
-    setErrors(problem ? { [problem.field]: problem.message } : {});
-    if (problem) return;
+    if (!check()) return;
     redeem.mutate(
       { token, password: value.password },
       {
@@ -102,7 +100,7 @@ function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckRe
       </p>
       <form className="mt-6 space-y-5" noValidate onSubmit={submit}>
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <NewPasswordFields value={value} onChange={setValue} errors={errors} autoFocus />
+        <NewPasswordFields value={value} onChange={setValue} errors={errors} verdict={verdict} autoFocus />
         {refusal && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {refusal}

@@ -1,0 +1,34 @@
+import type { EntityManager } from 'typeorm';
+import { SECOND_FACTOR_INVALID_MESSAGE, SECOND_FACTOR_REQUIRED_MESSAGE } from '../../../contract';
+import type { UserEntity } from '../../../db/entities';
+import { AppError } from '../http/errors';
+import type { RateLimiter } from '../http/rate-limit';
+import { acceptSecondFactorCode, enabledSecondFactor } from './service';
+import type { SecretSealer } from './sealing';
+
+/**
+ * The second step of POST /api/login, after a right password. A user without a second factor
+ * passes. One with it on and no code: 401 `second_factor_required`, no session, and the address's
+ * point given back (the password was right; the screen now asks for the code). A wrong or used code:
+ * 401 `second_factor_invalid`, and it counts twice: on the address's limit (its point is kept) and
+ * on the user's own (`login-code:{id}`, so guesses spread over many addresses are limited too).
+ */
+export async function secondStepOfSignIn(
+  em: EntityManager,
+  sealer: SecretSealer,
+  limiter: RateLimiter,
+  addressKey: string,
+  user: UserEntity,
+  code: string | undefined,
+): Promise<void> {
+  const row = await enabledSecondFactor(em, user.id);
+  if (!row) return;
+  if (code === undefined) {
+    await limiter.refund(addressKey);
+    throw new AppError(401, SECOND_FACTOR_REQUIRED_MESSAGE, { code: 'second_factor_required' });
+  }
+  const userKey = `login-code:${user.id}`;
+  await limiter.spend(userKey);
+  if (!(await acceptSecondFactorCode(em, sealer, row, code))) throw new AppError(401, SECOND_FACTOR_INVALID_MESSAGE, { code: 'second_factor_invalid' });
+  await limiter.refund(userKey);
+}
