@@ -85,6 +85,20 @@ describe('two-step sign-in', () => {
     expect(older.body.code).toBe('second_factor_invalid');
   });
 
+  it('lets a reset link set the password but not sign in past the code', async () => {
+    const { client } = await signedInUser(api, 'restablece');
+    const { secret } = await turnOn(client);
+    const owner = await api.adminClient();
+    const { id } = (await owner.get('/api/users')).body.find((u: { username: string }) => u.username === 'restablece');
+    const link = await owner.post(`/api/users/${id}/link`);
+    const browser = api.client();
+    const redeemed = await browser.post('/api/account-links/redeem', { token: link.body.path.replace('/cuenta/', ''), password: 'nueva-clave-del-faro-7' });
+    expect(redeemed.status).toBe(401);
+    expect(redeemed.body.code).toBe('second_factor_required');
+    expect((await browser.get('/api/session')).body.user).toBeNull();
+    expect((await browser.post('/api/login', { username: 'restablece', password: 'nueva-clave-del-faro-7', code: await codeAt(secret, 1) })).status).toBe(200);
+  });
+
   it('lets only one of two sign-ins racing with the same code through', async () => {
     const { client, login } = await signedInUser(api, 'carrera');
     const { secret } = await turnOn(client);

@@ -32,3 +32,13 @@ export async function secondStepOfSignIn(
   if (!(await acceptSecondFactorCode(em, sealer, row, code))) throw new AppError(401, SECOND_FACTOR_INVALID_MESSAGE, { code: 'second_factor_invalid' });
   await limiter.refund(userKey);
 }
+
+/**
+ * A redeemed reset link sets the password but, for a user with two-step sign-in on, signs no one in:
+ * 401 `second_factor_required`, so a link seen by someone else is not a way past the code.
+ */
+export async function refuseWithoutSecondStep(em: EntityManager, user: UserEntity): Promise<void> {
+  if (await enabledSecondFactor(em, user.id)) {
+    throw new AppError(401, 'Contraseña guardada. Inicia sesión con ella y el código de tu aplicación.', { code: 'second_factor_required' });
+  }
+}

@@ -77,6 +77,8 @@ function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckRe
       {
         onSuccess: () => navigate('/', { replace: true }),
         onError: (error) => {
+          // Saved, but two-step sign-in is on: the sign-in page asks for the password and a code.
+          if (error instanceof ApiError && error.body?.code === 'second_factor_required') return navigate('/auth', { replace: true, state: { notice: error.serverMessage } });
           const issue = error instanceof ApiError ? error.body?.issues?.find((i) => i.path === 'password') : undefined;
           if (issue) setErrors({ password: issue.message });
           else setRefusal(errorText(error));

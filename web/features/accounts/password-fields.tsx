@@ -38,7 +38,7 @@ export function NewPasswordFields({
           value={value.password}
           onChange={(e) => onChange({ ...value, password: e.target.value })}
         />
-        <PasswordStrengthMeter verdict={verdict} />
+        <PasswordStrengthMeter verdict={verdict} showAdvice={!errors.password} />
       </div>
       <TextInput
         label="Repite la contraseña"

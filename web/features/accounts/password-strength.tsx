@@ -34,9 +34,10 @@ const LABEL_TONE = ['text-red-700 dark:text-red-300', 'text-red-700 dark:text-re
 
 /**
  * "Seguridad": four bars and a word for the verdict's score (two bars or fewer are refused), and
- * what would make the password harder to guess. Announced politely as the person types.
+ * what would make the password harder to guess (`showAdvice`: not while the field's error says it).
+ * Announced politely as the person types.
  */
-export function PasswordStrengthMeter({ verdict }: { verdict: PasswordVerdict | undefined }) {
+export function PasswordStrengthMeter({ verdict, showAdvice }: { verdict: PasswordVerdict | undefined; showAdvice: boolean }) {
   const score = verdict?.score ?? 0;
   const label = verdict ? SCORE_LABELS[score] : 'Escribe una contraseña';
   return (
@@ -59,7 +60,7 @@ export function PasswordStrengthMeter({ verdict }: { verdict: PasswordVerdict | 
         <strong className={verdict ? LABEL_TONE[score] : 'font-normal text-slate-600 dark:text-slate-400'} data-testid="password-strength-label">
           {label}
         </strong>
-        {verdict?.advice && <span className="text-slate-600 dark:text-slate-400"> · {verdict.advice}</span>}
+        {showAdvice && verdict?.advice && <span className="text-slate-600 dark:text-slate-400"> · {verdict.advice}</span>}
       </p>
     </div>
   );

@@ -99,7 +99,7 @@ function SetUp({ setup, onCancel, onConfirmed }: { setup: SecondFactorSetup; onC
         <QrCode text={setup.uri} label="Código QR para tu aplicación de autenticación" className="size-40 shrink-0 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 [&>svg]:size-full" testId="second-factor-qr" />
         <div className="min-w-0 text-sm">
           <p className="text-slate-600 dark:text-slate-400">¿No puedes escanearlo? Escribe esta clave en la aplicación:</p>
-          <p className="mt-1 font-mono text-base break-all select-all" data-testid="second-factor-secret">
+          <p className="mt-1 font-mono text-base select-all" data-testid="second-factor-secret">
             {grouped(setup.secret)}
           </p>
         </div>

@@ -34,6 +34,8 @@ export function LoginPage() {
   if (isPending || kiosk === undefined) return <FullPageSpinner />;
   if (user) return <Navigate to={returnPath(location.state)} replace />;
 
+  // What the page that sent the person here says (a reset link saved for a user with two-step sign-in on).
+  const notice = (location.state as { notice?: string } | null)?.notice;
   const signedIn = () => navigate(returnPath(location.state), { replace: true });
   const onSubmit = form.handleSubmit((values) =>
     loginMutation.mutate(values, {
@@ -68,6 +70,11 @@ export function LoginPage() {
             <SecondFactorStep credentials={pendingCode} onSignedIn={signedIn} onBack={() => setPendingCode(null)} />
           ) : (
             <>
+              {notice && (
+                <p role="status" className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-400/10 dark:text-emerald-100">
+                  {notice}
+                </p>
+              )}
               {released && (
                 <p role="status" className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-400/10 dark:text-emerald-100">
                   Este navegador ya no es un kiosco. Ya puedes iniciar sesión.
