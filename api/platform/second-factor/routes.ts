@@ -7,6 +7,7 @@ import type { RateLimiter } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import type { SecretSealer } from './sealing';
 import { confirmSetup, disableSecondFactor, secondFactorStatus, startSetup } from './service';
+import { secondFactorLimitKey } from './sign-in-step';
 
 /**
  * The signed-in user's own two-step sign-in ("Mi cuenta", "Verificación en dos pasos"). The secret
@@ -18,7 +19,7 @@ export function secondFactorRoutes(dataSource: DataSource, sealer: SecretSealer,
   const caller = (state: { user?: UserEntity }) => state.user!;
   // A wrong code or password here is a guess like one at /api/login: the user's own limit counts it.
   const guarded = async <T>(user: UserEntity, attempt: () => Promise<T>): Promise<T> => {
-    const key = `login-code:${user.id}`;
+    const key = secondFactorLimitKey(user.id);
     await loginLimiter.spend(key);
     const result = await attempt();
     await loginLimiter.refund(key);

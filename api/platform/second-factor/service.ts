@@ -5,6 +5,7 @@ import {
   RECOVERY_CODE_PATTERN,
   SECOND_FACTOR_INVALID_MESSAGE,
   TOTP_CODE_PATTERN,
+  normaliseSecondFactorCode,
   type SecondFactorConfirmReply,
   type SecondFactorSetup,
   type SecondFactorStatus,
@@ -76,7 +77,7 @@ export async function disableSecondFactor(em: EntityManager, sealer: SecretSeale
   if (!row) return;
   if (row.enabledAt) {
     const stored = await em.findOneBy(UserEntity, { id: user.id });
-    const proven = (await acceptSecondFactorCode(em, sealer, row, proof.replace(/\s+/g, '').toLowerCase())) || (await verifyPassword(stored?.passwordHash ?? undefined, proof));
+    const proven = (await acceptSecondFactorCode(em, sealer, row, normaliseSecondFactorCode(proof))) || (await verifyPassword(stored?.passwordHash ?? undefined, proof));
     if (!proven) throw badRequest('El código o la contraseña no son correctos', { code: 'second_factor_invalid', issues: [{ path: 'proof', message: 'El código o la contraseña no son correctos' }] });
   }
   await em.delete(UserSecondFactorEntity, { userId: user.id });

@@ -6,6 +6,9 @@ import type { RateLimiter } from '../http/rate-limit';
 import { acceptSecondFactorCode, enabledSecondFactor } from './service';
 import type { SecretSealer } from './sealing';
 
+/** The user's own count of wrong codes, on the login limiter: at sign-in and in "Mi cuenta" alike. */
+export const secondFactorLimitKey = (userId: number) => `login-code:${userId}`;
+
 /**
  * The second step of POST /api/login, after a right password. A user without a second factor
  * passes. One with it on and no code: 401 `second_factor_required`, no session, and the address's
@@ -27,7 +30,7 @@ export async function secondStepOfSignIn(
     await limiter.refund(addressKey);
     throw new AppError(401, SECOND_FACTOR_REQUIRED_MESSAGE, { code: 'second_factor_required' });
   }
-  const userKey = `login-code:${user.id}`;
+  const userKey = secondFactorLimitKey(user.id);
   await limiter.spend(userKey);
   if (!(await acceptSecondFactorCode(em, sealer, row, code))) throw new AppError(401, SECOND_FACTOR_INVALID_MESSAGE, { code: 'second_factor_invalid' });
   await limiter.refund(userKey);
