@@ -78,11 +78,13 @@ export default tseslint.config(
         {
           default: 'disallow',
           // Packages and Node built-ins are checked too: the contract runs everywhere, so it may use
-          // only zod; the service worker only Workbox (no React UI, no Node).
+          // only zod (and zxcvbn-ts, for the password rule); the service worker only Workbox (no React UI, no Node).
           checkAllOrigins: true,
           policies: [
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
             { from: { element: { type: 'contract' } }, allow: { to: { module: { origin: 'external', source: 'zod' } } } },
+            // The password rule's strength estimate (contract/password-strength.ts, outside the barrel).
+            { from: { element: { type: 'contract' } }, allow: { to: { module: { origin: 'external', source: '@zxcvbn-ts/*' } } } },
             { from: { element: { type: 'db' } }, allow: { to: { element: { type: ['db', 'contract'] } } } },
             ...floorPolicies,
             { from: { element: { type: 'api' } }, allow: { to: { element: { type: [...API_TYPES, 'db', 'contract'] } } } },

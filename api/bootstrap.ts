@@ -5,7 +5,8 @@ import { UserEntity } from '../db/entities';
 import { seedDemoContent } from '../db/seed/demo-content';
 import { hashPassword } from './platform/auth/password';
 import { lockUserCreation } from './platform/auth/service';
-import type { Config } from './platform/config';
+import { ConfigError, type Config } from './platform/config';
+import { passwordVerdict } from '../contract/password-strength';
 
 export interface BootstrapResult {
   /** Set only on the start that created the first admin. */
@@ -20,6 +21,7 @@ export interface BootstrapResult {
  */
 export async function bootstrapEmptyDatabase(dataSource: DataSource, config: Config): Promise<BootstrapResult> {
   if (await dataSource.manager.exists(UserEntity)) return {};
+  assertFirstAdminPassword(config);
   const generated = !config.admin.password;
   const password = config.admin.password ?? randomBytes(12).toString('base64url');
   const passwordHash = await hashPassword(password);
@@ -28,11 +30,8 @@ export async function bootstrapEmptyDatabase(dataSource: DataSource, config: Con
     if (await tx.exists(UserEntity)) return {};
     await tx.save(
       tx.create(UserEntity, {
-        username: config.admin.username,
         passwordHash,
-        firstName: 'Administrador',
-        lastName: 'Principal',
-        email: `${config.admin.username}@example.com`,
+        ...firstAdmin(config),
         role: 'owner',
       }),
     );
@@ -40,6 +39,20 @@ export async function bootstrapEmptyDatabase(dataSource: DataSource, config: Con
     if (config.seedDemo) result.demoQuestionGroupId = (await seedDemoContent(tx)).questionGroupId;
     return result;
   });
+}
+
+/** The first admin's identity, as the password rule sees it (its words count against the password). */
+const firstAdmin = (config: Config) => ({ username: config.admin.username, firstName: 'Administrador', lastName: 'Principal', email: `${config.admin.username}@example.com` });
+
+/**
+ * ADMIN_PASSWORD, when the start is about to make the first admin with it, follows the password
+ * rule every other password follows (contract/password-strength.ts): a weak one stops the start
+ * with the rule's reason. Once a user exists the variable is not read, so it is not checked.
+ */
+export function assertFirstAdminPassword(config: Config): void {
+  if (!config.admin.password) return; // a generated one: 16 random characters
+  const { problem } = passwordVerdict(config.admin.password, firstAdmin(config));
+  if (problem) throw new ConfigError(`ADMIN_PASSWORD does not follow the password rule (docs/security.md, "The password rule"): ${problem}`);
 }
 
 /** The start-up sequence on the database: pending migrations, then the first-start content. */

@@ -2,6 +2,8 @@ import type Router from '@koa/router';
 import { accountRoutes } from './platform/accounts/routes';
 import { authRoutes } from './platform/auth/routes';
 import { healthRoutes } from './platform/health/routes';
+import { secondFactorRoutes } from './platform/second-factor/routes';
+import { secretSealer } from './platform/second-factor/sealing';
 import type { RouteDependencies } from './platform/route-dependencies';
 import { aiRoutes } from './content/ai/routes';
 import { campaignRoutes } from './content/campaigns/routes';
@@ -44,9 +46,12 @@ export function apiRouters(deps: RouteDependencies): Router[] {
   const rankingsOn = perDataSource((dataSource) => (dataSource === deps.dataSource ? rankings : createRankingReads(dataSource, deps.config.rankingReads)));
   // Edits that let go of a picture sweep the ones no question uses any more.
   const sweepPictures = pictureSweep(deps.dataSource, deps.config.uploadDir, deps.config.uploadSweepMs);
+  // Two-step sign-in's secrets are sealed under a key derived from the session secret.
+  const sealer = secretSealer(deps.secret);
   return [
     healthRoutes(deps.dataSource),
-    authRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
+    authRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser, sealer),
+    secondFactorRoutes(deps.dataSource, sealer, deps.limiters.login),
     accountRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
     questionGroupRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     companyRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),

@@ -143,7 +143,8 @@ async function main() {
   try {
     await start(config, running);
   } catch (error) {
-    console.error('Start failed:', error);
+    if (error instanceof ConfigError) console.error(error.message);
+    else console.error('Start failed:', error);
     if (!stopping) {
       stopping = true;
       await shutDown(running);

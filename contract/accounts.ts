@@ -28,10 +28,36 @@ export const ACCOUNT_PAGE_PREFIX = '/cuenta/';
 
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
+/**
+ * The lowest zxcvbn score (0 to 4) a new password may have: 3 means at least 10^8 guesses by its
+ * estimate, "safely unguessable" online in its authors' terms and some protection if the argon2
+ * hashes were stolen (docs/security.md, "The password rule").
+ */
+export const PASSWORD_MIN_SCORE = 3;
+
+/** Whose password it is: what zxcvbn treats as guessable words for them (`passwordUserInputs`). */
+export interface PasswordOwner {
+  username: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+}
 
 /**
- * The password rule, one owner for the server and the screens: at least PASSWORD_MIN_LENGTH
- * characters, and not the username (in any case, spaces around ignored). Null when it passes.
+ * The words an attacker who knows the person and the product tries first: their names (also
+ * together, and without accents: "Lucía Prado" gives "luciaprado"), username and e-mail.
+ */
+export function passwordUserInputs(owner: PasswordOwner): string[] {
+  const [mailbox = ''] = (owner.email ?? '').split('@');
+  const fullName = `${owner.firstName ?? ''}${owner.lastName ?? ''}`.replace(/\s+/g, '');
+  const words = [owner.username, owner.firstName, owner.lastName, fullName, owner.email, mailbox, 'triviando', 'trivia'].map((word) => (word ?? '').trim().toLowerCase()).filter(Boolean);
+  return [...new Set(words.flatMap((word) => [word, word.normalize('NFD').replace(/\p{M}/gu, '')]))];
+}
+
+/**
+ * The cheap part of the password rule, one owner for the server and the screens: at least
+ * PASSWORD_MIN_LENGTH characters, and not the username (in any case, spaces around ignored). Null
+ * when it passes. The whole rule adds the strength score: contract/password-strength.ts.
  */
 export function passwordProblem(password: string, username: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`;
@@ -40,7 +66,7 @@ export function passwordProblem(password: string, username: string): string | nu
   return null;
 }
 
-/** A new password's length (the username part of the rule needs the username: `passwordProblem`). */
+/** A new password's length (the rest of the rule needs whose it is: contract/password-strength.ts). */
 export const newPasswordSchema = z
   .string({ error: 'La contraseña es requerida' })
   .min(PASSWORD_MIN_LENGTH, `La contraseña debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres`)
@@ -117,6 +143,8 @@ export interface AccountLinkCheckReply {
   role?: InstallationRole;
   /** The full name of the owner who made the link, when they are still a user. */
   createdBy?: string | null;
+  /** Whose password the link sets, as the password rule sees it: the page's meter gives the server's verdict. */
+  passwordOwner?: PasswordOwner;
   expiresAt?: string;
 }
 
@@ -153,4 +181,4 @@ export const ACCOUNT_LINK_REFUSALS = {
 } as const;
 
 export const LAST_OWNER_REFUSAL = 'Debe quedar al menos un propietario activo: invita o reactiva a otro propietario antes.';
-export const OWNER_REQUIRED_REFUSAL = 'Solo un propietario puede administrar los usuarios';
+export const OWNER_REQUIRED_REFUSAL = 'Solo un propietario de la instalación puede hacer esto';

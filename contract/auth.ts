@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import { newPasswordSchema, usernameSchema, type InstallationRole } from './accounts';
 import type { CompanyGrant } from './permissions';
+import { secondFactorCodeSchema } from './second-factor';
 
 export const loginSchema = z.strictObject({
   username: z.string().trim().min(1, 'El usuario es requerido').max(100),
   password: z.string().min(1, 'La contraseña es requerida').max(200),
+  /** The second step, for a user with two-step sign-in on: a code of their app, or a recovery code (contract/second-factor.ts). */
+  code: secondFactorCodeSchema.optional(),
 });
-export type LoginInput = z.infer<typeof loginSchema>;
+export type LoginInput = z.input<typeof loginSchema>;
 
 export const registerSchema = z.strictObject({
   username: usernameSchema,

@@ -119,6 +119,12 @@ export const ERROR_CODES = [
   // companies beyond the caller's reach
   'role_forbidden',
   'player_out_of_reach',
+  // two-step sign-in: a right password of a user with it on and no code (no session yet); a wrong or used code; a set-up
+  // asked while it is on, or confirmed without one pending
+  'second_factor_required',
+  'second_factor_invalid',
+  'second_factor_enabled',
+  'second_factor_not_pending',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

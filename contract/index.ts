@@ -2,6 +2,7 @@ export * from './common';
 export * from './errors';
 export * from './auth';
 export * from './accounts';
+export * from './second-factor';
 export * from './permissions';
 export * from './companies';
 export * from './time-zone';

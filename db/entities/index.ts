@@ -31,6 +31,7 @@ import { SyncMutationEntity } from './sync-mutation.entity';
 import { TriviaStandingEntity } from './trivia-standing.entity';
 import { UserEntity } from './user.entity';
 import { UserCompanyRoleEntity } from './user-company-role.entity';
+import { UserSecondFactorEntity } from './user-second-factor.entity';
 
 export {
   AccountLinkEntity,
@@ -66,11 +67,13 @@ export {
   TriviaStandingEntity,
   UserCompanyRoleEntity,
   UserEntity,
+  UserSecondFactorEntity,
 };
 
 export const entities = [
   UserEntity,
   UserCompanyRoleEntity,
+  UserSecondFactorEntity,
   AccountLinkEntity,
   SessionEntity,
   RateLimitEntity,

@@ -55,6 +55,8 @@ const EXPECTED_TABLES = [
   'sync_mutations',
   'trivia_standing_counts',
   'trivia_standings',
+  'user_company_roles',
+  'user_second_factors',
   'users',
 ];
 

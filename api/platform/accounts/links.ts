@@ -46,6 +46,8 @@ interface LinkRow {
   expires_at: Date;
   username: string;
   first_name: string;
+  last_name: string;
+  email: string;
   role: InstallationRole;
   created_by: string | null;
 }
@@ -53,7 +55,7 @@ interface LinkRow {
 async function readLink(em: EntityManager, token: string): Promise<LinkRow | undefined> {
   const [row]: LinkRow[] = await em.query(
     `SELECT l.user_id, l.purpose, l.used_at IS NOT NULL AS used, l.expires_at > now() AS live, l.expires_at,
-            u.username, u.first_name, u.role, NULLIF(concat_ws(' ', c.first_name, c.last_name), '') AS created_by
+            u.username, u.first_name, u.last_name, u.email, u.role, NULLIF(concat_ws(' ', c.first_name, c.last_name), '') AS created_by
        FROM account_links l
        JOIN users u ON u.id = l.user_id
        LEFT JOIN users c ON c.id = l.created_by
@@ -77,6 +79,7 @@ export async function checkAccountLink(em: EntityManager, token: string): Promis
     firstName: row.first_name,
     role: row.role,
     createdBy: row.created_by,
+    passwordOwner: { username: row.username, firstName: row.first_name, lastName: row.last_name, email: row.email },
     expiresAt: row.expires_at.toISOString(),
   };
 }

@@ -19,6 +19,7 @@ import { grantsOf } from '../access/load-user';
 import { ownerOnly, publicRoute, signedIn } from '../access/route-access';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
+import { refuseWithoutSecondStep } from '../second-factor/sign-in-step';
 import { checkAccountLink } from './links';
 import { endOwnSession, listOwnSessions } from './own-sessions';
 import { presentListedUser } from './presenter';
@@ -71,11 +72,13 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
     ctx.body = await checkAccountLink(em, token);
   });
 
-  // Signs the person in: a browser set up as a kiosk is refused first, as at /api/login.
+  // Signs the person in: a browser set up as a kiosk is refused first, as at /api/login. A user with
+  // two-step sign-in on gets the password set and no session: they sign in with it and a code.
   router.post('/account-links/redeem', publicRoute, async (ctx) => {
     await refuseKioskBrowser(ctx, em);
     const { token, password } = parseBody(accountLinkRedeemSchema, ctx.request.body);
     const user = await redeemLink(dataSource, token, password);
+    await refuseWithoutSecondStep(em, user);
     await signIn(ctx, user.id);
     ctx.body = presentUser(user, await grantsOf(em, user));
   });

@@ -110,8 +110,8 @@ export function createUserLink(dataSource: DataSource, id: number, ownerId: numb
  * had ends (the caller signs this browser in). The user, now active.
  */
 export async function redeemLink(dataSource: DataSource, token: string, password: string): Promise<UserEntity> {
-  const { username } = await usableLink(dataSource.manager, token); // refused before any hashing
-  assertPasswordAllowed(password, username);
+  const { userId } = await usableLink(dataSource.manager, token); // refused before any hashing
+  assertPasswordAllowed(password, await dataSource.manager.findOneByOrFail(UserEntity, { id: userId }));
   const passwordHash = await hashPassword(password);
   return dataSource.transaction(async (tx) => {
     const userId = await redeemAccountLink(tx, token, passwordHash);
@@ -131,7 +131,7 @@ export async function changeOwnPassword(dataSource: DataSource, user: UserEntity
     const message = 'La contraseña actual no es correcta';
     throw badRequest(message, { code: 'validation_failed', issues: [{ path: 'currentPassword', message }] });
   }
-  assertPasswordAllowed(input.newPassword, user.username, 'newPassword');
+  assertPasswordAllowed(input.newPassword, user, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await dataSource.transaction(async (tx) => {
     await tx.update(UserEntity, { id: user.id }, { passwordHash });

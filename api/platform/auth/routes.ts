@@ -6,10 +6,12 @@ import type { RateLimiter } from '../http/rate-limit';
 import { grantsOf } from '../access/load-user';
 import { accessOf, declareAs, ownerOnly, publicRoute, signedIn } from '../access/route-access';
 import { signIn, signOut } from '../http/session';
+import type { SecretSealer } from '../second-factor/sealing';
+import { secondStepOfSignIn } from '../second-factor/sign-in-step';
 import { parseBody } from '../http/validate';
 import { serverTimeZone } from '../lib/time-zone';
 import { presentUser } from './presenter';
-import { authenticate, registerUser } from './service';
+import { authenticate, recordSignIn, registerUser } from './service';
 
 /** Refuses a sign-in from a browser that must never hold an admin session (a kiosk's): api/routes.ts hands in the devices' rule. */
 export type SignInGuard = (ctx: Context, em: EntityManager) => Promise<void>;
@@ -17,7 +19,7 @@ export type SignInGuard = (ctx: Context, em: EntityManager) => Promise<void>;
 /** Public only for the first user (the bootstrap; registerUser refuses anyone else signed out), an owner's afterwards. */
 const firstUserOrOwner = declareAs(ownerOnly.routeAccess, (ctx, next) => (ctx.state.user ? ownerOnly(ctx, next) : next()));
 
-export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter, refuseKioskBrowser: SignInGuard) {
+export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter, refuseKioskBrowser: SignInGuard, sealer: SecretSealer) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
@@ -34,12 +36,15 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter, re
   // A point is spent before the (slow) password check and given back when it was right, so
   // parallel guesses cannot all pass a check made before any of them was counted.
   // A browser set up as a kiosk is never signed in (403 kiosk_browser): it drops its kiosk role first.
+  // A user with two-step sign-in on gives a code too (api/platform/second-factor/sign-in-step.ts).
   router.post('/login', publicRoute, async (ctx) => {
     await refuseKioskBrowser(ctx, em);
-    const { username, password } = parseBody(loginSchema, ctx.request.body);
+    const { username, password, code } = parseBody(loginSchema, ctx.request.body);
     const key = `login:${ctx.ip}`;
     await loginLimiter.spend(key);
     const user = await authenticate(em, username, password);
+    await secondStepOfSignIn(em, sealer, loginLimiter, key, user, code);
+    await recordSignIn(em, user);
     await loginLimiter.refund(key);
     await signIn(ctx, user.id);
     ctx.body = presentUser(user, await grantsOf(em, user));

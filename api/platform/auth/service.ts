@@ -1,18 +1,19 @@
 import type { EntityManager } from 'typeorm';
-import { LOGIN_FAILED_MESSAGE, passwordProblem, type RegisterInput } from '../../../contract';
+import { LOGIN_FAILED_MESSAGE, type PasswordOwner, type RegisterInput } from '../../../contract';
+import { passwordVerdict } from '../../../contract/password-strength';
 import { UserEntity } from '../../../db/entities';
 import { badRequest, conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from './password';
 
 /**
- * One message whether the user exists or not, is invited (no password yet), disabled or removed:
- * nothing tells an account that exists from one that does not. A sign-in is recorded.
+ * The user a username and password name. One message whether the user exists or not, is invited
+ * (no password yet), disabled or removed: nothing tells an account that exists from one that does
+ * not. The caller records the sign-in once every step passed (`recordSignIn`).
  */
 export async function authenticate(em: EntityManager, username: string, password: string): Promise<UserEntity> {
   const user = await em.findOneBy(UserEntity, { username });
   const valid = await verifyPassword(user?.passwordHash ?? undefined, password);
   if (!user || !valid || user.status !== 'active' || user.removedAt) throw unauthorized(LOGIN_FAILED_MESSAGE);
-  await recordSignIn(em, user);
   return user;
 }
 
@@ -22,9 +23,13 @@ export async function recordSignIn(em: EntityManager, user: UserEntity): Promise
   await em.update(UserEntity, { id: user.id }, { lastSignInAt: user.lastSignInAt });
 }
 
-/** The password rule's refusal, in the shape of a failed field (400 `validation_failed`). */
-export function assertPasswordAllowed(password: string, username: string, field = 'password'): void {
-  const problem = passwordProblem(password, username);
+/**
+ * The password rule's refusal (contract/password-strength.ts: length, not the username, and a
+ * zxcvbn score of PASSWORD_MIN_SCORE or more against the person's own words), in the shape of a
+ * failed field (400 `validation_failed`).
+ */
+export function assertPasswordAllowed(password: string, owner: PasswordOwner, field = 'password'): void {
+  const { problem } = passwordVerdict(password, owner);
   if (problem) throw badRequest(problem, { code: 'validation_failed', issues: [{ path: field, message: problem }] });
 }
 
@@ -40,7 +45,7 @@ export async function lockUserCreation(tx: EntityManager): Promise<void> {
  */
 export async function registerUser(em: EntityManager, input: RegisterInput, caller: { signedIn: boolean }): Promise<UserEntity> {
   if (!caller.signedIn && (await em.exists(UserEntity))) throw unauthorized(); // cheap refusal before hashing
-  assertPasswordAllowed(input.password, input.username);
+  assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return em.transaction(async (tx) => {
     await lockUserCreation(tx);

@@ -9,7 +9,7 @@ import { LoadingState } from '../../components/ui/states';
 import { ApiError, errorText } from '../../lib/api';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { useAccountLinkCheck, useRedeemAccountLink } from './api';
-import { NewPasswordFields, newPasswordProblem, useNewPassword } from './password-fields';
+import { NewPasswordFields, useNewPassword } from './password-fields';
 
 /**
  * The page an invitation or password reset link opens (`/cuenta/{token}`, public): who invites the
@@ -64,21 +64,21 @@ function Refusal({ state, detail }: { state: 'unknown' | 'used' | 'expired'; det
 function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckReply }) {
   const navigate = useNavigate();
   const redeem = useRedeemAccountLink();
-  const { value, setValue, errors, setErrors } = useNewPassword();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const username = link.username ?? '';
+  const { value, setValue, errors, setErrors, verdict, check } = useNewPassword(link.passwordOwner ?? { username });
+  const [refusal, setRefusal] = useState<string | null>(null);
   const invitation = link.purpose === 'invitation';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = newPasswordProblem(value, username);
-    setErrors(problem ? { [problem.field]: problem.message } : {});
-    if (problem) return;
+    if (!check()) return;
     redeem.mutate(
       { token, password: value.password },
       {
         onSuccess: () => navigate('/', { replace: true }),
         onError: (error) => {
+          // Saved, but two-step sign-in is on: the sign-in page asks for the password and a code.
+          if (error instanceof ApiError && error.body?.code === 'second_factor_required') return navigate('/auth', { replace: true, state: { notice: error.serverMessage } });
           const issue = error instanceof ApiError ? error.body?.issues?.find((i) => i.path === 'password') : undefined;
           if (issue) setErrors({ password: issue.message });
           else setRefusal(errorText(error));
@@ -102,7 +102,7 @@ function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckRe
       </p>
       <form className="mt-6 space-y-5" noValidate onSubmit={submit}>
         <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
-        <NewPasswordFields value={value} onChange={setValue} errors={errors} autoFocus />
+        <NewPasswordFields value={value} onChange={setValue} errors={errors} verdict={verdict} autoFocus />
         {refusal && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             {refusal}

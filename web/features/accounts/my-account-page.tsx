@@ -1,5 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import type { PasswordOwner } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextInput } from '../../components/ui/field';
@@ -9,35 +10,37 @@ import { toast } from '../../lib/toast-store';
 import { useUser } from '../../shared/auth/api/get-user';
 import { useChangePassword } from './api';
 import { endedText, OpenSessions } from './open-sessions';
-import { NewPasswordFields, newPasswordProblem, useNewPassword } from './password-fields';
+import { NewPasswordFields, useNewPassword } from './password-fields';
+import { SecondFactorCard } from './second-factor-card';
 
-/** "Mi cuenta": the signed-in user changes their password, and sees and ends their open sessions. */
+/** "Mi cuenta": the signed-in user changes their password, sees and ends their open sessions, and turns two-step sign-in on or off. */
 export function MyAccountPage() {
   const { data: user } = useUser();
   return (
     <>
       <PageHeader title="Mi cuenta" description={user ? `${user.firstName} ${user.lastName} · usuario ${user.username}` : undefined} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
-        <ChangePassword username={user?.username ?? ''} />
+        <ChangePassword owner={user ?? { username: '' }} />
         <OpenSessions />
+        <SecondFactorCard />
       </div>
     </>
   );
 }
 
-function ChangePassword({ username }: { username: string }) {
+function ChangePassword({ owner }: { owner: PasswordOwner }) {
   const titleId = useId();
   const change = useChangePassword();
   const [current, setCurrent] = useState('');
   const [currentError, setCurrentError] = useState<string>();
-  const { value, setValue, errors, setErrors } = useNewPassword();
+  const { value, setValue, errors, setErrors, verdict, check } = useNewPassword(owner);
+  const username = owner.username;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const problem = newPasswordProblem(value, username);
+    const passes = check();
     setCurrentError(current ? undefined : 'La contraseña actual es requerida');
-    setErrors(problem ? { [problem.field]: problem.message } : {});
-    if (problem || !current) return;
+    if (!passes || !current) return;
     change.mutate(
       { currentPassword: current, newPassword: value.password },
       {
@@ -68,7 +71,7 @@ function ChangePassword({ username }: { username: string }) {
         <form className="mt-5 space-y-4" noValidate onSubmit={submit}>
           <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <TextInput label="Contraseña actual" type="password" autoComplete="current-password" error={currentError} value={current} onChange={(e) => setCurrent(e.target.value)} />
-          <NewPasswordFields value={value} onChange={setValue} errors={errors} />
+          <NewPasswordFields value={value} onChange={setValue} errors={errors} verdict={verdict} />
           <Button type="submit" pending={change.isPending} icon={<KeyRound className="size-4" aria-hidden />}>
             Cambiar contraseña
           </Button>

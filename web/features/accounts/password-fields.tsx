@@ -1,34 +1,45 @@
 import { useState } from 'react';
-import { passwordProblem } from '../../../contract';
+import { passwordProblem, type PasswordOwner } from '../../../contract';
+import type { PasswordVerdict } from '../../../contract/password-strength';
 import { TextInput } from '../../components/ui/field';
+import { PasswordStrengthMeter, usePasswordVerdict } from './password-strength';
 
 export interface NewPassword {
   password: string;
   repeated: string;
 }
 
-/** The new password's problem (the contract's rule, then the repetition), or null. */
-export function newPasswordProblem(value: NewPassword, username: string): { field: keyof NewPassword; message: string } | null {
-  const problem = passwordProblem(value.password, username);
-  if (problem) return { field: 'password', message: problem };
-  if (value.password !== value.repeated) return { field: 'repeated', message: 'Las contraseñas no coinciden' };
-  return null;
-}
+type NewPasswordErrors = Partial<Record<keyof NewPassword, string>>;
 
-/** "Contraseña nueva" and "Repite la contraseña", with the rule as a hint. */
-export function NewPasswordFields({ value, onChange, errors, autoFocus }: { value: NewPassword; onChange: (value: NewPassword) => void; errors: Partial<Record<keyof NewPassword, string>>; autoFocus?: boolean }) {
+/** "Contraseña nueva" with its strength meter, and "Repite la contraseña". */
+export function NewPasswordFields({
+  value,
+  onChange,
+  errors,
+  verdict,
+  autoFocus,
+}: {
+  value: NewPassword;
+  onChange: (value: NewPassword) => void;
+  errors: NewPasswordErrors;
+  verdict: PasswordVerdict | undefined;
+  autoFocus?: boolean;
+}) {
   return (
     <>
-      <TextInput
-        label="Contraseña nueva"
-        type="password"
-        autoComplete="new-password"
-        autoFocus={autoFocus}
-        hint="Al menos 10 caracteres, y distinta de tu usuario."
-        error={errors.password}
-        value={value.password}
-        onChange={(e) => onChange({ ...value, password: e.target.value })}
-      />
+      <div className="space-y-2">
+        <TextInput
+          label="Contraseña nueva"
+          type="password"
+          autoComplete="new-password"
+          autoFocus={autoFocus}
+          hint="Al menos 10 caracteres y difícil de adivinar: mejor varias palabras poco comunes, sin tu nombre."
+          error={errors.password}
+          value={value.password}
+          onChange={(e) => onChange({ ...value, password: e.target.value })}
+        />
+        <PasswordStrengthMeter verdict={verdict} showAdvice={!errors.password} />
+      </div>
       <TextInput
         label="Repite la contraseña"
         type="password"
@@ -41,9 +52,20 @@ export function NewPasswordFields({ value, onChange, errors, autoFocus }: { valu
   );
 }
 
-/** The fields' state and their errors, shared by the account page and "Mi cuenta". */
-export function useNewPassword() {
+/**
+ * The fields' state, the rule's verdict as the person types (contract/password-strength.ts, loaded
+ * lazily) and `check`, which sets the errors before a submit: the rule (its cheap part until the
+ * library has loaded; the server applies the whole of it anyway), then the repetition.
+ */
+export function useNewPassword(owner: PasswordOwner) {
   const [value, setValue] = useState<NewPassword>({ password: '', repeated: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof NewPassword, string>>>({});
-  return { value, setValue, errors, setErrors };
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
+  const verdict = usePasswordVerdict(value.password, owner);
+  const check = (): boolean => {
+    const problem = verdict?.problem ?? passwordProblem(value.password, owner.username);
+    const found: NewPasswordErrors = problem ? { password: problem } : value.password !== value.repeated ? { repeated: 'Las contraseñas no coinciden' } : {};
+    setErrors(found);
+    return !found.password && !found.repeated;
+  };
+  return { value, setValue, errors, setErrors, verdict, check };
 }

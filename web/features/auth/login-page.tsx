@@ -9,7 +9,8 @@ import { TextInput } from '../../components/ui/field';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { ThemeToggle } from '../../components/layout/theme-toggle';
 import { useUser } from '../../shared/auth/api/get-user';
-import { useLogin } from './api/login';
+import { isSecondFactorReply, useLogin } from './api/login';
+import { SecondFactorStep } from './second-factor-step';
 import { KioskBrowserNotice, useThisBrowsersKiosk } from './kiosk-browser-notice';
 
 /** Where to go after signing in: the protected page that sent the person here, or home. */
@@ -27,12 +28,21 @@ export function LoginPage() {
   // A browser set up as a kiosk does not sign in: it drops its kiosk role first (the server refuses it anyway).
   const [kiosk, setKiosk] = useThisBrowsersKiosk();
   const [released, setReleased] = useState(false);
+  // The username and password that passed, while the code is asked for.
+  const [pendingCode, setPendingCode] = useState<LoginInput | null>(null);
 
   if (isPending || kiosk === undefined) return <FullPageSpinner />;
   if (user) return <Navigate to={returnPath(location.state)} replace />;
 
+  // What the page that sent the person here says (a reset link saved for a user with two-step sign-in on).
+  const notice = (location.state as { notice?: string } | null)?.notice;
+  const signedIn = () => navigate(returnPath(location.state), { replace: true });
   const onSubmit = form.handleSubmit((values) =>
-    loginMutation.mutate(values, { onSuccess: () => navigate(returnPath(location.state), { replace: true }) }),
+    loginMutation.mutate(values, {
+      onSuccess: signedIn,
+      // Right password, two-step sign-in on: the same credentials go again with a code.
+      onError: (error) => isSecondFactorReply(error) && error.body?.code === 'second_factor_required' && setPendingCode(values),
+    }),
   );
 
   return (
@@ -56,8 +66,15 @@ export function LoginPage() {
                 setReleased(true);
               }}
             />
+          ) : pendingCode ? (
+            <SecondFactorStep credentials={pendingCode} onSignedIn={signedIn} onBack={() => setPendingCode(null)} />
           ) : (
             <>
+              {notice && (
+                <p role="status" className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-400/10 dark:text-emerald-100">
+                  {notice}
+                </p>
+              )}
               {released && (
                 <p role="status" className="mt-6 rounded-xl bg-emerald-50 px-4 py-3 text-sm text-emerald-900 dark:bg-emerald-400/10 dark:text-emerald-100">
                   Este navegador ya no es un kiosco. Ya puedes iniciar sesión.
