@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { migrate } from '../db/data-source';
 import { UserEntity } from '../db/entities';
 import { seedDemoContent } from '../db/seed/demo-content';
-import { hashPassword } from './platform/auth/password';
+import { hashPassword } from './platform/lib/password';
 import { lockUserCreation } from './platform/auth/service';
 import { ConfigError, type Config } from './platform/config';
 import { passwordVerdict } from '../contract/password-strength';

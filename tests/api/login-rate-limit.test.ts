@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { UserEntity } from '../../db/entities';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
 import { startApiProcesses } from '../support/api-processes';

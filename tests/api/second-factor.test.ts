@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { RECOVERY_CODE_COUNT, RECOVERY_CODE_PATTERN } from '../../contract';
 import { UserEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';

@@ -15,7 +15,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { parseMetrics, sumOf } from '../support/metrics-text';
 import { listeningOn, stopServer } from './bench-server';
 import type { BenchData } from './seed';

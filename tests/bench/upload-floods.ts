@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { LOGO_MAX_BYTES, PICTURE_MAX_BYTES } from '../../contract';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { LOGOS_IN_HAND } from '../../api/content/logos/storage';
 import { createDataSource } from '../../db/data-source';
 import { buildCompany, buildTrivia } from '../support/factories';

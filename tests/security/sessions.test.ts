@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { UserEntity } from '../../db/entities';
 import { ADMIN, startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';

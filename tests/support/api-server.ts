@@ -6,7 +6,7 @@ import pino from 'pino';
 import { createApp } from '../../api/app';
 import { createHttpServer } from '../../api/platform/http/http-server';
 import { loadConfig, type Config } from '../../api/platform/config';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { UserEntity } from '../../db/entities';
 import { openReadReplica } from '../../db/read-replica';
 import { createTestDataSource } from './database';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { CompanyRole } from '../../contract';
-import { hashPassword } from '../../api/platform/auth/password';
+import { hashPassword } from '../../api/platform/lib/password';
 import { UserCompanyRoleEntity, UserEntity } from '../../db/entities';
 import type { TestApi } from './api-server';
 import type { TestClient, TestResponse } from './http-client';

@@ -38,7 +38,7 @@ describe('npm run lint keeps the shape', () => {
   it("fails when an API floor imports a floor above it, and passes the same import from a floor above", async () => {
     const upward = "import { rankingRoutes } from '../../results/ranking/routes';\nexport const routes = rankingRoutes;\n";
     expect(await ruleIds(upward, 'api/play/attempts/lint-fixture.ts')).toContain('boundaries/dependencies');
-    const platformUp = "import { GROUP_NOT_FOUND } from '../../content/not-found';\nexport const message = GROUP_NOT_FOUND;\n";
+    const platformUp = "import { questionRoutes } from '../../content/questions/routes';\nexport const routes = questionRoutes;\n";
     expect(await ruleIds(platformUp, 'api/platform/http/lint-fixture.ts')).toContain('boundaries/dependencies');
     const downward = "import { rankingRoutes } from '../ranking/routes';\nexport const routes = rankingRoutes;\n";
     expect(await ruleIds(downward, 'api/results/draws/lint-fixture.ts')).toEqual([]);

@@ -1,7 +1,7 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { LAST_OWNER_REFUSAL, type AccountLink, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword, verifyPassword } from '../lib/password';
 import { assertPasswordAllowed, lockUserCreation } from '../auth/service';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { endSessionsOf } from '../http/session';

@@ -3,7 +3,7 @@ import { LOGIN_FAILED_MESSAGE, type PasswordOwner, type RegisterInput } from '..
 import { passwordVerdict } from '../../../contract/password-strength';
 import { UserEntity } from '../../../db/entities';
 import { badRequest, conflict, unauthorized } from '../http/errors';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, verifyPassword } from '../lib/password';
 
 /**
  * The user a username and password name. One message whether the user exists or not, is invited

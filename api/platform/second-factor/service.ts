@@ -11,7 +11,7 @@ import {
   type SecondFactorStatus,
 } from '../../../contract';
 import { UserEntity, UserSecondFactorEntity } from '../../../db/entities';
-import { verifyPassword } from '../auth/password';
+import { verifyPassword } from '../lib/password';
 import { badRequest, conflict } from '../http/errors';
 import { newRecoveryCode, recoveryCodeHash, type SecretSealer } from './sealing';
 
