@@ -2,6 +2,7 @@ import type { Context } from 'koa';
 import type { EntityManager } from 'typeorm';
 import type { ActivityAction, ActivityChanges, ActivityChangeValue, ActivityKind } from '../../../contract';
 import { ActivityEntryEntity } from '../../../db/entities';
+import { companiesOf } from '../access/object-companies';
 
 /**
  * The one writer of "Actividad": every state-changing admin request records one entry with the
@@ -96,4 +97,26 @@ export function changesBetween<T extends object>(
     if (!same(was, is)) changes[field] = [was, is];
   }
   return changes;
+}
+
+/** The company of a trivia (an entry about it, its questions or its results belongs there); null when it is gone. */
+export async function triviaCompany(em: EntityManager, groupId: number): Promise<number | null> {
+  const [row] = (await em.query('SELECT company_id FROM question_groups WHERE id = $1', [groupId])) as { company_id: number }[];
+  return row?.company_id ?? null;
+}
+
+/** A question's answers as one value of an entry: their texts in order, the correct one marked. */
+export const answersText = (answers: readonly { text: string; isCorrect: boolean }[]) => answers.map((answer) => `${answer.text}${answer.isCorrect ? ' ✓' : ''}`).join(' | ');
+
+/** A question's text as an entry's summary quotes it. */
+export const quoted = (text: string, max = 80) => `«${text.length > max ? `${text.slice(0, max - 1)}…` : text}»`;
+
+/**
+ * The company an entry about a player belongs to: the one company the player has data in, or null
+ * (the installation's, seen by owners only) when they have data in several or none
+ * (docs/decisions.md, "Activity"). Read before the change, which may delete the player.
+ */
+export async function playerCompany(em: EntityManager, playerId: number): Promise<number | null> {
+  const companies = await companiesOf(em, 'player', playerId);
+  return companies?.length === 1 ? companies[0]! : null;
 }
