@@ -132,3 +132,46 @@ export const activityPageQuerySchema = z.intersection(
   }),
 );
 export type ActivityPageQuery = z.output<typeof activityPageQuerySchema>;
+
+/** How the screens and the export name a changed field; a field not listed shows as stored. */
+export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
+  text: 'Texto',
+  answers: 'Respuestas',
+  answer: 'Respuesta',
+  groupId: 'Trivia',
+  pictureName: 'Imagen',
+  pictureAlt: 'Texto alternativo de la imagen',
+  name: 'Nombre',
+  description: 'Descripción',
+  instructions: 'Instrucciones',
+  questionsPerRound: 'Preguntas por ronda',
+  randomizeQuestions: 'Preguntas al azar',
+  randomizeAnswers: 'Respuestas al azar',
+  completionRedirectUrl: 'Enlace al terminar',
+  maxAttempts: 'Intentos por jugador',
+  publicNames: 'Nombres públicos',
+  timeZone: 'Zona horaria',
+  companyId: 'Empresa',
+  startDate: 'Inicio',
+  endDate: 'Fin',
+  maxAttemptsPerTrivia: 'Intentos por trivia',
+  attemptSelectionMode: 'Intento que cuenta',
+  username: 'Usuario',
+  results: 'Resultados',
+  resultados: 'Resultados',
+  estado: 'Estado',
+  nombre: 'Nombre',
+  nombres: 'Nombres',
+  email: 'Correo',
+  rol: 'Rol',
+  documento: 'Documento',
+  jugador: 'Jugador',
+  jugadores: 'Jugadores',
+  motivo: 'Motivo',
+  trivias: 'Trivias',
+  peso: 'Peso',
+  premios: 'Premios',
+  participantes: 'Participantes',
+};
+
+export const activityFieldLabel = (field: string) => ACTIVITY_FIELD_LABELS[field] ?? field;

@@ -36,7 +36,7 @@ describe('recorded changes', () => {
       changes: { username: [null, 'vera.visor'] },
     });
     expect((await owner.post(`/api/users/${res.body.user.id}/disable`)).status).toBe(200);
-    expect(await newest('user')).toMatchObject({ action: 'disabled', changes: { estado: ['invited', 'disabled'] } });
+    expect(await newest('user')).toMatchObject({ action: 'disabled', changes: { estado: ['Invitado', 'Desactivado'] } });
   });
 
   it('a question edit: its text and answers before and after; a refused edit records nothing', async () => {

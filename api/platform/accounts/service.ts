@@ -1,5 +1,5 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { LAST_OWNER_REFUSAL, type AccountLink, type ActivityAction, type ActivityChanges, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
+import { INSTALLATION_ROLE_LABELS, LAST_OWNER_REFUSAL, USER_STATUS_LABELS, type AccountLink, type ActivityAction, type ActivityChanges, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed, lockUserCreation } from '../auth/service';
@@ -33,7 +33,7 @@ export function inviteUser(dataSource: DataSource, values: InviteUserValues, act
       username: [null, user.username],
       nombre: [null, nameOf(user)],
       email: [null, user.email],
-      rol: [null, user.role],
+      rol: [null, INSTALLATION_ROLE_LABELS[user.role]],
     });
     return { user, link };
   });
@@ -81,7 +81,7 @@ export function disableUser(dataSource: DataSource, id: number, actor: Actor): P
     user.status = 'disabled';
     await tx.update(UserEntity, { id }, { status: 'disabled' });
     await shutOut(tx, id);
-    await recordUser(tx, actor, user, 'disabled', `Desactivó a ${nameOf(user)} (${user.username})`, { estado: [was, 'disabled'] });
+    await recordUser(tx, actor, user, 'disabled', `Desactivó a ${nameOf(user)} (${user.username})`, { estado: [USER_STATUS_LABELS[was], USER_STATUS_LABELS.disabled] });
     return user;
   });
 }
@@ -93,7 +93,7 @@ export function enableUser(dataSource: DataSource, id: number, actor: Actor): Pr
     if (user.status !== 'disabled') return user;
     user.status = user.passwordHash === null ? 'invited' : 'active';
     await tx.update(UserEntity, { id }, { status: user.status });
-    await recordUser(tx, actor, user, 'enabled', `Reactivó a ${nameOf(user)} (${user.username})`, { estado: ['disabled', user.status] });
+    await recordUser(tx, actor, user, 'enabled', `Reactivó a ${nameOf(user)} (${user.username})`, { estado: [USER_STATUS_LABELS.disabled, USER_STATUS_LABELS[user.status]] });
     return user;
   });
 }

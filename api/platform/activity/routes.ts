@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
-import { ACTIVITY_ACTION_LABELS, ACTIVITY_KIND_LABELS, activityFilterSchema, activityPageQuerySchema, type ActivityAuthor, type ActivityPage } from '../../../contract';
+import { ACTIVITY_ACTION_LABELS, ACTIVITY_KIND_LABELS, activityFieldLabel, activityFilterSchema, activityPageQuerySchema, type ActivityAuthor, type ActivityPage } from '../../../contract';
 import { accessOf, allowListed } from '../access/route-access';
 import { sendSheetFile } from '../http/download';
 import { parse } from '../http/validate';
@@ -10,7 +10,7 @@ import { activityAuthors, activityPage, decodeCursor, everyActivityEntry, scopeO
 const EXPORT_HEADER = ['Fecha', 'Persona', 'Usuario', 'Dirección', 'Empresa', 'Tipo', 'Id del objeto', 'Acción', 'Resumen', 'Cambios'];
 
 const changesText = (changes: Record<string, [unknown, unknown]> | null) =>
-  changes ? Object.entries(changes).map(([field, [before, after]]) => `${field}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`).join('; ') : '';
+  changes ? Object.entries(changes).map(([field, [before, after]]) => `${activityFieldLabel(field)}: ${JSON.stringify(before)} → ${JSON.stringify(after)}`).join('; ') : '';
 
 /** "Actividad": its pages (GET /api/activity), the people in it, and its CSV export. */
 export function activityRoutes(dataSource: DataSource) {

@@ -124,7 +124,7 @@ async function recordDecision(tx: EntityManager, actor: Actor, questionGroupId: 
     objectId: questionGroupId,
     action: decision === 'released' ? 'approved' : 'rejected',
     summary: `${verb} ${count} de la trivia ${quoted(trivia?.name ?? String(questionGroupId))}`,
-    changes: { resultados: [null, listed], estado: ['held', decision] },
+    changes: { resultados: [null, listed], estado: ['Retenido', decision === 'released' ? 'Aprobado' : 'Descartado'] },
   });
 }
 
