@@ -172,6 +172,8 @@ export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
   peso: 'Peso',
   premios: 'Premios',
   participantes: 'Participantes',
+  questions: 'Preguntas',
+  copiedFrom: 'Copia de la trivia',
 };
 
 export const activityFieldLabel = (field: string) => ACTIVITY_FIELD_LABELS[field] ?? field;

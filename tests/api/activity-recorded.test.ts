@@ -88,6 +88,14 @@ describe('recorded changes', () => {
     expect(await newest('trivia')).toMatchObject({ action: 'deleted', objectId: trivia.group.id, companyName: 'Zona SA' });
   });
 
+  it('a trivia copied: created in the target company, naming its source', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Copias SA' });
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 2, overrides: { name: 'Original' } });
+    const res = await owner.post(`/api/question-groups/${trivia.group.id}/copy`, { companyId: company.id });
+    expect(res.status).toBe(201);
+    expect(await newest('trivia')).toMatchObject({ action: 'created', objectId: res.body.id, companyId: company.id, changes: { copiedFrom: [null, trivia.group.id], questions: [null, 2] } });
+  });
+
   it('an erasure: personal, its document masked', async () => {
     const company = await buildCompany(api.dataSource, { name: 'Datos SA' });
     const location = await buildLocation(api.dataSource, company.id);
