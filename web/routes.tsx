@@ -28,6 +28,7 @@ const PlayerMergesPage = lazy(() => import('./features/players/player-merges-pag
 const TriviaScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.TriviaScreenPage })));
 const CampaignScreenPage = lazy(() => import('./features/big-screen/big-screen-pages').then((module) => ({ default: module.CampaignScreenPage })));
 const DevicesPage = lazy(() => import('./features/devices/devices-page').then((module) => ({ default: module.DevicesPage })));
+const ActivityPage = lazy(() => import('./features/activity/activity-page').then((module) => ({ default: module.ActivityPage })));
 const UsersPage = lazy(() => import('./features/accounts/users-page').then((module) => ({ default: module.UsersPage })));
 const MyAccountPage = lazy(() => import('./features/accounts/my-account-page').then((module) => ({ default: module.MyAccountPage })));
 const AccountLinkPage = lazy(() => import('./features/accounts/account-link-page').then((module) => ({ default: module.AccountLinkPage })));
@@ -72,6 +73,7 @@ export const router = createBrowserRouter([
           { path: '/player-merges', element: <Protected page={PlayerMergesPage} /> },
           { path: '/devices', element: <Protected page={DevicesPage} /> },
           { path: '/usuarios', element: <Protected page={UsersPage} /> },
+          { path: '/actividad', element: <Protected page={ActivityPage} /> },
           { path: '/mi-cuenta', element: <Protected page={MyAccountPage} /> },
         ],
       },

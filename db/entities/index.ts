@@ -1,4 +1,5 @@
 import { AccountLinkEntity } from './account-link.entity';
+import { ActivityEntryEntity } from './activity-entry.entity';
 import { AnswerEntity } from './answer.entity';
 import { CampaignQuestionGroupEntity } from './campaign-question-group.entity';
 import { CampaignEntity } from './campaign.entity';
@@ -35,6 +36,7 @@ import { UserSecondFactorEntity } from './user-second-factor.entity';
 
 export {
   AccountLinkEntity,
+  ActivityEntryEntity,
   AnswerEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
@@ -76,6 +78,7 @@ export const entities = [
   UserSecondFactorEntity,
   AccountLinkEntity,
   SessionEntity,
+  ActivityEntryEntity,
   RateLimitEntity,
   CompanyEntity,
   LocationEntity,

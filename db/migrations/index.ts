@@ -34,6 +34,7 @@ import { KioskDataLost1796970000000 } from './1796970000000-kiosk-data-lost';
 import { Accounts1797000000000 } from './1797000000000-accounts';
 import { SessionActivity1797100000000 } from './1797100000000-session-activity';
 import { CompanyRoles1797200000000 } from './1797200000000-company-roles';
+import { Activity1797300000000 } from './1797300000000-activity';
 import { SecondFactor1797400000000 } from './1797400000000-second-factor';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -74,5 +75,6 @@ export const migrations = [
   Accounts1797000000000,
   SessionActivity1797100000000,
   CompanyRoles1797200000000,
+  Activity1797300000000,
   SecondFactor1797400000000,
 ];

@@ -19,6 +19,7 @@ const ADMIN_SCREENS = [
   { path: '/player-data', heading: 'Datos personales' },
   { path: '/player-merges', heading: 'Unir jugadores' },
   { path: '/usuarios', heading: 'Usuarios' },
+  { path: '/actividad', heading: 'Actividad' },
   { path: '/mi-cuenta', heading: 'Mi cuenta' },
 ];
 /** A 390 px phone at 200 % zoom is a 195 px-wide page; the same phone at 100 %. */
@@ -35,7 +36,7 @@ test('the admin header never scrolls sideways: at 200 % zoom and on a phone its 
   // Where they fit, the links are in the header and there is no "Menú".
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto('/packages');
-  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales', 'Usuarios']);
+  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales', 'Usuarios', 'Actividad']);
   await expect(page.getByRole('button', { name: 'Menú' })).toBeHidden();
   const storageState = await page.context().storageState();
   const found: string[] = [];
@@ -56,7 +57,7 @@ test('the admin header never scrolls sideways: at 200 % zoom and on a phone its 
       await tabTo(narrow, menuButton, 10);
       await narrow.keyboard.press('Enter');
       await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-      await expect(nav.getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales', 'Usuarios', 'Mi cuenta']);
+      await expect(nav.getByRole('link')).toHaveText(['Inicio', 'Trivias', 'Dispositivos', 'Datos personales', 'Usuarios', 'Actividad', 'Mi cuenta']);
       expect(await sideways(narrow), `${name} ${colorScheme}: no sideways scroll with "Menú" open`).toBeLessThanOrEqual(0);
       found.push(...(await seriousViolations(narrow, `${name} ${colorScheme} header with "Menú" open`)));
       await narrow.keyboard.press('Tab');

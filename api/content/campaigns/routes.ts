@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { bulkLinkSchema, campaignLinkMoveSchema, campaignLinkSchema, campaignLinkUpdateSchema, campaignSchema, idParam, idParamsSchema } from '../../../contract';
 import { accessOf, allow, allowListed, inBody, inParams } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentCampaign, presentLink } from './presenter';
 import { bulkLink, linkQuestionGroup, moveLink, unlinkQuestionGroup, updateLink, type ReachesCompany } from './link-service';
@@ -36,7 +37,7 @@ export function campaignRoutes(dataSource: DataSource) {
   router.post('/campaigns', allow(dataSource, 'content.edit', inBody('company', 'companyId')), async (ctx) => {
     const input = parseBody(campaignSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentCampaign(await createCampaign(em, input));
+    ctx.body = presentCampaign(await createCampaign(em, input, actorOf(ctx)));
   });
 
   router.get('/campaigns/:id', viewCampaign, async (ctx) => {
@@ -48,12 +49,12 @@ export function campaignRoutes(dataSource: DataSource) {
   router.patch('/campaigns/:id', allow(dataSource, 'content.edit', inParams('campaign'), inBody('company', 'companyId')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(campaignSchema, ctx.request.body);
-    ctx.body = presentCampaign(await updateCampaign(em, id, input));
+    ctx.body = presentCampaign(await updateCampaign(em, id, input, actorOf(ctx)));
   });
 
   router.delete('/campaigns/:id', editCampaign, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    await deleteCampaign(em, id);
+    await deleteCampaign(em, id, actorOf(ctx));
     ctx.body = { message: 'Campaña eliminada', id };
   });
 
@@ -65,32 +66,32 @@ export function campaignRoutes(dataSource: DataSource) {
   router.post('/campaigns/:id/question-groups/bulk', editCampaign, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(bulkLinkSchema, ctx.request.body);
-    ctx.body = await bulkLink(em, id, input, reachOf(ctx));
+    ctx.body = await bulkLink(em, id, input, reachOf(ctx), actorOf(ctx));
   });
 
   /** Extension: the server moves a trivia up, down or to a position and answers the campaign's links in their new order. */
   router.post('/campaigns/:campaignId/question-groups/:questionGroupId/move', editLinksOf, async (ctx) => {
     const { campaignId, questionGroupId } = parse(linkParams, ctx.params);
     const move = parseBody(campaignLinkMoveSchema, ctx.request.body);
-    ctx.body = (await moveLink(em, campaignId, questionGroupId, move)).map(presentLink);
+    ctx.body = (await moveLink(em, campaignId, questionGroupId, move, actorOf(ctx))).map(presentLink);
   });
 
   router.delete('/campaigns/:campaignId/question-groups/:questionGroupId', editLinksOf, async (ctx) => {
     const { campaignId, questionGroupId } = parse(linkParams, ctx.params);
-    await unlinkQuestionGroup(em, campaignId, questionGroupId);
+    await unlinkQuestionGroup(em, campaignId, questionGroupId, actorOf(ctx));
     ctx.body = { message: 'Trivia quitada de la campaña', campaignId, questionGroupId };
   });
 
   router.post('/campaign-question-groups', allow(dataSource, 'content.edit', inBody('campaign', 'campaignId')), async (ctx) => {
     const input = parseBody(campaignLinkSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentLink(await linkQuestionGroup(em, input, reachOf(ctx)));
+    ctx.body = presentLink(await linkQuestionGroup(em, input, reachOf(ctx), actorOf(ctx)));
   });
 
   router.patch('/campaign-question-groups/:id', allow(dataSource, 'content.edit', inParams('campaignLink')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(campaignLinkUpdateSchema, ctx.request.body);
-    ctx.body = presentLink(await updateLink(em, id, input));
+    ctx.body = presentLink(await updateLink(em, id, input, actorOf(ctx)));
   });
 
   return router;

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { idParamsSchema, locationSchema } from '../../../contract';
 import { allow, inBody, inParams, publicRoute } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentLocation } from './presenter';
 import { createLocation, deleteLocation, listLocations, updateLocation } from './service';
@@ -24,19 +25,19 @@ export function locationRoutes(dataSource: DataSource) {
   router.post('/locations', allow(dataSource, 'content.edit', inBody('company', 'companyId')), async (ctx) => {
     const input = parseBody(locationSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentLocation(await createLocation(em, input));
+    ctx.body = presentLocation(await createLocation(em, input, actorOf(ctx)));
   });
 
   // A site moved to another company needs the action there too.
   router.patch('/locations/:id', allow(dataSource, 'content.edit', inParams('location'), inBody('company', 'companyId')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(locationSchema, ctx.request.body);
-    ctx.body = presentLocation(await updateLocation(em, id, input));
+    ctx.body = presentLocation(await updateLocation(em, id, input, actorOf(ctx)));
   });
 
   router.delete('/locations/:id', allow(dataSource, 'content.edit', inParams('location')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    await deleteLocation(em, id);
+    await deleteLocation(em, id, actorOf(ctx));
     ctx.body = { message: 'Sede eliminada', id };
   });
 

@@ -4,6 +4,7 @@ import { exportFormatQuerySchema, idParamsSchema, questionExportQuerySchema, que
 import type { ImportReadLimits } from '../../platform/config';
 import { sendSheetFile } from '../../platform/http/download';
 import { allow, allowListed, inParams } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { exportQuestions, importQuestions, previewImport } from './service';
 import { TEMPLATE_QUESTIONS, writeQuestions } from './write';
@@ -29,7 +30,7 @@ export function questionImportRoutes(dataSource: DataSource, limits: ImportReadL
   router.post('/question-groups/:id/questions/import', editTrivia, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
-    ctx.body = await importQuestions(em, id, importFile(ctx.request.body), limits);
+    ctx.body = await importQuestions(em, id, importFile(ctx.request.body), limits, actorOf(ctx));
   });
 
   router.get('/question-groups/:id/questions/export', editTrivia, async (ctx) => {

@@ -3,6 +3,7 @@ import { importRowPictureFiles, type ImportPreview, type ImportResult, type Impo
 import type { ImportReadLimits } from '../../platform/config';
 import { AnswerEntity, QuestionEntity } from '../../../db/entities';
 import { unprocessable } from '../../platform/http/errors';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { findQuestionGroup } from '../question-groups/service';
 import { listAnswersOfGroup, listQuestions } from '../questions/service';
 import { placePictures, presentPlaced } from '../pictures/ledger';
@@ -38,6 +39,7 @@ export async function importQuestions(
   groupId: number,
   { bytes, pictureFiles, pictures }: { bytes: Buffer; pictureFiles?: string[]; pictures?: Record<string, string> },
   limits: ImportReadLimits,
+  actor: Actor,
 ): Promise<ImportResult> {
   await findQuestionGroup(em, groupId);
   const { rows } = await readImportFileOffLoop({ bytes, pictureFiles: pictureFiles ?? (pictures && Object.keys(pictures)) }, limits);
@@ -55,6 +57,9 @@ export async function importQuestions(
       r.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: inserted.identifiers[i]!.id as number, ...stored(a.picture) })),
     );
     await tx.insert(AnswerEntity, answers);
+    const group = await findQuestionGroup(tx, groupId);
+    const count = valid.length === 1 ? '1 pregunta' : `${valid.length} preguntas`;
+    await recordActivity(tx, actor, { companyId: group.companyId, kind: 'trivia', objectId: groupId, action: 'changed', summary: `Importó ${count} a la trivia ${quoted(group.name)}`, changes: { questions: [null, valid.length] } });
   });
   return { imported: valid.length, skipped: rows.length - valid.length };
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { idParamsSchema, triviaCopySchema } from '../../../contract';
 import { allow, inBody, inParams } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentQuestionGroup } from '../question-groups/presenter';
 import { copyTrivia } from './service';
@@ -15,7 +16,7 @@ export function triviaCopyRoutes(dataSource: DataSource, uploadDir: string) {
     const { id } = parse(idParamsSchema, ctx.params);
     const { companyId } = parseBody(triviaCopySchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentQuestionGroup(await copyTrivia(dataSource.manager, uploadDir, id, companyId));
+    ctx.body = presentQuestionGroup(await copyTrivia(dataSource.manager, uploadDir, id, actorOf(ctx), companyId));
   });
 
   return router;

@@ -2,6 +2,7 @@ import { unlink } from 'node:fs/promises';
 import type { EntityManager } from 'typeorm';
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity } from '../../../db/entities';
 import { findCompany } from '../companies/service';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { findQuestionGroup } from '../question-groups/service';
 import { copyLogo } from './logo-copy';
 
@@ -17,7 +18,7 @@ export const copyName = (name: string) => `${name.slice(0, NAME_MAX - COPY_SUFFI
  * attempts, kiosks, campaign links or the company's consent texts; the copy starts with an empty
  * ranking.
  */
-export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId: number, companyId?: number): Promise<QuestionGroupEntity> {
+export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId: number, actor: Actor, companyId?: number): Promise<QuestionGroupEntity> {
   let writtenFile: string | null = null;
   try {
     const copyId = await em.transaction(async (tx) => {
@@ -60,6 +61,8 @@ export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId:
       const logo = await copyLogo(tx, uploadDir, source.logoUrl, copy.id);
       writtenFile = logo.writtenFile;
       if (logo.logoUrl) await tx.update(QuestionGroupEntity, { id: copy.id }, { logoUrl: logo.logoUrl });
+      const summary = `Copió la trivia ${quoted(source.name)} como ${quoted(copy.name)}`;
+      await recordActivity(tx, actor, { companyId: targetCompanyId, kind: 'trivia', objectId: copy.id, action: 'created', summary, changes: { copiedFrom: [null, sourceId], questions: [null, questions.length] } });
       return copy.id;
     });
     return await findQuestionGroup(em, copyId);

@@ -17,6 +17,7 @@ import type { SignInGuard } from '../auth/routes';
 import type { RateLimiter } from '../http/rate-limit';
 import { grantsOf } from '../access/load-user';
 import { ownerOnly, publicRoute, signedIn } from '../access/route-access';
+import { actorOf } from '../activity/record';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { refuseWithoutSecondStep } from '../second-factor/sign-in-step';
@@ -40,30 +41,30 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
 
   router.post('/users', ownerOnly, async (ctx) => {
     const input = parseBody(inviteUserSchema, ctx.request.body);
-    const { user, link } = await inviteUser(dataSource, input, caller(ctx.state).id);
+    const { user, link } = await inviteUser(dataSource, input, actorOf(ctx));
     ctx.status = 201;
     ctx.body = { user: presentListedUser(user), link } satisfies InviteReply;
   });
 
   router.post('/users/:id/disable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentListedUser(await disableUser(dataSource, id));
+    ctx.body = presentListedUser(await disableUser(dataSource, id, actorOf(ctx)));
   });
 
   router.post('/users/:id/enable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentListedUser(await enableUser(dataSource, id));
+    ctx.body = presentListedUser(await enableUser(dataSource, id, actorOf(ctx)));
   });
 
   router.post('/users/:id/link', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
-    ctx.body = await createUserLink(dataSource, id, caller(ctx.state).id);
+    ctx.body = await createUserLink(dataSource, id, actorOf(ctx));
   });
 
   router.delete('/users/:id', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    await removeUser(dataSource, id);
+    await removeUser(dataSource, id, actorOf(ctx));
     ctx.body = { message: 'Usuario eliminado', id };
   });
 

@@ -1,8 +1,9 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { LAST_OWNER_REFUSAL, type AccountLink, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
+import { INSTALLATION_ROLE_LABELS, LAST_OWNER_REFUSAL, USER_STATUS_LABELS, type AccountLink, type ActivityAction, type ActivityChanges, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { assertPasswordAllowed, lockUserCreation } from '../auth/service';
+import { recordActivity, type Actor } from '../activity/record';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { endSessionsOf } from '../http/session';
 import { createAccountLink, expireOpenLinks, redeemAccountLink, usableLink } from './links';
@@ -22,13 +23,27 @@ export function listUsers(em: EntityManager): Promise<UserEntity[]> {
  * username is checked under the lock of user creation, removed users' names included (they stay
  * theirs, so records name one person).
  */
-export function inviteUser(dataSource: DataSource, values: InviteUserValues, ownerId: number): Promise<{ user: UserEntity; link: AccountLink }> {
+export function inviteUser(dataSource: DataSource, values: InviteUserValues, actor: Actor): Promise<{ user: UserEntity; link: AccountLink }> {
   return dataSource.transaction(async (tx) => {
     await lockUserCreation(tx);
     if (await tx.existsBy(UserEntity, { username: values.username })) throw conflict('El nombre de usuario ya está en uso');
     const user = await tx.save(tx.create(UserEntity, { ...values, passwordHash: null, status: 'invited' }));
-    return { user, link: await createAccountLink(tx, user.id, 'invitation', ownerId) };
+    const link = await createAccountLink(tx, user.id, 'invitation', actor.userId);
+    await recordUser(tx, actor, user, 'invited', `Invitó a ${nameOf(user)} (${user.username})`, {
+      username: [null, user.username],
+      nombre: [null, nameOf(user)],
+      email: [null, user.email],
+      rol: [null, INSTALLATION_ROLE_LABELS[user.role]],
+    });
+    return { user, link };
   });
+}
+
+const nameOf = (user: UserEntity) => `${user.firstName} ${user.lastName}`;
+
+/** An entry of "Actividad" about a user: the installation's, seen by owners only. */
+function recordUser(tx: EntityManager, actor: Actor, user: UserEntity, action: ActivityAction, summary: string, changes?: ActivityChanges) {
+  return recordActivity(tx, actor, { companyId: null, kind: 'user', objectId: user.id, action, summary, changes });
 }
 
 /** Serialises, until the transaction ends, every change that could leave the installation without an active owner. */
@@ -56,38 +71,42 @@ async function shutOut(tx: EntityManager, userId: number): Promise<void> {
 }
 
 /** Disables a user (never the last active owner). Disabling a disabled user changes nothing. */
-export function disableUser(dataSource: DataSource, id: number): Promise<UserEntity> {
+export function disableUser(dataSource: DataSource, id: number, actor: Actor): Promise<UserEntity> {
   return dataSource.transaction(async (tx) => {
     await lockOwners(tx);
     const user = await findListedUser(tx, id);
     if (user.status === 'disabled') return user;
     await assertAnotherOwnerRemains(tx, user);
+    const was = user.status;
     user.status = 'disabled';
     await tx.update(UserEntity, { id }, { status: 'disabled' });
     await shutOut(tx, id);
+    await recordUser(tx, actor, user, 'disabled', `Desactivó a ${nameOf(user)} (${user.username})`, { estado: [USER_STATUS_LABELS[was], USER_STATUS_LABELS.disabled] });
     return user;
   });
 }
 
 /** Re-enables a disabled user: active again, or invited again when they never chose a password (a new link lets them). */
-export function enableUser(dataSource: DataSource, id: number): Promise<UserEntity> {
+export function enableUser(dataSource: DataSource, id: number, actor: Actor): Promise<UserEntity> {
   return dataSource.transaction(async (tx) => {
     const user = await findListedUser(tx, id);
     if (user.status !== 'disabled') return user;
     user.status = user.passwordHash === null ? 'invited' : 'active';
     await tx.update(UserEntity, { id }, { status: user.status });
+    await recordUser(tx, actor, user, 'enabled', `Reactivó a ${nameOf(user)} (${user.username})`, { estado: [USER_STATUS_LABELS.disabled, USER_STATUS_LABELS[user.status]] });
     return user;
   });
 }
 
 /** Removes a user (never the last active owner): they leave the list and can never sign in again; their row stays, so what they did stays theirs. */
-export function removeUser(dataSource: DataSource, id: number): Promise<void> {
+export function removeUser(dataSource: DataSource, id: number, actor: Actor): Promise<void> {
   return dataSource.transaction(async (tx) => {
     await lockOwners(tx);
     const user = await findListedUser(tx, id);
     await assertAnotherOwnerRemains(tx, user);
     await tx.update(UserEntity, { id }, { removedAt: new Date() });
     await shutOut(tx, id);
+    await recordUser(tx, actor, user, 'removed', `Eliminó a ${nameOf(user)} (${user.username})`);
   });
 }
 
@@ -96,11 +115,15 @@ export function removeUser(dataSource: DataSource, id: number): Promise<void> {
  * still invited; a disabled user gets none (409 `user_not_active`: re-enable them first). Their
  * password stays as it is until the link is used.
  */
-export function createUserLink(dataSource: DataSource, id: number, ownerId: number): Promise<AccountLink> {
+export function createUserLink(dataSource: DataSource, id: number, actor: Actor): Promise<AccountLink> {
   return dataSource.transaction(async (tx) => {
     const user = await findListedUser(tx, id);
     if (user.status === 'disabled') throw conflict('Este usuario está desactivado: reactívalo antes de crearle un enlace', { code: 'user_not_active' });
-    return createAccountLink(tx, id, user.status === 'invited' ? 'invitation' : 'password_reset', ownerId);
+    const purpose = user.status === 'invited' ? 'invitation' : 'password_reset';
+    const link = await createAccountLink(tx, id, purpose, actor.userId);
+    const what = purpose === 'invitation' ? 'un nuevo enlace de invitación' : 'un enlace para restablecer la contraseña';
+    await recordUser(tx, actor, user, 'link', `Creó ${what} para ${nameOf(user)} (${user.username})`);
+    return link;
   });
 }
 

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { heldAttemptsQuery, heldBatchSchema, heldSummaryQuery, idParamsSchema } from '../../../contract';
 import { accessOf, allow, allowListed, inBody, inParams, inQuery } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { decideHeldAttempt, decideHeldBatch } from './decisions';
@@ -38,11 +39,11 @@ export function reviewRoutes({ dataSource }: RouteDependencies) {
     router.post(`/player-attempts/held/${action}`, allow(dataSource, 'review.decide', inBody('group', 'questionGroupId')), async (ctx) => {
       const { questionGroupId, ids, filter, throughId } = parseBody(heldBatchSchema, ctx.request.body);
       const target = ids ? { ids } : { filter: filter ?? {}, throughId };
-      ctx.body = presentBatchDecision(decision, await decideHeldBatch(em, questionGroupId, target, decision, ctx.state.user.id));
+      ctx.body = presentBatchDecision(decision, await decideHeldBatch(em, questionGroupId, target, decision, actorOf(ctx)));
     });
     router.post(`/player-attempts/:id/${action}`, allow(dataSource, 'review.decide', inParams('attempt')), async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      ctx.body = presentDecision(await decideHeldAttempt(em, id, decision, ctx.state.user.id));
+      ctx.body = presentDecision(await decideHeldAttempt(em, id, decision, actorOf(ctx)));
     });
   }
 

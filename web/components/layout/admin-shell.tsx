@@ -1,6 +1,7 @@
-import { CircleUserRound, House, ListChecks, Menu as MenuIcon, MonitorSmartphone, UserRoundSearch, UsersRound, X } from 'lucide-react';
+import { CircleUserRound, History, House, ListChecks, Menu as MenuIcon, MonitorSmartphone, UserRoundSearch, UsersRound, X } from 'lucide-react';
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
+import { userCanSomewhere } from '../../../contract';
 import { useUser } from '../../shared/auth/api/get-user';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeToggle } from './theme-toggle';
@@ -11,6 +12,7 @@ const LINKS = [
   { to: '/devices', label: 'Dispositivos', icon: MonitorSmartphone, end: false },
   { to: '/player-data', label: 'Datos personales', icon: UserRoundSearch, end: false },
   { to: '/usuarios', label: 'Usuarios', icon: UsersRound, end: false, ownersOnly: true },
+  { to: '/actividad', label: 'Actividad', icon: History, end: false, action: 'activity.view' },
 ] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
@@ -22,7 +24,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * Header with the product name, the main links ("Inicio", "Trivias" to /packages, "Dispositivos",
- * "Datos personales", and "Usuarios" for owners), "Mi cuenta" (an icon) and the theme toggle. Where the links
+ * "Datos personales", "Usuarios" for owners, "Actividad" for whoever may see some), "Mi cuenta" (an icon) and the theme toggle. Where the links
  * do not fit in one row (below 1024 px: a small tablet, a 390 px phone, and a phone at 200 % zoom,
  * 195 px) they fold behind "Menú", "Mi cuenta" with them: a disclosure button
  * (aria-expanded) that shows them as a list under the header; Escape or choosing a link folds
@@ -30,7 +32,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  */
 export function AdminShell() {
   const { data: user } = useUser();
-  const links = LINKS.filter((link) => !('ownersOnly' in link) || user?.role === 'owner');
+  const links = LINKS.filter((link) => ('ownersOnly' in link ? user?.role === 'owner' : 'action' in link ? user != null && userCanSomewhere(user, link.action) : true));
   const [open, setOpen] = useState(false);
   const navId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
