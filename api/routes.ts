@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { accountRoutes } from './platform/accounts/routes';
+import { activityRoutes } from './platform/activity/routes';
 import { authRoutes } from './platform/auth/routes';
 import { healthRoutes } from './platform/health/routes';
 import type { RouteDependencies } from './platform/route-dependencies';
@@ -48,6 +49,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     healthRoutes(deps.dataSource),
     authRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
     accountRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),
+    activityRoutes(deps.dataSource),
     questionGroupRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     companyRoutes(deps.dataSource, deps.config.uploadDir, sweepPictures),
     consentRoutes(deps.dataSource),

@@ -15,6 +15,7 @@ import { limitHeapGrowth } from './platform/heap-growth';
 import { createHttpServer } from './platform/http/http-server';
 import { closeImportReaders } from './content/question-import/read-pool';
 import { ensureWebBuild } from './platform/web-build';
+import { keepActivitySwept } from './platform/activity/retention';
 
 /** SESSION_SECRET, or one made on first start and kept in DATA_DIR (set it when running several processes). */
 async function sessionSecret(config: Config): Promise<string> {
@@ -33,9 +34,11 @@ interface Running {
   dataSource?: DataSource;
   readReplica?: ReadReplica;
   server?: Server;
+  stopActivitySweep?: () => void;
 }
 
 async function shutDown(running: Running): Promise<void> {
+  running.stopActivitySweep?.();
   if (running.server) {
     running.server.closeAllConnections();
     await new Promise<void>((resolve) => running.server!.close(() => resolve()));
@@ -74,6 +77,10 @@ async function start(config: Config, running: Running) {
   await dataSource.initialize();
   const { appliedMigrations, bootstrap } = await prepareDatabase(dataSource, config);
   if (appliedMigrations.length) say(`Applied migrations: ${appliedMigrations.join(', ')}`);
+  // "Actividad" keeps ACTIVITY_RETENTION_DAYS: swept now and then daily.
+  const activitySweep = keepActivitySwept(dataSource, config.activityRetentionDays, (error) => logger.warn({ err: error }, 'activity sweep failed'));
+  running.stopActivitySweep = activitySweep.stop;
+  await activitySweep.first;
   // Printed now, not after listening: a start that fails later must not lose a generated password.
   if (bootstrap.admin?.generated) {
     say(`Created the first admin "${bootstrap.admin.username}" with password: ${bootstrap.admin.password}`);

@@ -29,3 +29,4 @@ export * from './moderation';
 export * from './draws';
 export * from './player-merges';
 export * from './insights';
+export * from './activity';

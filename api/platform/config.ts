@@ -24,6 +24,8 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: optionalString,
   UPLOAD_SWEEP_HOURS: z.coerce.number().positive().default(24),
+  // "Actividad": how long its entries are kept (docs/configuration.md)
+  ACTIVITY_RETENTION_DAYS: z.coerce.number().int().positive().max(36500).default(365),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SESSION_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().default(12),
@@ -79,6 +81,8 @@ export interface Config {
   uploadDir: string;
   /** Uploads never attached to a logo, and pictures no question ever used, are deleted once they are this old. */
   uploadSweepMs: number;
+  /** "Actividad" entries older than this many days are deleted (at start, then daily). */
+  activityRetentionDays: number;
   dbPoolSize: number;
   /** Signs cookies and upload URLs; when unset, server.ts makes one and keeps it in DATA_DIR. */
   sessionSecret: string | undefined;
@@ -171,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
     uploadSweepMs: e.UPLOAD_SWEEP_HOURS * 3600_000,
+    activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     dbPoolSize: e.DB_POOL_SIZE,
     sessionSecret: e.SESSION_SECRET,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3600_000,

@@ -1,4 +1,5 @@
 import { AccountLinkEntity } from './account-link.entity';
+import { ActivityEntryEntity } from './activity-entry.entity';
 import { AnswerEntity } from './answer.entity';
 import { CampaignQuestionGroupEntity } from './campaign-question-group.entity';
 import { CampaignEntity } from './campaign.entity';
@@ -34,6 +35,7 @@ import { UserCompanyRoleEntity } from './user-company-role.entity';
 
 export {
   AccountLinkEntity,
+  ActivityEntryEntity,
   AnswerEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
@@ -73,6 +75,7 @@ export const entities = [
   UserCompanyRoleEntity,
   AccountLinkEntity,
   SessionEntity,
+  ActivityEntryEntity,
   RateLimitEntity,
   CompanyEntity,
   LocationEntity,

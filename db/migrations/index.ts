@@ -34,6 +34,7 @@ import { KioskDataLost1796970000000 } from './1796970000000-kiosk-data-lost';
 import { Accounts1797000000000 } from './1797000000000-accounts';
 import { SessionActivity1797100000000 } from './1797100000000-session-activity';
 import { CompanyRoles1797200000000 } from './1797200000000-company-roles';
+import { Activity1797300000000 } from './1797300000000-activity';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -73,4 +74,5 @@ export const migrations = [
   Accounts1797000000000,
   SessionActivity1797100000000,
   CompanyRoles1797200000000,
+  Activity1797300000000,
 ];

@@ -226,6 +226,34 @@ describe('changing access (PUT /api/users/:id/access)', () => {
     expect(refused).toMatchObject({ status: 404, message: 'Empresa no encontrada' });
   });
 
+  it('records the invitation and each change of access in "Actividad", with the access before and after; a change that changes nothing records nothing', async () => {
+    const newest = async () => (await owner.get('/api/activity?kind=user&limit=1')).body.entries[0];
+    const invited = await owner.post('/api/users', { ...person(), role: 'member', companies: [{ companyId: zeta, role: 'viewer' }] });
+    const id = invited.body.user.id as number;
+    expect(await newest()).toMatchObject({ objectId: id, action: 'invited', changes: { rol: [null, 'member'], empresas: [null, 'Zeta Eventos: Cliente (solo lectura)'] } });
+    const access = {
+      role: 'member',
+      companies: [
+        { companyId: zeta, role: 'viewer' },
+        { companyId: acme, role: 'staff' },
+      ],
+    };
+    await owner.put(`/api/users/${id}/access`, access);
+    const changed = await newest();
+    expect(changed).toMatchObject({
+      objectId: id,
+      companyId: null,
+      action: 'changed',
+      summary: `Cambió el acceso de Acceso ${invited.body.user.lastName} (${invited.body.user.username})`,
+      changes: { empresas: ['Zeta Eventos: Cliente (solo lectura)', 'Acme Bebidas: Personal del evento, Zeta Eventos: Cliente (solo lectura)'] },
+    });
+    expect(changed.changes).not.toHaveProperty('rol');
+    await owner.put(`/api/users/${id}/access`, access);
+    expect((await newest()).id).toBe(changed.id);
+    await owner.put(`/api/users/${id}/access`, { role: 'owner', companies: [] });
+    expect((await newest()).changes).toEqual({ rol: ['member', 'owner'], empresas: ['Acme Bebidas: Personal del evento, Zeta Eventos: Cliente (solo lectura)', null] });
+  });
+
   it('is 401 signed out', async () => {
     expectRefusal(await api.client().put('/api/users/1/access', { role: 'owner', companies: [] }), 401, 'unauthenticated');
   });

@@ -14,6 +14,7 @@ import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
   'account_links',
+  'activity_entries',
   'analysis_answer_log',
   'analysis_day_log',
   'analysis_hour_log',

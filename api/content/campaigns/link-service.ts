@@ -5,7 +5,8 @@ import { CampaignQuestionGroupEntity, QuestionGroupEntity, type CampaignEntity }
 import { AppError, notFound } from '../../platform/http/errors';
 import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { moved, moveTarget, nextOrder, orderedLinks, writeOrder } from './link-order';
-import { linksInOrder, lockCampaign } from './service';
+import { findCampaign, linksInOrder, lockCampaign, recordCampaign } from './service';
+import { quoted, type Actor } from '../../platform/activity/record';
 import { refreshCampaignStandings } from '../../standings/refresh';
 
 type LinkData = z.output<typeof campaignLinkSchema>;
@@ -45,7 +46,7 @@ async function findLink(em: EntityManager, id: number): Promise<CampaignQuestion
 }
 
 /** Adds one trivia after the campaign's last; a client's `order` is ignored (the server owns the order). */
-export function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<CampaignQuestionGroupEntity> {
+export function linkQuestionGroup(em: EntityManager, input: LinkData, actor: Actor): Promise<CampaignQuestionGroupEntity> {
   return em.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, input.campaignId);
     const refusal = await linkRefusal(tx, campaign, input.questionGroupId);
@@ -55,7 +56,9 @@ export function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<C
       tx.create(CampaignQuestionGroupEntity, { campaignId: campaign.id, questionGroupId: input.questionGroupId, weight: input.weight, order }),
     );
     await refreshCampaignStandings(tx, campaign.id);
-    return findLink(tx, link.id);
+    const added = await findLink(tx, link.id);
+    await recordCampaign(tx, actor, campaign, 'changed', `Añadió la trivia ${quoted(added.questionGroup.name)} a la campaña ${quoted(campaign.name)}`, { trivias: [null, added.questionGroup.name] });
+    return added;
   });
 }
 
@@ -64,7 +67,7 @@ export function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<C
  * and does not stop the others. The whole request is one transaction under the campaign's lock, so
  * an unexpected failure stores none of it. A client's `startingOrder` is ignored.
  */
-export function bulkLink(em: EntityManager, campaignId: number, input: BulkData): Promise<BulkLinkReply> {
+export function bulkLink(em: EntityManager, campaignId: number, input: BulkData, actor: Actor): Promise<BulkLinkReply> {
   return em.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     const details: BulkLinkReply['details'] = [];
@@ -79,7 +82,11 @@ export function bulkLink(em: EntityManager, campaignId: number, input: BulkData)
       details.push({ questionGroupId, success: true });
     }
     const added = details.filter((d) => d.success).length;
-    if (added > 0) await refreshCampaignStandings(tx, campaignId);
+    if (added > 0) {
+      await refreshCampaignStandings(tx, campaignId);
+      const ids = details.filter((d) => d.success).map((d) => d.questionGroupId);
+      await recordCampaign(tx, actor, campaign, 'changed', `Añadió ${added === 1 ? '1 trivia' : `${added} trivias`} a la campaña ${quoted(campaign.name)}`, { trivias: [null, ids.join(', ')] });
+    }
     return { added, errors: details.length - added, details };
   });
 }
@@ -88,45 +95,54 @@ export function bulkLink(em: EntityManager, campaignId: number, input: BulkData)
  * Moves a campaign's trivia up, down or to a position; the others shift and the campaign's
  * positions come out 1..n. Answers the campaign's links in their new order.
  */
-export function moveLink(em: EntityManager, campaignId: number, questionGroupId: number, move: CampaignLinkMove): Promise<CampaignQuestionGroupEntity[]> {
+export function moveLink(em: EntityManager, campaignId: number, questionGroupId: number, move: CampaignLinkMove, actor: Actor): Promise<CampaignQuestionGroupEntity[]> {
   return em.transaction(async (tx) => {
-    await lockCampaign(tx, campaignId);
+    const campaign = await lockCampaign(tx, campaignId);
     const links = await orderedLinks(tx, campaignId);
     const index = links.findIndex((link) => link.questionGroupId === questionGroupId);
     if (index < 0) throw notFound(LINK_NOT_FOUND);
-    await writeOrder(tx, moved(links.map((link) => link.id), index, moveTarget(index, move)));
+    const target = moveTarget(index, move);
+    await writeOrder(tx, moved(links.map((link) => link.id), index, target));
+    await recordCampaign(tx, actor, campaign, 'changed', `Cambió el orden de las trivias de la campaña ${quoted(campaign.name)}`, { [`posición de la trivia ${questionGroupId}`]: [index + 1, target + 1] });
     return linksInOrder(tx, campaignId);
   });
 }
 
 /** PATCH /api/campaign-question-groups/:id: a new weight, or `order`, which moves the link to that position (the others shift). */
-export async function updateLink(em: EntityManager, id: number, input: LinkUpdate): Promise<CampaignQuestionGroupEntity> {
+export async function updateLink(em: EntityManager, id: number, input: LinkUpdate, actor: Actor): Promise<CampaignQuestionGroupEntity> {
   if ('weight' in input) {
     return em.transaction(async (tx) => {
-      const result = await tx.update(CampaignQuestionGroupEntity, { id }, { weight: input.weight });
-      if (!result.affected) throw notFound(LINK_NOT_FOUND);
+      const before = await findLink(tx, id);
+      await tx.update(CampaignQuestionGroupEntity, { id }, { weight: input.weight });
       const link = await findLink(tx, id);
       await refreshCampaignStandings(tx, link.campaignId);
+      const campaign = await findCampaign(tx, link.campaignId);
+      const summary = `Cambió el peso de la trivia ${quoted(link.questionGroup.name)} en la campaña ${quoted(campaign.name)}`;
+      await recordCampaign(tx, actor, campaign, 'changed', summary, { peso: [before.weight, link.weight] });
       return link;
     });
   }
   const { campaignId } = await findLink(em, id);
   return em.transaction(async (tx) => {
-    await lockCampaign(tx, campaignId);
+    const campaign = await lockCampaign(tx, campaignId);
     const ids = (await orderedLinks(tx, campaignId)).map((link) => link.id);
     const index = ids.indexOf(id);
     if (index < 0) throw notFound(LINK_NOT_FOUND);
-    await writeOrder(tx, moved(ids, index, moveTarget(index, { position: input.order })));
-    return findLink(tx, id);
+    const target = moveTarget(index, { position: input.order });
+    await writeOrder(tx, moved(ids, index, target));
+    const link = await findLink(tx, id);
+    await recordCampaign(tx, actor, campaign, 'changed', `Cambió el orden de las trivias de la campaña ${quoted(campaign.name)}`, { [`posición de ${link.questionGroup.name}`]: [index + 1, target + 1] });
+    return link;
   });
 }
 
 /** Removes a trivia from the campaign; the rest are renumbered 1..n under the campaign's lock. */
-export function unlinkQuestionGroup(em: EntityManager, campaignId: number, questionGroupId: number): Promise<void> {
+export function unlinkQuestionGroup(em: EntityManager, campaignId: number, questionGroupId: number, actor: Actor): Promise<void> {
   return em.transaction(async (tx) => {
-    await lockCampaign(tx, campaignId);
+    const campaign = await lockCampaign(tx, campaignId);
     const result = await tx.delete(CampaignQuestionGroupEntity, { campaignId, questionGroupId });
     if (!result.affected) throw notFound(LINK_NOT_FOUND);
+    await recordCampaign(tx, actor, campaign, 'changed', `Quitó la trivia ${questionGroupId} de la campaña ${quoted(campaign.name)}`, { trivias: [String(questionGroupId), null] });
     await writeOrder(tx, (await orderedLinks(tx, campaignId)).map((link) => link.id));
     await refreshCampaignStandings(tx, campaignId);
   });

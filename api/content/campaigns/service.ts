@@ -4,6 +4,8 @@ import type { campaignSchema } from '../../../contract';
 import { CampaignEntity, CampaignQuestionGroupEntity } from '../../../db/entities';
 import { findCompany } from '../companies/service';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { changesBetween, quoted, recordActivity, type Actor } from '../../platform/activity/record';
+import type { ActivityChanges } from '../../../contract';
 import { refreshCampaignStandings } from '../../standings/refresh';
 
 type CampaignData = z.output<typeof campaignSchema>;
@@ -32,18 +34,30 @@ export async function lockCampaign(tx: EntityManager, id: number): Promise<Campa
   return campaign;
 }
 
-export async function createCampaign(em: EntityManager, input: CampaignData): Promise<CampaignEntity> {
-  await findCompany(em, input.companyId);
-  return em.save(em.create(CampaignEntity, input));
+const CAMPAIGN_FIELDS = ['name', 'description', 'companyId', 'startDate', 'endDate', 'maxAttemptsPerTrivia', 'attemptSelectionMode', 'publicNames'] as const;
+
+/** An entry of "Actividad" about a campaign, its trivias included. */
+export function recordCampaign(tx: EntityManager, actor: Actor, campaign: CampaignEntity, action: 'created' | 'changed' | 'deleted', summary: string, changes?: ActivityChanges) {
+  return recordActivity(tx, actor, { companyId: campaign.companyId, kind: 'campaign', objectId: campaign.id, action, summary, changes });
+}
+
+export function createCampaign(em: EntityManager, input: CampaignData, actor: Actor): Promise<CampaignEntity> {
+  return em.transaction(async (tx) => {
+    await findCompany(tx, input.companyId);
+    const campaign = await tx.save(tx.create(CampaignEntity, input));
+    await recordCampaign(tx, actor, campaign, 'created', `Creó la campaña ${quoted(campaign.name)}`, changesBetween<CampaignEntity>(null, campaign, CAMPAIGN_FIELDS));
+    return campaign;
+  });
 }
 
 /**
  * Moving a campaign to another company would leave it with trivias it may not hold, so links must
  * be removed first. The campaign is locked so no trivia joins between the check and the change.
  */
-export function updateCampaign(em: EntityManager, id: number, input: CampaignData): Promise<CampaignEntity> {
+export function updateCampaign(em: EntityManager, id: number, input: CampaignData, actor: Actor): Promise<CampaignEntity> {
   return em.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, id);
+    const before = { ...campaign };
     if (input.companyId !== campaign.companyId) {
       await findCompany(tx, input.companyId);
       if (await tx.countBy(CampaignQuestionGroupEntity, { campaignId: id })) {
@@ -55,6 +69,7 @@ export function updateCampaign(em: EntityManager, id: number, input: CampaignDat
     const saved = await tx.save(campaign);
     // Its period, mode or attempt limit may have changed: every standing of the campaign is recomputed.
     await refreshCampaignStandings(tx, id);
+    await recordCampaign(tx, actor, saved, 'changed', `Editó la campaña ${quoted(saved.name)}`, changesBetween<CampaignEntity>(before, saved, CAMPAIGN_FIELDS));
     return saved;
   });
 }
@@ -74,7 +89,10 @@ export async function listCampaignLinks(em: EntityManager, campaignId: number): 
 }
 
 /** The links go with the campaign (FK cascade); trivias and attempts are never touched. */
-export async function deleteCampaign(em: EntityManager, id: number): Promise<void> {
-  const result = await em.delete(CampaignEntity, { id });
-  if (!result.affected) throw notFound(CAMPAIGN_NOT_FOUND);
+export function deleteCampaign(em: EntityManager, id: number, actor: Actor): Promise<void> {
+  return em.transaction(async (tx) => {
+    const campaign = await lockCampaign(tx, id);
+    await tx.delete(CampaignEntity, { id });
+    await recordCampaign(tx, actor, campaign, 'deleted', `Borró la campaña ${quoted(campaign.name)}`);
+  });
 }

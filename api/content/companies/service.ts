@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { companySchema } from '../../../contract';
 import { CampaignEntity, CompanyEntity, QuestionGroupEntity } from '../../../db/entities';
 import { conflict, notFound } from '../../platform/http/errors';
+import { changesBetween, quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { refreshCampaigns } from '../../standings/refresh';
 
 type CompanyData = z.output<typeof companySchema>;
@@ -21,18 +22,26 @@ export async function findCompany(em: EntityManager, id: number): Promise<Compan
   return company;
 }
 
-export function createCompany(em: EntityManager, input: CompanyData): Promise<CompanyEntity> {
-  return em.save(em.create(CompanyEntity, { name: input.name, description: input.description, logoUrl: null, timeZone: input.timeZone ?? null }));
+const COMPANY_FIELDS = ['name', 'description', 'timeZone'] as const;
+
+export function createCompany(em: EntityManager, input: CompanyData, actor: Actor): Promise<CompanyEntity> {
+  return em.transaction(async (tx) => {
+    const company = await tx.save(tx.create(CompanyEntity, { name: input.name, description: input.description, logoUrl: null, timeZone: input.timeZone ?? null }));
+    const changes = changesBetween<CompanyEntity>(null, company, COMPANY_FIELDS);
+    await recordActivity(tx, actor, { companyId: company.id, kind: 'company', objectId: company.id, action: 'created', summary: `Creó la empresa ${quoted(company.name)}`, changes });
+    return company;
+  });
 }
 
 /**
  * Saves a company's name, description and (when sent) time zone. A new zone moves its campaigns'
  * days, so their standings are recomputed in the same transaction.
  */
-export async function updateCompany(em: EntityManager, id: number, input: CompanyData): Promise<CompanyEntity> {
+export async function updateCompany(em: EntityManager, id: number, input: CompanyData, actor: Actor): Promise<CompanyEntity> {
   return em.transaction(async (tx) => {
     const company = await tx.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!company) throw notFound(COMPANY_NOT_FOUND);
+    const before = { ...company };
     const zoneChanged = input.timeZone !== undefined && input.timeZone !== company.timeZone;
     company.name = input.name;
     company.description = input.description;
@@ -42,6 +51,8 @@ export async function updateCompany(em: EntityManager, id: number, input: Compan
       const campaigns = await tx.find(CampaignEntity, { where: { companyId: id }, select: { id: true }, order: { id: 'ASC' } });
       await refreshCampaigns(tx, campaigns.map((c) => c.id));
     }
+    const changes = changesBetween<CompanyEntity>(before, saved, COMPANY_FIELDS);
+    await recordActivity(tx, actor, { companyId: id, kind: 'company', objectId: id, action: 'changed', summary: `Editó la empresa ${quoted(saved.name)}`, changes });
     return saved;
   });
 }
@@ -50,7 +61,7 @@ export async function updateCompany(em: EntityManager, id: number, input: Compan
  * Deletes a company and (by cascade) its sites. Refused while trivias or campaigns remain, so a
  * company delete never takes players' scores with it. Returns the removed logo path, if any.
  */
-export async function deleteCompany(em: EntityManager, id: number): Promise<string | null> {
+export async function deleteCompany(em: EntityManager, id: number, actor: Actor): Promise<string | null> {
   return em.transaction(async (tx) => {
     const company = await tx.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
     if (!company) throw notFound(COMPANY_NOT_FOUND);
@@ -60,6 +71,7 @@ export async function deleteCompany(em: EntityManager, id: number): Promise<stri
     ]);
     if (trivias > 0 || campaigns > 0) throw conflict(COMPANY_IN_USE);
     await tx.delete(CompanyEntity, { id });
+    await recordActivity(tx, actor, { companyId: id, kind: 'company', objectId: id, action: 'deleted', summary: `Borró la empresa ${quoted(company.name)}` });
     return company.logoUrl;
   });
 }

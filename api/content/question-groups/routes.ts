@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { idParam, idParamsSchema, questionGroupSchema, type ClearAttemptsReply, type RecentQuestionGroup } from '../../../contract';
 import { signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { removeStoredLogo } from '../logos/storage';
 import type { PictureSweep } from '../pictures/ledger';
@@ -43,25 +44,25 @@ export function questionGroupRoutes(dataSource: DataSource, uploadDir: string, s
     const { companyId } = parse(companyParams, ctx.params);
     const input = parseBody(questionGroupSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentQuestionGroup(await createQuestionGroup(em, companyId, input));
+    ctx.body = presentQuestionGroup(await createQuestionGroup(em, companyId, input, actorOf(ctx)));
   });
 
   router.patch('/question-groups/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(questionGroupSchema, ctx.request.body);
-    ctx.body = presentQuestionGroup(await updateQuestionGroup(em, id, input));
+    ctx.body = presentQuestionGroup(await updateQuestionGroup(em, id, input, actorOf(ctx)));
   });
 
   router.delete('/question-groups/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    await removeStoredLogo(uploadDir, await deleteQuestionGroup(em, id));
+    await removeStoredLogo(uploadDir, await deleteQuestionGroup(em, id, actorOf(ctx)));
     await sweepPictures();
     ctx.body = { message: 'Grupo de preguntas eliminado', id };
   });
 
   router.delete('/question-groups/:id/player-attempts', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const deletedCount = await clearPlayerAttempts(em, id);
+    const deletedCount = await clearPlayerAttempts(em, id, actorOf(ctx));
     ctx.body = {
       message: deletedCount === 1 ? 'Se eliminó 1 intento de juego' : `Se eliminaron ${deletedCount} intentos de juego`,
       deletedCount,

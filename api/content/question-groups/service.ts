@@ -5,6 +5,7 @@ import { DEFAULT_THEME, type questionGroupSchema } from '../../../contract';
 import { PlayerAttemptEntity, QuestionGroupEntity } from '../../../db/entities';
 import { findCompany } from '../companies/service';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { changesBetween, quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { sanitizeInstructions } from './instructions';
 import { campaignIdsOfTrivia, refreshCampaigns, refreshTriviaStandings } from '../../standings/refresh';
 
@@ -48,26 +49,39 @@ function groupFields(input: QuestionGroupData) {
   };
 }
 
-export async function createQuestionGroup(em: EntityManager, companyId: number, input: QuestionGroupData): Promise<QuestionGroupEntity> {
+/** The fields of a trivia an entry of "Actividad" compares. */
+const TRIVIA_FIELDS = ['name', 'description', 'instructions', 'questionsPerRound', 'randomizeQuestions', 'randomizeAnswers', 'completionRedirectUrl', 'maxAttempts', 'publicNames'] as const;
+
+export function createQuestionGroup(em: EntityManager, companyId: number, input: QuestionGroupData, actor: Actor): Promise<QuestionGroupEntity> {
   if (input.companyId !== companyId) throw badRequest('La empresa del grupo no coincide con la ruta');
-  await findCompany(em, companyId);
-  const saved = await em.save(em.create(QuestionGroupEntity, { ...groupFields(input), companyId, theme: DEFAULT_THEME }));
-  return findQuestionGroup(em, saved.id);
+  return em.transaction(async (tx) => {
+    await findCompany(tx, companyId);
+    const saved = await tx.save(tx.create(QuestionGroupEntity, { ...groupFields(input), companyId, theme: DEFAULT_THEME }));
+    const changes = changesBetween<QuestionGroupEntity>(null, saved, TRIVIA_FIELDS);
+    await recordActivity(tx, actor, { companyId, kind: 'trivia', objectId: saved.id, action: 'created', summary: `Creó la trivia ${quoted(saved.name)}`, changes });
+    return findQuestionGroup(tx, saved.id);
+  });
 }
 
 /** Updates a trivia (kiosks see the change as a new bundle version: api/play/bundle/presenter.ts). */
-export async function updateQuestionGroup(em: EntityManager, id: number, input: QuestionGroupData): Promise<QuestionGroupEntity> {
-  const group = await findQuestionGroup(em, id);
-  // A trivia stays with its company: the edit dialog shows the company select disabled.
-  if (input.companyId !== group.companyId) throw badRequest('No se puede cambiar la empresa de una trivia');
-  await em.update(QuestionGroupEntity, { id }, groupFields(input));
-  return findQuestionGroup(em, id);
+export function updateQuestionGroup(em: EntityManager, id: number, input: QuestionGroupData, actor: Actor): Promise<QuestionGroupEntity> {
+  return em.transaction(async (tx) => {
+    const group = await findQuestionGroup(tx, id);
+    // A trivia stays with its company: the edit dialog shows the company select disabled.
+    if (input.companyId !== group.companyId) throw badRequest('No se puede cambiar la empresa de una trivia');
+    await tx.update(QuestionGroupEntity, { id }, groupFields(input));
+    const after = await findQuestionGroup(tx, id);
+    const changes = changesBetween<QuestionGroupEntity>(group, after, TRIVIA_FIELDS);
+    await recordActivity(tx, actor, { companyId: group.companyId, kind: 'trivia', objectId: id, action: 'changed', summary: `Editó la trivia ${quoted(after.name)}`, changes });
+    return after;
+  });
 }
 
 /** Deletes a trivia with its questions, answers and attempts (FK cascades). Returns its logo path. */
-export function deleteQuestionGroup(em: EntityManager, id: number): Promise<string | null> {
+export function deleteQuestionGroup(em: EntityManager, id: number, actor: Actor): Promise<string | null> {
   return em.transaction(async (tx) => {
     const group = await findQuestionGroup(tx, id);
+    await recordActivity(tx, actor, { companyId: group.companyId, kind: 'trivia', objectId: id, action: 'deleted', summary: `Borró la trivia ${quoted(group.name)} con sus preguntas y resultados` });
     // Its own standings go with it (foreign keys); the campaigns that held it are ranked without it.
     const campaignIds = await campaignIdsOfTrivia(tx, id);
     await tx.delete(QuestionGroupEntity, { id });
@@ -77,11 +91,14 @@ export function deleteQuestionGroup(em: EntityManager, id: number): Promise<stri
 }
 
 /** Clears every player attempt of a trivia (its ranking starts over); players themselves stay. */
-export function clearPlayerAttempts(em: EntityManager, id: number): Promise<number> {
+export function clearPlayerAttempts(em: EntityManager, id: number, actor: Actor): Promise<number> {
   return em.transaction(async (tx) => {
-    await findQuestionGroup(tx, id);
+    const group = await findQuestionGroup(tx, id);
     const result = await tx.delete(PlayerAttemptEntity, { questionGroupId: id });
     await refreshTriviaStandings(tx, id);
-    return result.affected ?? 0;
+    const deleted = result.affected ?? 0;
+    const summary = `Borró los datos de la trivia ${quoted(group.name)}: ${deleted === 1 ? '1 resultado' : `${deleted} resultados`}`;
+    await recordActivity(tx, actor, { companyId: group.companyId, kind: 'results', objectId: id, action: 'deleted', summary, changes: { results: [deleted, 0] } });
+    return deleted;
   });
 }

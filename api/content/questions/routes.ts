@@ -10,6 +10,7 @@ import {
 } from '../../../contract';
 import { z } from 'zod';
 import { signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import type { PictureSweep } from '../pictures/ledger';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentAnswer, presentAnswersByQuestion, presentQuestion, presentQuestionWithAnswers } from './presenter';
@@ -47,20 +48,20 @@ export function questionRoutes(dataSource: DataSource, sweepPictures: PictureSwe
   router.post('/question-groups/:id/questions', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(questionCreateSchema, ctx.request.body);
-    const { question, answers } = await createQuestion(em, id, input);
+    const { question, answers } = await createQuestion(em, id, input, actorOf(ctx));
     ctx.status = 201;
     ctx.body = input.answers ? presentQuestionWithAnswers(question, answers) : presentQuestion(question);
   });
 
   router.patch('/questions/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentQuestion(await updateQuestion(em, id, parseBody(questionSchema, ctx.request.body), ctx.state.user.id));
+    ctx.body = presentQuestion(await updateQuestion(em, id, parseBody(questionSchema, ctx.request.body), actorOf(ctx)));
     await sweepPictures();
   });
 
   router.put('/questions/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const { question, answers } = await replaceQuestion(em, id, parseBody(questionWithAnswersSchema, ctx.request.body), ctx.state.user.id);
+    const { question, answers } = await replaceQuestion(em, id, parseBody(questionWithAnswersSchema, ctx.request.body), actorOf(ctx));
     ctx.body = presentQuestionWithAnswers(question, answers);
     await sweepPictures();
   });
@@ -72,21 +73,21 @@ export function questionRoutes(dataSource: DataSource, sweepPictures: PictureSwe
 
   router.delete('/questions/:id', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    await deleteQuestion(em, id);
+    await deleteQuestion(em, id, actorOf(ctx));
     await sweepPictures();
     ctx.status = 204;
   });
 
   router.post('/questions/:id/answers', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const answer = await addAnswer(em, id, parseBody(answerSchema, ctx.request.body));
+    const answer = await addAnswer(em, id, parseBody(answerSchema, ctx.request.body), actorOf(ctx));
     ctx.status = 201;
     ctx.body = presentAnswer(answer);
   });
 
   router.delete('/questions/:id/answers', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = { deletedCount: await deleteAnswers(em, id) };
+    ctx.body = { deletedCount: await deleteAnswers(em, id, actorOf(ctx)) };
     await sweepPictures();
   });
 

@@ -1,10 +1,11 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../../contract';
+import type { ActivityChanges, answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../../contract';
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { placePictures, type PlacedSizes } from '../pictures/ledger';
 import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
+import { answersText, changesBetween, quoted, recordActivity, triviaCompany, type Actor } from '../../platform/activity/record';
 
 export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
 const GROUP_MISMATCH = 'El ID del grupo no coincide con la ruta';
@@ -71,20 +72,34 @@ export async function listAnswersOfGroup(em: EntityManager, groupId: number) {
 }
 
 /** A question, and its answers when given, in one transaction. */
-export function createQuestion(em: EntityManager, groupId: number, input: QuestionCreate) {
+export function createQuestion(em: EntityManager, groupId: number, input: QuestionCreate, actor: Actor) {
   if (input.groupId !== groupId) throw badRequest(GROUP_MISMATCH, { code: 'validation_failed', issues: [{ path: 'groupId', message: GROUP_MISMATCH }] });
   return em.transaction(async (tx) => {
     await requireGroup(tx, groupId);
     const sizes = await placeInputPictures(tx, input.picture, input.answers);
     const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }));
     const answers = input.answers ? await insertAnswers(tx, question.id, input.answers, sizes) : [];
+    await recordQuestion(tx, actor, question, 'created', `Creó la pregunta ${quoted(question.text)}`, { ...questionChanges(null, question), ...(answers.length ? { answers: [null, answersText(answers)] } : {}) });
     return { question, answers };
   });
 }
 
-/** Text and group of a question; `userId` is the admin editing it. */
-export function updateQuestion(em: EntityManager, id: number, input: QuestionFields, userId: number) {
-  return em.transaction(async (tx) => applyQuestionFields(tx, await findQuestion(tx, id), input, userId, await placeInputPictures(tx, input.picture)));
+const QUESTION_FIELDS = ['text', 'groupId', 'pictureName', 'pictureAlt'] as const;
+const questionChanges = (before: Partial<QuestionEntity> | null, after: Partial<QuestionEntity> | null) => changesBetween(before, after, QUESTION_FIELDS);
+
+async function recordQuestion(tx: EntityManager, actor: Actor, question: QuestionEntity, action: 'created' | 'changed' | 'deleted', summary: string, changes: ActivityChanges) {
+  await recordActivity(tx, actor, { companyId: await triviaCompany(tx, question.groupId), kind: 'question', objectId: question.id, action, summary, changes });
+}
+
+/** Text and group of a question, by the actor. */
+export function updateQuestion(em: EntityManager, id: number, input: QuestionFields, actor: Actor) {
+  return em.transaction(async (tx) => {
+    const question = await findQuestion(tx, id);
+    const before = { ...question };
+    await applyQuestionFields(tx, question, input, actor.userId, await placeInputPictures(tx, input.picture));
+    await recordQuestion(tx, actor, question, 'changed', `Editó la pregunta ${quoted(question.text)}`, questionChanges(before, question));
+    return question;
+  });
 }
 
 /** A text replaced is kept as a revision (who and when), so the question's history survives its edits. */
@@ -103,10 +118,12 @@ async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, 
  * played results chose the old or the new one needs `confirmCorrectChange`: their stored scores
  * stay, but the analysis and the players' histories read the question by the new key.
  */
-export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields, userId: number) {
+export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields, actor: Actor) {
   return em.transaction(async (tx) => {
     const question = await findQuestion(tx, id);
+    const before = { ...question };
     const current = new Map((await answersOf(tx, [id])).map((answer) => [answer.id, answer]));
+    const answersBefore = answersText([...current.values()]);
     input.answers.forEach((answer, index) => {
       if (answer.id !== undefined && !current.has(answer.id)) {
         throw badRequest(FOREIGN_ANSWER, { code: 'validation_failed', issues: [{ path: `answers.${index}.id`, message: FOREIGN_ANSWER }] });
@@ -119,7 +136,7 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
       if (affected > 0) throw conflict(correctChangeMessage(affected), { code: 'correct_answer_change_unconfirmed', affectedResults: affected });
     }
     const sizes = await placeInputPictures(tx, input.picture, input.answers);
-    await applyQuestionFields(tx, question, input, userId, sizes);
+    await applyQuestionFields(tx, question, input, actor.userId, sizes);
     const kept = new Set(input.answers.map((answer) => answer.id));
     const gone = [...current.keys()].filter((answerId) => !kept.has(answerId));
     if (gone.length > 0) await tx.delete(AnswerEntity, { id: In(gone) });
@@ -129,6 +146,9 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
       if (existing) answers.push(await tx.save(Object.assign(existing, { text: answer.text, isCorrect: answer.isCorrect, ...pictureFields(answer.picture, sizes) })));
       else answers.push(...(await insertAnswers(tx, id, [answer], sizes)));
     }
+    const answersAfter = answersText(answers);
+    const changes = { ...questionChanges(before, question), ...(answersBefore !== answersAfter ? { answers: [answersBefore, answersAfter] as [string, string] } : {}) };
+    await recordQuestion(tx, actor, question, 'changed', `Editó la pregunta ${quoted(question.text)}`, changes);
     return { question, answers };
   });
 }
@@ -167,24 +187,29 @@ export async function questionTextRevisions(em: EntityManager, id: number): Prom
 }
 
 /** Removes a question; its answers go with it (ON DELETE CASCADE). */
-export function deleteQuestion(em: EntityManager, id: number) {
+export function deleteQuestion(em: EntityManager, id: number, actor: Actor) {
   return em.transaction(async (tx) => {
-    await findQuestion(tx, id);
+    const question = await findQuestion(tx, id);
+    const answers = answersText(await answersOf(tx, [id]));
+    await recordQuestion(tx, actor, question, 'deleted', `Borró la pregunta ${quoted(question.text)}`, { ...questionChanges(question, null), ...(answers ? { answers: [answers, null] } : {}) });
     await tx.delete(QuestionEntity, { id });
   });
 }
 
-export function addAnswer(em: EntityManager, questionId: number, input: AnswerFields) {
+export function addAnswer(em: EntityManager, questionId: number, input: AnswerFields, actor: Actor) {
   return em.transaction(async (tx) => {
-    await findQuestion(tx, questionId);
+    const question = await findQuestion(tx, questionId);
     const [answer] = await insertAnswers(tx, questionId, [input], await placeInputPictures(tx, undefined, [input]));
+    await recordQuestion(tx, actor, question, 'changed', `Añadió una respuesta a la pregunta ${quoted(question.text)}`, { answer: [null, answersText([answer!])] });
     return answer!;
   });
 }
 
-export function deleteAnswers(em: EntityManager, questionId: number) {
+export function deleteAnswers(em: EntityManager, questionId: number, actor: Actor) {
   return em.transaction(async (tx) => {
-    await findQuestion(tx, questionId);
+    const question = await findQuestion(tx, questionId);
+    const answers = answersText(await answersOf(tx, [questionId]));
+    if (answers) await recordQuestion(tx, actor, question, 'changed', `Borró las respuestas de la pregunta ${quoted(question.text)}`, { answers: [answers, null] });
     const result = await tx.delete(AnswerEntity, { questionId });
     return result.affected ?? 0;
   });

@@ -19,6 +19,7 @@ import type { SignInGuard } from '../auth/routes';
 import type { RateLimiter } from '../http/rate-limit';
 import { grantsOf } from '../access/load-user';
 import { ownerOnly, signedIn } from '../access/route-access';
+import { actorOf } from '../activity/record';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { checkAccountLink } from './links';
@@ -42,7 +43,7 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
 
   router.post('/users', ownerOnly, async (ctx) => {
     const input = parseBody(inviteUserSchema, ctx.request.body);
-    const { user, link } = await inviteUser(dataSource, input, caller(ctx.state).id);
+    const { user, link } = await inviteUser(dataSource, input, actorOf(ctx));
     ctx.status = 201;
     ctx.body = { user: await listed(user), link } satisfies InviteReply;
   });
@@ -51,28 +52,28 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
   router.put('/users/:id/access', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(userAccessSchema, ctx.request.body);
-    ctx.body = (await changeUserAccess(dataSource, id, input)) satisfies UserListItem;
+    ctx.body = (await changeUserAccess(dataSource, id, input, actorOf(ctx))) satisfies UserListItem;
   });
 
   router.post('/users/:id/disable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = await listed(await disableUser(dataSource, id));
+    ctx.body = await listed(await disableUser(dataSource, id, actorOf(ctx)));
   });
 
   router.post('/users/:id/enable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = await listed(await enableUser(dataSource, id));
+    ctx.body = await listed(await enableUser(dataSource, id, actorOf(ctx)));
   });
 
   router.post('/users/:id/link', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
-    ctx.body = await createUserLink(dataSource, id, caller(ctx.state).id);
+    ctx.body = await createUserLink(dataSource, id, actorOf(ctx));
   });
 
   router.delete('/users/:id', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    await removeUser(dataSource, id);
+    await removeUser(dataSource, id, actorOf(ctx));
     ctx.body = { message: 'Usuario eliminado', id };
   });
 

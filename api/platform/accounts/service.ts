@@ -3,11 +3,12 @@ import type { AccountLink, InviteUserValues, PasswordChangeInput } from '../../.
 import { UserEntity } from '../../../db/entities';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed, lockUserCreation } from '../auth/service';
+import type { Actor } from '../activity/record';
 import { badRequest, conflict } from '../http/errors';
 import { endSessionsOf } from '../http/session';
 import { createAccountLink, expireOpenLinks, redeemAccountLink, usableLink } from './links';
-import { writeAccess } from './user-access';
-import { assertAnotherOwnerRemains, findListedUser, lockOwners } from './user-changes';
+import { accessChanges, writeAccess } from './user-access';
+import { assertAnotherOwnerRemains, findListedUser, lockOwners, nameOf, recordUser } from './user-changes';
 
 /**
  * The owners' work on accounts ("Usuarios") and each user's on their own. Every change runs in a
@@ -25,14 +26,21 @@ export function listUsers(em: EntityManager): Promise<UserEntity[]> {
  * under the lock of user creation, removed users' names included (they stay theirs, so records
  * name one person).
  */
-export function inviteUser(dataSource: DataSource, values: InviteUserValues, ownerId: number): Promise<{ user: UserEntity; link: AccountLink }> {
+export function inviteUser(dataSource: DataSource, values: InviteUserValues, actor: Actor): Promise<{ user: UserEntity; link: AccountLink }> {
   const { companies, ...fields } = values;
   return dataSource.transaction(async (tx) => {
     await lockUserCreation(tx);
     if (await tx.existsBy(UserEntity, { username: fields.username })) throw conflict('El nombre de usuario ya está en uso');
     const user = await tx.save(tx.create(UserEntity, { ...fields, passwordHash: null, status: 'invited' }));
     await writeAccess(tx, user.id, companies);
-    return { user, link: await createAccountLink(tx, user.id, 'invitation', ownerId) };
+    const link = await createAccountLink(tx, user.id, 'invitation', actor.userId);
+    await recordUser(tx, actor, user, 'invited', `Invitó a ${nameOf(user)} (${user.username})`, {
+      username: [null, user.username],
+      nombre: [null, nameOf(user)],
+      email: [null, user.email],
+      ...(await accessChanges(tx, { role: null, companies: [] }, { role: user.role, companies })),
+    });
+    return { user, link };
   });
 }
 
@@ -43,38 +51,42 @@ async function shutOut(tx: EntityManager, userId: number): Promise<void> {
 }
 
 /** Disables a user (never the last active owner). Disabling a disabled user changes nothing. */
-export function disableUser(dataSource: DataSource, id: number): Promise<UserEntity> {
+export function disableUser(dataSource: DataSource, id: number, actor: Actor): Promise<UserEntity> {
   return dataSource.transaction(async (tx) => {
     await lockOwners(tx);
     const user = await findListedUser(tx, id);
     if (user.status === 'disabled') return user;
     await assertAnotherOwnerRemains(tx, user);
+    const was = user.status;
     user.status = 'disabled';
     await tx.update(UserEntity, { id }, { status: 'disabled' });
     await shutOut(tx, id);
+    await recordUser(tx, actor, user, 'disabled', `Desactivó a ${nameOf(user)} (${user.username})`, { estado: [was, 'disabled'] });
     return user;
   });
 }
 
 /** Re-enables a disabled user: active again, or invited again when they never chose a password (a new link lets them). */
-export function enableUser(dataSource: DataSource, id: number): Promise<UserEntity> {
+export function enableUser(dataSource: DataSource, id: number, actor: Actor): Promise<UserEntity> {
   return dataSource.transaction(async (tx) => {
     const user = await findListedUser(tx, id);
     if (user.status !== 'disabled') return user;
     user.status = user.passwordHash === null ? 'invited' : 'active';
     await tx.update(UserEntity, { id }, { status: user.status });
+    await recordUser(tx, actor, user, 'enabled', `Reactivó a ${nameOf(user)} (${user.username})`, { estado: ['disabled', user.status] });
     return user;
   });
 }
 
 /** Removes a user (never the last active owner): they leave the list and can never sign in again; their row stays, so what they did stays theirs. */
-export function removeUser(dataSource: DataSource, id: number): Promise<void> {
+export function removeUser(dataSource: DataSource, id: number, actor: Actor): Promise<void> {
   return dataSource.transaction(async (tx) => {
     await lockOwners(tx);
     const user = await findListedUser(tx, id);
     await assertAnotherOwnerRemains(tx, user);
     await tx.update(UserEntity, { id }, { removedAt: new Date() });
     await shutOut(tx, id);
+    await recordUser(tx, actor, user, 'removed', `Eliminó a ${nameOf(user)} (${user.username})`);
   });
 }
 
@@ -83,11 +95,15 @@ export function removeUser(dataSource: DataSource, id: number): Promise<void> {
  * still invited; a disabled user gets none (409 `user_not_active`: re-enable them first). Their
  * password stays as it is until the link is used.
  */
-export function createUserLink(dataSource: DataSource, id: number, ownerId: number): Promise<AccountLink> {
+export function createUserLink(dataSource: DataSource, id: number, actor: Actor): Promise<AccountLink> {
   return dataSource.transaction(async (tx) => {
     const user = await findListedUser(tx, id);
     if (user.status === 'disabled') throw conflict('Este usuario está desactivado: reactívalo antes de crearle un enlace', { code: 'user_not_active' });
-    return createAccountLink(tx, id, user.status === 'invited' ? 'invitation' : 'password_reset', ownerId);
+    const purpose = user.status === 'invited' ? 'invitation' : 'password_reset';
+    const link = await createAccountLink(tx, id, purpose, actor.userId);
+    const what = purpose === 'invitation' ? 'un nuevo enlace de invitación' : 'un enlace para restablecer la contraseña';
+    await recordUser(tx, actor, user, 'link', `Creó ${what} para ${nameOf(user)} (${user.username})`);
+    return link;
   });
 }
 

@@ -1,9 +1,19 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { COMPANY_UNKNOWN, type CompanyGrant, type UserAccessValues, type UserCompanyAccess, type UserListItem } from '../../../contract';
+import {
+  COMPANY_ROLE_LABELS,
+  COMPANY_UNKNOWN,
+  type ActivityChanges,
+  type CompanyGrant,
+  type InstallationRole,
+  type UserAccessValues,
+  type UserCompanyAccess,
+  type UserListItem,
+} from '../../../contract';
 import { UserEntity } from '../../../db/entities';
+import { changesBetween, type Actor } from '../activity/record';
 import { badRequest } from '../http/errors';
 import { presentListedUser } from './presenter';
-import { assertAnotherOwnerRemains, findListedUser, lockOwners } from './user-changes';
+import { assertAnotherOwnerRemains, findListedUser, lockOwners, nameOf, recordUser } from './user-changes';
 
 /**
  * A user's access as owners give it in "Usuarios": an owner of the installation, or a member with
@@ -63,18 +73,43 @@ export async function writeAccess(tx: EntityManager, userId: number, grants: Com
 }
 
 /**
- * Changes a user's access ("Cambiar acceso"), replacing what they had, in one transaction under the
- * owners' lock: the last active owner cannot be demoted (409 `last_owner`). Their sessions stay;
- * their next request is served with the new access.
+ * What an entry of "Actividad" says of an access change, {field: [before, after]}: `rol` (owner or
+ * member) and `empresas` ("Acme: Organizador, Zeta: Cliente (solo lectura)"), when they differ.
  */
-export function changeUserAccess(dataSource: DataSource, id: number, values: UserAccessValues): Promise<UserListItem> {
+export async function accessChanges(
+  tx: EntityManager,
+  before: { role: InstallationRole | null; companies: CompanyGrant[] },
+  after: { role: InstallationRole; companies: CompanyGrant[] },
+): Promise<ActivityChanges> {
+  const ids = [...new Set([...before.companies, ...after.companies].map((grant) => grant.companyId))];
+  const rows: { id: number; name: string }[] = ids.length ? await tx.query(`SELECT id, name FROM companies WHERE id = ANY($1::int[])`, [ids]) : [];
+  const names = new Map(rows.map((row) => [Number(row.id), row.name]));
+  const text = (grants: CompanyGrant[]) =>
+    grants
+      .map((grant) => `${names.get(grant.companyId) ?? `#${grant.companyId}`}: ${COMPANY_ROLE_LABELS[grant.role]}`)
+      .sort((a, b) => a.localeCompare(b, 'es'))
+      .join(', ') || null;
+  const version = (access: { role: InstallationRole | null; companies: CompanyGrant[] }) => (access.role === null ? null : { rol: access.role, empresas: text(access.companies) });
+  return changesBetween(version(before), version(after), ['rol', 'empresas']);
+}
+
+/**
+ * Changes a user's access ("Cambiar acceso"), replacing what they had, in one transaction under the
+ * owners' lock, with its entry in "Actividad" (none when nothing changed): the last active owner
+ * cannot be demoted (409 `last_owner`). Their sessions stay; their next request is served with the
+ * new access.
+ */
+export function changeUserAccess(dataSource: DataSource, id: number, values: UserAccessValues, actor: Actor): Promise<UserListItem> {
   return dataSource.transaction(async (tx) => {
     await lockOwners(tx);
     const user = await findListedUser(tx, id);
     if (values.role !== 'owner') await assertAnotherOwnerRemains(tx, user);
+    const had = (await companyAccessOf(tx, [id])).get(id) ?? [];
     await writeAccess(tx, id, values.companies);
     if (user.role !== values.role) await tx.update(UserEntity, { id }, { role: values.role });
+    const changes = await accessChanges(tx, { role: user.role, companies: user.role === 'owner' ? [] : had }, values);
     user.role = values.role;
+    if (Object.keys(changes).length > 0) await recordUser(tx, actor, user, 'changed', `Cambió el acceso de ${nameOf(user)} (${user.username})`, changes);
     const [listed] = await presentListedUsers(tx, [user]);
     return listed!;
   });

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ERASED_PLAYER_NAME, normalizeDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../../contract';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { maskDocument, playerCompany, recordActivity, type Actor } from '../../platform/activity/record';
 import { eraseFromSyncLog } from './erased-player';
 import { canonicalDocument, documentKindOf } from './document-number';
 
@@ -84,9 +85,10 @@ export function erasePlayer(
   em: EntityManager,
   playerId: number,
   input: { action: ErasureAction; confirm: string },
-  userId: number,
+  actor: Actor,
   secret: string,
 ): Promise<ErasureRecord> {
+  const userId = actor.userId;
   return em.transaction(async (tx) => {
     const [player]: { id: number; document_type_id: number; document_number: string | null }[] = await tx.query(
       `SELECT id, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
@@ -103,6 +105,7 @@ export function erasePlayer(
       });
     }
     const [{ attempts }] = await tx.query(`SELECT count(*)::int AS attempts FROM player_attempts WHERE player_id = $1`, [playerId]);
+    const companyId = await playerCompany(tx, playerId);
     await eraseFromSyncLog(tx, secret, { id: player.id, documentTypeId: player.document_type_id, documentNumber: player.document_number });
     if (input.action === 'delete') {
       await tx.query(`DELETE FROM players WHERE id = $1`, [playerId]);
@@ -123,6 +126,15 @@ export function erasePlayer(
        RETURNING id, player_id, action, attempts, performed_at, (SELECT username FROM users WHERE id = $4) AS performed_by`,
       [playerId, input.action === 'delete' ? 'deleted' : 'anonymised', attempts, userId],
     );
+    await recordActivity(tx, actor, {
+      companyId,
+      kind: 'player',
+      objectId: playerId,
+      action: 'erased',
+      summary: input.action === 'delete' ? `Borró a un jugador con sus ${attempts} resultados` : `Anonimizó a un jugador (${attempts} resultados conservados)`,
+      changes: { documento: [maskDocument(player.document_number), null] },
+      personal: true,
+    });
     return presentErasure(record);
   });
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { normalizeDocumentNumber, type PlayerMergeRecord } from '../../../contract';
 import { conflict, notFound } from '../../platform/http/errors';
+import { maskDocument, playerCompany, recordActivity, type Actor } from '../../platform/activity/record';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import { documentKindOf } from './document-number';
 
@@ -42,7 +43,8 @@ const presentMerge = (row: MergeRow): PlayerMergeRecord => ({
  * Refused (409 player_merge_invalid) when the players' numbers differ under the rule, or when a
  * player left out of the list already holds the kept type and canonical number.
  */
-export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; playerIds: number[] }, userId: number): Promise<PlayerMergeRecord> {
+export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; playerIds: number[] }, actor: Actor): Promise<PlayerMergeRecord> {
+  const userId = actor.userId;
   return em.transaction(async (tx) => {
     const ids = [...new Set(input.playerIds)].sort((a, b) => a - b);
     const keep = input.keepPlayerId;
@@ -108,6 +110,19 @@ export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; p
       throw error.code === '23505' ? mergeInvalid(MERGE_HOLDER_LEFT_OUT) : error;
     });
     for (const { question_group_id } of trivias) await refreshPlayerStandings(tx, keep, question_group_id);
+    await recordActivity(tx, actor, {
+      companyId: await playerCompany(tx, keep),
+      kind: 'player',
+      objectId: keep,
+      action: 'merged',
+      summary: `Unió ${others.length === 1 ? 'un jugador' : `${others.length} jugadores`} con el jugador ${keep} (${attemptsMoved} resultados movidos)`,
+      changes: {
+        jugadores: [ids.join(', '), String(keep)],
+        nombres: [players.map((p) => p.full_name).join(' | '), kept.full_name],
+        documento: [players.map((p) => maskDocument(p.document_number)).join(' | '), maskDocument(canonical)],
+      },
+      personal: true,
+    });
 
     const [record]: MergeRow[] = await tx.query(
       `INSERT INTO player_merges (kept_player_id, merged_player_ids, document_type_id, attempts_moved, merged_by)

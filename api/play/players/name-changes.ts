@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { conflict, notFound } from '../../platform/http/errors';
+import { playerCompany, recordActivity, type Actor } from '../../platform/activity/record';
 import { nameParts } from './service';
 
 /** A recorded name change with its player's current name, as PostgreSQL returns it. */
@@ -43,11 +44,11 @@ export async function listPendingNameChanges(em: EntityManager, limit = 200): Pr
  * again is a 409 (name_change_applied); the player's other pending changes stay for the admin.
  * One transaction: the change is marked applied only with the rename.
  */
-export function applyNameChange(em: EntityManager, id: number, userId: number): Promise<NameChangeRow> {
+export function applyNameChange(em: EntityManager, id: number, actor: Actor): Promise<NameChangeRow> {
   return em.transaction(async (tx) => {
     const [[change]]: [NameChangeRow[], number] = await tx.query(
       `UPDATE player_name_changes SET applied_at = now(), applied_by = $2 WHERE id = $1 AND applied_at IS NULL RETURNING ${COLUMNS}`,
-      [id, userId],
+      [id, actor.userId],
     );
     if (!change) {
       const [exists] = await tx.query(`SELECT 1 FROM player_name_changes WHERE id = $1`, [id]);
@@ -61,6 +62,15 @@ export function applyNameChange(em: EntityManager, id: number, userId: number): 
       firstName,
       lastName,
     ]);
+    await recordActivity(tx, actor, {
+      companyId: await playerCompany(tx, change.player_id),
+      kind: 'player',
+      objectId: change.player_id,
+      action: 'changed',
+      summary: `Aplicó un cambio de nombre de un jugador (${change.source})`,
+      changes: { nombre: [change.old_full_name, change.new_full_name] },
+      personal: true,
+    });
     return change;
   });
 }

@@ -3,6 +3,7 @@ import { erasureSchema, idParamsSchema, playerDataQuery, playerMergeSchema, play
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
 import { isKioskOf } from '../devices/kiosk-of';
 import { signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { spendDocumentLookup, type LookupClient } from './document-limit';
@@ -49,7 +50,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
 
   router.post('/player-name-changes/:id/apply', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentNameChange(await applyNameChange(dataSource.manager, id, ctx.state.user.id));
+    ctx.body = presentNameChange(await applyNameChange(dataSource.manager, id, actorOf(ctx)));
   });
 
   router.get('/player-data', signedIn, async (ctx) => {
@@ -60,7 +61,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/player-data/:id/erase', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(erasureSchema, ctx.request.body);
-    ctx.body = await erasePlayer(dataSource.manager, id, input, ctx.state.user.id, secret);
+    ctx.body = await erasePlayer(dataSource.manager, id, input, actorOf(ctx), secret);
   });
 
   router.get('/player-erasures', signedIn, async (ctx) => {
@@ -74,7 +75,7 @@ export function playerRoutes({ dataSource, limiters, secret }: RouteDependencies
   router.post('/player-merges', signedIn, async (ctx) => {
     const input = parseBody(playerMergeSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await mergePlayers(dataSource.manager, input, ctx.state.user.id);
+    ctx.body = await mergePlayers(dataSource.manager, input, actorOf(ctx));
   });
 
   router.get('/player-merges', signedIn, async (ctx) => {

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { drawScreenSettingsSchema, idParamsSchema } from '../../../contract';
 import { sendCsv } from '../exports/csv-download';
 import { signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { campaignTimeZone, triviaTimeZone } from '../../standings/event-time-zone';
 import { drawExportHeader, drawExportRows } from './export';
@@ -34,7 +35,7 @@ export function drawRoutes(dataSource: DataSource) {
       const request = parseDrawRequest(ctx.request.body);
       const subject = await drawSubject(em, kind, id);
       ctx.status = 201;
-      ctx.body = await runDraw(em, subject, { ...request, userId: ctx.state.user?.id ?? null });
+      ctx.body = await runDraw(em, subject, { ...request, actor: actorOf(ctx) });
     });
 
     router.get(`${paths[kind]}/screen`, signedIn, async (ctx) => {

@@ -3,6 +3,7 @@ import type { DrawEntry, DrawEntryView, DrawFilters, DrawRecord, DrawVerificatio
 import { CampaignQuestionGroupEntity, PrizeDrawEntity } from '../../../db/entities';
 import { findCampaign } from '../../content/campaigns/service';
 import { notFound, unprocessable } from '../../platform/http/errors';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { findQuestionGroup } from '../../content/question-groups/service';
 import { companyTimeZone } from '../../standings/event-time-zone';
 import { newSeed, winnerPositions } from './draw-order';
@@ -15,7 +16,7 @@ export const DRAW_NOT_FOUND = 'Sorteo no encontrado';
 export interface DrawInput {
   prizes: number;
   filters: DrawFilters;
-  userId: number | null;
+  actor: Actor;
 }
 
 /** The trivia, or the campaign with its trivias and rules; 404 when it does not exist. */
@@ -60,7 +61,7 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
         eligibleCount: 0,
         entriesHash: EMPTY_ENTRIES_HASH,
         winners: [],
-        createdBy: input.userId,
+        createdBy: input.actor.userId,
       }),
     );
     const { count: eligibleCount, hash: entriesHash } = await storeEntries(tx, draw.id, await eligibleQuery(tx, subject, input.filters));
@@ -74,6 +75,15 @@ export async function runDraw(em: EntityManager, subject: DrawSubject, input: Dr
     }
     const winners = await entriesAt(tx, draw.id, winnerPositions(seed, eligibleCount, input.prizes));
     await tx.update(PrizeDrawEntity, draw.id, { eligibleCount, entriesHash, winners });
+    const [owner] = (await tx.query(subject.kind === 'trivia' ? 'SELECT name, company_id FROM question_groups WHERE id = $1' : 'SELECT name, company_id FROM campaigns WHERE id = $1', [subject.id])) as { name: string; company_id: number }[];
+    await recordActivity(tx, input.actor, {
+      companyId: owner?.company_id ?? null,
+      kind: 'draw',
+      objectId: draw.id,
+      action: 'run',
+      summary: `Realizó un sorteo de ${input.prizes === 1 ? '1 premio' : `${input.prizes} premios`} entre ${eligibleCount} participantes de la ${subject.kind === 'trivia' ? 'trivia' : 'campaña'} ${quoted(owner?.name ?? String(subject.id))}`,
+      changes: { premios: [null, input.prizes], participantes: [null, eligibleCount] },
+    });
     return draw.id;
   });
   const repeats = await repeatsOf(em, subject, [id]);

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignDisqualifyInput } from '../../../contract';
 import { conflict, notFound } from '../../platform/http/errors';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import { lockPlayerAtTrivia, RECORD_SQL, type DisqualificationRow } from './service';
 
@@ -67,8 +68,22 @@ export async function listCampaignDisqualifications(em: EntityManager, campaignI
  * player's standings refreshed in the same transaction, which it opens. Unknown campaign, or a
  * player without results at its trivias: 404. Already out at every trivia: 409.
  */
-export function disqualifyFromCampaign(em: EntityManager, campaignId: number, input: CampaignDisqualifyInput, userId: number): Promise<CampaignDecision> {
-  return em.transaction((tx) => disqualifyFromCampaignIn(tx, campaignId, input, userId));
+export function disqualifyFromCampaign(em: EntityManager, campaignId: number, input: CampaignDisqualifyInput, actor: Actor): Promise<CampaignDecision> {
+  return em.transaction(async (tx) => {
+    const decision = await disqualifyFromCampaignIn(tx, campaignId, input, actor.userId);
+    const [campaign] = (await tx.query('SELECT name, company_id FROM campaigns WHERE id = $1', [campaignId])) as { name: string; company_id: number }[];
+    const [player] = (await tx.query('SELECT full_name FROM players WHERE id = $1', [input.playerId])) as { full_name: string }[];
+    await recordActivity(tx, actor, {
+      companyId: campaign?.company_id ?? null,
+      kind: 'ranking',
+      objectId: campaignId,
+      action: 'disqualified',
+      summary: `Descalificó a un jugador en la campaña ${quoted(campaign?.name ?? String(campaignId))}`,
+      changes: { jugador: [null, `${player?.full_name ?? ''} (${input.playerId})`], motivo: [null, input.reason] },
+      personal: true,
+    });
+    return decision;
+  });
 }
 
 async function disqualifyFromCampaignIn(em: EntityManager, campaignId: number, input: CampaignDisqualifyInput, userId: number): Promise<CampaignDecision> {

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { campaignDisqualifySchema, disqualificationsQuery, disqualifySchema, idParamsSchema, restoreDisqualificationSchema } from '../../../contract';
 import { signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { disqualifyFromCampaign, listCampaignDisqualifications } from './campaign-service';
 import { presentCampaignDecision, presentDisqualification } from './presenter';
@@ -19,13 +20,13 @@ export function moderationRoutes(dataSource: DataSource) {
   router.post('/', signedIn, async (ctx) => {
     const input = parseBody(disqualifySchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentDisqualification(await disqualify(dataSource.manager, input, ctx.state.user.id));
+    ctx.body = presentDisqualification(await disqualify(dataSource.manager, input, actorOf(ctx)));
   });
 
   router.post('/:id/restore', signedIn, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { reason } = parseBody(restoreDisqualificationSchema, ctx.request.body);
-    ctx.body = presentDisqualification(await restoreDisqualification(dataSource.manager, id, reason, ctx.state.user.id));
+    ctx.body = presentDisqualification(await restoreDisqualification(dataSource.manager, id, reason, actorOf(ctx)));
   });
 
   return router;
@@ -48,7 +49,7 @@ export function campaignModerationRoutes(dataSource: DataSource) {
     const { id } = parse(idParamsSchema, ctx.params);
     const input = parseBody(campaignDisqualifySchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = presentCampaignDecision(await disqualifyFromCampaign(dataSource.manager, id, input, ctx.state.user.id));
+    ctx.body = presentCampaignDecision(await disqualifyFromCampaign(dataSource.manager, id, input, actorOf(ctx)));
   });
 
   return router;

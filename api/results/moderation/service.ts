@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { DisqualificationScope, DisqualifyInput } from '../../../contract';
 import { conflict, notFound } from '../../platform/http/errors';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { refreshPlayerStandings } from '../../standings/refresh';
 
 export const ATTEMPT_NOT_FOUND = 'No se encontró el resultado';
@@ -62,8 +63,27 @@ async function findRecord(em: EntityManager, id: number): Promise<Disqualificati
  * it opens. Unknown attempt: 404. Already out by a holding disqualification (of the same
  * attempt, or of the player): 409.
  */
-export function disqualify(em: EntityManager, input: DisqualifyInput, userId: number): Promise<DisqualificationRow> {
-  return em.transaction((tx) => disqualifyIn(tx, input, userId));
+export function disqualify(em: EntityManager, input: DisqualifyInput, actor: Actor): Promise<DisqualificationRow> {
+  return em.transaction(async (tx) => {
+    const record = await disqualifyIn(tx, input, actor.userId);
+    const what = record.attempt_id === null ? 'a un jugador' : `un resultado (intento ${record.attempt_id})`;
+    await recordModeration(tx, actor, record, 'disqualified', `Descalificó ${what} en la trivia`, { motivo: [null, record.reason] });
+    return record;
+  });
+}
+
+/** An entry of "Actividad" about a ranking decision: personal (it names the player). */
+export async function recordModeration(tx: EntityManager, actor: Actor, record: { question_group_id: number; player_id: number; first_name: string; last_name: string }, action: 'disqualified' | 'restored', summary: string, changes: Record<string, [string | null, string | null]>) {
+  const [trivia] = (await tx.query('SELECT name, company_id FROM question_groups WHERE id = $1', [record.question_group_id])) as { name: string; company_id: number }[];
+  await recordActivity(tx, actor, {
+    companyId: trivia?.company_id ?? null,
+    kind: 'ranking',
+    objectId: record.question_group_id,
+    action,
+    summary: `${summary} ${quoted(trivia?.name ?? String(record.question_group_id))}`,
+    changes: { jugador: [null, `${record.first_name} ${record.last_name} (${record.player_id})`], ...changes },
+    personal: true,
+  });
 }
 
 async function disqualifyIn(em: EntityManager, input: DisqualifyInput, userId: number): Promise<DisqualificationRow> {
@@ -93,8 +113,12 @@ async function disqualifyIn(em: EntityManager, input: DisqualifyInput, userId: n
  * One made from a campaign is restored at every trivia it covers (its rows share campaign, player
  * and time). Unknown: 404; already restored: 409.
  */
-export function restoreDisqualification(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {
-  return em.transaction((tx) => restoreIn(tx, id, reason, userId));
+export function restoreDisqualification(em: EntityManager, id: number, reason: string, actor: Actor): Promise<DisqualificationRow> {
+  return em.transaction(async (tx) => {
+    const record = await restoreIn(tx, id, reason, actor.userId);
+    await recordModeration(tx, actor, record, 'restored', 'Devolvió al ranking lo descalificado en la trivia', { motivo: [record.reason, reason] });
+    return record;
+  });
 }
 
 async function restoreIn(em: EntityManager, id: number, reason: string, userId: number): Promise<DisqualificationRow> {

@@ -3,6 +3,7 @@ import { HELD_BATCH_MAX, type HeldBatchSkip, type HeldFilter, type ReviewReason 
 import { conflict, notFound } from '../../platform/http/errors';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import { heldMatch } from './held-filter';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 
 export const ATTEMPT_NOT_HELD = 'El intento no está en revisión';
 export const HELD_ATTEMPT_NOT_FOUND = 'No se encontró el intento';
@@ -52,10 +53,13 @@ async function decide(tx: EntityManager, chosen: string, params: unknown[], limi
  * discarded, it never does (the row stays). One transaction: the player's standings move with it.
  * Deciding again, or on an attempt not held or not completed, is a 409: a decision is final.
  */
-export function decideHeldAttempt(em: EntityManager, id: number, decision: Decision, userId: number): Promise<DecisionRow> {
+export function decideHeldAttempt(em: EntityManager, id: number, decision: Decision, actor: Actor): Promise<DecisionRow> {
   return em.transaction(async (tx) => {
-    const [updated] = await decide(tx, `SELECT a.id FROM player_attempts a WHERE a.id = $3`, [decision, userId, id]);
-    if (updated) return updated;
+    const [updated] = await decide(tx, `SELECT a.id FROM player_attempts a WHERE a.id = $3`, [decision, actor.userId, id]);
+    if (updated) {
+      await recordDecision(tx, actor, updated.question_group_id, decision, [updated.id]);
+      return updated;
+    }
     const [exists] = await tx.query(`SELECT 1 FROM player_attempts WHERE id = $1`, [id]);
     if (!exists) throw notFound(HELD_ATTEMPT_NOT_FOUND);
     throw conflict(ATTEMPT_NOT_HELD, { code: 'attempt_not_held' });
@@ -78,7 +82,8 @@ export interface BatchOutcome {
  * reported, not an error for the batch. `remaining`: what still matches the filter (held at all
  * when deciding by ids) afterwards.
  */
-export function decideHeldBatch(em: EntityManager, questionGroupId: number, target: HeldBatchTarget, decision: Decision, userId: number): Promise<BatchOutcome> {
+export function decideHeldBatch(em: EntityManager, questionGroupId: number, target: HeldBatchTarget, decision: Decision, actor: Actor): Promise<BatchOutcome> {
+  const userId = actor.userId;
   return em.transaction(async (tx) => {
     const filter = 'filter' in target ? target.filter : {};
     let decided: DecisionRow[];
@@ -99,7 +104,27 @@ export function decideHeldBatch(em: EntityManager, questionGroupId: number, targ
     }
     const countParams: unknown[] = [];
     const [{ remaining }] = await tx.query(`SELECT count(*)::int AS remaining FROM player_attempts a WHERE ${heldMatch(countParams, questionGroupId, filter)}`, countParams);
+    if (decided.length > 0) await recordDecision(tx, actor, questionGroupId, decision, decided.map((row) => row.id));
     return { decided, skipped, remaining };
+  });
+}
+
+/** How many results an entry of "Actividad" lists by id; a bigger batch names the count and the first ones. */
+const LISTED_RESULTS = 50;
+
+/** One entry per decision request, single or batch: how many results, of which trivia, and their ids. */
+async function recordDecision(tx: EntityManager, actor: Actor, questionGroupId: number, decision: Decision, ids: number[]): Promise<void> {
+  const [trivia] = (await tx.query('SELECT name, company_id FROM question_groups WHERE id = $1', [questionGroupId])) as { name: string; company_id: number }[];
+  const verb = decision === 'released' ? 'Aprobó' : 'Descartó';
+  const count = ids.length === 1 ? '1 resultado retenido' : `${ids.length} resultados retenidos`;
+  const listed = ids.slice(0, LISTED_RESULTS).join(', ') + (ids.length > LISTED_RESULTS ? ` y ${ids.length - LISTED_RESULTS} más` : '');
+  await recordActivity(tx, actor, {
+    companyId: trivia?.company_id ?? null,
+    kind: 'review',
+    objectId: questionGroupId,
+    action: decision === 'released' ? 'approved' : 'rejected',
+    summary: `${verb} ${count} de la trivia ${quoted(trivia?.name ?? String(questionGroupId))}`,
+    changes: { resultados: [null, listed], estado: ['held', decision] },
   });
 }
 

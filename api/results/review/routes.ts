@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { heldAttemptsQuery, heldBatchSchema, heldSummaryQuery, idParamsSchema } from '../../../contract';
 import { signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { decideHeldAttempt, decideHeldBatch } from './decisions';
@@ -35,11 +36,11 @@ export function reviewRoutes({ dataSource }: RouteDependencies) {
     router.post(`/player-attempts/held/${action}`, signedIn, async (ctx) => {
       const { questionGroupId, ids, filter, throughId } = parseBody(heldBatchSchema, ctx.request.body);
       const target = ids ? { ids } : { filter: filter ?? {}, throughId };
-      ctx.body = presentBatchDecision(decision, await decideHeldBatch(dataSource.manager, questionGroupId, target, decision, ctx.state.user.id));
+      ctx.body = presentBatchDecision(decision, await decideHeldBatch(dataSource.manager, questionGroupId, target, decision, actorOf(ctx)));
     });
     router.post(`/player-attempts/:id/${action}`, signedIn, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, ctx.state.user.id));
+      ctx.body = presentDecision(await decideHeldAttempt(dataSource.manager, id, decision, actorOf(ctx)));
     });
   }
 

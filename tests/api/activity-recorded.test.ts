@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { insertCompletedAttempt } from '../support/attempts';
+import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+
+/** The changes "Actividad" records, each in its request's transaction, with its author. */
+
+let api: TestApi;
+let owner: TestClient;
+let ownerId: number;
+beforeAll(async () => {
+  api = await startTestApi();
+  owner = await api.adminClient();
+  ownerId = (await owner.get('/api/user')).body.id;
+});
+afterAll(() => api.close());
+
+/** The newest entry of a kind, as the owner reads it. */
+async function newest(kind: string) {
+  const res = await owner.get(`/api/activity?kind=${kind}&limit=1`);
+  expect(res.status).toBe(200);
+  return res.body.entries[0];
+}
+
+describe('recorded changes', () => {
+  it('an invitation: who invited whom, installation-wide', async () => {
+    const res = await owner.post('/api/users', { username: 'vera.visor', firstName: 'Vera', lastName: 'Visor', email: 'vera@example.com' });
+    expect(res.status).toBe(201);
+    expect(await newest('user')).toMatchObject({
+      author: { id: ownerId, name: 'Ana Admin' },
+      companyId: null,
+      objectId: res.body.user.id,
+      action: 'invited',
+      summary: 'Invitó a Vera Visor (vera.visor)',
+      changes: { username: [null, 'vera.visor'] },
+    });
+    expect((await owner.post(`/api/users/${res.body.user.id}/disable`)).status).toBe(200);
+    expect(await newest('user')).toMatchObject({ action: 'disabled', changes: { estado: ['invited', 'disabled'] } });
+  });
+
+  it('a question edit: its text and answers before and after; a refused edit records nothing', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Preguntas SA' });
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 1, answersPerQuestion: 2 });
+    const { question, answers } = trivia.items[0]!;
+    const body = {
+      text: '¿Texto nuevo?',
+      groupId: trivia.group.id,
+      answers: [
+        { id: answers[0]!.id, text: 'Sí', isCorrect: answers[0]!.isCorrect },
+        { id: answers[1]!.id, text: answers[1]!.text, isCorrect: answers[1]!.isCorrect },
+      ],
+    };
+    expect((await owner.put(`/api/questions/${question.id}`, body)).status).toBe(200);
+    const entry = await newest('question');
+    expect(entry).toMatchObject({ companyId: company.id, companyName: 'Preguntas SA', objectId: question.id, action: 'changed', summary: 'Editó la pregunta «¿Texto nuevo?»' });
+    expect(entry.changes.text).toEqual([question.text, '¿Texto nuevo?']);
+    expect(entry.changes.answers[1]).toContain('Sí');
+    const refused = await owner.put(`/api/questions/${question.id}`, { ...body, answers: [{ id: 999999, text: 'x', isCorrect: true }] });
+    expect(refused.status).toBe(400);
+    expect((await newest('question')).id).toBe(entry.id);
+  });
+
+  it('a bulk approval: one entry naming how many results and which trivia', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Revisión SA' });
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Trivia retenida' } });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const player = await buildPlayer(api.dataSource);
+      ids.push(await insertCompletedAttempt(api.dataSource, { playerId: player.id, groupId: trivia.group.id, score: 10, reviewStatus: 'held', reviewReason: 'over_limit' }));
+    }
+    const res = await owner.post('/api/player-attempts/held/release', { questionGroupId: trivia.group.id, ids });
+    expect(res.status).toBe(200);
+    const entries = (await owner.get(`/api/activity?kind=review&companyId=${company.id}`)).body.entries;
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ action: 'approved', objectId: trivia.group.id, summary: 'Aprobó 3 resultados retenidos de la trivia «Trivia retenida»', author: { id: ownerId } });
+    expect(entries[0].changes.resultados[1]).toBe([...ids].sort((a, b) => a - b).join(', '));
+  });
+
+  it("a company's time zone, a trivia's deletion and its results cleared", async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Zona SA' });
+    expect((await owner.patch(`/api/companies/${company.id}`, { name: 'Zona SA', description: null, timeZone: 'America/Bogota' })).status).toBe(200);
+    expect(await newest('company')).toMatchObject({ companyId: company.id, action: 'changed', changes: { timeZone: [null, 'America/Bogota'] } });
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Para borrar' } });
+    expect((await owner.delete(`/api/question-groups/${trivia.group.id}/player-attempts`)).status).toBe(200);
+    expect(await newest('results')).toMatchObject({ action: 'deleted', summary: 'Borró los datos de la trivia «Para borrar»: 0 resultados' });
+    expect((await owner.delete(`/api/question-groups/${trivia.group.id}`)).status).toBe(200);
+    expect(await newest('trivia')).toMatchObject({ action: 'deleted', objectId: trivia.group.id, companyName: 'Zona SA' });
+  });
+
+  it('an erasure: personal, its document masked', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Datos SA' });
+    const location = await buildLocation(api.dataSource, company.id);
+    const player = await buildPlayer(api.dataSource, { locationId: location.id });
+    const res = await owner.post(`/api/player-data/${player.id}/erase`, { action: 'anonymise', confirm: player.documentNumber });
+    expect(res.status).toBe(200);
+    const entry = await newest('player');
+    expect(entry).toMatchObject({ companyId: company.id, action: 'erased', personal: true, changes: { documento: [`••••${player.documentNumber.slice(-4)}`, null] } });
+    expect(JSON.stringify(entry)).not.toContain(player.documentNumber);
+  });
+});
