@@ -13,25 +13,30 @@ import { useDeleteCampaign } from './api/delete-campaign';
 import { useCampaigns } from '../../shared/campaigns/api/get-campaigns';
 import { CampaignCard } from './components/campaign-card';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
+import { useCan } from '../../shared/auth/use-can';
 
-/** /campaigns: every campaign as a card, with create and delete. */
+/** /campaigns: every campaign in the user's reach as a card, with create and delete for the roles that edit content (in the companies where they do). */
 export function CampaignsPage() {
   const campaigns = useCampaigns();
-  const companies = useCompanies();
+  const { can } = useCan();
+  const allCompanies = useCompanies();
+  const editable = allCompanies.data?.filter((company) => can('content.edit', company.id));
+  const companies = { data: editable?.length ? editable : undefined };
   const remove = useDeleteCampaign();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
 
-  const createButton = (label: string) => (
-    <Button icon={<Plus className="size-4" aria-hidden />} disabled={!companies.data} onClick={() => setCreating(true)}>
-      {label}
-    </Button>
-  );
+  const createButton = (label: string) =>
+    (allCompanies.isPending || companies.data) && (
+      <Button icon={<Plus className="size-4" aria-hidden />} disabled={!companies.data} onClick={() => setCreating(true)}>
+        {label}
+      </Button>
+    );
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Administración de Campañas" description="Combina varias trivias en un ranking común." actions={createButton('Crear Campaña')} />
+      <PageHeader title="Administración de Campañas" description="Combina varias trivias en un ranking común." actions={createButton('Crear Campaña') || undefined} />
 
       {campaigns.isPending ? (
         <LoadingState label="Cargando campañas..." />
