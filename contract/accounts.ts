@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { companyIdField } from './companies';
+import { COMPANY_ROLES, type CompanyRole } from './permissions';
 
 /**
  * Organiser accounts: who may sign in to the admin, the one-time links that let a person choose a
@@ -12,6 +14,42 @@ import { z } from 'zod';
 export const INSTALLATION_ROLES = ['owner', 'member'] as const;
 export type InstallationRole = (typeof INSTALLATION_ROLES)[number];
 export const INSTALLATION_ROLE_LABELS: Record<InstallationRole, string> = { owner: 'Propietario', member: 'Por empresa' };
+export const INSTALLATION_ROLE_HELP: Record<InstallationRole, string> = {
+  owner: 'Puede hacer todo en todas las empresas, también administrar los usuarios y la instalación.',
+  member: 'Solo las empresas que elijas, con un rol en cada una.',
+};
+
+/** How many companies one member may hold a role in (far more than an agency runs; a bound on the request). */
+export const MAX_USER_COMPANIES = 200;
+
+/** One company a member works on and their role there, as an owner gives it. */
+export const companyGrantSchema = z.strictObject({
+  companyId: companyIdField,
+  role: z.enum(COMPANY_ROLES, { error: 'Elige un rol' }),
+});
+
+export const MEMBER_NEEDS_COMPANY = 'Elige al menos una empresa: sin ninguna no podría ver nada (para quitarle el acceso, desactívalo)';
+export const OWNER_TAKES_NO_COMPANY = 'Un propietario ya alcanza todas las empresas: no lleva empresas';
+export const COMPANY_TWICE = 'Esta empresa ya está en la lista';
+
+/**
+ * A user's access, one rule for the invitation and the change: an owner holds no company role (they
+ * reach every company); a member holds one role in at least one company, each company once. That
+ * each company exists is the server's check.
+ */
+const accessFields = {
+  companies: z.array(companyGrantSchema, { error: 'Lista de empresas no válida' }).max(MAX_USER_COMPANIES, `Hasta ${MAX_USER_COMPANIES} empresas`).default([]),
+};
+function checkAccess(value: { role: InstallationRole; companies: { companyId: number }[] }, ctx: z.RefinementCtx) {
+  if (value.role === 'owner' && value.companies.length > 0) ctx.addIssue({ code: 'custom', path: ['companies'], message: OWNER_TAKES_NO_COMPANY });
+  if (value.role === 'member' && value.companies.length === 0) ctx.addIssue({ code: 'custom', path: ['companies'], message: MEMBER_NEEDS_COMPANY });
+  const seen = new Set<number>();
+  value.companies.forEach(({ companyId }, index) => {
+    if (seen.has(companyId)) ctx.addIssue({ code: 'custom', path: ['companies', index, 'companyId'], message: COMPANY_TWICE });
+    seen.add(companyId);
+  });
+}
+const installationRoleField = z.enum(INSTALLATION_ROLES, { error: 'Rol no válido' });
 
 /** Invited: no password yet (the invitation link sets it). Disabled: may not sign in until re-enabled. */
 export const USER_STATUSES = ['invited', 'active', 'disabled'] as const;
@@ -59,10 +97,17 @@ export const inviteUserSchema = z.strictObject({
   firstName: z.string({ error: 'El nombre es requerido' }).trim().min(1, 'El nombre es requerido').max(100),
   lastName: z.string({ error: 'El apellido es requerido' }).trim().min(1, 'El apellido es requerido').max(100),
   email: z.email('Correo electrónico no válido').max(200),
-  role: z.enum(INSTALLATION_ROLES, { error: 'Rol no válido' }).default('owner'),
-});
+  /** Left out: an owner, as every invitee was before roles per company. */
+  role: installationRoleField.default('owner'),
+  ...accessFields,
+}).superRefine(checkAccess);
 export type InviteUserInput = z.input<typeof inviteUserSchema>;
 export type InviteUserValues = z.output<typeof inviteUserSchema>;
+
+/** PUT /api/users/{id}/access (owner): the user's whole access, replacing what they had. */
+export const userAccessSchema = z.strictObject({ role: installationRoleField, ...accessFields }).superRefine(checkAccess);
+export type UserAccessInput = z.input<typeof userAccessSchema>;
+export type UserAccessValues = z.output<typeof userAccessSchema>;
 
 const tokenSchema = z.string({ error: 'El enlace no es válido' }).regex(ACCOUNT_LINK_TOKEN_PATTERN, 'El enlace no es válido');
 /** POST /api/account-links/check (public): the token of the page's path. */
@@ -78,6 +123,13 @@ export const passwordChangeSchema = z.strictObject({
 });
 export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
 
+/** A member's role in one company, with the company's name for the screens. */
+export interface UserCompanyAccess {
+  companyId: number;
+  companyName: string;
+  role: CompanyRole;
+}
+
 /** GET /api/users (owner): one user of the list (removed users are not listed). */
 export interface UserListItem {
   id: number;
@@ -86,6 +138,8 @@ export interface UserListItem {
   lastName: string;
   email: string;
   role: InstallationRole;
+  /** A member's companies and role in each, by company name; empty for an owner. */
+  companies: UserCompanyAccess[];
   status: UserStatus;
   lastSignInAt: string | null;
   createdAt: string;
@@ -115,6 +169,8 @@ export interface AccountLinkCheckReply {
   username?: string;
   firstName?: string;
   role?: InstallationRole;
+  /** What the link gives a member: their companies and role in each. */
+  companies?: UserCompanyAccess[];
   /** The full name of the owner who made the link, when they are still a user. */
   createdBy?: string | null;
   expiresAt?: string;
@@ -153,4 +209,5 @@ export const ACCOUNT_LINK_REFUSALS = {
 } as const;
 
 export const LAST_OWNER_REFUSAL = 'Debe quedar al menos un propietario activo: invita o reactiva a otro propietario antes.';
+export const COMPANY_UNKNOWN = 'Esta empresa no existe';
 export const OWNER_REQUIRED_REFUSAL = 'Solo un propietario puede administrar los usuarios';

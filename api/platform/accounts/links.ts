@@ -11,6 +11,7 @@ import {
 } from '../../../contract';
 import { conflict, notFound } from '../http/errors';
 import { sha256 } from '../lib/crypto';
+import { companyAccessOf } from './user-access';
 
 /**
  * One-time account links, the same shape as kiosk setup links: a random token returned once in the
@@ -65,7 +66,7 @@ async function readLink(em: EntityManager, token: string): Promise<LinkRow | und
 
 const stateOf = (row: LinkRow | undefined) => (!row ? 'unknown' : row.used ? 'used' : row.live ? 'valid' : 'expired');
 
-/** Where a link stands, read without using it; only a valid one says whose it is and what for. */
+/** Where a link stands, read without using it; only a valid one says whose it is, what for and what access it gives. */
 export async function checkAccountLink(em: EntityManager, token: string): Promise<AccountLinkCheckReply> {
   const row = await readLink(em, token);
   const state = stateOf(row);
@@ -76,6 +77,7 @@ export async function checkAccountLink(em: EntityManager, token: string): Promis
     username: row.username,
     firstName: row.first_name,
     role: row.role,
+    companies: row.role === 'member' ? ((await companyAccessOf(em, [row.user_id])).get(row.user_id) ?? []) : [],
     createdBy: row.created_by,
     expiresAt: row.expires_at.toISOString(),
   };

@@ -1,8 +1,8 @@
-import type { UserListItem } from '../../../contract';
+import type { UserCompanyAccess, UserListItem } from '../../../contract';
 import type { UserEntity } from '../../../db/entities';
 
-/** A user as "Usuarios" lists them: never the password hash. */
-export function presentListedUser(user: UserEntity): UserListItem {
+/** A user as "Usuarios" lists them, with their companies (none for an owner): never the password hash. */
+export function presentListedUser(user: UserEntity, companies: UserCompanyAccess[]): UserListItem {
   return {
     id: user.id,
     username: user.username,
@@ -10,6 +10,7 @@ export function presentListedUser(user: UserEntity): UserListItem {
     lastName: user.lastName,
     email: user.email,
     role: user.role,
+    companies: user.role === 'owner' ? [] : companies,
     status: user.status,
     lastSignInAt: user.lastSignInAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),

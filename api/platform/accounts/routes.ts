@@ -10,6 +10,8 @@ import {
   type AccountSession,
   type EndOtherSessionsReply,
   type InviteReply,
+  type UserListItem,
+  userAccessSchema,
 } from '../../../contract';
 import type { UserEntity } from '../../../db/entities';
 import { presentUser } from '../auth/presenter';
@@ -21,8 +23,8 @@ import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { checkAccountLink } from './links';
 import { endOwnSession, listOwnSessions } from './own-sessions';
-import { presentListedUser } from './presenter';
 import { changeOwnPassword, createUserLink, disableUser, enableUser, inviteUser, listUsers, redeemLink, removeUser } from './service';
+import { changeUserAccess, presentListedUsers } from './user-access';
 
 /**
  * Accounts: the owners' "Usuarios" (/api/users), the public invitation and reset links
@@ -32,26 +34,34 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
   const caller = (state: { user?: UserEntity }) => state.user!;
+  const listed = async (user: UserEntity): Promise<UserListItem> => (await presentListedUsers(em, [user]))[0]!;
 
   router.get('/users', ownerOnly, async (ctx) => {
-    ctx.body = (await listUsers(em)).map(presentListedUser);
+    ctx.body = (await presentListedUsers(em, await listUsers(em))) satisfies UserListItem[];
   });
 
   router.post('/users', ownerOnly, async (ctx) => {
     const input = parseBody(inviteUserSchema, ctx.request.body);
     const { user, link } = await inviteUser(dataSource, input, caller(ctx.state).id);
     ctx.status = 201;
-    ctx.body = { user: presentListedUser(user), link } satisfies InviteReply;
+    ctx.body = { user: await listed(user), link } satisfies InviteReply;
+  });
+
+  // The user's whole access, replaced: an owner, or a member with a role per company.
+  router.put('/users/:id/access', ownerOnly, async (ctx) => {
+    const { id } = parse(idParamsSchema, ctx.params);
+    const input = parseBody(userAccessSchema, ctx.request.body);
+    ctx.body = (await changeUserAccess(dataSource, id, input)) satisfies UserListItem;
   });
 
   router.post('/users/:id/disable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentListedUser(await disableUser(dataSource, id));
+    ctx.body = await listed(await disableUser(dataSource, id));
   });
 
   router.post('/users/:id/enable', ownerOnly, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    ctx.body = presentListedUser(await enableUser(dataSource, id));
+    ctx.body = await listed(await enableUser(dataSource, id));
   });
 
   router.post('/users/:id/link', ownerOnly, async (ctx) => {

@@ -1,11 +1,13 @@
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
-import { LAST_OWNER_REFUSAL, type AccountLink, type InviteUserValues, type PasswordChangeInput } from '../../../contract';
+import type { AccountLink, InviteUserValues, PasswordChangeInput } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { assertPasswordAllowed, lockUserCreation } from '../auth/service';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { endSessionsOf } from '../http/session';
 import { createAccountLink, expireOpenLinks, redeemAccountLink, usableLink } from './links';
+import { writeAccess } from './user-access';
+import { assertAnotherOwnerRemains, findListedUser, lockOwners } from './user-changes';
 
 /**
  * The owners' work on accounts ("Usuarios") and each user's on their own. Every change runs in a
@@ -18,35 +20,20 @@ export function listUsers(em: EntityManager): Promise<UserEntity[]> {
 }
 
 /**
- * Invites a person: a user with no password yet (`invited`) and their invitation link. The
- * username is checked under the lock of user creation, removed users' names included (they stay
- * theirs, so records name one person).
+ * Invites a person: a user with no password yet (`invited`), their access (an owner, or a member
+ * with a role per company) and their invitation link, in one transaction. The username is checked
+ * under the lock of user creation, removed users' names included (they stay theirs, so records
+ * name one person).
  */
 export function inviteUser(dataSource: DataSource, values: InviteUserValues, ownerId: number): Promise<{ user: UserEntity; link: AccountLink }> {
+  const { companies, ...fields } = values;
   return dataSource.transaction(async (tx) => {
     await lockUserCreation(tx);
-    if (await tx.existsBy(UserEntity, { username: values.username })) throw conflict('El nombre de usuario ya está en uso');
-    const user = await tx.save(tx.create(UserEntity, { ...values, passwordHash: null, status: 'invited' }));
+    if (await tx.existsBy(UserEntity, { username: fields.username })) throw conflict('El nombre de usuario ya está en uso');
+    const user = await tx.save(tx.create(UserEntity, { ...fields, passwordHash: null, status: 'invited' }));
+    await writeAccess(tx, user.id, companies);
     return { user, link: await createAccountLink(tx, user.id, 'invitation', ownerId) };
   });
-}
-
-/** Serialises, until the transaction ends, every change that could leave the installation without an active owner. */
-async function lockOwners(tx: EntityManager): Promise<void> {
-  await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['users.owners']);
-}
-
-async function findListedUser(tx: EntityManager, id: number): Promise<UserEntity> {
-  const user = await tx.findOneBy(UserEntity, { id, removedAt: IsNull() });
-  if (!user) throw notFound('Usuario no encontrado', { code: 'user_not_found' });
-  return user;
-}
-
-/** Refuses (409 `last_owner`) a change that takes `user` away from the active owners when no other active owner would remain. Under the owners' lock. */
-async function assertAnotherOwnerRemains(tx: EntityManager, user: UserEntity): Promise<void> {
-  if (user.role !== 'owner' || user.status !== 'active') return;
-  const others = await tx.count(UserEntity, { where: { role: 'owner', status: 'active', removedAt: IsNull() } });
-  if (others <= 1) throw conflict(LAST_OWNER_REFUSAL, { code: 'last_owner' });
 }
 
 /** The user stops being able to sign in: their open links expire and every session of theirs ends at once. */
