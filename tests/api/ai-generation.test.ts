@@ -4,6 +4,7 @@ import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { startFakeOpenAi, type FakeOpenAi } from '../support/fake-openai';
 import type { TestClient } from '../support/http-client';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 
 let fake: FakeOpenAi;
 let api: TestApi;
@@ -137,5 +138,25 @@ describe('without an AI key', () => {
     const res = await client.post(`/api/question-groups/${group.id}/generate`, { context: 'x', numQuestions: 2 });
     expect(res.status).toBe(503);
     expect(res.body.error).toMatch(/^La generación con IA no está configurada/);
+  });
+});
+
+describe('AI questions for a member', () => {
+  it('an organiser generates into their trivia; a viewer may not; another company\'s trivia is missing; no refusal costs an AI call', async () => {
+    const group = await emptyTrivia();
+    const other = await buildCompany(api.dataSource, { name: 'Sin IA' });
+    const theirs = (await buildTrivia(api.dataSource, other.id, { questions: 0 })).group;
+    const body = { context: 'El sistema solar', numQuestions: 2 };
+    const viewer = await signInAs(api, 'viewer', companyId);
+    expect(await viewer.get('/api/ai/status')).toMatchObject({ status: 200, body: { configured: true } });
+    const organiser = await signInAs(api, 'organiser', companyId);
+    const calls = fake.requests.length;
+    expect(replyOf(await viewer.post(`/api/question-groups/${group.id}/generate`, body))).toEqual(ROLE_FORBIDDEN);
+    const missing = replyOf(await organiser.post('/api/question-groups/999999/generate', body));
+    expect(missing.status).toBe(404);
+    expect(replyOf(await organiser.post(`/api/question-groups/${theirs.id}/generate`, body))).toEqual(missing);
+    expect(fake.requests.length).toBe(calls);
+    expect(await organiser.post(`/api/question-groups/${group.id}/generate`, body)).toMatchObject({ status: 200, body: { count: 2 } });
+    expect(await storedQuestions(theirs.id)).toEqual([]);
   });
 });

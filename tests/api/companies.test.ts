@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignEntity, LocationEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -141,5 +142,32 @@ describe('GET /api/dashboard', () => {
 
   it('is 401 signed out', async () => {
     expect((await api.client().get('/api/dashboard')).status).toBe(401);
+  });
+});
+
+describe('companies for a member (organiser, staff or viewer of some companies)', () => {
+  it('lists only the companies they hold a role in; only an owner makes or deletes one', async () => {
+    const [mine, other] = [await buildCompany(api.dataSource, { name: 'Mía SA' }), await buildCompany(api.dataSource, { name: 'Ajena SA' })];
+    const organiser = await signInAs(api, 'organiser', mine.id);
+    const list = await organiser.get('/api/companies');
+    expect(list.status).toBe(200);
+    expect(list.body.map((c: { id: number }) => c.id)).toEqual([mine.id]);
+    const made = await organiser.post('/api/companies', { name: 'Nueva SA' });
+    expect(made).toMatchObject({ status: 403, body: { code: 'owner_required' } });
+    expect(await organiser.delete(`/api/companies/${mine.id}`)).toMatchObject({ status: 403, body: { code: 'owner_required' } });
+    expect(await api.dataSource.query(`SELECT id FROM companies WHERE id IN ($1, $2)`, [mine.id, other.id])).toHaveLength(2);
+  });
+
+  it('edits their company as its organiser, is refused as its viewer, and finds another company missing', async () => {
+    const [mine, other] = [await buildCompany(api.dataSource, { name: 'Editable SA' }), await buildCompany(api.dataSource, { name: 'Oculta SA' })];
+    const organiser = await signInAs(api, 'organiser', mine.id);
+    expect(await organiser.patch(`/api/companies/${mine.id}`, { name: 'Editada SA' })).toMatchObject({ status: 200, body: { name: 'Editada SA' } });
+    const viewer = await signInAs(api, 'viewer', mine.id);
+    expect(replyOf(await viewer.patch(`/api/companies/${mine.id}`, { name: 'No' }))).toEqual(ROLE_FORBIDDEN);
+    const beyond = await organiser.patch(`/api/companies/${other.id}`, { name: 'No' });
+    expect(replyOf(beyond)).toEqual(replyOf(await organiser.patch('/api/companies/999999', { name: 'No' })));
+    expect(beyond.status).toBe(404);
+    const [row] = await api.dataSource.query(`SELECT name FROM companies WHERE id = $1`, [other.id]);
+    expect(row.name).toBe('Oculta SA');
   });
 });

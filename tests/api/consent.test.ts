@@ -4,6 +4,7 @@ import { CONSENT_REQUIRED_MESSAGE } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 import { documentTypeId, freshDocument, registerDevice } from '../support/player-flow';
 
 let api: TestApi;
@@ -148,5 +149,21 @@ describe('consent at registration', () => {
     await api.client().post('/api/players', { fullName: 'Con Registro', documentTypeId: cc, documentNumber, locationId: site.id, consentVersion: 1 });
     const data = await admin.get(`/api/player-data?documentTypeId=${cc}&documentNumber=${documentNumber}`);
     expect(data.body.consent).toMatchObject({ companyName: 'Visible', version: 1, consentedAt: expect.any(String) });
+  });
+});
+
+describe('consent texts for a member', () => {
+  it('a viewer reads their company\'s versions but may not save one; another company\'s are missing', async () => {
+    const { company } = await companyWithSite('Del cliente');
+    const other = await buildCompany(api.dataSource, { name: 'De otro cliente' });
+    await admin.post(`/api/companies/${company.id}/consent-texts`, { text: 'Texto del cliente' });
+    const viewer = await signInAs(api, 'viewer', company.id);
+    expect(await viewer.get(`/api/companies/${company.id}/consent-texts`)).toMatchObject({ status: 200, body: [{ version: 1, text: 'Texto del cliente' }] });
+    expect(replyOf(await viewer.post(`/api/companies/${company.id}/consent-texts`, { text: 'Otro' }))).toEqual(ROLE_FORBIDDEN);
+    const beyond = await viewer.get(`/api/companies/${other.id}/consent-texts`);
+    expect(beyond.status).toBe(404);
+    expect(replyOf(beyond)).toEqual(replyOf(await viewer.get('/api/companies/999999/consent-texts')));
+    const organiser = await signInAs(api, 'organiser', company.id);
+    expect(await organiser.post(`/api/companies/${company.id}/consent-texts`, { text: 'Texto nuevo' })).toMatchObject({ status: 200, body: { version: 2 } });
   });
 });

@@ -3,6 +3,7 @@ import { PlayerAttemptEntity, PlayerEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 
 let api: TestApi;
 let admin: TestClient;
@@ -115,5 +116,33 @@ describe('DELETE /api/locations/:id', () => {
     const company = await buildCompany(api.dataSource);
     const site = await buildLocation(api.dataSource, company.id);
     expect((await api.client().delete(`/api/locations/${site.id}`)).status).toBe(401);
+  });
+});
+
+describe('sites for a member', () => {
+  it('an organiser lists, adds and renames their company\'s sites; staff may only read them; another company is missing, as a destination too', async () => {
+    const [mine, other] = [await buildCompany(api.dataSource, { name: 'Con sedes' }), await buildCompany(api.dataSource, { name: 'Sin acceso' })];
+    const site = await buildLocation(api.dataSource, mine.id, 'Norte');
+    const otherSite = await buildLocation(api.dataSource, other.id, 'Sur');
+    const organiser = await signInAs(api, 'organiser', mine.id);
+    expect(await organiser.post('/api/locations', { name: 'Centro', companyId: mine.id })).toMatchObject({ status: 201, body: { name: 'Centro' } });
+    expect(await organiser.patch(`/api/locations/${site.id}`, { name: 'Norte 2', companyId: mine.id })).toMatchObject({ status: 200 });
+    const missingCompany = replyOf(await organiser.post('/api/locations', { name: 'X', companyId: 999999 }));
+    expect(missingCompany.status).toBe(404);
+    expect(replyOf(await organiser.post('/api/locations', { name: 'X', companyId: other.id }))).toEqual(missingCompany);
+    // Moving a site into a company beyond reach is refused as if that company did not exist.
+    expect(replyOf(await organiser.patch(`/api/locations/${site.id}`, { name: 'Norte 2', companyId: other.id }))).toEqual(missingCompany);
+    const missingSite = replyOf(await organiser.delete('/api/locations/999999'));
+    expect(missingSite.status).toBe(404);
+    expect(replyOf(await organiser.delete(`/api/locations/${otherSite.id}`))).toEqual(missingSite);
+    expect(replyOf(await organiser.get(`/api/companies/${other.id}/locations`))).toEqual(replyOf(await organiser.get('/api/companies/999999/locations')));
+
+    const staff = await signInAs(api, 'staff', mine.id);
+    expect((await staff.get(`/api/companies/${mine.id}/locations`)).body.map((l: { name: string }) => l.name)).toEqual(['Centro', 'Norte 2']);
+    expect(replyOf(await staff.delete(`/api/locations/${site.id}`))).toEqual(ROLE_FORBIDDEN);
+    expect(await api.dataSource.query(`SELECT company_id FROM locations WHERE id IN ($1, $2) ORDER BY id`, [site.id, otherSite.id])).toEqual([
+      { company_id: mine.id },
+      { company_id: other.id },
+    ]);
   });
 });

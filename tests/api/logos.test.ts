@@ -7,6 +7,7 @@ import { bundleVersion } from '../support/bundle-version';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { GIF, PNG, putLogoBytes, requestUploadUrl } from '../support/logo-uploads';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 const TEST_SECRET = 'test-secret-test-secret-test-secret-42';
@@ -206,5 +207,33 @@ describe('GET /api/uploads/:file', () => {
     expect((await api.client().get('/api/uploads/company-1-missing.png')).status).toBe(404);
     expect((await api.client().get('/api/uploads/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
     expect((await api.client().get('/api/uploads/evil.svg')).status).toBe(404);
+  });
+});
+
+describe('upload URLs and logos for a member (a question picture\'s URL too)', () => {
+  it('an organiser uploads and attaches their company\'s and trivias\' logos; a viewer may not; another company\'s are missing', async () => {
+    const [mine, other] = [await buildCompany(api.dataSource, { name: 'Logo propio' }), await buildCompany(api.dataSource, { name: 'Logo ajeno' })];
+    const trivia = (await buildTrivia(api.dataSource, mine.id, { questions: 0 })).group;
+    const theirTrivia = (await buildTrivia(api.dataSource, other.id, { questions: 0 })).group;
+    const organiser = await signInAs(api, 'organiser', mine.id);
+    const uploaded = await putBytes(await requestUploadUrl(organiser, 'question-group', trivia.id), PNG);
+    expect(await organiser.put(`/api/question-groups/${trivia.id}/logo`, { logoUrl: uploaded.body.logoUrl })).toMatchObject({ status: 200 });
+    expect((await organiser.post('/api/logos/upload-url', { entityType: 'company', entityId: mine.id })).status).toBe(200);
+
+    for (const [entityType, theirs] of [['company', other.id], ['question-group', theirTrivia.id]] as const) {
+      const missing = replyOf(await organiser.post('/api/logos/upload-url', { entityType, entityId: 999999 }));
+      expect(missing.status).toBe(404);
+      expect(replyOf(await organiser.post('/api/logos/upload-url', { entityType, entityId: theirs }))).toEqual(missing);
+    }
+    expect(replyOf(await organiser.delete(`/api/companies/${other.id}/logo`))).toEqual(replyOf(await organiser.delete('/api/companies/999999/logo')));
+    const missingPictureTrivia = replyOf(await organiser.post('/api/pictures/upload-url', { questionGroupId: 999999 }));
+    expect(missingPictureTrivia.status).toBe(404);
+    expect(replyOf(await organiser.post('/api/pictures/upload-url', { questionGroupId: theirTrivia.id }))).toEqual(missingPictureTrivia);
+
+    const viewer = await signInAs(api, 'viewer', mine.id);
+    expect(replyOf(await viewer.post('/api/logos/upload-url', { entityType: 'company', entityId: mine.id }))).toEqual(ROLE_FORBIDDEN);
+    expect(replyOf(await viewer.post('/api/pictures/upload-url', { questionGroupId: trivia.id }))).toEqual(ROLE_FORBIDDEN);
+    expect(replyOf(await viewer.delete(`/api/question-groups/${trivia.id}/logo`))).toEqual(ROLE_FORBIDDEN);
+    expect((await api.dataSource.query(`SELECT logo_url FROM question_groups WHERE id = $1`, [trivia.id]))[0].logo_url).toBe(uploaded.body.logoUrl);
   });
 });

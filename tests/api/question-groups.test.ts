@@ -4,6 +4,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import type { TestClient } from '../support/http-client';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 
 let api: TestApi;
 let admin: TestClient;
@@ -229,5 +230,45 @@ describe('DELETE /api/question-groups/:id/player-attempts', () => {
   it('is 404 when missing and 401 signed out', async () => {
     expect((await admin.delete('/api/question-groups/999999/player-attempts')).status).toBe(404);
     expect((await api.client().delete('/api/question-groups/1/player-attempts')).status).toBe(401);
+  });
+});
+
+describe('trivias for a member', () => {
+  it('lists only their companies\' trivias, recent ones included; another company\'s trivias are missing', async () => {
+    const [mine, other] = [await buildCompany(api.dataSource, { name: 'Propia' }), await buildCompany(api.dataSource, { name: 'Ajena' })];
+    const own = (await buildTrivia(api.dataSource, mine.id, { questions: 0, overrides: { name: 'Trivia propia', createdAt: new Date() } })).group;
+    const theirs = (await buildTrivia(api.dataSource, other.id, { questions: 0, overrides: { name: 'Trivia ajena', createdAt: new Date() } })).group;
+    const viewer = await signInAs(api, 'viewer', mine.id);
+    const recent = await viewer.get('/api/recent-question-groups');
+    expect(recent.status).toBe(200);
+    expect(recent.body.map((g: { id: number }) => g.id)).toEqual([own.id]);
+    expect((await viewer.get(`/api/companies/${mine.id}/question-groups`)).body.map((g: { id: number }) => g.id)).toEqual([own.id]);
+    const beyond = replyOf(await viewer.get(`/api/companies/${other.id}/question-groups`));
+    expect(beyond.status).toBe(404);
+    expect(beyond).toEqual(replyOf(await viewer.get('/api/companies/999999/question-groups')));
+    expect(replyOf(await viewer.post(`/api/companies/${mine.id}/question-groups`, groupBody(mine.id)))).toEqual(ROLE_FORBIDDEN);
+
+    const organiser = await signInAs(api, 'organiser', mine.id);
+    expect(await organiser.patch(`/api/question-groups/${own.id}`, groupBody(mine.id, { name: 'Renombrada' }))).toMatchObject({ status: 200, body: { name: 'Renombrada' } });
+    const missing = replyOf(await organiser.delete('/api/question-groups/999999'));
+    expect(missing.status).toBe(404);
+    expect(replyOf(await organiser.delete(`/api/question-groups/${theirs.id}`))).toEqual(missing);
+    expect(replyOf(await organiser.patch(`/api/question-groups/${theirs.id}`, groupBody(other.id)))).toEqual(missing);
+    // A company beyond reach in the body is refused as any other company is: a trivia never moves.
+    expect(replyOf(await organiser.patch(`/api/question-groups/${own.id}`, groupBody(other.id)))).toEqual(
+      replyOf(await organiser.patch(`/api/question-groups/${own.id}`, groupBody(999999))),
+    );
+    expect(await api.dataSource.getRepository(QuestionGroupEntity).countBy({ id: theirs.id, name: 'Trivia ajena' })).toBe(1);
+  });
+
+  it('"Borrar datos" is the organiser\'s: staff are refused and the results stay', async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Con resultados' });
+    const { group } = await buildTrivia(api.dataSource, company.id, { questions: 1 });
+    await addAttempt(group.id);
+    const staff = await signInAs(api, 'staff', company.id);
+    expect(replyOf(await staff.delete(`/api/question-groups/${group.id}/player-attempts`))).toEqual(ROLE_FORBIDDEN);
+    expect(await api.dataSource.getRepository(PlayerAttemptEntity).countBy({ questionGroupId: group.id })).toBe(1);
+    const organiser = await signInAs(api, 'organiser', company.id);
+    expect(await organiser.delete(`/api/question-groups/${group.id}/player-attempts`)).toMatchObject({ status: 200, body: { deletedCount: 1 } });
   });
 });

@@ -7,6 +7,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 import { PNG } from '../support/logo-uploads';
 import { lyingXlsx } from '../support/lying-zip';
 import { triviaContents } from '../support/trivia-contents';
@@ -222,5 +223,30 @@ describe('question export and the template', () => {
     }
     expect((await admin.get('/api/question-import/template?format=pdf')).body.code).toBe('validation_failed');
     expect((await api.client().get('/api/question-import/template')).status).toBe(401);
+  });
+});
+
+describe('import and export for a member', () => {
+  it('the export holds the answer key: its organiser\'s, not its viewer\'s; another company\'s trivia is missing', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const other = await buildCompany(api.dataSource, { name: 'Exportadora ajena' });
+    const theirs = (await buildTrivia(api.dataSource, other.id, { questions: 1 })).group;
+    const organiser = await signInAs(api, 'organiser', companyId);
+    const exported = await organiser.get(`/api/question-groups/${group.id}/questions/export?format=csv`);
+    expect(exported.status).toBe(200);
+    expect(exported.text).toContain('Pregunta 1');
+    expect((await organiser.get('/api/question-import/template?format=csv')).status).toBe(200);
+    const missing = replyOf(await organiser.get('/api/question-groups/999999/questions/export'));
+    expect(missing.status).toBe(404);
+    expect(replyOf(await organiser.get(`/api/question-groups/${theirs.id}/questions/export`))).toEqual(missing);
+    const csv = base64('Pregunta,Respuesta 1,Respuesta 2,Correcta\n¿Sí?,Sí,No,1\n');
+    expect(replyOf(await organiser.post(`/api/question-groups/${theirs.id}/questions/import`, { content: csv }))).toEqual(
+      replyOf(await organiser.post('/api/question-groups/999999/questions/import', { content: csv })),
+    );
+
+    const viewer = await signInAs(api, 'viewer', companyId);
+    expect(replyOf(await viewer.get(`/api/question-groups/${group.id}/questions/export`))).toEqual(ROLE_FORBIDDEN);
+    expect(replyOf(await viewer.get('/api/question-import/template'))).toEqual(ROLE_FORBIDDEN);
+    expect(replyOf(await viewer.post(`/api/question-groups/${group.id}/questions/import/preview`, { content: csv }))).toEqual(ROLE_FORBIDDEN);
   });
 });

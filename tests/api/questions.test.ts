@@ -3,6 +3,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 import { PARIS_ANSWERS as answers } from '../support/trivia-contents';
 
 /** A trivia's questions and answers: listed, created, edited and deleted. Replacing a question whole (PUT): question-replacement. */
@@ -178,5 +179,41 @@ describe('POST and DELETE /api/questions/:id/answers (the spec delete-then-recre
     expect((await api.client().delete(path)).status).toBe(401);
     expect((await admin.post('/api/questions/999999/answers', { text: 'x' })).status).toBe(404);
     expect((await admin.delete('/api/questions/999999/answers')).status).toBe(404);
+  });
+});
+
+describe('questions for a member', () => {
+  const keyOf = (body: Record<string, { isCorrect?: boolean }[]>) => Object.values(body).flat().map((answer) => answer.isCorrect);
+
+  it('the answer key goes only to whoever may edit the trivia: its organiser, not its viewer nor another company\'s organiser', async () => {
+    const other = await buildCompany(api.dataSource, { name: 'Otra empresa' });
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1, answersPerQuestion: 2 });
+    const path = `/api/questions/${group.id}/all-answers`;
+    expect(keyOf((await (await signInAs(api, 'organiser', companyId)).get(path)).body)).toEqual([true, false]);
+    expect(keyOf((await (await signInAs(api, 'viewer', companyId)).get(path)).body)).toEqual([undefined, undefined]);
+    expect(keyOf((await (await signInAs(api, 'organiser', other.id)).get(path)).body)).toEqual([undefined, undefined]);
+  });
+
+  it('an organiser edits their trivia\'s questions; a viewer may not; another company\'s questions and trivias are missing, as a destination too', async () => {
+    const other = await buildCompany(api.dataSource, { name: 'Empresa lejana' });
+    const { group, items } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const { group: theirs, items: theirItems } = await buildTrivia(api.dataSource, other.id, { questions: 1 });
+    const question = items[0]!.question;
+    const organiser = await signInAs(api, 'organiser', companyId);
+    expect(await organiser.patch(`/api/questions/${question.id}`, { text: 'Editada', groupId: group.id })).toMatchObject({ status: 200, body: { text: 'Editada' } });
+    const viewer = await signInAs(api, 'viewer', companyId);
+    expect(replyOf(await viewer.patch(`/api/questions/${question.id}`, { text: 'No', groupId: group.id }))).toEqual(ROLE_FORBIDDEN);
+    expect(replyOf(await viewer.get(`/api/questions/${question.id}/revisions`))).toEqual(ROLE_FORBIDDEN);
+
+    const missingQuestion = replyOf(await organiser.delete('/api/questions/999999'));
+    expect(missingQuestion.status).toBe(404);
+    expect(replyOf(await organiser.delete(`/api/questions/${theirItems[0]!.question.id}`))).toEqual(missingQuestion);
+    // Saved into another company's trivia (a move): refused as into a trivia that does not exist, whole or in part.
+    const missingTrivia = replyOf(await organiser.patch(`/api/questions/${question.id}`, { text: 'Movida', groupId: 999999 }));
+    expect(missingTrivia.status).toBe(404);
+    expect(replyOf(await organiser.patch(`/api/questions/${question.id}`, { text: 'Movida', groupId: theirs.id }))).toEqual(missingTrivia);
+    const whole = (groupId: number) => ({ text: 'Movida', groupId, answers: [{ text: 'Sí', isCorrect: true }, { text: 'No', isCorrect: false }] });
+    expect(replyOf(await organiser.put(`/api/questions/${question.id}`, whole(theirs.id)))).toEqual(replyOf(await organiser.put(`/api/questions/${question.id}`, whole(999999))));
+    expect(await api.dataSource.query(`SELECT group_id, text FROM questions WHERE id = $1`, [question.id])).toEqual([{ group_id: group.id, text: 'Editada' }]);
   });
 });

@@ -6,6 +6,7 @@ import { bundleVersion } from '../support/bundle-version';
 import { buildCompany, buildTrivia } from '../support/factories';
 import { NAVY_ON_TEAL_THEME } from '../support/unreadable-theme';
 import type { TestClient } from '../support/http-client';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 
 let api: TestApi;
 let admin: TestClient;
@@ -98,5 +99,22 @@ describe('PATCH /api/question-groups/:id/theme', () => {
     const missing = await admin.patch('/api/question-groups/999999/theme', { theme: DEFAULT_THEME });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('No se encontró la trivia.');
+  });
+});
+
+describe('a trivia\'s theme for a member', () => {
+  it('its organiser saves it; its staff may not; another company\'s trivia is missing', async () => {
+    const companyId = (await group()).companyId;
+    const other = await buildCompany(api.dataSource, { name: 'Sin tema' });
+    const theirs = (await buildTrivia(api.dataSource, other.id, { questions: 0 })).group;
+    const theme = { ...DEFAULT_THEME, primaryColor: '#0b6e4f' };
+    const organiser = await signInAs(api, 'organiser', companyId);
+    expect(await organiser.patch(`/api/question-groups/${groupId}/theme`, { theme })).toMatchObject({ status: 200, body: { theme: { primaryColor: '#0b6e4f' } } });
+    const staff = await signInAs(api, 'staff', companyId);
+    expect(replyOf(await staff.patch(`/api/question-groups/${groupId}/theme`, { theme: null }))).toEqual(ROLE_FORBIDDEN);
+    const missing = replyOf(await organiser.patch('/api/question-groups/999999/theme', { theme }));
+    expect(missing.status).toBe(404);
+    expect(replyOf(await organiser.patch(`/api/question-groups/${theirs.id}/theme`, { theme }))).toEqual(missing);
+    expect((await group()).theme?.primaryColor).toBe('#0b6e4f');
   });
 });

@@ -4,6 +4,7 @@ import { refreshPlayerStandings } from '../../api/standings/refresh';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { replyOf, ROLE_FORBIDDEN, signInAs } from '../support/members';
 import { PNG, putLogoBytes, requestUploadUrl } from '../support/logo-uploads';
 import { triviaContents } from '../support/trivia-contents';
 
@@ -108,5 +109,24 @@ describe('POST /api/question-groups/:id/copy', () => {
     expect((await api.client().post(`/api/question-groups/${group.id}/copy`, {})).status).toBe(401);
     const [row] = await api.dataSource.query(`SELECT count(*)::int AS n FROM question_groups WHERE name LIKE 'Sin copia%'`);
     expect(row.n).toBe(1);
+  });
+});
+
+describe('"Duplicar" for a member', () => {
+  it('an organiser copies within their companies; another company is missing as the source and as the destination; a viewer may not copy', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const other = await buildCompany(api.dataSource, { name: 'Destino ajeno' });
+    const theirs = (await buildTrivia(api.dataSource, other.id, { questions: 1 })).group;
+    const organiser = await signInAs(api, 'organiser', companyId);
+    expect(await organiser.post(`/api/question-groups/${group.id}/copy`, {})).toMatchObject({ status: 201, body: { companyId } });
+    const missingCompany = replyOf(await organiser.post(`/api/question-groups/${group.id}/copy`, { companyId: 999999 }));
+    expect(missingCompany.status).toBe(404);
+    expect(replyOf(await organiser.post(`/api/question-groups/${group.id}/copy`, { companyId: other.id }))).toEqual(missingCompany);
+    const missingTrivia = replyOf(await organiser.post('/api/question-groups/999999/copy', {}));
+    expect(missingTrivia.status).toBe(404);
+    expect(replyOf(await organiser.post(`/api/question-groups/${theirs.id}/copy`, { companyId }))).toEqual(missingTrivia);
+    const viewer = await signInAs(api, 'viewer', companyId);
+    expect(replyOf(await viewer.post(`/api/question-groups/${group.id}/copy`, {}))).toEqual(ROLE_FORBIDDEN);
+    expect(await api.dataSource.query(`SELECT count(*)::int AS n FROM question_groups WHERE company_id = $1`, [other.id])).toEqual([{ n: 1 }]);
   });
 });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { generateQuestionsSchema, idParamsSchema, type AiStatus, type GeneratedQuestions } from '../../../contract';
 import type { Config } from '../../platform/config';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, inParams, signedIn } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentQuestionWithAnswers } from '../questions/presenter';
 import { createQuestionWriter } from './question-writer';
@@ -17,7 +17,7 @@ export function aiRoutes(dataSource: DataSource, config: Config) {
     ctx.body = { configured: writer.configured } satisfies AiStatus;
   });
 
-  router.post('/question-groups/:id/generate', signedIn, async (ctx) => {
+  router.post('/question-groups/:id/generate', allow(dataSource, 'content.edit', inParams('group')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { context, numQuestions } = parseBody(generateQuestionsSchema, ctx.request.body);
     // Checked first so a missing trivia never costs an AI call.

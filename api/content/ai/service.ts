@@ -1,8 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { QuestionEntity, QuestionGroupEntity } from '../../../db/entities';
-import { notFound } from '../../platform/http/errors';
 import { insertAnswers } from '../questions/service';
-import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
+import { missing } from '../../platform/access/not-found';
 import type { GeneratedQuestion } from './question-writer';
 
 /** Stores every generated question with its answers in one transaction: all or nothing. */
@@ -19,5 +18,5 @@ export function storeGeneratedQuestions(em: EntityManager, groupId: number, gene
 }
 
 export async function requireGroupExists(em: EntityManager, groupId: number): Promise<void> {
-  if (!(await em.existsBy(QuestionGroupEntity, { id: groupId }))) throw notFound(GROUP_NOT_FOUND);
+  if (!(await em.existsBy(QuestionGroupEntity, { id: groupId }))) throw missing('group');
 }

@@ -2,8 +2,8 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { BulkLinkReply, CampaignLinkMove, bulkLinkSchema, campaignLinkSchema, campaignLinkUpdateSchema, ErrorCode } from '../../../contract';
 import { CampaignQuestionGroupEntity, QuestionGroupEntity, type CampaignEntity } from '../../../db/entities';
-import { AppError, notFound } from '../../platform/http/errors';
-import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
+import { AppError } from '../../platform/http/errors';
+import { missing, NOT_FOUND } from '../../platform/access/not-found';
 import { moved, moveTarget, nextOrder, orderedLinks, writeOrder } from './link-order';
 import { linksInOrder, lockCampaign } from './service';
 import { refreshCampaignStandings } from '../../standings/refresh';
@@ -11,8 +11,6 @@ import { refreshCampaignStandings } from '../../standings/refresh';
 type LinkData = z.output<typeof campaignLinkSchema>;
 type LinkUpdate = z.output<typeof campaignLinkUpdateSchema>;
 type BulkData = z.output<typeof bulkLinkSchema>;
-
-export const LINK_NOT_FOUND = 'La trivia no está en la campaña';
 
 /** Why a trivia cannot join a campaign: the reply's status, code and Spanish text. */
 interface LinkRefusal {
@@ -22,17 +20,23 @@ interface LinkRefusal {
 }
 
 const LINK_REFUSALS = {
-  groupNotFound: { status: 404, code: 'not_found', message: GROUP_NOT_FOUND },
+  groupNotFound: { status: 404, code: 'not_found', message: NOT_FOUND.group.message },
   otherCompany: { status: 400, code: 'campaign_other_company', message: 'Solo se pueden agregar trivias de la empresa de la campaña' },
   alreadyLinked: { status: 409, code: 'campaign_link_exists', message: 'La trivia ya está en la campaña' },
 } as const satisfies Record<string, LinkRefusal>;
 
 const refusalError = (refusal: LinkRefusal) => new AppError(refusal.status, refusal.message, { code: refusal.code });
 
+/**
+ * Whether the user reaches a company (api/platform/access/access.ts): a trivia of a company beyond
+ * their reach is refused as if it did not exist, never as another company's.
+ */
+export type ReachesCompany = (companyId: number) => boolean;
+
 /** Why a trivia cannot join the campaign, or null when it can. */
-async function linkRefusal(tx: EntityManager, campaign: CampaignEntity, questionGroupId: number): Promise<LinkRefusal | null> {
+async function linkRefusal(tx: EntityManager, campaign: CampaignEntity, questionGroupId: number, reaches: ReachesCompany): Promise<LinkRefusal | null> {
   const group = await tx.findOneBy(QuestionGroupEntity, { id: questionGroupId });
-  if (!group) return LINK_REFUSALS.groupNotFound;
+  if (!group || !reaches(group.companyId)) return LINK_REFUSALS.groupNotFound;
   if (group.companyId !== campaign.companyId) return LINK_REFUSALS.otherCompany;
   if (await tx.existsBy(CampaignQuestionGroupEntity, { campaignId: campaign.id, questionGroupId })) return LINK_REFUSALS.alreadyLinked;
   return null;
@@ -40,15 +44,15 @@ async function linkRefusal(tx: EntityManager, campaign: CampaignEntity, question
 
 async function findLink(em: EntityManager, id: number): Promise<CampaignQuestionGroupEntity> {
   const link = await em.findOne(CampaignQuestionGroupEntity, { where: { id }, relations: { questionGroup: true } });
-  if (!link) throw notFound(LINK_NOT_FOUND);
+  if (!link) throw missing('campaignLink');
   return link;
 }
 
 /** Adds one trivia after the campaign's last; a client's `order` is ignored (the server owns the order). */
-export function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<CampaignQuestionGroupEntity> {
+export function linkQuestionGroup(em: EntityManager, input: LinkData, reaches: ReachesCompany): Promise<CampaignQuestionGroupEntity> {
   return em.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, input.campaignId);
-    const refusal = await linkRefusal(tx, campaign, input.questionGroupId);
+    const refusal = await linkRefusal(tx, campaign, input.questionGroupId, reaches);
     if (refusal) throw refusalError(refusal);
     const order = await nextOrder(tx, campaign.id);
     const link = await tx.save(
@@ -64,13 +68,13 @@ export function linkQuestionGroup(em: EntityManager, input: LinkData): Promise<C
  * and does not stop the others. The whole request is one transaction under the campaign's lock, so
  * an unexpected failure stores none of it. A client's `startingOrder` is ignored.
  */
-export function bulkLink(em: EntityManager, campaignId: number, input: BulkData): Promise<BulkLinkReply> {
+export function bulkLink(em: EntityManager, campaignId: number, input: BulkData, reaches: ReachesCompany): Promise<BulkLinkReply> {
   return em.transaction(async (tx) => {
     const campaign = await lockCampaign(tx, campaignId);
     const details: BulkLinkReply['details'] = [];
     let order = await nextOrder(tx, campaignId);
     for (const questionGroupId of input.questionGroupIds) {
-      const refusal = await linkRefusal(tx, campaign, questionGroupId);
+      const refusal = await linkRefusal(tx, campaign, questionGroupId, reaches);
       if (refusal) {
         details.push({ questionGroupId, success: false, error: refusal.message, code: refusal.code });
         continue;
@@ -93,7 +97,7 @@ export function moveLink(em: EntityManager, campaignId: number, questionGroupId:
     await lockCampaign(tx, campaignId);
     const links = await orderedLinks(tx, campaignId);
     const index = links.findIndex((link) => link.questionGroupId === questionGroupId);
-    if (index < 0) throw notFound(LINK_NOT_FOUND);
+    if (index < 0) throw missing('campaignLink');
     await writeOrder(tx, moved(links.map((link) => link.id), index, moveTarget(index, move)));
     return linksInOrder(tx, campaignId);
   });
@@ -104,7 +108,7 @@ export async function updateLink(em: EntityManager, id: number, input: LinkUpdat
   if ('weight' in input) {
     return em.transaction(async (tx) => {
       const result = await tx.update(CampaignQuestionGroupEntity, { id }, { weight: input.weight });
-      if (!result.affected) throw notFound(LINK_NOT_FOUND);
+      if (!result.affected) throw missing('campaignLink');
       const link = await findLink(tx, id);
       await refreshCampaignStandings(tx, link.campaignId);
       return link;
@@ -115,7 +119,7 @@ export async function updateLink(em: EntityManager, id: number, input: LinkUpdat
     await lockCampaign(tx, campaignId);
     const ids = (await orderedLinks(tx, campaignId)).map((link) => link.id);
     const index = ids.indexOf(id);
-    if (index < 0) throw notFound(LINK_NOT_FOUND);
+    if (index < 0) throw missing('campaignLink');
     await writeOrder(tx, moved(ids, index, moveTarget(index, { position: input.order })));
     return findLink(tx, id);
   });
@@ -126,7 +130,7 @@ export function unlinkQuestionGroup(em: EntityManager, campaignId: number, quest
   return em.transaction(async (tx) => {
     await lockCampaign(tx, campaignId);
     const result = await tx.delete(CampaignQuestionGroupEntity, { campaignId, questionGroupId });
-    if (!result.affected) throw notFound(LINK_NOT_FOUND);
+    if (!result.affected) throw missing('campaignLink');
     await writeOrder(tx, (await orderedLinks(tx, campaignId)).map((link) => link.id));
     await refreshCampaignStandings(tx, campaignId);
   });

@@ -1,23 +1,24 @@
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { campaignSchema } from '../../../contract';
 import { CampaignEntity, CampaignQuestionGroupEntity } from '../../../db/entities';
 import { findCompany } from '../companies/service';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { refreshCampaignStandings } from '../../standings/refresh';
 
 type CampaignData = z.output<typeof campaignSchema>;
 
-export const CAMPAIGN_NOT_FOUND = 'Campaña no encontrada';
 export const HAS_TRIVIAS = 'Quite las trivias de la campaña antes de cambiar su empresa';
 
-export function listCampaigns(em: EntityManager): Promise<CampaignEntity[]> {
-  return em.find(CampaignEntity, { order: { createdAt: 'DESC', id: 'DESC' } });
+/** The campaigns, newest first: those of `companyIds`, or of every company for null (an owner's list). */
+export function listCampaigns(em: EntityManager, companyIds: number[] | null): Promise<CampaignEntity[]> {
+  return em.find(CampaignEntity, { where: companyIds === null ? {} : { companyId: In(companyIds) }, order: { createdAt: 'DESC', id: 'DESC' } });
 }
 
 export async function findCampaign(em: EntityManager, id: number): Promise<CampaignEntity> {
   const campaign = await em.findOneBy(CampaignEntity, { id });
-  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw missing('campaign');
   return campaign;
 }
 
@@ -28,7 +29,7 @@ export async function findCampaign(em: EntityManager, id: number): Promise<Campa
  */
 export async function lockCampaign(tx: EntityManager, id: number): Promise<CampaignEntity> {
   const campaign = await tx.findOne(CampaignEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw missing('campaign');
   return campaign;
 }
 
@@ -76,5 +77,5 @@ export async function listCampaignLinks(em: EntityManager, campaignId: number): 
 /** The links go with the campaign (FK cascade); trivias and attempts are never touched. */
 export async function deleteCampaign(em: EntityManager, id: number): Promise<void> {
   const result = await em.delete(CampaignEntity, { id });
-  if (!result.affected) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!result.affected) throw missing('campaign');
 }

@@ -1,9 +1,9 @@
-import { COMPANY_NOT_FOUND } from '../../platform/access/not-found';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { companySchema } from '../../../contract';
 import { CampaignEntity, CompanyEntity, QuestionGroupEntity } from '../../../db/entities';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { refreshCampaigns } from '../../standings/refresh';
 
 type CompanyData = z.output<typeof companySchema>;
@@ -11,13 +11,14 @@ type CompanyData = z.output<typeof companySchema>;
 export const COMPANY_IN_USE =
   'No se puede eliminar la empresa porque todavía tiene trivias o campañas. Elimínalas primero (cada una con su advertencia) para no perder puntajes por accidente.';
 
-export function listCompanies(em: EntityManager): Promise<CompanyEntity[]> {
-  return em.find(CompanyEntity, { order: { name: 'ASC', id: 'ASC' } });
+/** The companies, by name: those of `companyIds`, or every one for null (an owner's list). */
+export function listCompanies(em: EntityManager, companyIds: number[] | null): Promise<CompanyEntity[]> {
+  return em.find(CompanyEntity, { where: companyIds === null ? {} : { id: In(companyIds) }, order: { name: 'ASC', id: 'ASC' } });
 }
 
 export async function findCompany(em: EntityManager, id: number): Promise<CompanyEntity> {
   const company = await em.findOneBy(CompanyEntity, { id });
-  if (!company) throw notFound(COMPANY_NOT_FOUND);
+  if (!company) throw missing('company');
   return company;
 }
 
@@ -32,7 +33,7 @@ export function createCompany(em: EntityManager, input: CompanyData): Promise<Co
 export async function updateCompany(em: EntityManager, id: number, input: CompanyData): Promise<CompanyEntity> {
   return em.transaction(async (tx) => {
     const company = await tx.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!company) throw notFound(COMPANY_NOT_FOUND);
+    if (!company) throw missing('company');
     const zoneChanged = input.timeZone !== undefined && input.timeZone !== company.timeZone;
     company.name = input.name;
     company.description = input.description;
@@ -53,7 +54,7 @@ export async function updateCompany(em: EntityManager, id: number, input: Compan
 export async function deleteCompany(em: EntityManager, id: number): Promise<string | null> {
   return em.transaction(async (tx) => {
     const company = await tx.findOne(CompanyEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
-    if (!company) throw notFound(COMPANY_NOT_FOUND);
+    if (!company) throw missing('company');
     const [trivias, campaigns] = await Promise.all([
       tx.countBy(QuestionGroupEntity, { companyId: id }),
       tx.countBy(CampaignEntity, { companyId: id }),

@@ -5,7 +5,8 @@ import {
   type ConsentTextVersion,
   type PlayConsent,
 } from '../../../contract';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { prepared } from '../../../db/prepared-statements';
 
 interface ConsentTextRow {
@@ -25,7 +26,7 @@ const presentVersion = (row: ConsentTextRow): ConsentTextVersion => ({
 
 async function requireCompany(em: EntityManager, companyId: number, lock = false): Promise<void> {
   const rows = await em.query(`SELECT id FROM companies WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [companyId]);
-  if (rows.length === 0) throw notFound('Empresa no encontrada');
+  if (rows.length === 0) throw missing('company');
 }
 
 /** Every version of a company's data-treatment text, newest first, with who saved it. */

@@ -2,13 +2,11 @@ import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { locationSchema } from '../../../contract';
 import { LocationEntity } from '../../../db/entities';
-import { notFound } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { findCompany } from '../companies/service';
 import { forgetSiteStandings } from '../../standings/refresh';
 
 type LocationData = z.output<typeof locationSchema>;
-
-export const LOCATION_NOT_FOUND = 'Sede no encontrada';
 
 /** The sites of a company, by name; 404 when the company does not exist. */
 export async function listLocations(em: EntityManager, companyId: number): Promise<LocationEntity[]> {
@@ -23,7 +21,7 @@ export async function createLocation(em: EntityManager, input: LocationData): Pr
 
 export async function updateLocation(em: EntityManager, id: number, input: LocationData): Promise<LocationEntity> {
   const location = await em.findOneBy(LocationEntity, { id });
-  if (!location) throw notFound(LOCATION_NOT_FOUND);
+  if (!location) throw missing('location');
   if (input.companyId !== location.companyId) await findCompany(em, input.companyId);
   location.name = input.name;
   location.companyId = input.companyId;
@@ -34,7 +32,7 @@ export async function updateLocation(em: EntityManager, id: number, input: Locat
 export function deleteLocation(em: EntityManager, id: number): Promise<void> {
   return em.transaction(async (tx) => {
     const result = await tx.delete(LocationEntity, { id });
-    if (!result.affected) throw notFound(LOCATION_NOT_FOUND);
+    if (!result.affected) throw missing('location');
     await forgetSiteStandings(tx, id);
   });
 }

@@ -15,19 +15,38 @@ import {
 } from '../../../contract';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { sendImmutableFile } from '../../platform/http/immutable-file';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, allowListed, declareAs, inBody, inParams, publicRoute, type GuardMiddleware } from '../../platform/access/route-access';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
 import { parse, parseBody } from '../../platform/http/validate';
+import type { ObjectKind } from '../../platform/access/not-found';
 import { storedLogoPath } from './logo-url';
 import { ensureLogoOwnerExists, LOGO_INVALID, objectNamePrefix, replaceLogo } from './service';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, uploadUrlUsed, verifyUploadToken } from './signing';
 import { imageExtension, openUpload, refuseWhenLogosBusy, removeStoredLogo, storeUpload, takeLogoPlace, UPLOADS_PREFIX, uploadExists } from './storage';
 import { claimUpload, nameUploadFile, releaseClaim, sweepUnattachedUploads } from './upload-ledger';
 
-const LOGO_OWNERS: { path: string; entityType: LogoEntityType }[] = [
-  { path: '/companies/:id/logo', entityType: 'company' },
-  { path: '/question-groups/:id/logo', entityType: 'question-group' },
+const LOGO_OWNERS: { path: string; entityType: LogoEntityType; kind: ObjectKind }[] = [
+  { path: '/companies/:id/logo', entityType: 'company', kind: 'company' },
+  { path: '/question-groups/:id/logo', entityType: 'question-group', kind: 'group' },
 ];
+const entityTypeOf = uploadUrlSchema.shape.entityType;
+
+/**
+ * POST /api/logos/upload-url: editing the content of the company or trivia the body names (the
+ * kind of object is the body's `entityType`). Declared as the list guard it starts with (signed in,
+ * editing somewhere); then the named object's guard. A body naming no known kind goes on to the
+ * route, which refuses it.
+ */
+function editsLogoOwner(dataSource: DataSource): GuardMiddleware {
+  const editsSomewhere = allowListed('content.edit');
+  const owners = Object.fromEntries(LOGO_OWNERS.map(({ entityType, kind }) => [entityType, allow(dataSource, 'content.edit', inBody(kind, 'entityId'))]));
+  return declareAs(editsSomewhere.routeAccess, (ctx, next) =>
+    editsSomewhere(ctx, async () => {
+      const entityType = entityTypeOf.safeParse((ctx.request.body as { entityType?: unknown } | undefined)?.entityType);
+      await (entityType.success ? owners[entityType.data]!(ctx, next) : next());
+    }),
+  );
+}
 
 const uploadParams = z.object({ token: z.string().max(1000) });
 const fileParams = z.object({ file: z.string().max(200) });
@@ -41,7 +60,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.post('/logos/upload-url', signedIn, async (ctx) => {
+  router.post('/logos/upload-url', editsLogoOwner(dataSource), async (ctx) => {
     const { entityType, entityId } = parseBody(uploadUrlSchema, ctx.request.body);
     await ensureLogoOwnerExists(em, entityType, entityId);
     // Best effort: a sweep that fails (a file it cannot delete) is tried again at the next upload URL.
@@ -54,7 +73,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
   // The signature is the authorisation here (the CSRF guard exempts this path): no session needed.
   // Refused before its body is read: a length over the limit, the uploads in hand full (before any
   // database work), a URL used or in use (its claim), the uploads in hand full still once claimed.
-  router.put('/uploads/:token', closeWhenUnread, async (ctx) => {
+  router.put('/uploads/:token', publicRoute, closeWhenUnread, async (ctx) => {
     const { token } = parse(uploadParams, ctx.params);
     const grant = verifyUploadToken(secret, token);
     // A grant for a logo names its owner's object; a picture's grant (signed with the same keys) is no logo's.
@@ -81,7 +100,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
     }
   });
 
-  router.get('/uploads/:file', async (ctx) => {
+  router.get('/uploads/:file', publicRoute, async (ctx) => {
     const { file } = parse(fileParams, ctx.params);
     const upload = await openUpload(uploadDir, file);
     if (!upload) return; // the error middleware turns an empty /api/ reply into the contract's 404
@@ -89,8 +108,9 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
     sendImmutableFile(ctx, upload);
   });
 
-  for (const { path, entityType } of LOGO_OWNERS) {
-    router.put(path, signedIn, async (ctx) => {
+  for (const { path, entityType, kind } of LOGO_OWNERS) {
+    const editOwner = allow(dataSource, 'content.edit', inParams(kind));
+    router.put(path, editOwner, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const { logoUrl: given } = parseBody(setLogoSchema, ctx.request.body);
       await ensureLogoOwnerExists(em, entityType, id);
@@ -102,7 +122,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
       ctx.body = { logoPath: logoUrl } satisfies LogoPathReply;
     });
 
-    router.delete(path, signedIn, async (ctx) => {
+    router.delete(path, editOwner, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const previous = await replaceLogo(em, entityType, id, null);
       await removeStoredLogo(uploadDir, previous);

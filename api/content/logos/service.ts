@@ -1,14 +1,14 @@
 import type { EntityManager } from 'typeorm';
 import { UPLOADED_LOGO_PATTERN, type LogoEntityType } from '../../../contract';
 import { CompanyEntity, QuestionGroupEntity } from '../../../db/entities';
-import { badRequest, notFound } from '../../platform/http/errors';
-import { COMPANY_NOT_FOUND, GROUP_NOT_FOUND } from '../../platform/access/not-found';
+import { badRequest } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { fileNameOf, objectNameOf } from './logo-url';
 import { forgetUpload, markAttached } from './upload-ledger';
 
 const ENTITIES = {
-  company: { entity: CompanyEntity, missing: COMPANY_NOT_FOUND },
-  'question-group': { entity: QuestionGroupEntity, missing: GROUP_NOT_FOUND },
+  company: { entity: CompanyEntity, kind: 'company' },
+  'question-group': { entity: QuestionGroupEntity, kind: 'group' },
 } as const;
 
 export const LOGO_INVALID = 'Logo no válido';
@@ -17,8 +17,8 @@ export const LOGO_INVALID = 'Logo no válido';
 export const objectNamePrefix = (entityType: LogoEntityType, entityId: number) => `${entityType}-${entityId}-`;
 
 export async function ensureLogoOwnerExists(em: EntityManager, entityType: LogoEntityType, entityId: number): Promise<void> {
-  const { entity, missing } = ENTITIES[entityType];
-  if (!(await em.existsBy(entity, { id: entityId }))) throw notFound(missing);
+  const { entity, kind } = ENTITIES[entityType];
+  if (!(await em.existsBy(entity, { id: entityId }))) throw missing(kind);
 }
 
 /**
@@ -39,9 +39,9 @@ export async function replaceLogo(
     throw badRequest(LOGO_INVALID);
   }
   return em.transaction(async (tx) => {
-    const { entity, missing } = ENTITIES[entityType];
+    const { entity, kind } = ENTITIES[entityType];
     const current = await tx.findOne(entity, { where: { id: entityId }, lock: { mode: 'pessimistic_write' } });
-    if (!current) throw notFound(missing);
+    if (!current) throw missing(kind);
     if (logoUrl !== null) {
       await markAttached(tx, objectNameOf(logoUrl), fileNameOf(logoUrl));
       if (!(await isStored(logoUrl))) throw badRequest(LOGO_INVALID);

@@ -3,13 +3,13 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { PICTURE_MAX_BYTES, PICTURE_TOO_LARGE_MESSAGE, pictureUploadUrlSchema, type Picture, type UploadUrlReply } from '../../../contract';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden } from '../../platform/http/errors';
 import { sendImmutableFile } from '../../platform/http/immutable-file';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, inBody, publicRoute } from '../../platform/access/route-access';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
 import { parse, parseBody } from '../../platform/http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
-import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
+import { missing } from '../../platform/access/not-found';
 import { claimPictureUpload, recordPicture, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
 import { pictureNameOf, processPicture, refuseWhenPicturesBusy, takePicturePlace } from './processing';
 import { openVariant, writeVariants } from './storage';
@@ -28,10 +28,10 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.post('/pictures/upload-url', signedIn, async (ctx) => {
+  router.post('/pictures/upload-url', allow(dataSource, 'content.edit', inBody('group', 'questionGroupId')), async (ctx) => {
     const { questionGroupId } = parseBody(pictureUploadUrlSchema, ctx.request.body);
     const [group]: unknown[] = await em.query(`SELECT 1 FROM question_groups WHERE id = $1`, [questionGroupId]);
-    if (!group) throw notFound(GROUP_NOT_FOUND);
+    if (!group) throw missing('group');
     await sweepPictures();
     const objectName = `picture-${questionGroupId}-${randomUUID()}`;
     const token = signUploadGrant(secret, { objectName, entityType: 'question-group', entityId: questionGroupId, expiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS });
@@ -49,7 +49,7 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
   // The signature is the authorisation here (the CSRF guard exempts this path): no session needed.
   // Refused before its body is read: a length over the limit, a full queue (before any database
   // work), a URL used or in use (its claim), a full queue still once claimed.
-  router.put('/pictures/uploads/:token', closeWhenUnread, async (ctx) => {
+  router.put('/pictures/uploads/:token', publicRoute, closeWhenUnread, async (ctx) => {
     const { token } = parse(uploadParams, ctx.params);
     const grant = verifyUploadToken(secret, token);
     if (!grant || !grant.objectName.startsWith('picture-')) throw forbidden('La URL de subida no es válida o ha expirado', { code: 'upload_url_invalid' });
@@ -70,7 +70,7 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
     }
   });
 
-  router.get('/pictures/:file', async (ctx) => {
+  router.get('/pictures/:file', publicRoute, async (ctx) => {
     const { file } = parse(fileParams, ctx.params);
     const variant = await openVariant(uploadDir, file);
     if (!variant) return; // the error middleware turns an empty /api/ reply into the contract's 404

@@ -1,10 +1,10 @@
-import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { DEFAULT_THEME, type questionGroupSchema } from '../../../contract';
 import { PlayerAttemptEntity, QuestionGroupEntity } from '../../../db/entities';
 import { findCompany } from '../companies/service';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { sanitizeInstructions } from './instructions';
 import { campaignIdsOfTrivia, refreshCampaigns, refreshTriviaStandings } from '../../standings/refresh';
 
@@ -15,14 +15,15 @@ export const RECENT_GROUPS_LIMIT = 6;
 /** A trivia with its company, or 404. */
 export async function findQuestionGroup(em: EntityManager, id: number): Promise<QuestionGroupEntity> {
   const group = await em.findOne(QuestionGroupEntity, { where: { id }, relations: { company: true } });
-  if (!group) throw notFound(GROUP_NOT_FOUND);
+  if (!group) throw missing('group');
   return group;
 }
 
-/** The newest trivias, for the home screen. */
-export function recentQuestionGroups(em: EntityManager): Promise<QuestionGroupEntity[]> {
+/** The newest trivias, for the home screen: of `companyIds`, or of every company for null (an owner's). */
+export function recentQuestionGroups(em: EntityManager, companyIds: number[] | null): Promise<QuestionGroupEntity[]> {
   return em.find(QuestionGroupEntity, {
     select: { id: true, name: true, description: true },
+    where: companyIds === null ? {} : { companyId: In(companyIds) },
     order: { createdAt: 'DESC', id: 'DESC' },
     take: RECENT_GROUPS_LIMIT,
   });

@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import { exportFormatQuerySchema, idParamsSchema, questionExportQuerySchema, questionImportSchema } from '../../../contract';
 import type { ImportReadLimits } from '../../platform/config';
 import { sendSheetFile } from '../../platform/http/download';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, allowListed, inParams } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { exportQuestions, importQuestions, previewImport } from './service';
 import { TEMPLATE_QUESTIONS, writeQuestions } from './write';
@@ -18,26 +18,29 @@ function importFile(body: unknown) {
 export function questionImportRoutes(dataSource: DataSource, limits: ImportReadLimits, uploadDir: string) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
+  // The export holds the answer key: it is an editor's, as the import is.
+  const editTrivia = allow(dataSource, 'content.edit', inParams('group'));
 
-  router.post('/question-groups/:id/questions/import/preview', signedIn, async (ctx) => {
+  router.post('/question-groups/:id/questions/import/preview', editTrivia, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = await previewImport(em, id, importFile(ctx.request.body), limits);
   });
 
-  router.post('/question-groups/:id/questions/import', signedIn, async (ctx) => {
+  router.post('/question-groups/:id/questions/import', editTrivia, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
     ctx.body = await importQuestions(em, id, importFile(ctx.request.body), limits);
   });
 
-  router.get('/question-groups/:id/questions/export', signedIn, async (ctx) => {
+  router.get('/question-groups/:id/questions/export', editTrivia, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { format } = parse(questionExportQuerySchema, ctx.query);
     const { name, bytes } = await exportQuestions(em, id, format, uploadDir);
     sendSheetFile(ctx, `preguntas_${name}`, format, bytes);
   });
 
-  router.get('/question-import/template', signedIn, async (ctx) => {
+  // No company's data, but of use only to whoever may import somewhere.
+  router.get('/question-import/template', allowListed('content.edit'), async (ctx) => {
     const { format } = parse(exportFormatQuerySchema, ctx.query);
     sendSheetFile(ctx, 'plantilla_preguntas', format, await writeQuestions(format, TEMPLATE_QUESTIONS));
   });

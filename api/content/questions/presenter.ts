@@ -22,7 +22,8 @@ export function presentQuestionWithAnswers(question: QuestionEntity, answers: An
 
 /**
  * Every question id of the group is a key, with [] when it has no answers yet. The answer key
- * (`isCorrect`) only `withKey` (a signed-in admin): anonymous readers never get it.
+ * (`isCorrect`) only `withKey` (a user who may edit the trivia's content): anyone else, signed in
+ * or not, gets what a player's device holds.
  */
 export function presentAnswersByQuestion(questionIds: number[], answers: AnswerEntity[], withKey: boolean): AnswersByQuestion | PlayAnswersByQuestion {
   const map: PlayAnswersByQuestion = {};

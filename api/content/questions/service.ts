@@ -2,11 +2,10 @@ import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../../contract';
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict } from '../../platform/http/errors';
 import { placePictures, type PlacedSizes } from '../pictures/ledger';
-import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
+import { missing } from '../../platform/access/not-found';
 
-export const QUESTION_NOT_FOUND = 'No se encontró la pregunta.';
 const GROUP_MISMATCH = 'El ID del grupo no coincide con la ruta';
 
 type QuestionFields = z.output<typeof questionSchema>;
@@ -15,12 +14,12 @@ type QuestionWithAnswersFields = z.output<typeof questionWithAnswersSchema>;
 type AnswerFields = z.output<typeof answerSchema>;
 
 async function requireGroup(em: EntityManager, groupId: number): Promise<void> {
-  if (!(await em.existsBy(QuestionGroupEntity, { id: groupId }))) throw notFound(GROUP_NOT_FOUND);
+  if (!(await em.existsBy(QuestionGroupEntity, { id: groupId }))) throw missing('group');
 }
 
 async function findQuestion(em: EntityManager, id: number): Promise<QuestionEntity> {
   const question = await em.findOneBy(QuestionEntity, { id });
-  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  if (!question) throw missing('question');
   return question;
 }
 
@@ -64,10 +63,13 @@ export async function listQuestions(em: EntityManager, groupId: number): Promise
   return em.find(QuestionEntity, { where: { groupId }, order: { id: 'ASC' } });
 }
 
+/** A trivia's questions' answers, with the trivia's company (whose editors may read the answer key). */
 export async function listAnswersOfGroup(em: EntityManager, groupId: number) {
-  const questions = await listQuestions(em, groupId);
+  const group = await em.findOne(QuestionGroupEntity, { where: { id: groupId }, select: { id: true, companyId: true } });
+  if (!group) throw missing('group');
+  const questions = await em.find(QuestionEntity, { where: { groupId }, select: { id: true }, order: { id: 'ASC' } });
   const ids = questions.map((q) => q.id);
-  return { questionIds: ids, answers: await answersOf(em, ids) };
+  return { companyId: group.companyId, questionIds: ids, answers: await answersOf(em, ids) };
 }
 
 /** A question, and its answers when given, in one transaction. */
@@ -82,14 +84,26 @@ export function createQuestion(em: EntityManager, groupId: number, input: Questi
   });
 }
 
+/**
+ * The question to save and the trivia it is saved into, checked before anything else: a trivia
+ * beyond the user's reach (refused by the route's guard) and a missing one answer alike.
+ */
+async function findQuestionAndTarget(tx: EntityManager, id: number, groupId: number): Promise<QuestionEntity> {
+  const question = await findQuestion(tx, id);
+  await requireGroup(tx, groupId);
+  return question;
+}
+
 /** Text and group of a question; `userId` is the admin editing it. */
 export function updateQuestion(em: EntityManager, id: number, input: QuestionFields, userId: number) {
-  return em.transaction(async (tx) => applyQuestionFields(tx, await findQuestion(tx, id), input, userId, await placeInputPictures(tx, input.picture)));
+  return em.transaction(async (tx) => {
+    const question = await findQuestionAndTarget(tx, id, input.groupId);
+    return applyQuestionFields(tx, question, input, userId, await placeInputPictures(tx, input.picture));
+  });
 }
 
 /** A text replaced is kept as a revision (who and when), so the question's history survives its edits. */
 async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, input: QuestionFields, userId: number, sizes: PlacedSizes): Promise<QuestionEntity> {
-  await requireGroup(tx, input.groupId);
   if (question.text !== input.text) await tx.insert(QuestionTextRevisionEntity, { questionId: question.id, text: question.text, replacedBy: userId });
   Object.assign(question, { text: input.text, groupId: input.groupId, ...pictureFields(input.picture, sizes) });
   await tx.save(question);
@@ -105,7 +119,7 @@ async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, 
  */
 export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields, userId: number) {
   return em.transaction(async (tx) => {
-    const question = await findQuestion(tx, id);
+    const question = await findQuestionAndTarget(tx, id, input.groupId);
     const current = new Map((await answersOf(tx, [id])).map((answer) => [answer.id, answer]));
     input.answers.forEach((answer, index) => {
       if (answer.id !== undefined && !current.has(answer.id)) {

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { idParamsSchema, triviaCopySchema } from '../../../contract';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, inBody, inParams } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentQuestionGroup } from '../question-groups/presenter';
 import { copyTrivia } from './service';
@@ -10,7 +10,8 @@ import { copyTrivia } from './service';
 export function triviaCopyRoutes(dataSource: DataSource, uploadDir: string) {
   const router = new Router({ prefix: '/api' });
 
-  router.post('/question-groups/:id/copy', signedIn, async (ctx) => {
+  // The copy reads the source's answer key and writes into the destination: editing on both.
+  router.post('/question-groups/:id/copy', allow(dataSource, 'content.edit', inParams('group'), inBody('company', 'companyId')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { companyId } = parseBody(triviaCopySchema, ctx.request.body);
     ctx.status = 201;

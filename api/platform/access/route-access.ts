@@ -79,9 +79,11 @@ export function allow(dataSource: DataSource, action: CompanyAction, ...targets:
   return declareAs({ level: 'company', action, targets }, async (ctx: Context, next: Next) => {
     if (!ctx.state.user) throw unauthorized();
     const access = accessOf(ctx);
+    // An owner passes without reading the ids: the route refuses a malformed one with its own schema's message.
+    if (access.owner) return next();
     for (const target of targets) {
       const id = targetId(ctx, target);
-      if (access.owner || id === undefined) continue;
+      if (id === undefined) continue;
       const companies = await companiesOf(dataSource.manager, target.kind, id);
       if (companies === null) continue;
       if (!companies.some((companyId) => access.reaches(companyId))) throw missing(target.kind);
