@@ -42,7 +42,7 @@ describe('GET /metrics access', () => {
   it('refuses a request without credentials with 401 in the contract shape, naming both ways in', async () => {
     const reply = await api.client().get('/metrics');
     expect(reply.status).toBe(401);
-    expect(reply.body).toMatchObject({ code: 'unauthenticated', error: expect.stringMatching(/token de métricas.*sesión de administrador/) });
+    expect(reply.body).toMatchObject({ code: 'unauthenticated', error: expect.stringMatching(/token de métricas.*sesión de propietario/) });
     expect(reply.body.message).toBe(reply.body.error);
     expect(reply.headers.get('www-authenticate')).toMatch(/^Bearer/);
     // Another scheme is no token either.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { NOT_FOUND } from '../../api/platform/access/not-found';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Picture, PlayerHistory } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
@@ -146,7 +147,7 @@ describe('GET /api/players/:id/history', () => {
     expect((await admin.post(`/api/player-data/${gone.id}/erase`, { action: 'delete', confirm: gone.documentNumber })).status).toBe(200);
     const res = await admin.get(`/api/players/${gone.id}/history`);
     expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ code: 'player_not_found', message: 'No existe ese jugador' });
+    expect(res.body).toMatchObject({ code: 'player_not_found', message: NOT_FOUND.player.message });
   });
 
   it('is for admins only, and a bad id is a 400 naming it', async () => {

@@ -157,7 +157,7 @@ describe('GET /api/player-attempts/held/trivias', () => {
   it('reads the partial index of held attempts, and is admin only', async () => {
     const plan = await api.dataSource.transaction(async (em) => {
       await em.query('SET LOCAL enable_seqscan = off');
-      const rows: { 'QUERY PLAN': string }[] = await em.query(`EXPLAIN ${HELD_TRIVIAS_SQL}`);
+      const rows: { 'QUERY PLAN': string }[] = await em.query(`EXPLAIN ${HELD_TRIVIAS_SQL}`, [null]);
       return rows.map((row) => row['QUERY PLAN']).join('\n');
     });
     expect(plan).toContain('player_attempts_held_idx');

@@ -93,7 +93,7 @@ test('a history that does not exist says so, and a bad link says it is not valid
   await new LoginPage(page).signInAsAdmin();
   await page.goto('/players/999999/history');
   await expect(page.getByRole('heading', { level: 1, name: 'No se pudo abrir el historial' })).toBeVisible();
-  await expect(page.getByText('No existe ese jugador')).toBeVisible();
+  await expect(page.getByText('No se encontró el jugador')).toBeVisible();
   await page.goto('/players/abc/history');
   await expect(page.getByText('El enlace no es válido.')).toBeVisible();
 });

@@ -37,3 +37,27 @@ export async function companiesOf(em: EntityManager, kind: ObjectKind, id: numbe
   if (rows.length === 0) return null;
   return rows.flatMap((row) => (row.company_id === null ? [] : [Number(row.company_id)]));
 }
+
+/**
+ * The lists' side of the same rule, as SQL predicates over a list's own rows. `companies` is the
+ * placeholder of an int[] parameter (the companies where the user may do the list's action).
+ * A player has data in a company when they played one of its trivias or registered at one of its
+ * sites (as `player` above); a kiosk belongs to the company of the trivia it is set up for, and a
+ * phone (a device never set up as a kiosk) to the companies whose trivias it played.
+ */
+export const IN_SCOPE = {
+  /** The player (an id column) has data in at least one of the companies. */
+  playerTouches: (player: string, companies: string) => `(
+      EXISTS (SELECT 1 FROM player_attempts sa JOIN question_groups sg ON sg.id = sa.question_group_id WHERE sa.player_id = ${player} AND sg.company_id = ANY(${companies}))
+      OR EXISTS (SELECT 1 FROM players sp JOIN locations sl ON sl.id = sp.location_id WHERE sp.id = ${player} AND sl.company_id = ANY(${companies})))`,
+  /** The player has data in the companies and in no other: what a change to them (erasure, merge) needs. */
+  playerWithin: (player: string, companies: string) => `(${IN_SCOPE.playerTouches(player, companies)}
+      AND NOT EXISTS (SELECT 1 FROM player_attempts sa JOIN question_groups sg ON sg.id = sa.question_group_id WHERE sa.player_id = ${player} AND sg.company_id <> ALL(${companies}))
+      AND NOT EXISTS (SELECT 1 FROM players sp JOIN locations sl ON sl.id = sp.location_id WHERE sp.id = ${player} AND sl.company_id <> ALL(${companies})))`,
+  /** The device (a uuid column) is a kiosk set up for a trivia of the companies, or a phone that played one. */
+  device: (device: string, companies: string) => `(
+      EXISTS (SELECT 1 FROM devices sd JOIN question_groups sg ON sg.id = sd.kiosk_question_group_id
+               WHERE sd.id = ${device} AND sd.kiosk_setup_at IS NOT NULL AND sg.company_id = ANY(${companies}))
+      OR EXISTS (SELECT 1 FROM devices sd JOIN player_attempts sa ON sa.device_id = sd.id JOIN question_groups sg ON sg.id = sa.question_group_id
+                  WHERE sd.id = ${device} AND sd.kiosk_setup_at IS NULL AND sg.company_id = ANY(${companies})))`,
+} as const;

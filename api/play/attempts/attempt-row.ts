@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { ReviewReason } from '../../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { prepared } from '../../../db/prepared-statements';
-import { notFound } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 
 /** An attempt as player_attempts stores it, and the one way to lock one for a verdict or its completion. */
 
@@ -31,7 +31,6 @@ export interface AttemptRow {
   window_start: Date | null;
 }
 
-export const ATTEMPT_NOT_FOUND = 'No se encontró el intento';
 
 /** The attempt named by its server id or its device-made clientId, locked for the transaction (404 when there is none). */
 export async function lockAttempt(em: EntityManager, ref: { id: number } | { clientId: string }): Promise<AttemptRow> {
@@ -39,6 +38,6 @@ export async function lockAttempt(em: EntityManager, ref: { id: number } | { cli
     'id' in ref
       ? await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1 FOR UPDATE`), [ref.id])
       : await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1 FOR UPDATE`), [ref.clientId]);
-  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (!attempt) throw missing('attempt');
   return attempt;
 }

@@ -6,7 +6,9 @@ import {
   createAttemptSchema,
 } from '../../../contract';
 import { authenticateDevice } from '../devices/service';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
+import { publicRoute } from '../../platform/access/route-access';
 import { isUuid } from '../../platform/lib/uuid';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
 import { parseBody } from '../../platform/http/validate';
@@ -14,7 +16,6 @@ import type { RouteDependencies } from '../../platform/route-dependencies';
 import { addressKey } from './address-limit';
 import { presentAttempt, presentCreatedAttempt } from './presenter';
 import { completeOnlineAttempt, startOnlineAttempt } from './online';
-import { ATTEMPT_NOT_FOUND } from './attempt-row';
 import { INVALID_TOKEN } from './token';
 import { judgeAnswer } from './verdict';
 
@@ -28,7 +29,7 @@ function requireToken(ctx: Context): void {
 function attemptRef(param: string): { id: number } | { clientId: string } {
   if (/^[1-9]\d{0,9}$/.test(param) && Number(param) <= 2_147_483_647) return { id: Number(param) };
   if (isUuid(param)) return { clientId: param.toLowerCase() };
-  throw notFound(ATTEMPT_NOT_FOUND);
+  throw missing('attempt');
 }
 
 /** Player level: start, answer and complete an attempt (the server decides round, score and time). */
@@ -36,7 +37,7 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
   const router = new Router({ prefix: '/api' });
   const limit = rateLimitByAddress(limiters.player);
 
-  router.post('/player-attempts', limit, async (ctx) => {
+  router.post('/player-attempts', publicRoute, limit, async (ctx) => {
     const input = parseBody(createAttemptSchema, ctx.request.body);
     // Every round is a device's (the player screen always has one): its limits apply on every path.
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
@@ -46,13 +47,13 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
   });
 
   // A phone's round asks one verdict per question: counted apart from the other player routes (ANSWER_RATE_LIMIT).
-  router.post('/player-attempts/:id/answers', rateLimitByAddress(limiters.answer), async (ctx) => {
+  router.post('/player-attempts/:id/answers', publicRoute, rateLimitByAddress(limiters.answer), async (ctx) => {
     const ref = attemptRef(ctx.params.id!);
     requireToken(ctx);
     ctx.body = await judgeAnswer(dataSource.manager, ref, parseBody(answerVerdictRequestSchema, ctx.request.body));
   });
 
-  router.patch('/player-attempts/:id', limit, async (ctx) => {
+  router.patch('/player-attempts/:id', publicRoute, limit, async (ctx) => {
     const ref = attemptRef(ctx.params.id!);
     requireToken(ctx);
     const input = parseBody(completeAttemptSchema, ctx.request.body);

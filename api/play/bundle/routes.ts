@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { perDataSource } from '../../../db/read-replica';
 import { idParam } from '../../../contract';
+import { publicRoute } from '../../platform/access/route-access';
 import { parse } from '../../platform/http/validate';
 import { findQuestionGroup } from '../../content/question-groups/service';
 import { BundleVersions } from './bundle-versions';
@@ -22,7 +23,7 @@ import { namesETag } from '../../platform/http/etag-match';
 export function playRoutes({ dataSource, publicReads, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
   const versionsOn = perDataSource(() => new BundleVersions());
-  router.get('/play/:groupId/bundle', async (ctx) => {
+  router.get('/play/:groupId/bundle', publicRoute, async (ctx) => {
     const groupId = parse(idParam, ctx.params.groupId);
     ctx.set('Cache-Control', 'no-cache');
     ctx.vary('X-Device-Id');
@@ -48,7 +49,7 @@ export function playRoutes({ dataSource, publicReads, secret }: RouteDependencie
     ctx.body = reply.bundle;
   });
   // Public: the trivia's web app manifest (play.html links it), so an install opens this trivia.
-  router.get('/play/:groupId/manifest.webmanifest', async (ctx) => {
+  router.get('/play/:groupId/manifest.webmanifest', publicRoute, async (ctx) => {
     const groupId = parse(idParam, ctx.params.groupId);
     const group = await publicReads.read((source) => findQuestionGroup(source.manager, groupId));
     ctx.set('Cache-Control', 'no-cache');

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { idParamsSchema, kioskSetupCheckSchema, kioskSetupSchema, type KioskReleaseReply, type KioskSetupCheckReply, type KioskSetupReply } from '../../../contract';
 import { authenticateDevice } from './service';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, inParams, publicRoute } from '../../platform/access/route-access';
 import { endAdminSession } from '../../platform/http/session';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
@@ -11,7 +11,7 @@ import { clearKioskBrowser, markedKiosk, markKioskBrowser } from './kiosk-browse
 import { createSetupLink, redeemSetupLink, releaseKiosk, retireLostKiosk, setupLinkState } from './kiosk-setup';
 
 /**
- * Admin level: a one-time kiosk setup link for a trivia.
+ * Admin level: a one-time kiosk setup link for a trivia (`devices.manage` in its company).
  * Player level: a registered device (X-Device-Id, X-Device-Secret) redeems one and becomes that
  * kiosk, or drops its kiosk role. A browser that asks to become a kiosk while signed in as an admin
  * is signed out first, whatever the link turns out to be, and once a kiosk it is marked so the
@@ -22,13 +22,13 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.post('/question-groups/:id/kiosk-setup', signedIn, async (ctx) => {
+  router.post('/question-groups/:id/kiosk-setup', allow(dataSource, 'devices.manage', inParams('group')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
     ctx.body = await createSetupLink(em, id, ctx.state.user.id);
   });
 
-  router.post('/kiosk-setup', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.post('/kiosk-setup', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     const adminSignedOut = endAdminSession(ctx);
     const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const input = parseBody(kioskSetupSchema, ctx.request.body);
@@ -41,11 +41,11 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
   });
 
   // As the link opens, before staff fill the form: where it stands, without using it. Anyone with the link may ask; rate-limited like the setup.
-  router.post('/kiosk-setup/check', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.post('/kiosk-setup/check', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     ctx.body = { state: await setupLinkState(em, parseBody(kioskSetupCheckSchema, ctx.request.body)) } satisfies KioskSetupCheckReply;
   });
 
-  router.post('/kiosk-release', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.post('/kiosk-release', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(em, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     await releaseKiosk(em, deviceId);
     clearKioskBrowser(ctx);

@@ -3,6 +3,7 @@ import { deviceHeartbeatSchema, deviceRegistrationSchema, KIOSK_CERTIFICATE_HEAD
 import { restoreKiosk } from './kiosk-certificate';
 import { markedKiosk } from './kiosk-browser';
 import { markKioskDataLost } from './kiosk-setup';
+import { publicRoute } from '../../platform/access/route-access';
 import { parseBody } from '../../platform/http/validate';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
 import type { RouteDependencies } from '../../platform/route-dependencies';
@@ -22,7 +23,7 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
   const router = new Router({ prefix: '/api' });
   // New devices have their own, hourly limit per address (DEVICE_RATE_LIMIT): each may hold results.
   // A refusal carries a contact ticket, so the phone's later registration dates from this request.
-  router.post('/devices', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.post('/devices', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     const { contactTicket } = parseBody(deviceRegistrationSchema, ctx.request.body ?? {});
     const now = new Date();
     await limiters.device.spend(ctx.ip).catch((error: unknown) => {
@@ -38,11 +39,11 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
     ctx.status = 201;
     ctx.body = lostKiosk ? { ...registration, lostKiosk } : registration;
   });
-  router.get('/devices/me/receipt', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.get('/devices/me/receipt', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     ctx.body = (await deviceReceipt(dataSource.manager, deviceId)) satisfies DeviceReceipt;
   });
-  router.post('/devices/me/heartbeat', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.post('/devices/me/heartbeat', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     parseBody(deviceHeartbeatSchema, ctx.request.body);
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);

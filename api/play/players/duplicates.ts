@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CANONICAL_DOCUMENT_NUMBER, normalizeDocumentNumber, type DuplicatePlayerGroup, type DuplicateReason } from '../../../contract';
+import { IN_SCOPE } from '../../platform/access/object-companies';
 
 /** A player as the duplicates' search reads it: its document and its type, its site and company, how many attempts it has. */
 interface DuplicateCandidateRow {
@@ -94,15 +95,24 @@ async function sameNumberOtherType(em: EntityManager): Promise<Group[]> {
 const typeCodes = (rows: DuplicateCandidateRow[]) =>
   [...new Set(rows.map((row) => row.document_type_code))].sort((a, b) => a.localeCompare(b)).join(' / ');
 
+/** The groups whose every player has data in `companies` (null: every group). */
+async function groupsInScope(em: EntityManager, groups: Group[], companies: number[] | null): Promise<Group[]> {
+  if (companies === null || groups.length === 0) return groups;
+  const ids = groups.flatMap((group) => group.rows.map((row) => row.id));
+  const readable: { id: number }[] = await em.query(`SELECT p.id FROM unnest($1::int[]) AS p(id) WHERE ${IN_SCOPE.playerTouches('p.id', '$2::int[]')}`, [ids, companies]);
+  const shown = new Set(readable.map((row) => row.id));
+  return groups.filter((group) => group.rows.every((row) => shown.has(row.id)));
+}
+
 /**
  * The players "Unir jugadores" shows: one document under several spellings (`same-document`), and
- * one number under several types at one company (`same-number-other-type`). Players oldest first;
- * groups by their types' codes, then number.
+ * one number under several types at one company (`same-number-other-type`); for a member, the
+ * groups whose every player has data in their companies (`companies`; null: all). Players oldest
+ * first; groups by their types' codes, then number.
  */
-export async function listDuplicatePlayers(em: EntityManager): Promise<DuplicatePlayerGroup[]> {
-  const groups = [...(await sameDocument(em)), ...(await sameNumberOtherType(em))];
-  return groups
-    .filter((group) => group.rows.length > 1)
+export async function listDuplicatePlayers(em: EntityManager, companies: number[] | null): Promise<DuplicatePlayerGroup[]> {
+  const found = [...(await sameDocument(em)), ...(await sameNumberOtherType(em))].filter((group) => group.rows.length > 1);
+  return (await groupsInScope(em, found, companies))
     .map((group) => ({
       reason: group.reason,
       documentTypeId: group.typeId,

@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import { ERASED_PLAYER_NAME, normalizeDocumentNumber, type ErasureAction, type ErasureRecord, type PlayerData } from '../../../contract';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { IN_SCOPE } from '../../platform/access/object-companies';
+import { missing } from '../../platform/access/not-found';
 import { eraseFromSyncLog } from './erased-player';
 import { canonicalDocument, documentKindOf } from './document-number';
 
@@ -53,15 +55,16 @@ function presentPlayerData(row: PlayerDataRow): PlayerData {
 const notFoundByDocument = () => notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
 
 /**
- * What is stored about the person with this document, however its number is spelled (an erased
- * player has none: 404 player_not_found).
+ * What is stored about the person with this document, however its number is spelled, when they
+ * have data in `companies` (null: any player). An erased player has none, and a player of other
+ * companies is not found either: 404 player_not_found.
  */
-export async function findPlayerData(em: EntityManager, documentTypeId: number, documentNumber: string): Promise<PlayerData> {
+export async function findPlayerData(em: EntityManager, documentTypeId: number, documentNumber: string, companies: number[] | null): Promise<PlayerData> {
   const canonical = await canonicalDocument(em, { documentTypeId, documentNumber });
-  const [row]: PlayerDataRow[] = await em.query(`${PLAYER_DATA_SQL} WHERE p.document_type_id = $1 AND p.document_number = $2`, [
-    canonical.documentTypeId,
-    canonical.documentNumber,
-  ]);
+  const [row]: PlayerDataRow[] = await em.query(
+    `${PLAYER_DATA_SQL} WHERE p.document_type_id = $1 AND p.document_number = $2 AND ($3::int[] IS NULL OR ${IN_SCOPE.playerTouches('p.id', '$3::int[]')})`,
+    [canonical.documentTypeId, canonical.documentNumber, companies],
+  );
   if (!row) throw notFoundByDocument();
   return presentPlayerData(row);
 }
@@ -92,7 +95,7 @@ export function erasePlayer(
       `SELECT id, document_type_id, document_number FROM players WHERE id = $1 FOR UPDATE`,
       [playerId],
     );
-    if (!player || player.document_number === null) throw notFound(PLAYER_DATA_NOT_FOUND, { code: 'player_not_found' });
+    if (!player || player.document_number === null) throw missing('player');
     // The confirmation is the document as the admin types it: compared under the identity rule.
     const kind = await documentKindOf(tx, player.document_type_id);
     const confirmed = normalizeDocumentNumber(input.confirm, kind);
@@ -147,12 +150,18 @@ function presentErasure(row: ErasureRow): ErasureRecord {
   };
 }
 
-/** The erasures made, newest first (the last 100). */
-export async function listErasures(em: EntityManager): Promise<ErasureRecord[]> {
+/**
+ * The erasures made, newest first (the last 100): for a member (`companies` not null), those they
+ * made and those of anonymised players who still have results in their companies (nothing is
+ * left of a deleted player to tell whose they were).
+ */
+export async function listErasures(em: EntityManager, companies: number[] | null, userId: number): Promise<ErasureRecord[]> {
   const rows: ErasureRow[] = await em.query(
     `SELECT e.id, e.player_id, e.action, e.attempts, u.username AS performed_by, e.performed_at
        FROM player_erasures e LEFT JOIN users u ON u.id = e.performed_by
+      WHERE $1::int[] IS NULL OR e.performed_by = $2 OR ${IN_SCOPE.playerTouches('e.player_id', '$1::int[]')}
       ORDER BY e.id DESC LIMIT 100`,
+    [companies, userId],
   );
   return rows.map(presentErasure);
 }

@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm';
 import { normalizeDocumentNumber, type PlayerMergeRecord } from '../../../contract';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import { documentKindOf } from './document-number';
+import { IN_SCOPE } from '../../platform/access/object-companies';
 
-export const MERGE_PLAYER_GONE = 'Uno de los jugadores ya no existe: actualiza la lista';
 export const MERGE_NOT_ONE_DOCUMENT = 'Los jugadores no tienen el mismo número de documento';
 export const MERGE_HOLDER_LEFT_OUT = 'Otro jugador ya tiene ese documento: inclúyelo en la unión';
 
@@ -51,7 +52,8 @@ export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; p
       `SELECT id, full_name, document_type_id, document_number FROM players WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
       [ids],
     );
-    if (players.length !== ids.length || !ids.includes(keep) || others.length === 0) throw notFound(MERGE_PLAYER_GONE, { code: 'player_not_found' });
+    // A player gone since the list was read answers as one beyond reach does (the guard's 404).
+    if (players.length !== ids.length || !ids.includes(keep) || others.length === 0) throw missing('player');
     const kept = players.find((p) => p.id === keep)!;
     // Each number under its own type's rule: one document spelled apart, or one number under several types.
     const numbers = new Set<string>();
@@ -119,12 +121,14 @@ export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; p
   });
 }
 
-/** The merges made, newest first (the last 100). */
-export async function listMerges(em: EntityManager): Promise<PlayerMergeRecord[]> {
+/** The merges made, newest first (the last 100), of kept players with data in `companies` (null: every merge). */
+export async function listMerges(em: EntityManager, companies: number[] | null): Promise<PlayerMergeRecord[]> {
   const rows: MergeRow[] = await em.query(
     `SELECT m.id, m.kept_player_id, m.merged_player_ids, m.document_type_id, m.attempts_moved, u.username AS merged_by, m.merged_at
        FROM player_merges m LEFT JOIN users u ON u.id = m.merged_by
+      WHERE $1::int[] IS NULL OR ${IN_SCOPE.playerTouches('m.kept_player_id', '$1::int[]')}
       ORDER BY m.id DESC LIMIT 100`,
+    [companies],
   );
   return rows.map(presentMerge);
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
+import { IN_SCOPE } from '../../platform/access/object-companies';
+import { missing } from '../../platform/access/not-found';
 import { nameParts } from './service';
 
 /** A recorded name change with its player's current name, as PostgreSQL returns it. */
@@ -19,22 +21,23 @@ export interface NameChangeRow {
 export const DEVICE_SOURCE = 'device ';
 export const deviceSource = (deviceId: string) => `${DEVICE_SOURCE}${deviceId}`;
 
-export const NAME_CHANGE_NOT_FOUND = 'No se encontró el cambio de nombre';
 export const NAME_CHANGE_APPLIED = 'El cambio de nombre ya se aplicó';
 
 const COLUMNS = 'id, player_id, old_full_name, new_full_name, source, created_at, applied_at';
 
 /**
- * The name changes no admin has applied yet, newest first (capped: a list to act on, not an
- * archive), each with its device's kiosk name, so the screen names the kiosk rather than its id.
+ * The name changes no admin has applied yet, of players with data in `companies` (null: every
+ * player), newest first (capped: a list to act on, not an archive), each with its device's kiosk
+ * name, so the screen names the kiosk rather than its id.
  */
-export async function listPendingNameChanges(em: EntityManager, limit = 200): Promise<NameChangeRow[]> {
+export async function listPendingNameChanges(em: EntityManager, companies: number[] | null, limit = 200): Promise<NameChangeRow[]> {
   return em.query(
     `SELECT c.id, c.player_id, c.old_full_name, c.new_full_name, c.source, c.created_at, c.applied_at, d.kiosk_name
        FROM player_name_changes c
        LEFT JOIN devices d ON c.source LIKE 'device %' AND d.id::text = substring(c.source FROM 8)
-      WHERE c.applied_at IS NULL ORDER BY c.id DESC LIMIT $1`,
-    [limit],
+      WHERE c.applied_at IS NULL AND ($2::int[] IS NULL OR ${IN_SCOPE.playerTouches('c.player_id', '$2::int[]')})
+      ORDER BY c.id DESC LIMIT $1`,
+    [limit, companies],
   );
 }
 
@@ -51,7 +54,7 @@ export function applyNameChange(em: EntityManager, id: number, userId: number): 
     );
     if (!change) {
       const [exists] = await tx.query(`SELECT 1 FROM player_name_changes WHERE id = $1`, [id]);
-      if (!exists) throw notFound(NAME_CHANGE_NOT_FOUND);
+      if (!exists) throw missing('nameChange');
       throw conflict(NAME_CHANGE_APPLIED, { code: 'name_change_applied' });
     }
     const { firstName, lastName } = nameParts(change.new_full_name);

@@ -2,7 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../../contract';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
 import { checkConsent } from '../../content/consent/service';
-import { badRequest, forbidden, notFound } from '../../platform/http/errors';
+import { badRequest, forbidden } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { prepared } from '../../../db/prepared-statements';
 import { canonicalDocument } from './document-number';
 
@@ -20,7 +21,6 @@ export interface PlayerRow {
 
 const PLAYER_COLUMNS = 'id, full_name, first_name, last_name, document_type_id, document_number, location_id';
 
-export const PLAYER_NOT_FOUND = 'No se encontró el jugador';
 export const UNKNOWN_DOCUMENT_TYPE = 'Selecciona un tipo de documento válido';
 
 export interface PlayerRegistration {
@@ -207,7 +207,7 @@ export async function resolvePlayer(
       prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
       [ref.playerClientId],
     );
-    if (!player) throw notFound(PLAYER_NOT_FOUND);
+    if (!player) throw missing('player');
     return { player, proven: true };
   }
   if (ref.documentTypeId !== undefined && ref.documentNumber !== undefined) {
@@ -216,7 +216,7 @@ export async function resolvePlayer(
     if (channel === 'online') throw playerProofInvalid(PLAYER_PROOF_MISMATCH_MESSAGE);
   }
   const [player]: PlayerRow[] = await em.query(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1`, [ref.playerId]);
-  if (!player) throw notFound(PLAYER_NOT_FOUND);
+  if (!player) throw missing('player');
   if (channel === 'online') throw playerProofInvalid(PLAYER_PROOF_MISSING_MESSAGE);
   return { player, proven: false };
 }

@@ -3,6 +3,7 @@ import { MAX_ID, normalizeDocumentNumber, type SyncRejectionsQuery } from '../..
 import { documentKey, typelessDocumentKey } from '../players/document-key';
 import { knownDocumentKind } from '../players/document-number';
 import { summarizePayload } from './payload-summary';
+import { IN_SCOPE } from '../../platform/access/object-companies';
 
 /** A kept rejection as PostgreSQL returns it. */
 export interface RejectionRow {
@@ -57,18 +58,22 @@ export async function rejectionDocumentKey(em: EntityManager, secret: string, pa
   return documentNumber === '' ? null : documentKey(secret, { documentTypeId, documentNumber });
 }
 
-/** The mutations the server refused (or kept unapplied, by `status`), newest first, one page at a time with the full count. */
-export async function listRejections(em: EntityManager, { limit, offset, status }: SyncRejectionsQuery): Promise<{ total: number; rows: RejectionRow[] }> {
-  const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = $1`, [status]);
+/**
+ * The mutations the server refused (or kept unapplied, by `status`), newest first, one page at a
+ * time with the full count: of the devices of `companies` (IN_SCOPE.device; null: every device).
+ */
+export async function listRejections(em: EntityManager, { limit, offset, status }: SyncRejectionsQuery, companies: number[] | null): Promise<{ total: number; rows: RejectionRow[] }> {
+  const ofDevices = `($2::int[] IS NULL OR ${IN_SCOPE.device('device_id', '$2::int[]')})`;
+  const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM sync_mutations WHERE status = $1 AND ${ofDevices}`, [status, companies]);
   const rows: RejectionRow[] = await em.query(
     `SELECT device_id, mutation_id, kind, reason,
             CASE WHEN octet_length(payload::text) <= ${LISTED_PAYLOAD_MAX_BYTES} THEN payload END AS payload,
             created_at
        FROM sync_mutations
-      WHERE status = $3
+      WHERE status = $1 AND ${ofDevices}
       ORDER BY created_at DESC, device_id, mutation_id DESC
-      LIMIT $1 OFFSET $2`,
-    [limit, offset, status],
+      LIMIT $3 OFFSET $4`,
+    [status, companies, limit, offset],
   );
   return { total, rows };
 }

@@ -4,7 +4,7 @@ import { addressKey } from '../attempts/address-limit';
 import { authenticateDevice } from '../devices/service';
 import { restoreKiosk } from '../devices/kiosk-certificate';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
-import { signedIn } from '../../platform/access/route-access';
+import { accessOf, allowListed, publicRoute } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { refuseOversizeMutations } from './limits';
@@ -14,11 +14,12 @@ import { applySyncBatch } from './service';
 
 /**
  * Player level: a device pushes its outbox; X-Device-Id and X-Device-Secret say which device.
- * Admin level: the mutations the server refused, kept for staff.
+ * Admin level: the mutations the server refused, kept for staff: `devices.manage`, of the devices
+ * of the companies where the user has it.
  */
 export function syncRoutes({ config, dataSource, limiters, metrics, secret }: RouteDependencies) {
   const router = new Router({ prefix: '/api' });
-  router.post('/sync', rateLimitByAddress(limiters.player), async (ctx) => {
+  router.post('/sync', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const { mutations, sentAt, more } = parseBody(syncRequestSchema, ctx.request.body);
     refuseOversizeMutations(mutations);
@@ -28,8 +29,8 @@ export function syncRoutes({ config, dataSource, limiters, metrics, secret }: Ro
     ctx.body = (await applySyncBatch(dataSource, deviceId, origin, mutations, countSettled)) satisfies SyncReply;
   });
 
-  router.get('/sync/rejections', signedIn, async (ctx) => {
-    const { total, rows } = await listRejections(dataSource.manager, parse(syncRejectionsQuery, ctx.query));
+  router.get('/sync/rejections', allowListed('devices.manage'), async (ctx) => {
+    const { total, rows } = await listRejections(dataSource.manager, parse(syncRejectionsQuery, ctx.query), accessOf(ctx).companiesFor('devices.manage'));
     ctx.set('X-Total-Count', String(total));
     ctx.body = rows.map(presentRejection);
   });

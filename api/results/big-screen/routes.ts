@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { perDataSource, type PublicReads } from '../../../db/read-replica';
 import { idParamsSchema } from '../../../contract';
+import { publicRoute } from '../../platform/access/route-access';
 import { parse } from '../../platform/http/validate';
 import type { RankingReads } from '../ranking/reads';
 import { createScreenFeeds, type ScreenReply } from './feed';
@@ -23,12 +24,12 @@ export function bigScreenRoutes(publicReads: PublicReads, rankingsOn: (dataSourc
     else ctx.body = feed;
   };
 
-  router.get('/trivia/:id', async (ctx) => {
+  router.get('/trivia/:id', publicRoute, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     reply(ctx, await publicReads.read((source) => feedsOn(source).trivia(id, ctx.get('If-None-Match') || undefined)));
   });
 
-  router.get('/campaign/:id', async (ctx) => {
+  router.get('/campaign/:id', publicRoute, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     reply(ctx, await publicReads.read((source) => feedsOn(source).campaign(id, ctx.get('If-None-Match') || undefined)));
   });

@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { drawScreenSettingsSchema, idParamsSchema } from '../../../contract';
 import { sendCsv } from '../exports/csv-download';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, inParams } from '../../platform/access/route-access';
 import { parse, parseBody } from '../../platform/http/validate';
 import { campaignTimeZone, triviaTimeZone } from '../../standings/event-time-zone';
 import { drawExportHeader, drawExportRows } from './export';
@@ -16,20 +16,23 @@ import { drawSubject, findDraw, listDraws, runDraw, verifyDraw } from './service
  * server draws (a body naming a seed is refused) and answers its record (201); GET lists the
  * record of every draw, newest first, repeats marked; …/draws/screen reads and sets whether the
  * public big screen lists the day's draws; /api/draws/{id}/verify re-runs a recorded
- * draw from its stored list and seed; /api/draws/{id}/export downloads it as CSV.
+ * draw from its stored list and seed; /api/draws/{id}/export downloads it as CSV. Each needs
+ * `draws.run` in the company of the trivia or campaign; the export names people (`exports.people`).
  */
 export function drawRoutes(dataSource: DataSource) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
   const paths = { trivia: '/question-groups/:id/draws', campaign: '/campaigns/:id/draws' } as const;
+  const subjects = { trivia: inParams('group'), campaign: inParams('campaign') } as const;
 
   for (const kind of ['trivia', 'campaign'] as const) {
-    router.get(paths[kind], signedIn, async (ctx) => {
+    const runsDraws = allow(dataSource, 'draws.run', subjects[kind]);
+    router.get(paths[kind], runsDraws, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       ctx.body = await listDraws(em, await drawSubject(em, kind, id));
     });
 
-    router.post(paths[kind], signedIn, async (ctx: Context) => {
+    router.post(paths[kind], runsDraws, async (ctx: Context) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const request = parseDrawRequest(ctx.request.body);
       const subject = await drawSubject(em, kind, id);
@@ -37,24 +40,24 @@ export function drawRoutes(dataSource: DataSource) {
       ctx.body = await runDraw(em, subject, { ...request, userId: ctx.state.user?.id ?? null });
     });
 
-    router.get(`${paths[kind]}/screen`, signedIn, async (ctx) => {
+    router.get(`${paths[kind]}/screen`, runsDraws, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       ctx.body = await drawScreenSettings(em, await drawSubject(em, kind, id));
     });
 
-    router.put(`${paths[kind]}/screen`, signedIn, async (ctx) => {
+    router.put(`${paths[kind]}/screen`, runsDraws, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const settings = parseBody(drawScreenSettingsSchema, ctx.request.body);
       ctx.body = await saveDrawScreenSettings(em, await drawSubject(em, kind, id), settings);
     });
   }
 
-  router.get('/draws/:id/verify', signedIn, async (ctx) => {
+  router.get('/draws/:id/verify', allow(dataSource, 'draws.run', inParams('draw')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = await verifyDraw(em, id);
   });
 
-  router.get('/draws/:id/export', signedIn, async (ctx) => {
+  router.get('/draws/:id/export', allow(dataSource, 'exports.people', inParams('draw')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const draw = await findDraw(em, id);
     const timeZone = draw.campaignId !== null ? await campaignTimeZone(em, draw.campaignId) : await triviaTimeZone(em, draw.questionGroupId!);

@@ -2,14 +2,14 @@ import type { EntityManager } from 'typeorm';
 import type { DrawEntry, DrawEntryView, DrawFilters, DrawRecord, DrawVerification } from '../../../contract';
 import { CampaignQuestionGroupEntity, PrizeDrawEntity } from '../../../db/entities';
 import { findCampaign } from '../../content/campaigns/service';
-import { notFound, unprocessable } from '../../platform/http/errors';
+import { unprocessable } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { findQuestionGroup } from '../../content/question-groups/service';
 import { companyTimeZone } from '../../standings/event-time-zone';
 import { newSeed, winnerPositions } from './draw-order';
 import { eligibleQuery, type DrawSubject } from './eligibility';
 import { EMPTY_ENTRIES_HASH, ENTRIES_HASH_SQL, NOT_A_REPEAT, repeatsOf, type RepeatMark } from './repeats';
 
-export const DRAW_NOT_FOUND = 'Sorteo no encontrado';
 
 /** A draw asked for by the admin screen: never its seed, which is always a new random one (`newSeed`). */
 export interface DrawInput {
@@ -110,7 +110,7 @@ async function entriesAt(em: EntityManager, drawId: number, positions: number[])
 
 export async function findDraw(em: EntityManager, id: number): Promise<PrizeDrawEntity> {
   const draw = await em.findOne(PrizeDrawEntity, { where: { id }, relations: { creator: true } });
-  if (!draw) throw notFound(DRAW_NOT_FOUND);
+  if (!draw) throw missing('draw');
   return draw;
 }
 

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { campaignRankingQuery, idParamsSchema } from '../../../contract';
 import { findCampaign, listCampaignLinks } from '../../content/campaigns/service';
-import { signedIn } from '../../platform/access/route-access';
+import { allow, inParams } from '../../platform/access/route-access';
 import { parse } from '../../platform/http/validate';
 import { findQuestionGroup } from '../../content/question-groups/service';
 import { companyTimeZone } from '../../standings/event-time-zone';
@@ -13,20 +13,21 @@ import { scoreColumns, scorePages } from './scores';
 
 /**
  * Admin: CSV downloads of a trivia's scores and of a campaign's ranking. The campaign ranking is
- * read through the ranking reads' export lane (a share of the pool, a statement timeout).
+ * read through the ranking reads' export lane (a share of the pool, a statement timeout). Both name
+ * people: `exports.people` in the company of the trivia or campaign.
  */
 export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
   const router = new Router({ prefix: '/api' });
   const em = dataSource.manager;
 
-  router.get('/question-groups/:id/export-scores', signedIn, async (ctx) => {
+  router.get('/question-groups/:id/export-scores', allow(dataSource, 'exports.people', inParams('group')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
     const timeZone = await companyTimeZone(em, group.companyId);
     sendCsvPages(ctx, { prefix: 'puntajes', name: group.name, timeZone }, scoreColumns(timeZone), scorePages(rankings.exportLane, id, timeZone));
   });
 
-  router.get('/campaigns/:id/ranking/export', signedIn, async (ctx) => {
+  router.get('/campaigns/:id/ranking/export', allow(dataSource, 'exports.people', inParams('campaign')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { locationId, dateFrom, dateTo } = parse(campaignRankingQuery, ctx.query);
     const campaign = await findCampaign(em, id);

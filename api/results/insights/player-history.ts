@@ -2,10 +2,8 @@ import type { EntityManager } from 'typeorm';
 import { reviewReasonLabel, type AttemptStanding, type PlacedPicture, type PlayerHistory, type PlayerHistoryAnswer } from '../../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { disqualifiedAttempt } from '../../standings/counted-attempts';
-import { notFound } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { QUESTION_KEY_SELECT, type QuestionKeyRow } from './question-key-rows';
-
-export const PLAYER_NOT_FOUND = 'No existe ese jugador';
 
 const PLAYER_SQL = `
   SELECT p.id, p.full_name, p.document_number, l.name AS site
@@ -24,7 +22,7 @@ const ATTEMPTS_SQL = `
     JOIN question_groups g ON g.id = a.question_group_id
     LEFT JOIN locations l ON l.id = a.location_id
     LEFT JOIN devices d ON d.id = a.device_id
-   WHERE a.player_id = $1
+   WHERE a.player_id = $1 AND ($2::int[] IS NULL OR g.company_id = ANY($2::int[]))
    ORDER BY a.started_at DESC, a.id DESC`;
 
 const KEY_SQL = `${QUESTION_KEY_SELECT}
@@ -87,13 +85,13 @@ function roundAnswers(row: HistoryAttemptRow, key: Map<number, KeyedQuestion>): 
 }
 
 /**
- * Every attempt of one player, newest first, with each round's questions and chosen answers
+ * Every attempt of one player at trivias of `companies` (null: every company), newest first, with each round's questions and chosen answers
  * (three reads: the player, their attempts, the texts of the questions those rounds showed).
  */
-export async function playerHistory(em: EntityManager, playerId: number): Promise<PlayerHistory> {
+export async function playerHistory(em: EntityManager, playerId: number, companies: number[] | null): Promise<PlayerHistory> {
   const [player]: HistoryPlayerRow[] = await em.query(PLAYER_SQL, [playerId]);
-  if (!player) throw notFound(PLAYER_NOT_FOUND, { code: 'player_not_found' });
-  const rows: HistoryAttemptRow[] = await em.query(ATTEMPTS_SQL, [playerId]);
+  if (!player) throw missing('player');
+  const rows: HistoryAttemptRow[] = await em.query(ATTEMPTS_SQL, [playerId, companies]);
   const questionIds = [...new Set(rows.flatMap((row) => row.question_ids ?? (row.answers ?? []).map((answer) => answer.questionId)))];
   const keyRows: QuestionKeyRow[] = questionIds.length > 0 ? await em.query(KEY_SQL, [questionIds]) : [];
   const key = new Map<number, KeyedQuestion>();

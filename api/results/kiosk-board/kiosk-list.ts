@@ -4,6 +4,7 @@ import { presentRejection } from '../../play/sync/presenter';
 import type { RejectionRow } from '../../play/sync/rejections';
 import { countMutationsByDevice, totalOfKinds, type DeviceOutcomes } from '../../play/devices/mutation-counts';
 import { serverTimeZone } from '../../platform/lib/time-zone';
+import { IN_SCOPE } from '../../platform/access/object-companies';
 import { kioskAttention, type CampaignDays, type KioskAttention } from './kiosk-attention';
 
 export interface KioskRow {
@@ -22,10 +23,12 @@ export interface KioskRow {
 }
 
 /**
- * Every kiosk of the filter, with what the attention order needs. One row per tablet set up
- * through a link, so the whole set is small; its counts and refusals are read for one page only.
+ * Every kiosk of the filter (a company; and of `companies` only, null: every company), with what
+ * the attention order needs. One row per tablet set up through a link, so the whole set is small;
+ * its counts and refusals are read for one page only. A kiosk is of the company of the trivia it
+ * is set up for (IN_SCOPE.device).
  */
-export async function loadKiosks(em: EntityManager, companyId: number | undefined): Promise<KioskRow[]> {
+export async function loadKiosks(em: EntityManager, companyId: number | undefined, companies: number[] | null = null): Promise<KioskRow[]> {
   return em.query(
     `SELECT d.id, d.kiosk_name, d.kiosk_setup_at, d.last_seen_at, d.data_lost_at,
             (SELECT s.created_at FROM sync_mutations s WHERE s.device_id = d.id ORDER BY s.mutation_id DESC LIMIT 1) AS last_sync_at,
@@ -36,8 +39,8 @@ export async function loadKiosks(em: EntityManager, companyId: number | undefine
        FROM devices d
        LEFT JOIN question_groups g ON g.id = d.kiosk_question_group_id
        LEFT JOIN companies c ON c.id = g.company_id
-      WHERE d.kiosk_setup_at IS NOT NULL AND ($1::int IS NULL OR g.company_id = $1)`,
-    [companyId ?? null],
+      WHERE d.kiosk_setup_at IS NOT NULL AND ($1::int IS NULL OR g.company_id = $1) AND ($2::int[] IS NULL OR g.company_id = ANY($2::int[]))`,
+    [companyId ?? null, companies],
   );
 }
 
@@ -83,9 +86,12 @@ export const attentionOf = (row: KioskRow, now: Date): KioskAttention =>
 
 const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
 
-/** GET /api/devices: one page of kiosks, needing attention first, and the phones as a count. */
-export async function listKiosks(em: EntityManager, query: DeviceListQuery, now = new Date()): Promise<DeviceList> {
-  const rows = await loadKiosks(em, query.companyId);
+/**
+ * GET /api/devices: one page of kiosks, needing attention first, and the phones as a count; of
+ * `companies` only (null: every company), a phone counted when it played a trivia of one of them.
+ */
+export async function listKiosks(em: EntityManager, query: DeviceListQuery, companies: number[] | null, now = new Date()): Promise<DeviceList> {
+  const rows = await loadKiosks(em, query.companyId, companies);
   const counts = await countMutationsByDevice(em, rows.map((row) => row.id));
   const ranked = rows
     .map((row): Ranked => {
@@ -101,7 +107,9 @@ export async function listKiosks(em: EntityManager, query: DeviceListQuery, now 
   const page = ranked.slice(query.offset, query.offset + query.limit);
   const rejections = await loadRejections(em, page.map(({ row }) => row.id));
   const [phones]: { count: number; last_seen_at: Date | null }[] = await em.query(
-    `SELECT count(*)::int AS count, max(last_seen_at) AS last_seen_at FROM devices WHERE kiosk_setup_at IS NULL`,
+    `SELECT count(*)::int AS count, max(d.last_seen_at) AS last_seen_at FROM devices d
+      WHERE d.kiosk_setup_at IS NULL AND ($1::int[] IS NULL OR ${IN_SCOPE.device('d.id', '$1::int[]')})`,
+    [companies],
   );
   return {
     kiosks: page.map(({ row, attention, outcomes }): KioskSummary => ({

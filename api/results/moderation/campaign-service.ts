@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignDisqualifyInput } from '../../../contract';
 import { conflict, notFound } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import { lockPlayerAtTrivia, RECORD_SQL, type DisqualificationRow } from './service';
 
-export const CAMPAIGN_NOT_FOUND = 'No se encontró la campaña';
 export const PLAYER_NOT_IN_CAMPAIGN = 'Ese jugador no tiene resultados en las trivias de la campaña';
 export const ALREADY_OUT_OF_CAMPAIGN = 'El jugador ya está descalificado en todas las trivias de la campaña';
 
@@ -34,7 +34,7 @@ async function campaignTrivias(em: EntityManager, campaignId: number): Promise<n
       WHERE c.id = $1 GROUP BY c.id`,
     [campaignId],
   );
-  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  if (!campaign) throw missing('campaign');
   return campaign.trivia_ids;
 }
 

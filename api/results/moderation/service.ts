@@ -1,10 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import type { DisqualificationScope, DisqualifyInput } from '../../../contract';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
+import { QuestionGroupEntity } from '../../../db/entities';
 import { refreshPlayerStandings } from '../../standings/refresh';
 
-export const ATTEMPT_NOT_FOUND = 'No se encontró el resultado';
-export const DISQUALIFICATION_NOT_FOUND = 'No se encontró la descalificación';
 export const ALREADY_DISQUALIFIED = 'Ese resultado ya está descalificado';
 export const NOT_DISQUALIFIED = 'La descalificación ya fue restaurada';
 
@@ -45,14 +45,15 @@ export const RECORD_SQL = `
     LEFT JOIN users du ON du.id = d.disqualified_by
     LEFT JOIN users ru ON ru.id = d.restored_by`;
 
-/** A trivia's disqualifications, holding and restored, newest first. */
+/** A trivia's disqualifications, holding and restored, newest first (the trivia's 404 when it does not exist). */
 export async function listDisqualifications(em: EntityManager, questionGroupId: number): Promise<DisqualificationRow[]> {
+  if (!(await em.existsBy(QuestionGroupEntity, { id: questionGroupId }))) throw missing('group');
   return em.query(`${RECORD_SQL} WHERE d.question_group_id = $1 ORDER BY d.id DESC`, [questionGroupId]);
 }
 
 async function findRecord(em: EntityManager, id: number): Promise<DisqualificationRow> {
   const [row]: DisqualificationRow[] = await em.query(`${RECORD_SQL} WHERE d.id = $1`, [id]);
-  if (!row) throw notFound(DISQUALIFICATION_NOT_FOUND);
+  if (!row) throw missing('disqualification');
   return row;
 }
 
@@ -71,7 +72,7 @@ async function disqualifyIn(em: EntityManager, input: DisqualifyInput, userId: n
     `SELECT question_group_id, player_id FROM player_attempts WHERE id = $1`,
     [input.attemptId],
   );
-  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (!attempt) throw missing('attempt');
   await lockPlayerAtTrivia(em, attempt.player_id, attempt.question_group_id);
   const [holding] = await em.query(
     `SELECT 1 FROM ranking_disqualifications

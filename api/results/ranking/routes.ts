@@ -6,11 +6,13 @@ import { campaignRankingQuery, idParamsSchema, publicName, triviaRankingQuery, t
 import { QuestionGroupEntity } from '../../../db/entities';
 import { presentPublicCampaign } from '../../content/campaigns/presenter';
 import { findCampaign } from '../../content/campaigns/service';
-import { signedIn } from '../../platform/access/route-access';
+import { accessOf, allow, inParams, publicRoute } from '../../platform/access/route-access';
+import { companiesOf } from '../../platform/access/object-companies';
 import { parse } from '../../platform/http/validate';
 import type { Freshness, RankingReads } from './reads';
+import { rankingReader, type RankingReader } from './reader';
 
-/** A ranking's entries with their names in a public screen's style (admin screens always see them whole). */
+/** A ranking's entries with their names in a public screen's style. */
 const withPublicNames = <E extends { firstName: string; lastName: string }>(entries: E[], style: PublicNameStyle): E[] =>
   style === 'full' ? entries : entries.map((entry) => ({ ...entry, ...publicName(entry.firstName, entry.lastName, style) }));
 
@@ -28,24 +30,32 @@ const pageFreshness = (offset: number): Freshness => (offset === 0 ? 'fresh' : '
 
 /**
  * The rankings, one page at a time with the full count in X-Total-Count: the trivia ranking and
- * the public campaign ranking for anyone, the campaign ranking of the admin screens behind a
- * session. Every page of a ranking is a slice of one computation (api/results/ranking/reads.ts). What an
- * anonymous reader asks is read where `publicReads` says (the read replica when there is one); a
- * signed-in admin's reads always come from the primary.
+ * the public campaign ranking for anyone, the campaign ranking of the admin screens for those who
+ * may `rankings.view` its company. Every page of a ranking is a slice of one computation
+ * (api/results/ranking/reads.ts). Names are shown as `rankingReader` says: what a public reader
+ * asks is read where `publicReads` says (the read replica when there is one); the company's own
+ * readers' reads always come from the primary.
  */
 export function rankingRoutes(dataSource: DataSource, publicReads: PublicReads, rankingsOn: (dataSource: DataSource) => RankingReads) {
   const router = new Router({ prefix: '/api' });
-  const signedIn = (ctx: Context) => Boolean(ctx.state.user);
-  /** The primary for an admin, the public reads' choice for anyone else. */
-  const readFor = <T>(ctx: Context, read: (source: DataSource) => Promise<T>) => (signedIn(ctx) ? read(dataSource) : publicReads.read(read));
+  /** The primary for the company's own readers, the public reads' choice for anyone else. */
+  const readFor = <T>(reader: RankingReader, read: (source: DataSource) => Promise<T>) => (reader === 'public' ? publicReads.read(read) : read(dataSource));
+  /** A trivia ranking's reader; a member's needs the trivia's company (an owner's and a signed-out reader's do not). */
+  const triviaReader = async (ctx: Context, groupId: number): Promise<RankingReader> => {
+    const access = accessOf(ctx);
+    if (!access || access.owner) return rankingReader(access, undefined);
+    const [companyId] = (await companiesOf(dataSource.manager, 'group', groupId)) ?? [];
+    return rankingReader(access, companyId);
+  };
 
-  router.get('/ranking', async (ctx) => {
+  router.get('/ranking', publicRoute, async (ctx) => {
     const query = parse(triviaRankingQuery, ctx.query);
-    // Anyone may read a trivia ranking: without a session it is a public screen's, its names styled as the trivia says (read meanwhile).
-    const [{ total, entries }, trivia] = await readFor(ctx, (source) =>
+    const reader = await triviaReader(ctx, query.questionGroupId);
+    // Anyone may read a trivia ranking; unless shown whole, its names are styled as the trivia says (read meanwhile).
+    const [{ total, entries }, trivia] = await readFor(reader, (source) =>
       Promise.all([
         rankingsOn(source).triviaRanking(query, pageFreshness(query.offset)),
-        signedIn(ctx) ? null : source.manager.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } }),
+        reader === 'whole' ? null : source.manager.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } }),
       ]),
     );
     ctx.set('X-Total-Count', String(total));
@@ -60,16 +70,17 @@ export function rankingRoutes(dataSource: DataSource, publicReads: PublicReads, 
       return { campaign, ...(await rankingsOn(source).campaignRanking(campaign, query, freshness(query.offset))) };
     };
     const { campaign, total, entries } = audience === 'admin' ? await read(dataSource) : await publicReads.read(read);
+    const whole = audience === 'admin' && rankingReader(accessOf(ctx), campaign.companyId) === 'whole';
     ctx.set('X-Total-Count', String(total));
-    sendJson(ctx, audience === 'admin' ? entries : withPublicNames(entries, campaign.publicNames));
+    sendJson(ctx, whole ? entries : withPublicNames(entries, campaign.publicNames));
   };
 
-  router.get('/campaigns/:id/ranking', signedIn, (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
+  router.get('/campaigns/:id/ranking', allow(dataSource, 'rankings.view', inParams('campaign')), (ctx) => campaignRanking(ctx, pageFreshness, 'admin'));
 
   // Public: an answer may be up to 5 s old (docs/decisions.md, "Rankings and standings"), plus the replica's lag (docs/scale-out.md).
-  router.get('/public/campaigns/:id/ranking', (ctx) => campaignRanking(ctx, () => 'public', 'public'));
+  router.get('/public/campaigns/:id/ranking', publicRoute, (ctx) => campaignRanking(ctx, () => 'public', 'public'));
 
-  router.get('/public/campaigns/:id', async (ctx) => {
+  router.get('/public/campaigns/:id', publicRoute, async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.body = presentPublicCampaign(await publicReads.read((source) => findCampaign(source.manager, id)));
   });

@@ -1,11 +1,12 @@
 import type { EntityManager } from 'typeorm';
 import { HELD_BATCH_MAX, type HeldBatchSkip, type HeldFilter, type ReviewReason } from '../../../contract';
-import { conflict, notFound } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
+import { missing } from '../../platform/access/not-found';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import { heldMatch } from './held-filter';
+import { requireTrivia } from './held-list';
 
 export const ATTEMPT_NOT_HELD = 'El intento no está en revisión';
-export const HELD_ATTEMPT_NOT_FOUND = 'No se encontró el intento';
 
 export type Decision = 'released' | 'discarded';
 
@@ -57,7 +58,7 @@ export function decideHeldAttempt(em: EntityManager, id: number, decision: Decis
     const [updated] = await decide(tx, `SELECT a.id FROM player_attempts a WHERE a.id = $3`, [decision, userId, id]);
     if (updated) return updated;
     const [exists] = await tx.query(`SELECT 1 FROM player_attempts WHERE id = $1`, [id]);
-    if (!exists) throw notFound(HELD_ATTEMPT_NOT_FOUND);
+    if (!exists) throw missing('attempt');
     throw conflict(ATTEMPT_NOT_HELD, { code: 'attempt_not_held' });
   });
 }
@@ -80,6 +81,7 @@ export interface BatchOutcome {
  */
 export function decideHeldBatch(em: EntityManager, questionGroupId: number, target: HeldBatchTarget, decision: Decision, userId: number): Promise<BatchOutcome> {
   return em.transaction(async (tx) => {
+    await requireTrivia(tx, questionGroupId);
     const filter = 'filter' in target ? target.filter : {};
     let decided: DecisionRow[];
     let skipped: BatchOutcome['skipped'] = [];

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { HELD_DEVICE_ONLINE, HELD_SUMMARY_DEVICES_MAX, REVIEW_REASONS, type HeldAttemptsQuery, type HeldSummaryQuery, type HeldTrivia, type ReviewReason } from '../../../contract';
+import { QuestionGroupEntity } from '../../../db/entities';
+import { missing } from '../../platform/access/not-found';
 import { heldMatch } from './held-filter';
 
 export interface HeldAttemptRow {
@@ -19,12 +21,18 @@ export interface HeldAttemptRow {
   review_reason: ReviewReason;
 }
 
+/** The trivia's 404 when it does not exist: the held lists and decisions answer as for one beyond reach. */
+export async function requireTrivia(em: EntityManager, questionGroupId: number): Promise<void> {
+  if (!(await em.existsBy(QuestionGroupEntity, { id: questionGroupId }))) throw missing('group');
+}
+
 /**
  * A page of a trivia's held, completed attempts matching the filter, oldest first after the id
  * `after`, and how many match in all: what an admin still has to decide.
  */
 export async function listHeldAttempts(em: EntityManager, query: HeldAttemptsQuery): Promise<{ total: number; rows: HeldAttemptRow[] }> {
   const { questionGroupId, reason, device, after, limit } = query;
+  await requireTrivia(em, questionGroupId);
   const countParams: unknown[] = [];
   const [{ total }] = await em.query(`SELECT count(*)::int AS total FROM player_attempts a WHERE ${heldMatch(countParams, questionGroupId, { reason, device })}`, countParams);
   const params: unknown[] = [after, limit];
@@ -65,6 +73,7 @@ export interface HeldSummaryRows {
  * filter's reason (each option says what choosing it would show), and the whole filter's total.
  */
 export async function summarizeHeldAttempts(em: EntityManager, { questionGroupId, reason, device }: HeldSummaryQuery): Promise<HeldSummaryRows> {
+  await requireTrivia(em, questionGroupId);
   const params: unknown[] = [];
   const groups: HeldGroupRow[] = await em.query(
     `SELECT a.review_reason, a.device_id, min(d.kiosk_name) AS kiosk_name, count(*)::int AS count, max(a.id) AS last_id
@@ -108,14 +117,15 @@ export const HELD_TRIVIAS_SQL = `
            GROUP BY question_group_id) h
     JOIN question_groups g ON g.id = h.question_group_id
     JOIN companies c ON c.id = g.company_id
+   WHERE $1::int[] IS NULL OR g.company_id = ANY($1::int[])
    ORDER BY h.count DESC, g.id`;
 
 /**
  * Every trivia with completed results held for review, with its company and how many wait, most
- * first: one grouped read of the partial index of held attempts (player_attempts_held_idx), so its
+ * first (of `companies` only; null: every company): one grouped read of the partial index of held attempts (player_attempts_held_idx), so its
  * cost is the number of held results, not of attempts, joined to the few trivias it names.
  */
-export async function listHeldTrivias(em: EntityManager): Promise<HeldTrivia[]> {
-  const rows: { id: number; name: string; company_id: number; company_name: string; count: number }[] = await em.query(HELD_TRIVIAS_SQL);
+export async function listHeldTrivias(em: EntityManager, companies: number[] | null): Promise<HeldTrivia[]> {
+  const rows: { id: number; name: string; company_id: number; company_name: string; count: number }[] = await em.query(HELD_TRIVIAS_SQL, [companies]);
   return rows.map((row) => ({ questionGroupId: row.id, name: row.name, company: { id: row.company_id, name: row.company_name }, count: row.count }));
 }
