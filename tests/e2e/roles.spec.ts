@@ -148,9 +148,17 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   // A screen the role cannot use, by its address: said plainly.
   await viewer.goto('/devices');
   await expect(viewer.getByRole('heading', { level: 1, name: 'Dispositivos: no disponible para tu rol' })).toBeVisible();
+  await checkScreen(viewer, 'a screen the role cannot use', 'roles-viewer-refusal');
+  // At 200 % zoom on a phone (195 px) the refusal wraps: nothing scrolls sideways.
+  await viewer.setViewportSize({ width: 195, height: 422 });
+  expect(await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the refusal at 195 px: no sideways scroll').toBeLessThanOrEqual(0);
+  await viewer.setViewportSize({ width: 1366, height: 768 });
 
   // The owner disables the viewer: their next request signs them out.
-  await postJson(page, `/api/users/${invited.user.id}/disable`, {});
+  await page.goto('/usuarios');
+  await page.getByRole('button', { name: 'Más acciones de Valeria Cliente' }).click();
+  await page.getByRole('menuitem', { name: 'Desactivar', exact: true }).click();
+  await expect(page.getByTestId('user-card').filter({ hasText: 'Valeria Cliente' }).getByTestId('user-status')).toHaveText('Desactivado');
   await viewer.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Trivias' }).click();
   await expect(viewer).toHaveURL(/\/auth$/);
   await viewerContext.close();
