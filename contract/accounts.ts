@@ -28,26 +28,31 @@ export const companyGrantSchema = z.strictObject({
   role: z.enum(COMPANY_ROLES, { error: 'Elige un rol' }),
 });
 
-export const MEMBER_NEEDS_COMPANY = 'Elige al menos una empresa: sin ninguna no podría ver nada (para quitarle el acceso, desactívalo)';
+export const MEMBER_NEEDS_COMPANY = 'Elige al menos una empresa: sin ninguna no vería nada (para quitarle el acceso, desactívalo)';
 export const OWNER_TAKES_NO_COMPANY = 'Un propietario ya alcanza todas las empresas: no lleva empresas';
 export const COMPANY_TWICE = 'Esta empresa ya está en la lista';
 
 /**
  * A user's access, one rule for the invitation and the change: an owner holds no company role (they
- * reach every company); a member holds one role in at least one company, each company once. That
- * each company exists is the server's check.
+ * reach every company); a member holds one role per company, each company once. That each company
+ * exists is the server's check. A member with no company reaches nothing: the API allows it (it is
+ * what a member whose companies were all deleted is), the screens ask for one
+ * (`memberNeedsCompany`).
  */
 const accessFields = {
   companies: z.array(companyGrantSchema, { error: 'Lista de empresas no válida' }).max(MAX_USER_COMPANIES, `Hasta ${MAX_USER_COMPANIES} empresas`).default([]),
 };
 function checkAccess(value: { role: InstallationRole; companies: { companyId: number }[] }, ctx: z.RefinementCtx) {
   if (value.role === 'owner' && value.companies.length > 0) ctx.addIssue({ code: 'custom', path: ['companies'], message: OWNER_TAKES_NO_COMPANY });
-  if (value.role === 'member' && value.companies.length === 0) ctx.addIssue({ code: 'custom', path: ['companies'], message: MEMBER_NEEDS_COMPANY });
   const seen = new Set<number>();
   value.companies.forEach(({ companyId }, index) => {
     if (seen.has(companyId)) ctx.addIssue({ code: 'custom', path: ['companies', index, 'companyId'], message: COMPANY_TWICE });
     seen.add(companyId);
   });
+}
+/** The screens' extra rule for a user's access: a member is given at least one company. */
+export function memberNeedsCompany(value: { role?: InstallationRole; companies?: unknown[] }, ctx: z.RefinementCtx) {
+  if (value.role === 'member' && (value.companies ?? []).length === 0) ctx.addIssue({ code: 'custom', path: ['companies'], message: MEMBER_NEEDS_COMPANY });
 }
 const installationRoleField = z.enum(INSTALLATION_ROLES, { error: 'Rol no válido' });
 

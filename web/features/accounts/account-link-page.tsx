@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ACCOUNT_LINK_REFUSALS, ACCOUNT_LINK_TOKEN_PATTERN, INSTALLATION_ROLE_LABELS, type AccountLinkCheckReply } from '../../../contract';
+import { ACCOUNT_LINK_REFUSALS, ACCOUNT_LINK_TOKEN_PATTERN, COMPANY_ROLE_HELP, COMPANY_ROLE_LABELS, type AccountLinkCheckReply } from '../../../contract';
 import { ThemeToggle } from '../../components/layout/theme-toggle';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
@@ -13,7 +13,7 @@ import { NewPasswordFields, newPasswordProblem, useNewPassword } from './passwor
 
 /**
  * The page an invitation or password reset link opens (`/cuenta/{token}`, public): who invites the
- * person and as what, or that the link was used or expired and what to do; the password form;
+ * person and what access it gives (the whole installation, or each company and role), or that the link was used or expired and what to do; the password form;
  * then the person is signed in and lands on "Inicio".
  */
 export function AccountLinkPage() {
@@ -94,9 +94,12 @@ function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckRe
       </h1>
       <p className="mt-2 text-slate-700 dark:text-slate-300" data-testid="account-link-intro">
         {invitation
-          ? `${link.createdBy ?? 'Un propietario'} te invita a administrar Triviando como ${INSTALLATION_ROLE_LABELS[link.role ?? 'owner'].toLowerCase()}. Elige tu contraseña para entrar.`
+          ? link.role === 'member'
+            ? `${link.createdBy ?? 'Un propietario'} te invita a administrar Triviando en estas empresas, con el rol de cada una:`
+            : `${link.createdBy ?? 'Un propietario'} te invita a administrar Triviando como propietario: puedes hacer todo en todas las empresas, también administrar los usuarios. Elige tu contraseña para entrar.`
           : `${link.createdBy ?? 'Un propietario'} restableció la contraseña de tu cuenta. Elige una nueva: al guardarla se cierran tus otras sesiones.`}
       </p>
+      {invitation && link.role === 'member' && <InvitedAccess link={link} />}
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
         Tu usuario es <strong className="font-mono">{username}</strong>. El enlace sirve una vez y vence el {link.expiresAt && <DateTime value={link.expiresAt} />}.
       </p>
@@ -113,5 +116,24 @@ function PasswordForm({ token, link }: { token: string; link: AccountLinkCheckRe
         </Button>
       </form>
     </section>
+  );
+}
+
+/** What a member's invitation gives: each company, the role there and what the role may do. */
+function InvitedAccess({ link }: { link: AccountLinkCheckReply }) {
+  return (
+    <>
+      <ul className="mt-3 space-y-2" aria-label="Tu acceso" data-testid="account-link-access">
+        {(link.companies ?? []).map((grant) => (
+          <li key={grant.companyId} className="rounded-xl border border-slate-200 p-3 dark:border-slate-700">
+            <p className="text-sm">
+              <strong className="font-semibold break-words">{grant.companyName}</strong> · {COMPANY_ROLE_LABELS[grant.role]}
+            </p>
+            <p className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">{COMPANY_ROLE_HELP[grant.role]}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-slate-700 dark:text-slate-300">Elige tu contraseña para entrar.</p>
+    </>
   );
 }

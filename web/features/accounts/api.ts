@@ -9,6 +9,7 @@ import type {
   InviteUserInput,
   PasswordChangeInput,
   User,
+  UserAccessValues,
   UserListItem,
 } from '../../../contract';
 import { api } from '../../lib/api';
@@ -29,6 +30,14 @@ export const useInviteUser = () => useUsersChange((input: InviteUserInput) => ap
 export const useSetUserEnabled = () =>
   useUsersChange(({ id, enabled }: { id: number; enabled: boolean }) => api.post<UserListItem>(`/api/users/${id}/${enabled ? 'enable' : 'disable'}`));
 export const useRemoveUser = () => useUsersChange((id: number) => api.delete<{ id: number }>(`/api/users/${id}`));
+/** PUT /api/users/{id}/access: "Cambiar acceso". The signed-in user is read again too: the change may be their own. */
+export function useChangeUserAccess() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, access }: { id: number; access: UserAccessValues }) => api.put<UserListItem>(`/api/users/${id}/access`, access),
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: USERS_KEY }), queryClient.invalidateQueries({ queryKey: USER_QUERY_KEY })]),
+  });
+}
 export const useUserLink = () => useUsersChange((id: number) => api.post<AccountLink>(`/api/users/${id}/link`));
 
 /** POST /api/account-links/check: where the page's link stands, without using it. */

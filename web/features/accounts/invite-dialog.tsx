@@ -1,35 +1,34 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { UserPlus } from 'lucide-react';
-import { useForm } from 'react-hook-form';
-import { inviteUserSchema, type InviteReply, type InviteUserInput } from '../../../contract';
+import { FormProvider, useForm } from 'react-hook-form';
+import { inviteUserSchema, type InviteReply, type InviteUserInput, type InviteUserValues } from '../../../contract';
 import { TextInput } from '../../components/ui/field';
 import { FormDialog } from '../../components/ui/form-dialog';
 import { ApiError, errorText } from '../../lib/api';
+import { AccessFields, accessResolver, NEW_COMPANY_ROW } from './access-fields';
 import { useInviteUser } from './api';
+import { showServerErrors } from './server-errors';
 
-const FIELDS = ['username', 'firstName', 'lastName', 'email'] as const;
+const FIELDS = ['username', 'firstName', 'lastName', 'email', 'companies'] as const;
 
 /**
- * "Invitar usuario": name, e-mail and the username the person will sign in with; they choose
- * their own password through the invitation link (`onInvited` shows it). Every invitee is an owner
- * until roles per company exist.
+ * "Invitar usuario": name, e-mail, the username the person will sign in with, and their access:
+ * the owner of the whole installation, or a member with a role per company (the default, with
+ * the least reach: docs/decisions.md, "Inviting by company"). They choose their own password
+ * through the invitation link (`onInvited` shows it).
  */
 export function InviteDialog({ onClose, onInvited }: { onClose: () => void; onInvited: (reply: InviteReply) => void }) {
   const invite = useInviteUser();
-  const form = useForm<InviteUserInput>({
-    resolver: zodResolver(inviteUserSchema),
-    defaultValues: { username: '', firstName: '', lastName: '', email: '', role: 'owner' },
+  const form = useForm<InviteUserInput, unknown, InviteUserValues>({
+    resolver: accessResolver(inviteUserSchema),
+    defaultValues: { username: '', firstName: '', lastName: '', email: '', role: 'member', companies: [{ ...NEW_COMPANY_ROW }] },
   });
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit((values) =>
     invite.mutate(values, {
       onSuccess: onInvited,
       onError: (error) => {
-        const issues = error instanceof ApiError ? (error.body?.issues ?? []) : [];
-        const field = error instanceof ApiError && error.status === 409 ? 'username' : undefined;
-        for (const issue of issues) if ((FIELDS as readonly string[]).includes(issue.path)) form.setError(issue.path as (typeof FIELDS)[number], { message: issue.message });
-        if (field) form.setError(field, { message: errorText(error) });
-        else if (!issues.length) form.setError('root', { message: errorText(error) });
+        if (error instanceof ApiError && error.status === 409) form.setError('username', { message: errorText(error) });
+        else showServerErrors(form, error, FIELDS);
       },
     }),
   );
@@ -37,7 +36,8 @@ export function InviteDialog({ onClose, onInvited }: { onClose: () => void; onIn
     <FormDialog
       onClose={onClose}
       title="Invitar usuario"
-      description="La persona recibe un enlace de un solo uso para elegir su contraseña. Por ahora todo usuario es propietario: puede hacer todo, también administrar usuarios."
+      description="La persona recibe un enlace de un solo uso para elegir su contraseña."
+      size="lg"
       formId="invite-user-form"
       onSubmit={onSubmit}
       submitLabel="Crear invitación"
@@ -45,23 +45,26 @@ export function InviteDialog({ onClose, onInvited }: { onClose: () => void; onIn
       pending={invite.isPending}
       holdWhilePending
     >
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextInput label="Nombre" autoComplete="off" autoFocus error={errors.firstName?.message} {...form.register('firstName')} />
-        <TextInput label="Apellido" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
-      </div>
-      <TextInput label="Correo electrónico" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-      <TextInput
-        label="Usuario"
-        autoComplete="off"
-        hint="Con él inicia sesión. Letras, números, punto, guion y guion bajo."
-        error={errors.username?.message}
-        {...form.register('username')}
-      />
-      {errors.root?.message && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {errors.root.message}
-        </p>
-      )}
+      <FormProvider {...form}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label="Nombre" autoComplete="off" autoFocus error={errors.firstName?.message} {...form.register('firstName')} />
+          <TextInput label="Apellido" autoComplete="off" error={errors.lastName?.message} {...form.register('lastName')} />
+        </div>
+        <TextInput label="Correo electrónico" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+        <TextInput
+          label="Usuario"
+          autoComplete="off"
+          hint="Con él inicia sesión. Letras, números, punto, guion y guion bajo."
+          error={errors.username?.message}
+          {...form.register('username')}
+        />
+        <AccessFields />
+        {errors.root?.message && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {errors.root.message}
+          </p>
+        )}
+      </FormProvider>
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { KeyRound, Link2, Trash2, UserCheck, UserPlus, UserX } from 'lucide-react';
+import { KeyRound, Link2, ShieldCheck, Trash2, UserCheck, UserPlus, UserX } from 'lucide-react';
 import { useState } from 'react';
-import { INSTALLATION_ROLE_LABELS, USER_STATUS_LABELS, type AccountLink, type UserListItem, type UserStatus } from '../../../contract';
+import { useNavigate } from 'react-router-dom';
+import { USER_STATUS_LABELS, type AccountLink, type UserListItem, type UserStatus } from '../../../contract';
 import { ActionsMenu, ActionsMenuButton, ActionsMenuSeparator } from '../../components/ui/actions-menu';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,8 +12,10 @@ import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useUser } from '../../shared/auth/api/get-user';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
+import { AccessSummary } from './access-summary';
 import { AccountLinkDialog } from './account-link-dialog';
 import { useRemoveUser, useSetUserEnabled, useUserLink, useUsers } from './api';
+import { ChangeAccessDialog } from './change-access-dialog';
 import { InviteDialog } from './invite-dialog';
 
 const LAST_OWNER_REASON = 'Es el último propietario activo: invita o reactiva a otro antes.';
@@ -33,17 +36,20 @@ interface ShownLink {
 const fullName = (user: UserListItem) => `${user.firstName} ${user.lastName}`;
 
 /**
- * "Usuarios" (owners): everyone who may sign in, their role, status and last sign-in, and per user
- * a new link (a password reset, or a new invitation for someone who has not used theirs),
- * "Desactivar"/"Reactivar" and "Eliminar". The last active owner's "Desactivar" and "Eliminar"
- * say why they cannot be done; the server refuses them anyway (409 `last_owner`).
+ * "Usuarios" (owners): everyone who may sign in, their access (owner, or each company and role),
+ * status and last sign-in, and per user "Cambiar acceso", a new link (a password reset, or a new
+ * invitation for someone who has not used theirs), "Desactivar"/"Reactivar" and "Eliminar". The
+ * last active owner's "Cambiar acceso", "Desactivar" and "Eliminar" say why they cannot be done;
+ * the server refuses them anyway (409 `last_owner`).
  */
 export function UsersPage() {
   const users = useUsers();
+  const navigate = useNavigate();
   const { data: me } = useUser();
   const [inviting, setInviting] = useState(false);
   const [shown, setShown] = useState<ShownLink | null>(null);
   const [removing, setRemoving] = useState<UserListItem | null>(null);
+  const [changing, setChanging] = useState<UserListItem | null>(null);
   const setEnabled = useSetUserEnabled();
   const remove = useRemoveUser();
   const makeLink = useUserLink();
@@ -89,26 +95,30 @@ export function UsersPage() {
         <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2" aria-label="Usuarios">
           {users.data.map((user) => (
             <li key={user.id}>
-              <Card className="flex items-start gap-3 p-4" data-testid="user-card">
-                <div className="min-w-0 flex-1 space-y-1">
+              {/* At 200 % zoom on a phone the actions button goes below the details rather than squeeze them. */}
+              <Card className="flex flex-wrap items-start justify-end gap-3 p-4" data-testid="user-card">
+                <div className="min-w-0 flex-1 basis-40 space-y-1">
                   <p className="font-semibold break-words">
                     {fullName(user)}
-                    {user.id === me?.id && <span className="ml-2 text-sm font-normal text-slate-600 dark:text-slate-400">(tú)</span>}
+                    {user.id === me?.id && <span className="ml-2 text-sm font-normal whitespace-nowrap text-slate-600 dark:text-slate-400">(tú)</span>}
                   </p>
                   <p className="text-sm break-all text-slate-600 dark:text-slate-400">
                     <span className="font-mono">{user.username}</span> · {user.email}
                   </p>
-                  <p className="flex flex-wrap gap-1.5 pt-1">
-                    <span className={`${BADGE} bg-brand-50 text-brand-800 ring-brand-600/20 dark:bg-brand-400/10 dark:text-brand-100 dark:ring-brand-400/30`}>{INSTALLATION_ROLE_LABELS[user.role]}</span>
+                  <p className="pt-1">
                     <span className={`${BADGE} ${STATUS_BADGE[user.status]}`} data-testid="user-status">
                       {USER_STATUS_LABELS[user.status]}
                     </span>
                   </p>
+                  <AccessSummary user={user} />
                   <p className="text-sm text-slate-600 dark:text-slate-400">
                     Último acceso: {user.lastSignInAt ? <DateTime value={user.lastSignInAt} /> : 'nunca'}
                   </p>
                 </div>
                 <ActionsMenu name={fullName(user)}>
+                  <ActionsMenuButton icon={<ShieldCheck />} onSelect={() => setChanging(user)} disabledReason={isLastOwner(user) ? LAST_OWNER_REASON : undefined}>
+                    Cambiar acceso
+                  </ActionsMenuButton>
                   {user.status !== 'disabled' && (
                     <ActionsMenuButton icon={user.status === 'invited' ? <Link2 /> : <KeyRound />} onSelect={() => newLink(user)}>
                       {user.status === 'invited' ? 'Nuevo enlace de invitación' : 'Restablecer contraseña'}
@@ -139,6 +149,18 @@ export function UsersPage() {
           onInvited={({ user, link }) => {
             setInviting(false);
             setShown({ title: 'Invitación creada', description: `Dale este enlace a ${fullName(user)}: con él elige su contraseña y entra como «${user.username}».`, link });
+          }}
+        />
+      )}
+      {changing && (
+        <ChangeAccessDialog
+          user={changing}
+          self={changing.id === me?.id}
+          onClose={() => setChanging(null)}
+          onChanged={(user) => {
+            setChanging(null);
+            toast({ title: `Acceso de ${fullName(user)} cambiado`, description: 'Vale desde su próxima acción.', variant: 'success' });
+            if (user.id === me?.id && user.role !== 'owner') navigate('/', { replace: true });
           }}
         />
       )}
