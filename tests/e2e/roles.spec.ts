@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import type { Campaign, Company, InviteReply, TriviaRankingEntry } from '../../contract';
+import { COMPANY_ROLE_LABELS, type Campaign, type Company, type TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
@@ -60,20 +60,26 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   await new LoginPage(page).signInAsAdmin();
   const { a, triviaA, triviaB, campaign, documents } = await seedTwoCompanies(page);
 
-  // The owner invites a client of company A, read-only.
-  const invited = await postJson<InviteReply>(page, '/api/users', {
-    username: `cliente.a.${Date.now()}`,
-    firstName: 'Valeria',
-    lastName: 'Cliente',
-    email: 'valeria@example.com',
-    role: 'member',
-    companies: [{ companyId: a.id, role: 'viewer' }],
-  });
+  // The owner invites a client of company A, read-only, from "Usuarios".
+  await page.goto('/usuarios');
+  await page.getByRole('button', { name: 'Invitar usuario' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invitar usuario' });
+  await invite.getByLabel('Nombre', { exact: true }).fill('Valeria');
+  await invite.getByLabel('Apellido', { exact: true }).fill('Cliente');
+  await invite.getByLabel('Correo electrónico').fill('valeria@example.com');
+  await invite.getByLabel('Usuario', { exact: true }).fill(`cliente.a.${Date.now()}`);
+  await expect(invite.getByRole('radio', { name: /^Por empresa/ })).toBeChecked();
+  const row = invite.getByTestId('access-row');
+  await row.getByLabel('Empresa', { exact: true }).selectOption({ label: a.name });
+  await row.getByLabel('Rol', { exact: true }).selectOption({ label: COMPANY_ROLE_LABELS.viewer });
+  await invite.getByRole('button', { name: 'Crear invitación' }).click();
+  const invitation = await page.getByRole('dialog', { name: 'Invitación creada' }).getByTestId('account-link').inputValue();
+  await page.keyboard.press('Escape');
 
   // The viewer, in a browser of their own, chooses a password through the link and is signed in.
   const viewerContext: BrowserContext = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1366, height: 768 } });
   const viewer = await viewerContext.newPage();
-  await viewer.goto(invited.link.path);
+  await viewer.goto(invitation);
   await viewer.getByLabel('Contraseña nueva', { exact: true }).fill('mirador-de-ventas-4');
   await viewer.getByLabel('Repite la contraseña', { exact: true }).fill('mirador-de-ventas-4');
   await viewer.keyboard.press('Enter');
