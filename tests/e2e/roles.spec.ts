@@ -127,6 +127,12 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   await expectNoDocuments(viewer, documents, 'ranking');
   await checkScreen(viewer, 'viewer ranking', 'roles-viewer-ranking');
 
+  // Campaigns: company A's, without create, edit or delete.
+  await viewer.goto('/campaigns');
+  await expect(viewer.getByRole('article', { name: campaign.name })).toBeVisible();
+  await expect(viewer.getByRole('article')).toHaveCount(1);
+  await expectNoEditOrExport(viewer, 'campaigns');
+
   // The campaign's ranking: no export, no settings.
   await viewer.goto(`/campaigns/${campaign.id}/ranking`);
   await expect(viewer.getByRole('heading', { level: 1, name: `Ranking: ${campaign.name}` })).toBeVisible();
