@@ -1,19 +1,20 @@
 import { CircleUserRound, History, House, ListChecks, Menu as MenuIcon, MonitorSmartphone, UserRoundSearch, UsersRound, X } from 'lucide-react';
 import { Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, Outlet } from 'react-router-dom';
-import { userCanSomewhere } from '../../../contract';
-import { useUser } from '../../shared/auth/api/get-user';
+import type { CompanyAction } from '../../../contract';
+import { useCan } from '../../shared/auth/use-can';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeToggle } from './theme-toggle';
 
-const LINKS = [
+/** Each link shows for whoever may do `needs` on some company ('owner': owners only; none: everyone signed in). */
+const LINKS: readonly { to: string; label: string; icon: typeof House; end: boolean; needs?: CompanyAction | 'owner' }[] = [
   { to: '/', label: 'Inicio', icon: House, end: true },
-  { to: '/packages', label: 'Trivias', icon: ListChecks, end: false },
-  { to: '/devices', label: 'Dispositivos', icon: MonitorSmartphone, end: false },
-  { to: '/player-data', label: 'Datos personales', icon: UserRoundSearch, end: false },
-  { to: '/usuarios', label: 'Usuarios', icon: UsersRound, end: false, ownersOnly: true },
-  { to: '/actividad', label: 'Actividad', icon: History, end: false, action: 'activity.view' },
-] as const;
+  { to: '/packages', label: 'Trivias', icon: ListChecks, end: false, needs: 'content.view' },
+  { to: '/devices', label: 'Dispositivos', icon: MonitorSmartphone, end: false, needs: 'devices.manage' },
+  { to: '/player-data', label: 'Datos personales', icon: UserRoundSearch, end: false, needs: 'players.manage' },
+  { to: '/usuarios', label: 'Usuarios', icon: UsersRound, end: false, needs: 'owner' },
+  { to: '/actividad', label: 'Actividad', icon: History, end: false, needs: 'activity.view' },
+];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors pointer-coarse:min-h-11 ${
@@ -24,15 +25,15 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 
 /**
  * Header with the product name, the main links ("Inicio", "Trivias" to /packages, "Dispositivos",
- * "Datos personales", "Usuarios" for owners, "Actividad" for whoever may see some), "Mi cuenta" (an icon) and the theme toggle. Where the links
+ * "Datos personales", "Usuarios" for owners, "Actividad"; each only for the roles that may use its screen), "Mi cuenta" (an icon) and the theme toggle. Where the links
  * do not fit in one row (below 1024 px: a small tablet, a 390 px phone, and a phone at 200 % zoom,
  * 195 px) they fold behind "Menú", "Mi cuenta" with them: a disclosure button
  * (aria-expanded) that shows them as a list under the header; Escape or choosing a link folds
  * them again and the focus goes back to "Menú". The header never scrolls sideways.
  */
 export function AdminShell() {
-  const { data: user } = useUser();
-  const links = LINKS.filter((link) => ('ownersOnly' in link ? user?.role === 'owner' : 'action' in link ? user != null && userCanSomewhere(user, link.action) : true));
+  const { owner, canSomewhere } = useCan();
+  const links = LINKS.filter(({ needs }) => !needs || (needs === 'owner' ? owner : canSomewhere(needs)));
   const [open, setOpen] = useState(false);
   const navId = useId();
   const toggle = useRef<HTMLButtonElement>(null);

@@ -7,7 +7,7 @@ import { Card } from '../../components/ui/card';
 import { ConfirmDelete } from '../../components/ui/confirm-delete';
 import { PageHeader } from '../../components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/states';
-import { ApiError, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { useCompanyGroups } from '../../shared/question-groups/api/get-company-groups';
@@ -25,6 +25,9 @@ import { CampaignLinksTable } from './components/campaign-links-table';
 import { DEFAULT_WEIGHT } from './components/weight-input';
 import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
 import { ResultsLink } from '../../shared/moderation/results-link';
+import { RoleRefusal } from '../../shared/auth/role-refusal';
+import { useCan } from '../../shared/auth/use-can';
+import { isMissing, MissingObject } from '../../shared/missing/missing-object';
 
 const backLink = (
   <Link to="/campaigns" className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400">
@@ -36,15 +39,15 @@ const backLink = (
 /** /campaigns/:campaignId: the campaign's details and its trivias (order, weight, add, remove). */
 export function CampaignEditorPage({ params }: { params: Record<string, string | undefined> }) {
   const id = parseCampaignId(params.campaignId);
-  if (id === null) return <CampaignNotFound />;
+  if (id === null) return <CampaignFailure title="Campaña no encontrada" message="El enlace de la campaña no es válido." />;
   return <CampaignEditor id={id} />;
 }
 
-function CampaignNotFound({ message }: { message?: string }) {
+function CampaignFailure({ title, message }: { title: string; message: string }) {
   return (
     <div>
       {backLink}
-      <ErrorState title="Campaña no encontrada" message={message} />
+      <ErrorState title={title} message={message} />
     </div>
   );
 }
@@ -60,12 +63,21 @@ function CampaignEditor({ id }: { id: number }) {
   const bulk = useBulkAddCampaignLinks(id);
   const [dialog, setDialog] = useState<'none' | 'edit' | 'add'>('none');
   const [removing, setRemoving] = useState<CampaignLink | null>(null);
+  const { can } = useCan();
 
   if (campaign.isError) {
-    const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
-    return <CampaignNotFound message={missing ? undefined : errorText(campaign.error)} />;
+    if (isMissing(campaign.error)) return <MissingObject kind="campaign" id={id} back={{ to: '/campaigns', label: 'Ir a las campañas' }} />;
+    return <CampaignFailure title="No se pudo abrir la campaña" message={errorText(campaign.error)} />;
   }
   if (campaign.isPending) return <LoadingState label="Cargando campaña..." />;
+  if (!can('content.edit', campaign.data.companyId)) {
+    return (
+      <div>
+        {backLink}
+        <RoleRefusal what="Configurar campaña" />
+      </div>
+    );
+  }
 
   const linked = new Set(links.data?.map((link) => link.questionGroupId));
   const available = groups.data?.filter((group) => !linked.has(group.id)) ?? [];

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { Tabs } from '../../components/ui/tabs';
-import { ApiError, errorText } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { ScreenLink } from '../../shared/big-screen/screen-link';
 import { PrizeDraws } from '../../shared/draws/prize-draws';
 import { LoadMore } from '../../shared/ranking/load-more';
@@ -28,15 +28,20 @@ import { TriviaScores } from './components/trivia-scores';
 import { RankingRowActions } from '../../shared/moderation/ranking-row-actions';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
+import { useCan } from '../../shared/auth/use-can';
+import { isMissing, MissingObject } from '../../shared/missing/missing-object';
+
+const CAMPAIGNS_WAY_BACK = { to: '/campaigns', label: 'Ir a las campañas' };
 
 /**
  * /campaigns/:campaignId/ranking: the campaign ranking inside the admin shell, with 'Descalificar'
  * on each row, its disqualified players ('Restaurar') and its prize draws; above them, its trivias
  * whose results wait in review, each a link to that trivia's admin ranking (where they are decided).
+ * Each of these, the export and the editor's link only for the roles that may use them.
  */
 export function CampaignRankingPage({ params }: { params: Record<string, string | undefined> }) {
   const id = parseCampaignId(params.campaignId);
-  if (id === null) return <ErrorState title="Campaña no encontrada" />;
+  if (id === null) return <ErrorState title="Campaña no encontrada" message="El enlace de la campaña no es válido." />;
   return <CampaignRanking id={id} />;
 }
 
@@ -48,13 +53,16 @@ function CampaignRanking({ id }: { id: number }) {
   // A trivia's tab reads its own ranking once it is first opened (tab 0 is 'Ranking General').
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [disqualifying, setDisqualifying] = useState<CampaignRankingEntry | null>(null);
+  const { can } = useCan();
 
   if (campaign.isError) {
-    const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
-    return <ErrorState title="Campaña no encontrada" message={missing ? undefined : errorText(campaign.error)} />;
+    if (isMissing(campaign.error)) return <MissingObject kind="campaign" id={id} back={CAMPAIGNS_WAY_BACK} />;
+    return <ErrorState title="No se pudo abrir la campaña" message={errorText(campaign.error)} />;
   }
   if (campaign.isPending) return <LoadingState label="Cargando campaña..." />;
   const data = campaign.data;
+  const moderates = can('rankings.moderate', data.companyId);
+  const rowActions = moderates || can('players.manage', data.companyId);
 
   return (
     <div className="space-y-6">
@@ -68,20 +76,26 @@ function CampaignRanking({ id }: { id: number }) {
           description={data.description ?? undefined}
           actions={
             <>
-              <a href={campaignRankingExportUrl(id, filterState.filters)} target="_blank" rel="noopener" className={buttonClass('secondary')}>
-                <Download className="size-4" aria-hidden />
-                Exportar CSV
-              </a>
+              {can('exports.people', data.companyId) && (
+                <a href={campaignRankingExportUrl(id, filterState.filters)} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+                  <Download className="size-4" aria-hidden />
+                  Exportar CSV
+                </a>
+              )}
               <ButtonLink to={`/public/campaigns/${id}/ranking`} target="_blank" variant="secondary" icon={<ExternalLink className="size-4" aria-hidden />}>
                 Ranking público
               </ButtonLink>
               <ScreenLink kind="campaign" id={id} />
-              <ButtonLink to={`/campaigns/${id}/analysis`} variant="secondary" icon={<BarChart3 className="size-4" aria-hidden />}>
-                Análisis
-              </ButtonLink>
-              <ButtonLink to={`/campaigns/${id}`} icon={<Settings className="size-4" aria-hidden />}>
-                Configurar
-              </ButtonLink>
+              {can('analysis.view', data.companyId) && (
+                <ButtonLink to={`/campaigns/${id}/analysis`} variant="secondary" icon={<BarChart3 className="size-4" aria-hidden />}>
+                  Análisis
+                </ButtonLink>
+              )}
+              {can('content.edit', data.companyId) && (
+                <ButtonLink to={`/campaigns/${id}`} icon={<Settings className="size-4" aria-hidden />}>
+                  Configurar
+                </ButtonLink>
+              )}
             </>
           }
         />
@@ -115,7 +129,9 @@ function CampaignRanking({ id }: { id: number }) {
                     <CampaignRankingList
                       key={JSON.stringify(filterState.filters)}
                       entries={entries}
-                      rowAction={(entry) => <RankingRowActions player={entry} onDisqualify={() => setDisqualifying(entry)} />}
+                      rowAction={
+                        rowActions ? (entry) => <RankingRowActions player={entry} companyId={data.companyId} onDisqualify={() => setDisqualifying(entry)} /> : undefined
+                      }
                     />
                     <LoadMore {...more} />
                   </RankingResults>
@@ -135,8 +151,8 @@ function CampaignRanking({ id }: { id: number }) {
       </div>
       <CampaignDisqualifyDialog key={disqualifying?.playerId ?? 'none'} campaignId={id} entry={disqualifying} onClose={() => setDisqualifying(null)} />
       <EventTimeZone companyId={data.companyId}>
-        <CampaignDisqualifications campaignId={id} />
-        <PrizeDraws subject={{ kind: 'campaign', id }} companyId={data.companyId} />
+        {moderates && <CampaignDisqualifications campaignId={id} />}
+        {can('draws.run', data.companyId) && <PrizeDraws subject={{ kind: 'campaign', id }} companyId={data.companyId} />}
       </EventTimeZone>
     </div>
   );

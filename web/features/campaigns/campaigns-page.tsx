@@ -13,21 +13,26 @@ import { useDeleteCampaign } from './api/delete-campaign';
 import { useCampaigns } from '../../shared/campaigns/api/get-campaigns';
 import { CampaignCard } from './components/campaign-card';
 import { CampaignFormDialog } from './components/campaign-form-dialog';
+import { useCan } from '../../shared/auth/use-can';
 
-/** /campaigns: every campaign as a card, with create and delete. */
+/** /campaigns: every campaign in the user's reach as a card, with create and delete for the roles that edit content (in the companies where they do). */
 export function CampaignsPage() {
   const campaigns = useCampaigns();
+  const { can, canSomewhere } = useCan();
   const companies = useCompanies();
+  // A new campaign goes in a company whose content the user edits.
+  const editable = companies.data?.filter((company) => can('content.edit', company.id));
   const remove = useDeleteCampaign();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Campaign | null>(null);
 
-  const createButton = (label: string) => (
-    <Button icon={<Plus className="size-4" aria-hidden />} disabled={!companies.data} onClick={() => setCreating(true)}>
-      {label}
-    </Button>
-  );
+  const createButton = (label: string) =>
+    canSomewhere('content.edit') && (
+      <Button icon={<Plus className="size-4" aria-hidden />} disabled={!editable?.length} onClick={() => setCreating(true)}>
+        {label}
+      </Button>
+    );
 
   return (
     <div className="space-y-6">
@@ -49,10 +54,10 @@ export function CampaignsPage() {
         </div>
       )}
 
-      {creating && companies.data && (
+      {creating && editable && (
         <CampaignFormDialog
           campaign={null}
-          companies={companies.data}
+          companies={editable}
           onClose={() => setCreating(false)}
           // A new campaign has no trivias yet, and adding them is the next thing to do: go to its editor.
           onSaved={(campaign) => navigate(`/campaigns/${campaign.id}`)}

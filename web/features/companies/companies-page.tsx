@@ -16,6 +16,7 @@ import { useServerTimeZone } from '../../shared/time-zone/server-time-zone';
 import { EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { LocationsPanel } from './components/locations-panel';
 import { failureToast, successToast } from './failure-toast';
+import { useCan } from '../../shared/auth/use-can';
 
 function CompanyLogo({ company }: { company: Company }) {
   return company.logoUrl ? (
@@ -27,9 +28,14 @@ function CompanyLogo({ company }: { company: Company }) {
   );
 }
 
-/** "Administración de Empresas": the company table, the company dialog and the sites panel. */
+/**
+ * "Administración de Empresas": the company table, the company dialog and the sites panel. Owners
+ * add and delete companies; the roles that edit a company's content edit it, its sites and its
+ * data-treatment text; anyone else reads its sites.
+ */
 export function CompaniesPage() {
   const companies = useCompanies();
+  const { owner, can } = useCan();
   const serverTimeZone = useServerTimeZone();
   const remove = useDeleteCompany();
   const [dialog, setDialog] = useState<{ open: boolean; companyId: number | null }>({ open: false, companyId: null });
@@ -47,14 +53,16 @@ export function CompaniesPage() {
         title="Administración de Empresas"
         description="Gestiona las empresas y sus sedes."
         actions={
-          <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: null })}>
-            Agregar empresa
-          </Button>
+          owner && (
+            <Button icon={<Plus className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: null })}>
+              Agregar empresa
+            </Button>
+          )
         }
       />
 
       {locationsCompany && <LocationsPanel key={locationsCompany.id} company={locationsCompany} onClose={() => setLocationsOf(null)} />}
-      {locationsCompany && (
+      {locationsCompany && can('content.edit', locationsCompany.id) && (
         <EventTimeZone companyId={locationsCompany.id}>
           <ConsentPanel key={`consent-${locationsCompany.id}`} company={locationsCompany} />
         </EventTimeZone>
@@ -65,7 +73,7 @@ export function CompaniesPage() {
       ) : companies.isError ? (
         <ErrorState title="Error" message={errorText(companies.error)} />
       ) : list.length === 0 ? (
-        <EmptyState title="Aún no hay empresas. Agrega la primera." icon={<Building2 className="size-10" aria-hidden />} />
+        <EmptyState title={owner ? 'Aún no hay empresas. Agrega la primera.' : 'Todavía no tienes un rol en ninguna empresa.'} icon={<Building2 className="size-10" aria-hidden />} />
       ) : (
         <Card className="overflow-x-auto">
           {/* Below md (phones, and a laptop at 200 % zoom) each row stacks into a small card (logo, name, description, time zone, then actions). */}
@@ -95,19 +103,23 @@ export function CompaniesPage() {
                   </td>
                   <td className="px-4 py-3 max-md:col-span-2 max-md:mt-3 max-md:p-0">
                     <div className="flex flex-wrap justify-end gap-1 max-md:justify-start md:flex-nowrap md:whitespace-nowrap">
-                      <Button size="sm" variant="ghost" aria-label={`Editar ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
-                        Editar
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Eliminar ${company.name}`}
-                        className="text-red-600 dark:text-red-400"
-                        icon={<Trash2 className="size-4" aria-hidden />}
-                        onClick={() => setDeleting(company)}
-                      >
-                        Eliminar
-                      </Button>
+                      {can('content.edit', company.id) && (
+                        <Button size="sm" variant="ghost" aria-label={`Editar ${company.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setDialog({ open: true, companyId: company.id })}>
+                          Editar
+                        </Button>
+                      )}
+                      {owner && (
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Eliminar ${company.name}`}
+                          className="text-red-600 dark:text-red-400"
+                          icon={<Trash2 className="size-4" aria-hidden />}
+                          onClick={() => setDeleting(company)}
+                        >
+                          Eliminar
+                        </Button>
+                      )}
                       <Button size="sm" variant="secondary" aria-label={`Ver sedes de ${company.name}`} icon={<MapPin className="size-4" aria-hidden />} onClick={() => setLocationsOf(company.id)}>
                         Ver sedes
                       </Button>

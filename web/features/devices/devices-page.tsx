@@ -9,6 +9,7 @@ import { DateTime, EventTimeZone } from '../../shared/time-zone/event-time-zone'
 import { useCompanies } from '../../shared/companies/api/get-companies';
 import { KIOSKS_PER_PAGE, useDevices } from './api';
 import { KioskCard } from './kiosk-card';
+import { ScreenFor } from '../../shared/auth/role-refusal';
 
 /** A positive integer from the query string, or null. */
 function positive(raw: string | null): number | null {
@@ -43,7 +44,7 @@ function PhonesLine({ count, lastSeenAt }: { count: number; lastSeenAt: string |
  * during their campaign, then with refused results), with a company filter kept in the URL.
  * Phones are counted in one line.
  */
-export function DevicesPage() {
+function DevicesScreen() {
   const [params, setParams] = useSearchParams();
   const companyId = positive(params.get('company'));
   const page = positive(params.get('page')) ?? 1;
@@ -135,5 +136,14 @@ export function DevicesPage() {
         </section>
       )}
     </div>
+  );
+}
+
+/** For the roles with "devices.manage" in some company; any other is told so. */
+export function DevicesPage() {
+  return (
+    <ScreenFor action="devices.manage" what="Dispositivos">
+      <DevicesScreen />
+    </ScreenFor>
   );
 }

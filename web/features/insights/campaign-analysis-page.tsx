@@ -8,19 +8,28 @@ import { SiteFilter } from '../../shared/ranking/site-filter';
 import { useCampaignAnalysis } from './api';
 import { BackLink, CannotOpen, FiguresStates } from './insight-page-parts';
 import { CampaignSpreadSection, CampaignTimelineSection, CampaignTriviasSection } from './campaign-analysis-sections';
+import { RoleRefusal } from '../../shared/auth/role-refusal';
+import { useCan } from '../../shared/auth/use-can';
+import { isMissing, MissingObject } from '../../shared/missing/missing-object';
 
 /**
  * /campaigns/:campaignId/analysis ("Análisis" of a campaign): as its ranking stands, the players of
  * each trivia and their mean score (each trivia's questions in its own analysis), how many trivias
  * each player finished, how the weighted totals spread, and the rounds of each hour of the event; by site.
+ * For the roles with "analysis.view" in the campaign's company; a campaign beyond reach is missing.
  */
 export function CampaignAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
   const campaignId = Number(params.campaignId);
   const validId = Number.isInteger(campaignId) && campaignId > 0;
   const campaign = useCampaign(validId ? campaignId : 0);
   const [locationId, setLocationId] = useState<number | undefined>();
-  const analysis = useCampaignAnalysis(campaignId, { locationId }, validId);
+  const allowed = useCan().can('analysis.view', campaign.data?.companyId);
+  const analysis = useCampaignAnalysis(campaignId, { locationId }, validId && allowed);
 
+  if (validId && campaign.isError && isMissing(campaign.error)) {
+    return <MissingObject kind="campaign" id={campaignId} back={{ to: '/campaigns', label: 'Ir a las campañas' }} heading={1} />;
+  }
+  if (campaign.data && !allowed) return <RoleRefusal what="Análisis de la campaña" />;
   if (!validId || campaign.isError) {
     return (
       <CannotOpen title="No se pudo abrir el análisis" validId={validId} error={campaign.error}>

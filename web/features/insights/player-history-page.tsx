@@ -6,6 +6,7 @@ import { EmptyState, LoadingState } from '../../components/ui/states';
 import { usePlayerHistory } from './api';
 import { HistoryAttemptCard } from './history-attempt-card';
 import { BackLink, CannotOpen } from './insight-page-parts';
+import { ScreenFor } from '../../shared/auth/role-refusal';
 
 /** Where the admin came from (a ranking row passes its screen), for the way back. */
 interface CameFrom {
@@ -20,7 +21,7 @@ const BACK_TO_PLAYER_DATA = { path: '/player-data', label: 'Datos personales' };
  * disqualified, unfinished), its round, where it was played and each answer. Opened from "Datos
  * personales" and from an admin ranking's row.
  */
-export function PlayerHistoryPage({ params }: { params: Record<string, string | undefined> }) {
+function PlayerHistoryScreen({ params }: { params: Record<string, string | undefined> }) {
   const playerId = Number(params.playerId);
   const validId = Number.isInteger(playerId) && playerId > 0;
   const history = usePlayerHistory(playerId, validId);
@@ -78,5 +79,14 @@ export function PlayerHistoryPage({ params }: { params: Record<string, string | 
         </ol>
       )}
     </div>
+  );
+}
+
+/** For the roles that manage players' data (the history names the player); any other is told so. */
+export function PlayerHistoryPage({ params }: { params: Record<string, string | undefined> }) {
+  return (
+    <ScreenFor action="players.manage" what="Historial del jugador">
+      <PlayerHistoryScreen params={params} />
+    </ScreenFor>
   );
 }

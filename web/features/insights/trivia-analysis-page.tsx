@@ -15,26 +15,40 @@ import { BackLink, CannotOpen, FiguresStates } from './insight-page-parts';
 import { KioskFilter } from './kiosk-filter';
 import { useDownloadAnalysis, useTriviaActivity } from './api';
 import { QuestionAnalysisCard } from './question-analysis-card';
+import { RoleRefusal } from '../../shared/auth/role-refusal';
+import { useCan } from '../../shared/auth/use-can';
+import { isMissing, MissingObject } from '../../shared/missing/missing-object';
+import { LoadingState } from '../../components/ui/states';
 
 /**
  * /packages/:groupId/analysis ("Análisis"): per question of a trivia, how often it was shown and
  * answered right, how well it separates strong from weak players, each answer's share and the
  * median time to answer, with its flags; by site, kiosk and days. Counted results only, as the rankings.
+ * For the roles with "analysis.view" in the trivia's company; a trivia beyond reach is missing.
  */
 export function TriviaAnalysisPage({ params }: { params: Record<string, string | undefined> }) {
   const groupId = Number(params.groupId);
   const validId = Number.isInteger(groupId) && groupId > 0;
   const group = useQuestionGroup(groupId, validId);
+  const { can, reaches } = useCan();
+  // The trivia's own read is public (the player screen's): its company says whether this user may go on.
+  const companyId = group.data?.companyId;
+  const allowed = validId && can('analysis.view', companyId);
   const [locationId, setLocationId] = useState<number | undefined>();
   const [deviceId, setDeviceId] = useState<string | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
   const filters = { locationId, deviceId, ...rangeDays(range) };
-  const analysis = useTriviaAnalysis(groupId, filters, validId);
+  const analysis = useTriviaAnalysis(groupId, filters, allowed);
   const download = useDownloadAnalysis(groupId, filters);
   // The sites' and kiosks' figures read every site and kiosk: the filters pick among them.
-  const activity = useTriviaActivity(groupId, rangeDays(range), validId);
-  const held = useHeldTrivias(validId);
+  const activity = useTriviaActivity(groupId, rangeDays(range), allowed);
+  const held = useHeldTrivias(allowed);
 
+  if ((validId && group.isError && isMissing(group.error)) || (companyId !== undefined && !reaches(companyId))) {
+    return <MissingObject kind="trivia" id={groupId} back={{ to: '/packages', label: 'Ir a las trivias' }} heading={1} />;
+  }
+  if (validId && group.isPending) return <LoadingState label="Cargando trivia..." />;
+  if (companyId !== undefined && !allowed) return <RoleRefusal what="Análisis de la trivia" />;
   if (!validId || group.isError) {
     return (
       <CannotOpen title="No se pudo abrir el análisis" validId={validId} error={group.error}>
@@ -48,7 +62,11 @@ export function TriviaAnalysisPage({ params }: { params: Record<string, string |
   const data = analysis.data;
   return (
     <div>
-      <BackLink to={`/packages/${groupId}/questions`}>Preguntas de la trivia</BackLink>
+      {can('content.edit', companyId) ? (
+        <BackLink to={`/packages/${groupId}/questions`}>Preguntas de la trivia</BackLink>
+      ) : (
+        <BackLink to={`/packages?company=${companyId}`}>Trivias</BackLink>
+      )}
       <PageHeader
         title={`Análisis${group.data ? `: ${group.data.name}` : ''}`}
         description="Qué preguntas enseñan, cuáles confunden y cuáles separan a quienes saben. Solo cuentan los resultados que cuentan en el ranking: los retenidos, descartados y descalificados quedan fuera."

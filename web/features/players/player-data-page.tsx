@@ -12,6 +12,7 @@ import { ApiError, errorText } from '../../lib/api';
 import { DateTime, EventTimeZone } from '../../shared/time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { findPlayerData, useDocumentTypes, useErasePlayer, useErasures } from './api';
+import { ScreenFor } from '../../shared/auth/role-refusal';
 
 const ACTION_TEXT: Record<ErasureAction, { title: string; button: string; explain: string }> = {
   anonymise: {
@@ -31,7 +32,7 @@ const ACTION_TEXT: Record<ErasureAction, { title: string; button: string; explai
  * (anonymise or delete with the attempts), confirming by typing the document number. Every
  * erasure is recorded on the server; the latest ones are listed at the bottom.
  */
-export function PlayerDataPage() {
+function PlayerDataScreen() {
   const types = useDocumentTypes();
   const [documentTypeId, setDocumentTypeId] = useState<number | ''>('');
   const [documentNumber, setDocumentNumber] = useState('');
@@ -240,5 +241,14 @@ function ErasureLog() {
         </ul>
       </section>
     </Card>
+  );
+}
+
+/** For the roles with "players.manage" in some company; any other is told so. */
+export function PlayerDataPage() {
+  return (
+    <ScreenFor action="players.manage" what="Datos personales">
+      <PlayerDataScreen />
+    </ScreenFor>
   );
 }

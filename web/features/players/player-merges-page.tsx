@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../components/ui/states';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';
 import { useDuplicatePlayers, useMergePlayers, usePlayerMerges } from './api';
+import { ScreenFor } from '../../shared/auth/role-refusal';
 
 const FACT_ICON = 'size-3.5 shrink-0 text-slate-400 dark:text-slate-500';
 const groupKey = (group: DuplicatePlayerGroup) => `${group.reason}-${group.players.map((p) => p.id).join('-')}`;
@@ -26,7 +27,7 @@ const defaultKept = (group: DuplicatePlayerGroup) => (group.players.find((p) => 
  * attempts, consents and names move to it (the server does it in one transaction and records it).
  * The merges made are listed at the bottom.
  */
-export function PlayerMergesPage() {
+function PlayerMergesScreen() {
   const groups = useDuplicatePlayers();
   return (
     <div className="space-y-6">
@@ -218,5 +219,14 @@ function MergeLog() {
         </ul>
       </section>
     </Card>
+  );
+}
+
+/** For the roles with "players.manage" in some company; any other is told so. */
+export function PlayerMergesPage() {
+  return (
+    <ScreenFor action="players.manage" what="Unir jugadores">
+      <PlayerMergesScreen />
+    </ScreenFor>
   );
 }

@@ -21,6 +21,7 @@ import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
 import { GroupCard } from './components/group-card';
 import { GroupFormDialog } from './components/group-form-dialog';
 import { useSelectedCompany } from './use-selected-company';
+import { useCan } from '../../shared/auth/use-can';
 
 async function copyPlayLink(group: QuestionGroup) {
   try {
@@ -31,9 +32,13 @@ async function copyPlayLink(group: QuestionGroup) {
   }
 }
 
-/** "Trivias" (the spec's "Grupos de Preguntas", kept as the subtitle): a company's trivias as cards, with create, edit, delete and their tools. */
+/**
+ * "Trivias" (the spec's "Grupos de Preguntas", kept as the subtitle): a company's trivias as cards,
+ * with create, edit, delete and their tools for the roles that may use them in that company.
+ */
 export function QuestionGroupsPage() {
   const companies = useCompanies();
+  const { can, canSomewhere } = useCan();
   const [companyId, selectCompany] = useSelectedCompany();
   // The chosen company, or the only one there is.
   const company = companies.data?.find((c) => c.id === companyId) ?? (companies.data?.length === 1 ? companies.data[0]! : null);
@@ -70,9 +75,11 @@ export function QuestionGroupsPage() {
         title="Trivias"
         description="Grupos de preguntas de cada empresa: crea y gestiona sus trivias."
         actions={
-          <Button icon={<Plus className="size-4" aria-hidden />} disabled={!company} onClick={() => setDialog({ open: true, groupId: null })}>
-            Crear Trivia
-          </Button>
+          (company ? can('content.edit', company.id) : canSomewhere('content.edit')) && (
+            <Button icon={<Plus className="size-4" aria-hidden />} disabled={!company} onClick={() => setDialog({ open: true, groupId: null })}>
+              Crear Trivia
+            </Button>
+          )
         }
       />
 
@@ -112,7 +119,7 @@ export function QuestionGroupsPage() {
       ) : groups.isError ? (
         <ErrorState title="Error" message={errorText(groups.error)} />
       ) : groups.data.length === 0 ? (
-        <EmptyState title="No hay trivias para esta empresa. ¡Crea una nueva!" />
+        <EmptyState title={can('content.edit', company.id) ? 'No hay trivias para esta empresa. ¡Crea una nueva!' : 'Esta empresa todavía no tiene trivias.'} />
       ) : shown.length === 0 ? (
         <EmptyState title={`Ninguna trivia coincide con "${query}"`} />
       ) : (
@@ -146,7 +153,7 @@ export function QuestionGroupsPage() {
         <GroupFormDialog
           group={editing}
           companyId={company.id}
-          companies={companies.data}
+          companies={companies.data.filter((c) => can('content.edit', c.id))}
           onClose={() => setDialog({ open: false, groupId: null })}
         />
       )}

@@ -24,6 +24,9 @@ import { ImportQuestionsDialog } from './import/import-questions-dialog';
 import { CopyTriviaDialog } from '../../shared/trivia-copy/copy-trivia-dialog';
 import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
 import { ResultsLink } from '../../shared/moderation/results-link';
+import { RoleRefusal } from '../../shared/auth/role-refusal';
+import { useCan } from '../../shared/auth/use-can';
+import { isMissing, MissingObject } from '../../shared/missing/missing-object';
 
 type OpenDialog =
   | { kind: 'none' }
@@ -34,23 +37,36 @@ type OpenDialog =
   | { kind: 'copy' }
   | { kind: 'delete'; question: Question };
 
-/** /packages/:groupId/questions: the questions of one trivia, with create, edit, delete, AI and theme. */
+/**
+ * /packages/:groupId/questions: the questions of one trivia, with create, edit, delete, AI and
+ * theme, for the roles that edit the trivia's company's content (the questions carry the answer
+ * key); any other role is told so, and a trivia beyond the user's reach is missing.
+ */
 export function QuestionsPage({ params }: { params: Record<string, string | undefined> }) {
   const groupId = Number(params.groupId);
   const validId = Number.isInteger(groupId) && groupId > 0;
   const group = useQuestionGroup(groupId, validId);
-  const questions = useQuestions(groupId, validId);
-  const answers = useAllAnswers(groupId, validId);
+  const { can, reaches } = useCan();
+  // The trivia's own read is public (the player screen's): its company says whether this user may go on.
+  const companyId = group.data?.companyId;
+  const edits = can('content.edit', companyId);
+  const questions = useQuestions(groupId, validId && edits);
+  const answers = useAllAnswers(groupId, validId && edits);
   const deleteQuestion = useDeleteQuestion(groupId);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   // Each question's share right beside it, read from the kept analysis (one read, whatever the rounds).
   // A trivia nobody has played yet shows none: there is nothing to say about its questions.
-  const analysis = useTriviaAnalysis(groupId, {}, validId);
+  const analysis = useTriviaAnalysis(groupId, {}, validId && edits && can('analysis.view', companyId));
   const insightOf = (questionId: number) =>
     analysis.data?.rounds === 0 ? undefined : { analysis: analysis.data?.questions.find((q) => q.questionId === questionId), failed: analysis.isError };
   const close = () => setDialog({ kind: 'none' });
-  const held = useHeldTrivias(validId);
+  const held = useHeldTrivias(validId && edits);
 
+  if ((validId && group.isError && isMissing(group.error)) || (companyId !== undefined && !reaches(companyId))) {
+    return <MissingObject kind="trivia" id={groupId} back={{ to: '/packages', label: 'Ir a las trivias' }} />;
+  }
+  if (group.isPending && validId) return <LoadingState label="Cargando trivia..." />;
+  if (companyId !== undefined && !edits) return <RoleRefusal what="Preguntas de la trivia" />;
   if (!validId || group.isError) {
     return (
       <ErrorState title="No se pudo abrir la trivia" message={validId ? errorText(group.error) : 'El enlace no es válido.'}>
@@ -81,7 +97,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <Button variant="secondary" onClick={() => setDialog({ kind: 'ai' })} icon={<Sparkles className="size-4" aria-hidden />}>
               Generar con IA
             </Button>
-            {group.data && (
+            {group.data && can('devices.manage', companyId) && (
               <EventTimeZone companyId={group.data.companyId}>
                 <KioskSetupButton groupId={group.data.id} groupName={group.data.name} />
               </EventTimeZone>
@@ -93,9 +109,11 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
             <Button variant="secondary" disabled={!group.data} onClick={() => setDialog({ kind: 'copy' })} icon={<Copy className="size-4" aria-hidden />}>
               Duplicar
             </Button>
-            <ButtonLink variant="secondary" to={`/packages/${groupId}/analysis`} icon={<BarChart3 className="size-4" aria-hidden />}>
-              Análisis
-            </ButtonLink>
+            {can('analysis.view', companyId) && (
+              <ButtonLink variant="secondary" to={`/packages/${groupId}/analysis`} icon={<BarChart3 className="size-4" aria-hidden />}>
+                Análisis
+              </ButtonLink>
+            )}
             <ResultsLink subject={{ kind: 'trivia', id: groupId }} inReview={held.countOf(groupId)} />
           </>
         }

@@ -1,14 +1,20 @@
 import { ShieldCheck } from 'lucide-react';
 import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
 import { ResultsLink } from '../../shared/moderation/results-link';
+import { useCan } from '../../shared/auth/use-can';
+import { useRankingTrivia } from './api/get-ranking-trivia';
 
 /**
- * On the public ranking, for a signed-in admin only: this is what the public sees, and how many of
- * the trivia's results wait in review (not shown here), with "Resultados" to its admin ranking.
- * The public never reads the held counts: the caller renders this only for a signed-in user.
+ * On the public ranking, for a signed-in user who works on the trivia's company: this is what the
+ * public sees, and how many of the trivia's results wait in review (not shown here), with
+ * "Resultados" to its admin ranking. The public never reads the held counts: the caller renders
+ * this only for a signed-in user.
  */
 export function AdminReviewNotice({ id }: { id: number }) {
   const held = useHeldTrivias();
+  const trivia = useRankingTrivia(id);
+  const { reaches } = useCan();
+  if (!reaches(trivia.data?.companyId)) return null;
   const count = held.countOf(id);
   const waiting = count > 0;
   return (

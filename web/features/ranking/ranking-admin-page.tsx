@@ -16,6 +16,8 @@ import { HeldResultsCallout } from '../../shared/moderation/held-results-callout
 import { TriviaPicker } from './trivia-picker';
 import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
 import { ArrowDown } from 'lucide-react';
+import { useCan } from '../../shared/auth/use-can';
+import { MissingObject } from '../../shared/missing/missing-object';
 
 /**
  * Above the ranking while results wait in review: how many, and a link down to them (the section's
@@ -37,14 +39,22 @@ function HeldBanner({ count }: { count: number }) {
 }
 
 /**
- * The ranking with 'Descalificar' on each row and, for a trivia that exists, its results held for
- * review and its disqualified entries; then the players' pending name changes.
+ * The ranking and, for a trivia that exists, what the user's role there may do with it: each row's
+ * history and 'Descalificar', its results held for review, its disqualified entries, its draws;
+ * then the players' pending name changes. A trivia of a company beyond the user's reach is shown
+ * as missing, as the server answers its admin reads.
  */
 function AdminTriviaRanking({ id }: { id: number }) {
   const trivia = useRankingTrivia(id);
+  const { can, canSomewhere, reaches } = useCan();
   const [disqualifying, setDisqualifying] = useState<TriviaRankingEntry | null>(null);
   const exists = !(trivia.isError && isMissingTrivia(trivia.error));
   const waiting = useHeldTrivias().countOf(id);
+  if (trivia.data && !reaches(trivia.data.companyId)) return <MissingObject kind="trivia" id={id} back={ADMIN_WAY_BACK} />;
+  const companyId = trivia.data?.companyId;
+  const moderates = can('rankings.moderate', companyId);
+  // A row without actions (a viewer's, a staff member's) keeps the plain ranking's layout.
+  const rowActions = moderates || can('players.manage', companyId);
   return (
     <>
       {exists && waiting > 0 && <HeldBanner count={waiting} />}
@@ -52,15 +62,15 @@ function AdminTriviaRanking({ id }: { id: number }) {
         id={id}
         back={ADMIN_WAY_BACK}
         admin
-        rowAction={(entry) => <RankingRowActions player={entry} onDisqualify={() => setDisqualifying(entry)} />}
+        rowAction={rowActions ? (entry) => <RankingRowActions player={entry} companyId={companyId} onDisqualify={() => setDisqualifying(entry)} /> : undefined}
       />
       <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
-      <EventTimeZone companyId={trivia.data?.companyId}>
-        {exists && <HeldAttempts id={id} />}
-        {exists && <Disqualifications id={id} />}
-        {trivia.data && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
+      <EventTimeZone companyId={companyId}>
+        {exists && can('review.decide', companyId) && <HeldAttempts id={id} />}
+        {exists && moderates && <Disqualifications id={id} />}
+        {trivia.data && can('draws.run', companyId) && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
       </EventTimeZone>
-      <NameChanges />
+      {canSomewhere('players.manage') && <NameChanges />}
     </>
   );
 }

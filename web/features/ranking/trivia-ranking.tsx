@@ -16,6 +16,7 @@ import { PodiumCard } from '../../shared/ranking/podium-card';
 import { RankingList } from './ranking-list';
 import { TriviaNotFound, type WayBack } from './trivia-unavailable';
 import { ScreenLink } from '../../shared/big-screen/screen-link';
+import { useCan } from '../../shared/auth/use-can';
 import '../../shared/ranking/ranking.css';
 
 /** The trivia could not be found (the request's 404), as opposed to a failed request. */
@@ -25,7 +26,8 @@ export const isMissingTrivia = (error: unknown) => error instanceof ApiError && 
  * The trivia ranking: title, podium and filters left, ranked rows right.
  * A trivia that does not exist says so, with `back` as the way out; `headingLevel` 1 when the
  * ranking is the whole screen; `rowAction` an admin screen's action on each row; `admin` offers
- * "Mostrar intentos duplicados", a moderation view (docs/decisions.md).
+ * "Mostrar intentos duplicados", a moderation view (docs/decisions.md), to the roles that moderate
+ * the trivia's ranking.
  */
 export function TriviaRanking({
   id,
@@ -41,6 +43,7 @@ export function TriviaRanking({
   admin: boolean;
 }) {
   const trivia = useRankingTrivia(id);
+  const moderates = useCan().can('rankings.moderate', trivia.data?.companyId);
   const [locationId, setLocationId] = useState<number | undefined>();
   const [range, setRange] = useState<DateRange | undefined>();
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
@@ -78,7 +81,7 @@ export function TriviaRanking({
             <h2 className="font-semibold">Filtros</h2>
             <SiteFilter companyId={trivia.data?.companyId} value={locationId} onChange={setLocationId} />
             <DateRangeFilter value={range} onChange={setRange} />
-            {admin && <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />}
+            {admin && moderates && <Checkbox label="Mostrar intentos duplicados" checked={includeDuplicates} onChange={(e) => setIncludeDuplicates(e.target.checked)} />}
           </Card>
         </div>
         <section aria-label="Resultados" aria-busy={ranking.isFetching}>

@@ -33,9 +33,9 @@ export function repeatText(draw: Pick<DrawRecord, 'repeatOf' | 'repeatOfFirst' |
  * and the same entries or filters (a re-roll, in plain sight, whatever the filters' spelling), filters, eligible count, seed (with a warning for a
  * seed from before the server always drew it), winners; 'Verificar' re-runs it on the server from
  * the stored list and seed and shows whether the winners agree; 'Exportar CSV' downloads the list
- * and the winners.
+ * and the winners (for the roles whose exports may name people).
  */
-export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName: (id: number) => string | undefined }) {
+export function DrawRecordItem({ draw, siteName, exportsPeople }: { draw: DrawRecord; siteName: (id: number) => string | undefined; exportsPeople: boolean }) {
   const verify = useVerifyDraw();
   const title = `Sorteo #${draw.id}`;
   return (
@@ -84,10 +84,12 @@ export function DrawRecordItem({ draw, siteName }: { draw: DrawRecord; siteName:
         <Button size="sm" variant="secondary" icon={<ShieldCheck className="size-4" aria-hidden />} pending={verify.isPending} onClick={() => verify.mutate(draw.id)}>
           Verificar
         </Button>
-        <a href={drawExportUrl(draw.id)} className={buttonClass('secondary', 'sm')} download>
-          <Download className="size-4" aria-hidden />
-          Exportar CSV
-        </a>
+        {exportsPeople && (
+          <a href={drawExportUrl(draw.id)} className={buttonClass('secondary', 'sm')} download>
+            <Download className="size-4" aria-hidden />
+            Exportar CSV
+          </a>
+        )}
       </div>
       <div role="status" className="text-sm">
         {verify.isError && <p className="text-red-700 dark:text-red-300">No se pudo verificar el sorteo.</p>}

@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast-store';
 import { useDrawSites, useDraws, type DrawSubject } from './api/draws';
 import { DrawForm } from './draw-form';
 import { DrawRecordItem } from './draw-record';
+import { useCan } from '../auth/use-can';
 import { DrawScreenOption } from './draw-screen-option';
 
 /**
@@ -15,6 +16,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
   const draws = useDraws(subject);
   const sites = useDrawSites(companyId);
   const siteName = (id: number) => sites.data?.find((site) => site.id === id)?.name;
+  const exportsPeople = useCan().can('exports.people', companyId);
 
   return (
     <Card className="space-y-6 p-4 sm:p-6" data-testid="prize-draws">
@@ -44,7 +46,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
         {draws.data && draws.data.length > 0 && (
           <ul className="divide-y divide-slate-200 dark:divide-slate-700">
             {draws.data.map((draw) => (
-              <DrawRecordItem key={draw.id} draw={draw} siteName={siteName} />
+              <DrawRecordItem key={draw.id} draw={draw} siteName={siteName} exportsPeople={exportsPeople} />
             ))}
           </ul>
         )}

@@ -4,10 +4,12 @@ import { Button } from '../../../components/ui/button';
 import { ButtonLink } from '../../../components/ui/button-link';
 import { Card } from '../../../components/ui/card';
 import { ResultsLink } from '../../../shared/moderation/results-link';
+import { useCan } from '../../../shared/auth/use-can';
 import { campaignPeriod } from '../campaign-period';
 
-/** One campaign of /campaigns: what it is, its period and mode, and where to go from it. */
+/** One campaign of /campaigns: what it is, its period and mode, and where to go from it ("Editar" and delete for the roles that edit its company's content). */
 export function CampaignCard({ campaign, onDelete }: { campaign: Campaign; onDelete: () => void }) {
+  const edits = useCan().can('content.edit', campaign.companyId);
   return (
     <Card role="article" className="flex min-w-0 flex-col p-3 min-[400px]:p-5" aria-labelledby={`campaign-${campaign.id}-name`}>
       <div className="flex items-start gap-3">
@@ -17,9 +19,11 @@ export function CampaignCard({ campaign, onDelete }: { campaign: Campaign; onDel
           </h2>
           <p className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">{campaign.description || 'Sin descripción'}</p>
         </div>
-        <Button variant="ghost" size="sm" className="-mt-1 -mr-2 px-2 text-red-600 dark:text-red-400" aria-label={`Eliminar ${campaign.name}`} onClick={onDelete}>
-          <Trash2 className="size-4" aria-hidden />
-        </Button>
+        {edits && (
+          <Button variant="ghost" size="sm" className="-mt-1 -mr-2 px-2 text-red-600 dark:text-red-400" aria-label={`Eliminar ${campaign.name}`} onClick={onDelete}>
+            <Trash2 className="size-4" aria-hidden />
+          </Button>
+        )}
       </div>
       <dl className="mt-4 flex-1 space-y-1.5 text-sm">
         <div className="flex items-center gap-2">
@@ -34,9 +38,11 @@ export function CampaignCard({ campaign, onDelete }: { campaign: Campaign; onDel
         </div>
       </dl>
       <div className="mt-5 grid grid-cols-2 gap-2">
-        <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
-          Editar
-        </ButtonLink>
+        {edits && (
+          <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
+            Editar
+          </ButtonLink>
+        )}
         <ResultsLink subject={{ kind: 'campaign', id: campaign.id }} size="sm" />
       </div>
     </Card>

@@ -11,6 +11,7 @@ import { useDeleteLocation } from '../api/delete-location';
 import { useLocations } from '../api/get-locations';
 import { useSaveLocation } from '../api/save-location';
 import { failureToast, successToast } from '../failure-toast';
+import { useCan } from '../../../shared/auth/use-can';
 
 /** One name field for adding or renaming a site, checked with the contract's location schema. */
 function LocationNameForm({ initial, pending, onSave, onCancel }: { initial: string; pending: boolean; onSave: (name: string) => void; onCancel: () => void }) {
@@ -58,6 +59,8 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
   const [adding, setAdding] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Location | null>(null);
+  // Only the roles that edit the company's content change its sites; anyone else reads them.
+  const edits = useCan().can('content.edit', company.id);
 
   function saveName(name: string, id?: number) {
     save.mutate(
@@ -81,9 +84,11 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
           <span className="break-words">Sedes de {company.name}</span>
         </h2>
         <div className="flex gap-2">
-          <Button size="sm" icon={<Plus className="size-4" aria-hidden />} onClick={() => setAdding(true)} disabled={adding}>
-            Agregar sede
-          </Button>
+          {edits && (
+            <Button size="sm" icon={<Plus className="size-4" aria-hidden />} onClick={() => setAdding(true)} disabled={adding}>
+              Agregar sede
+            </Button>
+          )}
           <Button size="sm" variant="secondary" onClick={onClose}>
             Cerrar
           </Button>
@@ -103,7 +108,7 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
           <ErrorState title="No se pudieron cargar las sedes" message={errorText(locations.error)} />
         ) : locations.data.length === 0 ? (
           <p className="rounded-xl border-2 border-dashed border-slate-200 px-4 py-8 text-center text-sm text-slate-600 dark:border-slate-800 dark:text-slate-400">
-            No hay sedes. Agrega la primera arriba.
+            {edits ? 'No hay sedes. Agrega la primera arriba.' : 'Esta empresa no tiene sedes.'}
           </p>
         ) : (
           <table className="w-full text-left text-sm">
@@ -112,9 +117,11 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
                 <th scope="col" className="py-2 pr-3 font-medium">
                   Nombre
                 </th>
-                <th scope="col" className="w-1 py-2 text-right font-medium">
-                  Acciones
-                </th>
+                {edits && (
+                  <th scope="col" className="w-1 py-2 text-right font-medium">
+                    Acciones
+                  </th>
+                )}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -133,23 +140,25 @@ export function LocationsPanel({ company, onClose }: { company: Company; onClose
                 ) : (
                   <tr key={location.id}>
                     <td className="py-2 pr-3 break-words">{location.name}</td>
-                    <td className="py-2">
-                      <div className="flex justify-end gap-1">
-                        <Button size="sm" variant="ghost" aria-label={`Editar ${location.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setEditingId(location.id)}>
-                          <span className="max-sm:sr-only">Editar</span>
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Eliminar ${location.name}`}
-                          className="text-red-600 dark:text-red-400"
-                          icon={<Trash2 className="size-4" aria-hidden />}
-                          onClick={() => setDeleting(location)}
-                        >
-                          <span className="max-sm:sr-only">Eliminar</span>
-                        </Button>
-                      </div>
-                    </td>
+                    {edits && (
+                      <td className="py-2">
+                        <div className="flex justify-end gap-1">
+                          <Button size="sm" variant="ghost" aria-label={`Editar ${location.name}`} icon={<Pencil className="size-4" aria-hidden />} onClick={() => setEditingId(location.id)}>
+                            <span className="max-sm:sr-only">Editar</span>
+                          </Button>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            aria-label={`Eliminar ${location.name}`}
+                            className="text-red-600 dark:text-red-400"
+                            icon={<Trash2 className="size-4" aria-hidden />}
+                            onClick={() => setDeleting(location)}
+                          >
+                            <span className="max-sm:sr-only">Eliminar</span>
+                          </Button>
+                        </div>
+                      </td>
+                    )}
                   </tr>
                 ),
               )}

@@ -4,10 +4,12 @@ import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { useCampaigns } from '../../../shared/campaigns/api/get-campaigns';
 import { ResultsLink } from '../../../shared/moderation/results-link';
+import { useCan } from '../../../shared/auth/use-can';
 
-/** The dashboard's 'Campañas Activas': shown only when campaigns exist. */
+/** The dashboard's 'Campañas Activas': shown only when campaigns exist ("Editar" for the roles that edit the campaign's company's content). */
 export function ActiveCampaigns() {
   const campaigns = useCampaigns();
+  const { can } = useCan();
   if (!campaigns.data?.length) return null;
   return (
     <section aria-labelledby="active-campaigns-title" className="space-y-4">
@@ -26,9 +28,11 @@ export function ActiveCampaigns() {
               </span>
             </p>
             <div className="mt-4 flex flex-wrap gap-2">
-              <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
-                Editar
-              </ButtonLink>
+              {can('content.edit', campaign.companyId) && (
+                <ButtonLink to={`/campaigns/${campaign.id}`} size="sm" icon={<Pencil className="size-4" aria-hidden />}>
+                  Editar
+                </ButtonLink>
+              )}
               <ResultsLink subject={{ kind: 'campaign', id: campaign.id }} size="sm" />
             </div>
           </Card>

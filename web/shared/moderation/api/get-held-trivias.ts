@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HeldTrivia } from '../../../../contract';
 import { api } from '../../../lib/api';
+import { useCan } from '../../auth/use-can';
 
 /** The key every screen that shows "N en revisión" reads; a decision on held results invalidates it. */
 export const HELD_TRIVIAS_KEY = ['held-trivias'] as const;
@@ -13,10 +14,13 @@ const heldTriviasQueryOptions = () => queryOptions({ queryKey: HELD_TRIVIAS_KEY,
 
 /**
  * The trivias with results waiting for review, most first, and `countOf(id)` (0 when none): read
- * only when `enabled` (a signed-in admin; the public never asks).
+ * only when `enabled` and the user reviews held results somewhere (the public and a viewer never
+ * ask), and only those of companies where they do.
  */
 export function useHeldTrivias(enabled = true) {
-  const query = useQuery({ ...heldTriviasQueryOptions(), enabled });
-  const counts = new Map((query.data ?? []).map((trivia) => [trivia.questionGroupId, trivia.count]));
-  return { query, trivias: query.data ?? [], countOf: (questionGroupId: number) => counts.get(questionGroupId) ?? 0 };
+  const { can, canSomewhere } = useCan();
+  const query = useQuery({ ...heldTriviasQueryOptions(), enabled: enabled && canSomewhere('review.decide') });
+  const trivias = (query.data ?? []).filter((trivia) => can('review.decide', trivia.company.id));
+  const counts = new Map(trivias.map((trivia) => [trivia.questionGroupId, trivia.count]));
+  return { query, trivias, countOf: (questionGroupId: number) => counts.get(questionGroupId) ?? 0 };
 }
