@@ -41,13 +41,13 @@ export type CompanyAction = keyof typeof COMPANY_ACTIONS;
 
 /** What each action covers, in the words of docs/permissions.md (which is generated from this file and the routers). */
 export const COMPANY_ACTION_SUMMARIES: Record<CompanyAction, string> = {
-  'content.view': 'See the company, its trivias, campaigns and sites (never the answer key)',
+  'content.view': "See the company, its trivias, campaigns and sites (not the questions' editor, which holds the answer key)",
   'content.edit': "Create, change and delete trivias, questions and answers (the answer key with them), pictures, themes, campaigns, sites, the company's own settings and data-treatment text",
   'rankings.view': 'The rankings of the admin screens',
   'names.view': "Players' names whole in those rankings (without it, as the trivia's or campaign's public screens style them)",
   'rankings.moderate': 'Disqualify a result from a ranking, restore it',
   'results.delete': '"Borrar datos": delete a trivia\'s results',
-  'analysis.view': 'The analysis of questions and answers, and its export (no personal data in either)',
+  'analysis.view': 'The analysis of questions and answers (which answer was right included), and its export (no personal data in either)',
   'exports.people': "Exports that name people: scores, rankings, a draw's entries",
   'review.decide': 'The held results: list them, approve, discard',
   'devices.manage': '"Dispositivos", kiosk setup links, the sync\'s rejections',

@@ -50,4 +50,8 @@ export class ActivityEntryEntity {
 
   @Column('boolean', { default: false })
   personal: boolean;
+
+  /** The players a personal entry is about: erasing one clears what the entry kept of them. */
+  @Column('integer', { array: true, nullable: true })
+  playerIds: number[] | null;
 }

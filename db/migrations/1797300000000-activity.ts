@@ -10,7 +10,7 @@ export class Activity1797300000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "activity_entries" ("id" SERIAL NOT NULL, "at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), "user_id" integer, "address" character varying(64), "company_id" integer, "object_kind" character varying(30) NOT NULL, "object_id" integer, "action" character varying(30) NOT NULL, "summary" character varying(300) NOT NULL, "changes" jsonb, "personal" boolean NOT NULL DEFAULT false, CONSTRAINT "PK_activity_entries" PRIMARY KEY ("id"))`,
+      `CREATE TABLE "activity_entries" ("id" SERIAL NOT NULL, "at" TIMESTAMP(3) WITH TIME ZONE NOT NULL DEFAULT now(), "user_id" integer, "address" character varying(64), "company_id" integer, "object_kind" character varying(30) NOT NULL, "object_id" integer, "action" character varying(30) NOT NULL, "summary" character varying(300) NOT NULL, "changes" jsonb, "personal" boolean NOT NULL DEFAULT false, "player_ids" integer array, CONSTRAINT "PK_activity_entries" PRIMARY KEY ("id"))`,
     );
     await queryRunner.query(`CREATE INDEX "activity_entries_at_idx" ON "activity_entries" ("at", "id") `);
     await queryRunner.query(`CREATE INDEX "activity_entries_company_at_idx" ON "activity_entries" ("company_id", "at", "id") `);

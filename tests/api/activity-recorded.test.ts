@@ -96,14 +96,20 @@ describe('recorded changes', () => {
     expect(await newest('trivia')).toMatchObject({ action: 'created', objectId: res.body.id, companyId: company.id, changes: { copiedFrom: [null, trivia.group.id], questions: [null, 2] } });
   });
 
-  it('an erasure: personal, its document masked', async () => {
+  it('an erasure: personal, and what earlier entries kept of the person goes with them', async () => {
     const company = await buildCompany(api.dataSource, { name: 'Datos SA' });
     const location = await buildLocation(api.dataSource, company.id);
     const player = await buildPlayer(api.dataSource, { locationId: location.id });
+    await api.dataSource.query(
+      `INSERT INTO activity_entries (company_id, object_kind, object_id, action, summary, changes, personal, player_ids) VALUES ($1, 'player', $2, 'changed', 'Aplicó un cambio de nombre de un jugador', $3, true, ARRAY[$2::int])`,
+      [company.id, player.id, JSON.stringify({ nombre: [player.fullName, 'Otro Nombre'] })],
+    );
     const res = await owner.post(`/api/player-data/${player.id}/erase`, { action: 'anonymise', confirm: player.documentNumber });
     expect(res.status).toBe(200);
     const entry = await newest('player');
-    expect(entry).toMatchObject({ companyId: company.id, action: 'erased', personal: true, changes: { documento: [`••••${player.documentNumber.slice(-4)}`, null] } });
+    expect(entry).toMatchObject({ companyId: company.id, action: 'erased', personal: true, changes: null });
+    const kept: { changes: unknown }[] = await api.dataSource.query(`SELECT changes FROM activity_entries WHERE object_kind = 'player' AND object_id = $1`, [player.id]);
+    expect(kept).toEqual([{ changes: null }, { changes: null }]);
     expect(JSON.stringify(entry)).not.toContain(player.documentNumber);
   });
 });

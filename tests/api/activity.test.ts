@@ -93,7 +93,7 @@ describe('GET /api/activity', () => {
   });
 
   it("shows a viewer only their companies' entries, without personal data or addresses; an organiser sees them; staff are refused", async () => {
-    await write({ companyId: companyA, kind: 'player', objectId: 77, action: 'changed', summary: 'Cambió el nombre de un jugador', changes: { nombre: ['Ana', 'Ana María'], documento: ['••••1111', '••••1111'] }, personal: true });
+    await write({ companyId: companyA, kind: 'player', objectId: 77, action: 'changed', summary: 'Cambió el nombre de un jugador', changes: { nombre: ['Ana', 'Ana María'], documento: ['••••1111', '••••1111'] }, aboutPlayers: [77] });
     await write({ companyId: companyA, kind: 'question', objectId: 78, action: 'changed', summary: 'Editó una pregunta', changes: { text: ['¿A?', '¿B?'] } });
     await write({ companyId: companyB, kind: 'question', objectId: 79, action: 'changed', summary: 'Pregunta de B' });
     await write({ companyId: null, kind: 'user', objectId: ownerId, action: 'changed', summary: 'Cambio de la instalación' });

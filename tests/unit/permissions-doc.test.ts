@@ -37,7 +37,7 @@ describe('docs/permissions.md', () => {
       { method: 'POST', path: '/api/b', access: { level: 'owner' } },
       { method: 'GET', path: '/api/c', access: undefined },
     ]);
-    expect(table).toContain('| `analysis.view` | The analysis of questions and answers, and its export (no personal data in either) | ✓ | ✓ | — | ✓ |');
+    expect(table).toContain('| `analysis.view` | The analysis of questions and answers (which answer was right included), and its export (no personal data in either) | ✓ | ✓ | — | ✓ |');
     expect(table).toContain('- **`analysis.view`** (1): `GET /api/a`');
     expect(table).toContain('- **Owners only** (1): `POST /api/b`');
     expect(table).toContain('- **Undeclared** (1): `GET /api/c`');

@@ -29,11 +29,14 @@ export interface ActivityRecord {
   kind: ActivityKind;
   objectId: number | null;
   action: ActivityAction;
-  /** One line in Spanish; never a player's name or document (those go in `changes`, marked `personal`). */
+  /** One line in Spanish; never a player's name or document (those go in `changes`, of an entry `aboutPlayers`). */
   summary: string;
   changes?: ActivityChanges | null;
-  /** The entry names a person's data (a player's name, document, history): hidden from roles without `players.manage`. */
-  personal?: boolean;
+  /**
+   * The players whose data (a name, a document, a reason naming them) the entry's changes hold: it
+   * is personal, hidden from roles without `players.manage`, and erasing one of them clears its changes.
+   */
+  aboutPlayers?: number[];
 }
 
 const SUMMARY_MAX = 300;
@@ -50,8 +53,14 @@ export async function recordActivity(em: EntityManager, actor: Actor, entry: Act
     action: entry.action,
     summary,
     changes,
-    personal: entry.personal ?? false,
+    personal: (entry.aboutPlayers?.length ?? 0) > 0,
+    playerIds: entry.aboutPlayers?.length ? entry.aboutPlayers : null,
   });
+}
+
+/** Erasing a player: every entry about them keeps who did what, but nothing of the person. */
+export async function forgetPlayerInActivity(em: EntityManager, playerId: number): Promise<void> {
+  await em.query(`UPDATE activity_entries SET changes = NULL WHERE $1 = ANY(player_ids)`, [playerId]);
 }
 
 /** A document number as an entry shows it: its last four characters, the rest hidden ("••••5678"). */

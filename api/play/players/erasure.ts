@@ -3,7 +3,7 @@ import { ERASED_PLAYER_NAME, normalizeDocumentNumber, type ErasureAction, type E
 import { badRequest, notFound } from '../../platform/http/errors';
 import { IN_SCOPE } from '../../platform/access/object-companies';
 import { missing } from '../../platform/access/not-found';
-import { maskDocument, playerCompany, recordActivity, type Actor } from '../../platform/activity/record';
+import { forgetPlayerInActivity, playerCompany, recordActivity, type Actor } from '../../platform/activity/record';
 import { eraseFromSyncLog } from './erased-player';
 import { canonicalDocument, documentKindOf } from './document-number';
 
@@ -129,14 +129,15 @@ export function erasePlayer(
        RETURNING id, player_id, action, attempts, performed_at, (SELECT username FROM users WHERE id = $4) AS performed_by`,
       [playerId, input.action === 'delete' ? 'deleted' : 'anonymised', attempts, userId],
     );
+    await forgetPlayerInActivity(tx, playerId);
     await recordActivity(tx, actor, {
       companyId,
       kind: 'player',
       objectId: playerId,
       action: 'erased',
       summary: input.action === 'delete' ? `Borró a un jugador con sus ${attempts} resultados` : `Anonimizó a un jugador (${attempts} resultados conservados)`,
-      changes: { documento: [maskDocument(player.document_number), null] },
-      personal: true,
+      changes: null,
+      aboutPlayers: [playerId],
     });
     return presentErasure(record);
   });

@@ -123,7 +123,7 @@ export function mergePlayers(em: EntityManager, input: { keepPlayerId: number; p
         nombres: [players.map((p) => p.full_name).join(' | '), kept.full_name],
         documento: [players.map((p) => maskDocument(p.document_number)).join(' | '), maskDocument(canonical)],
       },
-      personal: true,
+      aboutPlayers: ids,
     });
 
     const [record]: MergeRow[] = await tx.query(

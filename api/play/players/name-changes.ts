@@ -72,7 +72,7 @@ export function applyNameChange(em: EntityManager, id: number, actor: Actor): Pr
       action: 'changed',
       summary: `Aplicó un cambio de nombre de un jugador (${change.source})`,
       changes: { nombre: [change.old_full_name, change.new_full_name] },
-      personal: true,
+      aboutPlayers: [change.player_id],
     });
     return change;
   });

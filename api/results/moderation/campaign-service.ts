@@ -80,7 +80,7 @@ export function disqualifyFromCampaign(em: EntityManager, campaignId: number, in
       action: 'disqualified',
       summary: `Descalificó a un jugador en la campaña ${quoted(campaign?.name ?? String(campaignId))}`,
       changes: { jugador: [null, `${player?.full_name ?? ''} (${input.playerId})`], motivo: [null, input.reason] },
-      personal: true,
+      aboutPlayers: [input.playerId],
     });
     return decision;
   });

@@ -83,7 +83,7 @@ export async function recordModeration(tx: EntityManager, actor: Actor, record: 
     action,
     summary: `${summary} ${quoted(trivia?.name ?? String(record.question_group_id))}`,
     changes: { jugador: [null, `${record.first_name} ${record.last_name} (${record.player_id})`], ...changes },
-    personal: true,
+    aboutPlayers: [record.player_id],
   });
 }
 
