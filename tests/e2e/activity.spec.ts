@@ -78,4 +78,16 @@ test('"Actividad" shows an invitation, a question edit and a bulk approval with 
   await expect(approval).toHaveCount(0);
   await expect(edit).toHaveCount(1);
   await expect(entries.first()).toContainText('Pregunta #');
+
+  // A value with no space to wrap at (a long word, a path) wraps anyway: nothing sideways at 200 % zoom on a phone.
+  const longWord = `Larguísima${'palabra'.repeat(16)}${stamp}`;
+  const longEdit = await page.request.patch(`/api/questions/${question!.id}`, {
+    data: { text: `¿${longWord}?`, groupId: group.id },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(longEdit.ok(), await longEdit.text()).toBe(true);
+  await page.setViewportSize({ width: 195, height: 422 });
+  await page.reload();
+  await expect(entries.filter({ hasText: longWord.slice(0, 40) }).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 });

@@ -6,7 +6,11 @@ const shown = (value: ActivityChangeValue) => (value === null || value === '' ? 
 
 const MUTED = 'text-slate-600 dark:text-slate-400';
 
-/** One entry: what was done (the summary), when, by whom, to which object, and each field before → after. */
+/**
+ * One entry: what was done (the summary), when, by whom, to which object, and each field before →
+ * after. A value may be a long unbroken text (a picture's path, a JSON): it wraps anywhere rather
+ * than push the page sideways on a phone at 200 % zoom.
+ */
 export function ActivityEntryCard({ entry }: { entry: ActivityEntry }) {
   const changes = entry.changes ? Object.entries(entry.changes) : [];
   return (
@@ -15,7 +19,7 @@ export function ActivityEntryCard({ entry }: { entry: ActivityEntry }) {
         <span className="inline-flex items-center rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-600/20 ring-inset dark:bg-brand-400/10 dark:text-brand-100 dark:ring-brand-400/30">
           {ACTIVITY_ACTION_LABELS[entry.action]}
         </span>
-        <span className="min-w-0 font-semibold break-words">{entry.summary}</span>
+        <span className="min-w-0 font-semibold wrap-anywhere">{entry.summary}</span>
       </p>
       <p className={`flex flex-wrap gap-x-3 gap-y-1 text-sm ${MUTED}`}>
         <DateTime value={entry.at} />
@@ -37,14 +41,14 @@ export function ActivityEntryCard({ entry }: { entry: ActivityEntry }) {
         <dl className="grid grid-cols-1 gap-x-4 gap-y-1.5 border-t border-slate-100 pt-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr] dark:border-slate-800">
           {changes.map(([field, [before, after]]) => (
             <div key={field} className="contents">
-              <dt className="font-medium break-words">{activityFieldLabel(field)}</dt>
+              <dt className="min-w-0 font-medium wrap-anywhere">{activityFieldLabel(field)}</dt>
               <dd className="flex min-w-0 flex-wrap items-center gap-1.5">
-                <span className={`break-words ${MUTED}`}>
+                <span className={`min-w-0 wrap-anywhere ${MUTED}`}>
                   <span className="sr-only">antes: </span>
                   {shown(before)}
                 </span>
                 <ArrowRight className="size-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
-                <span className="break-words">
+                <span className="min-w-0 wrap-anywhere">
                   <span className="sr-only">después: </span>
                   {shown(after)}
                 </span>
