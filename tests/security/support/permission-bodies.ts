@@ -25,6 +25,9 @@ const person = () => ({ username: unique('matriz-persona'), firstName: 'Persona'
 export const VALID_BODIES: Record<string, (o: MatrixObjects) => Record<string, unknown>> = {
   'POST /api/register': () => ({ ...person(), password: 'una-clave-bien-larga-2026' }),
   'POST /api/users': () => ({ ...person(), role: 'member' }),
+  'PUT /api/users/:id/access': (o) => ({ role: 'member', companies: [{ companyId: o.company, role: 'viewer' }] }),
+  // Off for every caller: turning it off anyway answers 200 (and is recorded).
+  'POST /api/account/second-factor/disable': () => ({ proof: '123456' }),
   'POST /api/companies': () => ({ name: unique('Empresa de la matriz') }),
   'PATCH /api/companies/:id': () => ({ name: 'Empresa A' }),
   'POST /api/companies/:id/consent-texts': () => ({ text: 'Acepto el tratamiento de mis datos.' }),
