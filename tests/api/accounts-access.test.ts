@@ -226,7 +226,7 @@ describe('changing access (PUT /api/users/:id/access)', () => {
     expect(refused).toMatchObject({ status: 404, message: 'Empresa no encontrada' });
   });
 
-  it('records the invitation and each change of access in "Actividad", with the access before and after; a change that changes nothing records nothing', async () => {
+  it('records the invitation and each change of access in "Actividad", with the access before and after; a change that changes nothing says so', async () => {
     const newest = async () => (await owner.get('/api/activity?kind=user&limit=1')).body.entries[0];
     const invited = await owner.post('/api/users', { ...person(), role: 'member', companies: [{ companyId: zeta, role: 'viewer' }] });
     const id = invited.body.user.id as number;
@@ -249,7 +249,9 @@ describe('changing access (PUT /api/users/:id/access)', () => {
     });
     expect(changed.changes).not.toHaveProperty('rol');
     await owner.put(`/api/users/${id}/access`, access);
-    expect((await newest()).id).toBe(changed.id);
+    const same = await newest();
+    expect(same).toMatchObject({ action: 'changed', summary: `${changed.summary}: sin cambios`, changes: null });
+    expect(same.id).toBeGreaterThan(changed.id);
     await owner.put(`/api/users/${id}/access`, { role: 'owner', companies: [] });
     expect((await newest()).changes).toEqual({ rol: ['member', 'owner'], empresas: ['Acme Bebidas: Personal del evento, Zeta Eventos: Cliente (solo lectura)', null] });
   });

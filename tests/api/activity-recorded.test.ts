@@ -1,4 +1,7 @@
+import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../api/platform/lib/password';
+import { UserEntity } from '../../db/entities';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
@@ -111,5 +114,59 @@ describe('recorded changes', () => {
     const kept: { changes: unknown }[] = await api.dataSource.query(`SELECT changes FROM activity_entries WHERE object_kind = 'player' AND object_id = $1`, [player.id]);
     expect(kept).toEqual([{ changes: null }, { changes: null }]);
     expect(JSON.stringify(entry)).not.toContain(player.documentNumber);
+  });
+});
+
+describe('changes first recorded with the rest of the admin', () => {
+  it("a draw screen's setting and a picture's upload URL, each one entry in its trivia's company", async () => {
+    const company = await buildCompany(api.dataSource, { name: 'Pantallas SA' });
+    const trivia = await buildTrivia(api.dataSource, company.id, { questions: 1, overrides: { name: 'Trivia con sorteos' } });
+    const shown = await owner.put(`/api/question-groups/${trivia.group.id}/draws/screen`, { showHistory: true });
+    expect(shown.body).toEqual({ showHistory: true });
+    expect((await owner.post('/api/pictures/upload-url', { questionGroupId: trivia.group.id })).status).toBe(200);
+    const entries = (await owner.get(`/api/activity?companyId=${company.id}`)).body.entries;
+    expect(entries).toMatchObject([
+      { kind: 'trivia', objectId: trivia.group.id, action: 'link', summary: 'Pidió un enlace para subir una imagen a la trivia «Trivia con sorteos»' },
+      { kind: 'trivia', objectId: trivia.group.id, action: 'changed', summary: 'Mostró los sorteos de hoy en la pantalla grande de la trivia «Trivia con sorteos»', changes: { showHistory: [false, true] } },
+    ]);
+  });
+});
+
+describe('own-account changes', () => {
+  it('a password change, sessions ended and two-step sign-in on and off: installation-wide entries, never a password, secret or code', async () => {
+    const login = { username: 'cuenta.propia', password: 'cuenta-propia-clave-larga-9' };
+    const users = api.dataSource.getRepository(UserEntity);
+    const { id } = await users.save(users.create({ ...login, passwordHash: await hashPassword(login.password), firstName: 'Cuenta', lastName: 'Propia', email: 'cuenta@example.com', role: 'owner' }));
+    const signedIn = async (password: string) => {
+      const client = api.client();
+      expect((await client.post('/api/login', { username: login.username, password })).status).toBe(200);
+      return client;
+    };
+    const here = await signedIn(login.password);
+    await signedIn(login.password);
+    const newPassword = 'otra-clave-propia-larga-7';
+    expect((await here.put('/api/account/password', { currentPassword: login.password, newPassword })).body).toEqual({ ended: 1 });
+    await signedIn(newPassword);
+    expect((await here.post('/api/account/sessions/end-others')).body).toEqual({ ended: 1 });
+    await signedIn(newPassword);
+    const other = (await here.get('/api/account/sessions')).body.find((session: { current: boolean }) => !session.current);
+    expect((await here.delete(`/api/account/sessions/${other.handle}`)).status).toBe(200);
+    const setup = await here.post('/api/account/second-factor/setup');
+    const confirm = await here.post('/api/account/second-factor/confirm', { code: await generate({ secret: setup.body.secret }) });
+    expect(confirm.status).toBe(200);
+    expect((await here.post('/api/account/second-factor/disable', { proof: newPassword })).status).toBe(200);
+
+    const entries = (await owner.get(`/api/activity?userId=${id}`)).body.entries;
+    expect(entries.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Desactivó la verificación en dos pasos',
+      'Activó la verificación en dos pasos',
+      'Empezó a activar la verificación en dos pasos',
+      'Cerró su sesión abierta en «Navegador desconocido»',
+      'Cerró 1 sesión en otros dispositivos',
+      'Cambió su contraseña y cerró 1 sesión en otros dispositivos',
+    ]);
+    for (const entry of entries) expect(entry).toMatchObject({ companyId: null, kind: 'user', objectId: id, action: 'changed', author: { id } });
+    const stored = JSON.stringify(await api.dataSource.query('SELECT summary, changes FROM activity_entries WHERE user_id = $1', [id]));
+    for (const secret of [login.password, newPassword, setup.body.secret, ...confirm.body.recoveryCodes]) expect(stored).not.toContain(secret);
   });
 });

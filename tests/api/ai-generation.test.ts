@@ -38,6 +38,8 @@ describe('POST /api/question-groups/:id/generate', () => {
     expect(res.status).toBe(200);
     expect(res.body.count).toBe(3);
     expect(res.body.questions.map((q: { text: string }) => q.text)).toEqual(['Pregunta IA 1', 'Pregunta IA 2', 'Pregunta IA 3']);
+    const [entry] = (await admin.get(`/api/activity?kind=trivia&companyId=${companyId}&limit=1`)).body.entries;
+    expect(entry).toMatchObject({ objectId: group.id, action: 'changed', summary: `Generó con IA 3 preguntas en la trivia «${group.name}»`, changes: { questions: [null, 3] } });
 
     const questions = await storedQuestions(group.id);
     expect(questions.map((q) => q.text)).toEqual(['Pregunta IA 1', 'Pregunta IA 2', 'Pregunta IA 3']);

@@ -26,6 +26,9 @@ describe('POST /api/register', () => {
     expect(res.body).not.toHaveProperty('passwordHash');
     expect(res.body).not.toHaveProperty('password');
     expect((await client.get('/api/user')).body.username).toBe('first.admin');
+    // Their registration is their own first entry in "Actividad", installation-wide.
+    const [entry] = (await client.get('/api/activity?kind=user')).body.entries;
+    expect(entry).toMatchObject({ author: { id: res.body.id }, companyId: null, objectId: res.body.id, action: 'created', summary: 'Se registró como primer usuario: Primera Persona (first.admin)' });
   });
 
   it('refuses a public registration once a user exists', async () => {
@@ -43,7 +46,10 @@ describe('POST /api/register', () => {
   it('lets a signed-in admin register another user, and refuses a taken username with 409', async () => {
     const admin = await api.adminClient();
     const body = { username: 'second', password: 'a-long-password', firstName: 'Se', lastName: 'Gundo', email: 's@example.com' };
-    expect((await admin.post('/api/register', body)).status).toBe(201);
+    const registered = await admin.post('/api/register', body);
+    expect(registered.status).toBe(201);
+    const [entry] = (await admin.get('/api/activity?kind=user&limit=1')).body.entries;
+    expect(entry).toMatchObject({ author: { name: 'Ana Admin' }, objectId: registered.body.id, action: 'created', summary: 'Registró a Se Gundo (second) como propietario' });
     const again = await admin.post('/api/register', body);
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('El nombre de usuario ya está en uso');

@@ -52,6 +52,14 @@ describe('company consent texts', () => {
     const bundle = await api.client().get(`/api/play/${trivia.id}/bundle`);
     expect(bundle.body.consent).toEqual({ version: 2, text: 'Versión dos:\nlínea nueva.' });
     expect(bundle.body.version).not.toBe(none.body.version);
+    // Each save is in "Actividad", the one that changed nothing too; the texts before and after in its changes.
+    const entries = (await admin.get(`/api/activity?kind=company&companyId=${company.id}`)).body.entries;
+    expect(entries.map((entry: { summary: string }) => entry.summary)).toEqual([
+      'Guardó el texto de tratamiento de datos sin cambios (versión 2)',
+      'Guardó el texto de tratamiento de datos (versión 2)',
+      'Guardó el texto de tratamiento de datos (versión 1)',
+    ]);
+    expect(entries[1].changes).toEqual({ consentText: ['Usaremos tus datos para el ranking.', 'Versión dos:\nlínea nueva.'] });
   });
 
   it('an empty text turns consent off (a new version), and the bundle carries none', async () => {

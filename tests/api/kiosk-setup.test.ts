@@ -23,6 +23,10 @@ async function newLink(groupId = trivia.group.id) {
   expect(res.status).toBe(201);
   const url = new URL(res.body.path, 'http://kiosk.test');
   expect(url.pathname).toBe(`/play-trivia/${groupId}`);
+  // Recorded in "Actividad" (never its token).
+  const [entry] = (await admin.get('/api/activity?kind=trivia&limit=1')).body.entries;
+  expect(entry).toMatchObject({ objectId: groupId, action: 'link', summary: expect.stringMatching(/^Creó un enlace de configuración de quiosco para la trivia «/) });
+  expect(JSON.stringify(entry)).not.toContain(url.searchParams.get('kiosk'));
   return { token: url.searchParams.get('kiosk') as string, expiresAt: res.body.expiresAt as string };
 }
 

@@ -56,6 +56,17 @@ describe('the three-step logo upload', () => {
     expect(removed.status).toBe(200);
     expect((await api.client().get(second.body.logoUrl)).status).toBe(404);
     expect((await admin.get('/api/companies')).body.find((c: { id: number }) => c.id === company.id).logoUrl).toBeNull();
+
+    // Each request of the admin is in "Actividad": both upload URLs, the two logos set, the removal.
+    const entries = (await admin.get(`/api/activity?kind=company&companyId=${company.id}`)).body.entries as { action: string; summary: string; changes: Record<string, unknown> | null }[];
+    expect(entries.map((entry) => [entry.action, entry.summary])).toEqual([
+      ['changed', 'Quitó el logo de la empresa «Con logo»'],
+      ['changed', 'Cambió el logo de la empresa «Con logo»'],
+      ['link', 'Pidió un enlace para subir el logo de la empresa «Con logo»'],
+      ['changed', 'Puso un logo de la empresa «Con logo»'],
+      ['link', 'Pidió un enlace para subir el logo de la empresa «Con logo»'],
+    ]);
+    expect(entries[0]!.changes).toEqual({ logoUrl: [second.body.logoUrl, null] });
   });
 
   it('sets a trivia logo and moves its bundle version', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inParams } from '../../api/platform/access/route-access';
 import type { TestClient } from '../support/http-client';
+import { activityProblem, UNRECORDED_ROUTES } from './support/permission-activity';
 import type { Caller } from './support/permission-callers';
 import { expectedOutcome, replyProblem, type DeclaredRoute } from './support/permission-matrix';
 
@@ -9,9 +10,9 @@ import { expectedOutcome, replyProblem, type DeclaredRoute } from './support/per
  * fails a guard that lets through what it should not, or hides an object unlike a missing one.
  */
 const client = {} as TestClient;
-const member = (role: 'organiser' | 'staff' | 'viewer', scope: 'in' | 'out'): Caller => ({ kind: 'member', name: `${role} ${scope}`, client, role, scope });
-const owner: Caller = { kind: 'owner', name: 'owner', client };
-const signedOut: Caller = { kind: 'signed-out', name: 'signed out', client };
+const member = (role: 'organiser' | 'staff' | 'viewer', scope: 'in' | 'out'): Caller => ({ kind: 'member', name: `${role} ${scope}`, client, userId: 1, role, scope });
+const owner: Caller = { kind: 'owner', name: 'owner', client, userId: 2 };
+const signedOut: Caller = { kind: 'signed-out', name: 'signed out', client, userId: null };
 
 // Content edits are the organiser's alone (the issue: staff make no content edits, a viewer no changes).
 const edit: DeclaredRoute['access'] = { level: 'company', action: 'content.edit', targets: [inParams('group')] };
@@ -61,5 +62,22 @@ describe('what the matrix fails', () => {
   it('a signed-out call that is not a 401, and a server error whatever was expected', () => {
     expect(replyProblem('unauthenticated', { status: 404, body: { code: 'not_found' } }, undefined)).toMatch(/expected 401/);
     expect(replyProblem('passes', { status: 500, body: { code: 'internal' } }, undefined)).toMatch(/got 500/);
+  });
+});
+
+describe('what the matrix fails in "Actividad"', () => {
+  const write = { method: 'POST', path: '/api/companies/:id/consent-texts' };
+  it('a state-changing 2xx without exactly one entry, and a refused or failed call that adds one', () => {
+    expect(activityProblem(write, { status: 200, body: {} }, 0)).toMatch(/answered 200 but added 0 entries/);
+    expect(activityProblem(write, { status: 201, body: {} }, 2)).toMatch(/added 2 entries.*expected 1/);
+    expect(activityProblem(write, { status: 200, body: {} }, 1)).toBeUndefined();
+    expect(activityProblem(write, { status: 403, body: { code: 'role_forbidden' } }, 1)).toMatch(/answered 403 and added 1 entries.*expected none/);
+    expect(activityProblem(write, { status: 409, body: { code: 'conflict' } }, 0)).toBeUndefined();
+  });
+
+  it('lets a 2xx add none only on a route in the one list of unrecorded routes', () => {
+    const [name] = Object.keys(UNRECORDED_ROUTES);
+    const [method, path] = name!.split(' ');
+    expect(activityProblem({ method: method!, path: path! }, { status: 200, body: {} }, 0)).toBeUndefined();
   });
 });

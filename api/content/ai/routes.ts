@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { generateQuestionsSchema, idParamsSchema, type AiStatus, type GeneratedQuestions } from '../../../contract';
 import type { Config } from '../../platform/config';
 import { allow, inParams, signedIn } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { presentQuestionWithAnswers } from '../questions/presenter';
 import { createQuestionWriter } from './question-writer';
@@ -23,7 +24,7 @@ export function aiRoutes(dataSource: DataSource, config: Config) {
     // Checked first so a missing trivia never costs an AI call.
     await requireGroupExists(dataSource.manager, id);
     const generated = await writer.write(context, numQuestions);
-    const stored = await storeGeneratedQuestions(dataSource.manager, id, generated);
+    const stored = await storeGeneratedQuestions(dataSource.manager, id, generated, actorOf(ctx));
     ctx.body = {
       count: stored.length,
       questions: stored.map(({ question, answers }) => presentQuestionWithAnswers(question, answers)),

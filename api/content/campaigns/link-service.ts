@@ -86,10 +86,14 @@ export function bulkLink(em: EntityManager, campaignId: number, input: BulkData,
       details.push({ questionGroupId, success: true });
     }
     const added = details.filter((d) => d.success).length;
+    const refused = details.length - added;
+    const refusedText = refused ? ` (${refused === 1 ? '1 rechazada' : `${refused} rechazadas`})` : '';
     if (added > 0) {
       await refreshCampaignStandings(tx, campaignId);
       const ids = details.filter((d) => d.success).map((d) => d.questionGroupId);
-      await recordCampaign(tx, actor, campaign, 'changed', `Añadió ${added === 1 ? '1 trivia' : `${added} trivias`} a la campaña ${quoted(campaign.name)}`, { trivias: [null, ids.join(', ')] });
+      await recordCampaign(tx, actor, campaign, 'changed', `Añadió ${added === 1 ? '1 trivia' : `${added} trivias`} a la campaña ${quoted(campaign.name)}${refusedText}`, { trivias: [null, ids.join(', ')] });
+    } else {
+      await recordCampaign(tx, actor, campaign, 'changed', `No añadió ninguna trivia a la campaña ${quoted(campaign.name)}${refusedText}: sin cambios`);
     }
     return { added, errors: details.length - added, details };
   });

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { DataSource } from 'typeorm';
 import { consentTextSchema, idParamsSchema } from '../../../contract';
 import { allow, inParams } from '../../platform/access/route-access';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import { listConsentTexts, saveConsentText } from './service';
 
@@ -17,7 +18,7 @@ export function consentRoutes(dataSource: DataSource) {
   router.post('/', allow(dataSource, 'content.edit', inParams('company')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     const { text } = parseBody(consentTextSchema, ctx.request.body);
-    ctx.body = await saveConsentText(dataSource.manager, id, text, ctx.state.user.id);
+    ctx.body = await saveConsentText(dataSource.manager, id, text, actorOf(ctx));
   });
 
   return router;

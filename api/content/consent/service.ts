@@ -8,6 +8,7 @@ import {
 import { badRequest } from '../../platform/http/errors';
 import { missing } from '../../platform/access/not-found';
 import { prepared } from '../../../db/prepared-statements';
+import { recordActivity, type Actor } from '../../platform/activity/record';
 
 interface ConsentTextRow {
   id: number;
@@ -43,10 +44,10 @@ export async function listConsentTexts(em: EntityManager, companyId: number): Pr
 
 /**
  * Saves a company's text as its next version, in a transaction of its own (the company row is locked, so two saves at once get
- * versions n and n+1). Saving the current text again adds nothing. An empty text is a version too:
+ * versions n and n+1), with its entry in "Actividad". Saving the current text again adds no version (its entry says so). An empty text is a version too:
  * from then on the company asks for no consent, and what players agreed to before stays recorded.
  */
-export function saveConsentText(em: EntityManager, companyId: number, text: string, userId: number): Promise<ConsentTextVersion> {
+export function saveConsentText(em: EntityManager, companyId: number, text: string, actor: Actor): Promise<ConsentTextVersion> {
   return em.transaction(async (tx) => {
     await requireCompany(tx, companyId, true);
     const [current]: ConsentTextRow[] = await tx.query(
@@ -55,14 +56,20 @@ export function saveConsentText(em: EntityManager, companyId: number, text: stri
         WHERE c.company_id = $1 ORDER BY c.version DESC LIMIT 1`,
       [companyId],
     );
-    if (current && current.text === text) return presentVersion(current);
-    if (!current && text === '') return { version: 0, text: '', createdBy: null, createdAt: new Date(0).toISOString() };
-    await tx.query(`INSERT INTO consent_texts (company_id, version, text, created_by) VALUES ($1, $2, $3, $4)`, [
+    if ((current?.text ?? '') === text) {
+      await recordActivity(tx, actor, { companyId, kind: 'company', objectId: companyId, action: 'changed', summary: `Guardó el texto de tratamiento de datos sin cambios (versión ${current?.version ?? 0})` });
+      return current ? presentVersion(current) : { version: 0, text: '', createdBy: null, createdAt: new Date(0).toISOString() };
+    }
+    const version = (current?.version ?? 0) + 1;
+    await tx.query(`INSERT INTO consent_texts (company_id, version, text, created_by) VALUES ($1, $2, $3, $4)`, [companyId, version, text, actor.userId]);
+    await recordActivity(tx, actor, {
       companyId,
-      (current?.version ?? 0) + 1,
-      text,
-      userId,
-    ]);
+      kind: 'company',
+      objectId: companyId,
+      action: 'changed',
+      summary: text === '' ? `Quitó el texto de tratamiento de datos (versión ${version})` : `Guardó el texto de tratamiento de datos (versión ${version})`,
+      changes: { consentText: [current?.text ?? null, text] },
+    });
     return (await listConsentTexts(tx, companyId))[0]!;
   });
 }

@@ -17,10 +17,11 @@ import { badRequest, forbidden } from '../../platform/http/errors';
 import { sendImmutableFile } from '../../platform/http/immutable-file';
 import { allow, allowListed, declareAs, inBody, inParams, publicRoute, type GuardMiddleware } from '../../platform/access/route-access';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { ObjectKind } from '../../platform/access/not-found';
 import { storedLogoPath } from './logo-url';
-import { ensureLogoOwnerExists, LOGO_INVALID, objectNamePrefix, replaceLogo } from './service';
+import { ensureLogoOwnerExists, LOGO_INVALID, objectNamePrefix, recordLogoUploadUrl, replaceLogo } from './service';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, uploadUrlUsed, verifyUploadToken } from './signing';
 import { imageExtension, openUpload, refuseWhenLogosBusy, removeStoredLogo, storeUpload, takeLogoPlace, UPLOADS_PREFIX, uploadExists } from './storage';
 import { claimUpload, nameUploadFile, releaseClaim, sweepUnattachedUploads } from './upload-ledger';
@@ -62,7 +63,7 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
 
   router.post('/logos/upload-url', editsLogoOwner(dataSource), async (ctx) => {
     const { entityType, entityId } = parseBody(uploadUrlSchema, ctx.request.body);
-    await ensureLogoOwnerExists(em, entityType, entityId);
+    await recordLogoUploadUrl(em, actorOf(ctx), entityType, entityId);
     // Best effort: a sweep that fails (a file it cannot delete) is tried again at the next upload URL.
     await sweepUnattachedUploads(dataSource, uploadDir, sweepAfterMs).catch(() => 0);
     const objectName = `${objectNamePrefix(entityType, entityId)}${randomUUID()}`;
@@ -117,14 +118,14 @@ export function logoRoutes(dataSource: DataSource, uploadDir: string, secret: st
       // The stored object's path, also when the client passes the upload URL it stored it through.
       const logoUrl = await storedLogoPath(em, secret, given);
       if (!logoUrl) throw badRequest(LOGO_INVALID);
-      const previous = await replaceLogo(em, entityType, id, logoUrl, (stored) => uploadExists(uploadDir, stored));
+      const previous = await replaceLogo(em, entityType, id, logoUrl, actorOf(ctx), (stored) => uploadExists(uploadDir, stored));
       await removeStoredLogo(uploadDir, previous);
       ctx.body = { logoPath: logoUrl } satisfies LogoPathReply;
     });
 
     router.delete(path, editOwner, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
-      const previous = await replaceLogo(em, entityType, id, null);
+      const previous = await replaceLogo(em, entityType, id, null, actorOf(ctx));
       await removeStoredLogo(uploadDir, previous);
       ctx.body = { message: 'Logo eliminado' };
     });

@@ -1,6 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { PICTURE_MISSING_MESSAGE, type Picture, type PlacedPicture } from '../../../contract';
 import type { PictureEntity } from '../../../db/entities';
+import { missing } from '../../platform/access/not-found';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { badRequest } from '../../platform/http/errors';
 import { uploadUrlUsed } from '../logos/signing';
 import type { ProcessedPicture } from './processing';
@@ -139,3 +141,15 @@ export const pictureSweep =
       () => undefined,
       () => undefined,
     );
+
+/**
+ * The entry in "Actividad" of a signed upload URL for a trivia's picture (404 for a trivia that
+ * does not exist): handing it out lets a file into the installation's storage, so who asked is recorded.
+ */
+export async function recordPictureUploadUrl(em: EntityManager, actor: Actor, questionGroupId: number): Promise<void> {
+  await em.transaction(async (tx) => {
+    const [group]: { name: string; company_id: number }[] = await tx.query(`SELECT name, company_id FROM question_groups WHERE id = $1`, [questionGroupId]);
+    if (!group) throw missing('group');
+    await recordActivity(tx, actor, { companyId: group.company_id, kind: 'trivia', objectId: questionGroupId, action: 'link', summary: `Pidió un enlace para subir una imagen a la trivia ${quoted(group.name)}` });
+  });
+}

@@ -9,8 +9,8 @@ import { allow, inBody, publicRoute } from '../../platform/access/route-access';
 import { closeWhenUnread, readUploadBody, refuseDeclaredOversize } from '../../platform/http/upload-body';
 import { parse, parseBody } from '../../platform/http/validate';
 import { signUploadGrant, UPLOAD_URL_LIFETIME_MS, verifyUploadToken } from '../logos/signing';
-import { missing } from '../../platform/access/not-found';
-import { claimPictureUpload, recordPicture, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
+import { actorOf } from '../../platform/activity/record';
+import { claimPictureUpload, recordPicture, recordPictureUploadUrl, releasePictureClaim, reuseStoredPicture, type PictureSweep } from './ledger';
 import { pictureNameOf, processPicture, refuseWhenPicturesBusy, takePicturePlace } from './processing';
 import { openVariant, writeVariants } from './storage';
 
@@ -30,8 +30,7 @@ export function pictureRoutes(dataSource: DataSource, uploadDir: string, secret:
 
   router.post('/pictures/upload-url', allow(dataSource, 'content.edit', inBody('group', 'questionGroupId')), async (ctx) => {
     const { questionGroupId } = parseBody(pictureUploadUrlSchema, ctx.request.body);
-    const [group]: unknown[] = await em.query(`SELECT 1 FROM question_groups WHERE id = $1`, [questionGroupId]);
-    if (!group) throw missing('group');
+    await recordPictureUploadUrl(em, actorOf(ctx), questionGroupId);
     await sweepPictures();
     const objectName = `picture-${questionGroupId}-${randomUUID()}`;
     const token = signUploadGrant(secret, { objectName, entityType: 'question-group', entityId: questionGroupId, expiresAt: Date.now() + UPLOAD_URL_LIFETIME_MS });

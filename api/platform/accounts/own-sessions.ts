@@ -3,7 +3,10 @@ import type { EntityManager } from 'typeorm';
 import { SESSION_HANDLE_LENGTH, type AccountSession } from '../../../contract';
 import { conflict, notFound } from '../http/errors';
 import { sha256 } from '../lib/crypto';
+import type { UserEntity } from '../../../db/entities';
+import type { Actor } from '../activity/record';
 import { browserLabel } from './browser-label';
+import { recordUser } from './user-changes';
 
 /**
  * "Sesiones abiertas" on "Mi cuenta": a user's own open sessions and ending one of them. A session
@@ -49,16 +52,23 @@ export async function listOwnSessions(ctx: Context, em: EntityManager, userId: n
 }
 
 /**
- * Ends one of the user's other sessions: its row is deleted, so its cookie no longer works. 404
- * `session_not_found` for a handle that names no open session of theirs (another user's included),
- * 409 `current_session` for this browser's own (it signs out with Inicio's "Logout", the one way
- * to sign out).
+ * Ends one of the user's other sessions: its row is deleted, so its cookie no longer works, with
+ * its entry in "Actividad" (naming the browser as "Sesiones abiertas" does) in the same
+ * transaction. 404 `session_not_found` for a handle that names no open session of theirs (another
+ * user's included), 409 `current_session` for this browser's own (it signs out with Inicio's
+ * "Logout", the one way to sign out).
  */
-export async function endOwnSession(ctx: Context, em: EntityManager, userId: number, handle: string): Promise<void> {
+export async function endOwnSession(ctx: Context, em: EntityManager, user: UserEntity, handle: string, actor: Actor): Promise<void> {
   const current = currentId(ctx);
   if (current && handleOf(current) === handle) {
     throw conflict('Esta es la sesión que estás usando: ciérrala con «Logout» en Inicio.', { code: 'current_session' });
   }
-  const [, count]: [unknown, number] = await em.query(`DELETE FROM sessions WHERE data->>'userId' = $1 AND ${HANDLE_SQL} = $2`, [String(userId), handle]);
-  if (!count) throw notFound('Esa sesión ya no está abierta', { code: 'session_not_found' });
+  await em.transaction(async (tx) => {
+    const [ended]: [{ user_agent: string | null }[], number] = await tx.query(
+      `DELETE FROM sessions WHERE data->>'userId' = $1 AND ${HANDLE_SQL} = $2 RETURNING data->>'userAgent' AS user_agent`,
+      [String(user.id), handle],
+    );
+    if (!ended.length) throw notFound('Esa sesión ya no está abierta', { code: 'session_not_found' });
+    await recordUser(tx, actor, user, 'changed', `Cerró su sesión abierta en «${browserLabel(ended[0]!.user_agent)}»`);
+  });
 }

@@ -25,8 +25,9 @@ import { parse, parseBody } from '../http/validate';
 import { refuseWithoutSecondStep } from '../second-factor/sign-in-step';
 import { checkAccountLink } from './links';
 import { endOwnSession, listOwnSessions } from './own-sessions';
-import { changeOwnPassword, createUserLink, disableUser, enableUser, inviteUser, listUsers, redeemLink, removeUser } from './service';
+import { createUserLink, newOwnPasswordHash, sessionsText, setOwnPassword, disableUser, enableUser, inviteUser, listUsers, redeemLink, removeUser } from './service';
 import { changeUserAccess, presentListedUsers } from './user-access';
+import { recordUser } from './user-changes';
 
 /**
  * Accounts: the owners' "Usuarios" (/api/users), the public invitation and reset links
@@ -95,17 +96,22 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
   });
 
   // The current password is a guess like a sign-in's: it spends a point of the same limit, given back when right.
+  // The new password, the end of the other sessions and its entry in "Actividad" are one transaction.
   router.put('/account/password', signedIn, async (ctx) => {
     const input = parseBody(passwordChangeSchema, ctx.request.body);
+    const user = caller(ctx.state);
     const key = `login:${ctx.ip}`;
     await loginLimiter.spend(key);
-    await changeOwnPassword(dataSource, caller(ctx.state), input);
+    const passwordHash = await newOwnPasswordHash(em, user, input);
     await loginLimiter.refund(key);
-    ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
+    const ended = await endOtherSessions(ctx, em, user.id, (tx, others) => setOwnPassword(tx, actorOf(ctx), user, passwordHash, others));
+    ctx.body = { ended } satisfies EndOtherSessionsReply;
   });
 
   router.post('/account/sessions/end-others', signedIn, async (ctx) => {
-    ctx.body = { ended: await endOtherSessions(ctx, em, caller(ctx.state).id) } satisfies EndOtherSessionsReply;
+    const user = caller(ctx.state);
+    const ended = await endOtherSessions(ctx, em, user.id, (tx, others) => recordUser(tx, actorOf(ctx), user, 'changed', `Cerró ${sessionsText(others)} en otros dispositivos`));
+    ctx.body = { ended } satisfies EndOtherSessionsReply;
   });
 
   router.get('/account/sessions', signedIn, async (ctx) => {
@@ -114,7 +120,7 @@ export function accountRoutes(dataSource: DataSource, loginLimiter: RateLimiter,
 
   router.delete('/account/sessions/:handle', signedIn, async (ctx) => {
     const { handle } = parse(sessionHandleParamsSchema, ctx.params);
-    await endOwnSession(ctx, em, caller(ctx.state).id, handle);
+    await endOwnSession(ctx, em, caller(ctx.state), handle, actorOf(ctx));
     ctx.body = { message: 'Sesión cerrada', handle };
   });
 

@@ -50,12 +50,15 @@ async function shutOut(tx: EntityManager, userId: number): Promise<void> {
   await endSessionsOf(tx, userId);
 }
 
-/** Disables a user (never the last active owner). Disabling a disabled user changes nothing. */
+/** Disables a user (never the last active owner). Disabling a disabled user changes nothing (its entry says so). */
 export function disableUser(dataSource: DataSource, id: number, actor: Actor): Promise<UserEntity> {
   return dataSource.transaction(async (tx) => {
     await lockOwners(tx);
     const user = await findListedUser(tx, id);
-    if (user.status === 'disabled') return user;
+    if (user.status === 'disabled') {
+      await recordUser(tx, actor, user, 'disabled', `Desactivó a ${nameOf(user)} (${user.username}), que ya estaba desactivado: sin cambios`);
+      return user;
+    }
     await assertAnotherOwnerRemains(tx, user);
     const was = user.status;
     user.status = 'disabled';
@@ -70,7 +73,10 @@ export function disableUser(dataSource: DataSource, id: number, actor: Actor): P
 export function enableUser(dataSource: DataSource, id: number, actor: Actor): Promise<UserEntity> {
   return dataSource.transaction(async (tx) => {
     const user = await findListedUser(tx, id);
-    if (user.status !== 'disabled') return user;
+    if (user.status !== 'disabled') {
+      await recordUser(tx, actor, user, 'enabled', `Reactivó a ${nameOf(user)} (${user.username}), que no estaba desactivado: sin cambios`);
+      return user;
+    }
     user.status = user.passwordHash === null ? 'invited' : 'active';
     await tx.update(UserEntity, { id }, { status: user.status });
     await recordUser(tx, actor, user, 'enabled', `Reactivó a ${nameOf(user)} (${user.username})`, { estado: [USER_STATUS_LABELS.disabled, USER_STATUS_LABELS[user.status]] });
@@ -124,20 +130,29 @@ export async function redeemLink(dataSource: DataSource, token: string, password
 }
 
 /**
- * Changes the signed-in user's own password: the current one is required (400 on the
- * `currentPassword` field when wrong), the new one follows the rule, and open reset links expire.
- * The caller ends the user's other sessions.
+ * The hash of the signed-in user's new password, once the current one is right (400 on the
+ * `currentPassword` field when wrong) and the new one follows the rule. `setOwnPassword` stores it.
  */
-export async function changeOwnPassword(dataSource: DataSource, user: UserEntity, input: PasswordChangeInput): Promise<void> {
-  const stored = await dataSource.manager.findOneBy(UserEntity, { id: user.id });
+export async function newOwnPasswordHash(em: EntityManager, user: UserEntity, input: PasswordChangeInput): Promise<string> {
+  const stored = await em.findOneBy(UserEntity, { id: user.id });
   if (!(await verifyPassword(stored?.passwordHash ?? undefined, input.currentPassword))) {
     const message = 'La contraseña actual no es correcta';
     throw badRequest(message, { code: 'validation_failed', issues: [{ path: 'currentPassword', message }] });
   }
   assertPasswordAllowed(input.newPassword, user, 'newPassword');
-  const passwordHash = await hashPassword(input.newPassword);
-  await dataSource.transaction(async (tx) => {
-    await tx.update(UserEntity, { id: user.id }, { passwordHash });
-    await expireOpenLinks(tx, user.id);
-  });
+  return hashPassword(input.newPassword);
 }
+
+/**
+ * Stores the user's own new password in the transaction that ended their other sessions: open
+ * reset links expire, and its entry in "Actividad" (the installation's; never the password) says
+ * how many sessions ended.
+ */
+export async function setOwnPassword(tx: EntityManager, actor: Actor, user: UserEntity, passwordHash: string, endedSessions: number): Promise<void> {
+  await tx.update(UserEntity, { id: user.id }, { passwordHash });
+  await expireOpenLinks(tx, user.id);
+  await recordUser(tx, actor, user, 'changed', `Cambió su contraseña y cerró ${sessionsText(endedSessions)} en otros dispositivos`);
+}
+
+/** "1 sesión", "3 sesiones": how an own-account entry counts sessions. */
+export const sessionsText = (count: number) => (count === 1 ? '1 sesión' : `${count} sesiones`);

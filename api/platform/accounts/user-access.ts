@@ -109,7 +109,8 @@ export function changeUserAccess(dataSource: DataSource, id: number, values: Use
     if (user.role !== values.role) await tx.update(UserEntity, { id }, { role: values.role });
     const changes = await accessChanges(tx, { role: user.role, companies: user.role === 'owner' ? [] : had }, values);
     user.role = values.role;
-    if (Object.keys(changes).length > 0) await recordUser(tx, actor, user, 'changed', `Cambió el acceso de ${nameOf(user)} (${user.username})`, changes);
+    const same = Object.keys(changes).length === 0;
+    await recordUser(tx, actor, user, 'changed', `Cambió el acceso de ${nameOf(user)} (${user.username})${same ? ': sin cambios' : ''}`, changes);
     const [listed] = await presentListedUsers(tx, [user]);
     return listed!;
   });

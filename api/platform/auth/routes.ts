@@ -5,6 +5,7 @@ import { loginSchema, registerSchema, type SessionReply } from '../../../contrac
 import type { RateLimiter } from '../http/rate-limit';
 import { grantsOf } from '../access/load-user';
 import { accessOf, declareAs, ownerOnly, publicRoute, signedIn } from '../access/route-access';
+import { actorOf } from '../activity/record';
 import { signIn, signOut } from '../http/session';
 import type { SecretSealer } from '../second-factor/sealing';
 import { secondStepOfSignIn } from '../second-factor/sign-in-step';
@@ -54,7 +55,7 @@ export function authRoutes(dataSource: DataSource, loginLimiter: RateLimiter, re
   router.post('/register', firstUserOrOwner, async (ctx) => {
     await refuseKioskBrowser(ctx, em);
     const input = parseBody(registerSchema, ctx.request.body);
-    const user = await registerUser(em, input, { signedIn: Boolean(ctx.state.user) });
+    const user = await registerUser(em, input, ctx.state.user ? { actor: actorOf(ctx) } : { firstUserFrom: ctx.ip || null });
     if (!ctx.state.user) await signIn(ctx, user.id);
     ctx.status = 201;
     ctx.body = presentUser(user, []);

@@ -4,6 +4,7 @@ import { passwordVerdict } from '../../../contract/password-strength';
 import { UserEntity } from '../../../db/entities';
 import { badRequest, conflict, unauthorized } from '../http/errors';
 import { hashPassword, verifyPassword } from '../lib/password';
+import { recordActivity, type Actor } from '../activity/record';
 
 /**
  * The user a username and password name. One message whether the user exists or not, is invited
@@ -38,22 +39,27 @@ export async function lockUserCreation(tx: EntityManager): Promise<void> {
   await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['users.register']);
 }
 
+/** Who registers a user: a signed-in owner (`actor`), or nobody yet: the first user, whose own registration is recorded as theirs. */
+export type Registrar = { actor: Actor } | { firstUserFrom: string | null };
+
 /**
- * Creates an owner with a password. Public only while no user exists (the bootstrap rule);
- * afterwards only a signed-in owner may (the route's guard). The rule is checked under the same
- * lock as the insert, so two public "first user" requests cannot both pass it.
+ * Creates an owner with a password, with its entry in "Actividad" (the installation's). Public
+ * only while no user exists (the bootstrap rule); afterwards only a signed-in owner may (the
+ * route's guard). The rule is checked under the same lock as the insert, so two public "first
+ * user" requests cannot both pass it.
  */
-export async function registerUser(em: EntityManager, input: RegisterInput, caller: { signedIn: boolean }): Promise<UserEntity> {
-  if (!caller.signedIn && (await em.exists(UserEntity))) throw unauthorized(); // cheap refusal before hashing
+export async function registerUser(em: EntityManager, input: RegisterInput, by: Registrar): Promise<UserEntity> {
+  const signedIn = 'actor' in by;
+  if (!signedIn && (await em.exists(UserEntity))) throw unauthorized(); // cheap refusal before hashing
   assertPasswordAllowed(input.password, input);
   const passwordHash = await hashPassword(input.password);
   return em.transaction(async (tx) => {
     await lockUserCreation(tx);
-    if (!caller.signedIn && (await tx.count(UserEntity)) > 0) throw unauthorized();
+    if (!signedIn && (await tx.count(UserEntity)) > 0) throw unauthorized();
     if (await tx.existsBy(UserEntity, { username: input.username })) {
       throw conflict('El nombre de usuario ya está en uso');
     }
-    return tx.save(
+    const user = await tx.save(
       tx.create(UserEntity, {
         username: input.username,
         passwordHash,
@@ -64,6 +70,16 @@ export async function registerUser(em: EntityManager, input: RegisterInput, call
         status: 'active',
       }),
     );
+    const actor = signedIn ? by.actor : { userId: user.id, address: by.firstUserFrom };
+    await recordActivity(tx, actor, {
+      companyId: null,
+      kind: 'user',
+      objectId: user.id,
+      action: 'created',
+      summary: signedIn ? `Registró a ${user.firstName} ${user.lastName} (${user.username}) como propietario` : `Se registró como primer usuario: ${user.firstName} ${user.lastName} (${user.username})`,
+      changes: { username: [null, user.username], role: [null, 'owner'] },
+    });
+    return user;
   });
 }
 

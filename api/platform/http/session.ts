@@ -126,11 +126,17 @@ export async function endSessionsOf(em: EntityManager, userId: number): Promise<
 }
 
 /**
- * Ends the user's sessions on every other browser: all their rows are deleted, then this browser
- * is signed in again under a new id, its absolute lifetime unchanged. How many others ended.
+ * Ends the user's sessions on every other browser, in one transaction with `alongside` (the change
+ * that asks for it and its entry in "Actividad", told how many others ended): all their rows are
+ * deleted, then this browser is signed in again under a new id, its absolute lifetime unchanged.
+ * How many others ended.
  */
-export async function endOtherSessions(ctx: Context, em: EntityManager, userId: number): Promise<number> {
-  const ended = await endSessionsOf(em, userId);
+export async function endOtherSessions(ctx: Context, em: EntityManager, userId: number, alongside: (tx: EntityManager, ended: number) => Promise<void>): Promise<number> {
+  const ended = await em.transaction(async (tx) => {
+    const others = Math.max(0, (await endSessionsOf(tx, userId)) - 1);
+    await alongside(tx, others);
+    return others;
+  });
   await ctx.session!.regenerate();
-  return Math.max(0, ended - 1);
+  return ended;
 }

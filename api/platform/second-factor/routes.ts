@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { secondFactorConfirmSchema, secondFactorDisableSchema, type SecondFactorStatus } from '../../../contract';
 import type { UserEntity } from '../../../db/entities';
 import { ownerOnly, signedIn } from '../access/route-access';
+import { actorOf } from '../activity/record';
 import type { RateLimiter } from '../http/rate-limit';
 import { parseBody } from '../http/validate';
 import type { SecretSealer } from './sealing';
@@ -32,19 +33,19 @@ export function secondFactorRoutes(dataSource: DataSource, sealer: SecretSealer,
 
   router.post('/second-factor/setup', ownerOnly, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await startSetup(em, sealer, caller(ctx.state));
+    ctx.body = await startSetup(em, sealer, caller(ctx.state), actorOf(ctx));
   });
 
   router.post('/second-factor/confirm', signedIn, async (ctx) => {
     const { code } = parseBody(secondFactorConfirmSchema, ctx.request.body);
     const user = caller(ctx.state);
-    ctx.body = await guarded(user, () => confirmSetup(dataSource, sealer, user, code));
+    ctx.body = await guarded(user, () => confirmSetup(dataSource, sealer, user, code, actorOf(ctx)));
   });
 
   router.post('/second-factor/disable', signedIn, async (ctx) => {
     const { proof } = parseBody(secondFactorDisableSchema, ctx.request.body);
     const user = caller(ctx.state);
-    await guarded(user, () => disableSecondFactor(em, sealer, user, proof));
+    await guarded(user, () => disableSecondFactor(em, sealer, user, proof, actorOf(ctx)));
     ctx.body = (await secondFactorStatus(em, user)) satisfies SecondFactorStatus;
   });
 

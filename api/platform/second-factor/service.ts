@@ -13,6 +13,8 @@ import {
 import { UserEntity, UserSecondFactorEntity } from '../../../db/entities';
 import { verifyPassword } from '../lib/password';
 import { badRequest, conflict } from '../http/errors';
+import type { Actor } from '../activity/record';
+import { recordUser } from '../accounts/user-changes';
 import { newRecoveryCode, recoveryCodeHash, type SecretSealer } from './sealing';
 
 /** The name authenticator apps show next to the account. */
@@ -38,12 +40,16 @@ export async function secondFactorStatus(em: EntityManager, user: UserEntity): P
 
 /**
  * A new secret for the user's app, replacing any set-up not confirmed yet (owners only: the
- * route's guard); 409 `second_factor_enabled` when it is on already (turn it off first).
+ * route's guard); 409 `second_factor_enabled` when it is on already (turn it off first). Its
+ * entry in "Actividad" (the installation's, like every own-account entry) never holds the secret.
  */
-export async function startSetup(em: EntityManager, sealer: SecretSealer, user: UserEntity): Promise<SecondFactorSetup> {
+export async function startSetup(em: EntityManager, sealer: SecretSealer, user: UserEntity, actor: Actor): Promise<SecondFactorSetup> {
   if (await enabledSecondFactor(em, user.id)) throw conflict('La verificación en dos pasos ya está activada', { code: 'second_factor_enabled' });
   const secret = generateSecret();
-  await em.upsert(UserSecondFactorEntity, { userId: user.id, sealedSecret: sealer.seal(secret), enabledAt: null, lastTimeStep: null, recoveryCodeHashes: [] }, ['userId']);
+  await em.transaction(async (tx) => {
+    await tx.upsert(UserSecondFactorEntity, { userId: user.id, sealedSecret: sealer.seal(secret), enabledAt: null, lastTimeStep: null, recoveryCodeHashes: [] }, ['userId']);
+    await recordUser(tx, actor, user, 'changed', 'Empezó a activar la verificación en dos pasos');
+  });
   return { secret, uri: generateURI({ issuer: TOTP_ISSUER, label: user.username, secret }) };
 }
 
@@ -53,7 +59,7 @@ const invalidCode = (field: string) => badRequest(SECOND_FACTOR_INVALID_MESSAGE,
  * Turns it on with the app's first code (400 `second_factor_invalid` on `code` when wrong; 409
  * `second_factor_not_pending` without a set-up). The recovery codes, shown this once.
  */
-export async function confirmSetup(dataSource: DataSource, sealer: SecretSealer, user: UserEntity, code: string): Promise<SecondFactorConfirmReply> {
+export async function confirmSetup(dataSource: DataSource, sealer: SecretSealer, user: UserEntity, code: string, actor: Actor): Promise<SecondFactorConfirmReply> {
   return dataSource.transaction(async (tx) => {
     const row = await tx.findOne(UserSecondFactorEntity, { where: { userId: user.id }, lock: { mode: 'pessimistic_write' } });
     if (row?.enabledAt) throw conflict('La verificación en dos pasos ya está activada', { code: 'second_factor_enabled' });
@@ -62,6 +68,7 @@ export async function confirmSetup(dataSource: DataSource, sealer: SecretSealer,
     if (step === null) throw invalidCode('code');
     const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
     await tx.update(UserSecondFactorEntity, { userId: user.id }, { enabledAt: new Date(), lastTimeStep: step, recoveryCodeHashes: recoveryCodes.map(recoveryCodeHash) });
+    await recordUser(tx, actor, user, 'changed', 'Activó la verificación en dos pasos');
     return { recoveryCodes };
   });
 }
@@ -69,17 +76,20 @@ export async function confirmSetup(dataSource: DataSource, sealer: SecretSealer,
 /**
  * Turns it off (and drops a pending set-up) with a proof that the person at the screen is the
  * user: a current code, a recovery code, or the password (400 `second_factor_invalid` on `proof`).
- * Nothing to do when it is off.
+ * Nothing to change when it is off (the entry in "Actividad" says so); never the proof in it.
  */
-export async function disableSecondFactor(em: EntityManager, sealer: SecretSealer, user: UserEntity, proof: string): Promise<void> {
-  const row = await em.findOneBy(UserSecondFactorEntity, { userId: user.id });
-  if (!row) return;
-  if (row.enabledAt) {
-    const stored = await em.findOneBy(UserEntity, { id: user.id });
-    const proven = (await acceptSecondFactorCode(em, sealer, row, normaliseSecondFactorCode(proof))) || (await verifyPassword(stored?.passwordHash ?? undefined, proof));
-    if (!proven) throw badRequest('El código o la contraseña no son correctos', { code: 'second_factor_invalid', issues: [{ path: 'proof', message: 'El código o la contraseña no son correctos' }] });
-  }
-  await em.delete(UserSecondFactorEntity, { userId: user.id });
+export async function disableSecondFactor(em: EntityManager, sealer: SecretSealer, user: UserEntity, proof: string, actor: Actor): Promise<void> {
+  await em.transaction(async (tx) => {
+    const row = await tx.findOne(UserSecondFactorEntity, { where: { userId: user.id }, lock: { mode: 'pessimistic_write' } });
+    if (row?.enabledAt) {
+      const stored = await tx.findOneBy(UserEntity, { id: user.id });
+      const proven = (await acceptSecondFactorCode(tx, sealer, row, normaliseSecondFactorCode(proof))) || (await verifyPassword(stored?.passwordHash ?? undefined, proof));
+      if (!proven) throw badRequest('El código o la contraseña no son correctos', { code: 'second_factor_invalid', issues: [{ path: 'proof', message: 'El código o la contraseña no son correctos' }] });
+    }
+    if (row) await tx.delete(UserSecondFactorEntity, { userId: user.id });
+    const summary = row?.enabledAt ? 'Desactivó la verificación en dos pasos' : row ? 'Canceló la activación de la verificación en dos pasos' : 'Desactivó la verificación en dos pasos, que no estaba activada: sin cambios';
+    await recordUser(tx, actor, user, 'changed', summary);
+  });
 }
 
 /**

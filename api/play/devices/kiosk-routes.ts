@@ -4,6 +4,7 @@ import { authenticateDevice } from './service';
 import { rateLimitByAddress } from '../../platform/http/rate-limit';
 import { allow, inParams, publicRoute } from '../../platform/access/route-access';
 import { endAdminSession } from '../../platform/http/session';
+import { actorOf } from '../../platform/activity/record';
 import { parse, parseBody } from '../../platform/http/validate';
 import type { RouteDependencies } from '../../platform/route-dependencies';
 import { issueKioskCertificate } from './kiosk-certificate';
@@ -25,7 +26,7 @@ export function kioskRoutes({ dataSource, limiters, secret }: RouteDependencies)
   router.post('/question-groups/:id/kiosk-setup', allow(dataSource, 'devices.manage', inParams('group')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
     ctx.status = 201;
-    ctx.body = await createSetupLink(em, id, ctx.state.user.id);
+    ctx.body = await createSetupLink(em, id, actorOf(ctx));
   });
 
   router.post('/kiosk-setup', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {

@@ -5,24 +5,36 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { sha256 } from '../../platform/lib/crypto';
 import { isUuid } from '../../platform/lib/uuid';
 import { findQuestionGroup } from '../../content/question-groups/service';
+import { quoted, recordActivity, type Actor } from '../../platform/activity/record';
 
 
 const TTL_MS = KIOSK_SETUP_TTL_HOURS * 3_600_000;
 
 /**
- * A new one-time setup link for a trivia (404 when the trivia does not exist). The token is
- * returned once, in the link's path; only its SHA-256 is stored.
+ * A new one-time setup link for a trivia (404 when the trivia does not exist), with its entry in
+ * "Actividad" in the same transaction. The token is returned once, in the link's path; only its
+ * SHA-256 is stored (the entry holds neither).
  */
-export async function createSetupLink(em: EntityManager, questionGroupId: number, userId: number, now = new Date()): Promise<KioskSetupLink> {
-  await findQuestionGroup(em, questionGroupId);
+export async function createSetupLink(em: EntityManager, questionGroupId: number, actor: Actor, now = new Date()): Promise<KioskSetupLink> {
   const token = randomBytes(24).toString('base64url');
   const expiresAt = new Date(now.getTime() + TTL_MS);
-  await em.query(`INSERT INTO kiosk_setup_links (question_group_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, $4)`, [
-    questionGroupId,
-    sha256(token),
-    userId,
-    expiresAt,
-  ]);
+  await em.transaction(async (tx) => {
+    const group = await findQuestionGroup(tx, questionGroupId);
+    await tx.query(`INSERT INTO kiosk_setup_links (question_group_id, token_hash, created_by, expires_at) VALUES ($1, $2, $3, $4)`, [
+      questionGroupId,
+      sha256(token),
+      actor.userId,
+      expiresAt,
+    ]);
+    await recordActivity(tx, actor, {
+      companyId: group.companyId,
+      kind: 'trivia',
+      objectId: questionGroupId,
+      action: 'link',
+      summary: `Creó un enlace de configuración de quiosco para la trivia ${quoted(group.name)}`,
+      changes: { expiresAt: [null, expiresAt.toISOString()] },
+    });
+  });
   return { path: `/play-trivia/${questionGroupId}?kiosk=${token}`, expiresAt: expiresAt.toISOString() };
 }
 

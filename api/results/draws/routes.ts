@@ -49,7 +49,7 @@ export function drawRoutes(dataSource: DataSource) {
     router.put(`${paths[kind]}/screen`, runsDraws, async (ctx) => {
       const { id } = parse(idParamsSchema, ctx.params);
       const settings = parseBody(drawScreenSettingsSchema, ctx.request.body);
-      ctx.body = await saveDrawScreenSettings(em, await drawSubject(em, kind, id), settings);
+      ctx.body = await saveDrawScreenSettings(em, await drawSubject(em, kind, id), settings, actorOf(ctx));
     });
   }
 

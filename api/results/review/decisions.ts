@@ -106,7 +106,7 @@ export function decideHeldBatch(em: EntityManager, questionGroupId: number, targ
     }
     const countParams: unknown[] = [];
     const [{ remaining }] = await tx.query(`SELECT count(*)::int AS remaining FROM player_attempts a WHERE ${heldMatch(countParams, questionGroupId, filter)}`, countParams);
-    if (decided.length > 0) await recordDecision(tx, actor, questionGroupId, decision, decided.map((row) => row.id));
+    await recordDecision(tx, actor, questionGroupId, decision, decided.map((row) => row.id));
     return { decided, skipped, remaining };
   });
 }
@@ -114,10 +114,15 @@ export function decideHeldBatch(em: EntityManager, questionGroupId: number, targ
 /** How many results an entry of "Actividad" lists by id; a bigger batch names the count and the first ones. */
 const LISTED_RESULTS = 50;
 
-/** One entry per decision request, single or batch: how many results, of which trivia, and their ids. */
+/** One entry per decision request, single or batch: how many results, of which trivia, and their ids (none decided: it says so). */
 async function recordDecision(tx: EntityManager, actor: Actor, questionGroupId: number, decision: Decision, ids: number[]): Promise<void> {
   const [trivia] = (await tx.query('SELECT name, company_id FROM question_groups WHERE id = $1', [questionGroupId])) as { name: string; company_id: number }[];
   const verb = decision === 'released' ? 'Aprobó' : 'Descartó';
+  if (ids.length === 0) {
+    const summary = `${verb} ningún resultado retenido de la trivia ${quoted(trivia?.name ?? String(questionGroupId))}: sin cambios`;
+    await recordActivity(tx, actor, { companyId: trivia?.company_id ?? null, kind: 'review', objectId: questionGroupId, action: decision === 'released' ? 'approved' : 'rejected', summary });
+    return;
+  }
   const count = ids.length === 1 ? '1 resultado retenido' : `${ids.length} resultados retenidos`;
   const listed = ids.slice(0, LISTED_RESULTS).join(', ') + (ids.length > LISTED_RESULTS ? ` y ${ids.length - LISTED_RESULTS} más` : '');
   await recordActivity(tx, actor, {

@@ -20,11 +20,16 @@ const campaign = (o: MatrixObjects) => ({
   maxAttemptsPerTrivia: 3,
   attemptSelectionMode: 'best',
 });
+/** A question file with one valid row: an import adds it, a preview shows it. */
+const importFile = () => ({ content: Buffer.from('Pregunta,Respuesta 1,Respuesta 2,Correcta\n¿Capital de Colombia?,Bogotá,Lima,1\n').toString('base64') });
 const person = () => ({ username: unique('matriz-persona'), firstName: 'Persona', lastName: 'Matriz', email: 'persona@example.com' });
 
 export const VALID_BODIES: Record<string, (o: MatrixObjects) => Record<string, unknown>> = {
   'POST /api/register': () => ({ ...person(), password: 'una-clave-bien-larga-2026' }),
   'POST /api/users': () => ({ ...person(), role: 'member' }),
+  'PUT /api/users/:id/access': (o) => ({ role: 'member', companies: [{ companyId: o.company, role: 'viewer' }] }),
+  // Off for every caller: turning it off anyway answers 200 (and is recorded).
+  'POST /api/account/second-factor/disable': () => ({ proof: '123456' }),
   'POST /api/companies': () => ({ name: unique('Empresa de la matriz') }),
   'PATCH /api/companies/:id': () => ({ name: 'Empresa A' }),
   'POST /api/companies/:id/consent-texts': () => ({ text: 'Acepto el tratamiento de mis datos.' }),
@@ -46,8 +51,8 @@ export const VALID_BODIES: Record<string, (o: MatrixObjects) => Record<string, u
   }),
   'POST /api/questions/:id/answers': () => ({ text: 'Otra respuesta', isCorrect: false }),
   'POST /api/question-groups/:id/generate': () => ({ context: 'Historia de Colombia', numQuestions: 1 }),
-  'POST /api/question-groups/:id/questions/import/preview': () => ({ content: Buffer.from('Pregunta,Respuesta 1\n').toString('base64') }),
-  'POST /api/question-groups/:id/questions/import': () => ({ content: Buffer.from('Pregunta,Respuesta 1\n').toString('base64') }),
+  'POST /api/question-groups/:id/questions/import/preview': importFile,
+  'POST /api/question-groups/:id/questions/import': importFile,
   'POST /api/question-groups/:id/copy': (o) => ({ companyId: o.company }),
   'POST /api/logos/upload-url': (o) => ({ entityType: 'company', entityId: o.company }),
   'PUT /api/companies/:id/logo': () => ({ logoUrl: '/api/uploads/no-subido.png' }),

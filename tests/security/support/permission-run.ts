@@ -8,11 +8,16 @@
  * fresh set, since one may delete what another needs. A caller's writes run one after another (one
  * of them ends the caller's other sessions and gives this one a new id, which a request sent beside
  * it with the old cookie would miss); different callers' side by side.
+ *
+ * Every state-changing call is also counted in "Actividad" (./permission-activity.ts): a 2xx adds
+ * exactly one entry by its caller, anything else none. So a caller's state-changing calls run one
+ * after another, and the signed-out caller's alone (their count is the whole table's).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../../support/api-server';
 import { buildCompany } from '../../support/factories';
 import { inPart, routeName, servedRouteList } from '../../support/route-list';
+import { activityProblem, changesState, entriesBy, entriesExpected } from './permission-activity';
 import { signInCallers, type Caller } from './permission-callers';
 import {
   expectedOutcome,
@@ -79,37 +84,59 @@ export function permissionMatrix(part: number, parts: number) {
 
     /** Each wrong reply, by route, request and problem, with the callers who got it. */
     const problems = new Map<string, string[]>();
-    /** Sends a case's request and notes what is wrong with its reply. */
+    /** State-changing calls that answered 2xx (each checked to add one entry), and those checked to add none. */
+    const counted = { recorded: 0, unrecorded: 0 };
+    /**
+     * Sends a case's request and notes what is wrong with its reply, and for a state-changing
+     * call with the entries it added (the caller's other calls are not running meanwhile).
+     */
     const call = async (job: Case, objects: MatrixObjects) => {
       const request = requestFor(job.route, objects);
-      const problem = replyProblem(job.outcome, await send(job.caller.client, request), missingReplies.get(job.route));
-      if (!problem) return;
-      const key = `${routeName(job.route)} (${request.method} ${request.path}${request.body ? ` ${JSON.stringify(request.body)}` : ''}): ${problem}`;
-      problems.set(key, [...(problems.get(key) ?? []), job.caller.name]);
+      const before = changesState(job.route) ? await entriesBy(api.dataSource, job.caller.userId) : undefined;
+      const reply = await send(job.caller.client, request);
+      const found = [replyProblem(job.outcome, reply, missingReplies.get(job.route))];
+      if (before !== undefined) {
+        found.push(activityProblem(job.route, reply, (await entriesBy(api.dataSource, job.caller.userId)) - before));
+        counted[entriesExpected(job.route, reply) ? 'recorded' : 'unrecorded'] += 1;
+      }
+      for (const problem of found.filter((found): found is string => found !== undefined)) {
+        const key = `${routeName(job.route)} (${request.method} ${request.path}${request.body ? ` ${JSON.stringify(request.body)}` : ''}): ${problem}`;
+        problems.set(key, [...(problems.get(key) ?? []), job.caller.name]);
+      }
     };
+    /** Each caller's jobs one after another (a count of their entries sees only their own call), callers side by side. */
+    const callerByCaller = (jobs: Case[], objectsFor: (job: Case) => Promise<MatrixObjects>) =>
+      Promise.all(
+        callers.map(async (caller) => {
+          for (const job of jobs.filter((one) => one.caller === caller)) await call(job, await objectsFor(job));
+        }),
+      );
 
     const refusals = cases.filter((job) => job.outcome !== 'passes');
-    await inParallel(refusals, (job) => call(job, shared));
-    const reads = cases.filter((job) => job.outcome === 'passes' && job.route.method === 'GET');
-    await inParallel(reads, (job) => call(job, shared));
-    const writes = cases.filter((job) => job.outcome === 'passes' && job.route.method !== 'GET');
-    await Promise.all(
-      callers.map(async (caller) => {
-        for (const job of writes.filter((write) => write.caller === caller)) {
-          const objects = job.route.path.includes(':') || firstTarget(job.route) ? await buildMatrixObjects(api.dataSource, companyA) : shared;
-          await call(job, objects);
-        }
-      }),
+    await inParallel(
+      refusals.filter((job) => !changesState(job.route)),
+      (job) => call(job, shared),
     );
+    const signedOut = refusals.filter((job) => changesState(job.route) && job.caller.userId === null);
+    for (const job of signedOut) await call(job, shared); // alone: their count is the whole table's
+    await callerByCaller(
+      refusals.filter((job) => changesState(job.route) && job.caller.userId !== null),
+      async () => shared,
+    );
+    const reads = cases.filter((job) => job.outcome === 'passes' && !changesState(job.route));
+    await inParallel(reads, (job) => call(job, shared));
+    const writes = cases.filter((job) => job.outcome === 'passes' && changesState(job.route));
+    await callerByCaller(writes, async (job) => (job.route.path.includes(':') || firstTarget(job.route) ? buildMatrixObjects(api.dataSource, companyA) : shared));
 
     const failed = [...problems.values()].reduce((sum, names) => sum + names.length, 0);
     const counts = OUTCOMES.map((outcome) => `${cases.filter((job) => job.outcome === outcome).length} ${outcome}`).join(', ');
     console.log(
       `permissions matrix${parts > 1 ? ` (part ${part + 1} of ${parts})` : ''}: ${routes.length} routes × ${callers.length} callers ` +
         `(${callers.map((caller) => caller.name).join(', ')}) = ${cases.length} cases: ${counts}; ` +
+        `${counted.recorded} state-changing 2xx calls checked to add one "Actividad" entry, ${counted.unrecorded} other state-changing calls to add none; ` +
         `${failed} failed; ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     const report = [...problems].map(([problem, names]) => `as ${names.join(', ')}: ${problem}`);
-    expect(report, `cases whose reply is not what the declaration and COMPANY_ACTIONS expect:\n${report.join('\n')}`).toEqual([]);
+    expect(report, `cases whose reply (or entries in "Actividad") is not what the declaration, COMPANY_ACTIONS and the record expect:\n${report.join('\n')}`).toEqual([]);
   }, 300_000);
 }
