@@ -6,7 +6,7 @@ import { sha256 } from '../lib/crypto';
 import type { UserEntity } from '../../../db/entities';
 import type { Actor } from '../activity/record';
 import { browserLabel } from './browser-label';
-import { recordUser } from './user-changes';
+import { recordUser } from '../activity/record';
 
 /**
  * "Sesiones abiertas" on "Mi cuenta": a user's own open sessions and ending one of them. A session

@@ -19,7 +19,7 @@ import type { SignInGuard } from '../auth/routes';
 import type { RateLimiter } from '../http/rate-limit';
 import { grantsOf } from '../access/load-user';
 import { ownerOnly, publicRoute, signedIn } from '../access/route-access';
-import { actorOf } from '../activity/record';
+import { actorOf, recordUser } from '../activity/record';
 import { endOtherSessions, signIn } from '../http/session';
 import { parse, parseBody } from '../http/validate';
 import { refuseWithoutSecondStep } from '../second-factor/sign-in-step';
@@ -27,7 +27,6 @@ import { checkAccountLink } from './links';
 import { endOwnSession, listOwnSessions } from './own-sessions';
 import { createUserLink, newOwnPasswordHash, sessionsText, setOwnPassword, disableUser, enableUser, inviteUser, listUsers, redeemLink, removeUser } from './service';
 import { changeUserAccess, presentListedUsers } from './user-access';
-import { recordUser } from './user-changes';
 
 /**
  * Accounts: the owners' "Usuarios" (/api/users), the public invitation and reset links

@@ -8,7 +8,8 @@ import { badRequest, conflict } from '../http/errors';
 import { endSessionsOf } from '../http/session';
 import { createAccountLink, expireOpenLinks, redeemAccountLink, usableLink } from './links';
 import { accessChanges, writeAccess } from './user-access';
-import { assertAnotherOwnerRemains, findListedUser, lockOwners, nameOf, recordUser } from './user-changes';
+import { assertAnotherOwnerRemains, findListedUser, lockOwners, nameOf } from './user-changes';
+import { recordUser } from '../activity/record';
 
 /**
  * The owners' work on accounts ("Usuarios") and each user's on their own. Every change runs in a

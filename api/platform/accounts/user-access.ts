@@ -10,10 +10,10 @@ import {
   type UserListItem,
 } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
-import { changesBetween, type Actor } from '../activity/record';
+import { changesBetween, recordUser, type Actor } from '../activity/record';
 import { badRequest } from '../http/errors';
 import { presentListedUser } from './presenter';
-import { assertAnotherOwnerRemains, findListedUser, lockOwners, nameOf, recordUser } from './user-changes';
+import { assertAnotherOwnerRemains, findListedUser, lockOwners, nameOf } from './user-changes';
 
 /**
  * A user's access as owners give it in "Usuarios": an owner of the installation, or a member with

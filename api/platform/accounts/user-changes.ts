@@ -1,7 +1,6 @@
 import { IsNull, type EntityManager } from 'typeorm';
-import { LAST_OWNER_REFUSAL, type ActivityAction, type ActivityChanges } from '../../../contract';
+import { LAST_OWNER_REFUSAL } from '../../../contract';
 import { UserEntity } from '../../../db/entities';
-import { recordActivity, type Actor } from '../activity/record';
 import { conflict, notFound } from '../http/errors';
 
 /**
@@ -34,7 +33,3 @@ export async function assertAnotherOwnerRemains(tx: EntityManager, user: UserEnt
 
 export const nameOf = (user: UserEntity) => `${user.firstName} ${user.lastName}`;
 
-/** An entry of "Actividad" about a user: the installation's, seen by owners only. */
-export function recordUser(tx: EntityManager, actor: Actor, user: UserEntity, action: ActivityAction, summary: string, changes?: ActivityChanges) {
-  return recordActivity(tx, actor, { companyId: null, kind: 'user', objectId: user.id, action, summary, changes });
-}

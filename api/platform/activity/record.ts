@@ -129,3 +129,8 @@ export async function playerCompany(em: EntityManager, playerId: number): Promis
   const companies = await companiesOf(em, 'player', playerId);
   return companies?.length === 1 ? companies[0]! : null;
 }
+
+/** An entry of "Actividad" about a user: the installation's, seen by owners only. */
+export function recordUser(tx: EntityManager, actor: Actor, user: { id: number }, action: ActivityAction, summary: string, changes?: ActivityChanges) {
+  return recordActivity(tx, actor, { companyId: null, kind: 'user', objectId: user.id, action, summary, changes });
+}

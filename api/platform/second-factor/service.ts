@@ -14,8 +14,8 @@ import { UserEntity, UserSecondFactorEntity } from '../../../db/entities';
 import { verifyPassword } from '../lib/password';
 import { badRequest, conflict } from '../http/errors';
 import type { Actor } from '../activity/record';
-import { recordUser } from '../accounts/user-changes';
 import { newRecoveryCode, recoveryCodeHash, type SecretSealer } from './sealing';
+import { recordUser } from '../activity/record';
 
 /** The name authenticator apps show next to the account. */
 const TOTP_ISSUER = 'Triviando';
