@@ -97,6 +97,9 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   await expect(viewer.getByText(triviaB.name)).toHaveCount(0);
   await expect(viewer.getByRole('heading', { name: 'Resultados en revisión' })).toHaveCount(0);
   await expectNoEditOrExport(viewer, 'dashboard');
+  // The cards say what a client can do there, not "Gestiona" or "Crea".
+  await expect(viewer.getByText('Tus empresas y sus sedes.')).toBeVisible();
+  await expect(viewer.getByText(/Gestiona|Crea y gestiona|Combina varias/)).toHaveCount(0);
   await expectNoDocuments(viewer, documents, 'dashboard');
   await checkScreen(viewer, 'viewer dashboard', 'roles-viewer-dashboard');
 

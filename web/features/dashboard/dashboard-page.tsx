@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { Card } from '../../components/ui/card';
 import { useUser } from '../../shared/auth/api/get-user';
+import { useCan } from '../../shared/auth/use-can';
 import { ActiveCampaigns } from './components/active-campaigns';
 import { HeldResultsCallout } from '../../shared/moderation/held-results-callout';
 import { useHeldTrivias } from '../../shared/moderation/api/get-held-trivias';
@@ -13,10 +14,11 @@ import { useLogout } from '../../shared/auth/api/logout';
 import { useDashboardCounts } from './api/get-dashboard-counts';
 import { useRecentGroups } from './api/get-recent-groups';
 
+/** Each card says what the user can do there: `text` to whoever edits content somewhere, `readText` to a role that only looks. */
 const SECTIONS = [
-  { to: '/company', title: 'Administración de Empresas', text: 'Gestiona empresas y sus sedes.', icon: Building2, needsUser: true, count: 'companies', unit: ['empresa', 'empresas'] },
-  { to: '/packages', title: 'Administración de Trivias', text: 'Crea y gestiona paquetes de preguntas.', icon: ListChecks, needsUser: false, count: 'trivias', unit: ['trivia', 'trivias'] },
-  { to: '/campaigns', title: 'Campañas Multi-Trivia', text: 'Combina varias trivias en un ranking.', icon: Trophy, needsUser: false, count: 'campaigns', unit: ['campaña', 'campañas'] },
+  { to: '/company', title: 'Administración de Empresas', text: 'Gestiona empresas y sus sedes.', readText: 'Tus empresas y sus sedes.', icon: Building2, needsUser: true, count: 'companies', unit: ['empresa', 'empresas'] },
+  { to: '/packages', title: 'Administración de Trivias', text: 'Crea y gestiona paquetes de preguntas.', readText: 'Las trivias de tus empresas y sus rankings.', icon: ListChecks, needsUser: false, count: 'trivias', unit: ['trivia', 'trivias'] },
+  { to: '/campaigns', title: 'Campañas Multi-Trivia', text: 'Combina varias trivias en un ranking.', readText: 'Los rankings que combinan varias trivias.', icon: Trophy, needsUser: false, count: 'campaigns', unit: ['campaña', 'campañas'] },
 ] as const;
 
 // Each card's count is one of the reply's fields.
@@ -24,6 +26,7 @@ SECTIONS satisfies readonly { count: keyof DashboardCounts }[];
 
 export function DashboardPage() {
   const { data: user } = useUser();
+  const edits = useCan().canSomewhere('content.edit');
   const logout = useLogout();
   const navigate = useNavigate();
   const counts = useDashboardCounts();
@@ -52,7 +55,7 @@ export function DashboardPage() {
       <HeldResultsCallout />
 
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {SECTIONS.filter((section) => !section.needsUser || user).map(({ to, title, text, icon: Icon, count, unit }) => {
+        {SECTIONS.filter((section) => !section.needsUser || user).map(({ to, title, text, readText, icon: Icon, count, unit }) => {
           const value = counts.data?.[count];
           return (
             <Link key={to} to={to} className="group rounded-2xl focus-visible:outline-offset-4">
@@ -67,7 +70,7 @@ export function DashboardPage() {
                   </span>
                 </div>
                 <h2 className="mt-4 text-lg font-semibold break-words max-[300px]:text-base">{title}</h2>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{text}</p>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{edits ? text : readText}</p>
               </Card>
             </Link>
           );
