@@ -3,27 +3,11 @@ import { expect, test } from './fixtures';
 import { COMPANY_ROLE_LABELS, type Campaign, type Company, type TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { tabTo } from './support/axe';
 import { isoDay } from './support/iso-day';
 import { playBundle, syncRankedResults } from './support/ranked-results';
-import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
+import { checkLightAndDark } from './support/light-and-dark';
 
-/** The widths of the docs' pictures; none visited without DOCS_SCREENSHOTS=1. */
-const SHOT_SIZES = DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) : [];
-
-/** Axe in light and dark, and the docs' pictures of each at three widths (back to 1366 px light after). */
-async function checkScreen(page: Page, screen: string, shot: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect(await seriousViolations(page, `${screen} (${colorScheme})`)).toEqual([]);
-    for (const [width, height, name] of SHOT_SIZES) {
-      await page.setViewportSize({ width, height });
-      await docsFullPageScreenshot(page, `${shot}-${colorScheme}-${name}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1366, height: 768 });
-}
 
 /** Company A (a trivia with ranked players, their documents known, and a campaign of it) and company B (a trivia). */
 async function seedTwoCompanies(page: Page) {
@@ -101,7 +85,7 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   await expect(viewer.getByText('Tus empresas y sus sedes.')).toBeVisible();
   await expect(viewer.getByText(/Gestiona|Crea y gestiona|Combina varias/)).toHaveCount(0);
   await expectNoDocuments(viewer, documents, 'dashboard');
-  await checkScreen(viewer, 'viewer dashboard', 'roles-viewer-dashboard');
+  await checkLightAndDark(viewer, 'viewer dashboard', 'roles-viewer-dashboard');
 
   // Trivias: company A alone, its card without edit, kiosk, export or delete in its menu.
   await nav.getByRole('link', { name: 'Trivias' }).click();
@@ -128,7 +112,7 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   await expect(viewer.getByRole('link', { name: /^Historial/ })).toHaveCount(0);
   await expectNoEditOrExport(viewer, 'ranking');
   await expectNoDocuments(viewer, documents, 'ranking');
-  await checkScreen(viewer, 'viewer ranking', 'roles-viewer-ranking');
+  await checkLightAndDark(viewer, 'viewer ranking', 'roles-viewer-ranking');
 
   // Campaigns: company A's, without create, edit or delete.
   await viewer.goto('/campaigns');
@@ -150,7 +134,7 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
   await expect(viewer.getByTestId('analysis-summary')).toContainText('3 rondas contadas');
   await expectNoEditOrExport(viewer, 'analysis');
   await expectNoDocuments(viewer, documents, 'analysis');
-  await checkScreen(viewer, 'viewer analysis', 'roles-viewer-analysis');
+  await checkLightAndDark(viewer, 'viewer analysis', 'roles-viewer-analysis');
 
   // Company B's trivia by its address: it does not exist, on its questions, its analysis and its admin ranking.
   for (const path of [`/packages/${triviaB.id}/questions`, `/packages/${triviaB.id}/analysis`, `/ranking-admin?id=${triviaB.id}`]) {
@@ -159,11 +143,11 @@ test('a viewer of company A sees only A on the dashboard, rankings and analysis,
     await expect(viewer.getByText(`No existe ninguna trivia con el ID ${triviaB.id}.`)).toBeVisible();
     await expect(viewer.getByText(triviaB.name)).toHaveCount(0);
   }
-  await checkScreen(viewer, 'a trivia out of reach', 'roles-viewer-missing-trivia');
+  await checkLightAndDark(viewer, 'a trivia out of reach', 'roles-viewer-missing-trivia');
   // A screen the role cannot use, by its address: said plainly.
   await viewer.goto('/devices');
   await expect(viewer.getByRole('heading', { level: 1, name: 'Dispositivos: no disponible para tu rol' })).toBeVisible();
-  await checkScreen(viewer, 'a screen the role cannot use', 'roles-viewer-refusal');
+  await checkLightAndDark(viewer, 'a screen the role cannot use', 'roles-viewer-refusal');
   // At 200 % zoom on a phone (195 px) the refusal wraps: nothing scrolls sideways.
   await viewer.setViewportSize({ width: 195, height: 422 });
   expect(await viewer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the refusal at 195 px: no sideways scroll').toBeLessThanOrEqual(0);

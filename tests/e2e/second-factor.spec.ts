@@ -4,24 +4,13 @@ import type { InviteReply } from '../../contract';
 import { expect, test } from './fixtures';
 import { LoginPage } from './pages/login-page';
 import { postJson } from './support/admin-api';
-import { seriousViolations, tabTo } from './support/axe';
+import { tabTo } from './support/axe';
 import { decodeQr } from './support/qr';
-import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
-
-/** The widths of the docs' pictures; none visited without DOCS_SCREENSHOTS=1. */
-const SHOT_SIZES = DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) : [];
+import { checkLightAndDark } from './support/light-and-dark';
 
 /** Axe in light and dark, the docs' pictures at three widths, and nothing sideways at 200 % zoom on a phone (195 px). */
 async function checkScreen(page: Page, screen: string, shot: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    expect(await seriousViolations(page, `${screen} (${colorScheme})`)).toEqual([]);
-    for (const [width, height, name] of SHOT_SIZES) {
-      await page.setViewportSize({ width, height });
-      await docsFullPageScreenshot(page, `${shot}-${colorScheme}-${name}`);
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await checkLightAndDark(page, screen, shot);
   await page.setViewportSize({ width: 195, height: 422 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${screen} at 195 px: no sideways scroll`).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1366, height: 768 });

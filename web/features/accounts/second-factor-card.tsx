@@ -96,7 +96,7 @@ function SetUp({ setup, onCancel, onConfirmed }: { setup: SecondFactorSetup; onC
         <li>Escribe abajo el código de 6 dígitos que te muestra.</li>
       </ol>
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-        <QrCode text={setup.uri} label="Código QR para tu aplicación de autenticación" className="size-40 shrink-0 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 [&>svg]:size-full" testId="second-factor-qr" />
+        <QrCode text={setup.uri} label="Código QR para tu aplicación de autenticación" className="aspect-square w-40 max-w-full shrink-0 overflow-hidden rounded-lg border border-slate-200 dark:border-slate-700 [&>svg]:size-full" testId="second-factor-qr" />
         <div className="min-w-0 text-sm">
           <p className="text-slate-600 dark:text-slate-400">¿No puedes escanearlo? Escribe esta clave en la aplicación:</p>
           <p className="mt-1 font-mono text-base select-all" data-testid="second-factor-secret">
