@@ -94,7 +94,7 @@ describe('GET /api/activity', () => {
 
   it("shows a viewer only their companies' entries, without personal data or addresses; an organiser sees them; staff are refused", async () => {
     await write({ companyId: companyA, kind: 'player', objectId: 77, action: 'changed', summary: 'Cambió el nombre de un jugador', changes: { nombre: ['Ana', 'Ana María'], documento: ['••••1111', '••••1111'] }, aboutPlayers: [77] });
-    await write({ companyId: companyA, kind: 'question', objectId: 78, action: 'changed', summary: 'Editó una pregunta', changes: { text: ['¿A?', '¿B?'] } });
+    await write({ companyId: companyA, kind: 'question', objectId: 78, action: 'changed', summary: 'Editó una pregunta', changes: { text: ['¿A?', '¿B?'], answers: ['Sí ✓ | No', 'Sí | No ✓'] } });
     await write({ companyId: companyB, kind: 'question', objectId: 79, action: 'changed', summary: 'Pregunta de B' });
     await write({ companyId: null, kind: 'user', objectId: ownerId, action: 'changed', summary: 'Cambio de la instalación' });
 
@@ -103,16 +103,20 @@ describe('GET /api/activity', () => {
     expect(new Set(seen.map((e: { companyId: number }) => e.companyId))).toEqual(new Set([companyA]));
     const player = seen.find((e: { objectId: number }) => e.objectId === 77);
     expect(player).toMatchObject({ personal: true, redacted: true, changes: null, address: null, summary: 'Cambió el nombre de un jugador' });
-    expect(seen.find((e: { objectId: number }) => e.objectId === 78)).toMatchObject({ changes: { text: ['¿A?', '¿B?'] }, address: null });
+    // A question's answers carry the key: only those who edit the trivia read them.
+    expect(seen.find((e: { objectId: number }) => e.objectId === 78)).toMatchObject({ redacted: true, changes: null, address: null, summary: 'Editó una pregunta' });
     expect((await viewer.get(`/api/activity?companyId=${companyB}`)).body.entries).toEqual([]);
     const viewerCsv = await viewer.get('/api/activity/export');
     expect(viewerCsv.text).not.toContain('Ana María');
+    expect(viewerCsv.text).not.toContain('✓');
     expect(viewerCsv.text).not.toContain('Pregunta de B');
     expect((await viewer.get('/api/activity/authors')).body).toEqual([{ id: ownerId, name: 'Ana Admin', username: 'admin' }]);
 
     const organiser = await member('organiser');
     const theirs = (await organiser.get('/api/activity?kind=player')).body.entries;
     expect(theirs[0]).toMatchObject({ redacted: false, changes: { nombre: ['Ana', 'Ana María'] }, address: '203.0.113.7' });
+    const question = (await organiser.get('/api/activity?kind=question')).body.entries.find((e: { objectId: number }) => e.objectId === 78);
+    expect(question).toMatchObject({ redacted: false, changes: { answers: ['Sí ✓ | No', 'Sí | No ✓'] } });
 
     const staff = await member('staff');
     const refused = await staff.get('/api/activity');

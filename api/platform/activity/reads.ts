@@ -6,16 +6,26 @@ import type { Access } from '../access/access';
  * What a reader of "Actividad" sees: the entries of the companies where they may `activity.view`
  * (an owner: every entry, the installation's own included), newest first, in keyset pages by
  * (at, id). Where the reader may not `players.manage` the entry's company, its address is left
- * out, and so are the changes of an entry with personal data (`redacted`).
+ * out, and so are the changes of an entry with personal data (`redacted`). Where they may not
+ * `content.edit`, a question's entry comes without its changes too: its answers carry the key (✓),
+ * which reaches only those who edit the trivia (and the kiosks staff set up).
  */
 export interface ActivityScope {
   /** Companies whose entries the reader sees; null: every entry (an owner). */
   companies: number[] | null;
   /** Companies whose personal data the reader sees; null: all. */
   personal: number[] | null;
+  /** Companies whose answer key the reader sees (in a question's entry); null: all. */
+  answerKey: number[] | null;
 }
 
-export const scopeOf = (access: Access): ActivityScope => ({ companies: access.companiesFor('activity.view'), personal: access.companiesFor('players.manage') });
+export const scopeOf = (access: Access): ActivityScope => ({
+  companies: access.companiesFor('activity.view'),
+  personal: access.companiesFor('players.manage'),
+  answerKey: access.companiesFor('content.edit'),
+});
+
+const sees = (companies: number[] | null, companyId: number | null) => companies === null || (companyId !== null && companies.includes(companyId));
 
 interface Row {
   id: number;
@@ -85,8 +95,8 @@ async function readRows(em: EntityManager, scope: ActivityScope, filter: Activit
 }
 
 function present(row: Row, scope: ActivityScope): ActivityEntry {
-  const seesPersonal = scope.personal === null || (row.company_id !== null && scope.personal.includes(row.company_id));
-  const redacted = row.personal && !seesPersonal;
+  const seesPersonal = sees(scope.personal, row.company_id);
+  const redacted = (row.personal && !seesPersonal) || (row.object_kind === 'question' && !sees(scope.answerKey, row.company_id));
   return {
     id: row.id,
     at: row.at.toISOString(),

@@ -40,7 +40,7 @@ export function activityRoutes(dataSource: DataSource) {
         entry.objectId,
         ACTIVITY_ACTION_LABELS[entry.action],
         entry.summary,
-        entry.redacted ? '(datos personales ocultos)' : changesText(entry.changes),
+        entry.redacted ? '(ocultos para tu rol)' : changesText(entry.changes),
       ]);
     }
     sendSheetFile(ctx, 'actividad', 'csv', csvFile(rows));

@@ -34,7 +34,7 @@ export function ActivityEntryCard({ entry }: { entry: ActivityEntry }) {
       {entry.redacted && (
         <p className={`flex items-center gap-1.5 text-sm ${MUTED}`}>
           <ShieldOff className="size-4 shrink-0" aria-hidden />
-          Datos personales ocultos para tu rol.
+          {entry.kind === 'question' ? 'Cambios ocultos para tu rol: las respuestas muestran cuál es la correcta.' : 'Datos personales ocultos para tu rol.'}
         </p>
       )}
       {changes.length > 0 && (
