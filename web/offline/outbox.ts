@@ -1,6 +1,7 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation } from '../../contract';
 import { type DealtRound, MAX_COMPLETION_SECONDS, roundSeconds, scoreOf } from '../../contract/play-rules';
+import { confirmLeftRound } from './confirmed-records';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**
@@ -211,7 +212,9 @@ export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, co
  * for the offline attempt limit.
  */
 export async function abandonAttempt(db: TriviaDb, groupId: number): Promise<void> {
+  const state = await db.inProgress.get(groupId);
   await db.inProgress.delete(groupId);
+  if (state) await confirmLeftRound(db, state.attemptClientId);
 }
 
 /** An attempt not finished within a day is not resumed: the next person at the booth starts clean. */
