@@ -237,6 +237,8 @@ export async function identityExclusively(db: TriviaDb, timeoutMs: number): Prom
 }
 
 const LEASE_POLL_MS = 50;
+/** The lease's owner for a task ahead of the backlog: not this page's flush, which it must wait for. */
+const PRIORITY_ID = `${TAB_ID}:priority`;
 
 /**
  * Runs `task` holding the flush lock, ahead of the backlog: a flush under way in this page stops
@@ -264,11 +266,11 @@ export async function withFlushLock<T>(db: TriviaDb, deadline: number, task: () 
       }
     }
     while (Date.now() < deadline) {
-      if (await takeLease(db, TAB_ID)) {
+      if (await takeLease(db, PRIORITY_ID)) {
         try {
           return await held();
         } finally {
-          await releaseLease(db, TAB_ID);
+          await releaseLease(db, PRIORITY_ID);
         }
       }
       await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
