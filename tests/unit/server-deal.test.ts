@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TriviaDb } from '../../web/offline/db';
-import { flushExclusively } from '../../web/offline/flusher';
+import { BATCH_SIZE, flushExclusively } from '../../web/offline/flusher';
 import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
 import { dealOnServer } from '../../web/offline/server-deal';
@@ -83,10 +83,10 @@ describe('dealOnServer with a backlog in the outbox', () => {
     answerFirstPush();
 
     expect(await dealing).toMatchObject({ kind: 'dealt' });
-    expect(await draining).toEqual({ status: 'paused', settled: 50, rejected: 0 });
+    expect(await draining).toEqual({ status: 'paused', settled: BATCH_SIZE, rejected: 0 });
     // One push of the backlog was under way; the registration went alone next, then the deal.
-    expect(sent.map((call) => (call.url === '/api/sync' ? call.push.mutations.length : 'deal'))).toEqual([50, 1, 'deal']);
-    expect(await flushExclusively(db)).toEqual({ status: 'flushed', settled: 70, rejected: 0 });
+    expect(sent.map((call) => (call.url === '/api/sync' ? call.push.mutations.length : 'deal'))).toEqual([BATCH_SIZE, 1, 'deal']);
+    expect(await flushExclusively(db)).toEqual({ status: 'flushed', settled: 120 - BATCH_SIZE, rejected: 0 });
     expect(await db.outbox.count()).toBe(0);
   });
 

@@ -40,9 +40,9 @@ export async function moveRegistrationFirst(db: TriviaDb, playerClientId: string
       .filter((entry) => entry.status === 'pending')
       .toArray();
     if (ahead.length === 0) return true;
+    // The same ids, each written over with the entry that now goes there.
     const ids = [...ahead.map((entry) => entry.mutationId), registration.mutationId];
-    await db.outbox.bulkDelete(ids);
-    await db.outbox.bulkAdd([registration, ...ahead].map((entry, i) => ({ ...entry, mutationId: ids[i]! })));
+    await db.outbox.bulkPut([registration, ...ahead].map((entry, i) => ({ ...entry, mutationId: ids[i]! })));
     return true;
   });
 }

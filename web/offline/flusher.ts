@@ -8,7 +8,8 @@ import { REQUEST_TIMEOUT_MS } from './http';
 import { kioskCertificateHeaders } from './kiosk-config';
 import { callServer } from './server-call';
 
-export const BATCH_SIZE = 50;
+/** Entries in one push: the longest a round's deal waits behind the backlog is one push of these (server-deal.ts). */
+export const BATCH_SIZE = 25;
 const LOCK_NAME = 'triviando-outbox-flush';
 /** Resyncs in a row without progress before a run gives up and backs off (a server that keeps moving its counter). */
 const MAX_RESYNCS = 3;

@@ -123,7 +123,9 @@ export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: Ro
     startedAt,
     ...(options.deal ? { token: options.deal.token, verdicts: {} } : {}),
   };
-  await db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress, db.attemptCounts], async () => {
+  // A round the server dealt writes nothing to the outbox: it does not wait for the flush's writes there.
+  const queued = options.deal ? [] : [db.outbox, db.device];
+  await db.transaction('rw', [db.attempts, db.inProgress, db.attemptCounts, ...queued], async () => {
     await db.attempts.add(attempt);
     if (!options.deal) {
       await enqueue(db, 'attempt', {
