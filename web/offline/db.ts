@@ -72,6 +72,8 @@ export interface LocalPlayer {
   documentTypeId: number;
   locationId: number;
   createdAt: string;
+  /** When the server settled the registration (absent while it waits): kept for a while after (confirmed-records.ts). */
+  confirmedAt?: string;
 }
 
 export interface LocalAttempt {
@@ -87,6 +89,11 @@ export interface LocalAttempt {
   completionTime: number | null;
   /** The result as the server scored and timed it, once a push brought it back (absent before). */
   serverResult?: ServerResult;
+  /**
+   * When the server settled the round's last write (absent while anything of it waits): its
+   * completion, or its start for a round left unfinished. Kept for a while after (confirmed-records.ts).
+   */
+  confirmedAt?: string;
 }
 
 /** Who is playing: a server id when known, else the device-made player's clientId. */
@@ -166,6 +173,19 @@ export const STORES_V1 = {
 
 export const STORES_V3 = { ...STORES_V1, rejected: '++id, mutationId' };
 
+/**
+ * Indexes for every lookup the device makes as its history grows: an outbox entry by the record
+ * it writes (`payload.clientId`: a registration's player, an attempt's round), a known player by
+ * the registration that made it, and confirmed records by when the server settled them.
+ */
+export const STORES_V4 = {
+  ...STORES_V3,
+  outbox: 'mutationId, status, payload.clientId',
+  knownPlayers: 'hash, clientId',
+  players: 'clientId, confirmedAt',
+  attempts: 'clientId, questionGroupId, confirmedAt',
+};
+
 /** The record kept for staff when the server refuses an outbox entry. */
 export function rejectedFrom(entry: OutboxEntry, reason: string, rejectedAt = new Date().toISOString()): RejectedEntry {
   return { mutationId: entry.mutationId, kind: entry.kind, payload: maskedPayload(entry.payload), reason, createdAt: entry.createdAt, rejectedAt };
@@ -190,6 +210,24 @@ export function openTriviaDb(name = 'triviando'): TriviaDb {
       const refused = await outbox.where('status').equals('rejected').toArray();
       await tx.table<RejectedEntry, number>('rejected').bulkAdd(refused.map((entry) => rejectedFrom(entry, entry.lastError ?? '', entry.createdAt)));
       await outbox.bulkDelete(refused.map((entry) => entry.mutationId));
+    });
+  // Indexed lookups; the records whose writes already left the outbox count as confirmed now.
+  db.version(4)
+    .stores(STORES_V4)
+    .upgrade(async (tx) => {
+      const waiting = new Set<string>();
+      await tx.table<OutboxEntry, number>('outbox').each((entry) => {
+        const ids = entry.payload as { clientId?: string; attemptClientId?: string };
+        waiting.add(ids.clientId ?? ids.attemptClientId ?? '');
+      });
+      const now = new Date().toISOString();
+      await tx.table<LocalPlayer, string>('players').toCollection().modify((player) => {
+        if (!waiting.has(player.clientId)) player.confirmedAt = now;
+      });
+      const playing = new Set((await tx.table<InProgressAttempt, number>('inProgress').toArray()).map((state) => state.attemptClientId));
+      await tx.table<LocalAttempt, string>('attempts').toCollection().modify((attempt) => {
+        if (!waiting.has(attempt.clientId) && !playing.has(attempt.clientId)) attempt.confirmedAt = now;
+      });
     });
   return db;
 }

@@ -25,6 +25,29 @@ export async function renumberPending(db: TriviaDb, from: number): Promise<void>
 }
 
 /**
+ * Moves a waiting registration ahead of every other pending entry: it takes the first pending id
+ * and the entries before it move one id later, order kept, so the ids the outbox holds stay the
+ * same. A registration depends on no other write, and every write of its player comes after it
+ * already. False when the player's registration is not waiting (the server has it, or refused it).
+ */
+export async function moveRegistrationFirst(db: TriviaDb, playerClientId: string): Promise<boolean> {
+  return db.transaction('rw', [db.outbox], async () => {
+    const registration = await db.outbox.where('payload.clientId').equals(playerClientId).filter((entry) => entry.kind === 'player' && entry.status === 'pending').first();
+    if (!registration) return false;
+    const ahead: OutboxEntry[] = await db.outbox
+      .where('mutationId')
+      .below(registration.mutationId)
+      .filter((entry) => entry.status === 'pending')
+      .toArray();
+    if (ahead.length === 0) return true;
+    // The same ids, each written over with the entry that now goes there.
+    const ids = [...ahead.map((entry) => entry.mutationId), registration.mutationId];
+    await db.outbox.bulkPut([registration, ...ahead].map((entry, i) => ({ ...entry, mutationId: ids[i]! })));
+    return true;
+  });
+}
+
+/**
  * Keeps the first contact ticket a busy server gave (a registration refused for its address): the
  * device's registration, when it is accepted, dates from that first request, so the rounds played
  * meanwhile are anchored to it (docs/fair-play.md). A later ticket would date it later: not kept.

@@ -1,5 +1,6 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation, ServerResult, SyncReply, SyncResult } from '../../contract';
+import { markConfirmed, pruneConfirmed } from './confirmed-records';
 import { rejectedFrom, writeMeta, type OutboxEntry, type TriviaDb } from './db';
 import { ensureIdentity, renumberPending, type Identity } from './device-identity';
 import { releaseLease, takeLease } from './flush-lease';
@@ -7,7 +8,8 @@ import { REQUEST_TIMEOUT_MS } from './http';
 import { kioskCertificateHeaders } from './kiosk-config';
 import { callServer } from './server-call';
 
-export const BATCH_SIZE = 50;
+/** Entries in one push: the longest a round's deal waits behind the backlog is one push of these (server-deal.ts). */
+export const BATCH_SIZE = 25;
 const LOCK_NAME = 'triviando-outbox-flush';
 /** Resyncs in a row without progress before a run gives up and backs off (a server that keeps moving its counter). */
 const MAX_RESYNCS = 3;
@@ -16,6 +18,8 @@ export type FlushOutcome =
   | { status: 'idle' }
   /** Another tab is flushing (it holds the lease): it sends this tab's writes too. */
   | { status: 'busy' }
+  /** The run stopped between two pushes when asked (`pauseBefore`), entries left for the next run. */
+  | { status: 'paused'; settled: number; rejected: number }
   | { status: 'flushed'; settled: number; rejected: number }
   | { status: 'failed'; error: string; settled: number; rejected: number; retryAfterMs?: number };
 
@@ -24,6 +28,8 @@ export interface FlushOptions {
   timeoutMs?: number;
   /** Called before each push; false stops the run (this tab lost its lease). */
   stillOwner?: () => Promise<boolean>;
+  /** Called before each push; true ends the run there (a round's deal is waiting for the lock, or the caller has what it needed). */
+  pauseBefore?: () => boolean | Promise<boolean>;
 }
 
 type Settled = { settled: number; rejected: number; answered: number };
@@ -32,7 +38,7 @@ type Settled = { settled: number; rejected: number; answered: number };
 async function storePlayerId(db: TriviaDb, entry: OutboxEntry, id: number): Promise<void> {
   if (entry.kind !== 'player') return;
   const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
-  await db.knownPlayers.filter((known) => known.clientId === clientId).modify({ playerId: id });
+  await db.knownPlayers.where('clientId').equals(clientId).modify({ playerId: id });
 }
 
 /** A completion the server scored: the result screen of a round played without verdicts shows it. */
@@ -53,11 +59,14 @@ async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncR
   let settled = 0;
   let rejected = 0;
   let answered = 0;
-  await db.transaction('rw', [db.outbox, db.rejected, db.players, db.attempts, db.knownPlayers], async () => {
+  const confirmedAt = new Date().toISOString();
+  const byId = new Map(entries.map((entry) => [entry.mutationId, entry]));
+  await db.transaction('rw', [db.outbox, db.rejected, db.players, db.attempts, db.knownPlayers, db.inProgress], async () => {
     for (const result of results) {
-      const entry = entries.find((e) => e.mutationId === result.mutationId);
+      const entry = byId.get(result.mutationId);
       if (!entry) continue;
       answered++;
+      await markConfirmed(db, entry, confirmedAt);
       if (result.status === 'rejected') {
         rejected++;
         await reject(db, entry, result.reason ?? '');
@@ -72,7 +81,11 @@ async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncR
   return { settled, rejected, answered };
 }
 
-const pendingEntries = (db: TriviaDb) => db.outbox.where('status').equals('pending').sortBy('mutationId');
+/** The next `size` pending entries, oldest first (the index keeps equal statuses in mutationId order), and whether more wait behind them. */
+async function nextBatch(db: TriviaDb, size: number): Promise<{ batch: OutboxEntry[]; more: boolean }> {
+  const next = await db.outbox.where('status').equals('pending').limit(size + 1).toArray();
+  return { batch: next.slice(0, size), more: next.length > size };
+}
 
 /**
  * Sends every pending entry, oldest first, in batches, acting on each reply's verdict:
@@ -96,7 +109,7 @@ export async function flushOutbox(db: TriviaDb, options: FlushOptions = {}): Pro
 }
 
 async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutcome> {
-  const { batchSize = BATCH_SIZE, timeoutMs = REQUEST_TIMEOUT_MS, stillOwner } = options;
+  const { batchSize = BATCH_SIZE, timeoutMs = REQUEST_TIMEOUT_MS, stillOwner, pauseBefore } = options;
   let settled = 0;
   let rejected = 0;
   const fail = async (error: string, retryAfterMs?: number): Promise<FlushOutcome> => {
@@ -117,13 +130,13 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
   for (;;) {
     // Another tab took over an expired lease: it carries on from here.
     if (stillOwner && !(await stillOwner())) return { status: 'busy' };
-    const pending = await pendingEntries(db);
-    const batch = pending.slice(0, oneByOne ? 1 : batchSize);
+    const { batch, more } = await nextBatch(db, oneByOne ? 1 : batchSize);
     if (batch.length === 0) break;
+    if (pauseBefore && (await pauseBefore())) return { status: 'paused', settled, rejected };
     const mutations = batch.map(({ mutationId, kind, payload }) => ({ mutationId, kind, payload }));
     // The device's clock goes with the push: the server moves the device's times by the difference with its own.
     // `more`: the rest of the outbox follows in the next pushes of this run, all played before this contact.
-    const answer = await callServer<SyncReply>('POST', '/api/sync', { sentAt: new Date().toISOString(), more: pending.length > batch.length, mutations }, {
+    const answer = await callServer<SyncReply>('POST', '/api/sync', { sentAt: new Date().toISOString(), more, mutations }, {
       headers: { 'X-Device-Id': device.deviceId, 'X-Device-Secret': device.secret, ...kioskHeaders },
       timeoutMs,
     });
@@ -169,6 +182,7 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
   // The outbox is empty and the server knows it: its anchor for this device's next rounds is now.
   await writeMeta(db, 'lastContactAt', new Date().toISOString());
   await writeMeta(db, 'lastSyncError', null);
+  await pruneConfirmed(db);
   return { status: 'flushed', settled, rejected };
 }
 
@@ -186,6 +200,9 @@ export async function flushUnderLease(db: TriviaDb, owner: string, options: Flus
 }
 
 let running: Promise<FlushOutcome> | null = null;
+/** Tasks of this page waiting for the flush lock (a round's deal): the flush under way stops before its next push for them. */
+let waiting = 0;
+const someoneWaits = () => waiting > 0;
 
 /**
  * One flusher at a time: across tabs with Web Locks where the browser has them, else with the
@@ -195,8 +212,8 @@ export function flushExclusively(db: TriviaDb): Promise<FlushOutcome> {
   running ??= (async () => {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-      if (!locks) return await flushUnderLease(db, TAB_ID);
-      return (await locks.request(LOCK_NAME, () => flushOutbox(db))) as FlushOutcome;
+      if (!locks) return await flushUnderLease(db, TAB_ID, { pauseBefore: someoneWaits });
+      return (await locks.request(LOCK_NAME, () => flushOutbox(db, { pauseBefore: someoneWaits }))) as FlushOutcome;
     } finally {
       running = null;
     }
@@ -217,5 +234,50 @@ export async function identityExclusively(db: TriviaDb, timeoutMs: number): Prom
     return await ensureIdentity(db, timeoutMs);
   } finally {
     await releaseLease(db, TAB_ID);
+  }
+}
+
+const LEASE_POLL_MS = 50;
+/** The lease's owner for a task ahead of the backlog: not this page's flush, which it must wait for. */
+const PRIORITY_ID = `${TAB_ID}:priority`;
+
+/**
+ * Runs `task` holding the flush lock, ahead of the backlog: a flush under way in this page stops
+ * before its next push (one push of at most BATCH_SIZE entries is the longest wait), and the lock
+ * goes to the task before the next flush. Undefined when the lock cannot be had by `deadline` (a
+ * push of another tab that hangs), without running the task.
+ */
+export async function withFlushLock<T>(db: TriviaDb, deadline: number, task: () => Promise<T>): Promise<T | undefined> {
+  let holding = false;
+  const held = () => {
+    holding = true;
+    waiting--;
+    return task();
+  };
+  waiting++;
+  try {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (locks) {
+      const signal = AbortSignal.timeout(Math.max(1, deadline - Date.now()));
+      try {
+        return (await locks.request(LOCK_NAME, { signal }, held)) as T;
+      } catch (error) {
+        if (signal.aborted && !holding) return undefined;
+        throw error;
+      }
+    }
+    while (Date.now() < deadline) {
+      if (await takeLease(db, PRIORITY_ID)) {
+        try {
+          return await held();
+        } finally {
+          await releaseLease(db, PRIORITY_ID);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, LEASE_POLL_MS));
+    }
+    return undefined;
+  } finally {
+    if (!holding) waiting--;
   }
 }

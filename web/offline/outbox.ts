@@ -1,6 +1,7 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation } from '../../contract';
 import { type DealtRound, MAX_COMPLETION_SECONDS, roundSeconds, scoreOf } from '../../contract/play-rules';
+import { confirmLeftRound } from './confirmed-records';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
 /**
@@ -122,7 +123,9 @@ export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: Ro
     startedAt,
     ...(options.deal ? { token: options.deal.token, verdicts: {} } : {}),
   };
-  await db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress, db.attemptCounts], async () => {
+  // A round the server dealt writes nothing to the outbox: it does not wait for the flush's writes there.
+  const queued = options.deal ? [] : [db.outbox, db.device];
+  await db.transaction('rw', [db.attempts, db.inProgress, db.attemptCounts, ...queued], async () => {
     await db.attempts.add(attempt);
     if (!options.deal) {
       await enqueue(db, 'attempt', {
@@ -211,7 +214,9 @@ export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, co
  * for the offline attempt limit.
  */
 export async function abandonAttempt(db: TriviaDb, groupId: number): Promise<void> {
+  const state = await db.inProgress.get(groupId);
   await db.inProgress.delete(groupId);
+  if (state) await confirmLeftRound(db, state.attemptClientId);
 }
 
 /** An attempt not finished within a day is not resumed: the next person at the booth starts clean. */

@@ -2,6 +2,7 @@ import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/kiosk-values';
 import { liveQuery } from 'dexie';
 import type { DeviceReceipt, MutationCounts, SyncMutationKind } from '../../contract';
 import type { HeldRounds } from '../../contract/kiosk-holdings';
+import { readPrunedCounts } from './confirmed-records';
 import { heldRounds, pendingEntries } from './sync-status';
 import { readMeta, triviaDb, type RejectedEntry, type TriviaDb } from './db';
 import { changeIdleSeconds, readKioskConfig, type KioskConfig } from './kiosk-config';
@@ -24,8 +25,9 @@ export interface DeviceRecords {
   deviceId: string | null;
   /**
    * What this device recorded, by kind: every registration, attempt and completion it queued.
-   * Read from the device's own player and attempt records, which are never pruned (unlike the
-   * outbox, whose entries go once the server acknowledges them): one record per queued write.
+   * Read from the device's own player and attempt records (the outbox's entries go once the server
+   * acknowledges them), with those pruned a day after the server confirmed them (confirmed-records.ts)
+   * counted in: one record per queued write.
    */
   recorded: KindCounts;
   /** Waiting in the outbox, by kind. */
@@ -53,12 +55,13 @@ export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
   const entries = await pendingEntries(db);
   for (const entry of entries) pending[entry.kind]++;
   const device = await db.device.get('device');
+  const pruned = await readPrunedCounts(db);
   return {
     deviceId: device?.deviceId ?? null,
     recorded: {
-      player: await db.players.count(),
-      attempt: await db.attempts.count(),
-      completion: await db.attempts.filter((attempt) => attempt.completedAt !== null).count(),
+      player: pruned.player + (await db.players.count()),
+      attempt: pruned.attempt + (await db.attempts.count()),
+      completion: pruned.completion + (await db.attempts.filter((attempt) => attempt.completedAt !== null).count()),
     },
     pending,
     held: heldRounds(entries),
