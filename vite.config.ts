@@ -5,6 +5,7 @@ import { defineConfig, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { appVersion } from './build/app-version';
 import { playerPageInDev } from './build/dev-player-page';
+import { kioskApart, playerChunkFileName } from './build/kiosk-chunks';
 import { playerScriptBudget } from './build/player-budget';
 import { failOnSkippedPrecache, PLAYER_ASSETS_DIR, PLAYER_SHELL_GLOBS } from './build/precache';
 import { precompress } from './build/precompress';
@@ -58,6 +59,7 @@ function adminConfig(): UserConfig {
  * React), the service worker precaching it, and the budget check.
  */
 function playerConfig(): UserConfig {
+  const split = kioskApart();
   return {
     root: 'web',
     publicDir: false,
@@ -76,16 +78,21 @@ function playerConfig(): UserConfig {
       emptyOutDir: false,
       sourcemap: false,
       assetsDir: PLAYER_ASSETS_DIR,
+      // One stylesheet, linked by play.html (the first paint needs it before any script).
+      cssCodeSplit: false,
       rollupOptions: {
         input: { play: path.resolve(import.meta.dirname, 'web/play.html') },
-        // One script: every extra file is one more request before the first paint on a slow link,
-        // and the entry's top-level await already splits its evaluation into two tasks.
-        output: { assetFileNames: playerAssetFileName, codeSplitting: false },
+        preserveEntrySignatures: false,
+        // play.html's script (web/player/boot.ts) is small and imports the screen after the first
+        // paint; the kiosk's own code is in chunks of its own that a phone never loads
+        // (build/kiosk-chunks.ts).
+        output: { assetFileNames: playerAssetFileName, chunkFileNames: playerChunkFileName, codeSplitting: { groups: split.groups } },
       },
     },
     plugins: [
       react(),
       tailwindcss(),
+      split.plugin,
       playerScriptBudget(),
       VitePWA({
         strategies: 'injectManifest',

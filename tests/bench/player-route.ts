@@ -24,10 +24,14 @@ const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_PLAYER_RUNS ?? 5));
 /** Where the last run's full Lighthouse report is written (long tasks, bootup time, the LCP's phases). */
 const REPORT_FILE = path.join(ROOT, '.tmp', 'player-lighthouse.json');
 
-/** What the player route's first visit may cost on the wire: the build's script budget, and all in all. */
-export const WIRE_GOALS = { js: PLAYER_JS_BUDGET_BYTES, total: 150_000 };
-/** Lighthouse mobile goals. */
-export const LIGHTHOUSE_GOALS = { performance: 95, lcpMs: 1500 };
+/**
+ * What a phone's first visit to the player route may cost on the wire: script (issue 46: 80 kB;
+ * the build's own budget, PLAYER_JS_BUDGET_BYTES, is tighter and counts the files without their
+ * headers), and all in all.
+ */
+export const WIRE_GOALS = { js: 80_000, total: 150_000 };
+/** Lighthouse mobile goals (LCP: issue 46, the median of the runs). */
+export const LIGHTHOUSE_GOALS = { performance: 95, lcpMs: 1200 };
 
 export type ByteKind = 'JS' | 'CSS' | 'fonts' | 'images' | 'JSON' | 'HTML' | 'other';
 
@@ -145,10 +149,12 @@ export async function playerRouteBenchmark(say: (line: string) => void = console
     say(`\n5. Player route ${ROUTE}, first visit with an empty cache (app as npm start serves it, demo trivia)`);
     const wire = await wireBytes(app.url, executablePath);
     for (const kind of Object.keys(wire.byKind) as ByteKind[]) {
-      const goal = kind === 'JS' ? `  (goal <= ${kb(WIRE_GOALS.js)})` : '';
+      const goal = kind === 'JS' ? `  (goal <= ${kb(WIRE_GOALS.js)}; the build's budget ${kb(PLAYER_JS_BUDGET_BYTES)} without headers)` : '';
       say(`   ${kind.padEnd(7)}: ${kb(wire.byKind[kind]).padStart(9)}${goal}`);
     }
     say(`   total  : ${kb(wire.total).padStart(9)}  (goal <= ${kb(WIRE_GOALS.total)}), ${wire.requests.length} requests`);
+    const kioskChunks = wire.requests.filter((r) => new URL(r.url).pathname.startsWith('/assets/play/kiosk/')).length;
+    say(`   the kiosk's own chunks fetched by the phone: ${kioskChunks} (goal 0)`);
     for (const request of wire.requests.sort((a, b) => b.bytes - a.bytes).slice(0, 12)) {
       say(`     ${kb(request.bytes).padStart(9)}  ${request.kind.padEnd(6)} ${new URL(request.url).pathname}`);
     }

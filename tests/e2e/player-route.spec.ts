@@ -33,6 +33,21 @@ test.describe('the player route on a phone that never opened the app', () => {
     // The service worker controls this first visit, without a reload.
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), { timeout: 20_000 }).toBe(`${baseURL}/sw.js`);
 
+    // Nothing of the kiosk's either (its badge, PIN, staff panel): no kiosk chunk fetched by the
+    // page or precached by its service worker, and no kiosk code inside what was.
+    expect(requested.filter((p) => p.startsWith('/assets/play/kiosk/'))).toEqual([]);
+    const withKioskCode = await page.evaluate(async () => {
+      const found: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (request.url.includes('.js') && (await (await cache.match(request))!.text()).includes('Panel del personal')) found.push(request.url);
+        }
+      }
+      return found;
+    });
+    expect(withKioskCode).toEqual([]);
+
     // Installing from here installs this trivia.
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(manifestHref).toBe(`/api/play/${DEMO_TRIVIA}/manifest.webmanifest`);

@@ -1,7 +1,6 @@
 import { testBundle } from './support/test-bundle';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { appQuery } from './support/app-database';
@@ -22,17 +21,6 @@ async function appliedByKind(deviceId: string): Promise<Record<string, number>> 
     [deviceId],
   );
   return Object.fromEntries(KINDS.map((kind) => [kind, rows.find((row) => row.kind === kind)?.count ?? 0]));
-}
-
-const panel = (page: Page) => page.getByRole('dialog', { name: 'Panel del personal' });
-
-/** Opens the badge, then 'Panel del personal', and types `pin` into the gate. */
-async function openPanelWith(page: Page, player: PlayerPage, pin: string) {
-  await player.statusBadge().click();
-  await page.getByRole('button', { name: 'Panel del personal' }).click();
-  const gate = page.getByTestId('kiosk-pin');
-  await gate.getByLabel('PIN del kiosco').fill(pin);
-  await gate.getByRole('button', { name: 'Abrir el panel' }).click();
 }
 
 const freshDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
@@ -79,13 +67,13 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
   await expect(player.pending()).toHaveText('3 partidas por sincronizar');
 
   // A wrong PIN is refused and the panel stays closed.
-  await openPanelWith(kiosk, player, '000000');
+  await player.openStaffPanelWith('000000');
   await expect(kiosk.getByTestId('kiosk-pin-refusal')).toHaveText('PIN incorrecto. Quedan 4 intentos.');
-  await expect(panel(kiosk)).toBeHidden();
+  await expect(player.staffPanel()).toBeHidden();
   const gate = kiosk.getByTestId('kiosk-pin');
   await gate.getByLabel('PIN del kiosco').fill(PIN);
   await gate.getByRole('button', { name: 'Abrir el panel' }).click();
-  await expect(panel(kiosk)).toBeVisible();
+  await expect(player.staffPanel()).toBeVisible();
 
   // Offline, the panel shows what waits, in rounds then by kind, and what the device recorded; the server cannot be asked.
   await expect(kiosk.getByTestId('staff-kiosk-name')).toHaveText('Kiosco Entrada');
@@ -117,17 +105,17 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
   await kiosk.setViewportSize({ width: 1024, height: 768 });
 
   // 'Cerrar' leaves the kiosk on its attract screen.
-  await panel(kiosk).getByRole('button', { name: 'Cerrar' }).click();
-  await expect(panel(kiosk)).toBeHidden();
+  await player.staffPanel().getByRole('button', { name: 'Cerrar' }).click();
+  await expect(player.staffPanel()).toBeHidden();
   await expect(kiosk.getByTestId('kiosk-attract')).toBeVisible();
 
   // Back online, the outbox drains; the panel's receipt then matches what the server stored.
   await tablet.setOffline(false);
   await expect(player.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
-  await openPanelWith(kiosk, player, PIN);
-  await expect(panel(kiosk)).toBeVisible();
+  await player.openStaffPanelWith(PIN);
+  await expect(player.staffPanel()).toBeVisible();
   // Focus starts on 'Cerrar'.
-  await expect(panel(kiosk).getByRole('button', { name: 'Cerrar' })).toBeFocused();
+  await expect(player.staffPanel().getByRole('button', { name: 'Cerrar' })).toBeFocused();
   await expect(kiosk.getByTestId('staff-receipt-status')).toContainText('Servidor consultado');
   await expect(kiosk.getByTestId('staff-pending-rounds')).toHaveText('Nada por sincronizar');
   // Online, the review moment is no concern.
@@ -143,7 +131,7 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
   }
 
   // The report for support: the device, the counts, nothing secret.
-  const [download] = await Promise.all([kiosk.waitForEvent('download'), panel(kiosk).getByRole('button', { name: 'Descargar informe' }).click()]);
+  const [download] = await Promise.all([kiosk.waitForEvent('download'), player.staffPanel().getByRole('button', { name: 'Descargar informe' }).click()]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^informe-kiosco-${deviceId!.slice(0, 8)}-\\d{8}-\\d{4}\\.json$`));
   const reportText = readFileSync((await download.path())!, 'utf8');
   const report = JSON.parse(reportText);
@@ -176,22 +164,22 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
 
   // By keyboard: from 'Cerrar', Tab walks the panel's controls in order (never out to the player
   // screen behind it), the settings take keys, and Escape closes it for the attract screen.
-  await panel(kiosk).getByRole('button', { name: 'Cerrar' }).focus();
+  await player.staffPanel().getByRole('button', { name: 'Cerrar' }).focus();
   const order = ['Sincronizar ahora', 'Consultar al servidor', 'Descargar informe', 'Actualizar'];
   for (const name of order) {
     await kiosk.keyboard.press('Tab');
-    await expect(panel(kiosk).getByRole('button', { name })).toBeFocused();
-    await expectFocusVisible(panel(kiosk).getByRole('button', { name }));
+    await expect(player.staffPanel().getByRole('button', { name })).toBeFocused();
+    await expectFocusVisible(player.staffPanel().getByRole('button', { name }));
   }
   await kiosk.keyboard.press('Tab');
-  const idle = panel(kiosk).getByLabel('Tiempo de inactividad (segundos)');
+  const idle = player.staffPanel().getByLabel('Tiempo de inactividad (segundos)');
   await expect(idle).toBeFocused();
   await kiosk.keyboard.press('ControlOrMeta+a');
   await kiosk.keyboard.type('90');
   await kiosk.keyboard.press('Enter');
-  await expect(panel(kiosk).getByTestId('staff-idle-form')).toContainText('Guardado: 90 segundos.');
+  await expect(player.staffPanel().getByTestId('staff-idle-form')).toContainText('Guardado: 90 segundos.');
   await kiosk.keyboard.press('Escape');
-  await expect(panel(kiosk)).toBeHidden();
+  await expect(player.staffPanel()).toBeHidden();
   await expect(kiosk.getByTestId('kiosk-attract')).toBeVisible();
   await tablet.close();
 });

@@ -12,9 +12,15 @@ import {
 import { readMeta, writeMeta, type TriviaDb } from './db';
 import { ensureIdentity, LOST_KIOSK_KEY } from './device-identity';
 import { askPersistentStorage } from './storage';
-import { checkPin, isValidPin, setPin, type PinCheck } from './kiosk-pin';
+import type { PinCheck } from './kiosk-pin';
 import { writeKioskMode } from './kiosk-setting';
 import { callServer } from './server-call';
+
+/**
+ * The PIN's hashing (PBKDF2, its library with it) is a kiosk's alone: a chunk of the kiosk's
+ * (contract/kiosk-shell.ts), loaded only where a PIN is set or checked, never on a phone.
+ */
+const kioskPin = () => import('./kiosk-pin');
 
 /**
  * A kiosk set up on this device with a one-time link: its name and trivia (recorded on the server
@@ -75,6 +81,7 @@ export async function checkSetupLink(token: string, groupId: number): Promise<Ki
  * then the PIN's hash, the kiosk's settings and kiosk mode are stored together.
  */
 export async function setUpKiosk(db: TriviaDb, input: KioskSetupForm): Promise<KioskSetupResult> {
+  const { isValidPin, setPin } = await kioskPin();
   if (!isValidPin(input.pin)) return { kind: 'failed', message: 'El PIN debe tener de 4 a 8 dígitos', offline: false };
   const identity = await ensureIdentity(db, SETUP_TIMEOUT_MS);
   if (identity.kind !== 'registered') return failure(identity);
@@ -129,7 +136,7 @@ export async function switchKioskMode(db: TriviaDb, on: boolean, pin?: string): 
   const config = await readKioskConfig(db);
   if (config) {
     if (pin === undefined) return { kind: 'pin-required' };
-    const check = await checkPin(db, pin);
+    const check = await (await kioskPin()).checkPin(db, pin);
     if (check.kind !== 'accepted' && check.kind !== 'no-pin') return check;
   }
   await writeKioskMode(db, false);
@@ -164,7 +171,7 @@ export type KioskRelease =
  */
 export async function leaveKioskRole(db: TriviaDb, pin: string): Promise<KioskRelease> {
   if (!(await readKioskConfig(db))) return { kind: 'not-kiosk' };
-  const check = await checkPin(db, pin);
+  const check = await (await kioskPin()).checkPin(db, pin);
   if (check.kind === 'wrong' || check.kind === 'locked') return check;
   const pending = await db.outbox.where('status').equals('pending').count();
   if (pending > 0) return { kind: 'pending', count: pending };

@@ -6,7 +6,6 @@ import { nextTask } from './next-task';
  * order): the device layer with its database library (Dexie, the longest module to set up), then a
  * yield, so the screen's own modules (the steps, the icons, the theme) are evaluated in a later
  * task: no single long task at start (at Lighthouse's 4× mobile slowdown, one over 50 ms blocks).
- * The top-level await makes the build split the shared code into a few chunks; play.html preloads
- * them all (modulepreload), so nothing waits for a second round trip.
+ * The phone's code stays one chunk all the same (build/kiosk-chunks.ts).
  */
 await nextTask();

@@ -6,16 +6,14 @@ import { loadTrivia, setKioskMode, type BundleResult } from '../offline';
 import { enterPlayerScreen, setBetweenAttempts } from '../pwa/service-worker';
 import { useKioskSync } from './kiosk';
 import { kioskModeFromQuery, useKioskChrome, useKioskMode } from './kiosk-mode';
-import { KioskSetupForm } from './kiosk-setup-form';
 import type { FirstPaint } from './first-paint';
 import { firstScreenShown } from './first-screen';
 import { nextTask } from './next-task';
 import { DOCUMENT_STEP_HEIGHT, PlayerFlow } from './player-flow';
 import { OfflineNotice } from './offline-notice';
-import { PictureNotice } from './picture-notice';
-import { StatusBadge } from './status-badge';
 import { animationClass, themeStyle } from './theme-style';
 import { useThemeFonts } from './theme-fonts';
+import { useKioskParts } from './use-kiosk-parts';
 import './player.css';
 
 /** The trivia id of a /play-trivia/:id address, or undefined when the path is not one. */
@@ -75,6 +73,8 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
   const [kioskQuery] = useState(() => kioskModeFromQuery(search));
   // A one-time setup link shows "Configurar kiosco" until the device is set up.
   const [setupToken, setSetupToken] = useState(() => setupTokenFromQuery(search));
+  // The badge, the setup form and the rest of a kiosk's own code: never loaded on a phone.
+  const kiosk = useKioskParts(kioskMode === true || setupToken !== null);
   // A staff bookmark with ?kiosk=1 or ?kiosk=0 sets the device's setting; the address then drops
   // the parameter so a reload shows the stored setting.
   useEffect(() => {
@@ -118,7 +118,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
     <div className="player-screen flex flex-col" style={style}>
       {/* A player's phone shows only a small offline line; a kiosk shows the sync badge for staff. */}
       {afterFirstScreen && kioskMode === false && <OfflineNotice />}
-      {afterFirstScreen && kioskMode === true && result?.status === 'ready' && <PictureNotice bundle={result.bundle} />}
+      {afterFirstScreen && kiosk && kioskMode === true && result?.status === 'ready' && <kiosk.PictureNotice bundle={result.bundle} />}
       <main className="mx-auto flex w-full max-w-2xl flex-1 flex-col justify-center gap-4 px-4 pt-6 pb-[max(4rem,var(--kiosk-badge-space,0px))] sm:px-6 sm:pt-10">
         {/* web/play.html repeats this header and the loading card below for the server's first paint. */}
         {shown && (
@@ -128,14 +128,7 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
           </header>
         )}
         <section className={`player-card ${animationClass(theme)}`}>
-          {!result && (
-            <div className={`flex items-center justify-center py-12 ${DOCUMENT_STEP_HEIGHT}`} role="status">
-              <span className="inline-flex items-center gap-2">
-                <LoaderCircle className="size-8 animate-spin" aria-hidden />
-                <span className="text-sm">Cargando trivia…</span>
-              </span>
-            </div>
-          )}
+          {!result && <LoadingCard />}
           {result?.status === 'not-found' && (
             <div className="space-y-4 py-6 text-center" role="alert">
               <h1 className="player-heading">Error</h1>
@@ -158,8 +151,9 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
               </button>
             </div>
           )}
-          {result?.status === 'ready' && setupToken && (
-            <KioskSetupForm
+          {result?.status === 'ready' && setupToken && !kiosk && <LoadingCard />}
+          {result?.status === 'ready' && setupToken && kiosk && (
+            <kiosk.KioskSetupForm
               token={setupToken}
               groupId={groupId}
               onDone={async () => {
@@ -174,7 +168,19 @@ export function PlayTriviaPage({ id, search, firstPaint }: { id: string | undefi
           {result?.status === 'ready' && !setupToken && <PlayerFlow bundle={result.bundle} animation={animationClass(theme)} kioskMode={kioskMode === true} />}
         </section>
       </main>
-      {afterFirstScreen && kioskMode === true && <StatusBadge kioskMode={kioskMode} />}
+      {afterFirstScreen && kiosk && kioskMode === true && <kiosk.StatusBadge kioskMode={kioskMode} />}
+    </div>
+  );
+}
+
+/** "Cargando trivia…", as tall as the document step that replaces it (web/play.html repeats it for the server's first paint). */
+function LoadingCard() {
+  return (
+    <div className={`flex items-center justify-center py-12 ${DOCUMENT_STEP_HEIGHT}`} role="status">
+      <span className="inline-flex items-center gap-2">
+        <LoaderCircle className="size-8 animate-spin" aria-hidden />
+        <span className="text-sm">Cargando trivia…</span>
+      </span>
     </div>
   );
 }

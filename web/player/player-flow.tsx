@@ -1,7 +1,6 @@
 import type { PlayBundle } from '../../contract';
 import { playableCount } from '../offline';
 import { Announcer } from './announcer';
-import { IdleCountdown } from './idle-countdown';
 import { NoticeArea } from './notice';
 import { AttractStep } from './steps/attract-step';
 import { CompletionStep } from './steps/completion-step';
@@ -11,6 +10,7 @@ import { OtherTabStep } from './steps/other-tab-step';
 import { QuestionStep } from './steps/question-step';
 import { RegistrationStep } from './steps/registration-step';
 import { PlayerSpinner } from './ui/spinner';
+import { useKioskParts } from './use-kiosk-parts';
 import { usePlayerSteps } from './use-player-steps';
 import { usePlayLock } from './use-play-lock';
 
@@ -46,12 +46,13 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
     bundle,
     kioskMode,
   );
+  const kiosk = useKioskParts(kioskMode);
 
   return (
     <>
       <NoticeArea notice={notice} onDismiss={() => setNotice(null)} />
       {renderStep()}
-      {idleSecondsLeft !== null && <IdleCountdown secondsLeft={idleSecondsLeft} />}
+      {idleSecondsLeft !== null && kiosk && <kiosk.IdleCountdown secondsLeft={idleSecondsLeft} />}
     </>
   );
 

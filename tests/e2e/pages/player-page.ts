@@ -43,6 +43,17 @@ export class PlayerPage {
   readonly confirmLeave = () => this.leaveDialog().getByRole('button', { name: 'Abandonar' });
   readonly keepPlaying = () => this.leaveDialog().getByRole('button', { name: 'Seguir jugando' });
 
+  readonly staffPanel = () => this.page.getByRole('dialog', { name: 'Panel del personal' });
+
+  /** Opens the badge, then 'Panel del personal', and types `pin` into the gate (a set-up kiosk's). */
+  async openStaffPanelWith(pin: string) {
+    await this.statusBadge().click();
+    await this.page.getByRole('button', { name: 'Panel del personal' }).click();
+    const gate = this.page.getByTestId('kiosk-pin');
+    await gate.getByLabel('PIN del kiosco').fill(pin);
+    await gate.getByRole('button', { name: 'Abrir el panel' }).click();
+  }
+
   readonly attract = () => this.page.getByTestId('kiosk-attract');
   readonly tapToPlay = () => this.attract().getByRole('button', { name: 'Toca para jugar' });
   /** The small line a player's phone (kiosk mode off) shows while offline. */

@@ -17,6 +17,9 @@ export async function setupLinkFromCard(page: Page, trivia: { id: number; name: 
 /** The seeded demo trivia as its card shows it. */
 export const DEMO_TRIVIA_CARD = { id: 1, name: 'Trivia de Cultura General', companyName: 'Demo Eventos' };
 
+/** The PIN setUpKioskByLink gives the kiosk. */
+export const KIOSK_SETUP_PIN = '246810';
+
 /**
  * Sets the tablet on `page` up as a kiosk of the trivia, as staff do: an admin's one-time link
  * (made through the API of the server at `baseUrl`), opened on the tablet and its form filled.
@@ -31,7 +34,7 @@ export async function setUpKioskByLink(page: Page, baseUrl: string, admin: { use
     .join('; ');
   const link = (await (await fetch(`${baseUrl}/api/question-groups/${groupId}/kiosk-setup`, { method: 'POST', headers: { ...write, cookie } })).json()) as { path: string };
   await page.goto(link.path);
-  await completeKioskSetup(page, name, '246810');
+  await completeKioskSetup(page, name, KIOSK_SETUP_PIN);
 }
 
 /** On a tablet opened at a setup link: names the kiosk, sets its PIN and sends the form, as staff do; it opens on its attract screen. */
