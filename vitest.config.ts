@@ -5,6 +5,7 @@ export default defineConfig({
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/quick-password-hashes.ts'],
     pool: 'forks',
     // Three files at a time: a file mostly waits on its database, so one per core leaves the cores half idle.
     maxWorkers: 3,

@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['tests/faults/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts', 'tests/faults/support/global-setup.ts'],
+    setupFiles: ['tests/support/quick-password-hashes.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 180_000,

@@ -10,6 +10,7 @@ export default defineConfig({
     include: ['tests/fuzz/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/support/global-setup.ts'],
+    setupFiles: ['tests/support/quick-password-hashes.ts'],
     pool: 'forks',
     maxConcurrency: 6,
     fileParallelism: true,
