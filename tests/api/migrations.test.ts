@@ -15,6 +15,8 @@ import { databaseUrl } from '../support/database';
 const EXPECTED_TABLES = [
   'account_links',
   'activity_entries',
+  'address_players',
+  'address_windows',
   'analysis_answer_log',
   'analysis_day_log',
   'analysis_hour_log',

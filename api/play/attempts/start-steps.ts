@@ -4,6 +4,7 @@ import { prepared } from '../../../db/prepared-statements';
 import { conflict } from '../../platform/http/errors';
 import { sha256 } from '../../platform/lib/crypto';
 import type { AttemptRow } from './attempt-row';
+import { addressSeen } from './address-limit';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 
 /**
@@ -78,9 +79,11 @@ export interface NewAttemptRow {
   addressKey: string | null;
 }
 
+/** Inserts a new attempt; one the crowd limits count (`addressKey`) is added to its address's window in the same statement (`addressSeen`). */
 export async function insertAttempt(em: EntityManager, row: NewAttemptRow): Promise<AttemptRow> {
   const [attempt]: AttemptRow[] = await em.query(
-    prepared(`INSERT INTO player_attempts
+    prepared(`WITH ${addressSeen('$1', '$15')}
+     INSERT INTO player_attempts
        (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id,
         question_ids, answer_order, dealt_by_server, window_start, address_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
