@@ -76,6 +76,10 @@ export function loadProfile() {
       );
       const [nested] = await queryServer<{ ms: number }>(databaseUrl, `SELECT coalesce(sum(total_exec_time), 0) AS ms FROM pg_stat_statements WHERE NOT toplevel`);
       await writeFile(path.join(PROFILE_DIR, 'postgres.log'), logLines.join('\n'));
+      await writeFile(
+        path.join(PROFILE_DIR, 'statements.txt'),
+        statements.map((s) => `${(s.ms / players).toFixed(3)} ms\t${(Number(s.calls) / players).toFixed(2)} calls\t${s.query.replace(/\s+/g, ' ')}`).join('\n'),
+      );
       const explained = logLines.filter((line) => line.includes('duration:') && line.includes('plan:')).length;
       const total = statements.reduce((sum, s) => sum + s.ms, 0);
       const perPlayer = (ms: number) => (ms / players).toFixed(3);
@@ -86,7 +90,7 @@ export function loadProfile() {
         ),
         `   their triggers' functions (total, of which own), per player; every nested statement ${perPlayer(nested?.ms ?? 0)} ms:`,
         ...functions.map((f) => `     ${f.funcname}: ${perPlayer(f.total_time)} ms (own ${perPlayer(f.self_time)} ms), ${(Number(f.calls) / players).toFixed(2)} calls`),
-        `   auto_explain: ${explained} plans of statements over ${AUTO_EXPLAIN_MS} ms in ${path.relative(process.cwd(), path.join(PROFILE_DIR, 'postgres.log'))}`,
+        `   auto_explain: ${explained} plans of statements over ${AUTO_EXPLAIN_MS} ms in ${path.relative(process.cwd(), path.join(PROFILE_DIR, 'postgres.log'))}; every statement in statements.txt there`,
       ];
     },
     /** The API's side, read once its process has exited (V8 writes the profile then). */

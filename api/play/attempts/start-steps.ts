@@ -28,11 +28,18 @@ export interface StartedAttempt {
  * lock it first), in the one order every start takes them, so two starts never hold one each of the
  * other's: the round's address, when the crowd limits apply to it (round-limits.ts), then the
  * player, so two starts of one player cannot both slip under the trivia's attempt limit. Returns
- * the address key the round stores, or null for a kiosk's round of its own trivia.
+ * the address key the round stores, or null for a kiosk's round of its own trivia. `playerLocked`:
+ * the transaction already holds the player's row (its registration wrote it).
  */
-export async function lockStart(em: EntityManager, source: RoundSource, questionGroupId: number, playerId: number): Promise<string | null> {
+export async function lockStart(
+  em: EntityManager,
+  source: RoundSource,
+  questionGroupId: number,
+  playerId: number,
+  { playerLocked = false } = {},
+): Promise<string | null> {
   const addressKey = await crowdLimitsApply(em, source, questionGroupId);
-  await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [playerId]);
+  if (!playerLocked) await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [playerId]);
   return addressKey;
 }
 

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { couldBeDealt, type ReviewReason } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { canonicalJson } from '../../platform/lib/canonical-json';
-import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
+import { type PlayerReference, type RegisteredPlayer, resolvePlayer } from '../players/service';
 import { attemptLimit } from '../players/attempt-limit';
 import { offlineWindowOpens, placeInWindow } from './anchoring';
 import type { AttemptRow } from './attempt-row';
@@ -30,7 +30,7 @@ export interface SyncedStartContext {
   /** The trivia's round as the push's transaction read it (sync/push-memo.ts). */
   round: TriviaRound;
   /** The player the attempt's playerClientId names, when the push registered it in this transaction. */
-  registered?: PlayerRow | undefined;
+  registered?: RegisteredPlayer | undefined;
 }
 
 /**
@@ -50,7 +50,8 @@ export async function recordDeviceRound(em: EntityManager, start: DeviceRoundSta
   const { push, round } = context;
   // A registration's clientId proves the player, as resolvePlayer would through the alias.
   const { player, proven } = context.registered ? { player: context.registered, proven: true } : await resolvePlayer(em, start, 'sync');
-  const addressKey = await lockStart(em, push, start.questionGroupId, player.id);
+  // A player this transaction's registration wrote is locked already.
+  const addressKey = await lockStart(em, push, start.questionGroupId, player.id, { playerLocked: context.registered?.written === true });
   const token = attemptToken(context.serverSecret, start.clientId);
   const existing = await attemptWithClientId(em, start.clientId, player.id, start.questionGroupId);
   if (existing) {

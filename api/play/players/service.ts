@@ -96,6 +96,9 @@ async function checkReferences(em: EntityManager, input: PlayerRegistration, unk
 /** What a registration naming a site that no longer exists gets: refused (online) or stored without a site (sync). */
 export type UnknownSite = 'refuse' | 'clear';
 
+/** A registration's player, and whether the registration wrote its row (so its transaction holds the row's lock). */
+export type RegisteredPlayer = PlayerRow & { written: boolean };
+
 /**
  * One player per document, its number in canonical form (`canonicalDocument`: '01024477501' and
  * '102-4477501' are the cédula 1024477501): a known document moves the player to the
@@ -113,13 +116,13 @@ export async function registerPlayer(
   registration: PlayerRegistration,
   unknownSite: UnknownSite = 'refuse',
   source = 'desconocido',
-): Promise<PlayerRow> {
+): Promise<RegisteredPlayer> {
   if (registration.clientId) {
     const [known]: PlayerRow[] = await em.query(
       prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
       [registration.clientId],
     );
-    if (known) return known;
+    if (known) return { ...known, written: false };
   }
   const input = await canonicalDocument(em, registration);
   const { locationId, companyId } = await checkReferences(em, input, unknownSite);
@@ -159,7 +162,7 @@ export async function registerPlayer(
   if (!inserted && input.keepExisting !== true && stored.full_name !== input.fullName) {
     await recordNameChange(em, stored, input.fullName, source);
   }
-  return stored;
+  return { ...stored, written: true };
 }
 
 /** POST /api/players: an online registration (an unknown site is refused), in a transaction of its own. */
