@@ -72,7 +72,7 @@ export function loadProfile() {
       );
       const functions = await queryServer<{ funcname: string; calls: string; self_time: number; total_time: number }>(
         databaseUrl,
-        `SELECT funcname, calls, self_time, total_time FROM pg_stat_user_functions ORDER BY total_time DESC LIMIT 5`,
+        `SELECT funcname, calls, self_time, total_time FROM pg_stat_user_functions WHERE funcname NOT LIKE 'pg_stat_statements%' ORDER BY total_time DESC LIMIT 5`,
       );
       const [nested] = await queryServer<{ ms: number }>(databaseUrl, `SELECT coalesce(sum(total_exec_time), 0) AS ms FROM pg_stat_statements WHERE NOT toplevel`);
       await writeFile(path.join(PROFILE_DIR, 'postgres.log'), logLines.join('\n'));
@@ -84,7 +84,7 @@ export function loadProfile() {
       const total = statements.reduce((sum, s) => sum + s.ms, 0);
       const perPlayer = (ms: number) => (ms / players).toFixed(3);
       return [
-        `PostgreSQL: the ${TOP} largest statements (execution and planning, triggers included) per player; statements ${perPlayer(total)} ms of ${perPlayer(postgresCpuMs)} ms CPU`,
+        `PostgreSQL: the ${TOP} largest statements by time per player (execution and planning, their triggers included, a lock's wait too); all statements ${perPlayer(total)} ms, the server's CPU ${perPlayer(postgresCpuMs)} ms`,
         ...statements.slice(0, TOP).map((s, i) =>
           row(i + 1, perPlayer(s.ms), `${(Number(s.calls) / players).toFixed(2)} calls`, `plan ${perPlayer(s.plan_ms)}`, shortSql(s.query)),
         ),
