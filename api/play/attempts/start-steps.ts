@@ -4,6 +4,7 @@ import { prepared } from '../../../db/prepared-statements';
 import { conflict } from '../../platform/http/errors';
 import { sha256 } from '../../platform/lib/crypto';
 import type { AttemptRow } from './attempt-row';
+import { type AttemptLimit, attemptLimitSql, type LimitColumns, limitOf } from '../players/attempt-limit';
 import { addressSeen } from './address-limit';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 
@@ -43,11 +44,29 @@ export async function lockStart(
   return addressKey;
 }
 
-/** The attempt a clientId already names, which must be this player's at this trivia (409 attempt_client_id_taken otherwise). */
-export async function attemptWithClientId(em: EntityManager, clientId: string, playerId: number, questionGroupId: number): Promise<AttemptRow | undefined> {
-  const [existing]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1`), [clientId]);
+/**
+ * What a start reads once its locks are held, in one statement: the attempt its clientId already
+ * names, which must be this player's at this trivia (409 attempt_client_id_taken otherwise; none
+ * without a clientId), and the player's
+ * maxAttempts at the trivia (`attemptLimit`'s rule; undefined when the trivia does not exist).
+ */
+export async function readStart(
+  em: EntityManager,
+  clientId: string | null,
+  playerId: number,
+  questionGroupId: number,
+): Promise<{ existing: AttemptRow | undefined; limit: AttemptLimit | undefined }> {
+  const [row]: (LimitColumns & Partial<AttemptRow>)[] = await em.query(
+    prepared(`SELECT l.max_attempts, l.used, a.*
+       FROM (SELECT 1) one
+       LEFT JOIN (${attemptLimitSql('$2', '$3')}) l ON true
+       LEFT JOIN player_attempts a ON a.client_id = $1`),
+    [clientId, playerId, questionGroupId],
+  );
+  const { max_attempts, used, ...attempt } = row!;
+  const existing = attempt.id == null ? undefined : (attempt as AttemptRow);
   if (existing && (existing.player_id !== playerId || existing.question_group_id !== questionGroupId)) throw clientIdTaken();
-  return existing;
+  return { existing, limit: limitOf({ max_attempts, used }) };
 }
 
 /**

@@ -3,13 +3,12 @@ import { couldBeDealt, type ReviewReason } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { canonicalJson } from '../../platform/lib/canonical-json';
 import { type PlayerReference, type RegisteredPlayer, resolvePlayer } from '../players/service';
-import { attemptLimit } from '../players/attempt-limit';
 import { offlineWindowOpens, placeInWindow } from './anchoring';
 import type { AttemptRow } from './attempt-row';
 import { type DeviceDeal, dealSizeFits } from './device-deal';
 import { readCandidatesAmong, type TriviaRound } from './round-candidates';
 import type { RoundSource } from './round-limits';
-import { attemptWithClientId, holdReason, insertAttempt, lockStart, type StartedAttempt } from './start-steps';
+import { holdReason, insertAttempt, lockStart, readStart, type StartedAttempt } from './start-steps';
 import { attemptToken } from './token';
 
 /** A push as the fair-play rules see it: its device (read before the push), its address and when it arrived. */
@@ -53,14 +52,13 @@ export async function recordDeviceRound(em: EntityManager, start: DeviceRoundSta
   // A player this transaction's registration wrote is locked already.
   const addressKey = await lockStart(em, push, start.questionGroupId, player.id, { playerLocked: context.registered?.written === true });
   const token = attemptToken(context.serverSecret, start.clientId);
-  const existing = await attemptWithClientId(em, start.clientId, player.id, start.questionGroupId);
+  const { existing, limit } = await readStart(em, start.clientId, player.id, start.questionGroupId);
   if (existing) {
     const attempt = serverDealUnheardOf(existing, start, push) ? await takeDevicesDeal(em, existing, start, context) : existing;
     return { attempt, token, inserted: false };
   }
 
   const fits = await dealFits(em, start, start.questionGroupId, round);
-  const limit = await attemptLimit(em, player.id, start.questionGroupId);
   const { windowStart, placed } = placeDeviceStart(start.startedAt, push, round);
   const startReason = firstStartReason({ proven, fits, overLimit: limit?.reached === true, unanchored: placed.unanchored });
   const reason = await holdReason(em, push, addressKey, startReason, { playerId: player.id, startedAt: placed.at });
