@@ -72,7 +72,9 @@ export function loadProfile() {
       );
       const functions = await queryServer<{ funcname: string; calls: string; self_time: number; total_time: number }>(
         databaseUrl,
-        `SELECT funcname, calls, self_time, total_time FROM pg_stat_user_functions WHERE funcname NOT LIKE 'pg_stat_statements%' ORDER BY total_time DESC LIMIT 5`,
+        `SELECT funcname, calls, self_time, total_time FROM pg_stat_user_functions
+          WHERE funcname NOT LIKE 'pg_stat_statements%' AND total_time >= 0.01 * (SELECT max(total_time) FROM pg_stat_user_functions)
+          ORDER BY total_time DESC LIMIT 5`,
       );
       const [nested] = await queryServer<{ ms: number }>(databaseUrl, `SELECT coalesce(sum(total_exec_time), 0) AS ms FROM pg_stat_statements WHERE NOT toplevel`);
       await writeFile(path.join(PROFILE_DIR, 'postgres.log'), logLines.join('\n'));
