@@ -26,7 +26,9 @@ const KEYING_LOCK = 1_796_700_003;
 /**
  * Brings the held rounds of the attempts in `scope` (over alias `a`) in line with the rule; rows
  * already right are not written. `eventZone` is the SQL of the event's zone of a trivia `g` keyed
- * in none yet (a parameter), read through `join`.
+ * in none yet (a parameter), read through `join`. The updated rows are named by `scope` too, not
+ * only by the join: a prepared statement runs a generic plan, which for the join alone was
+ * planned on a small table (a scan of every attempt, hashed) and kept as the table grew.
  */
 const refreshSql = (scope: string, eventZone: string, join = '') => `
   WITH desired AS (
@@ -42,7 +44,7 @@ const refreshSql = (scope: string, eventZone: string, join = '') => `
   UPDATE player_attempts a
      SET analysis_hour = d.hour, kiosk_id = d.kiosk
     FROM desired d
-   WHERE a.id = d.id AND (a.analysis_hour IS DISTINCT FROM d.hour OR a.kiosk_id IS DISTINCT FROM d.kiosk)`;
+   WHERE a.id = d.id AND ${scope} AND (a.analysis_hour IS DISTINCT FROM d.hour OR a.kiosk_id IS DISTINCT FROM d.kiosk)`;
 
 // One trivia's rounds: $1 its event's zone.
 const OF_PLAYER = prepared(refreshSql('a.question_group_id = $2 AND a.player_id = $3', '$1'));

@@ -1,5 +1,5 @@
 import { prepared } from '../../db/prepared-statements';
-import { triviaStandingAhead } from './order-by';
+import { triviaSort, triviaStandingAhead } from './order-by';
 import { EVERY_SITE, type Queryable } from './refresh';
 
 /**
@@ -8,14 +8,22 @@ import { EVERY_SITE, type Queryable } from './refresh';
  * One statement: the player's standing by its primary key, then an index-only range scan of
  * trivia_standings_order_idx over the standings scored at least as high (the rest of the order
  * is checked on the index's own columns), so its cost grows with the place, not with the ranking.
+ * It is a prepared statement, planned once per connection, often while the table is nearly empty,
+ * so both reads are written so that no other index can serve them: the standing by its whole key
+ * (the row comparisons only the primary key holds), the count in the index's order.
  */
 const placeSql = () =>
   prepared(`
-  SELECT 1 + (SELECT count(*)::int FROM trivia_standings t
-               WHERE t.question_group_id = me.question_group_id AND t.site_id = me.site_id
-                 AND t.score >= me.score AND ${triviaStandingAhead('t', 'me')}) AS place
-    FROM trivia_standings me
-   WHERE me.question_group_id = $1 AND me.site_id = ${EVERY_SITE} AND me.player_id = $2`);
+  WITH me AS MATERIALIZED (
+    SELECT * FROM trivia_standings
+     WHERE question_group_id = $1 AND site_id = ${EVERY_SITE} AND player_id = $2
+       AND (question_group_id, site_id, player_id) >= ($1, ${EVERY_SITE}, $2) AND (question_group_id, site_id, player_id) <= ($1, ${EVERY_SITE}, $2)
+  )
+  SELECT 1 + (SELECT count(*)::int FROM (
+                SELECT 1 FROM trivia_standings t
+                 WHERE t.question_group_id = $1 AND t.site_id = ${EVERY_SITE} AND t.score >= me.score AND ${triviaStandingAhead('t', 'me')}
+                 ORDER BY ${triviaSort('t', 'attempt_id')}) ahead) AS place
+    FROM me`);
 /** Built on first use: this module is imported where the standings' module may not have loaded yet. */
 let built: string | undefined;
 

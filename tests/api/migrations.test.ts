@@ -10,11 +10,16 @@ import { DrawEntries1796400000000 } from '../../db/migrations/1796400000000-draw
 import { DrawEntriesHash1796950000000 } from '../../db/migrations/1796950000000-draw-entries-hash';
 import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000-document-identity';
 import { Accounts1797000000000 } from '../../db/migrations/1797000000000-accounts';
+import { AddressPlayers1797500000000 } from '../../db/migrations/1797500000000-address-players';
+import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
+import { insertCompletedAttempt } from '../support/attempts';
 import { databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
   'account_links',
   'activity_entries',
+  'address_players',
+  'address_windows',
   'analysis_answer_log',
   'analysis_day_log',
   'analysis_hour_log',
@@ -243,3 +248,35 @@ it('lets two processes start at once on an empty database: both succeed, one adm
     await admin.end();
   }
 }, 60_000);
+
+it("fills each address's window with the players of its last hour of rounds, held ones too, and down() removes it", async () => {
+  const migration = new AddressPlayers1797500000000();
+  const runner = dataSource.createQueryRunner();
+  try {
+    await migration.down(runner);
+    const company = await buildCompany(dataSource, { name: 'Ventanas' });
+    const { group } = await buildTrivia(dataSource, company.id);
+    const [ana, bea, cam] = [await buildPlayer(dataSource), await buildPlayer(dataSource), await buildPlayer(dataSource)];
+    const round = async (playerId: number, key: string, minutesAgo: number, reviewStatus: 'clean' | 'held' = 'clean') => {
+      const id = await insertCompletedAttempt(dataSource, { playerId, groupId: group.id, score: 50, reviewStatus });
+      await dataSource.query(`UPDATE player_attempts SET address_key = $2, recorded_at = now() - make_interval(mins => $3) WHERE id = $1`, [id, key, minutesAgo]);
+    };
+    await round(ana!.id, 'window-a', 10);
+    await round(ana!.id, 'window-a', 5);
+    await round(bea!.id, 'window-a', 20, 'held');
+    await round(cam!.id, 'window-a', 90);
+    await round(cam!.id, 'window-b', 30);
+    await migration.up(runner);
+    expect(await dataSource.query(`SELECT address_key, players FROM address_windows WHERE address_key LIKE 'window-%' ORDER BY address_key`)).toEqual([
+      { address_key: 'window-a', players: 2 },
+      { address_key: 'window-b', players: 1 },
+    ]);
+    const players = await dataSource.query(`SELECT player_id FROM address_players WHERE address_key = 'window-a' ORDER BY player_id`);
+    expect(players.map((p: { player_id: number }) => p.player_id)).toEqual([ana!.id, bea!.id].sort((x, y) => x - y));
+    await migration.down(runner);
+    expect(await dataSource.query(`SELECT to_regclass('address_players') AS p, to_regclass('address_windows') AS w`)).toEqual([{ p: null, w: null }]);
+    await migration.up(runner);
+  } finally {
+    await runner.release();
+  }
+});

@@ -19,10 +19,15 @@ export interface ApiStart {
   serverPid: number | undefined;
 }
 
-/** `npm start` on `port` (a free one unless told: a restarted process keeps its port behind a balancer). */
-export async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void, port?: number): Promise<ApiStart> {
+/**
+ * `npm start` on `port` (a free one unless told: a restarted process keeps its port behind a
+ * balancer). With `nodeFlags`, what npm start runs is run directly, node started with those flags
+ * (Node takes profiling flags on its command line only, not from NODE_OPTIONS).
+ */
+export async function npmStart(env: NodeJS.ProcessEnv, say: (line: string) => void, port?: number, nodeFlags?: string[]): Promise<ApiStart> {
   port ??= await freePort();
-  const child = spawn('npm', ['start', '--silent'], {
+  const [command, args] = nodeFlags ? [process.execPath, [...nodeFlags, 'scripts/start.mjs']] : ['npm', ['start', '--silent']];
+  const child = spawn(command, args, {
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
@@ -86,14 +91,22 @@ export function crowdEnvironment(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
+/** A profiled run (crowd-profile.ts): its PostgreSQL is started here with `settings` included, its API's node with `nodeFlags`. */
+export interface ProfiledStart {
+  settings: string;
+  nodeFlags: string[];
+  onLog: (line: string) => void;
+}
+
 /**
  * The API as a user runs it: `npm start` in a fresh DATA_DIR. With one process it starts its own
  * embedded PostgreSQL there, as on a booth's laptop; with two, both run on one embedded PostgreSQL
  * started here (DATABASE_URL), sharing the session secret, as two processes behind a balancer.
  * The per-address limits (PLAYER_RATE_LIMIT, MAX_REQUESTS_PER_ADDRESS…) are raised: the whole crowd
  * comes from this one address. METRICS_TOKEN lets the run scrape GET /metrics as Prometheus would.
+ * A profiled run starts its PostgreSQL here too, with the profile's settings.
  */
-export async function startCrowdServers(processes: number, say: (line: string) => void) {
+export async function startCrowdServers(processes: number, say: (line: string) => void, profile?: ProfiledStart) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-load-'));
   // As root, PostgreSQL runs as another user, who must be able to reach its directory.
   await chmod(dataDir, 0o755);
@@ -101,17 +114,17 @@ export async function startCrowdServers(processes: number, say: (line: string) =
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl: string;
   const apis: ApiStart[] = [];
-  if (processes === 1) {
+  if (processes === 1 && !profile) {
     apis.push(await npmStart(common, say));
     // npm start's embedded PostgreSQL: its password is kept in DATA_DIR, its port in postmaster.pid.
     const password = readFileSync(path.join(dataDir, 'postgres-password'), 'utf8').trim();
     const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!.trim();
     databaseUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/trivia`;
   } else {
-    embedded = await startEmbeddedPostgres(path.join(dataDir, 'shared'));
+    embedded = await startEmbeddedPostgres(path.join(dataDir, 'shared'), profile?.onLog, { settings: profile?.settings });
     await ensureDatabase(embedded.serverUrl('postgres'), 'trivia');
     databaseUrl = embedded.serverUrl('trivia');
-    for (let i = 0; i < processes; i++) apis.push(await npmStart({ ...common, DATABASE_URL: databaseUrl }, say));
+    for (let i = 0; i < processes; i++) apis.push(await npmStart({ ...common, DATABASE_URL: databaseUrl }, say, undefined, profile?.nodeFlags));
   }
 
   return {

@@ -34,6 +34,7 @@ import type { Mutation, PlayBundle, SyncReply } from '../../contract';
 import { fetchBundle, lettersDocumentType, playOutbox, seededRandom, type ExpectedCompletion } from '../faults/support/plays';
 import { queryServer } from '../faults/support/server-records';
 import { auditCrowd, type CrowdDevice } from './crowd-audit';
+import { loadProfile, profileNodeFlags, profileSettings } from './crowd-profile';
 import { metricsLine, scrapeMetrics } from './crowd-metrics';
 import { startCrowdServers } from './crowd-servers';
 import { latencyLines } from './kiosk-path';
@@ -44,7 +45,7 @@ import { startScaledServers } from './scaled-servers';
 
 if (process.argv.includes('--help')) {
   console.log(
-    'npm run load [-- --players N] [-- --processes 2] [-- --topology scaled [--processes 1-3] [--no-faults]]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (docs/benchmarks.md, "npm run load"); LOAD_* variables set the mix.',
+    'npm run load [-- --players N] [-- --processes 2] [-- --profile] [-- --topology scaled [--processes 1-3] [--no-faults]]: a crowd of kiosks and phones over the bundle, document check and sync against npm start, then a read-back audit (docs/benchmarks.md, "npm run load"); LOAD_* variables set the mix.',
   );
   process.exit(0);
 }
@@ -56,6 +57,8 @@ const argValue = (name: string) => {
 const PLAYERS = Number(argValue('players') ?? process.env.LOAD_PLAYERS ?? 10_000);
 const SCALED = (argValue('topology') ?? process.env.LOAD_TOPOLOGY ?? 'single') === 'scaled';
 const FAULTS = !process.argv.includes('--no-faults');
+/** Where the CPU per player goes (crowd-profile.ts); a single-topology run only. */
+const PROFILE = !SCALED && (process.argv.includes('--profile') || process.env.LOAD_PROFILE === '1');
 const PROCESSES = Number(argValue('processes') ?? process.env.LOAD_PROCESSES ?? (SCALED ? 3 : 1));
 const KIOSKS = Number(process.env.LOAD_KIOSKS ?? 20);
 const KIOSK_BATCH = Number(process.env.LOAD_KIOSK_BATCH ?? 10);
@@ -168,7 +171,8 @@ function play(device: Device, bundle: PlayBundle, random: ReturnType<typeof seed
 const dataset = `L${Date.now().toString(36).toUpperCase()}`;
 say(`npm run load${SCALED ? ` --topology scaled${FAULTS ? '' : ' --no-faults'}` : ''}: ${PLAYERS.toLocaleString('en')} players, ${PROCESSES} API process${PROCESSES > 1 ? 'es' : ''}; ${KIOSKS} kiosks pushing every ${KIOSK_BATCH} players, ${Math.round(PHONE_SHARE * 100)} % of the players on phones (${PHONES} at a time, one device and one push each)`);
 const scaled = SCALED ? await startScaledServers(PROCESSES, say) : undefined;
-const servers = scaled ?? (await startCrowdServers(PROCESSES, say));
+const profile = PROFILE ? loadProfile() : undefined;
+const servers = scaled ?? (await startCrowdServers(PROCESSES, say, profile && { settings: await profileSettings(), nodeFlags: profileNodeFlags(), onLog: profile.onLog }));
 /** The kiosks set up seven hours ago and the phones registered then (the trivia made before): the rounds playOutbox places in the last six hours are anchored. */
 async function registeredEarlier(kiosks: Device[], phones: Device[], triviaId: number): Promise<void> {
   await queryServer(
@@ -184,6 +188,8 @@ async function registeredEarlier(kiosks: Device[], phones: Device[], triviaId: n
 }
 
 let failed: boolean;
+/** The profile's PostgreSQL lines, and what its API lines need once the process has exited. */
+let profiled: { lines: string[]; players: number; apiCpu: number } | undefined;
 try {
   const http = crowdClient(servers.entries, KIOSKS + PHONES);
   const demoTriviaId = servers.apis[0]!.demoTriviaId;
@@ -224,6 +230,7 @@ try {
   };
 
   const scaledExtras = scaled && scaledRun(scaled, http.latencies, { players: PLAYERS, faults: FAULTS, triviaId: demoTriviaId, say });
+  await profile?.begin(servers.databaseUrl);
   const cpuBefore = servers.apis.map((api) => cpuMs(api.serverPid));
   const pgBefore = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const started = performance.now();
@@ -255,6 +262,7 @@ try {
   });
   await Promise.all([...kioskWork, ...phoneWork]);
   const seconds = (performance.now() - started) / 1000;
+  profile?.end();
   await midRun;
   // Read right after the players, before the public readers stop.
   const scaledFinish = scaledExtras?.finish(playersIn);
@@ -262,6 +270,7 @@ try {
   const cpu = servers.apis.reduce((sum, api, i) => sum + cpuMs(api.serverPid) - (cpuMs(api.serverPid) ? cpuBefore[i]! : 0), 0);
   const pgCpu = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0) - pgBefore;
   http.close();
+  if (profile) profiled = { lines: await profile.postgresLines(playersIn, pgCpu), players: playersIn, apiCpu: cpu };
 
   say(`\n${playersIn.toLocaleString('en')} players in ${seconds.toFixed(1)} s: ${(playersIn / seconds).toFixed(0)} players/s`);
   if (killed) say(`   ${killed}; the devices retried on process 2`);
@@ -297,4 +306,5 @@ try {
 } finally {
   await servers.stop();
 }
+if (profile && profiled) say(['', ...(await profile.apiLines(profiled.players, profiled.apiCpu, servers.apis[0]!.serverPid)), '', ...profiled.lines].join('\n'));
 process.exit(failed ? 1 : 0);

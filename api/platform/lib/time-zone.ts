@@ -7,9 +7,15 @@
 
 /**
  * The server's own zone (the TZ environment variable, which api/platform/config.ts sets to UTC when unset):
- * the default of a company that chose none. Read when asked, so it is TZ's value after config ran.
+ * the default of a company that chose none. Read when asked, so it is TZ's value after config ran;
+ * kept while TZ stays the same (resolving it builds a formatter, about as long as a statement
+ * round trip, and every completion asks).
  */
-export const serverTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+let resolved: { tz: string | undefined; zone: string } | undefined;
+export function serverTimeZone(): string {
+  if (!resolved || resolved.tz !== process.env.TZ) resolved = { tz: process.env.TZ, zone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  return resolved.zone;
+}
 
 const partFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string): Intl.DateTimeFormat {

@@ -6,14 +6,14 @@ import type { FairPlayLimits } from '../../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { type PlayerReference, resolvePlayer } from '../players/service';
-import { attemptLimit, attemptLimitReached } from '../players/attempt-limit';
+import { attemptLimitReached } from '../players/attempt-limit';
 import { type AttemptRow, lockAttempt } from './attempt-row';
 import { completeAttempt } from './complete';
 import { readRoundDevice, type RoundDevice } from './device-rounds';
 import { readDealCandidates, triviaRound } from './round-candidates';
 import { timeOnlineCompletion } from './round-end';
 import type { RoundSource } from './round-limits';
-import { attemptWithClientId, clientIdTaken, holdReason, insertAttempt, lockStart, type StartedAttempt } from './start-steps';
+import { clientIdTaken, holdReason, insertAttempt, lockStart, readStart, type StartedAttempt } from './start-steps';
 import { attemptToken, INVALID_TOKEN, tokenMatches } from './token';
 
 /** The server deals with its cryptographic random source. */
@@ -63,11 +63,10 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
   if (!round) throw notFound(GROUP_NOT_FOUND);
   const addressKey = await lockStart(em, origin, input.questionGroupId, player.id);
   const token = attemptToken(origin.serverSecret, input.clientId);
-  const existing = input.clientId ? await attemptWithClientId(em, input.clientId, player.id, input.questionGroupId) : undefined;
+  const { existing, limit } = await readStart(em, input.clientId ?? null, player.id, input.questionGroupId);
   if (existing) return { attempt: dealtAgain(existing, origin.device), token, inserted: false };
 
   if (input.totalQuestions !== undefined && input.totalQuestions !== round.roundSize) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
-  const limit = await attemptLimit(em, player.id, input.questionGroupId);
   if (limit?.reached) throw attemptLimitReached(limit.maxAttempts);
   const candidates = await readDealCandidates(em, input.questionGroupId);
   const dealt = candidates && dealRound(candidates.questions, candidates.settings, serverRandom);

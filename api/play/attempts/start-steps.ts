@@ -4,6 +4,8 @@ import { prepared } from '../../../db/prepared-statements';
 import { conflict } from '../../platform/http/errors';
 import { sha256 } from '../../platform/lib/crypto';
 import type { AttemptRow } from './attempt-row';
+import { type AttemptLimit, attemptLimitSql, type LimitColumns, limitOf } from '../players/attempt-limit';
+import { addressSeen } from './address-limit';
 import { crowdLimitBroken, crowdLimitsApply, type RoundSource } from './round-limits';
 
 /**
@@ -27,19 +29,44 @@ export interface StartedAttempt {
  * lock it first), in the one order every start takes them, so two starts never hold one each of the
  * other's: the round's address, when the crowd limits apply to it (round-limits.ts), then the
  * player, so two starts of one player cannot both slip under the trivia's attempt limit. Returns
- * the address key the round stores, or null for a kiosk's round of its own trivia.
+ * the address key the round stores, or null for a kiosk's round of its own trivia. `playerLocked`:
+ * the transaction already holds the player's row (its registration wrote it).
  */
-export async function lockStart(em: EntityManager, source: RoundSource, questionGroupId: number, playerId: number): Promise<string | null> {
+export async function lockStart(
+  em: EntityManager,
+  source: RoundSource,
+  questionGroupId: number,
+  playerId: number,
+  { playerLocked = false } = {},
+): Promise<string | null> {
   const addressKey = await crowdLimitsApply(em, source, questionGroupId);
-  await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [playerId]);
+  if (!playerLocked) await em.query(prepared(`SELECT 1 FROM players WHERE id = $1 FOR UPDATE`), [playerId]);
   return addressKey;
 }
 
-/** The attempt a clientId already names, which must be this player's at this trivia (409 attempt_client_id_taken otherwise). */
-export async function attemptWithClientId(em: EntityManager, clientId: string, playerId: number, questionGroupId: number): Promise<AttemptRow | undefined> {
-  const [existing]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE client_id = $1`), [clientId]);
+/**
+ * What a start reads once its locks are held, in one statement: the attempt its clientId already
+ * names, which must be this player's at this trivia (409 attempt_client_id_taken otherwise; none
+ * without a clientId), and the player's
+ * maxAttempts at the trivia (`attemptLimit`'s rule; undefined when the trivia does not exist).
+ */
+export async function readStart(
+  em: EntityManager,
+  clientId: string | null,
+  playerId: number,
+  questionGroupId: number,
+): Promise<{ existing: AttemptRow | undefined; limit: AttemptLimit | undefined }> {
+  const [row]: (LimitColumns & Partial<AttemptRow>)[] = await em.query(
+    prepared(`SELECT l.max_attempts, l.used, a.*
+       FROM (SELECT 1) one
+       LEFT JOIN (${attemptLimitSql('$2', '$3')}) l ON true
+       LEFT JOIN player_attempts a ON a.client_id = $1`),
+    [clientId, playerId, questionGroupId],
+  );
+  const { max_attempts, used, ...attempt } = row!;
+  const existing = attempt.id == null ? undefined : (attempt as AttemptRow);
   if (existing && (existing.player_id !== playerId || existing.question_group_id !== questionGroupId)) throw clientIdTaken();
-  return existing;
+  return { existing, limit: limitOf({ max_attempts, used }) };
 }
 
 /**
@@ -78,9 +105,11 @@ export interface NewAttemptRow {
   addressKey: string | null;
 }
 
+/** Inserts a new attempt; one the crowd limits count (`addressKey`) is added to its address's window in the same statement (`addressSeen`). */
 export async function insertAttempt(em: EntityManager, row: NewAttemptRow): Promise<AttemptRow> {
   const [attempt]: AttemptRow[] = await em.query(
-    prepared(`INSERT INTO player_attempts
+    prepared(`WITH ${addressSeen('$1', '$15')}
+     INSERT INTO player_attempts
        (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id,
         question_ids, answer_order, dealt_by_server, window_start, address_key)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)

@@ -2,14 +2,13 @@ import type { EntityManager } from 'typeorm';
 import { couldBeDealt, type ReviewReason } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { canonicalJson } from '../../platform/lib/canonical-json';
-import { type PlayerReference, type PlayerRow, resolvePlayer } from '../players/service';
-import { attemptLimit } from '../players/attempt-limit';
+import { type PlayerReference, type RegisteredPlayer, resolvePlayer } from '../players/service';
 import { offlineWindowOpens, placeInWindow } from './anchoring';
 import type { AttemptRow } from './attempt-row';
 import { type DeviceDeal, dealSizeFits } from './device-deal';
 import { readCandidatesAmong, type TriviaRound } from './round-candidates';
 import type { RoundSource } from './round-limits';
-import { attemptWithClientId, holdReason, insertAttempt, lockStart, type StartedAttempt } from './start-steps';
+import { holdReason, insertAttempt, lockStart, readStart, type StartedAttempt } from './start-steps';
 import { attemptToken } from './token';
 
 /** A push as the fair-play rules see it: its device (read before the push), its address and when it arrived. */
@@ -30,7 +29,7 @@ export interface SyncedStartContext {
   /** The trivia's round as the push's transaction read it (sync/push-memo.ts). */
   round: TriviaRound;
   /** The player the attempt's playerClientId names, when the push registered it in this transaction. */
-  registered?: PlayerRow | undefined;
+  registered?: RegisteredPlayer | undefined;
 }
 
 /**
@@ -50,16 +49,16 @@ export async function recordDeviceRound(em: EntityManager, start: DeviceRoundSta
   const { push, round } = context;
   // A registration's clientId proves the player, as resolvePlayer would through the alias.
   const { player, proven } = context.registered ? { player: context.registered, proven: true } : await resolvePlayer(em, start, 'sync');
-  const addressKey = await lockStart(em, push, start.questionGroupId, player.id);
+  // A player this transaction's registration wrote is locked already.
+  const addressKey = await lockStart(em, push, start.questionGroupId, player.id, { playerLocked: context.registered?.written === true });
   const token = attemptToken(context.serverSecret, start.clientId);
-  const existing = await attemptWithClientId(em, start.clientId, player.id, start.questionGroupId);
+  const { existing, limit } = await readStart(em, start.clientId, player.id, start.questionGroupId);
   if (existing) {
     const attempt = serverDealUnheardOf(existing, start, push) ? await takeDevicesDeal(em, existing, start, context) : existing;
     return { attempt, token, inserted: false };
   }
 
   const fits = await dealFits(em, start, start.questionGroupId, round);
-  const limit = await attemptLimit(em, player.id, start.questionGroupId);
   const { windowStart, placed } = placeDeviceStart(start.startedAt, push, round);
   const startReason = firstStartReason({ proven, fits, overLimit: limit?.reached === true, unanchored: placed.unanchored });
   const reason = await holdReason(em, push, addressKey, startReason, { playerId: player.id, startedAt: placed.at });

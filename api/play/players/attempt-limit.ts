@@ -21,17 +21,28 @@ export interface AttemptLimit {
  * once cannot both slip under the limit.
  */
 export async function attemptLimit(em: EntityManager, playerId: number, questionGroupId: number): Promise<AttemptLimit | undefined> {
-  const [row]: { max_attempts: number; used: number }[] = await em.query(
-    prepared(`SELECT g.max_attempts,
+  const [row]: LimitColumns[] = await em.query(prepared(attemptLimitSql('$1', '$2')), [playerId, questionGroupId]);
+  return limitOf(row);
+}
+
+/** The columns `attemptLimitSql` answers (null in a row where it found no trivia). */
+export interface LimitColumns {
+  max_attempts: number | null;
+  used: number | null;
+}
+
+/** `attemptLimit`'s statement over SQL parameters naming the player and the trivia, for a caller that reads it with other facts in one statement. */
+export const attemptLimitSql = (player: string, trivia: string) => `SELECT g.max_attempts,
             CASE WHEN g.max_attempts > 0
-                 THEN (SELECT count(*)::int FROM player_attempts a WHERE a.player_id = $1 AND a.question_group_id = g.id AND ${countsTowardLimit('a')})
+                 THEN (SELECT count(*)::int FROM player_attempts a WHERE a.player_id = ${player} AND a.question_group_id = g.id AND ${countsTowardLimit('a')})
                  ELSE 0 END AS used
        FROM question_groups g
-      WHERE g.id = $2`),
-    [playerId, questionGroupId],
-  );
-  if (!row) return undefined;
-  return { maxAttempts: row.max_attempts, reached: row.max_attempts > 0 && row.used >= row.max_attempts };
+      WHERE g.id = ${trivia}`;
+
+/** The limit a row of `attemptLimitSql` says; undefined when the trivia does not exist. */
+export function limitOf(row: LimitColumns | undefined): AttemptLimit | undefined {
+  if (row?.max_attempts == null) return undefined;
+  return { maxAttempts: row.max_attempts, reached: row.max_attempts > 0 && row.used! >= row.max_attempts };
 }
 
 /** The 403 a player gets online for a trivia whose attempts they have used: `attempt_limit_reached`, naming the limit. */

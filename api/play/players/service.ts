@@ -77,24 +77,41 @@ export async function validatePlayer(
   return { player, fromOtherCompany };
 }
 
+/** What a registration refers to, read with the player its clientId already names (if any) in one statement. */
+interface RegistrationFacts {
+  /** The player of the registration's clientId, seen before (a replay); null otherwise. */
+  known: PlayerRow | null;
+  type: boolean;
+  company_id: number | null;
+}
+
+async function readRegistrationFacts(em: EntityManager, registration: PlayerRegistration): Promise<RegistrationFacts> {
+  const [row]: (Partial<PlayerRow> & { type: boolean; company_id: number | null })[] = await em.query(
+    prepared(`SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, (SELECT company_id FROM locations WHERE id = $2) AS company_id, p.*
+       FROM (SELECT 1) one
+       LEFT JOIN (SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $3)) p ON true`),
+    [registration.documentTypeId, registration.locationId, registration.clientId ?? null],
+  );
+  const { type, company_id, ...player } = row!;
+  return { type, company_id, known: player.id == null ? null : (player as PlayerRow) };
+}
+
 /**
  * Checks what a registration refers to and returns the site to store. An unknown site is a 400
  * online; a synced registration (played while the site was deleted) is stored with no site.
  */
-/** The registration's site as stored (null: a site deleted meanwhile, cleared) and its company, read in one statement. */
-async function checkReferences(em: EntityManager, input: PlayerRegistration, unknownSite: UnknownSite): Promise<{ locationId: number | null; companyId: number | null }> {
-  const [found]: { type: boolean; company_id: number | null }[] = await em.query(
-    prepared(`SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, (SELECT company_id FROM locations WHERE id = $2) AS company_id`),
-    [input.documentTypeId, input.locationId],
-  );
-  if (!found!.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
-  if (found!.company_id !== null) return { locationId: input.locationId, companyId: found!.company_id };
+function checkReferences(found: RegistrationFacts, input: PlayerRegistration, unknownSite: UnknownSite): { locationId: number | null; companyId: number | null } {
+  if (!found.type) throw badRequest(UNKNOWN_DOCUMENT_TYPE, { code: 'validation_failed', issues: [{ path: 'documentTypeId', message: UNKNOWN_DOCUMENT_TYPE }] });
+  if (found.company_id !== null) return { locationId: input.locationId, companyId: found.company_id };
   if (unknownSite === 'clear') return { locationId: null, companyId: null };
   throw badRequest(LOCATION_MESSAGE, { code: 'validation_failed', issues: [{ path: 'locationId', message: LOCATION_MESSAGE }] });
 }
 
 /** What a registration naming a site that no longer exists gets: refused (online) or stored without a site (sync). */
 export type UnknownSite = 'refuse' | 'clear';
+
+/** A registration's player, and whether the registration wrote its row (so its transaction holds the row's lock). */
+export type RegisteredPlayer = PlayerRow & { written: boolean };
 
 /**
  * One player per document, its number in canonical form (`canonicalDocument`: '01024477501' and
@@ -113,16 +130,11 @@ export async function registerPlayer(
   registration: PlayerRegistration,
   unknownSite: UnknownSite = 'refuse',
   source = 'desconocido',
-): Promise<PlayerRow> {
-  if (registration.clientId) {
-    const [known]: PlayerRow[] = await em.query(
-      prepared(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $1)`),
-      [registration.clientId],
-    );
-    if (known) return known;
-  }
+): Promise<RegisteredPlayer> {
+  const facts = await readRegistrationFacts(em, registration);
+  if (facts.known) return { ...facts.known, written: false };
   const input = await canonicalDocument(em, registration);
-  const { locationId, companyId } = await checkReferences(em, input, unknownSite);
+  const { locationId, companyId } = checkReferences(facts, input, unknownSite);
   // A kiosk naming a player it knew asks no consent again (see docs/decisions.md, "Consent and erasure").
   const consent = input.keepExisting === true ? null : await checkConsent(em, companyId, input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
   const { firstName, lastName } = nameParts(input.fullName);
@@ -159,7 +171,7 @@ export async function registerPlayer(
   if (!inserted && input.keepExisting !== true && stored.full_name !== input.fullName) {
     await recordNameChange(em, stored, input.fullName, source);
   }
-  return stored;
+  return { ...stored, written: true };
 }
 
 /** POST /api/players: an online registration (an unknown site is refused), in a transaction of its own. */

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import { type AnswerKey, answerKeyOf } from '../attempts/scoring';
 import { triviaRound, type TriviaRound } from '../attempts/round-candidates';
 import type { AttemptRow } from '../attempts/attempt-row';
-import type { PlayerRow } from '../players/service';
+import type { RegisteredPlayer } from '../players/service';
 
 /**
  * What the mutations of one push transaction read once per transaction. A trivia's round and
@@ -16,8 +16,8 @@ import type { PlayerRow } from '../players/service';
 export class PushMemo {
   private readonly rounds = new Map<number, TriviaRound | undefined>();
   private readonly answerKeys = new Map<number, AnswerKey>();
-  /** Players registered in this transaction, by the registration's clientId. */
-  readonly playersByClientId = new Map<string, PlayerRow>();
+  /** Players registered in this transaction, by the registration's clientId (`written`: their rows are locked by it). */
+  readonly playersByClientId = new Map<string, RegisteredPlayer>();
   /** Attempts inserted in this transaction and not completed yet, by clientId. */
   readonly newAttemptsByClientId = new Map<string, AttemptRow>();
 
