@@ -36,6 +36,7 @@ import { SessionActivity1797100000000 } from './1797100000000-session-activity';
 import { CompanyRoles1797200000000 } from './1797200000000-company-roles';
 import { Activity1797300000000 } from './1797300000000-activity';
 import { SecondFactor1797400000000 } from './1797400000000-second-factor';
+import { DayStandings1797510000000 } from './1797510000000-day-standings';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   CompanyRoles1797200000000,
   Activity1797300000000,
   SecondFactor1797400000000,
+  DayStandings1797510000000,
 ];

@@ -15,7 +15,9 @@ import { command, standingsHistories } from '../support/standings-histories';
  * weights change, company time zones that change. After each history every ranking the standings
  * hold (each trivia and campaign, whole and per site) is read from the standings and recomputed
  * from the attempts with the recomputing statements: the two orders and totals are the same, and so
- * is the endpoint's page. So is every analysis and activity, read from the analysis logs and recomputed.
+ * is the endpoint's page. So is every ranking the day standings hold (a trivia's over ranges of
+ * whole days, a campaign's of one day), and every analysis and activity, read from the analysis
+ * logs and the day standings and recomputed. Histories also merge players.
  * The histories are in tests/support/standings-histories.ts, the comparisons in standings-recomputed.ts.
  */
 const SEED = Number(process.env.STANDINGS_SEED ?? 1414);
@@ -34,13 +36,14 @@ afterAll(() => api.close());
 
 const { buildWorld, runHistory, stats } = standingsHistories(() => ({ api, admin, cc }));
 
-it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, site changes and clears', async () => {
+it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, merges, site changes, time zones and clears', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), (commands) => runHistory(commands)),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
   expect(stats().moderations).toBeGreaterThan(0);
   expect(stats().analysedRounds).toBeGreaterThan(0);
+  expect(stats().merges).toBeGreaterThan(0);
 }, 240_000);
 
 it("a ranking's total stays right when its count log is folded, by the triggers and by a reader", async () => {
