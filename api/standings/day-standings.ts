@@ -41,38 +41,36 @@ const DAY_PLAYERS = `
       FROM (SELECT DISTINCT c.question_group_id, c.player_id, k.scope, c.day FROM counted c ${SCOPES}) d`;
 
 /**
- * One player's day rows at one trivia ($1, player $2), as CTEs to add to the statement that
- * refreshes the player's standings there (after its `counted`): rows that changed are written,
- * rows no counted attempt decides any more are deleted, the rest untouched (so a completion that
- * beats nothing writes nothing but its new day's rows).
+ * CTEs that bring one player's rows of `table` at one trivia ($1, player $2) to the rows of CTE
+ * `want` (keyed by `keys` past the trivia and player): new rows inserted, rows whose `values`
+ * differ updated, rows `want` lacks deleted; rows already right are neither written nor locked
+ * (an ON CONFLICT update would lock each), so a completion that beats nothing writes nothing.
+ * The insert and the update touch different rows (the update reads the statement's snapshot).
  */
+export const syncPlayerRows = (name: string, table: string, want: string, keys: string[], values: string[]) => {
+  const columns = ['question_group_id', 'player_id', ...keys, ...values];
+  const row = (alias: string, names: string[]) => `(${names.map((column) => `${alias}.${column}`).join(', ')})`;
+  return `
+  ${name}_added AS (
+    INSERT INTO ${table} (${columns.join(', ')}) SELECT ${columns.join(', ')} FROM ${want} ON CONFLICT DO NOTHING
+  ),
+  ${name}_changed AS (
+    UPDATE ${table} t SET ${values.map((column) => `${column} = w.${column}`).join(', ')}
+      FROM ${want} w
+     WHERE t.question_group_id = $1 AND t.player_id = $2 AND ${row('t', keys)} = ${row('w', keys)} AND ${row('t', values)} IS DISTINCT FROM ${row('w', values)}
+  ),
+  ${name}_gone AS (
+    DELETE FROM ${table} t
+     WHERE t.question_group_id = $1 AND t.player_id = $2 AND ${row('t', keys)} NOT IN (SELECT ${keys.join(', ')} FROM ${want})
+  )`;
+};
+
+/** One player's day rows at one trivia ($1, player $2), as CTEs of the statement that refreshes their standings there (after its `counted`). */
 export const PLAYER_DAY_CTES = `
   day_best AS (${DAY_BEST}
-  ),
-  day_best_kept AS (
-    INSERT INTO trivia_day_standings (question_group_id, site_id, player_id, day, attempt_id, score, completion_time, completed_at)
-    SELECT question_group_id, site_id, player_id, day, attempt_id, score, completion_time, completed_at FROM day_best
-    ON CONFLICT (question_group_id, player_id, site_id, day) DO UPDATE
-       SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at
-     WHERE (trivia_day_standings.attempt_id, trivia_day_standings.score, trivia_day_standings.completion_time, trivia_day_standings.completed_at)
-           IS DISTINCT FROM (EXCLUDED.attempt_id, EXCLUDED.score, EXCLUDED.completion_time, EXCLUDED.completed_at)
-  ),
-  day_best_gone AS (
-    DELETE FROM trivia_day_standings t
-     WHERE t.question_group_id = $1 AND t.player_id = $2 AND (t.site_id, t.day) NOT IN (SELECT site_id, day FROM day_best)
-  ),
+  ),${syncPlayerRows('day_best', 'trivia_day_standings', 'day_best', ['site_id', 'day'], ['attempt_id', 'score', 'completion_time', 'completed_at'])},
   day_players AS (${DAY_PLAYERS}
-  ),
-  day_players_kept AS (
-    INSERT INTO trivia_day_players (question_group_id, player_id, scope, day, previous_day)
-    SELECT question_group_id, player_id, scope, day, previous_day FROM day_players
-    ON CONFLICT (question_group_id, player_id, scope, day) DO UPDATE SET previous_day = EXCLUDED.previous_day
-     WHERE trivia_day_players.previous_day IS DISTINCT FROM EXCLUDED.previous_day
-  ),
-  day_players_gone AS (
-    DELETE FROM trivia_day_players t
-     WHERE t.question_group_id = $1 AND t.player_id = $2 AND (t.scope, t.day) NOT IN (SELECT scope, day FROM day_players)
-  )`;
+  ),${syncPlayerRows('day_players', 'trivia_day_players', 'day_players', ['scope', 'day'], ['previous_day'])}`;
 
 /** Every day row of one trivia ($1), recomputed in zone $2: its rows deleted first (`DELETE_TRIVIA_DAYS`). */
 export const DELETE_TRIVIA_DAYS = [`DELETE FROM trivia_day_standings WHERE question_group_id = $1`, `DELETE FROM trivia_day_players WHERE question_group_id = $1`];

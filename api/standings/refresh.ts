@@ -7,7 +7,7 @@ import { serverTimeZone } from '../platform/lib/time-zone';
 import { prepared } from '../../db/prepared-statements';
 import { triviaSort } from './order-by';
 import { selectedAttempts } from './campaign-selection';
-import { campaignDayCtes, countedWithDay, DELETE_TRIVIA_DAYS, INSERT_TRIVIA_DAYS, PLAYER_DAY_CTES } from './day-standings';
+import { campaignDayCtes, countedWithDay, DELETE_TRIVIA_DAYS, INSERT_TRIVIA_DAYS, PLAYER_DAY_CTES, syncPlayerRows } from './day-standings';
 import { companyTimeZone, triviaTimeZone } from './event-time-zone';
 
 /**
@@ -75,20 +75,9 @@ const TRIVIA_OF_PLAYER = once(() =>
      WHERE s.site_id IS NOT NULL
      ORDER BY s.site_id, ${triviaSort('c')}
   ),
-  best_kept AS (
-    INSERT INTO trivia_standings (question_group_id, site_id, player_id, attempt_id, score, completion_time, completed_at, correct_answers, total_questions, location_id)
-    SELECT * FROM best
-    ON CONFLICT (question_group_id, site_id, player_id) DO UPDATE
-       SET attempt_id = EXCLUDED.attempt_id, score = EXCLUDED.score, completion_time = EXCLUDED.completion_time, completed_at = EXCLUDED.completed_at,
-           correct_answers = EXCLUDED.correct_answers, total_questions = EXCLUDED.total_questions, location_id = EXCLUDED.location_id
-     WHERE (trivia_standings.attempt_id, trivia_standings.score, trivia_standings.completion_time, trivia_standings.completed_at,
-            trivia_standings.correct_answers, trivia_standings.total_questions, trivia_standings.location_id)
-           IS DISTINCT FROM (EXCLUDED.attempt_id, EXCLUDED.score, EXCLUDED.completion_time, EXCLUDED.completed_at,
-                             EXCLUDED.correct_answers, EXCLUDED.total_questions, EXCLUDED.location_id)
-  ),
+  ${syncPlayerRows('best', 'trivia_standings', 'best', ['site_id'], ['attempt_id', 'score', 'completion_time', 'completed_at', 'correct_answers', 'total_questions', 'location_id'])},
   ${PLAYER_DAY_CTES}
-  DELETE FROM trivia_standings t
-   WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM best)`),
+  SELECT 1`),
 );
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 const EVERY_TRIVIA = once(() => triviaStandingsSql('TRUE'));
@@ -139,7 +128,8 @@ const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
 const CAMPAIGN_SQL = once(
   () =>
     Object.fromEntries(
-      SELECTION_MODES.map((mode) => [mode, { player: campaignStandingsSql(mode, `\n       AND a.player_id = $8`), whole: campaignStandingsSql(mode, '') }]),
+      // A player's: prepared, as a completion runs it for every campaign holding the trivia (planning it cost about as much as running it).
+      SELECTION_MODES.map((mode) => [mode, { player: prepared(campaignStandingsSql(mode, `\n       AND a.player_id = $8`)), whole: campaignStandingsSql(mode, '') }]),
     ) as Record<SelectionMode, { player: string; whole: string }>,
 );
 

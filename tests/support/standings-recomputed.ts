@@ -62,16 +62,17 @@ const DAY_RANGES: { dateFrom?: string; dateTo?: string }[] = [
 
 /**
  * Every ranking the day standings hold, read from them and recomputed from the attempts: each
- * trivia's over each range of days, whole and per site (its whole order, and its first row, which
- * walks the day rows a bounded way); each campaign's of its one day, whole and per site, with every
- * figure of its page; and the endpoints' dated first pages.
+ * trivia's over each range of days (per site too over one day; its whole order, and its first row,
+ * which walks the day rows a bounded way); each campaign's of its one day, whole and per site, with
+ * every figure of its page; and the endpoints' dated first pages with their totals.
  */
 export async function compareDaysWithRecomputation(api: TestApi, admin: TestClient, world: StandingsWorld) {
   const em = api.dataSource.manager;
   const sites = [undefined, ...world.sites.map((site) => site.id)];
   for (const { group } of world.trivias) {
-    for (const range of DAY_RANGES) {
-      for (const locationId of sites) {
+    for (const [r, range] of DAY_RANGES.entries()) {
+      // Each site over the first two ranges (one day, one day in another zone's sense); the rest whole.
+      for (const locationId of r < 2 ? sites : [undefined]) {
         const request = await triviaRankingRequest(em, { questionGroupId: group.id, includeDuplicates: false, ...range, ...(locationId ? { locationId } : {}) });
         const recomputed = await triviaRankingOrder(em, request, null);
         const label = JSON.stringify({ trivia: group.id, ...range, locationId });
@@ -80,6 +81,7 @@ export async function compareDaysWithRecomputation(api: TestApi, admin: TestClie
           expect({ total: days.total, ids: Array.from(days.ids) }, label).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids).slice(0, rows ?? undefined) });
         }
       }
+      if (r % 2 === 1) continue;
       const page = await admin.get(`/api/ranking?questionGroupId=${group.id}&limit=100&${new URLSearchParams(range as Record<string, string>)}`);
       const request = await triviaRankingRequest(em, { questionGroupId: group.id, includeDuplicates: false, ...range });
       expect((page.body as { id: number }[]).map((entry) => entry.id)).toEqual(Array.from((await triviaRankingOrder(em, request, 100)).ids));
@@ -125,7 +127,7 @@ export async function compareAnalysisWithRecomputation(api: TestApi, world: Stan
       expect(logged, JSON.stringify(query)).toEqual(await recomputedTriviaAnalysis(em, group.id, query));
       analysedRounds += logged.rounds;
     }
-    for (const query of [{}, ...DAY_RANGES]) {
+    for (const query of [{}, ...DAY_RANGES.slice(2)]) {
       expect(await triviaActivity(em, group.id, query), JSON.stringify(query)).toEqual(await recomputedTriviaActivity(em, group.id, query));
     }
   }
