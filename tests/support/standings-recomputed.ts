@@ -62,8 +62,8 @@ const DAY_RANGES: { dateFrom?: string; dateTo?: string }[] = [
 
 /**
  * Every ranking the day standings hold, read from them and recomputed from the attempts: each
- * trivia's over each range of days (per site too over one day; its whole order, and its first row,
- * which walks the day rows a bounded way); each campaign's of its one day, whole and per site, with
+ * trivia's over each range of days (per site too over one day; its whole order, and its first one
+ * and three rows, which walk the day rows a bounded way, again further when a player was met twice); each campaign's of its one day, whole and per site, with
  * every figure of its page; and the endpoints' dated first pages with their totals.
  */
 export async function compareDaysWithRecomputation(api: TestApi, admin: TestClient, world: StandingsWorld) {
@@ -76,7 +76,7 @@ export async function compareDaysWithRecomputation(api: TestApi, admin: TestClie
         const request = await triviaRankingRequest(em, { questionGroupId: group.id, includeDuplicates: false, ...range, ...(locationId ? { locationId } : {}) });
         const recomputed = await triviaRankingOrder(em, request, null);
         const label = JSON.stringify({ trivia: group.id, ...range, locationId });
-        for (const rows of [null, 1]) {
+        for (const rows of [null, 1, 3]) {
           const days = await triviaDayOrder(em, request, rows);
           expect({ total: days.total, ids: Array.from(days.ids) }, label).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids).slice(0, rows ?? undefined) });
         }
