@@ -65,14 +65,21 @@ async function shareKeying(em: Queryable, questionGroupId: number): Promise<stri
   return eventTimeZone(row?.time_zone, serverTimeZone());
 }
 
-/** After a player's attempts at a trivia changed: which of them the analysis holds. In the change's transaction. */
-export async function refreshAnalysedRounds(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
-  await em.query(OF_PLAYER, [await shareKeying(em, questionGroupId), questionGroupId, playerId]);
+/**
+ * After a player's attempts at a trivia changed: which of them the analysis holds. In the change's
+ * transaction. Answers the trivia's event zone, read on the way (the day standings key days in it).
+ */
+export async function refreshAnalysedRounds(em: Queryable, playerId: number, questionGroupId: number): Promise<string> {
+  const zone = await shareKeying(em, questionGroupId);
+  await em.query(OF_PLAYER, [zone, questionGroupId, playerId]);
+  return zone;
 }
 
-/** After many of a trivia's attempts changed at once. */
-export async function refreshTriviaAnalysedRounds(em: Queryable, questionGroupId: number): Promise<void> {
-  await em.query(OF_TRIVIA, [await shareKeying(em, questionGroupId), questionGroupId]);
+/** After many of a trivia's attempts changed at once. Answers the trivia's event zone, as `refreshAnalysedRounds`. */
+export async function refreshTriviaAnalysedRounds(em: Queryable, questionGroupId: number): Promise<string> {
+  const zone = await shareKeying(em, questionGroupId);
+  await em.query(OF_TRIVIA, [zone, questionGroupId]);
+  return zone;
 }
 
 /** Every round, for data written around the application (seeding, restores). */

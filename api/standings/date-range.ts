@@ -13,4 +13,9 @@ export function completionRange(dateFrom: string | undefined, dateTo: string | u
   };
 }
 
-const isPlainDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+/** A plain date (a whole day), not an instant. */
+export const isPlainDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** Whether a filter's dates name whole days: at least one given, every given one a plain date. */
+export const isDayRange = (dateFrom: string | undefined, dateTo: string | undefined) =>
+  (dateFrom !== undefined || dateTo !== undefined) && [dateFrom, dateTo].every((value) => value === undefined || isPlainDate(value));

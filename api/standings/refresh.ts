@@ -7,6 +7,8 @@ import { serverTimeZone } from '../platform/lib/time-zone';
 import { prepared } from '../../db/prepared-statements';
 import { triviaSort } from './order-by';
 import { selectedAttempts } from './campaign-selection';
+import { campaignDayCtes, countedWithDay, DELETE_TRIVIA_DAYS, INSERT_TRIVIA_DAYS, PLAYER_DAY_CTES, syncPlayerRows } from './day-standings';
+import { companyTimeZone, triviaTimeZone } from './event-time-zone';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
@@ -21,7 +23,9 @@ import { selectedAttempts } from './campaign-selection';
  * disqualified entry) leaves the standings once the changed player's standings are refreshed.
  *
  * Each player has a row for the whole trivia or campaign (site 0) and one per site where counted
- * attempts were played: a site's ranking is the trivia or campaign as played there.
+ * attempts were played: a site's ranking is the trivia or campaign as played there. The same rows
+ * are kept per day of the event's time zone (api/standings/day-standings.ts), for rankings and
+ * "Sedes y kioscos" filtered by days.
  */
 
 /** What the standings need of a connection: raw statements (an EntityManager, or a bulk loader's client). */
@@ -57,15 +61,23 @@ const once = <T>(build: () => T) => {
 };
 
 /**
- * One player's standings at one trivia, recomputed in one statement: the sites where the player has
- * a counted attempt upserted, the player's other rows of the trivia deleted (the two touch
- * different rows). As the delete-then-insert it replaces, without its second round trip.
+ * One player's standings at one trivia ($1, player $2), whole and per day in zone $3, recomputed in
+ * one statement from their counted attempts (read once, `counted`): rows that changed are written,
+ * rows nothing decides any more deleted, the rest untouched.
  */
 const TRIVIA_OF_PLAYER = once(() =>
   prepared(`
-  WITH refreshed AS (${triviaStandingsSql('a.question_group_id = $1 AND a.player_id = $2')} RETURNING site_id)
-  DELETE FROM trivia_standings t
-   WHERE t.question_group_id = $1 AND t.player_id = $2 AND t.site_id NOT IN (SELECT site_id FROM refreshed)`),
+  WITH ${countedWithDay('a.question_group_id = $1 AND a.player_id = $2', '$3')},
+  best AS (
+    SELECT DISTINCT ON (s.site_id) c.question_group_id, s.site_id, c.player_id, c.id AS attempt_id, c.score, c.completion_time, c.completed_at,
+           c.correct_answers, c.total_questions, c.location_id
+      FROM counted c CROSS JOIN LATERAL (VALUES (${EVERY_SITE}), (c.location_id)) AS s(site_id)
+     WHERE s.site_id IS NOT NULL
+     ORDER BY s.site_id, ${triviaSort('c')}
+  ),
+  ${syncPlayerRows('best', 'trivia_standings', 'best', ['site_id'], ['attempt_id', 'score', 'completion_time', 'completed_at', 'correct_answers', 'total_questions', 'location_id'])},
+  ${PLAYER_DAY_CTES}
+  SELECT 1`),
 );
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 const EVERY_TRIVIA = once(() => triviaStandingsSql('TRUE'));
@@ -73,7 +85,7 @@ const EVERY_TRIVIA = once(() => triviaStandingsSql('TRUE'));
 /**
  * Each player's selected attempt per site and trivia of the campaign (`selectedAttempts`, the
  * campaign's selection rule, partitioned by site). $2 the campaign's trivias, $4 / $5 its period
- * [from, to), $6 maxAttemptsPerTrivia; the scope may name $7, a player.
+ * [from, to), $6 maxAttemptsPerTrivia; the scope may name $8, a player.
  */
 const perTrivia = (mode: SelectionMode, scope: string) =>
   selectedAttempts(mode, {
@@ -87,12 +99,18 @@ const perTrivia = (mode: SelectionMode, scope: string) =>
 /**
  * Each player's campaign total (weighted sum of the selected scores) and mean time, per site, and
  * what a ranking page shows beside them: the selected correct answers, the site of the attempt
- * that placed the player, and per trivia the selected score (to two decimals) and the counted attempts.
+ * that placed the player, and per trivia the selected score (to two decimals) and the counted
+ * attempts; the same per site and day in zone $7 (`campaignDayCtes`). The rows in scope are
+ * deleted first, in the same statement.
  */
 const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
   WITH weights AS (
     SELECT * FROM unnest($2::int[], $3::int[]) AS w(question_group_id, weight)
-  )
+  ),
+  standings_gone AS (
+    DELETE FROM campaign_standings WHERE campaign_id = $1${scope.replace('a.player_id', 'player_id')} RETURNING 1
+  ),
+  ${campaignDayCtes(mode, scope)}
   INSERT INTO campaign_standings (campaign_id, site_id, player_id, total_score, average_completion_time,
                                   total_correct_answers, location_id, best_scores, attempts_count)
   SELECT $1, t.site_id, t.player_id, sum(t.score * w.weight), avg(t.completion_time),
@@ -100,6 +118,7 @@ const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
          jsonb_object_agg(t.question_group_id, round(t.score::numeric, 2)), jsonb_object_agg(t.question_group_id, t.attempts)
     FROM (${perTrivia(mode, scope)}) t
     JOIN weights w USING (question_group_id)
+   WHERE (SELECT count(*) FROM standings_gone) >= 0
    GROUP BY t.site_id, t.player_id
   ON CONFLICT (campaign_id, site_id, player_id) DO UPDATE
      SET total_score = EXCLUDED.total_score, average_completion_time = EXCLUDED.average_completion_time,
@@ -109,7 +128,8 @@ const campaignStandingsSql = (mode: SelectionMode, scope: string) => `
 const CAMPAIGN_SQL = once(
   () =>
     Object.fromEntries(
-      SELECTION_MODES.map((mode) => [mode, { player: campaignStandingsSql(mode, `\n       AND a.player_id = $7`), whole: campaignStandingsSql(mode, '') }]),
+      // A player's: prepared, as a completion runs it for every campaign holding the trivia (planning it cost about as much as running it).
+      SELECTION_MODES.map((mode) => [mode, { player: prepared(campaignStandingsSql(mode, `\n       AND a.player_id = $8`)), whole: campaignStandingsSql(mode, '') }]),
     ) as Record<SelectionMode, { player: string; whole: string }>,
 );
 
@@ -142,8 +162,9 @@ const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<Camp
 
 const campaignParameters = (rules: CampaignRules): unknown[] => {
   // The campaign's period as the ranking reads it: its first day's start to the end of its last, in the event's time zone.
-  const { from, to } = completionRange(rules.start_date, rules.end_date, eventTimeZone(rules.time_zone, serverTimeZone()));
-  return [rules.id, rules.trivia_ids, rules.weights, from, to, rules.max_attempts_per_trivia];
+  const zone = eventTimeZone(rules.time_zone, serverTimeZone());
+  const { from, to } = completionRange(rules.start_date, rules.end_date, zone);
+  return [rules.id, rules.trivia_ids, rules.weights, from, to, rules.max_attempts_per_trivia, zone];
 };
 
 /**
@@ -151,10 +172,9 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
  */
 export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
-  await refreshAnalysedRounds(em, playerId, questionGroupId);
-  await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId]);
+  const zone = await refreshAnalysedRounds(em, playerId, questionGroupId);
+  await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId, zone]);
   for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
-    await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1 AND player_id = $2`, [rules.id, playerId]);
     await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].player, [...campaignParameters(rules), playerId]);
   }
 }
@@ -162,6 +182,7 @@ export async function refreshPlayerStandings(em: Queryable, playerId: number, qu
 /** Every standing of one campaign, recomputed: after its mode, limit, period or trivias (added, removed, reweighted) changed. */
 export async function refreshCampaignStandings(em: Queryable, campaignId: number): Promise<void> {
   await em.query(`DELETE FROM campaign_standings WHERE campaign_id = $1`, [campaignId]);
+  await em.query(`DELETE FROM campaign_day_standings WHERE campaign_id = $1`, [campaignId]);
   // Its analysis log starts again from the standings inserted below: the bands of its totals are
   // cut by its weights, which may have changed since its rows were logged.
   await em.query(`DELETE FROM campaign_analysis_log WHERE campaign_id = $1`, [campaignId]);
@@ -176,9 +197,10 @@ export async function refreshCampaignStandings(em: Queryable, campaignId: number
  * keys); its campaigns are refreshed by `refreshCampaigns` with the ids read before the deletion.
  */
 export async function refreshTriviaStandings(em: Queryable, questionGroupId: number): Promise<void> {
-  await refreshTriviaAnalysedRounds(em, questionGroupId);
+  const zone = await refreshTriviaAnalysedRounds(em, questionGroupId);
   await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1`, [questionGroupId]);
   await em.query(WHOLE_TRIVIA(), [questionGroupId]);
+  await refreshTriviaDays(em, questionGroupId, zone);
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
 }
 
@@ -191,6 +213,24 @@ export async function refreshCampaigns(em: Queryable, campaignIds: number[]): Pr
   for (const id of campaignIds) await refreshCampaignStandings(em, id);
 }
 
+/** Every day row of one trivia, recomputed with its days in `zone` (its event's). */
+async function refreshTriviaDays(em: Queryable, questionGroupId: number, zone: string): Promise<void> {
+  for (const sql of DELETE_TRIVIA_DAYS) await em.query(sql, [questionGroupId]);
+  for (const sql of INSERT_TRIVIA_DAYS) await em.query(sql, [questionGroupId, zone]);
+}
+
+/**
+ * After a company's time zone changed: its days moved, so the day standings of its trivias and
+ * campaigns are recomputed (the campaigns' periods moved with them), in the change's transaction.
+ */
+export async function refreshCompanyDays(em: Queryable, companyId: number): Promise<void> {
+  const zone = await companyTimeZone(em, companyId);
+  for (const { id } of (await em.query(`SELECT id FROM question_groups WHERE company_id = $1 ORDER BY id`, [companyId])) as { id: number }[]) {
+    await refreshTriviaDays(em, id, zone);
+  }
+  await refreshCampaigns(em, ((await em.query(`SELECT id FROM campaigns WHERE company_id = $1 ORDER BY id`, [companyId])) as { id: number }[]).map((c) => c.id));
+}
+
 /**
  * After a site was deleted: its attempts lost their site (foreign key), so its standings go. The
  * every-site standings stay as they were (they never depended on where an attempt was played).
@@ -198,6 +238,13 @@ export async function refreshCampaigns(em: Queryable, campaignIds: number[]): Pr
 export async function forgetSiteStandings(em: Queryable, locationId: number): Promise<void> {
   await em.query(`DELETE FROM trivia_standings WHERE site_id = $1`, [locationId]);
   await em.query(`DELETE FROM campaign_standings WHERE site_id = $1`, [locationId]);
+  await em.query(`DELETE FROM trivia_day_standings WHERE site_id = $1`, [locationId]);
+  await em.query(`DELETE FROM campaign_day_standings WHERE site_id = $1`, [locationId]);
+  // Its players' rounds are now of no site: the players of its trivias' scopes recomputed.
+  const trivias = (await em.query(`SELECT DISTINCT question_group_id FROM trivia_day_players WHERE scope = 's' || $1::text ORDER BY 1`, [locationId])) as {
+    question_group_id: number;
+  }[];
+  for (const { question_group_id } of trivias) await refreshTriviaDays(em, question_group_id, await triviaTimeZone(em, question_group_id));
 }
 
 /** Every standing recomputed from the attempts: for data written around the application (seeding, restores). */
@@ -205,5 +252,6 @@ export async function rebuildAllStandings(em: Queryable): Promise<void> {
   await refreshEveryAnalysedRound(em);
   await em.query(`DELETE FROM trivia_standings`);
   await em.query(EVERY_TRIVIA());
+  for (const { id } of (await em.query(`SELECT id FROM question_groups ORDER BY id`)) as { id: number }[]) await refreshTriviaDays(em, id, await triviaTimeZone(em, id));
   for (const { id } of (await em.query(`SELECT id FROM campaigns ORDER BY id`)) as { id: number }[]) await refreshCampaignStandings(em, id);
 }

@@ -37,6 +37,7 @@ import { CompanyRoles1797200000000 } from './1797200000000-company-roles';
 import { Activity1797300000000 } from './1797300000000-activity';
 import { SecondFactor1797400000000 } from './1797400000000-second-factor';
 import { AddressPlayers1797500000000 } from './1797500000000-address-players';
+import { DayStandings1797510000000 } from './1797510000000-day-standings';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -79,4 +80,5 @@ export const migrations = [
   Activity1797300000000,
   SecondFactor1797400000000,
   AddressPlayers1797500000000,
+  DayStandings1797510000000,
 ];

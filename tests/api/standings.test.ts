@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FOLD_AFTER } from '../../api/results/ranking/standing-totals';
+import { DAY_PLAYERS_FOLD_AFTER } from '../../api/standings/day-players';
 import { refreshPlayerStandings } from '../../api/standings/refresh';
 import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
@@ -15,7 +16,9 @@ import { command, standingsHistories } from '../support/standings-histories';
  * weights change, company time zones that change. After each history every ranking the standings
  * hold (each trivia and campaign, whole and per site) is read from the standings and recomputed
  * from the attempts with the recomputing statements: the two orders and totals are the same, and so
- * is the endpoint's page. So is every analysis and activity, read from the analysis logs and recomputed.
+ * is the endpoint's page. So is every ranking the day standings hold (a trivia's over ranges of
+ * whole days, a campaign's of one day), and every analysis and activity, read from the analysis
+ * logs and the day standings and recomputed. Histories also merge players.
  * The histories are in tests/support/standings-histories.ts, the comparisons in standings-recomputed.ts.
  */
 const SEED = Number(process.env.STANDINGS_SEED ?? 1414);
@@ -34,13 +37,14 @@ afterAll(() => api.close());
 
 const { buildWorld, runHistory, stats } = standingsHistories(() => ({ api, admin, cc }));
 
-it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, site changes and clears', async () => {
+it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, merges, site changes, time zones and clears', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 30 }), (commands) => runHistory(commands)),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
   expect(stats().moderations).toBeGreaterThan(0);
   expect(stats().analysedRounds).toBeGreaterThan(0);
+  expect(stats().merges).toBeGreaterThan(0);
 }, 240_000);
 
 it("a ranking's total stays right when its count log is folded, by the triggers and by a reader", async () => {
@@ -67,9 +71,13 @@ it("a ranking's total stays right when its count log is folded, by the triggers 
     return page.headers.get('x-total-count');
   };
 
-  // Each refresh deletes and inserts the player's standings, two delta rows per ranking and site;
-  // the triggers fold now and then, so 200 refreshes leave far fewer than 400 rows.
-  for (let i = 0; i < 200; i++) await refreshPlayerStandings(api.dataSource.manager, playerId, trivia.group.id);
+  // A refresh writes only standings that changed: each time the player's standings are deleted
+  // first, so it inserts them again, two delta rows per ranking and site; the triggers fold now
+  // and then, so 200 rounds leave far fewer than 400 rows.
+  for (let i = 0; i < 200; i++) {
+    await api.dataSource.query(`DELETE FROM trivia_standings WHERE question_group_id = $1 AND player_id = $2`, [trivia.group.id, playerId]);
+    await refreshPlayerStandings(api.dataSource.manager, playerId, trivia.group.id);
+  }
   expect(await parts()).toBeLessThan(200);
   expect(await total()).toBe('1');
 
@@ -82,4 +90,23 @@ it("a ranking's total stays right when its count log is folded, by the triggers 
   expect(await total()).toBe('1');
   expect(await parts()).toBe(1);
   expect(await total()).toBe('1');
+
+  // The same for the players of a range of days (the day standings' count log, read by a dated ranking).
+  const dayParts = async () =>
+    Number((await api.dataSource.query(`SELECT count(*) AS n FROM trivia_day_player_counts WHERE question_group_id = $1`, [trivia.group.id]))[0].n);
+  const [{ day }] = await api.dataSource.query(`SELECT day::text AS day FROM trivia_day_players WHERE question_group_id = $1 AND scope = 's0'`, [trivia.group.id]);
+  await api.dataSource.query(
+    `INSERT INTO trivia_day_player_counts (question_group_id, scope, day, previous_day, delta) SELECT $1, 's0', $2::date, NULL, (-1) ^ g FROM generate_series(1, ${2 * DAY_PLAYERS_FOLD_AFTER}) g`,
+    [trivia.group.id, day],
+  );
+  expect(await dayParts()).toBeGreaterThan(DAY_PLAYERS_FOLD_AFTER);
+  const dated = async () => {
+    const page = await admin.get(`/api/ranking?questionGroupId=${trivia.group.id}&dateFrom=${day}&dateTo=${day}`);
+    expect((page.body as { playerId: number }[]).map((entry) => entry.playerId)).toEqual([playerId]);
+    return page.headers.get('x-total-count');
+  };
+  expect(await dated()).toBe('1');
+  // One row per scope the player's round is in (every site, its site, its kiosk).
+  expect(await dayParts()).toBe(3);
+  expect(await dated()).toBe('1');
 });

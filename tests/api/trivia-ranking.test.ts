@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import { refreshPlayerStandings } from '../../api/standings/refresh';
+import { triviaDayOrder } from '../../api/results/ranking/from-day-standings';
+import { triviaRankingRequest } from '../../api/results/ranking/trivia-ranking';
 
 let api: TestApi;
 let companyId: number;
@@ -127,6 +129,27 @@ describe('GET /api/ranking', () => {
     expect(ids((await ranking(`questionGroupId=${group.id}&dateTo=2026-05-03`)).body)).toEqual([early, lateOnThe3rd]);
     expect(ids((await ranking(`questionGroupId=${group.id}&dateFrom=2026-05-03T23:30:00Z`)).body)).toEqual([lateOnThe3rd, onThe4th]);
     expect(ids((await ranking(`questionGroupId=${group.id}&locationId=all&dateFrom=&dateTo=`)).body)).toHaveLength(3);
+  });
+
+  it('ranks a range of days from the day standings: a player who leads on several days is listed once, at their best', async () => {
+    const { group } = await buildTrivia(api.dataSource, companyId, { questions: 1 });
+    const [ana, beto, caro] = await Promise.all([1, 2, 3].map(() => buildPlayer(api.dataSource)));
+    const anaDays = await insertAttempts(
+      group.id,
+      ['2026-05-01', '2026-05-02', '2026-05-03'].map((day) => ({ playerId: ana!.id, score: 100, time: 30, at: `${day}T12:00:00Z` })),
+    );
+    const [beto2nd, caro3rd] = await insertAttempts(group.id, [
+      { playerId: beto!.id, score: 90, time: 30, at: '2026-05-02T12:00:00Z' },
+      { playerId: caro!.id, score: 80, time: 30, at: '2026-05-03T12:00:00Z' },
+    ]);
+    const res = await ranking(`questionGroupId=${group.id}&dateFrom=2026-05-01&dateTo=2026-05-03`);
+    // Ana's three days tie on score and time: the most recent counts.
+    expect(ids(res.body)).toEqual([anaDays[2], beto2nd, caro3rd]);
+    expect(res.headers.get('x-total-count')).toBe('3');
+    // Two rows walk three day rows first (all Ana's), then further.
+    const request = await triviaRankingRequest(api.dataSource.manager, { questionGroupId: group.id, includeDuplicates: false, dateFrom: '2026-05-01', dateTo: '2026-05-03' });
+    const head = await triviaDayOrder(api.dataSource.manager, request, 2);
+    expect({ ids: Array.from(head.ids), total: head.total }).toEqual({ ids: [anaDays[2], beto2nd], total: 3 });
   });
 
   it('pages with limit and offset, absolute positions and the full count in X-Total-Count', async () => {

@@ -1,7 +1,7 @@
 import type { BenchData } from './seed';
 
 /** Midnight of a day in this process's time zone, as the API reads campaign periods. */
-const localDay = (year: number, month: number, day: number) => new Date(year, month - 1, day).toISOString();
+export const localDay = (year: number, month: number, day: number) => new Date(year, month - 1, day).toISOString();
 
 /**
  * The hand-written answer: each player's best completed, counted attempt (DISTINCT ON over the
@@ -25,13 +25,13 @@ export const handWrittenRanking = (triviaId: number, completed?: { from: Date; t
 
 /**
  * The hand-written campaign ranking for the seeded campaign (mode best, two attempts per trivia,
- * April 2026), every constant inlined: the attempts in (trivia, player, completion) order straight
+ * April 2026, or the completion range [from, to) inside it: ISO instants), every constant inlined: the attempts in (trivia, player, completion) order straight
  * from the covering index, numbered, the first two kept, the best of them picked with one max()
  * over (score, -time, completion, id), weighted totals per player (the site: that of the last
  * counted attempt), the first page with names and sites, and the page's per-trivia maps read again
  * for those 500 players only.
  */
-export const handWrittenCampaignRanking = (data: BenchData) => {
+export const handWrittenCampaignRanking = (data: BenchData, completed = { from: localDay(2026, 4, 1), to: localDay(2026, 5, 1) }) => {
   const ids = data.campaignTrivias.map((t) => t.id).join(', ');
   const perTrivia = (onlyPlayers: string) => `
     SELECT question_group_id, player_id, count(*) AS attempts, max(ARRAY[score, -coalesce(completion_time, 2147483647), ms, id, score, completion_time, correct_answers]) AS best,
@@ -42,7 +42,7 @@ export const handWrittenCampaignRanking = (data: BenchData) => {
                row_number() OVER (PARTITION BY question_group_id, player_id ORDER BY completed_at, id) AS n
           FROM player_attempts
          WHERE question_group_id IN (${ids}) AND completed_at IS NOT NULL AND review_status IN ('clean', 'released')
-           AND completed_at >= '${localDay(2026, 4, 1)}' AND completed_at < '${localDay(2026, 5, 1)}' ${onlyPlayers}
+           AND completed_at >= '${completed.from}' AND completed_at < '${completed.to}' ${onlyPlayers}
       ) numbered
      WHERE n <= 2
      GROUP BY question_group_id, player_id`;

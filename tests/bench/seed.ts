@@ -74,7 +74,7 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
 
   // Autovacuum off on the loaded tables while they load: its ANALYZE of one table holds back the
   // horizon the seed's own VACUUM needs to mark the standings' pages all-visible (index-only scans).
-  const loaded = ['players', 'player_attempts', 'trivia_standings', 'campaign_standings'];
+  const loaded = ['players', 'player_attempts', 'trivia_standings', 'campaign_standings', 'trivia_day_standings', 'trivia_day_players', 'campaign_day_standings'];
   for (const table of loaded) await client.query(`ALTER TABLE ${table} SET (autovacuum_enabled = off)`);
   await client.query('SET synchronous_commit = off');
   await client.query(
@@ -142,7 +142,9 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   // would be, each table by one INSERT … SELECT per trivia set or campaign, with the order indexes
   // built once afterwards and the sorts in memory.
   const standingIndexes: { indexname: string; indexdef: string }[] = (
-    await client.query(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('trivia_standings', 'campaign_standings') AND indexname LIKE '%order_idx'`)
+    await client.query(
+      `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('trivia_standings', 'campaign_standings', 'trivia_day_standings', 'campaign_day_standings') AND indexname LIKE '%order_idx'`,
+    )
   ).rows;
   for (const index of standingIndexes) await client.query(`DROP INDEX "${index.indexname}"`);
   await client.query(`SET work_mem = '512MB'`);
@@ -160,7 +162,7 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   await client.query('CHECKPOINT');
   const logs = ['analysis_round_log', 'analysis_answer_log', 'analysis_time_log', 'analysis_hour_log', 'analysis_day_log', 'campaign_analysis_log'];
   for (const pass of ['VACUUM (FREEZE, ANALYZE)', 'VACUUM (FREEZE)']) {
-    for (const table of ['trivia_standings', 'campaign_standings', 'trivia_standing_counts', 'campaign_standing_counts', ...logs]) await client.query(`${pass} ${table}`);
+    for (const table of [...loaded.slice(2), 'trivia_standing_counts', 'campaign_standing_counts', 'trivia_day_player_counts', ...logs]) await client.query(`${pass} ${table}`);
   }
   for (const table of loaded) await client.query(`ALTER TABLE ${table} RESET (autovacuum_enabled)`);
   return { rankingTriviaId, campaignId, campaignTrivias, playTriviaId, documentTypeId, locationIds, playAnswers };

@@ -6,7 +6,8 @@ import { campaignRankingOrder, campaignRankingPage, type CampaignRankingRequest 
 import type { RankedOrder } from '../../api/results/ranking/id-list';
 import { campaignStandingOrder, triviaStandingOrder } from '../../api/results/ranking/from-standings';
 import { campaignStandingPage, triviaStandingPage } from '../../api/results/ranking/standing-pages';
-import { triviaRankingOrder, triviaRankingPage } from '../../api/results/ranking/trivia-ranking';
+import { triviaRankingOrder, triviaRankingPage, triviaRankingRequest } from '../../api/results/ranking/trivia-ranking';
+import { campaignDayOrder, campaignDayPage, triviaDayOrder } from '../../api/results/ranking/from-day-standings';
 import { serverTimeZone } from '../../api/platform/lib/time-zone';
 import type { BenchData } from './seed';
 
@@ -74,5 +75,39 @@ export async function compareStandingsWithRecomputation(client: pg.Client, data:
   say(
     `   standings vs full recomputation: ${differences.length === 0 ? 'no difference' : `DIFFERENT: ${differences.join(', ')}`} (${rankings} rankings, ${rows.toLocaleString('en')} ranked rows compared in ${((performance.now() - start) / 1000).toFixed(1)} s)`,
   );
-  return differences.length === 0;
+  const days = await compareDaysWithRecomputation(client, data, campaign!, links, campaignSites);
+  say(`   day standings vs full recomputation: ${days.differences.length === 0 ? 'no difference' : `DIFFERENT: ${days.differences.join(', ')}`} (${days.summary})`);
+  return differences.length === 0 && days.differences.length === 0;
+}
+
+/**
+ * The day standings against a full recomputation on the bench's data: the trivia ranking over 8-22
+ * April (whole orders and totals), whole and at each site, and the campaign ranking of 15 April,
+ * whole and at `campaignSites` sites, with every row's figures.
+ */
+async function compareDaysWithRecomputation(client: pg.Client, data: BenchData, campaign: CampaignEntity, links: CampaignRankingRequest['links'], campaignSites: number) {
+  const em = rowsOf(client);
+  const start = performance.now();
+  const differences: string[] = [];
+  let rows = 0;
+  for (const locationId of [undefined, ...data.locationIds]) {
+    const request = await triviaRankingRequest(em, { questionGroupId: data.rankingTriviaId, includeDuplicates: false, dateFrom: '2026-04-08', dateTo: '2026-04-22', ...(locationId ? { locationId } : {}) });
+    const [fromDays, recomputed] = [await triviaDayOrder(em, request, null), await triviaRankingOrder(em, request, null)];
+    rows += recomputed.total;
+    if (!same(fromDays, recomputed)) differences.push(`trivia ranking 8-22 April${locationId ? ` at site ${locationId}` : ''}`);
+  }
+  const day = '2026-04-15';
+  for (const locationId of [undefined, ...data.locationIds.slice(0, campaignSites)]) {
+    const request: CampaignRankingRequest = { campaign, links, filters: { dateFrom: day, dateTo: day, ...(locationId ? { locationId } : {}) }, timeZone: serverTimeZone() };
+    const [fromDays, recomputed] = [await campaignDayOrder(em, request, day, null), await campaignRankingOrder(em, request, null)];
+    rows += recomputed.total;
+    const figures = await sameFigures(
+      recomputed.total,
+      (offset) => campaignDayPage(em, request, day, fromDays, offset, CHUNK),
+      (offset) => campaignRankingPage(em, request, recomputed, offset, CHUNK),
+    );
+    if (!same(fromDays, recomputed) || !figures) differences.push(`campaign ranking of ${day}${locationId ? ` at site ${locationId}` : ''}`);
+  }
+  const rankings = 1 + data.locationIds.length + 1 + campaignSites;
+  return { differences, summary: `${rankings} rankings, ${rows.toLocaleString('en')} ranked rows compared in ${((performance.now() - start) / 1000).toFixed(1)} s` };
 }

@@ -3,8 +3,8 @@ import { expect } from 'vitest';
 import type { SelectionMode } from '../../contract';
 import type { TestApi } from './api-server';
 import type { TestClient } from './http-client';
-import { chooseAnswers, offlinePlay, registerDevice } from './player-flow';
-import { compareAnalysisWithRecomputation, compareWithRecomputation } from './standings-recomputed';
+import { chooseAnswers, documentTypeId, offlinePlay, registerDevice } from './player-flow';
+import { compareAnalysisWithRecomputation, compareDaysWithRecomputation, compareWithRecomputation } from './standings-recomputed';
 import { buildStandingsWorld, SITES, TODAY, TRIVIAS } from './standings-world';
 
 /**
@@ -53,6 +53,10 @@ export const command = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('disqualify' as const), attempt: fc.nat(40), scope: fc.constantFrom('attempt', 'player') }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('restore' as const), disqualification: fc.nat(10) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('timeZone' as const), zone: fc.constantFrom('America/Bogota', 'Asia/Kolkata', null) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('merge' as const), player: fc.nat(PLAYERS - 1), trivia: fc.nat(TRIVIAS - 1), minutesAgo: fc.integer({ min: 1, max: 660 }) }),
+  },
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
@@ -61,6 +65,8 @@ export function standingsHistories(session: () => { api: TestApi; admin: TestCli
   let runNumber = 0;
   /** Disqualifications and restorations the histories made: the property must have exercised them. */
   let moderations = 0;
+  /** Players merged by the histories. */
+  let merges = 0;
   /** Rounds the analyses compared held: the property must have compared some. */
   let analysedRounds = 0;
 
@@ -80,6 +86,8 @@ export function standingsHistories(session: () => { api: TestApi; admin: TestCli
     // Each device numbers its own mutations.
     const nextMutation = { kiosk: 1, phone: 1 };
     const documents = Array.from({ length: PLAYERS }, (_, i) => `ST${runNumber}X${i}`);
+    // A cédula keeps its digits only: the numbers as stored.
+    const stored = documents.map((document) => document.replace(/\D/g, ''));
     const held: number[] = [];
     for (const c of commands) {
       switch (c.kind) {
@@ -111,7 +119,7 @@ export function standingsHistories(session: () => { api: TestApi; admin: TestCli
           break;
         }
         case 'erase': {
-          const [player] = await api.dataSource.query(`SELECT id FROM players WHERE document_type_id = $1 AND document_number = $2`, [cc, documents[c.player]]);
+          const [player] = await api.dataSource.query(`SELECT id FROM players WHERE document_type_id = $1 AND document_number = $2`, [cc, stored[c.player]]);
           if (!player) break;
           const res = await admin.post(`/api/player-data/${player.id}/erase`, { action: c.action, confirm: documents[c.player] });
           expect(res.status).toBe(200);
@@ -167,6 +175,28 @@ export function standingsHistories(session: () => { api: TestApi; admin: TestCli
           moderations += 1;
           break;
         }
+        case 'merge': {
+          // The player registers again under another document type, plays a round, and the two are merged.
+          const [kept] = await api.dataSource.query(`SELECT id FROM players WHERE document_type_id = $1 AND document_number = $2`, [cc, stored[c.player]]);
+          if (!kept) break;
+          const twin = offlinePlay({
+            firstMutationId: nextMutation.kiosk,
+            documentTypeId: await documentTypeId(api.dataSource, 'CE'),
+            documentNumber: documents[c.player]!,
+            locationId: world.sites[0]!.id,
+            questionGroupId: world.trivias[c.trivia]!.group.id,
+            answers: chooseAnswers(world.trivias[c.trivia]!, 2),
+            completionTime: 6,
+            completedAt: new Date(Date.now() - c.minutesAgo * 60_000),
+          });
+          nextMutation.kiosk += 3;
+          expect((await kiosk.push(twin.mutations)).status).toBe(200);
+          const [{ player_id: twinId }] = await api.dataSource.query(`SELECT player_id FROM player_attempts WHERE client_id = $1`, [twin.attemptClientId]);
+          const res = await admin.post('/api/player-merges', { keepPlayerId: kept.id, playerIds: [kept.id, twinId] });
+          expect(res.status, JSON.stringify(res.body)).toBe(201);
+          merges += 1;
+          break;
+        }
         case 'timeZone': {
           const res = await admin.patch(`/api/companies/${world.company.id}`, { name: world.company.name, timeZone: c.zone });
           expect(res.status).toBe(200);
@@ -175,10 +205,11 @@ export function standingsHistories(session: () => { api: TestApi; admin: TestCli
       }
     }
     await compareWithRecomputation(api, admin, world);
+    await compareDaysWithRecomputation(api, admin, world);
     analysedRounds += await compareAnalysisWithRecomputation(api, world, kiosk.deviceId);
   }
 
   /** How many worlds were built, and what the histories exercised. */
-  const stats = () => ({ runNumber, moderations, analysedRounds });
+  const stats = () => ({ runNumber, moderations, analysedRounds, merges });
   return { buildWorld, runHistory, stats };
 }

@@ -6,7 +6,8 @@ import { recomputedTriviaAnalysis, triviaAnalysis } from '../../api/results/insi
 import { campaignRankingOrder, campaignRankingPage, campaignRankingRequest } from '../../api/results/ranking/campaign-ranking';
 import { campaignStandingOrder, triviaStandingOrder } from '../../api/results/ranking/from-standings';
 import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from '../../api/results/ranking/standing-pages';
-import { triviaRankingOrder, triviaRankingPage } from '../../api/results/ranking/trivia-ranking';
+import { triviaRankingOrder, triviaRankingPage, triviaRankingRequest } from '../../api/results/ranking/trivia-ranking';
+import { campaignDay, campaignDayOrder, campaignDayPage, triviaDayOrder } from '../../api/results/ranking/from-day-standings';
 import { CampaignEntity } from '../../db/entities';
 import type { TestApi } from './api-server';
 import type { TestClient } from './http-client';
@@ -50,6 +51,59 @@ export async function compareWithRecomputation(api: TestApi, admin: TestClient, 
   }
 }
 
+/** The ranges of days the day standings are compared over: one day, two, and open at either end. */
+const DAY_RANGES: { dateFrom?: string; dateTo?: string }[] = [
+  { dateFrom: TODAY, dateTo: TODAY },
+  { dateFrom: YESTERDAY, dateTo: YESTERDAY },
+  { dateFrom: YESTERDAY, dateTo: TODAY },
+  { dateFrom: TODAY },
+  { dateTo: YESTERDAY },
+];
+
+/**
+ * Every ranking the day standings hold, read from them and recomputed from the attempts: each
+ * trivia's over each range of days (per site too over one day; its whole order, and its first one
+ * and three rows, which walk the day rows a bounded way, again further when a player was met twice); each campaign's of its one day, whole and per site, with
+ * every figure of its page; and the endpoints' dated first pages with their totals.
+ */
+export async function compareDaysWithRecomputation(api: TestApi, admin: TestClient, world: StandingsWorld) {
+  const em = api.dataSource.manager;
+  const sites = [undefined, ...world.sites.map((site) => site.id)];
+  for (const { group } of world.trivias) {
+    for (const [r, range] of DAY_RANGES.entries()) {
+      // Each site over the first two ranges (one day, one day in another zone's sense); the rest whole.
+      for (const locationId of r < 2 ? sites : [undefined]) {
+        const request = await triviaRankingRequest(em, { questionGroupId: group.id, includeDuplicates: false, ...range, ...(locationId ? { locationId } : {}) });
+        const recomputed = await triviaRankingOrder(em, request, null);
+        const label = JSON.stringify({ trivia: group.id, ...range, locationId });
+        for (const rows of [null, 1, 3]) {
+          const days = await triviaDayOrder(em, request, rows);
+          expect({ total: days.total, ids: Array.from(days.ids) }, label).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids).slice(0, rows ?? undefined) });
+        }
+      }
+      if (r % 2 === 1) continue;
+      const page = await admin.get(`/api/ranking?questionGroupId=${group.id}&limit=100&${new URLSearchParams(range as Record<string, string>)}`);
+      const request = await triviaRankingRequest(em, { questionGroupId: group.id, includeDuplicates: false, ...range });
+      expect((page.body as { id: number }[]).map((entry) => entry.id)).toEqual(Array.from((await triviaRankingOrder(em, request, 100)).ids));
+      expect(page.headers.get('x-total-count')).toBe(String((await triviaRankingOrder(em, request, 0)).total));
+    }
+  }
+  for (const { id } of world.campaigns) {
+    const campaign = await em.findOneByOrFail(CampaignEntity, { id });
+    for (const locationId of sites) {
+      const request = await campaignRankingRequest(em, campaign, { dateFrom: TODAY, dateTo: TODAY, ...(locationId ? { locationId } : {}) });
+      expect(campaignDay(request)).toBe(TODAY);
+      const recomputed = await campaignRankingOrder(em, request, null);
+      const days = await campaignDayOrder(em, request, TODAY, null);
+      expect({ total: days.total, ids: Array.from(days.ids) }).toEqual({ total: recomputed.total, ids: Array.from(recomputed.ids) });
+      expect(await campaignDayPage(em, request, TODAY, days, 0, days.total)).toEqual(await campaignRankingPage(em, request, recomputed, 0, recomputed.total));
+    }
+    const page = await admin.get(`/api/campaigns/${id}/ranking?limit=100&dateFrom=${TODAY}&dateTo=${TODAY}`);
+    const request = await campaignRankingRequest(em, campaign, { dateFrom: TODAY, dateTo: TODAY });
+    expect((page.body as { playerId: number }[]).map((entry) => entry.playerId)).toEqual(Array.from((await campaignRankingOrder(em, request, 100)).ids));
+  }
+}
+
 /**
  * Every analysis the logs hold, read from them and recomputed from the stored rounds: each trivia's
  * whole, per site, on the kiosk, at a site on the kiosk and over two days; each campaign's whole and per site.
@@ -73,7 +127,7 @@ export async function compareAnalysisWithRecomputation(api: TestApi, world: Stan
       expect(logged, JSON.stringify(query)).toEqual(await recomputedTriviaAnalysis(em, group.id, query));
       analysedRounds += logged.rounds;
     }
-    for (const query of [{}, { dateFrom: TODAY, dateTo: TODAY }]) {
+    for (const query of [{}, ...DAY_RANGES.slice(2)]) {
       expect(await triviaActivity(em, group.id, query), JSON.stringify(query)).toEqual(await recomputedTriviaActivity(em, group.id, query));
     }
   }

@@ -5,7 +5,7 @@ import { CampaignEntity, CompanyEntity, QuestionGroupEntity } from '../../../db/
 import { conflict } from '../../platform/http/errors';
 import { missing } from '../../platform/access/not-found';
 import { changesBetween, quoted, recordActivity, type Actor } from '../../platform/activity/record';
-import { refreshCampaigns } from '../../standings/refresh';
+import { refreshCompanyDays } from '../../standings/refresh';
 
 type CompanyData = z.output<typeof companySchema>;
 
@@ -35,8 +35,8 @@ export function createCompany(em: EntityManager, input: CompanyData, actor: Acto
 }
 
 /**
- * Saves a company's name, description and (when sent) time zone. A new zone moves its campaigns'
- * days, so their standings are recomputed in the same transaction.
+ * Saves a company's name, description and (when sent) time zone. A new zone moves its days, so
+ * its campaigns' standings and its day standings are recomputed in the same transaction.
  */
 export async function updateCompany(em: EntityManager, id: number, input: CompanyData, actor: Actor): Promise<CompanyEntity> {
   return em.transaction(async (tx) => {
@@ -48,10 +48,7 @@ export async function updateCompany(em: EntityManager, id: number, input: Compan
     company.description = input.description;
     if (input.timeZone !== undefined) company.timeZone = input.timeZone;
     const saved = await tx.save(company);
-    if (zoneChanged) {
-      const campaigns = await tx.find(CampaignEntity, { where: { companyId: id }, select: { id: true }, order: { id: 'ASC' } });
-      await refreshCampaigns(tx, campaigns.map((c) => c.id));
-    }
+    if (zoneChanged) await refreshCompanyDays(tx, id);
     const changes = changesBetween<CompanyEntity>(before, saved, COMPANY_FIELDS);
     await recordActivity(tx, actor, { companyId: id, kind: 'company', objectId: id, action: 'changed', summary: `Editó la empresa ${quoted(saved.name)}`, changes });
     return saved;

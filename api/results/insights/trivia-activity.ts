@@ -4,6 +4,7 @@ import { rankedAttempt } from '../../standings/counted-attempts';
 import { completionRange } from '../../standings/date-range';
 import { triviaTimeZone } from '../../standings/event-time-zone';
 import { EVERY_SITE } from '../../standings/refresh';
+import { dayPlayersPerScope } from '../../standings/day-players';
 import { triviaSiteTotals } from '../ranking/standing-totals';
 import { loggedScopeRounds, loggedTimeline } from './analysis-logs';
 import { recomputedTimeline } from './recomputed-timeline';
@@ -16,9 +17,9 @@ import { EVERY_DEVICE } from './trivia-figures';
  * played offline count by when they were completed, as everywhere.
  *
  * Read from the analysis logs (the rounds per score of each site and kiosk) and the standings (a
- * site's players are its ranking's); with a range of days, the players are counted from those
- * days' rounds (a distinct count cannot be summed from per-day counts). The recomputation reads
- * every round, as the check.
+ * site's players are its ranking's); with a range of days, the players are the day standings'
+ * (a distinct count cannot be summed from per-day counts, so each player is counted on their first
+ * day in the range: api/standings/day-players.ts). The recomputation reads every round, as the check.
  */
 type Queryable = Pick<EntityManager, 'query'>;
 type Scores = Map<number, number>;
@@ -81,7 +82,7 @@ function rest<K>(whole: Scores | undefined, parts: Map<K, Scores>): Scores {
   return left;
 }
 
-async function loggedCounts(em: Queryable, questionGroupId: number, query: ActivityQuery, from: Date | null, to: Date | null): Promise<ActivityCounts> {
+async function loggedCounts(em: Queryable, questionGroupId: number, query: ActivityQuery): Promise<ActivityCounts> {
   const rows = await loggedScopeRounds(em, questionGroupId, query.dateFrom ?? null, query.dateTo ?? null);
   const sites = new Map<number | null, Scores>();
   const kiosks = new Map<string | null, Scores>();
@@ -96,10 +97,7 @@ async function loggedCounts(em: Queryable, questionGroupId: number, query: Activ
   if (noSite.size > 0) sites.set(null, noSite);
   if (noKiosk.size > 0) kiosks.set(null, noKiosk);
 
-  if (query.dateFrom || query.dateTo) {
-    const players = await countedPlayers(em, questionGroupId, from, to);
-    return { sites, kiosks, ...players };
-  }
+  if (query.dateFrom || query.dateTo) return { sites, kiosks, ...(await dayPlayers(em, questionGroupId, query)) };
   const totals = await triviaSiteTotals(em, questionGroupId);
   const sitePlayers = new Map<number | null, number>([...sites.keys()].filter((site) => site !== null).map((site) => [site, totals.get(site!) ?? 0]));
   if (sites.has(null)) sitePlayers.set(null, ((await em.query(NO_SITE_PLAYERS_SQL, [questionGroupId])) as { players: number }[])[0]!.players);
@@ -109,6 +107,20 @@ async function loggedCounts(em: Queryable, questionGroupId: number, query: Activ
   const onlyOnKiosks = kioskRows.find((row) => row.key === null)?.players ?? 0;
   if (kiosks.has(null)) kioskPlayers.set(null, (totals.get(EVERY_SITE) ?? 0) - onlyOnKiosks);
   return { sites, kiosks, sitePlayers, kioskPlayers };
+}
+
+/** The players of each site and kiosk over the query's days, from the day standings' count log (api/standings/day-players.ts). */
+async function dayPlayers(em: Queryable, questionGroupId: number, query: ActivityQuery) {
+  const scopes = await dayPlayersPerScope(em, questionGroupId, query.dateFrom ?? null, query.dateTo ?? null);
+  const sitePlayers = new Map<number | null, number>();
+  const kioskPlayers = new Map<string | null, number>();
+  for (const [scope, players] of scopes) {
+    const key = scope.slice(1);
+    if (scope === 's0') continue;
+    if (scope.startsWith('s')) sitePlayers.set(key === '' ? null : Number(key), players);
+    else kioskPlayers.set(key === '' ? null : key, players);
+  }
+  return { sitePlayers, kioskPlayers };
 }
 
 async function countedPlayers(em: Queryable, questionGroupId: number, from: Date | null, to: Date | null) {
@@ -181,13 +193,12 @@ async function activityOf(em: Queryable, questionGroupId: number, timeZone: stri
 
 export async function triviaActivity(em: EntityManager, questionGroupId: number, query: ActivityQuery): Promise<TriviaActivity> {
   const timeZone = await readyTriviaLogs(em, questionGroupId);
-  const { from, to } = completionRange(query.dateFrom, query.dateTo, timeZone);
   return em.transaction('REPEATABLE READ', async (tx) =>
     activityOf(
       tx,
       questionGroupId,
       timeZone,
-      await loggedCounts(tx, questionGroupId, query, from, to),
+      await loggedCounts(tx, questionGroupId, query),
       await loggedTimeline(tx, { questionGroupIds: [questionGroupId], fromDay: query.dateFrom ?? null, toDay: query.dateTo ?? null }),
     ),
   );

@@ -15,6 +15,7 @@ import type { RankedOrder } from './id-list';
 import { rankingCache } from './ranking-cache';
 import { campaignStandingOrder, campaignStandingsHold, triviaStandingOrder, triviaStandingsHold } from './from-standings';
 import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from './standing-pages';
+import { campaignDay, campaignDayOrder, campaignDayPage, triviaDayOrder, triviaDaysHold } from './from-day-standings';
 import { triviaRankingKey, triviaRankingOrder, triviaRankingPage, triviaRankingRequest, type TriviaRankingFilters, type TriviaRankingRequest } from './trivia-ranking';
 
 /** How fresh a ranking a request needs. */
@@ -94,16 +95,27 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     const head = Number.isFinite(rows) ? headRows(rows) : null;
     return orders(`${key}+${head ?? 'all'}`, MAX_AGE_MS[freshness], () => lane.run((em) => compute(em, head)));
   };
-  // Read from the standings when they hold the ranking, otherwise recomputed from the attempts.
+  // Read from the standings when they hold the ranking, or from the day standings (whole days),
+  // otherwise recomputed from the attempts.
   const triviaCompute = (request: TriviaRankingRequest): ComputeOrder => (em, limit) =>
-    triviaStandingsHold(request) ? triviaStandingOrder(em, request, limit) : triviaRankingOrder(em, request, limit);
-  const campaignCompute = (request: CampaignRankingRequest): ComputeOrder => (em, limit) =>
-    campaignStandingsHold(request) ? campaignStandingOrder(em, request, limit) : campaignRankingOrder(em, request, limit);
+    triviaStandingsHold(request)
+      ? triviaStandingOrder(em, request, limit)
+      : triviaDaysHold(request)
+        ? triviaDayOrder(em, request, limit)
+        : triviaRankingOrder(em, request, limit);
+  const campaignCompute = (request: CampaignRankingRequest): ComputeOrder => (em, limit) => {
+    const day = campaignDay(request);
+    if (campaignStandingsHold(request)) return campaignStandingOrder(em, request, limit);
+    return day === null ? campaignRankingOrder(em, request, limit) : campaignDayOrder(em, request, day, limit);
+  };
   const campaignOrder = (request: CampaignRankingRequest, freshness: Freshness, rows: number, lane = lanes.rankings) =>
     order(campaignRankingKey(request), freshness, rows, lane, campaignCompute(request));
 
-  const campaignPage = (em: EntityManager, request: CampaignRankingRequest, ranked: RankedOrder, offset: number, limit: number) =>
-    campaignStandingsHold(request) ? campaignStandingPage(em, request, ranked, offset, limit) : campaignRankingPage(em, request, ranked, offset, limit);
+  const campaignPage = (em: EntityManager, request: CampaignRankingRequest, ranked: RankedOrder, offset: number, limit: number) => {
+    const day = campaignDay(request);
+    if (campaignStandingsHold(request)) return campaignStandingPage(em, request, ranked, offset, limit);
+    return day === null ? campaignRankingPage(em, request, ranked, offset, limit) : campaignDayPage(em, request, day, ranked, offset, limit);
+  };
 
   /**
    * One page of a ranking: its order (one cached computation, `order`) and the page's entries.
@@ -185,7 +197,7 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
       const ranked = await campaignOrder(request, 'fresh', Number.POSITIVE_INFINITY, lanes.exports);
       return (async function* () {
         for (let offset = 0; offset < ranked.ids.length; offset += pageSize) {
-          yield* await lanes.exports.run((em) => campaignRankingPage(em, request, ranked, offset, pageSize));
+          yield* await lanes.exports.run((em) => campaignPage(em, request, ranked, offset, pageSize));
         }
       })();
     },

@@ -87,14 +87,18 @@ const CAMPAIGN_ROW_COLUMNS = `
 
 const CAMPAIGN_ROW_JOINS = names('s.player_id', 's.location_id');
 
-/** $1 the campaign, $2 the site (0: every site), $3 the page's players in ranking order. */
-const CAMPAIGN_PAGE_SQL = `
+/**
+ * $1 the campaign, $2 the site (0: every site), $3 the page's players in ranking order; of the
+ * day standings (campaign_day_standings), $4 the day.
+ */
+export const campaignPageSql = (table: 'campaign_standings' | 'campaign_day_standings') => `
   SELECT page.n::int AS n, ${CAMPAIGN_ROW_COLUMNS}
     FROM unnest($3::int[]) WITH ORDINALITY AS page(player_id, n)
     CROSS JOIN LATERAL (
-      SELECT * FROM campaign_standings WHERE campaign_id = $1 AND site_id = $2 AND player_id = page.player_id LIMIT 1
+      SELECT * FROM ${table} WHERE campaign_id = $1 AND site_id = $2 AND player_id = page.player_id${table === 'campaign_day_standings' ? ' AND day = $4' : ''} LIMIT 1
     ) s ${CAMPAIGN_ROW_JOINS}
    ORDER BY page.n`;
+const CAMPAIGN_PAGE_SQL = campaignPageSql('campaign_standings');
 
 /** The rows of one slice of an order read from the campaign standings (`campaignStandingOrder`), `offset` rows into it. */
 export async function campaignStandingPage(
