@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomPortIn } from '../../support/free-port';
 import { dataDirQuery } from './app-database';
+import { storeQuickAdminHash } from './quick-admin-hash';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
@@ -21,6 +22,8 @@ export class ServerProcess {
   private readonly env: Record<string, string>;
   private child: ChildProcess | undefined;
   private output = '';
+  /** Whether the first start's administrator got its quick password hash. */
+  private adminHashQuick = false;
 
   /** `port` defaults to a random one in 6000–6899 that browsers reach (clear of the browser suite's 4100–5802, which runs beside it); `env` is added to the server's environment. */
   constructor({ admin = { username: 'admin', password: 'offline-test-password' }, port, env = {} }: { admin?: { username: string; password: string }; port?: number; env?: Record<string, string> } = {}) {
@@ -68,18 +71,32 @@ export class ServerProcess {
     const deadline = Date.now() + timeoutMs;
     // What the last check got, for the error: a refusal while it starts, then its status and body.
     let last = 'no answer';
+    let healthy = false;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${this.output}`);
       try {
         const reply = await fetch(`${this.baseUrl}/api/health`, { signal: AbortSignal.timeout(10_000) });
-        if (reply.ok) return;
+        healthy = reply.ok;
+        if (healthy) break;
         last = `${reply.status} ${await reply.text()}`;
       } catch (error) {
         last = String((error as Error).cause ?? error);
       }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
+    if (healthy) return this.quickenAdminHash();
     throw new Error(`The server did not answer /api/health in ${timeoutMs} ms (last check: ${last}):\n${this.output}`);
+  }
+
+  /**
+   * On the first start (a fresh data directory, whose administrator the server has just made with
+   * `admin`'s password): that password's hash at the lowest cost (./quick-admin-hash.ts). Later
+   * starts leave the accounts as the tests left them.
+   */
+  private async quickenAdminHash(): Promise<void> {
+    if (this.adminHashQuick) return;
+    await storeQuickAdminHash((text, values) => this.query(text, values), this.admin);
+    this.adminHashQuick = true;
   }
 
   async stop(): Promise<void> {
