@@ -106,8 +106,9 @@ test('after a tap on a picture answer no card moves or changes size and no word 
     await player.answers().nth(1).click();
     await expect(player.answers().nth(1)).toHaveAttribute('data-state', 'wrong');
     await expect(player.answers().nth(0)).toHaveAttribute('data-state', 'right-answer');
-    // The feedback stays on screen while the test looks at it at every width.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    // The feedback stays on screen while the test looks at it at every width: the clock stops a
+    // quarter second on (well inside FEEDBACK_MS), as a busy machine can take more than a few ms between the two calls.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
     for (const [name, viewport] of WIDTHS) {
       await page.setViewportSize(viewport);
       const after = await cardsAsShown(page);

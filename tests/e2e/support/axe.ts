@@ -1,4 +1,6 @@
-import axe from 'axe-core';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type axe from 'axe-core';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -23,6 +25,15 @@ async function settleAnimations(page: Page) {
 }
 
 /**
+ * The axe-core that `@axe-core/playwright` (the checker these tests were written against) brings:
+ * the rules and their version are its, while the script goes into the page once, not per check.
+ */
+const axeSource = (() => {
+  const fromPlaywrightAxe = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
+  return readFileSync(fromPlaywrightAxe.resolve('axe-core/axe.min.js'), 'utf8');
+})();
+
+/**
  * The serious and critical axe violations of what the page shows now (or of `include` only), one
  * line each, prefixed with `screen`: an empty list passes. Every rule axe has runs (WCAG 2.0-2.2 A
  * and AA and its best practices); "passes axe" means none of them finds a serious or critical fault.
@@ -33,7 +44,7 @@ async function settleAnimations(page: Page) {
  */
 export async function seriousViolations(page: Page, screen: string, include?: string): Promise<string[]> {
   await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (include) => {
     const runner = (window as unknown as { axe: typeof axe }).axe;
     const { violations } = await runner.run(include ? { include: [include], exclude: [] } : document, { resultTypes: ['violations'] });
