@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type axe from 'axe-core';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
@@ -8,15 +6,23 @@ import { expect, type Locator, type Page } from '@playwright/test';
  * just been enabled fades from its pale disabled colour for a frame even with reduced motion, and
  * axe would measure that frame's contrast. Endless animations (spinners) are left alone.
  * Two frames and a task first: a colour scheme just emulated reaches the page as a media-query
- * change at its next frame, and the admin app then sets its `dark` class from a React effect; the
- * transitions that starts must exist before they are waited for (on a busy machine axe once
- * measured the header's light text on the new dark background).
+ * change at its next frame, and the admin app then sets its `dark` class from a React effect (waited
+ * for: with its class late, axe measured the light text on the new dark background); the
+ * transitions that starts must exist before they are waited for.
  */
 async function settleAnimations(page: Page) {
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     await frame();
     await frame();
+    // The admin app (the page that runs /theme-init.js) follows a change of the device's scheme
+    // with its `dark` class, from a React effect that a busy machine can run many frames later (a screen
+    // that does not follow the device keeps its class: two seconds at most).
+    if (document.querySelector('script[src="/theme-init.js"]')) {
+      const saved = localStorage.getItem('theme');
+      const dark = saved === 'light' || saved === 'dark' ? saved === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
+      for (let frames = 0; document.documentElement.classList.contains('dark') !== dark && frames < 120; frames++) await frame();
+    }
     await new Promise((resolve) => setTimeout(resolve, 0));
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
     await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
@@ -25,34 +31,22 @@ async function settleAnimations(page: Page) {
 }
 
 /**
- * The axe-core that `@axe-core/playwright` (the checker these tests were written against) brings:
- * the rules and their version are its, while the script goes into the page once, not per check.
- */
-const axeSource = (() => {
-  const fromPlaywrightAxe = createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'));
-  return readFileSync(fromPlaywrightAxe.resolve('axe-core/axe.min.js'), 'utf8');
-})();
-
-/**
  * The serious and critical axe violations of what the page shows now (or of `include` only), one
  * line each, prefixed with `screen`: an empty list passes. Every rule axe has runs (WCAG 2.0-2.2 A
  * and AA and its best practices); "passes axe" means none of them finds a serious or critical fault.
- * axe runs in the page itself (our screens have no frames), put there once per document: its 1.5 MB
- * script parsed again for every check (as `@axe-core/playwright` does, twice a check) was a tenth of
- * an axe-heavy spec's CPU. Only violations are gathered whole (`resultTypes`): what passes is not
- * read, and the page hands back the serious and critical ones alone.
+ * Legacy mode: axe runs in the page itself. The default mode opens a blank page of its own for every
+ * check to merge frames' results (our screens have no frames), which cost the browser suite about a
+ * fifth of its axe-heavy specs' time. (axe put into the page once and run again there measured the
+ * admin app's header with its light colour after a switch to dark: each check injects it afresh.)
  */
 export async function seriousViolations(page: Page, screen: string, include?: string): Promise<string[]> {
   await settleAnimations(page);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (include) => {
-    const runner = (window as unknown as { axe: typeof axe }).axe;
-    const { violations } = await runner.run(include ? { include: [include], exclude: [] } : document, { resultTypes: ['violations'] });
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact!, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })) }));
-  }, include);
-  return violations.map((v) => `${screen}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.trim()).join(' | ')}`);
+  const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${screen}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.trim()).join(' | ')}`);
 }
 
 /** Presses Tab until `target` has the focus (at most `limit` times): it is reachable by keyboard. */
