@@ -217,18 +217,25 @@ export async function campaignRankingOrder(em: EntityManager, request: CampaignR
   return rankedOrder(row);
 }
 
-/** The rows of one slice of a computed order, `offset` rows into it, each with its position. */
-export async function campaignRankingPage(
-  em: EntityManager,
-  request: CampaignRankingRequest,
+/**
+ * The entries of one slice of an order (computed or read from standings), `offset` rows into it,
+ * each with its position: `read` fetches the slice's rows, each with its place in the slice (`n`).
+ */
+export async function campaignPageOf(
   { ids }: RankedOrder,
   offset: number,
   limit: number,
+  read: (slice: number[]) => Promise<CampaignRankingRow[]>,
 ): Promise<CampaignRankingEntry[]> {
   const slice = ids.subarray(offset, offset + limit);
   if (slice.length === 0) return [];
-  const rows: CampaignRankingRow[] = await em.query(PAGE_SQL[request.campaign.attemptSelectionMode], [...baseParameters(request), Array.from(slice)]);
+  const rows = await read(Array.from(slice));
   return rows.map((row) => presentCampaignRankingEntry(row, offset + row.n));
+}
+
+/** The rows of one slice of a computed order, `offset` rows into it, each with its position. */
+export function campaignRankingPage(em: EntityManager, request: CampaignRankingRequest, order: RankedOrder, offset: number, limit: number): Promise<CampaignRankingEntry[]> {
+  return campaignPageOf(order, offset, limit, (slice) => em.query(PAGE_SQL[request.campaign.attemptSelectionMode], [...baseParameters(request), slice]));
 }
 
 export function presentCampaignRankingEntry(row: Omit<CampaignRankingRow, 'n'>, position: number): CampaignRankingEntry {

@@ -4,11 +4,10 @@ import { isDayRange, isPlainDate } from '../../standings/date-range';
 import { dayPlayerColumns, foldDayPlayers, siteScope } from '../../standings/day-players';
 import { campaignSort } from '../../standings/order-by';
 import { EVERY_SITE } from '../../standings/refresh';
-import type { CampaignRankingRequest } from './campaign-ranking';
 import { parseIdList, type RankedOrder } from './id-list';
 import { triviaStandingSort } from './from-standings';
 import { campaignPageSql } from './standing-pages';
-import { presentCampaignRankingEntry, type CampaignRankingRow } from './campaign-ranking';
+import { campaignPageOf, type CampaignRankingRequest } from './campaign-ranking';
 import type { TriviaRankingFilters } from './trivia-ranking';
 
 /**
@@ -103,16 +102,13 @@ export async function campaignDayOrder(em: EntityManager, request: CampaignRanki
 const CAMPAIGN_PAGE_SQL = campaignPageSql('campaign_day_standings');
 
 /** The rows of one slice of a one-day campaign order, `offset` rows into it. */
-export async function campaignDayPage(
+export function campaignDayPage(
   em: EntityManager,
   request: CampaignRankingRequest,
   day: string,
-  { ids }: RankedOrder,
+  order: RankedOrder,
   offset: number,
   limit: number,
 ): Promise<CampaignRankingEntry[]> {
-  const slice = ids.subarray(offset, offset + limit);
-  if (slice.length === 0) return [];
-  const rows: CampaignRankingRow[] = await em.query(CAMPAIGN_PAGE_SQL, [request.campaign.id, request.filters.locationId ?? EVERY_SITE, Array.from(slice), day]);
-  return rows.map((row) => presentCampaignRankingEntry(row, offset + row.n));
+  return campaignPageOf(order, offset, limit, (slice) => em.query(CAMPAIGN_PAGE_SQL, [request.campaign.id, request.filters.locationId ?? EVERY_SITE, slice, day]));
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { CampaignRankingEntry, TriviaRankingEntry } from '../../../contract';
 import { isoTimestamp } from './iso-timestamp';
-import { presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
+import { campaignPageOf, presentCampaignRankingEntry, type CampaignRankingRequest, type CampaignRankingRow } from './campaign-ranking';
 import type { RankedOrder } from './id-list';
 import { campaignSort } from '../../standings/order-by';
 import { triviaStandingSort } from './from-standings';
@@ -101,17 +101,14 @@ export const campaignPageSql = (table: 'campaign_standings' | 'campaign_day_stan
 const CAMPAIGN_PAGE_SQL = campaignPageSql('campaign_standings');
 
 /** The rows of one slice of an order read from the campaign standings (`campaignStandingOrder`), `offset` rows into it. */
-export async function campaignStandingPage(
+export function campaignStandingPage(
   em: EntityManager,
   { campaign, filters }: CampaignRankingRequest,
-  { ids }: RankedOrder,
+  order: RankedOrder,
   offset: number,
   limit: number,
 ): Promise<CampaignRankingEntry[]> {
-  const slice = ids.subarray(offset, offset + limit);
-  if (slice.length === 0) return [];
-  const rows: CampaignRankingRow[] = await em.query(CAMPAIGN_PAGE_SQL, [campaign.id, filters.locationId ?? EVERY_SITE, Array.from(slice)]);
-  return rows.map((row) => presentCampaignRankingEntry(row, offset + row.n));
+  return campaignPageOf(order, offset, limit, (slice) => em.query(CAMPAIGN_PAGE_SQL, [campaign.id, filters.locationId ?? EVERY_SITE, slice]));
 }
 
 /**
