@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { PlayerPage } from './pages/player-page';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
+import { deviceStoreRow } from './support/device-store';
 import { leaveFullscreen } from './support/fullscreen';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { expectFocusVisible } from './support/focus';
@@ -136,16 +137,7 @@ test('staff panel: behind the PIN, counts what waits in rounds, says when it las
   const reportText = readFileSync((await download.path())!, 'utf8');
   const report = JSON.parse(reportText);
   expect(report).toMatchObject({ deviceId, counts: { recordedOnDevice: { player: 3, attempt: 3, completion: 3 }, server: { completion: { confirmed: 3 } } }, rejected: [] });
-  const secret = await kiosk.evaluate(
-    () =>
-      new Promise<string>((resolve) => {
-        const open = indexedDB.open('triviando');
-        open.onsuccess = () => {
-          const read = open.result.transaction('device').objectStore('device').get('device');
-          read.onsuccess = () => resolve((read.result as { secret: string }).secret);
-        };
-      }),
-  );
+  const secret = (await deviceStoreRow<{ secret: string }>(kiosk, 'device', 'device'))!.secret;
   expect(reportText).not.toContain(secret);
 
   // Accessible in the device's light and dark schemes; screenshots at tablet and phone widths.

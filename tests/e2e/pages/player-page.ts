@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
+import { deviceStoreRow, deviceStoreRows } from '../support/device-store';
 
 /** The public player screen (/play-trivia/:id). */
 export class PlayerPage {
@@ -123,40 +124,12 @@ export class PlayerPage {
 
   /** The device state the player screen keeps in its IndexedDB (undefined before it wrote one). */
   private storedDevice(): Promise<{ deviceId: string | null; contactTicket?: string } | undefined> {
-    return this.page.evaluate(
-      () =>
-        new Promise<{ deviceId: string | null; contactTicket?: string } | undefined>((resolve, reject) => {
-          const open = indexedDB.open('triviando');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const read = open.result.transaction('device').objectStore('device').get('device');
-            read.onsuccess = () => {
-              resolve(read.result as { deviceId: string | null; contactTicket?: string } | undefined);
-              open.result.close();
-            };
-            read.onerror = () => reject(read.error);
-          };
-        }),
-    );
+    return deviceStoreRow(this.page, 'device', 'device');
   }
 
   /** The kiosk's pending outbox entries, oldest first, as stored. */
-  async outboxEntries(): Promise<{ mutationId: number; kind: string; payload: Record<string, unknown> }[]> {
-    return this.page.evaluate(
-      () =>
-        new Promise((resolve, reject) => {
-          const open = indexedDB.open('triviando');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const read = open.result.transaction('outbox').objectStore('outbox').getAll();
-            read.onsuccess = () => {
-              resolve(read.result);
-              open.result.close();
-            };
-            read.onerror = () => reject(read.error);
-          };
-        }),
-    );
+  outboxEntries(): Promise<{ mutationId: number; kind: string; payload: Record<string, unknown> }[]> {
+    return deviceStoreRows(this.page, 'outbox');
   }
 
   /** Replaces an outbox entry's payload fields (what a record the server will refuse looks like). */

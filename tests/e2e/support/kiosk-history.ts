@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import type { Mutation } from '../../../contract';
 import type { PlayedOutbox } from '../../faults/support/plays';
+import { deviceStoreRows } from './device-store';
 
 /** Rows of the kiosk's IndexedDB stores, by store (web/offline/db.ts). */
 type Stores = Record<'outbox' | 'players' | 'attempts' | 'knownPlayers' | 'attemptCounts', Record<string, unknown>[]>;
@@ -108,20 +109,6 @@ export async function seedKioskBacklog(page: Page, groupId: number, played: Play
 
 /** The kiosk's round records by id (attempts store): whether each is kept and when the server confirmed it. */
 export async function storedRounds(page: Page): Promise<Map<string, { confirmedAt?: string }>> {
-  const rows = await page.evaluate(
-    () =>
-      new Promise<{ clientId: string; confirmedAt?: string }[]>((resolve, reject) => {
-        const open = indexedDB.open('triviando');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('attempts').objectStore('attempts').getAll();
-          read.onsuccess = () => {
-            resolve(read.result);
-            open.result.close();
-          };
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
+  const rows = await deviceStoreRows<{ clientId: string; confirmedAt?: string }>(page, 'attempts');
   return new Map(rows.map((row) => [row.clientId, row]));
 }
