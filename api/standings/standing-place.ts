@@ -1,5 +1,5 @@
 import { prepared } from '../../db/prepared-statements';
-import { SLOWEST, triviaStandingAhead } from './order-by';
+import { SLOWEST, triviaSort, triviaStandingAhead } from './order-by';
 import { EVERY_SITE, type Queryable } from './refresh';
 
 /**
@@ -12,10 +12,10 @@ import { EVERY_SITE, type Queryable } from './refresh';
  * - the same score and time, ahead by the rest of the order: an index range of trivia_standings_order_idx
  *   within that score and time, from the most recent down to the player's own completion.
  * It is a prepared statement, planned once per connection, often while the tables are nearly
- * empty, so each read is written so that one index alone serves it: the standing by its whole key
- * (the row comparisons only the primary key holds), the counts by their key's prefix, the ties
- * by every leading column of the order index. The two tie counts are one range each (a time, or
- * none); the one that does not apply is cut by its one-time filter.
+ * empty, so each read is written so that one index serves it: the standing by its whole key (the
+ * row comparisons only the primary key holds), each count in its index's order. The ties are
+ * counted in two ranges, one for a time and one for none; the one that does not apply is cut by
+ * its one-time filter.
  */
 const placeSql = () =>
   prepared(`
@@ -25,15 +25,22 @@ const placeSql = () =>
        AND (question_group_id, site_id, player_id) >= ($1, ${EVERY_SITE}, $2) AND (question_group_id, site_id, player_id) <= ($1, ${EVERY_SITE}, $2)
   )
   SELECT (1
-          + (SELECT coalesce(sum(c.delta), 0) FROM trivia_score_counts c WHERE c.question_group_id = $1 AND c.score > me.score)
-          + (SELECT coalesce(sum(c.delta), 0) FROM trivia_score_time_counts c
-              WHERE c.question_group_id = $1 AND c.score = me.score AND c.time_key < coalesce(me.completion_time, ${SLOWEST}))
-          + (SELECT count(*) FROM trivia_standings t
-              WHERE t.question_group_id = $1 AND t.site_id = ${EVERY_SITE} AND t.score = me.score AND t.completion_time = me.completion_time
-                AND t.completed_at >= me.completed_at AND ${triviaStandingAhead('t', 'me')})
-          + (SELECT count(*) FROM trivia_standings t
-              WHERE me.completion_time IS NULL AND t.question_group_id = $1 AND t.site_id = ${EVERY_SITE} AND t.score = me.score AND t.completion_time IS NULL
-                AND t.completed_at >= me.completed_at AND ${triviaStandingAhead('t', 'me')}))::int AS place
+          + (SELECT coalesce(sum(delta), 0) FROM (
+               SELECT c.delta FROM trivia_score_counts c WHERE c.question_group_id = $1 AND c.score > me.score
+                ORDER BY c.question_group_id, c.score) higher)
+          + (SELECT coalesce(sum(delta), 0) FROM (
+               SELECT c.delta FROM trivia_score_time_counts c WHERE c.question_group_id = $1 AND c.score = me.score AND c.time_key < coalesce(me.completion_time, ${SLOWEST})
+                ORDER BY c.question_group_id, c.score, c.time_key) faster)
+          + (SELECT count(*) FROM (
+               SELECT 1 FROM trivia_standings t
+                WHERE t.question_group_id = $1 AND t.site_id = ${EVERY_SITE} AND t.score = me.score AND t.completion_time = me.completion_time
+                  AND t.completed_at >= me.completed_at AND ${triviaStandingAhead('t', 'me')}
+                ORDER BY ${triviaSort('t', 'attempt_id')}) timed_ties)
+          + (SELECT count(*) FROM (
+               SELECT 1 FROM trivia_standings t
+                WHERE me.completion_time IS NULL AND t.question_group_id = $1 AND t.site_id = ${EVERY_SITE} AND t.score = me.score AND t.completion_time IS NULL
+                  AND t.completed_at >= me.completed_at AND ${triviaStandingAhead('t', 'me')}
+                ORDER BY ${triviaSort('t', 'attempt_id')}) untimed_ties))::int AS place
     FROM me`);
 /** Built on first use: this module is imported where the standings' module may not have loaded yet. */
 let built: string | undefined;
