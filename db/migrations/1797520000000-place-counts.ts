@@ -10,71 +10,80 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * sum over at most 101 score rows, a sum over the times of one score, and a count of the standings
  * tied on both.
  *
- * Both are logs of signed deltas that one statement trigger on trivia_standings appends (every
- * insert, update and delete of a site-0 row, whichever path made it), as the standings' other
- * count logs do (db/migrations/1796000000000-standing-page-figures.ts), so no completion waits on
- * another's counter. A statement that touched a few keys also folds each key's rows into one when
- * it gets the key's advisory lock (tried, never waited for; a key's rows are only ever deleted
- * under its lock), so the log holds about one row per key.
+ * Both are logs of signed deltas that a row trigger on trivia_standings appends to (an inserted,
+ * deleted or re-scored whole-trivia row, whichever path changed it), so no completion waits on
+ * another's counter. One change in FOLD_EVERY also folds its trivia's keys that have more than
+ * one row into one each, when it gets the trivia's advisory lock (tried, never waited for; rows are
+ * only ever deleted under it), so the logs hold about one row per key. A deleted trivia's rows go
+ * with it (TRIVIA_GONE).
  */
 const SLOWEST = 2_147_483_647;
-/** The advisory lock class of the keys' folds (two-key form: class, hash of the key). */
+/** The advisory lock class of a trivia's fold (two-key form: class, trivia). */
 const FOLD_LOCK = 1_797_520_001;
-/** A statement that changed more keys than this (a recomputed trivia, a restore) appends without folding. */
-const FOLD_KEYS = 8;
+const FOLD_EVERY = 32;
 
-/**
- * Appends the function's changes (its arrays) to `table`, netted per key of `table`, and folds the
- * keys whose lock it gets: their rows deleted and summed with the change into one.
- */
-const logStatement = (table: string, keys: string[]) => {
+/** Folds `table`'s keys (`keys`, after the trivia) of trivia `trivia` that have more than one row. */
+const foldStatement = (table: string, keys: string[]) => {
   const keyList = keys.join(', ');
-  const join = keys.map((key) => `c.${key} = m.${key}`).join(' AND ');
+  const join = keys.map((key) => `c.${key} = d.${key}`).join(' AND ');
   return `
-    WITH net AS (
-      SELECT ${keyList}, sum(delta)::int AS delta FROM unnest(trivias, scores, times, deltas) AS c(question_group_id, score, time_key, delta)
-       GROUP BY ${keyList} HAVING sum(delta) <> 0
-    ),
-    mine AS MATERIALIZED (
-      SELECT ${keyList} FROM net
-       WHERE (SELECT count(*) FROM net) <= ${FOLD_KEYS} AND pg_try_advisory_xact_lock(${FOLD_LOCK}, hashtext(concat_ws(':', '${table}', ${keyList})))
-    ),
-    gone AS (DELETE FROM "${table}" c USING mine m WHERE ${join} RETURNING ${keys.map((key) => `c.${key}`).join(', ')}, c.delta)
-    INSERT INTO "${table}" (${keyList}, delta)
-    SELECT ${keyList}, sum(delta) FROM (SELECT ${keyList}, delta FROM net UNION ALL SELECT ${keyList}, delta FROM gone) d
-     GROUP BY ${keyList} HAVING sum(delta) <> 0;`;
+    WITH doubled AS (SELECT ${keyList} FROM "${table}" WHERE question_group_id = trivia GROUP BY ${keyList} HAVING count(*) > 1),
+    gone AS (DELETE FROM "${table}" c USING doubled d WHERE c.question_group_id = trivia AND ${join} RETURNING ${keys.map((key) => `c.${key}`).join(', ')}, c.delta)
+    INSERT INTO "${table}" (question_group_id, ${keyList}, delta) SELECT trivia, ${keyList}, sum(delta) FROM gone GROUP BY ${keyList} HAVING sum(delta) <> 0;`;
 };
 
-/** Logs one statement's changes (parallel arrays: trivia, score, time key, delta) in both logs. */
-const LOG_FUNCTION = `
-  CREATE FUNCTION "trivia_score_log"(trivias integer[], scores integer[], times integer[], deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
-  BEGIN${logStatement('trivia_score_counts', ['question_group_id', 'score'])}${logStatement('trivia_score_time_counts', ['question_group_id', 'score', 'time_key'])}
+const FOLD_FUNCTION = `
+  CREATE FUNCTION "trivia_place_fold"(trivia integer) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN${foldStatement('trivia_score_counts', ['score'])}${foldStatement('trivia_score_time_counts', ['score', 'time_key'])}
   END $$;`;
 
-/** Net changes of one statement, per trivia, score and time, as arrays; $rows the transition table(s). */
-const changes = (rows: string) => `
-      SELECT array_agg(question_group_id), array_agg(score), array_agg(time_key), array_agg(delta) INTO q, s, t, d
-        FROM (SELECT question_group_id, score, coalesce(completion_time, ${SLOWEST}) AS time_key, sum(delta)::int AS delta
-                FROM (${rows}) r WHERE site_id = 0
-               GROUP BY 1, 2, 3 HAVING sum(delta) <> 0) n;`;
+/** Appends a whole-trivia standing's row (`row`: OLD or NEW) to both logs with `delta`. */
+const logRow = (row: string, delta: number) => `
+      INSERT INTO "trivia_score_counts" (question_group_id, score, delta) VALUES (${row}.question_group_id, ${row}.score, ${delta});
+      INSERT INTO "trivia_score_time_counts" (question_group_id, score, time_key, delta)
+      VALUES (${row}.question_group_id, ${row}.score, coalesce(${row}.completion_time, ${SLOWEST}), ${delta});`;
 
 const TRIGGER_FUNCTION = `
-  CREATE FUNCTION "trivia_standings_scored"() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE q integer[]; s integer[]; t integer[]; d integer[];
+  CREATE FUNCTION "trivia_standings_placed"() RETURNS trigger LANGUAGE plpgsql AS $$
+  DECLARE trivia integer;
   BEGIN
     IF TG_OP = 'TRUNCATE' THEN
       DELETE FROM "trivia_score_counts";
       DELETE FROM "trivia_score_time_counts";
       RETURN NULL;
-    ELSIF TG_OP = 'INSERT' THEN${changes('SELECT question_group_id, site_id, score, completion_time, 1 AS delta FROM new_rows')}
-    ELSIF TG_OP = 'DELETE' THEN${changes('SELECT question_group_id, site_id, score, completion_time, -1 AS delta FROM old_rows')}
-    ELSE${changes('SELECT question_group_id, site_id, score, completion_time, 1 AS delta FROM new_rows UNION ALL SELECT question_group_id, site_id, score, completion_time, -1 FROM old_rows')}
     END IF;
-    IF q IS NOT NULL THEN
-      PERFORM "trivia_score_log"(q, s, t, d);
+    IF TG_OP <> 'INSERT' AND OLD.site_id = 0 THEN${logRow('OLD', -1)}
+    END IF;
+    IF TG_OP <> 'DELETE' AND NEW.site_id = 0 THEN${logRow('NEW', 1)}
+    END IF;
+    trivia := coalesce(NEW.question_group_id, OLD.question_group_id);
+    IF random() < 1.0 / ${FOLD_EVERY} AND pg_try_advisory_xact_lock(${FOLD_LOCK}, trivia) THEN
+      PERFORM "trivia_place_fold"(trivia);
     END IF;
     RETURN NULL;
   END $$;`;
+
+/**
+ * A deleted trivia's counts, deleted when its transaction commits: the foreign key's cascade
+ * deletes its standings, whose row triggers append to the counts at the end of the deleting
+ * statement, after any trigger of its own.
+ */
+const TRIVIA_GONE = `
+  CREATE FUNCTION "trivia_place_counts_gone"() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    DELETE FROM "trivia_score_counts" WHERE question_group_id = OLD.id;
+    DELETE FROM "trivia_score_time_counts" WHERE question_group_id = OLD.id;
+    RETURN NULL;
+  END $$;
+  CREATE CONSTRAINT TRIGGER "trivia_place_counts_gone" AFTER DELETE ON "question_groups" DEFERRABLE INITIALLY DEFERRED
+    FOR EACH ROW EXECUTE FUNCTION "trivia_place_counts_gone"();`;
+
+const TRIGGERS: [event: string, when: string][] = [
+  ['insert', 'FOR EACH ROW WHEN (NEW.site_id = 0)'],
+  ['update', 'FOR EACH ROW WHEN ((OLD.site_id = 0 OR NEW.site_id = 0) AND (OLD.site_id, OLD.score, OLD.completion_time) IS DISTINCT FROM (NEW.site_id, NEW.score, NEW.completion_time))'],
+  ['delete', 'FOR EACH ROW WHEN (OLD.site_id = 0)'],
+  ['truncate', 'FOR EACH STATEMENT'],
+];
 
 export class PlaceCounts1797520000000 implements MigrationInterface {
   name = 'PlaceCounts1797520000000';
@@ -92,24 +101,20 @@ export class PlaceCounts1797520000000 implements MigrationInterface {
     await queryRunner.query(`
       INSERT INTO "trivia_score_time_counts" ("question_group_id", "score", "time_key", "delta")
       SELECT question_group_id, score, coalesce(completion_time, ${SLOWEST}), count(*) FROM trivia_standings WHERE site_id = 0 GROUP BY 1, 2, 3`);
-    await queryRunner.query(LOG_FUNCTION);
+    await queryRunner.query(FOLD_FUNCTION);
     await queryRunner.query(TRIGGER_FUNCTION);
-    for (const [event, referencing] of [
-      ['insert', 'REFERENCING NEW TABLE AS new_rows'],
-      ['update', 'REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'],
-      ['delete', 'REFERENCING OLD TABLE AS old_rows'],
-      ['truncate', ''],
-    ] as const) {
-      await queryRunner.query(
-        `CREATE TRIGGER "trivia_standings_scored_${event}" AFTER ${event.toUpperCase()} ON "trivia_standings" ${referencing} FOR EACH STATEMENT EXECUTE FUNCTION "trivia_standings_scored"()`,
-      );
+    for (const [event, when] of TRIGGERS) {
+      await queryRunner.query(`CREATE TRIGGER "trivia_standings_placed_${event}" AFTER ${event.toUpperCase()} ON "trivia_standings" ${when} EXECUTE FUNCTION "trivia_standings_placed"()`);
     }
+    await queryRunner.query(TRIVIA_GONE);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    for (const event of ['insert', 'update', 'delete', 'truncate']) await queryRunner.query(`DROP TRIGGER "trivia_standings_scored_${event}" ON "trivia_standings"`);
-    await queryRunner.query(`DROP FUNCTION "trivia_standings_scored"()`);
-    await queryRunner.query(`DROP FUNCTION "trivia_score_log"(integer[], integer[], integer[], integer[])`);
+    await queryRunner.query(`DROP TRIGGER "trivia_place_counts_gone" ON "question_groups"`);
+    await queryRunner.query(`DROP FUNCTION "trivia_place_counts_gone"()`);
+    for (const [event] of TRIGGERS) await queryRunner.query(`DROP TRIGGER "trivia_standings_placed_${event}" ON "trivia_standings"`);
+    await queryRunner.query(`DROP FUNCTION "trivia_standings_placed"()`);
+    await queryRunner.query(`DROP FUNCTION "trivia_place_fold"(integer)`);
     await queryRunner.query(`DROP TABLE "trivia_score_time_counts"`);
     await queryRunner.query(`DROP TABLE "trivia_score_counts"`);
   }

@@ -58,7 +58,14 @@ const placeCommand = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deletePlayer' as const), player: fc.nat(11) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('clear' as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('missedFold' as const), rows: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fold' as const) }) },
 );
+
+/** The place's two count logs and the keys each is counted by (after the trivia). */
+const PLACE_LOGS = [
+  ['trivia_score_counts', 'score'],
+  ['trivia_score_time_counts', 'score, time_key'],
+] as const;
 
 it("a completion's place is the player's rank in the public ranking, after random histories of a crowded trivia", async () => {
   let compared = 0;
@@ -106,11 +113,8 @@ it("a completion's place is the player's rank in the public ranking, after rando
             expect((await admin.delete(`/api/question-groups/${groupId}/player-attempts`)).status).toBe(200);
             break;
           case 'missedFold':
-            // Rows of transactions that did not get a key's lock: appended beside its folded row, summing to nothing.
-            for (const [log, keys] of [
-              ['trivia_score_counts', 'score'],
-              ['trivia_score_time_counts', 'score, time_key'],
-            ]) {
+            // Rows of transactions that did not get the trivia's fold: appended beside a key's row, summing to nothing.
+            for (const [log, keys] of PLACE_LOGS) {
               await api.dataSource.query(
                 `INSERT INTO ${log} (question_group_id, ${keys}, delta)
                  SELECT question_group_id, ${keys}, d FROM (SELECT * FROM ${log} WHERE question_group_id = $1 LIMIT 1) k, LATERAL (VALUES (1), (-1)) v(d), generate_series(1, $2)`,
@@ -118,9 +122,20 @@ it("a completion's place is the player's rank in the public ranking, after rando
               );
             }
             break;
+          case 'fold':
+            // What one change in 32 does when it gets the trivia's lock: every key's rows summed into one.
+            await api.dataSource.query(`SELECT trivia_place_fold($1)`, [groupId]);
+            for (const [log, keys] of PLACE_LOGS) {
+              const doubled = await api.dataSource.query(`SELECT ${keys} FROM ${log} WHERE question_group_id = $1 GROUP BY ${keys} HAVING count(*) > 1 OR sum(delta) = 0`, [groupId]);
+              expect(doubled, `${log} after a fold`).toEqual([]);
+            }
+            break;
         }
       }
       compared += await comparePlacesWithRecomputation(api, [groupId]);
+      // A deleted trivia's counts go with its standings.
+      await api.dataSource.query(`DELETE FROM question_groups WHERE id = $1`, [groupId]);
+      for (const [log] of PLACE_LOGS) expect(await api.dataSource.query(`SELECT * FROM ${log} WHERE question_group_id = $1`, [groupId]), log).toEqual([]);
     }),
     { seed: SEED, numRuns: RUNS, endOnFailure: true },
   );
