@@ -11,7 +11,6 @@ import { DrawEntriesHash1796950000000 } from '../../db/migrations/1796950000000-
 import { DocumentIdentity1796150000000 } from '../../db/migrations/1796150000000-document-identity';
 import { Accounts1797000000000 } from '../../db/migrations/1797000000000-accounts';
 import { AddressPlayers1797500000000 } from '../../db/migrations/1797500000000-address-players';
-import { PlaceCounts1797520000000 } from '../../db/migrations/1797520000000-place-counts';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import { insertCompletedAttempt } from '../support/attempts';
 import { databaseUrl } from '../support/database';
@@ -282,34 +281,6 @@ it("fills each address's window with the players of its last hour of rounds, hel
     expect(players.map((p: { player_id: number }) => p.player_id)).toEqual([ana!.id, bea!.id].sort((x, y) => x - y));
     await migration.down(runner);
     expect(await dataSource.query(`SELECT to_regclass('address_players') AS p, to_regclass('address_windows') AS w`)).toEqual([{ p: null, w: null }]);
-    await migration.up(runner);
-  } finally {
-    await runner.release();
-  }
-});
-
-it("counts the whole rankings' standings per score and per score and time, and down() removes the counts and their triggers", async () => {
-  const migration = new PlaceCounts1797520000000();
-  const runner = dataSource.createQueryRunner();
-  try {
-    await migration.down(runner);
-    const company = await buildCompany(dataSource, { name: 'Puestos' });
-    const { group } = await buildTrivia(dataSource, company.id);
-    for (const [score, completionTime] of [[100, 30], [100, 30], [50, 30], [50, 41]] as const) {
-      await insertCompletedAttempt(dataSource, { playerId: (await buildPlayer(dataSource)).id, groupId: group.id, score, completionTime });
-    }
-    await migration.up(runner);
-    const counts = (log: string, keys: string) =>
-      dataSource.query(`SELECT ${keys}, sum(delta)::int AS n FROM ${log} WHERE question_group_id = $1 GROUP BY ${keys} ORDER BY ${keys}`, [group.id]);
-    expect(await counts('trivia_score_counts', 'score')).toEqual([{ score: 50, n: 2 }, { score: 100, n: 2 }]);
-    expect(await counts('trivia_score_time_counts', 'score, time_key')).toEqual([
-      { score: 50, time_key: 30, n: 1 },
-      { score: 50, time_key: 41, n: 1 },
-      { score: 100, time_key: 30, n: 2 },
-    ]);
-    await migration.down(runner);
-    expect(await dataSource.query(`SELECT to_regclass('trivia_score_counts') AS s, to_regclass('trivia_score_time_counts') AS t`)).toEqual([{ s: null, t: null }]);
-    expect(await dataSource.query(`SELECT tgname FROM pg_trigger WHERE tgname LIKE 'trivia_place%' OR tgname LIKE 'trivia_standings_placed%'`)).toEqual([]);
     await migration.up(runner);
   } finally {
     await runner.release();
