@@ -22,7 +22,7 @@ export function triviaSort(table?: string, id = 'id'): string {
 }
 
 /** A completed attempt without a time (a client that never sent one) counts as the slowest. */
-const SLOWEST = 2_147_483_647;
+export const SLOWEST = 2_147_483_647;
 
 /**
  * The trivia ranking's order as the key `max()` picks a player's best attempt by (a campaign's

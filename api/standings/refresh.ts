@@ -25,7 +25,9 @@ import { companyTimeZone, triviaTimeZone } from './event-time-zone';
  * Each player has a row for the whole trivia or campaign (site 0) and one per site where counted
  * attempts were played: a site's ranking is the trivia or campaign as played there. The same rows
  * are kept per day of the event's time zone (api/standings/day-standings.ts), for rankings and
- * "Sedes y kioscos" filtered by days.
+ * "Sedes y kioscos" filtered by days. The counts kept from trivia_standings (each ranking's total,
+ * the whole ranking per score and time for a completion's place) are their statement triggers'
+ * work, whatever statement here changed it.
  */
 
 /** What the standings need of a connection: raw statements (an EntityManager, or a bulk loader's client). */

@@ -38,6 +38,7 @@ import { Activity1797300000000 } from './1797300000000-activity';
 import { SecondFactor1797400000000 } from './1797400000000-second-factor';
 import { AddressPlayers1797500000000 } from './1797500000000-address-players';
 import { DayStandings1797510000000 } from './1797510000000-day-standings';
+import { PlaceCounts1797520000000 } from './1797520000000-place-counts';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   SecondFactor1797400000000,
   AddressPlayers1797500000000,
   DayStandings1797510000000,
+  PlaceCounts1797520000000,
 ];

@@ -63,6 +63,8 @@ const EXPECTED_TABLES = [
   'trivia_day_player_counts',
   'trivia_day_players',
   'trivia_day_standings',
+  'trivia_score_counts',
+  'trivia_score_time_counts',
   'trivia_standing_counts',
   'trivia_standings',
   'user_company_roles',

@@ -7,6 +7,9 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import type { TestClient } from '../support/http-client';
 import { chooseAnswers, documentTypeId, offlinePlay, registerDevice } from '../support/player-flow';
 import { command, standingsHistories } from '../support/standings-histories';
+import { comparePlacesWithRecomputation } from '../support/standings-recomputed';
+import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
+import { insertCompletedAttempt } from '../support/attempts';
 
 /**
  * The standings against a full recomputation: random histories of completions (synced, as kiosks
@@ -36,6 +39,108 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const { buildWorld, runHistory, stats } = standingsHistories(() => ({ api, admin, cc }));
+
+/** What may change a crowded trivia's standings: results tied on score, time and moment, reviews, disqualifications, deletions, clears, folds missed. */
+const placeCommand = fc.oneof(
+  {
+    weight: 16,
+    arbitrary: fc.record({
+      kind: fc.constant('play' as const),
+      player: fc.nat(11),
+      score: fc.constantFrom(0, 50, 100),
+      // No time (a client that never sent one) ranks as the slowest.
+      seconds: fc.constantFrom(5, 6, null),
+      minutesAgo: fc.constantFrom(10, 20),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('review' as const), attempt: fc.nat(60), status: fc.constantFrom('held', 'released', 'discarded') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('disqualify' as const), attempt: fc.nat(60), scope: fc.constantFrom('attempt', 'player') }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('deletePlayer' as const), player: fc.nat(11) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('clear' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('missedFold' as const), rows: fc.integer({ min: 1, max: 5 }) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('fold' as const) }) },
+);
+
+/** The place's two count logs and the keys each is counted by (after the trivia). */
+const PLACE_LOGS = [
+  ['trivia_score_counts', 'score'],
+  ['trivia_score_time_counts', 'score, time_key'],
+] as const;
+
+it("a completion's place is the player's rank in the public ranking, after random histories of a crowded trivia", async () => {
+  let compared = 0;
+  await fc.assert(
+    fc.asyncProperty(fc.array(placeCommand, { minLength: 20, maxLength: 50 }), async (commands) => {
+      const company = await buildCompany(api.dataSource);
+      const trivia = await buildTrivia(api.dataSource, company.id, { questions: 2 });
+      const groupId = trivia.group.id;
+      const players = await Promise.all(Array.from({ length: 12 }, () => buildPlayer(api.dataSource)));
+      const base = Date.now();
+      const attemptIds = async (): Promise<{ id: number; player_id: number }[]> =>
+        api.dataSource.query(`SELECT id, player_id FROM player_attempts WHERE question_group_id = $1 ORDER BY id`, [groupId]);
+      for (const c of commands) {
+        switch (c.kind) {
+          case 'play': {
+            const playerId = players[c.player]!.id;
+            if ((await api.dataSource.query(`SELECT 1 FROM players WHERE id = $1`, [playerId])).length === 0) break;
+            const id = await insertCompletedAttempt(api.dataSource, { playerId, groupId, score: c.score, completionTime: c.seconds ?? 7, completedAt: new Date(base - c.minutesAgo * 60_000) });
+            if (c.seconds === null) {
+              await api.dataSource.query(`UPDATE player_attempts SET completion_time = NULL WHERE id = $1`, [id]);
+              await refreshPlayerStandings(api.dataSource.manager, playerId, groupId);
+            }
+            break;
+          }
+          case 'review': {
+            const attempts = await attemptIds();
+            if (attempts.length === 0) break;
+            const attempt = attempts[c.attempt % attempts.length]!;
+            await api.dataSource.query(`UPDATE player_attempts SET review_status = $2 WHERE id = $1`, [attempt.id, c.status]);
+            await refreshPlayerStandings(api.dataSource.manager, attempt.player_id, groupId);
+            break;
+          }
+          case 'disqualify': {
+            const attempts = await attemptIds();
+            if (attempts.length === 0) break;
+            const res = await admin.post('/api/ranking-disqualifications', { attemptId: attempts[c.attempt % attempts.length]!.id, scope: c.scope, reason: 'Historia al azar' });
+            expect([201, 409]).toContain(res.status);
+            break;
+          }
+          case 'deletePlayer':
+            await api.dataSource.query(`DELETE FROM players WHERE id = $1`, [players[c.player]!.id]);
+            break;
+          case 'clear':
+            compared += await comparePlacesWithRecomputation(api, [groupId]);
+            expect((await admin.delete(`/api/question-groups/${groupId}/player-attempts`)).status).toBe(200);
+            break;
+          case 'missedFold':
+            // Rows of transactions that did not get the trivia's fold: appended beside a key's row, summing to nothing.
+            for (const [log, keys] of PLACE_LOGS) {
+              await api.dataSource.query(
+                `INSERT INTO ${log} (question_group_id, ${keys}, delta)
+                 SELECT question_group_id, ${keys}, d FROM (SELECT * FROM ${log} WHERE question_group_id = $1 LIMIT 1) k, LATERAL (VALUES (1), (-1)) v(d), generate_series(1, $2)`,
+                [groupId, c.rows],
+              );
+            }
+            break;
+          case 'fold':
+            // What one change in 32 does when it gets the trivia's lock: every key's rows summed into one.
+            await api.dataSource.query(`SELECT trivia_place_fold($1)`, [groupId]);
+            for (const [log, keys] of PLACE_LOGS) {
+              const doubled = await api.dataSource.query(`SELECT ${keys} FROM ${log} WHERE question_group_id = $1 GROUP BY ${keys} HAVING count(*) > 1 OR sum(delta) = 0`, [groupId]);
+              expect(doubled, `${log} after a fold`).toEqual([]);
+            }
+            break;
+        }
+      }
+      compared += await comparePlacesWithRecomputation(api, [groupId]);
+      // A deleted trivia's counts go with its standings.
+      await api.dataSource.query(`DELETE FROM question_groups WHERE id = $1`, [groupId]);
+      for (const [log] of PLACE_LOGS) expect(await api.dataSource.query(`SELECT * FROM ${log} WHERE question_group_id = $1`, [groupId]), log).toEqual([]);
+    }),
+    { seed: SEED, numRuns: RUNS, endOnFailure: true },
+  );
+  expect(compared).toBeGreaterThan(5 * RUNS);
+}, 240_000);
 
 it('the standings give every ranking a full recomputation gives, after random histories of completions, reviews, disqualifications and restorations, erasures, merges, site changes, time zones and clears', async () => {
   await fc.assert(

@@ -4,7 +4,7 @@ import type { SelectionMode } from '../../contract';
 import type { TestApi } from './api-server';
 import type { TestClient } from './http-client';
 import { chooseAnswers, documentTypeId, offlinePlay, registerDevice } from './player-flow';
-import { compareAnalysisWithRecomputation, compareDaysWithRecomputation, compareWithRecomputation } from './standings-recomputed';
+import { compareAnalysisWithRecomputation, compareDaysWithRecomputation, comparePlacesWithRecomputation, compareWithRecomputation } from './standings-recomputed';
 import { buildStandingsWorld, SITES, TODAY, TRIVIAS } from './standings-world';
 
 /**
@@ -205,6 +205,7 @@ export function standingsHistories(session: () => { api: TestApi; admin: TestCli
       }
     }
     await compareWithRecomputation(api, admin, world);
+    await comparePlacesWithRecomputation(api, world.trivias.map((trivia) => trivia.group.id));
     await compareDaysWithRecomputation(api, admin, world);
     analysedRounds += await compareAnalysisWithRecomputation(api, world, kiosk.deviceId);
   }

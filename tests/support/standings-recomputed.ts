@@ -8,6 +8,8 @@ import { campaignStandingOrder, triviaStandingOrder } from '../../api/results/ra
 import { campaignStandingPage, campaignStandingPages, triviaStandingPage } from '../../api/results/ranking/standing-pages';
 import { triviaRankingOrder, triviaRankingPage, triviaRankingRequest } from '../../api/results/ranking/trivia-ranking';
 import { campaignDay, campaignDayOrder, campaignDayPage, triviaDayOrder } from '../../api/results/ranking/from-day-standings';
+import { triviaPlace } from '../../api/standings/standing-place';
+import { SLOWEST } from '../../api/standings/order-by';
 import { CampaignEntity } from '../../db/entities';
 import type { TestApi } from './api-server';
 import type { TestClient } from './http-client';
@@ -49,6 +51,39 @@ export async function compareWithRecomputation(api: TestApi, admin: TestClient, 
     const request = await campaignRankingRequest(em, campaign, {});
     expect((page.body as { playerId: number }[]).map((entry) => entry.playerId)).toEqual(Array.from((await campaignRankingOrder(em, request, 100)).ids));
   }
+}
+
+/**
+ * Each player's place in each trivia's whole ranking as a completion is told it, against the
+ * player's rank in the recomputed public ranking (none when no result of theirs ranks), and the
+ * place's counts against a count of the standings per score and per score and time. Returns how
+ * many places were compared that were not none.
+ */
+export async function comparePlacesWithRecomputation(api: TestApi, questionGroupIds: number[]): Promise<number> {
+  const em = api.dataSource.manager;
+  let ranked = 0;
+  for (const questionGroupId of questionGroupIds) {
+    const recomputed = Array.from((await triviaRankingOrder(em, { questionGroupId, includeDuplicates: false, from: null, to: null }, null)).ids);
+    const attempts: { id: number; player_id: number }[] = await em.query(`SELECT id, player_id FROM player_attempts WHERE id = ANY($1::int[])`, [recomputed]);
+    const playerOf = new Map(attempts.map((row) => [row.id, row.player_id]));
+    const rank = new Map(recomputed.map((attemptId, i) => [playerOf.get(attemptId), i + 1]));
+    const players: { player_id: number }[] = await em.query(`SELECT DISTINCT player_id FROM player_attempts WHERE question_group_id = $1 ORDER BY 1`, [questionGroupId]);
+    const places = [];
+    for (const { player_id } of players) places.push([player_id, await triviaPlace(em, questionGroupId, player_id)]);
+    expect(places, `trivia ${questionGroupId}`).toEqual(players.map(({ player_id }) => [player_id, rank.get(player_id) ?? null]));
+    ranked += rank.size;
+    const logged = (log: string, keys: string) =>
+      em.query(`SELECT ${keys}, sum(delta)::int AS n FROM ${log} WHERE question_group_id = $1 GROUP BY ${keys} HAVING sum(delta) <> 0 ORDER BY ${keys}`, [questionGroupId]);
+    const counted = (keys: string) =>
+      em.query(
+        `SELECT ${keys}, count(*)::int AS n FROM (SELECT score, coalesce(completion_time, ${SLOWEST}) AS time_key FROM trivia_standings WHERE question_group_id = $1 AND site_id = 0) s
+          GROUP BY ${keys} ORDER BY ${keys}`,
+        [questionGroupId],
+      );
+    expect(await logged('trivia_score_counts', 'score')).toEqual(await counted('score'));
+    expect(await logged('trivia_score_time_counts', 'score, time_key')).toEqual(await counted('score, time_key'));
+  }
+  return ranked;
 }
 
 /** The ranges of days the day standings are compared over: one day, two, and open at either end. */
