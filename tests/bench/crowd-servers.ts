@@ -72,6 +72,8 @@ export function crowdEnvironment(dataDir: string): NodeJS.ProcessEnv {
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
+    // Continuous backups as the run is told (LOAD_BACKUPS=on): off unless asked, so runs compare with each other.
+    BACKUP_DIR: process.env.LOAD_BACKUPS === 'on' ? path.join(dataDir, 'backups') : 'off',
     ADMIN_USERNAME: LOAD_ADMIN.username,
     ADMIN_PASSWORD: LOAD_ADMIN.password,
     SESSION_SECRET: 'load-session-secret-load-session-secret-0123',

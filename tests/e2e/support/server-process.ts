@@ -61,6 +61,8 @@ export class ServerProcess {
         ADMIN_USERNAME: this.admin.username,
         ADMIN_PASSWORD: this.admin.password,
         LOG_LEVEL: 'warn',
+        // No continuous backups: a browser test's server lives minutes (tests/faults/backups.test.ts tests them).
+        BACKUP_DIR: 'off',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
