@@ -26,6 +26,7 @@ import { countRequests } from './metrics/request-metrics';
 import { isMetricsRequest, metricsRoutes } from './metrics/routes';
 import { firstPaintTrivia } from './play/bundle/first-paint';
 import { apiRouters } from './routes';
+import type { BackupState } from './platform/backups/keep-backed-up';
 
 export interface AppDependencies {
   config: Config;
@@ -35,6 +36,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Signs session cookies and the upload URLs of logos and pictures. */
   secret: string;
+  /** The continuous backups' state, when the embedded server is backed up. */
+  backups?: () => Promise<BackupState>;
 }
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -58,7 +61,7 @@ const isSignedUpload = (ctx: Context) => isRequestFor(ctx, 'PUT', SIGNED_UPLOAD)
  * session is loaded (an admin may read it) and before the public read limit (a scraper is not a
  * crowd), and is not the web app's page.
  */
-export function createApp({ config, dataSource, readReplica, logger, secret }: AppDependencies): Koa {
+export function createApp({ config, dataSource, readReplica, logger, secret, backups }: AppDependencies): Koa {
   // Behind proxies, ctx.ip is the address the outermost trusted proxy saw: entries a client puts
   // to the left of X-Forwarded-For are ignored, so they cannot dodge the per-address rate limits.
   const app = new Koa({ proxy: config.trustProxy, maxIpsCount: config.proxyHops, keys: [secret] });
@@ -67,7 +70,7 @@ export function createApp({ config, dataSource, readReplica, logger, secret }: A
 
   // A registry of this app's own: tests run several apps in one process.
   const publicReads: PublicReads = readReplica ?? primaryReads(dataSource);
-  const metrics = createAppMetrics(dataSource, readReplica?.state);
+  const metrics = createAppMetrics(dataSource, readReplica?.state, backups);
   const refusals = metrics.rateLimited;
   const limiters = {
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60, { refusals }),
@@ -109,7 +112,7 @@ export function createApp({ config, dataSource, readReplica, logger, secret }: A
   app.use(metricsRoutes(metrics, config.metricsToken).routes());
   app.use(publicReadLimit(limiters.publicRead));
 
-  for (const router of apiRouters({ config, dataSource, publicReads, secret, limiters, metrics })) {
+  for (const router of apiRouters({ config, dataSource, publicReads, secret, limiters, metrics, backups })) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

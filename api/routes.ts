@@ -3,6 +3,7 @@ import { accountRoutes } from './platform/accounts/routes';
 import { activityRoutes } from './platform/activity/routes';
 import { authRoutes } from './platform/auth/routes';
 import { healthRoutes } from './platform/health/routes';
+import { backupRoutes } from './platform/backups/routes';
 import { secondFactorRoutes } from './platform/second-factor/routes';
 import { secretSealer } from './platform/second-factor/sealing';
 import type { RouteDependencies } from './platform/route-dependencies';
@@ -51,6 +52,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
   const sealer = secretSealer(deps.secret);
   return [
     healthRoutes(deps.dataSource),
+    backupRoutes(deps.config.backups?.maxLossSeconds, deps.backups),
     authRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser, sealer),
     secondFactorRoutes(deps.dataSource, sealer, deps.limiters.login),
     accountRoutes(deps.dataSource, deps.limiters.login, refuseKioskBrowser),

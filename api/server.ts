@@ -116,7 +116,7 @@ async function start(config: Config, running: Running) {
     });
   }
 
-  const app = createApp({ config, dataSource, readReplica: running.readReplica, logger, secret });
+  const app = createApp({ config, dataSource, readReplica: running.readReplica, logger, secret, backups: running.backups?.state });
   const server = await listen(app, config);
   running.server = server;
   server.on('error', (error) => logger.error({ err: error }, 'server error'));

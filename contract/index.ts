@@ -31,3 +31,4 @@ export * from './draws';
 export * from './player-merges';
 export * from './insights';
 export * from './activity';
+export * from './backups';

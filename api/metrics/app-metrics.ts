@@ -4,6 +4,8 @@ import type { ReplicaState } from '../../db/read-replica';
 import { registerEventDayGauges } from './event-day-gauges';
 import { registerPoolGauges } from './pool-gauges';
 import { registerReplicaGauges } from './replica-gauges';
+import { registerBackupGauges } from './backup-gauges';
+import type { BackupState } from '../platform/backups/keep-backed-up';
 
 /** Request latency buckets, in seconds: from a 304 of the bundle (a few ms) to a slow export. */
 export const REQUEST_SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -28,8 +30,8 @@ export interface AppMetrics {
   rateLimited: Counter<'limiter'>;
 }
 
-/** `replica`: the read replica's state, when DATABASE_READ_URL is set. */
-export function createAppMetrics(dataSource: DataSource, replica?: () => ReplicaState): AppMetrics {
+/** `replica`: the read replica's state, when DATABASE_READ_URL is set; `backups`: the continuous backups', when on. */
+export function createAppMetrics(dataSource: DataSource, replica?: () => ReplicaState, backups?: () => Promise<BackupState>): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
   // Node's own figures (event-loop delay, heap, GC, CPU, handles) under their usual names.
@@ -37,6 +39,7 @@ export function createAppMetrics(dataSource: DataSource, replica?: () => Replica
   registerPoolGauges(registry, dataSource);
   registerEventDayGauges(registry, dataSource);
   if (replica) registerReplicaGauges(registry, replica);
+  if (backups) registerBackupGauges(registry, backups);
   return {
     registry,
     requests: new Counter({ name: 'trivia_http_requests_total', help: 'HTTP requests answered, by route pattern, method and status.', labelNames: ['route', 'method', 'status'], registers }),

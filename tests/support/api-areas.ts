@@ -6,7 +6,7 @@ import path from 'node:path';
 export const API_FLOORS = ['platform', 'standings', 'content', 'play', 'results'] as const;
 
 /** What may stand at api/ beside the floors: the process and the app that put the floors together. */
-export const API_TOP = ['server.ts', 'app.ts', 'routes.ts', 'bootstrap.ts', 'metrics'] as const;
+export const API_TOP = ['server.ts', 'restore.ts', 'app.ts', 'routes.ts', 'bootstrap.ts', 'metrics'] as const;
 
 /**
  * A file's area: `floor/area` for a file in a floor's folder (`play/attempts`), the floor's own

@@ -8,6 +8,8 @@ import type { BackupSettings } from '../config';
 
 /** The backups as an owner and a scraper see them. */
 export interface BackupState {
+  /** What is wrong now, in the owner's words (`backupProblem`); null when nothing is. */
+  problem: string | null;
   /** The last WAL segment archived, and when (null: none yet since the cluster was made). */
   lastArchivedAt: Date | null;
   /** Archive commands that failed since the server started, and the last failure's time. */
@@ -17,6 +19,20 @@ export interface BackupState {
   lastBaseBackupAt: Date | null;
   /** The last base backup's failure, cleared by the next success. */
   baseBackupError: string | null;
+}
+
+/**
+ * What is wrong with the backups now, or null: archiving failing since its last success (the
+ * server holds the segment and retries it; nothing after it is backed up), the last base backup
+ * failed, or none finished for twice its interval. An old last archive alone is not a problem: a
+ * server with nothing written finishes no segment.
+ */
+export function backupProblem(state: Omit<BackupState, 'problem'>, baseEveryMs: number, now = Date.now()): string | null {
+  const failing = state.lastArchiveFailureAt && (!state.lastArchivedAt || state.lastArchiveFailureAt > state.lastArchivedAt);
+  if (failing) return 'Las copias de seguridad fallan: la base de datos no puede archivar sus cambios, así que los resultados nuevos no quedan respaldados. Revisa el disco de BACKUP_DIR.';
+  if (state.baseBackupError) return `La última copia base falló (${state.baseBackupError}). Se reintenta en la próxima; revisa el disco de BACKUP_DIR.`;
+  if (state.lastBaseBackupAt && now - state.lastBaseBackupAt.getTime() > 2 * baseEveryMs) return 'No hay una copia base reciente: la última terminó hace más del doble de BACKUP_BASE_HOURS.';
+  return null;
 }
 
 /** How often the archive's state is read (a failure logged) and new uploads copied. */
@@ -100,13 +116,14 @@ export function keepBackedUp(input: {
     baseBackupNow: () => startBaseBackup(),
     async state(): Promise<BackupState> {
       const row = await readArchiver();
-      return {
+      const state = {
         lastArchivedAt: row.last_archived_time,
         archiveFailures: Number(row.failed_count),
         lastArchiveFailureAt: row.last_failed_time,
         lastBaseBackupAt,
         baseBackupError,
       };
+      return { ...state, problem: backupProblem(state, settings.baseEveryMs) };
     },
     async stop() {
       for (const timer of timers) clearInterval(timer);
