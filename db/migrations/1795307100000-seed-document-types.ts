@@ -18,7 +18,10 @@ export class SeedDocumentTypes1795307100000 implements MigrationInterface {
       ON CONFLICT (code) DO NOTHING`);
   }
 
+  /** Removes the seeded types no player holds: a player's document keeps its type (the foreign key restricts it). */
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DELETE FROM document_types WHERE code IN ('CC', 'TI', 'CE', 'PA', 'PPT')`);
+    await queryRunner.query(
+      `DELETE FROM document_types t WHERE t.code IN ('CC', 'TI', 'CE', 'PA', 'PPT') AND NOT EXISTS (SELECT 1 FROM players p WHERE p.document_type_id = t.id)`,
+    );
   }
 }
