@@ -42,6 +42,9 @@ const EMPTIED = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'p
 /** Files of a running server a copy leaves out. */
 const LEFT_OUT = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map']);
 
+/** How long a backup's end waits for its last WAL segment to be archived. */
+const STOP_WAIT_MINUTES = 5;
+
 /** A backup's folder name for a start time: sortable, and a valid file name everywhere. */
 export const backupName = (at: Date) => at.toISOString().replace(/[:.]/g, '-');
 
@@ -116,7 +119,13 @@ export async function takeBaseBackup(input: {
       throw error;
     }
     // Waits until the segment holding the backup's end is archived: the backup is whole only then.
-    const [stop] = (await client.query(`SELECT labelfile, spcmapfile FROM pg_backup_stop(true)`)).rows;
+    // Not for ever: with the archive failing it never is (and the archive's failure is what to fix).
+    await client.query(`SET statement_timeout = '${STOP_WAIT_MINUTES}min'`);
+    const [stop] = (
+      await client.query(`SELECT labelfile, spcmapfile FROM pg_backup_stop(true)`).catch((error: unknown) => {
+        throw new Error(`the WAL archive did not take the backup's last segment within ${STOP_WAIT_MINUTES} minutes (${(error as Error).message})`);
+      })
+    ).rows;
     for (const [name, content] of [['backup_label', stop.labelfile as string], ['tablespace_map', stop.spcmapfile as string | null]] as const) {
       if (!content) continue;
       await writeFile(path.join(partial, CLUSTER, name), content);

@@ -29,7 +29,7 @@ export interface BackupState {
  */
 export function backupProblem(state: Omit<BackupState, 'problem'>, baseEveryMs: number, now = Date.now()): string | null {
   const failing = state.lastArchiveFailureAt && (!state.lastArchivedAt || state.lastArchiveFailureAt > state.lastArchivedAt);
-  if (failing) return 'Las copias de seguridad fallan: la base de datos no puede archivar sus cambios, así que los resultados nuevos no quedan respaldados. Revisa el disco de BACKUP_DIR.';
+  if (failing) return 'El servidor no puede archivar los cambios de la base de datos: los resultados nuevos no quedan respaldados. Revisa el disco de BACKUP_DIR.';
   if (state.baseBackupError) return `La última copia base falló (${state.baseBackupError}). Se reintenta en la próxima; revisa el disco de BACKUP_DIR.`;
   if (state.lastBaseBackupAt && now - state.lastBaseBackupAt.getTime() > 2 * baseEveryMs) return 'No hay una copia base reciente: la última terminó hace más del doble de BACKUP_BASE_HOURS.';
   return null;

@@ -5,6 +5,7 @@ import type { CompanyAction } from '../../../contract';
 import { useCan } from '../../shared/auth/use-can';
 import { FullPageSpinner } from '../ui/spinner';
 import { ThemeToggle } from './theme-toggle';
+import { BackupBanner } from './backup-banner';
 
 /** Each link shows for whoever may do `needs` on some company ('owner': owners only; none: everyone signed in). */
 const LINKS: readonly { to: string; label: string; icon: typeof House; end: boolean; needs?: CompanyAction | 'owner' }[] = [
@@ -29,7 +30,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
  * do not fit in one row (below 1024 px: a small tablet, a 390 px phone, and a phone at 200 % zoom,
  * 195 px) they fold behind "Menú", "Mi cuenta" with them: a disclosure button
  * (aria-expanded) that shows them as a list under the header; Escape or choosing a link folds
- * them again and the focus goes back to "Menú". The header never scrolls sideways.
+ * them again and the focus goes back to "Menú". The header never scrolls sideways. Under it,
+ * owners see what is wrong with the backups, while something is (`BackupBanner`).
  */
 export function AdminShell() {
   const { owner, canSomewhere } = useCan();
@@ -99,6 +101,7 @@ export function AdminShell() {
           <ThemeToggle />
         </div>
       </header>
+      {owner && <BackupBanner />}
       <main className="mx-auto max-w-7xl px-3 py-8 min-[400px]:px-4 sm:px-6">
         {/* The header stays while a screen's chunk loads. */}
         <Suspense fallback={<FullPageSpinner />}>
