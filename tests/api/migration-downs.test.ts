@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import pg from 'pg';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DataSource, MigrationInterface, QueryRunner } from 'typeorm';
-import { createDataSource, migrate } from '../../db/data-source';
+import { migrate } from '../../db/data-source';
 import { migrations } from '../../db/migrations';
-import { databaseUrl } from '../support/database';
+import { createTestDataSource } from '../support/database';
 import { insertCompletedAttempt } from '../support/attempts';
 import { buildCompany, buildLocation, buildPlayer, buildTrivia } from '../support/factories';
 import { catalogueDifference, schemaCatalogue } from '../support/schema-catalogue';
@@ -15,24 +14,13 @@ import { catalogueDifference, schemaCatalogue } from '../support/schema-catalogu
  * was right before its up(), and the second up must make the schema the first one made.
  */
 
-const name = `downs_${randomBytes(4).toString('hex')}`;
 let dataSource: DataSource;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dataSource = createDataSource({ url: databaseUrl(name), poolSize: 2 });
-  await dataSource.initialize();
+  ({ dataSource, close } = await createTestDataSource({ empty: true }));
 });
-afterAll(async () => {
-  await dataSource.destroy();
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => close());
 
 /**
  * A little of each kind of row that a down() carries back to an older shape: a held round and a

@@ -13,7 +13,7 @@ import { Accounts1797000000000 } from '../../db/migrations/1797000000000-account
 import { AddressPlayers1797500000000 } from '../../db/migrations/1797500000000-address-players';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import { insertCompletedAttempt } from '../support/attempts';
-import { databaseUrl } from '../support/database';
+import { createTestDataSource, databaseUrl } from '../support/database';
 
 const EXPECTED_TABLES = [
   'account_links',
@@ -72,24 +72,13 @@ const EXPECTED_TABLES = [
   'users',
 ];
 
-const name = `empty_${randomBytes(4).toString('hex')}`;
 let dataSource: DataSource;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  dataSource = createDataSource({ url: databaseUrl(name), poolSize: 2 });
-  await dataSource.initialize();
+  ({ dataSource, close } = await createTestDataSource({ empty: true }));
 });
-afterAll(async () => {
-  await dataSource.destroy();
-  const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => close());
 
 it('creates every table from an empty database, and a second run does nothing', async () => {
   expect((await migrate(dataSource)).length).toBeGreaterThan(0);

@@ -6,12 +6,15 @@ import { TEMPLATE_DATABASE } from './global-setup';
 
 export const databaseUrl = (database: string) => inject('databaseUrlPattern').replace('__DB__', database);
 
-/** A database of this test file's own, cloned from the migrated template (fast: a file copy). */
-export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database of this test file's own, cloned from the migrated template (fast: a file copy), or
+ * `empty` (no migration run: the migrations' own tests).
+ */
+export async function createTestDatabase({ empty = false } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl('postgres') });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.query(`CREATE DATABASE ${name}${empty ? '' : ` TEMPLATE ${TEMPLATE_DATABASE}`}`);
   await admin.end();
   return {
     url: databaseUrl(name),
@@ -29,8 +32,12 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
  * the database's URL to the one the data source connects through (a pooler's); `namedStatements`
  * as DATABASE_NAMED_STATEMENTS says.
  */
-export async function createTestDataSource({ connectVia = (url: string) => url, namedStatements = true }: { connectVia?: (url: string) => string; namedStatements?: boolean } = {}) {
-  const database = await createTestDatabase();
+export async function createTestDataSource({
+  connectVia = (url: string) => url,
+  namedStatements = true,
+  empty = false,
+}: { connectVia?: (url: string) => string; namedStatements?: boolean; empty?: boolean } = {}) {
+  const database = await createTestDatabase({ empty });
   const dataSource = createDataSource({ url: connectVia(database.url), poolSize: 5, namedStatements });
   await dataSource.initialize();
   return {
