@@ -10,55 +10,50 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * sum over at most 101 score rows, a sum over the times of one score, and a count of the standings
  * tied on both.
  *
- * Both are logs of signed deltas that a row trigger on trivia_standings appends to (an inserted,
- * deleted or re-scored whole-trivia row, whichever path changed it), so no completion waits on
- * another's counter. One change in FOLD_EVERY also folds its trivia's keys that have more than
- * one row into one each, when it gets the trivia's advisory lock (tried, never waited for; rows are
- * only ever deleted under it), so the logs hold about one row per key. A deleted trivia's rows go
- * with it (TRIVIA_GONE).
+ * Both are kept by a row trigger on trivia_standings (an inserted, deleted or re-scored
+ * whole-trivia row, whichever path changed it): each change of a key sums the key's rows that no
+ * other transaction holds, with the change, into one row (`trivia_place_add`). Rows another
+ * transaction holds (its own change, not yet committed) are left beside it and summed by a later
+ * change, so no completion waits on another's counter, two never deadlock over a key, and a key
+ * keeps about one row. A deleted trivia's rows go with it (TRIVIA_GONE).
  */
 const SLOWEST = 2_147_483_647;
-/** The advisory lock class of a trivia's fold (two-key form: class, trivia). */
-const FOLD_LOCK = 1_797_520_001;
-const FOLD_EVERY = 32;
 
-/** Folds `table`'s keys (`keys`, after the trivia) of trivia `trivia` that have more than one row. */
-const foldStatement = (table: string, keys: string[]) => {
-  const keyList = keys.join(', ');
-  const join = keys.map((key) => `c.${key} = d.${key}`).join(' AND ');
+/** Sums `table`'s rows of one key that no other transaction holds, with `change`, into one row (none when it sums to 0). */
+const addStatement = (table: string, keys: [column: string, value: string][]) => {
+  const where = keys.map(([column, value]) => `${column} = ${value}`).join(' AND ');
   return `
-    WITH doubled AS (SELECT ${keyList} FROM "${table}" WHERE question_group_id = trivia GROUP BY ${keyList} HAVING count(*) > 1),
-    gone AS (DELETE FROM "${table}" c USING doubled d WHERE c.question_group_id = trivia AND ${join} RETURNING ${keys.map((key) => `c.${key}`).join(', ')}, c.delta)
-    INSERT INTO "${table}" (question_group_id, ${keyList}, delta) SELECT trivia, ${keyList}, sum(delta) FROM gone GROUP BY ${keyList} HAVING sum(delta) <> 0;`;
+    WITH gone AS (
+      DELETE FROM "${table}" WHERE ctid IN (SELECT ctid FROM "${table}" WHERE question_group_id = trivia AND ${where} FOR UPDATE SKIP LOCKED)
+      RETURNING delta
+    )
+    INSERT INTO "${table}" (question_group_id, ${keys.map(([column]) => column).join(', ')}, delta)
+    SELECT trivia, ${keys.map(([, value]) => value).join(', ')}, total FROM (SELECT coalesce(sum(delta), 0) + change AS total FROM gone) summed WHERE total <> 0;`;
 };
 
-const FOLD_FUNCTION = `
-  CREATE FUNCTION "trivia_place_fold"(trivia integer) RETURNS void LANGUAGE plpgsql AS $$
-  BEGIN${foldStatement('trivia_score_counts', ['score'])}${foldStatement('trivia_score_time_counts', ['score', 'time_key'])}
+const ADD_FUNCTION = `
+  CREATE FUNCTION "trivia_place_add"(trivia integer, key_score integer, key_time integer, change integer) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN${addStatement('trivia_score_counts', [['score', 'key_score']])}${addStatement('trivia_score_time_counts', [
+    ['score', 'key_score'],
+    ['time_key', 'key_time'],
+  ])}
   END $$;`;
 
-/** Appends a whole-trivia standing's row (`row`: OLD or NEW) to both logs with `delta`. */
-const logRow = (row: string, delta: number) => `
-      INSERT INTO "trivia_score_counts" (question_group_id, score, delta) VALUES (${row}.question_group_id, ${row}.score, ${delta});
-      INSERT INTO "trivia_score_time_counts" (question_group_id, score, time_key, delta)
-      VALUES (${row}.question_group_id, ${row}.score, coalesce(${row}.completion_time, ${SLOWEST}), ${delta});`;
+/** A whole-trivia standing's row (`row`: OLD or NEW) counted with `delta`. */
+const countRow = (row: string, delta: number) => `
+      PERFORM "trivia_place_add"(${row}.question_group_id, ${row}.score, coalesce(${row}.completion_time, ${SLOWEST}), ${delta});`;
 
 const TRIGGER_FUNCTION = `
   CREATE FUNCTION "trivia_standings_placed"() RETURNS trigger LANGUAGE plpgsql AS $$
-  DECLARE trivia integer;
   BEGIN
     IF TG_OP = 'TRUNCATE' THEN
       DELETE FROM "trivia_score_counts";
       DELETE FROM "trivia_score_time_counts";
       RETURN NULL;
     END IF;
-    IF TG_OP <> 'INSERT' AND OLD.site_id = 0 THEN${logRow('OLD', -1)}
+    IF TG_OP <> 'INSERT' AND OLD.site_id = 0 THEN${countRow('OLD', -1)}
     END IF;
-    IF TG_OP <> 'DELETE' AND NEW.site_id = 0 THEN${logRow('NEW', 1)}
-    END IF;
-    trivia := coalesce(NEW.question_group_id, OLD.question_group_id);
-    IF random() < 1.0 / ${FOLD_EVERY} AND pg_try_advisory_xact_lock(${FOLD_LOCK}, trivia) THEN
-      PERFORM "trivia_place_fold"(trivia);
+    IF TG_OP <> 'DELETE' AND NEW.site_id = 0 THEN${countRow('NEW', 1)}
     END IF;
     RETURN NULL;
   END $$;`;
@@ -101,7 +96,7 @@ export class PlaceCounts1797520000000 implements MigrationInterface {
     await queryRunner.query(`
       INSERT INTO "trivia_score_time_counts" ("question_group_id", "score", "time_key", "delta")
       SELECT question_group_id, score, coalesce(completion_time, ${SLOWEST}), count(*) FROM trivia_standings WHERE site_id = 0 GROUP BY 1, 2, 3`);
-    await queryRunner.query(FOLD_FUNCTION);
+    await queryRunner.query(ADD_FUNCTION);
     await queryRunner.query(TRIGGER_FUNCTION);
     for (const [event, when] of TRIGGERS) {
       await queryRunner.query(`CREATE TRIGGER "trivia_standings_placed_${event}" AFTER ${event.toUpperCase()} ON "trivia_standings" ${when} EXECUTE FUNCTION "trivia_standings_placed"()`);
@@ -114,7 +109,7 @@ export class PlaceCounts1797520000000 implements MigrationInterface {
     await queryRunner.query(`DROP FUNCTION "trivia_place_counts_gone"()`);
     for (const [event] of TRIGGERS) await queryRunner.query(`DROP TRIGGER "trivia_standings_placed_${event}" ON "trivia_standings"`);
     await queryRunner.query(`DROP FUNCTION "trivia_standings_placed"()`);
-    await queryRunner.query(`DROP FUNCTION "trivia_place_fold"(integer)`);
+    await queryRunner.query(`DROP FUNCTION "trivia_place_add"(integer, integer, integer, integer)`);
     await queryRunner.query(`DROP TABLE "trivia_score_time_counts"`);
     await queryRunner.query(`DROP TABLE "trivia_score_counts"`);
   }
