@@ -64,6 +64,11 @@ export function serverPid(pid: number): number | undefined {
   }
 }
 
+/** Whether the run's server backs itself up as `npm start` does by default (LOAD_BACKUPS=on). */
+export const LOAD_BACKUPS = process.env.LOAD_BACKUPS === 'on';
+/** Where a run's server backs itself up. */
+export const backupDirOf = (dataDir: string) => path.join(dataDir, 'backups');
+
 /**
  * What every API process of a load run is started with: the run's DATA_DIR, admin, session secret
  * and metrics token, and the per-address limits raised (the whole crowd comes from one address).
@@ -72,8 +77,9 @@ export function crowdEnvironment(dataDir: string): NodeJS.ProcessEnv {
   return {
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
-    // Continuous backups as the run is told (LOAD_BACKUPS=on): off unless asked, so runs compare with each other.
-    BACKUP_DIR: process.env.LOAD_BACKUPS === 'on' ? path.join(dataDir, 'backups') : 'off',
+    // Continuous backups as the run is told (LOAD_BACKUPS=on): off unless asked, so runs compare with
+    // each other. On, a base backup starts every 36 s, so one is being taken while the crowd plays.
+    ...(LOAD_BACKUPS ? { BACKUP_DIR: backupDirOf(dataDir), BACKUP_BASE_HOURS: '0.01' } : { BACKUP_DIR: 'off' }),
     ADMIN_USERNAME: LOAD_ADMIN.username,
     ADMIN_PASSWORD: LOAD_ADMIN.password,
     SESSION_SECRET: 'load-session-secret-load-session-secret-0123',
@@ -131,6 +137,7 @@ export async function startCrowdServers(processes: number, say: (line: string) =
 
   return {
     apis,
+    dataDir,
     /** Where the crowd sends its requests: each process directly (no balancer). */
     entries: apis,
     databaseUrl,

@@ -36,7 +36,8 @@ import { queryServer } from '../faults/support/server-records';
 import { auditCrowd, type CrowdDevice } from './crowd-audit';
 import { loadProfile, profileNodeFlags, profileSettings } from './crowd-profile';
 import { metricsLine, scrapeMetrics } from './crowd-metrics';
-import { startCrowdServers } from './crowd-servers';
+import { backupDirOf, LOAD_BACKUPS, startCrowdServers } from './crowd-servers';
+import { probeHealthDuringBackups } from './backup-probe';
 import { latencyLines } from './kiosk-path';
 import { cpuMs, postgresPids } from './process-cpu';
 import { crowdClient, type CrowdClient } from './crowd-client';
@@ -200,6 +201,7 @@ try {
   const cpuBefore = servers.apis.map((api) => cpuMs(api.serverPid));
   const pgBefore = postgresPids().reduce((sum, pid) => sum + cpuMs(pid), 0);
   const started = performance.now();
+  const backupProbe = LOAD_BACKUPS && 'dataDir' in servers ? probeHealthDuringBackups(watched.url, backupDirOf(servers.dataDir)) : undefined;
 
   const kioskWork = kiosks.map(async (kiosk, k) => {
     const share = Math.floor(kioskPlayers / KIOSKS) + (k < kioskPlayers % KIOSKS ? 1 : 0);
@@ -228,6 +230,7 @@ try {
   });
   await Promise.all([...kioskWork, ...phoneWork]);
   const seconds = (performance.now() - started) / 1000;
+  const duringBackups = await backupProbe?.stop();
   profile?.end();
   await midRun;
   // Read right after the players, before the public readers stop.
@@ -247,6 +250,7 @@ try {
   for (const line of latencyLines(http.latencies)) say(`     ${line}`);
   say(`   replies by status: ${Object.entries(http.statuses).map(([status, n]) => `${status} × ${n.toLocaleString('en')}`).join(', ')}`);
   say(`   unexpected replies (a bundle not 304, a document check not 200): ${unexpected}; mutations refused or held: ${refused}`);
+  if (duringBackups) say(`   GET /api/health while a base backup was taken: ${duringBackups.length ? latencyLines({ '': duringBackups })[0]!.trim() : 'no probe fell inside one'}`);
 
   const audit = await auditCrowd(servers.databaseUrl, [...kiosks, ...phones]);
   say(`\nRead back from PostgreSQL (${kiosks.length + phones.length} devices):`);
