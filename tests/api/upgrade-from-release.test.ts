@@ -9,7 +9,7 @@ import { compareAnalysisWithRecomputation, comparePlacesWithRecomputation, compa
 import type { StandingsWorld } from '../support/standings-world';
 
 /**
- * A database made by the previous release (tests/fixtures/release-day-standings: its rows at its
+ * A database made by the previous release (tests/fixtures/previous-release: its rows at its
  * last migration) migrated forward by every later migration, then served by today's app: every
  * route the organiser read on that release (rankings whole, by day and by site; the analysis and
  * "Sedes y kioscos"; the campaign's ranking and analysis; the draws and their verification; the

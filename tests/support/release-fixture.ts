@@ -6,12 +6,12 @@ import { migrations } from '../../db/migrations';
 import type { TestClient } from './http-client';
 
 /**
- * A database as a past release left it (tests/fixtures/release-*): its last migration, its rows
+ * A database as a past release left it (tests/fixtures/previous-release): its last migration, its rows
  * and what its routes answered. tests/fixtures/make-release-fixture.ts writes one; the upgrade
  * test loads it, migrates it forward and reads the routes again.
  */
 
-export const RELEASE_FIXTURE_DIR = path.resolve('tests/fixtures/release-day-standings');
+export const RELEASE_FIXTURE_DIR = path.resolve('tests/fixtures/previous-release');
 
 /** Each table's rows (each a row of its columns' values as JSON gives them) and each sequence's position. */
 export interface ReleaseData {
