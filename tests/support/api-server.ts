@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../../api/platform/config';
 import { hashPassword } from '../../api/platform/lib/password';
 import { UserEntity } from '../../db/entities';
 import { openReadReplica } from '../../db/read-replica';
+import { createDataSource } from '../../db/data-source';
 import { createTestDataSource } from './database';
 import { TestClient } from './http-client';
 
@@ -23,17 +24,18 @@ let adminPasswordHash: Promise<string> | undefined;
  * DATABASE_READ_URL are applied as server.ts applies them). `writeWebDist` writes a built web
  * app (pages, assets) into a folder of its own that the server serves as `npm start` serves dist/.
  * `connectVia` maps the database's URL to the one the app connects through (a pooler's).
+ * `onDatabase` serves an existing, migrated database instead of a fresh one (close() leaves it).
  */
 export async function startTestApi(
   env: Record<string, string> = {},
-  { writeWebDist, connectVia }: { writeWebDist?: (dir: string) => void; connectVia?: (url: string) => string } = {},
+  { writeWebDist, connectVia, onDatabase }: { writeWebDist?: (dir: string) => void; connectVia?: (url: string) => string; onDatabase?: string } = {},
 ) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-api-test-'));
   const webDist = writeWebDist && (await mkdtemp(path.join(tmpdir(), 'trivia-dist-')));
   if (webDist) writeWebDist!(webDist);
   const loaded = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const config: Config = webDist ? { ...loaded, webDist } : loaded;
-  const db = await createTestDataSource({ connectVia, namedStatements: config.databaseNamedStatements });
+  const db = onDatabase ? await openDatabase(onDatabase, config.databaseNamedStatements) : await createTestDataSource({ connectVia, namedStatements: config.databaseNamedStatements });
   const readReplica = config.readReplica && (await openReadReplica(db.dataSource, { ...config.readReplica, poolSize: 3, queryTimeoutMs: config.rankingReads.statementTimeoutMs }));
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ config, dataSource: db.dataSource, readReplica, logger, secret: 'test-secret-test-secret-test-secret-42' });
@@ -77,5 +79,11 @@ export async function startTestApi(
       if (webDist) await rm(webDist, { recursive: true, force: true });
     },
   };
+}
+/** A data source on an existing database, closed without dropping it. */
+async function openDatabase(url: string, namedStatements: boolean) {
+  const dataSource = createDataSource({ url, poolSize: 5, namedStatements });
+  await dataSource.initialize();
+  return { dataSource, url, close: () => dataSource.destroy() };
 }
 export type TestApi = Awaited<ReturnType<typeof startTestApi>>;
