@@ -6,6 +6,7 @@ import { flushOutbox } from '../../web/offline/flusher';
 import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { readRefilled } from '../../web/offline/refill';
 import { planRound } from '../../web/offline/round';
+import { readDeviceRecords } from '../../web/offline/staff-tools';
 import { buildBundle, freshDb, json } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -94,8 +95,8 @@ describe('a device refills what a restored server lost', () => {
     ]);
     expect(server.held('dev-1').map(writeOf)).toEqual([...acknowledged, ...waiting]);
     expect(new Set(server.held('dev-1').map(writeOf)).size).toBe(7);
-    // The lost writes were a completion, then a round's start and completion: two results.
-    expect(await readRefilled(db)).toEqual({ count: 2, at: expect.any(String) });
+    // The lost writes were a completion, then a round's start and completion: two results, as staff read them.
+    expect((await readDeviceRecords(db)).refilled).toEqual({ count: 2, at: expect.any(String) });
     expect(await db.outbox.count()).toBe(0);
     expect((await db.sent.toArray()).map((entry) => entry.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
