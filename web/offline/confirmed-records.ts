@@ -6,7 +6,9 @@ import type { LocalAttempt, OutboxEntry, TriviaDb } from './db';
  * What the server confirmed stays on the device for a day, then goes (docs/decisions.md, "What a
  * kiosk keeps of what the server confirmed"): a player's registration and a round's record once
  * the server settled their writes. Nothing that still waits in the outbox is ever pruned: a record
- * counts as confirmed only when its last write left the outbox with the server's answer.
+ * counts as confirmed only when its last write left the outbox with the server's answer. The
+ * writes themselves, kept as sent for a server restored to an earlier moment (refill.ts), go by
+ * the same rule.
  */
 
 /** How long a confirmed record is kept after the server settled it. */

@@ -83,7 +83,7 @@ export interface KnownPlayer {
   companyId?: number;
 }
 
-/** A player registered on this device (the document number lives only in the outbox entry). */
+/** A player registered on this device (the document number lives only in its outbox entry, then its kept copy in `sent`). */
 export interface LocalPlayer {
   clientId: string;
   fullName: string;
