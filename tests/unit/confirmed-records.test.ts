@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CONFIRMED_ROUNDS, pruneConfirmed } from '../../web/offline/confirmed-records';
-import { openTriviaDb, STORES_V3, type LocalAttempt, type TriviaDb } from '../../web/offline/db';
+import { openTriviaDb, STORES_V3, STORES_V4, type LocalAttempt, type SentEntry, type TriviaDb } from '../../web/offline/db';
 import { flushOutbox } from '../../web/offline/flusher';
 import { abandonAttempt, queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
@@ -105,5 +105,42 @@ describe('what the device keeps of what the server confirmed', () => {
     expect((await db.players.get('p-sent'))?.confirmedAt).toEqual(expect.any(String));
     expect(await db.knownPlayers.where('clientId').equals('p-sent').count()).toBe(1);
     expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
+  });
+
+  it('prunes the writes kept for a restored server with the confirmed records, never a pending one however old', async () => {
+    const db = freshDb();
+    const sent = (mutationId: number, confirmedAt: string): SentEntry => ({
+      deviceId: 'dev-1',
+      mutationId,
+      kind: 'completion',
+      payload: { attemptClientId: `a${mutationId}`, answers: [], completionTime: 30, completedAt: confirmedAt },
+      createdAt: ago(90 * HOUR),
+      confirmedAt,
+    });
+    await db.sent.bulkAdd([sent(1, ago(25 * HOUR)), sent(2, ago(23 * HOUR))]);
+    await db.outbox.add({ mutationId: 3, kind: 'completion', payload: sent(3, ago(90 * HOUR)).payload, status: 'pending', lastError: null, createdAt: ago(90 * HOUR) });
+
+    await pruneConfirmed(db);
+    expect((await db.sent.toArray()).map((entry) => entry.mutationId)).toEqual([2]);
+    expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('upgrades a database of version 4 with all its data, and keeps settled writes from then on', async () => {
+    const name = `upgrade-v5-${Date.now()}`;
+    const old = new Dexie(name);
+    old.version(4).stores(STORES_V4);
+    await old.table('attempts').add(round('kept', { confirmedAt: ago(HOUR) }));
+    await old.table('device').put({ key: 'device', deviceId: 'dev-1', secret: 's3cret', nextMutationId: 10 });
+    await old
+      .table('outbox')
+      .add({ mutationId: 9, kind: 'completion', payload: { attemptClientId: 'kept', answers: [], completionTime: 30, completedAt: ago(HOUR) }, status: 'pending', lastError: null, createdAt: '' });
+    old.close();
+
+    const db = openTriviaDb(name);
+    expect(await db.attempts.get('kept')).toMatchObject({ confirmedAt: expect.any(String) });
+    expect(await db.outbox.where('status').equals('pending').count()).toBe(1);
+    vi.stubGlobal('fetch', applyAll);
+    expect(await flushOutbox(db)).toMatchObject({ status: 'flushed', settled: 1 });
+    expect(await db.sent.toArray()).toMatchObject([{ deviceId: 'dev-1', mutationId: 9, kind: 'completion', payload: { attemptClientId: 'kept' } }]);
   });
 });

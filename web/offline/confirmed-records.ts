@@ -1,3 +1,4 @@
+import type { Table } from 'dexie';
 import type { SyncMutationKind } from '../../contract';
 import type { LocalAttempt, OutboxEntry, TriviaDb } from './db';
 
@@ -5,13 +6,18 @@ import type { LocalAttempt, OutboxEntry, TriviaDb } from './db';
  * What the server confirmed stays on the device for a day, then goes (docs/decisions.md, "What a
  * kiosk keeps of what the server confirmed"): a player's registration and a round's record once
  * the server settled their writes. Nothing that still waits in the outbox is ever pruned: a record
- * counts as confirmed only when its last write left the outbox with the server's answer.
+ * counts as confirmed only when its last write left the outbox with the server's answer. The
+ * writes themselves, kept as sent for a server restored to an earlier moment (refill.ts), go by
+ * the same rule.
  */
 
 /** How long a confirmed record is kept after the server settled it. */
 export const CONFIRMED_KEEP_HOURS = 24;
 /** At most this many confirmed rounds (and as many registrations) are kept, the oldest pruned first: a round every 17 s for a whole day. */
 export const MAX_CONFIRMED_ROUNDS = 5_000;
+
+/** At most this many settled writes are kept for a restored server (refill.ts): a round's three writes for each round kept. */
+export const MAX_SENT_ENTRIES = 3 * MAX_CONFIRMED_ROUNDS;
 
 const PRUNED_KEY = 'prunedRecords';
 
@@ -52,12 +58,14 @@ export async function confirmLeftRound(db: TriviaDb, attemptClientId: string, at
 
 /**
  * Drops confirmed records settled more than CONFIRMED_KEEP_HOURS ago, and the oldest beyond
- * MAX_CONFIRMED_ROUNDS. Reads only what it drops (the `confirmedAt` indexes), so it costs nothing
- * on a device with nothing to prune. Returns how many records went.
+ * MAX_CONFIRMED_ROUNDS; the settled writes kept for a restored server (`sent`) by the same rule,
+ * beyond MAX_SENT_ENTRIES. Reads only what it drops (the `confirmedAt` indexes), so it costs
+ * nothing on a device with nothing to prune. Returns how many records went (kept writes aside).
  */
 export async function pruneConfirmed(db: TriviaDb, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - CONFIRMED_KEEP_HOURS * 60 * 60 * 1000).toISOString();
-  return db.transaction('rw', [db.players, db.attempts, db.meta], async () => {
+  return db.transaction('rw', [db.players, db.attempts, db.sent, db.meta], async () => {
+    await db.sent.bulkDelete(await prunable(db.sent, cutoff, MAX_SENT_ENTRIES));
     const players = await prunable(db.players, cutoff);
     const attempts = await db.attempts.bulkGet(await prunable(db.attempts, cutoff));
     if (players.length === 0 && attempts.length === 0) return 0;
@@ -77,10 +85,10 @@ export async function pruneConfirmed(db: TriviaDb, now = Date.now()): Promise<nu
 }
 
 /** The keys of a table's confirmed records past the window or beyond the cap, oldest first. */
-async function prunable(table: TriviaDb['players'] | TriviaDb['attempts'], cutoff: string): Promise<string[]> {
-  const expired = (await table.where('confirmedAt').below(cutoff).primaryKeys()) as string[];
+async function prunable<K>(table: Table<{ confirmedAt?: string }, K>, cutoff: string, cap = MAX_CONFIRMED_ROUNDS): Promise<K[]> {
+  const expired = await table.where('confirmedAt').below(cutoff).primaryKeys();
   const kept = (await table.orderBy('confirmedAt').count()) - expired.length;
-  if (kept <= MAX_CONFIRMED_ROUNDS) return expired;
-  const beyondCap = (await table.orderBy('confirmedAt').offset(expired.length).limit(kept - MAX_CONFIRMED_ROUNDS).primaryKeys()) as string[];
+  if (kept <= cap) return expired;
+  const beyondCap = await table.orderBy('confirmedAt').offset(expired.length).limit(kept - cap).primaryKeys();
   return [...expired, ...beyondCap];
 }

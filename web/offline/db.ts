@@ -1,4 +1,4 @@
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Mutation, ServerResult } from '../../contract';
 import { maskedPayload } from './privacy';
 import type { PlayBundle } from '../../contract';
@@ -24,6 +24,24 @@ export interface OutboxEntry {
   status: 'pending' | 'rejected';
   lastError: string | null;
   createdAt: string;
+  /** Sent again after the server lost it in a restore (refill.ts): counted for staff once settled. */
+  refilled?: boolean;
+}
+
+/**
+ * A write the server settled (applied, duplicate or kept unapplied), kept as it was sent for
+ * CONFIRMED_KEEP_HOURS under the device id and mutation id it was settled with: a server restored
+ * to an earlier moment gets it again (refill.ts). Keeps the document number: it may have to be sent.
+ */
+export interface SentEntry {
+  deviceId: string;
+  mutationId: number;
+  kind: MutationKind;
+  payload: Mutation['payload'];
+  createdAt: string;
+  confirmedAt: string;
+  /** The server's id for what it applied (a registration's player id). */
+  resultId?: number;
 }
 
 /**
@@ -65,7 +83,7 @@ export interface KnownPlayer {
   companyId?: number;
 }
 
-/** A player registered on this device (the document number lives only in the outbox entry). */
+/** A player registered on this device (the document number lives only in its outbox entry, then its kept copy in `sent`). */
 export interface LocalPlayer {
   clientId: string;
   fullName: string;
@@ -150,6 +168,7 @@ export type TriviaDb = Dexie & {
   bundles: EntityTable<StoredBundle, 'groupId'>;
   outbox: EntityTable<OutboxEntry, 'mutationId'>;
   rejected: EntityTable<RejectedEntry, 'id'>;
+  sent: Table<SentEntry, [string, number]>;
   device: EntityTable<DeviceState, 'key'>;
   knownPlayers: EntityTable<KnownPlayer, 'hash'>;
   players: EntityTable<LocalPlayer, 'clientId'>;
@@ -185,6 +204,9 @@ export const STORES_V4 = {
   players: 'clientId, confirmedAt',
   attempts: 'clientId, questionGroupId, confirmedAt',
 };
+
+/** What the server settled, by device and mutation id, pruned by when it was settled. */
+export const STORES_V5 = { ...STORES_V4, sent: '[deviceId+mutationId], confirmedAt' };
 
 /** The record kept for staff when the server refuses an outbox entry. */
 export function rejectedFrom(entry: OutboxEntry, reason: string, rejectedAt = new Date().toISOString()): RejectedEntry {
@@ -229,6 +251,8 @@ export function openTriviaDb(name = 'triviando'): TriviaDb {
         if (!waiting.has(attempt.clientId) && !playing.has(attempt.clientId)) attempt.confirmedAt = now;
       });
     });
+  // A new store for what the server settled: nothing else changes, all data stays.
+  db.version(5).stores(STORES_V5);
   return db;
 }
 

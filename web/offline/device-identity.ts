@@ -1,5 +1,6 @@
 import type { DeviceRegistration } from '../../contract';
-import { writeMeta, type DeviceState, type OutboxEntry, type TriviaDb } from './db';
+import { writeMeta, type DeviceState, type OutboxEntry, type SentEntry, type TriviaDb } from './db';
+import { refillOrder, takeAllKept, takeLost } from './refill';
 import { callServer, type ServerAnswer } from './server-call';
 
 /** The meta key of the kiosk this browser was before it lost its data ({name}), until it is set up again. */
@@ -11,16 +12,28 @@ export const emptyDevice = (): DeviceState => ({ key: 'device', deviceId: null, 
 
 /**
  * Gives the pending entries the ids `from`, `from + 1`… in their order, and moves the next id to
- * hand out after them. Runs in its own transaction (or the caller's, which must include outbox
- * and device), so an entry written meanwhile is numbered after them.
+ * hand out after them; `lost` (writes a restored server no longer has, refill.ts) go first, in
+ * their order. Runs in its own transaction (or the caller's, which must include outbox and
+ * device), so an entry written meanwhile is numbered after them.
  */
-export async function renumberPending(db: TriviaDb, from: number): Promise<void> {
+export async function renumberPending(db: TriviaDb, from: number, lost: SentEntry[] = []): Promise<void> {
   await db.transaction('rw', [db.outbox, db.device], async () => {
     const pending: OutboxEntry[] = await db.outbox.where('status').equals('pending').sortBy('mutationId');
     const device = (await db.device.get('device')) ?? emptyDevice();
+    const entries = lost.length > 0 ? refillOrder(lost, pending) : pending;
     await db.outbox.bulkDelete(pending.map((entry) => entry.mutationId));
-    await db.outbox.bulkAdd(pending.map((entry, i) => ({ ...entry, mutationId: from + i })));
-    await db.device.put({ ...device, nextMutationId: from + pending.length });
+    await db.outbox.bulkAdd(entries.map((entry, i) => ({ ...entry, mutationId: from + i })));
+    await db.device.put({ ...device, nextMutationId: from + entries.length });
+  });
+}
+
+/**
+ * The server's counter for this device is `lastMutationId` (a gap, or an id it holds with another
+ * payload): the pending entries go after it, behind what a restore made the server lose (refill.ts).
+ */
+export async function resyncOutbox(db: TriviaDb, deviceId: string, lastMutationId: number): Promise<void> {
+  await db.transaction('rw', [db.outbox, db.device, db.sent, db.meta, db.knownPlayers], async () => {
+    await renumberPending(db, lastMutationId + 1, await takeLost(db, deviceId, lastMutationId));
   });
 }
 
@@ -65,7 +78,8 @@ type Registered = { kind: 'registered'; device: Identity } | Exclude<ServerAnswe
  * The device's server identity: the stored one, or a new registration. `stale` is an identity
  * the server no longer recognises (403 device_unknown). The write is a compare-and-set: when
  * another tab stored a different identity meanwhile, that one is kept and used. A replaced
- * identity starts at counter 0 on the server, so the pending entries are renumbered from 1.
+ * identity starts at counter 0 on the server, so the pending entries are renumbered from 1, behind
+ * every write the server settled for the stale identity and this device still keeps (refill.ts).
  */
 export async function ensureIdentity(db: TriviaDb, timeoutMs: number, stale?: Identity): Promise<Registered> {
   const seen = (await db.device.get('device')) ?? emptyDevice();
@@ -77,14 +91,14 @@ export async function ensureIdentity(db: TriviaDb, timeoutMs: number, stale?: Id
   const registration = answer.body;
   // This browser was a kiosk and came back without its data: its screen says so until staff set it up again.
   if (registration.lostKiosk) await writeMeta(db, LOST_KIOSK_KEY, registration.lostKiosk);
-  return db.transaction('rw', [db.device, db.outbox, db.meta], async () => {
+  return db.transaction('rw', [db.device, db.outbox, db.meta, db.sent, db.knownPlayers], async () => {
     const current = (await db.device.get('device')) ?? emptyDevice();
     if (current.deviceId && current.secret && current.deviceId !== seen.deviceId) return { kind: 'registered' as const, device: current as Identity };
     const { contactTicket: _used, ...rest } = current;
     await db.device.put({ ...rest, deviceId: registration.deviceId, secret: registration.secret });
     // A registration is a contact: the server's window for this device's offline rounds opens here (docs/fair-play.md).
     await writeMeta(db, 'lastContactAt', new Date().toISOString());
-    if (seen.deviceId) await renumberPending(db, 1);
+    if (seen.deviceId) await renumberPending(db, 1, await takeAllKept(db, seen.deviceId));
     return { kind: 'registered' as const, device: (await db.device.get('device')) as Identity };
   });
 }

@@ -1,11 +1,12 @@
 import { v4 as uuid } from 'uuid';
-import type { Mutation, ServerResult, SyncReply, SyncResult } from '../../contract';
-import { markConfirmed, pruneConfirmed } from './confirmed-records';
-import { rejectedFrom, writeMeta, type OutboxEntry, type TriviaDb } from './db';
-import { ensureIdentity, renumberPending, type Identity } from './device-identity';
+import type { SyncReply } from '../../contract';
+import { pruneConfirmed } from './confirmed-records';
+import { writeMeta, type OutboxEntry, type TriviaDb } from './db';
+import { ensureIdentity, renumberPending, resyncOutbox, type Identity } from './device-identity';
 import { releaseLease, takeLease } from './flush-lease';
 import { REQUEST_TIMEOUT_MS } from './http';
 import { kioskCertificateHeaders } from './kiosk-config';
+import { applyResults, reject } from './push-results';
 import { callServer } from './server-call';
 
 /** Entries in one push: the longest a round's deal waits behind the backlog is one push of these (server-deal.ts). */
@@ -32,55 +33,6 @@ export interface FlushOptions {
   pauseBefore?: () => boolean | Promise<boolean>;
 }
 
-type Settled = { settled: number; rejected: number; answered: number };
-
-/** A registration the server applied: later rounds of that player on this device use the server's player id. */
-async function storePlayerId(db: TriviaDb, entry: OutboxEntry, id: number): Promise<void> {
-  if (entry.kind !== 'player') return;
-  const clientId = (entry.payload as Extract<Mutation, { kind: 'player' }>['payload']).clientId;
-  await db.knownPlayers.where('clientId').equals(clientId).modify({ playerId: id });
-}
-
-/** A completion the server scored: the result screen of a round played without verdicts shows it. */
-async function storeServerResult(db: TriviaDb, entry: OutboxEntry, result: ServerResult): Promise<void> {
-  if (entry.kind !== 'completion') return;
-  const attemptClientId = (entry.payload as Extract<Mutation, { kind: 'completion' }>['payload']).attemptClientId;
-  await db.attempts.update(attemptClientId, { serverResult: result });
-}
-
-/** Moves a refused entry out of the outbox into the staff's list, its document number masked. */
-async function reject(db: TriviaDb, entry: OutboxEntry, reason: string): Promise<void> {
-  await db.rejected.add(rejectedFrom(entry, reason || 'Rechazado por el servidor'));
-  await db.outbox.delete(entry.mutationId);
-}
-
-/** Applies a push's reply: applied, duplicate and kept-unapplied entries (KEPT_UNAPPLIED) are settled (dropped), rejected ones move to the staff's list. */
-async function applyResults(db: TriviaDb, entries: OutboxEntry[], results: SyncResult[]): Promise<Settled> {
-  let settled = 0;
-  let rejected = 0;
-  let answered = 0;
-  const confirmedAt = new Date().toISOString();
-  const byId = new Map(entries.map((entry) => [entry.mutationId, entry]));
-  await db.transaction('rw', [db.outbox, db.rejected, db.players, db.attempts, db.knownPlayers, db.inProgress], async () => {
-    for (const result of results) {
-      const entry = byId.get(result.mutationId);
-      if (!entry) continue;
-      answered++;
-      await markConfirmed(db, entry, confirmedAt);
-      if (result.status === 'rejected') {
-        rejected++;
-        await reject(db, entry, result.reason ?? '');
-        continue;
-      }
-      if (result.id !== undefined) await storePlayerId(db, entry, result.id);
-      if (result.result) await storeServerResult(db, entry, result.result);
-      await db.outbox.delete(entry.mutationId);
-      settled++;
-    }
-  });
-  return { settled, rejected, answered };
-}
-
 /** The next `size` pending entries, oldest first (the index keeps equal statuses in mutationId order), and whether more wait behind them. */
 async function nextBatch(db: TriviaDb, size: number): Promise<{ batch: OutboxEntry[]; more: boolean }> {
   const next = await db.outbox.where('status').equals('pending').limit(size + 1).toArray();
@@ -92,7 +44,9 @@ async function nextBatch(db: TriviaDb, size: number): Promise<{ batch: OutboxEnt
  * - a per-mutation rejection moves that entry to the staff's list and the rest flows;
  * - `resync` (a gap, or an id the server holds with another payload) renumbers the pending
  *   entries past the server's counter and sends again (client UUIDs make a re-sent write safe);
- * - `device-unknown` registers the device anew (renumbering from 1) and sends again;
+ *   a counter below what the server once answered (a restore) first puts back what it lost (refill.ts);
+ * - `device-unknown` registers the device anew (renumbering from 1, behind every kept write of
+ *   the old identity) and sends again;
  * - any other refusal of a whole push splits it: entries go one by one and the one the server
  *   refuses is rejected with the server's message, so no refused batch is ever retried as is;
  * - `transient` (no server, time-out, 5xx, 429) stops the run: everything stays pending.
@@ -142,7 +96,7 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
     });
     switch (answer.kind) {
       case 'success': {
-        const outcome = await applyResults(db, batch, answer.body?.results ?? []);
+        const outcome = await applyResults(db, device.deviceId, batch, answer.body?.results ?? []);
         settled += outcome.settled;
         rejected += outcome.rejected;
         // A reply that settles nothing would loop forever: try again later.
@@ -154,7 +108,7 @@ async function flushRun(db: TriviaDb, options: FlushOptions): Promise<FlushOutco
         return fail(answer.message, answer.retryAfterMs);
       case 'resync':
         if (++resyncs > MAX_RESYNCS) return fail(answer.message);
-        await renumberPending(db, answer.lastMutationId + 1);
+        await resyncOutbox(db, device.deviceId, answer.lastMutationId);
         break;
       case 'device-unknown': {
         if (reregistered) return fail(answer.message);

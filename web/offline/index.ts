@@ -195,6 +195,7 @@ export const leaveThisKiosk = (pin: string) => leaveKioskRole(triviaDb(), pin);
 /** This tab's claim to play a trivia: one tab of the device plays it at a time (see play-lock.ts). */
 export const playLock = (groupId: number): PlayLock => openPlayLock(triviaDb(), groupId);
 
+export type { Refilled } from './refill';
 export type { DeviceRecords, KindCounts, ServerReceipt, StaffSession, StaffUnlock, StorageInfo, SupportReport } from './staff-tools';
 
 /** The staff panel's part of the offline layer, loaded when staff open the panel (not with the player screen). */

@@ -3,6 +3,7 @@ import { liveQuery } from 'dexie';
 import type { DeviceReceipt, MutationCounts, SyncMutationKind } from '../../contract';
 import type { HeldRounds } from '../../contract/kiosk-holdings';
 import { readPrunedCounts } from './confirmed-records';
+import { readRefilled, type Refilled } from './refill';
 import { heldRounds, pendingEntries } from './sync-status';
 import { readMeta, triviaDb, type RejectedEntry, type TriviaDb } from './db';
 import { changeIdleSeconds, readKioskConfig, type KioskConfig } from './kiosk-config';
@@ -46,6 +47,8 @@ export interface DeviceRecords {
   /** Past this long without contact, the results this device sends are held for review. */
   offlineWindowHours: number;
   kiosk: KioskConfig | null;
+  /** What the server recovered from this device after it was restored (refill.ts), once it settled all of it. */
+  refilled: Refilled | null;
 }
 
 const zeroCounts = (): KindCounts => ({ player: 0, attempt: 0, completion: 0 });
@@ -71,6 +74,7 @@ export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
     lastContactAt: (await readMeta<string>(db, 'lastContactAt')) ?? null,
     offlineWindowHours: (await readMeta<number>(db, 'offlineWindowHours')) ?? OFFLINE_WINDOW_HOURS_DEFAULT,
     kiosk: await readKioskConfig(db),
+    refilled: await readRefilled(db),
   };
 }
 
@@ -162,6 +166,7 @@ export function supportReport(input: { records: DeviceRecords; receipt: ServerRe
     kiosk: records.kiosk ? { name: records.kiosk.name, questionGroupId: records.kiosk.groupId, idleSeconds: records.kiosk.idleSeconds } : null,
     lastSyncAt: records.lastSyncAt,
     lastSyncError: records.lastSyncError,
+    refilled: records.refilled,
     storage: input.storage,
     counts: {
       recordedOnDevice: records.recorded,

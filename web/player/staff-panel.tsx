@@ -111,6 +111,11 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
             </p>
             <CountList counts={records.pending} testId="staff-pending" />
             <ContactLine records={records} reachable={reachable} />
+            {records.refilled && records.refilled.count > 0 && (
+              <p data-testid="staff-refilled">
+                {refilledText(records.refilled.count)} (<time dateTime={records.refilled.at}>{formatDateTime(records.refilled.at)}</time>).
+              </p>
+            )}
             {records.lastSyncError && (
               <p className="break-words">
                 <span className="font-semibold">Último error: </span>
@@ -187,6 +192,9 @@ export function StaffPanel({ tools, session }: { tools: StaffTools; session: Sta
     </dialog>
   );
 }
+
+/** The results a restored server got back from this device (refill.ts), said once it has them all. */
+const refilledText = (count: number) => `El servidor recuperó ${count} ${count === 1 ? 'resultado' : 'resultados'} de este kiosco`;
 
 /**
  * When the kiosk last reached the server with nothing left to send, and, while it cannot reach it,
