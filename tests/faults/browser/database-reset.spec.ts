@@ -63,7 +63,9 @@ test('a kiosk whose results were played while the server database was reset to e
     await expect(player.connection()).toHaveText('En línea');
 
     // What the server holds: exactly the three results, under the kiosk's own device, whose row
-    // is back with its counter at the last of its nine resynced mutations.
+    // is back with its counter at the last of its ten resynced mutations: the first player's
+    // registration, which the server had acknowledged and lost and the kiosk kept (the refill),
+    // then the nine played offline.
     const stored = await storedResults(server, DEMO_TRIVIA);
     const scores = await exportedScores(server.baseUrl, ADMIN, DEMO_TRIVIA);
     const devices = await serverSql<{ id: string; last: number }>(server, 'SELECT id, last_mutation_id AS "last" FROM devices');
@@ -82,8 +84,10 @@ test('a kiosk whose results were played while the server database was reset to e
     expect(stored.map(({ deviceId: _device, ...row }) => row)).toEqual(expected);
     expect(stored.every((s) => s.deviceId === deviceId)).toBe(true);
     expect(scores.map((s) => [s.fullName, s.score, s.overLimit]).sort()).toEqual(PLAYERS.map((p) => [p.fullName, p.score, false]).sort());
-    expect(devices).toEqual([{ id: deviceId, last: PLAYERS.length * 3 }]);
-    expect(mutations).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => ({ id: i + 1, status: 'applied' })));
+    expect(devices).toEqual([{ id: deviceId, last: PLAYERS.length * 3 + 1 }]);
+    expect(mutations).toEqual(Array.from({ length: PLAYERS.length * 3 + 1 }, (_, i) => ({ id: i + 1, status: 'applied' })));
+    // The player registered before the backup is the server's again.
+    expect(await serverSql(server, `SELECT full_name AS "fullName" FROM players WHERE document_number = '7770000'`)).toEqual([{ fullName: 'Previa Al Respaldo' }]);
     expect(await player.storedDeviceId()).toBe(deviceId);
     expect(seconds).toBeLessThanOrEqual(SYNC_WITHIN_SECONDS);
   });
