@@ -59,6 +59,10 @@ test('an owner sees the banner once the WAL archive fails, and not before', asyn
   await page.setViewportSize({ width: 390, height: 900 });
   await expect(banner).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // A 390 px phone at 200 % zoom: 195 CSS pixels, still no sideways scroll.
+  await page.setViewportSize({ width: 195, height: 900 });
+  await expect(banner).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(195);
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect(page.locator('html')).toHaveClass(/\bdark\b/);
   expect(await seriousViolations(page, 'dark backup banner')).toEqual([]);
