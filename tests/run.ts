@@ -85,6 +85,35 @@ function counts(step: Step): { passed: number; failed: number } {
   return { passed: stats.expected ?? 0, failed: (stats.unexpected ?? 0) + (stats.flaky ?? 0) + (stats.skipped ?? 0) };
 }
 
+/** Each failed test of a step, named with its file and the first line of its error, so the log's tail says what failed. */
+function failedTests(step: Step): string[] {
+  if (!step.report || !existsSync(step.report.file)) return [];
+  const report = JSON.parse(readFileSync(step.report.file, 'utf8'));
+  const firstLine = (message: unknown) => String(message ?? '').split('\n').find((line) => line.trim())?.trim().slice(0, 240) ?? '';
+  const lines: string[] = [];
+  if (step.report.runner === 'vitest') {
+    for (const file of report.testResults ?? []) {
+      const name = String(file.name ?? '').replace(`${process.cwd()}/`, '');
+      const failedAssertions = (file.assertionResults ?? []).filter((a: { status: string }) => a.status !== 'passed');
+      for (const a of failedAssertions) lines.push(`  ${step.name}: ${name} › ${a.fullName} (${a.status}): ${firstLine(a.failureMessages?.[0])}`);
+      if (!failedAssertions.length && file.status === 'failed') lines.push(`  ${step.name}: ${name}: ${firstLine(file.message)}`);
+    }
+    return lines;
+  }
+  const walk = (suite: { file?: string; specs?: { title: string; file?: string; tests: { status?: string; results: { status: string; error?: { message?: string } }[] }[] }[]; suites?: unknown[] }) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status === 'expected') continue;
+        const last = test.results.at(-1);
+        lines.push(`  ${step.name}: ${spec.file ?? suite.file} › ${spec.title} (${test.status ?? last?.status}): ${firstLine(last?.error?.message)}`);
+      }
+    }
+    for (const child of (suite.suites ?? []) as (typeof suite)[]) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return lines;
+}
+
 /** The fuzz suite's counts, or why there are none. */
 function fuzzSummaryLine(): string {
   const summary = readFuzzSummary();
@@ -152,6 +181,7 @@ console.log(`\nAll steps: ${Math.round((Date.now() - started) / 1000)} s`);
 
 failedSteps = [...new Set(failedSteps)];
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nEvery step passed.');
+for (const line of steps.flatMap(failedTests)) console.log(line);
 if (runsFuzz) console.log(fuzzSummaryLine());
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length || failed ? 1 : 0);
