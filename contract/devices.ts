@@ -60,6 +60,8 @@ export const deviceHeartbeatSchema = z.strictObject({});
 export const deviceRegistrationSchema = z.strictObject({ contactTicket: z.string().max(200).optional() });
 export interface DeviceHeartbeatReply {
   lastSeenAt: string;
+  /** The highest mutation id the server settled for this device: below what it once acknowledged, it was restored and the device refills it. */
+  lastMutationId: number;
   /** OFFLINE_WINDOW_HOURS: past this long without contact, the kiosk's results are held for review. */
   offlineWindowHours: number;
 }

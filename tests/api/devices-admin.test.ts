@@ -185,6 +185,15 @@ describe('POST /api/devices/me/heartbeat', () => {
     expect(after.attention).toMatchObject({ inService: true, offline: false });
     // A heartbeat is no sync: nothing was received from the kiosk.
     expect(after.mutations.total).toEqual({ confirmed: 0, inReview: 0, discarded: 0, rejected: 0 });
+    expect(res.body.lastMutationId).toBe(0);
+  });
+
+  it("answers with the server's counter for the device, which a device compares with what it was acknowledged (a restore rewinds it)", async () => {
+    const device = await registerDevice(api);
+    await api.dataSource.query(`UPDATE devices SET last_mutation_id = 7 WHERE id = $1`, [device.deviceId]);
+    expect((await beat(device)).body).toMatchObject({ lastMutationId: 7, offlineWindowHours: expect.any(Number) });
+    await api.dataSource.query(`UPDATE devices SET last_mutation_id = 4 WHERE id = $1`, [device.deviceId]);
+    expect((await beat(device)).body.lastMutationId).toBe(4);
   });
 
   it('is refused for a wrong secret (403 device_unknown) and for a body that is not {} (400), changing nothing', async () => {

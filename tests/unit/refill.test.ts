@@ -2,7 +2,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry, PlayerRef, TriviaDb } from '../../web/offline/db';
+import { writeMeta } from '../../web/offline/db';
 import { flushOutbox } from '../../web/offline/flusher';
+import { sendHeartbeat } from '../../web/offline/heartbeat';
 import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { readRefilled } from '../../web/offline/refill';
 import { planRound } from '../../web/offline/round';
@@ -22,6 +24,8 @@ type Pushed = Pick<OutboxEntry, 'mutationId' | 'kind' | 'payload'>;
 function restorableServer() {
   const devices = new Map<string, Pushed[]>();
   const pushes: number[][] = [];
+  /** The counter each heartbeat was answered with. */
+  const heartbeats: number[] = [];
   const log: Pushed[] = [];
   let registered = 0;
   let nextId = 100;
@@ -33,6 +37,10 @@ function restorableServer() {
     }
     const held = devices.get((init.headers as Record<string, string>)['X-Device-Id']!);
     if (!held) return json(403, { error: 'x', message: 'Dispositivo no reconocido', code: 'device_unknown' });
+    if (String(input) === '/api/devices/me/heartbeat') {
+      heartbeats.push(held.length);
+      return json(200, { lastSeenAt: new Date().toISOString(), lastMutationId: held.length, offlineWindowHours: 6 });
+    }
     const { mutations } = JSON.parse(String(init.body)) as { mutations: Pushed[] };
     pushes.push(mutations.map((m) => m.mutationId));
     if (mutations[0]!.mutationId > held.length + 1) {
@@ -49,6 +57,7 @@ function restorableServer() {
   return {
     handler,
     pushes,
+    heartbeats,
     log,
     held: (deviceId: string) => devices.get(deviceId) ?? [],
     restore(deviceId: string, counter: number) {
@@ -99,6 +108,32 @@ describe('a device refills what a restored server lost', () => {
     expect((await readDeviceRecords(db)).refilled).toEqual({ count: 2, at: expect.any(String) });
     expect(await db.outbox.count()).toBe(0);
     expect((await db.sent.toArray()).map((entry) => entry.mutationId)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('learns of the restore from a heartbeat when it has nothing to send, and sends the lost writes; a heartbeat at the acknowledged counter changes nothing', async () => {
+    const server = restorableServer();
+    const { db, acknowledged, waiting } = await kioskWithHistory(server);
+    expect(await flushOutbox(db)).toMatchObject({ status: 'flushed', settled: 2 });
+    // (A phone beats at most once a minute after its last contact: each beat here is due.)
+    await writeMeta(db, 'lastContactAt', null);
+    expect(await sendHeartbeat(db, true)).toBe('sent');
+    expect(await db.outbox.count()).toBe(0);
+
+    server.restore('dev-1', 3);
+    await writeMeta(db, 'lastContactAt', null);
+    expect(await sendHeartbeat(db, true)).toBe('refill');
+    expect(server.heartbeats).toEqual([7, 3]);
+    expect((await db.outbox.orderBy('mutationId').toArray()).map((entry) => [entry.mutationId, entry.refilled])).toEqual([
+      [4, true],
+      [5, true],
+      [6, true],
+      [7, true],
+    ]);
+    server.pushes.length = 0;
+    expect(await flushOutbox(db)).toEqual({ status: 'flushed', settled: 4, rejected: 0 });
+    expect(server.pushes).toEqual([[4, 5, 6, 7]]);
+    expect(server.held('dev-1').map(writeOf)).toEqual([...acknowledged, ...waiting]);
+    expect(await readRefilled(db)).toEqual({ count: 2, at: expect.any(String) });
   });
 
   it('refills nothing on an ordinary gap: a counter at what the server acknowledged', async () => {

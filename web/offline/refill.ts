@@ -57,6 +57,12 @@ export async function noteRefillSettled(db: TriviaDb, completions: number): Prom
   await db.meta.put({ key: REFILLED_KEY, value: { count, at: new Date().toISOString() } satisfies Refilled });
 }
 
+/** Whether the server once acknowledged an id above `serverCounter` for `deviceId`: it was restored, and has lost writes of this device. */
+export async function serverLostWrites(db: TriviaDb, deviceId: string, serverCounter: number): Promise<boolean> {
+  const known = await readMeta<Acknowledged>(db, ACKNOWLEDGED_KEY);
+  return known?.deviceId === deviceId && known.mutationId > serverCounter;
+}
+
 /**
  * The kept writes of `deviceId` past `serverCounter` when the server once answered an id above it
  * (it was restored), taken out of `sent`; none on an ordinary gap. Runs in the caller's

@@ -55,7 +55,12 @@ export function startSyncScheduler(db: TriviaDb, onOutcome?: (outcome: FlushOutc
   const run = async (trigger: Trigger) => {
     const outcome = await flushExclusively(db);
     onOutcome?.(outcome);
-    if (outcome.status === 'idle' && trigger !== 'write') void sendHeartbeat(db, trigger === 'event').catch(() => undefined);
+    // With nothing to send, a heartbeat; if its reply shows the server was restored, the refill goes now.
+    if (outcome.status === 'idle' && trigger !== 'write') {
+      void sendHeartbeat(db, trigger === 'event')
+        .then((sent) => sent === 'refill' && schedule(SOON_MS, true))
+        .catch(() => undefined);
+    }
     if (outcome.status === 'failed') {
       if (trigger !== 'write' || failures === 0) failures++;
       schedule(delayAfterFailure(failures, outcome.retryAfterMs), trigger !== 'write' || outcome.retryAfterMs !== undefined);

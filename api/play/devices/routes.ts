@@ -47,8 +47,8 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
     parseBody(deviceHeartbeatSchema, ctx.request.body);
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);
-    const lastSeenAt = (await touchDevice(dataSource.manager, deviceId)).toISOString();
-    ctx.body = { lastSeenAt, offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000 } satisfies DeviceHeartbeatReply;
+    const { lastSeenAt, lastMutationId } = await touchDevice(dataSource.manager, deviceId);
+    ctx.body = { lastSeenAt: lastSeenAt.toISOString(), lastMutationId, offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000 } satisfies DeviceHeartbeatReply;
   });
   return router;
 }

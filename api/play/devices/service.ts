@@ -30,12 +30,12 @@ export async function registerDevice(em: EntityManager, serverSecret: string, fi
 }
 
 /** A device's sign of life, sent with nothing to send: its last seen time, and the last time it had nothing pending, become now. */
-export async function touchDevice(em: EntityManager, deviceId: string): Promise<Date> {
-  const [[row]]: [{ last_seen_at: Date }[]] = await em.query(
-    `UPDATE devices SET last_seen_at = now(), drained_at = now(), data_lost_at = NULL WHERE id = $1 RETURNING last_seen_at`,
+export async function touchDevice(em: EntityManager, deviceId: string): Promise<{ lastSeenAt: Date; lastMutationId: number }> {
+  const [[row]]: [{ last_seen_at: Date; last_mutation_id: number }[]] = await em.query(
+    `UPDATE devices SET last_seen_at = now(), drained_at = now(), data_lost_at = NULL WHERE id = $1 RETURNING last_seen_at, last_mutation_id`,
     [deviceId],
   );
-  return new Date(row!.last_seen_at);
+  return { lastSeenAt: new Date(row!.last_seen_at), lastMutationId: Number(row!.last_mutation_id) };
 }
 
 /**

@@ -1,14 +1,23 @@
 import type { PlayBundle } from '../../../contract';
 import { keyedBundle } from '../../support/answer-key';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomPortIn } from '../../support/free-port';
-import { dataDirQuery } from './app-database';
+import { dataDirDatabaseUrl, dataDirQuery } from './app-database';
 import { storeQuickAdminHash } from './quick-admin-hash';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /**
  * The real server as `npm start` runs it, on its own port and data directory, that a test can
@@ -37,6 +46,11 @@ export class ServerProcess {
 
   get baseUrl(): string {
     return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** The address of this server's embedded PostgreSQL (its port changes at each start). */
+  databaseUrl(): string {
+    return dataDirDatabaseUrl(this.dataDir);
   }
 
   /** Runs statements against this server's embedded PostgreSQL (its port and password live in its data directory). */
@@ -99,6 +113,28 @@ export class ServerProcess {
     if (this.adminHashQuick) return;
     await storeQuickAdminHash((text, values) => this.query(text, values), this.admin);
     this.adminHashQuick = true;
+  }
+
+  /**
+   * The machine dies: the server process and its embedded PostgreSQL are killed at once (SIGKILL,
+   * no shutdown of either), as when a laptop's disk fails under them.
+   */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = undefined;
+    const postmaster = Number(readFileSync(path.join(this.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    }
+    try {
+      process.kill(postmaster, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+    // Its backends notice the postmaster's death and leave at once; wait until the cluster's processes are gone.
+    for (let i = 0; i < 100 && processAlive(postmaster); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   async stop(): Promise<void> {

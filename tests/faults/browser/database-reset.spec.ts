@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { PlayerPage } from '../../e2e/pages/player-page';
+import { seriousViolations } from '../../e2e/support/axe';
+import { KIOSK_SETUP_PIN, setUpKioskByLink } from '../../e2e/support/kiosk-setup-link';
 import { exportedScores } from '../../e2e/support/score-export';
 import { ServerProcess } from '../../e2e/support/server-process';
 import { reportFigures } from '../support/figures';
-import { playRound, registerBeforeTheBackup, serverSql, setUpKioskEarlier, storedResults, type KioskPlayer, withKiosk } from '../support/kiosk-browser';
+import { playRound, serverSql, storedResults, type KioskPlayer, withKiosk } from '../support/kiosk-browser';
 
 const DEMO_TRIVIA = 1;
 /** How soon after it is back online the kiosk must have synced on its own. */
@@ -15,6 +17,8 @@ test.afterAll(async () => {
   await server.stop();
 });
 
+/** Played online, acknowledged, then lost with the database: the kiosk's refill brings the result back. */
+const BEFORE_THE_BACKUP: KioskPlayer = { fullName: 'Previa Al Respaldo', documentNumber: '7770000', site: 'Stand Norte', pattern: [true, false, true, false, true], score: 60 };
 const PLAYERS: KioskPlayer[] = [
   { fullName: 'Inés Restrepo', documentNumber: '7770001', site: 'Stand Principal', pattern: [true, true, false, true, false], score: 60 },
   { fullName: 'Julián Vega', documentNumber: '7770002', site: 'Stand Norte', pattern: [true, true, true, true, true], score: 100 },
@@ -28,23 +32,23 @@ test('a kiosk whose results were played while the server database was reset to e
     const page = await context.newPage();
     const player = new PlayerPage(page);
 
-    // Online: the kiosk stores the trivia and registers itself with a first player, who syncs.
-    await registerBeforeTheBackup(player, bundle, DEMO_TRIVIA);
-    // (The badge read 0 before the registration was written too: wait for the server's record.)
-    await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 1 }]);
+    // Staff set the tablet up as a kiosk of the trivia (with its PIN); online, a first player plays
+    // a round, which the server acknowledges: a player, an attempt and a completion.
+    await setUpKioskByLink(page, server.baseUrl, ADMIN, DEMO_TRIVIA);
+    await player.toDocumentStep();
+    await playRound(page, bundle, BEFORE_THE_BACKUP);
+    await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 3 }]);
     await expect(player.pending()).toHaveText('Nada por sincronizar');
     const deviceId = await player.storedDeviceId();
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await serverSql(server, 'SELECT id FROM devices')).toEqual([{ id: deviceId }]);
-    // Set up by staff before the outage: reloaded, its copy of the trivia holds the answer key.
-    await setUpKioskEarlier(server, player, DEMO_TRIVIA);
 
     // Offline, three players play full rounds: a player, an attempt and a completion each.
     await context.setOffline(true);
     for (const who of PLAYERS) await playRound(page, bundle, who);
     await expect(player.pending()).toHaveText(`${PLAYERS.length} partidas por sincronizar`);
-    // Numbered after the first player's mutation 1, which the server is about to forget.
-    expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 2));
+    // Numbered after the first round's mutations 1 to 3, which the server is about to forget.
+    expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 4));
 
     // Meanwhile the server's database is restored from a backup taken before the kiosk ever
     // synced: its players, attempts, devices and sync records are gone (sequences too); the
@@ -62,33 +66,43 @@ test('a kiosk whose results were played while the server database was reset to e
     await expect(player.rejectedCount()).toHaveCount(0);
     await expect(player.connection()).toHaveText('En línea');
 
-    // What the server holds: exactly the three results, under the kiosk's own device, whose row
-    // is back with its counter at the last of its ten resynced mutations: the first player's
-    // registration, which the server had acknowledged and lost and the kiosk kept (the refill),
-    // then the nine played offline.
+    // What the server holds: exactly the four results, under the kiosk's own device, whose row
+    // is back with its counter at the last of its twelve resynced mutations: the first round's
+    // three, which the server had acknowledged and lost and the kiosk kept (the refill), then the
+    // nine played offline.
     const stored = await storedResults(server, DEMO_TRIVIA);
     const scores = await exportedScores(server.baseUrl, ADMIN, DEMO_TRIVIA);
     const devices = await serverSql<{ id: string; last: number }>(server, 'SELECT id, last_mutation_id AS "last" FROM devices');
     const mutations = await serverSql<{ id: number; status: string }>(server, 'SELECT mutation_id AS id, status FROM sync_mutations ORDER BY mutation_id');
-    const expected = PLAYERS.map((p) => ({ fullName: p.fullName, documentNumber: p.documentNumber, site: p.site, score: p.score, correctAnswers: p.pattern.filter(Boolean).length }));
+    const everyone = [BEFORE_THE_BACKUP, ...PLAYERS];
+    const expected = everyone.map((p) => ({ fullName: p.fullName, documentNumber: p.documentNumber, site: p.site, score: p.score, correctAnswers: p.pattern.filter(Boolean).length }));
     const matched = expected.filter((row) => stored.some((s) => s.fullName === row.fullName && s.score === row.score)).length;
     reportFigures('kiosk-database-reset', 'kiosk browser, database reset to empty', {
-      sent: PLAYERS.length,
-      acknowledged: (await player.pending().textContent()) === 'Nada por sincronizar' ? PLAYERS.length : 0,
+      sent: everyone.length,
+      acknowledged: (await player.pending().textContent()) === 'Nada por sincronizar' ? everyone.length : 0,
       stored: matched,
       duplicated: Math.max(0, stored.length - new Set(stored.map((s) => s.documentNumber)).size),
-      lost: PLAYERS.length - matched,
+      lost: everyone.length - matched,
       extra: { mutations: mutations.length, secondsToSync: seconds, sameDevice: devices.length === 1 && devices[0]!.id === deviceId },
     });
 
-    expect(stored.map(({ deviceId: _device, ...row }) => row)).toEqual(expected);
+    expect(stored.map(({ deviceId: _device, ...row }) => row)).toEqual([...expected].sort((a, b) => a.fullName.localeCompare(b.fullName)));
     expect(stored.every((s) => s.deviceId === deviceId)).toBe(true);
-    expect(scores.map((s) => [s.fullName, s.score, s.overLimit]).sort()).toEqual(PLAYERS.map((p) => [p.fullName, p.score, false]).sort());
-    expect(devices).toEqual([{ id: deviceId, last: PLAYERS.length * 3 + 1 }]);
-    expect(mutations).toEqual(Array.from({ length: PLAYERS.length * 3 + 1 }, (_, i) => ({ id: i + 1, status: 'applied' })));
-    // The player registered before the backup is the server's again.
-    expect(await serverSql(server, `SELECT full_name AS "fullName" FROM players WHERE document_number = '7770000'`)).toEqual([{ fullName: 'Previa Al Respaldo' }]);
+    expect(scores.map((s) => [s.fullName, s.score, s.overLimit]).sort()).toEqual(everyone.map((p) => [p.fullName, p.score, false]).sort());
+    expect(devices).toEqual([{ id: deviceId, last: everyone.length * 3 }]);
+    expect(mutations).toEqual(Array.from({ length: everyone.length * 3 }, (_, i) => ({ id: i + 1, status: 'applied' })));
     expect(await player.storedDeviceId()).toBe(deviceId);
     expect(seconds).toBeLessThanOrEqual(SYNC_WITHIN_SECONDS);
+
+    // Staff read on the panel that the server got back the round it had lost; the panel stays
+    // accessible with the line, in light and dark.
+    await player.openStaffPanelWith(KIOSK_SETUP_PIN);
+    await expect(page.getByTestId('staff-refilled')).toHaveText(/^El servidor recuperó 1 resultado de este kiosco \(.+\)\.$/);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await seriousViolations(page, `staff panel after a refill (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
+      for (const width of [1024, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/shots/refill-${colorScheme}-${width}.png` }); } // TEMP
+      await page.evaluate(() => { document.documentElement.style.zoom = '2'; }); await page.screenshot({ path: `/tmp/shots/refill-${colorScheme}-zoom.png` }); await page.evaluate(() => { document.documentElement.style.zoom = ''; }); // TEMP
+    }
   });
 });

@@ -27,6 +27,8 @@ export interface KioskFigures {
   duplicateReplies: number;
   /** Error replies by status and code, e.g. `503 database_unavailable`. */
   errorReplies: Record<string, number>;
+  /** Acknowledged mutations sent again because the server no longer had them (it was restored). */
+  refilled: number;
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,7 +36,10 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A fault-tolerant sync client that behaves like a kiosk: it keeps an outbox in mutation order,
  * pushes the oldest unacknowledged mutations in batches, drops what the server settled and sends
- * the rest again, whatever happened to the previous push (no reply, an error reply, a gap).
+ * the rest again, whatever happened to the previous push (no reply, an error reply, a gap). Like
+ * the player screen (web/offline/refill.ts) it keeps what the server acknowledged: when a gap
+ * reply's counter is below the highest id the server once acknowledged (the server was restored),
+ * the kept mutations past that counter go back to the outbox.
  */
 export class KioskClient {
   readonly outbox: Mutation[] = [];
@@ -46,6 +51,10 @@ export class KioskClient {
   private networkFailures = 0;
   private cutPushes = 0;
   private duplicateReplies = 0;
+  /** What the server acknowledged, by id, and the highest of those ids. */
+  private readonly kept = new Map<number, Mutation>();
+  private highestAcknowledged = 0;
+  private refilled = 0;
   private readonly errorReplies: Record<string, number> = {};
   /** The first error body seen for each `status code` key, to check its shape. */
   readonly errorSamples = new Map<string, ApiErrorBody | string>();
@@ -154,6 +163,8 @@ export class KioskClient {
     }
     else {
       const code = typeof outcome.body === 'object' && outcome.body ? outcome.body.code : 'not-json';
+      const counter = typeof outcome.body === 'object' && outcome.body ? outcome.body.lastMutationId : undefined;
+      if (outcome.status === 409 && code === 'sync_gap' && typeof counter === 'number') this.refillAbove(counter);
       const key = `${outcome.status} ${code}`;
       this.errorReplies[key] = (this.errorReplies[key] ?? 0) + 1;
       if (!this.errorSamples.has(key)) this.errorSamples.set(key, outcome.body);
@@ -165,12 +176,28 @@ export class KioskClient {
     for (const result of reply.results) {
       if (!SETTLED.has(result.status)) continue;
       if (result.status === 'duplicate' && !this.ackedIds.has(result.mutationId)) this.duplicateReplies++;
-      if (result.status === 'rejected') this.rejectedIds.set(result.mutationId, result.reason ?? '');
-      else this.ackedIds.add(result.mutationId);
+      if (result.status === 'rejected') {
+        this.rejectedIds.set(result.mutationId, result.reason ?? '');
+        continue;
+      }
+      this.ackedIds.add(result.mutationId);
+      const mutation = this.outbox.find((m) => m.mutationId === result.mutationId);
+      if (mutation) this.kept.set(mutation.mutationId, mutation);
+      this.highestAcknowledged = Math.max(this.highestAcknowledged, result.mutationId);
     }
     const settled = new Set(reply.results.filter((r) => SETTLED.has(r.status)).map((r) => r.mutationId));
     for (let i = this.outbox.length - 1; i >= 0; i--) if (settled.has(this.outbox[i]!.mutationId)) this.outbox.splice(i, 1);
     for (const id of settled) this.unsettled.delete(id);
+  }
+
+  /** After a gap reply: what the server acknowledged past its `counter`, back in the outbox when it once acknowledged more (a restore). */
+  private refillAbove(counter: number): void {
+    if (this.highestAcknowledged <= counter) return;
+    const lost = [...this.kept.values()].filter((m) => m.mutationId > counter);
+    for (const m of lost) this.kept.delete(m.mutationId);
+    this.highestAcknowledged = counter;
+    this.refilled += lost.length;
+    this.enqueue(lost);
   }
 
   /** One push of the oldest `batchSize` pending mutations. */
@@ -209,6 +236,7 @@ export class KioskClient {
       cutPushes: this.cutPushes,
       duplicateReplies: this.duplicateReplies,
       errorReplies: { ...this.errorReplies },
+      refilled: this.refilled,
     };
   }
 
@@ -236,5 +264,6 @@ export function sumFigures(all: KioskFigures[]): KioskFigures {
     cutPushes: all.reduce((s, f) => s + f.cutPushes, 0),
     duplicateReplies: all.reduce((s, f) => s + f.duplicateReplies, 0),
     errorReplies,
+    refilled: all.reduce((s, f) => s + f.refilled, 0),
   };
 }
