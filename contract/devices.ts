@@ -50,8 +50,16 @@ export const deviceReceiptSchema = z.strictObject({
 });
 export type DeviceReceipt = z.infer<typeof deviceReceiptSchema>;
 
-/** POST /api/devices/me/heartbeat: a set-up kiosk with nothing to send says it is still there (body `{}`). */
-export const deviceHeartbeatSchema = z.strictObject({});
+/**
+ * POST /api/devices/me/heartbeat: a device with nothing to send says it is still there.
+ * `acknowledged`: the highest mutation id the server once answered this device. Above the server's
+ * counter the server was restored and lacks writes the device will send again: it is not drained,
+ * and fair play's anchor stays where it was.
+ */
+export const deviceHeartbeatSchema = z.strictObject({
+  acknowledged: z.number().int().nonnegative().max(2_147_483_647).optional(),
+});
+export type DeviceHeartbeat = z.infer<typeof deviceHeartbeatSchema>;
 
 /**
  * POST /api/devices: a new device, with the `contactTicket` an earlier registration refused for a

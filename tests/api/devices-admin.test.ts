@@ -196,6 +196,18 @@ describe('POST /api/devices/me/heartbeat', () => {
     expect((await beat(device)).body.lastMutationId).toBe(4);
   });
 
+  it('moves fair play\'s anchor to now, unless the device was acknowledged writes the server no longer has (a restore): those keep the anchor they had', async () => {
+    const device = await registerDevice(api);
+    const anchor = async () => ((await api.dataSource.query(`SELECT drained_at FROM devices WHERE id = $1`, [device.deviceId])) as { drained_at: Date | null }[])[0]!.drained_at;
+    await api.dataSource.query(`UPDATE devices SET last_mutation_id = 4, drained_at = now() - interval '2 hours' WHERE id = $1`, [device.deviceId]);
+    const before = await anchor();
+    expect((await beat(device, { acknowledged: 9 })).status).toBe(200);
+    expect(await anchor()).toEqual(before);
+    expect((await beat(device, { acknowledged: 4 })).status).toBe(200);
+    expect((await anchor())!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    expect((await beat(device, { acknowledged: -1 })).status).toBe(400);
+  });
+
   it('is refused for a wrong secret (403 device_unknown) and for a body that is not {} (400), changing nothing', async () => {
     const device = await registerDevice(api);
     const wrong = await beat({ deviceId: device.deviceId, secret: 'guessed-secret' });

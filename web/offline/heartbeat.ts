@@ -1,8 +1,8 @@
-import type { DeviceHeartbeatReply } from '../../contract';
+import type { DeviceHeartbeat, DeviceHeartbeatReply } from '../../contract';
 import { readMeta, writeMeta, type TriviaDb } from './db';
 import { resyncOutbox } from './device-identity';
 import { identityExclusively, withFlushLock } from './flusher';
-import { serverLostWrites } from './refill';
+import { acknowledgedFor, serverLostWrites } from './refill';
 import { kioskCertificateHeaders, readKioskConfig } from './kiosk-config';
 import { callServer } from './server-call';
 
@@ -27,7 +27,9 @@ export async function sendHeartbeat(db: TriviaDb, event = false): Promise<'sent'
   const identity = await identityExclusively(db, HEARTBEAT_TIMEOUT_MS);
   if (identity?.kind !== 'registered') return 'not-sent';
   const { deviceId, secret } = identity.device;
-  const answer = await callServer<DeviceHeartbeatReply>('POST', '/api/devices/me/heartbeat', {}, {
+  // What the server once acknowledged: a restored server that lacks some of it keeps this device's anchor.
+  const body: DeviceHeartbeat = { acknowledged: await acknowledgedFor(db, deviceId) };
+  const answer = await callServer<DeviceHeartbeatReply>('POST', '/api/devices/me/heartbeat', body, {
     headers: { 'X-Device-Id': deviceId, 'X-Device-Secret': secret, ...(kiosk ? await kioskCertificateHeaders(db) : {}) },
     timeoutMs: HEARTBEAT_TIMEOUT_MS,
   });

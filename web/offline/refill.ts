@@ -57,10 +57,15 @@ export async function noteRefillSettled(db: TriviaDb, completions: number): Prom
   await db.meta.put({ key: REFILLED_KEY, value: { count, at: new Date().toISOString() } satisfies Refilled });
 }
 
+/** The highest mutation id the server answered for `deviceId` (0 when none, or for another device id). */
+export async function acknowledgedFor(db: TriviaDb, deviceId: string): Promise<number> {
+  const known = await readMeta<Acknowledged>(db, ACKNOWLEDGED_KEY);
+  return known?.deviceId === deviceId ? known.mutationId : 0;
+}
+
 /** Whether the server once acknowledged an id above `serverCounter` for `deviceId`: it was restored, and has lost writes of this device. */
 export async function serverLostWrites(db: TriviaDb, deviceId: string, serverCounter: number): Promise<boolean> {
-  const known = await readMeta<Acknowledged>(db, ACKNOWLEDGED_KEY);
-  return known?.deviceId === deviceId && known.mutationId > serverCounter;
+  return (await acknowledgedFor(db, deviceId)) > serverCounter;
 }
 
 /**

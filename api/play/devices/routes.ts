@@ -44,10 +44,10 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
     ctx.body = (await deviceReceipt(dataSource.manager, deviceId)) satisfies DeviceReceipt;
   });
   router.post('/devices/me/heartbeat', publicRoute, rateLimitByAddress(limiters.player), async (ctx) => {
-    parseBody(deviceHeartbeatSchema, ctx.request.body);
+    const { acknowledged } = parseBody(deviceHeartbeatSchema, ctx.request.body);
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);
-    const { lastSeenAt, lastMutationId } = await touchDevice(dataSource.manager, deviceId);
+    const { lastSeenAt, lastMutationId } = await touchDevice(dataSource.manager, deviceId, acknowledged);
     ctx.body = { lastSeenAt: lastSeenAt.toISOString(), lastMutationId, offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000 } satisfies DeviceHeartbeatReply;
   });
   return router;

@@ -29,11 +29,16 @@ export async function registerDevice(em: EntityManager, serverSecret: string, fi
   return { deviceId, secret };
 }
 
-/** A device's sign of life, sent with nothing to send: its last seen time, and the last time it had nothing pending, become now. */
-export async function touchDevice(em: EntityManager, deviceId: string): Promise<{ lastSeenAt: Date; lastMutationId: number }> {
+/**
+ * A device's sign of life, sent with nothing to send: its last seen time becomes now, and so does the
+ * last time it had nothing pending, unless the device was acknowledged writes past the server's
+ * counter (`acknowledged`: the server was restored and lacks them; they come next, anchored as before).
+ */
+export async function touchDevice(em: EntityManager, deviceId: string, acknowledged = 0): Promise<{ lastSeenAt: Date; lastMutationId: number }> {
   const [[row]]: [{ last_seen_at: Date; last_mutation_id: number }[]] = await em.query(
-    `UPDATE devices SET last_seen_at = now(), drained_at = now(), data_lost_at = NULL WHERE id = $1 RETURNING last_seen_at, last_mutation_id`,
-    [deviceId],
+    `UPDATE devices SET last_seen_at = now(), drained_at = CASE WHEN last_mutation_id >= $2 THEN now() ELSE drained_at END, data_lost_at = NULL
+      WHERE id = $1 RETURNING last_seen_at, last_mutation_id`,
+    [deviceId, acknowledged],
   );
   return { lastSeenAt: new Date(row!.last_seen_at), lastMutationId: Number(row!.last_mutation_id) };
 }

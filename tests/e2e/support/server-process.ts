@@ -1,6 +1,6 @@
 import type { PlayBundle } from '../../../contract';
 import { keyedBundle } from '../../support/answer-key';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,6 +9,12 @@ import { dataDirDatabaseUrl, dataDirQuery } from './app-database';
 import { storeQuickAdminHash } from './quick-admin-hash';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/** The processes `pid` started (pgrep -P). */
+const childrenOf = (pid: number): number[] => {
+  const found = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+  return found.stdout.split('\n').filter(Boolean).map(Number);
+};
 
 const processAlive = (pid: number) => {
   try {
@@ -128,13 +134,16 @@ export class ServerProcess {
       child.kill('SIGKILL');
       await exited;
     }
-    try {
-      process.kill(postmaster, 'SIGKILL');
-    } catch {
-      // already gone
+    // The postmaster and every process of its cluster (backends, archiver, writer) die at once.
+    const cluster = [postmaster, ...childrenOf(postmaster)];
+    for (const pid of cluster) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
     }
-    // Its backends notice the postmaster's death and leave at once; wait until the cluster's processes are gone.
-    for (let i = 0; i < 100 && processAlive(postmaster); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && cluster.some(processAlive); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
   async stop(): Promise<void> {

@@ -32,11 +32,14 @@ test('a kiosk whose results were played while the server database was reset to e
     const page = await context.newPage();
     const player = new PlayerPage(page);
 
-    // Staff set the tablet up as a kiosk of the trivia (with its PIN); online, a first player plays
-    // a round, which the server acknowledges: a player, an attempt and a completion.
+    // Staff set the tablet up as a kiosk of the trivia (with its PIN); a first player plays a round
+    // while the Wi-Fi is out, which the server acknowledges when it is back: a player, an attempt
+    // and a completion.
     await setUpKioskByLink(page, server.baseUrl, ADMIN, DEMO_TRIVIA);
     await player.toDocumentStep();
+    await context.setOffline(true);
     await playRound(page, bundle, BEFORE_THE_BACKUP);
+    await context.setOffline(false);
     await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 3 }]);
     await expect(player.pending()).toHaveText('Nada por sincronizar');
     const deviceId = await player.storedDeviceId();
@@ -101,8 +104,6 @@ test('a kiosk whose results were played while the server database was reset to e
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       expect(await seriousViolations(page, `staff panel after a refill (${colorScheme})`, '[data-testid="staff-panel"]')).toEqual([]);
-      for (const width of [1024, 390]) { await page.setViewportSize({ width, height: 900 }); await page.screenshot({ path: `/tmp/shots/refill-${colorScheme}-${width}.png` }); } // TEMP
-      await page.evaluate(() => { document.documentElement.style.zoom = '2'; }); await page.screenshot({ path: `/tmp/shots/refill-${colorScheme}-zoom.png` }); await page.evaluate(() => { document.documentElement.style.zoom = ''; }); // TEMP
     }
   });
 });

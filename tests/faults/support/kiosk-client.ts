@@ -200,9 +200,27 @@ export class KioskClient {
     this.enqueue(lost);
   }
 
-  /** One push of the oldest `batchSize` pending mutations. */
-  pushOnce(batchSize: number): Promise<PushOutcome> {
-    return this.send(this.outbox.slice(0, batchSize));
+  /**
+   * With nothing to send, tells the server it is there (POST /api/devices/me/heartbeat), as the
+   * player screen does; the reply's counter below what the server once acknowledged refills the
+   * outbox. Returns how many mutations went back to it.
+   */
+  async heartbeat(): Promise<number> {
+    const before = this.refilled;
+    const reply = await fetch(`${this.baseUrl()}/api/devices/me/heartbeat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', 'X-Device-Id': this.deviceId, 'X-Device-Secret': this.secret },
+      body: JSON.stringify({ acknowledged: this.highestAcknowledged }),
+      signal: AbortSignal.timeout(15_000),
+    });
+    if (!reply.ok) throw new Error(`heartbeat: ${reply.status} ${await reply.text()}`);
+    this.refillAbove(((await reply.json()) as { lastMutationId: number }).lastMutationId);
+    return this.refilled - before;
+  }
+
+  /** One push of the oldest `batchSize` pending mutations (of those up to id `upTo`, when given: the rest stay for later pushes of the same upload). */
+  pushOnce(batchSize: number, upTo = Infinity): Promise<PushOutcome> {
+    return this.send(this.outbox.filter((m) => m.mutationId <= upTo).slice(0, batchSize));
   }
 
   /**
