@@ -102,4 +102,6 @@ export interface CreatedAttempt extends Attempt {
   token: string;
   /** The round the server dealt (absent for rounds recorded before). */
   round?: DealtRound;
+  /** The round's receipt, signed by the server, for a round dealt to a device under a clientId: sent with its completion, it brings the round back after a restore. */
+  receipt?: string;
 }

@@ -47,6 +47,8 @@ export const completionMutationSchema = z.strictObject({
     answers: z.array(chosenAnswerSchema).max(200),
     completionTime: completionTimeSchema,
     completedAt: isoDate,
+    /** A round the server dealt: its receipt from the deal reply (CreatedAttempt.receipt). */
+    receipt: z.string().min(1).max(4_000).optional(),
   }),
 });
 

@@ -150,6 +150,8 @@ export interface InProgressAttempt {
   startedAt: string;
   /** A round the server dealt: the token that asks for each answer's verdict (absent for a round dealt on the device). */
   token?: string;
+  /** A round the server dealt: its signed receipt (CreatedAttempt.receipt), sent with the completion. */
+  receipt?: string;
   /** The verdict of each answer given so far, by question id, when it is known. */
   verdicts?: Record<number, AnswerJudgement>;
 }

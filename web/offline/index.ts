@@ -96,7 +96,7 @@ export async function startRound(player: PlayerRef, bundle: PlayBundle): Promise
   if (deal.kind === 'refused') throw new RoundRefusedError(deal.message);
   const state =
     deal.kind === 'dealt'
-      ? await queueRoundStart(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token } })
+      ? await queueRoundStart(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token, receipt: deal.receipt } })
       : await queueRoundStart(db, player, planRound(bundle), { clientId: deal.clientId });
   requestFlush();
   return state;

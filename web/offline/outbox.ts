@@ -83,9 +83,10 @@ export class EmptyRoundError extends Error {
   }
 }
 
-/** A round the server dealt: its token for the verdicts, and its start on the server's clock. */
+/** A round the server dealt: its token for the verdicts, and its signed receipt, which goes with the completion (it brings the round back if a restore loses it). */
 export interface ServerDeal {
   token: string;
+  receipt?: string | undefined;
 }
 
 /**
@@ -121,7 +122,7 @@ export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: Ro
     answerOrder: round.answerOrder,
     answers: [],
     startedAt,
-    ...(options.deal ? { token: options.deal.token, verdicts: {} } : {}),
+    ...(options.deal ? { token: options.deal.token, verdicts: {}, ...(options.deal.receipt ? { receipt: options.deal.receipt } : {}) } : {}),
   };
   // A round the server dealt writes nothing to the outbox: it does not wait for the flush's writes there.
   const queued = options.deal ? [] : [db.outbox, db.device];
@@ -203,6 +204,7 @@ export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, co
       answers: state.answers,
       completionTime,
       completedAt: completedAt.toISOString(),
+      ...(state.receipt ? { receipt: state.receipt } : {}),
     });
     return { ...result, attemptClientId: state.attemptClientId, pending };
   });

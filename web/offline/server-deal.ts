@@ -10,7 +10,7 @@ import { callServer } from './server-call';
 export const DEAL_TIMEOUT_MS = 4_000;
 
 export type Deal =
-  | { kind: 'dealt'; clientId: string; round: RoundPlan; token: string }
+  | { kind: 'dealt'; clientId: string; round: RoundPlan; token: string; receipt?: string }
   /** The server said no (the player has used the trivia's attempts): the player is told why. */
   | { kind: 'refused'; message: string }
   /** No deal from the server (no connection, a slow reply, a registration still on its way): the device deals, under this attempt id. */
@@ -60,5 +60,6 @@ export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: num
   if (answer.kind === 'refused' && answer.code === 'attempt_limit_reached') return { kind: 'refused', message: answer.message };
   const round = answer.kind === 'success' ? answer.body?.round : undefined;
   if (answer.kind !== 'success' || !round || !answer.body?.token) return device;
-  return { kind: 'dealt', clientId, round: { groupId, questionIds: round.questionIds, answerOrder: round.answerOrder }, token: answer.body.token };
+  const { token, receipt } = answer.body;
+  return { kind: 'dealt', clientId, round: { groupId, questionIds: round.questionIds, answerOrder: round.answerOrder }, token, ...(receipt ? { receipt } : {}) };
 }

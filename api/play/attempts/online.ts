@@ -9,6 +9,7 @@ import { type PlayerReference, resolvePlayer } from '../players/service';
 import { attemptLimitReached } from '../players/attempt-limit';
 import { type AttemptRow, lockAttempt } from './attempt-row';
 import { completeAttempt } from './complete';
+import { signDealReceipt } from './deal-receipt';
 import { readRoundDevice, type RoundDevice } from './device-rounds';
 import { readDealCandidates, triviaRound } from './round-candidates';
 import { timeOnlineCompletion } from './round-end';
@@ -55,7 +56,8 @@ export function startOnlineAttempt(
  * round_size_mismatch), and be within the trivia's maxAttempts, decided with the player's row
  * locked (403 attempt_limit_reached). The server deals the round, records it with the attempt and
  * starts it on its own clock, where its window opens. Past a crowd limit (round-limits.ts) it is
- * stored held. A clientId seen before gives its round back instead of dealing another.
+ * stored held. A clientId seen before gives its round back instead of dealing another. Either way
+ * the device gets the round's signed receipt (deal-receipt.ts).
  */
 async function startDealtRound(em: EntityManager, input: NewAttempt, origin: RoundSource & { serverSecret: string }): Promise<StartedAttempt> {
   const { player } = await resolvePlayer(em, input, 'online');
@@ -64,7 +66,10 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
   const addressKey = await lockStart(em, origin, input.questionGroupId, player.id);
   const token = attemptToken(origin.serverSecret, input.clientId);
   const { existing, limit } = await readStart(em, input.clientId ?? null, player.id, input.questionGroupId);
-  if (existing) return { attempt: dealtAgain(existing, origin.device), token, inserted: false };
+  if (existing) {
+    const again = dealtAgain(existing, origin.device);
+    return { attempt: again, token, inserted: false, receipt: signDealReceipt(origin.serverSecret, again, player) };
+  }
 
   if (input.totalQuestions !== undefined && input.totalQuestions !== round.roundSize) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
   if (limit?.reached) throw attemptLimitReached(limit.maxAttempts);
@@ -88,7 +93,7 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
     windowStart: startedAt,
     addressKey,
   });
-  return { attempt, token, inserted: true };
+  return { attempt, token, inserted: true, receipt: signDealReceipt(origin.serverSecret, attempt, player) };
 }
 
 /** A deal asked again (its reply was lost) gets its round back; a round a device dealt itself, or another device's, never gets a token. */

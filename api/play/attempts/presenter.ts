@@ -16,10 +16,10 @@ export function presentAttempt(row: AttemptRow): Attempt {
   } satisfies Attempt;
 }
 
-/** Only the creation reply carries the token: it is never stored or shown again. With it, the round the server dealt. */
-export function presentCreatedAttempt(row: AttemptRow, token: string): CreatedAttempt {
+/** Only the creation reply carries the token: it is never stored or shown again. With it, the round the server dealt and its receipt. */
+export function presentCreatedAttempt(row: AttemptRow, token: string, receipt: string | null): CreatedAttempt {
   const round = row.question_ids && row.answer_order ? { round: { questionIds: row.question_ids, answerOrder: row.answer_order } } : {};
-  return { ...presentAttempt(row), token, ...round } satisfies CreatedAttempt;
+  return { ...presentAttempt(row), token, ...round, ...(receipt ? { receipt } : {}) } satisfies CreatedAttempt;
 }
 
 /** A completed attempt's result as a device shows it. */

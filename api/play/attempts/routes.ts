@@ -42,8 +42,8 @@ export function attemptRoutes({ config, dataSource, limiters, secret }: RouteDep
     // Every round is a device's (the player screen always has one): its limits apply on every path.
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     const origin = { serverSecret: secret, fairPlay: config.fairPlay, deviceId, addressKey: addressKey(secret, ctx.ip) };
-    const { attempt, token } = await startOnlineAttempt(dataSource.manager, input, origin);
-    ctx.body = presentCreatedAttempt(attempt, token);
+    const { attempt, token, receipt } = await startOnlineAttempt(dataSource.manager, input, origin);
+    ctx.body = presentCreatedAttempt(attempt, token, receipt ?? null);
   });
 
   // A phone's round asks one verdict per question: counted apart from the other player routes (ANSWER_RATE_LIMIT).

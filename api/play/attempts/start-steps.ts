@@ -22,6 +22,8 @@ export interface StartedAttempt {
   token: string;
   /** False when the clientId named an attempt started before. */
   inserted: boolean;
+  /** A round the server dealt to a device under a clientId: its signed receipt (deal-receipt.ts). */
+  receipt?: string | null;
 }
 
 /**

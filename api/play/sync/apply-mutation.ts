@@ -4,6 +4,7 @@ import { completionResult } from './completion-result';
 import { corrected } from '../attempts/anchoring';
 import { lockAttempt } from '../attempts/attempt-row';
 import { completeAttempt } from '../attempts/complete';
+import { roundFromReceipt } from '../attempts/round-from-receipt';
 import { timeSyncedCompletion } from '../attempts/round-end';
 import { type PushContext, recordDeviceRound } from '../attempts/synced-start';
 import { forbidden, toAppError } from '../../platform/http/errors';
@@ -75,15 +76,20 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
       return { id: recorded.attempt.id };
     }
     case 'completion': {
-      const { attemptClientId, completedAt, completionTime, answers } = mutation.payload;
+      const { attemptClientId, completedAt, completionTime, answers, receipt } = mutation.payload;
       // An attempt this push inserted is its own; once completed it is read again (and locked) like any other.
       const inserted = memo.newAttemptsByClientId.get(attemptClientId);
       memo.newAttemptsByClientId.delete(attemptClientId);
-      // No such attempt (404): kept unapplied when it was lost with its trivia, otherwise refused as not found.
+      // No such attempt (404): kept unapplied when it was lost with its trivia; a round the server
+      // dealt and a restore lost comes back from its receipt; otherwise refused as not found.
       const attempt =
         inserted ??
         (await lockAttempt(em, { clientId: attemptClientId }).catch(async (error: unknown) => {
-          if (toAppError(error)?.status === 404 && (await attemptLostWithTrivia(em, device.id, attemptClientId))) return undefined;
+          if (toAppError(error)?.status !== 404) throw error;
+          if (await attemptLostWithTrivia(em, device.id, attemptClientId)) return undefined;
+          const triviaExists = async (groupId: number) => (await memo.round(groupId)) !== undefined;
+          const round = await roundFromReceipt(em, receipt, { attemptClientId, deviceId: device.id, serverSecret: device.serverSecret, triviaExists });
+          if (round) return round;
           throw error;
         }));
       if (!attempt) return { keptUnapplied: TRIVIA_GONE };

@@ -32,15 +32,14 @@ test('a kiosk whose results were played while the server database was reset to e
     const page = await context.newPage();
     const player = new PlayerPage(page);
 
-    // Staff set the tablet up as a kiosk of the trivia (with its PIN); a first player plays a round
-    // while the Wi-Fi is out, which the server acknowledges when it is back: a player, an attempt
-    // and a completion.
+    // Staff set the tablet up as a kiosk of the trivia (with its PIN); online, a first player plays
+    // a round the server deals, which it acknowledges: the player's registration, then the
+    // completion, which carries the deal's signed receipt.
     await setUpKioskByLink(page, server.baseUrl, ADMIN, DEMO_TRIVIA);
     await player.toDocumentStep();
-    await context.setOffline(true);
     await playRound(page, bundle, BEFORE_THE_BACKUP);
-    await context.setOffline(false);
-    await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 3 }]);
+    await expect.poll(() => serverSql(server, 'SELECT last_mutation_id AS "last" FROM devices'), { timeout: 15_000 }).toEqual([{ last: 2 }]);
+    expect(await serverSql(server, 'SELECT count(*)::int AS n FROM player_attempts WHERE dealt_by_server')).toEqual([{ n: 1 }]);
     await expect(player.pending()).toHaveText('Nada por sincronizar');
     const deviceId = await player.storedDeviceId();
     expect(deviceId).toMatch(/^[0-9a-f-]{36}$/);
@@ -50,8 +49,8 @@ test('a kiosk whose results were played while the server database was reset to e
     await context.setOffline(true);
     for (const who of PLAYERS) await playRound(page, bundle, who);
     await expect(player.pending()).toHaveText(`${PLAYERS.length} partidas por sincronizar`);
-    // Numbered after the first round's mutations 1 to 3, which the server is about to forget.
-    expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 4));
+    // Numbered after the first round's mutations 1 and 2, which the server is about to forget.
+    expect((await player.outboxEntries()).map((e) => e.mutationId).sort((a, b) => a - b)).toEqual(Array.from({ length: PLAYERS.length * 3 }, (_, i) => i + 3));
 
     // Meanwhile the server's database is restored from a backup taken before the kiosk ever
     // synced: its players, attempts, devices and sync records are gone (sequences too); the
@@ -70,9 +69,9 @@ test('a kiosk whose results were played while the server database was reset to e
     await expect(player.connection()).toHaveText('En línea');
 
     // What the server holds: exactly the four results, under the kiosk's own device, whose row
-    // is back with its counter at the last of its twelve resynced mutations: the first round's
-    // three, which the server had acknowledged and lost and the kiosk kept (the refill), then the
-    // nine played offline.
+    // is back with its counter at the last of its eleven resynced mutations: the first round's
+    // two, which the server had acknowledged and lost and the kiosk kept (the refill: the round
+    // the server had dealt comes back from its receipt), then the nine played offline.
     const stored = await storedResults(server, DEMO_TRIVIA);
     const scores = await exportedScores(server.baseUrl, ADMIN, DEMO_TRIVIA);
     const devices = await serverSql<{ id: string; last: number }>(server, 'SELECT id, last_mutation_id AS "last" FROM devices');
@@ -92,8 +91,12 @@ test('a kiosk whose results were played while the server database was reset to e
     expect(stored.map(({ deviceId: _device, ...row }) => row)).toEqual([...expected].sort((a, b) => a.fullName.localeCompare(b.fullName)));
     expect(stored.every((s) => s.deviceId === deviceId)).toBe(true);
     expect(scores.map((s) => [s.fullName, s.score, s.overLimit]).sort()).toEqual(everyone.map((p) => [p.fullName, p.score, false]).sort());
-    expect(devices).toEqual([{ id: deviceId, last: everyone.length * 3 }]);
-    expect(mutations).toEqual(Array.from({ length: everyone.length * 3 }, (_, i) => ({ id: i + 1, status: 'applied' })));
+    expect(devices).toEqual([{ id: deviceId, last: PLAYERS.length * 3 + 2 }]);
+    expect(mutations).toEqual(Array.from({ length: PLAYERS.length * 3 + 2 }, (_, i) => ({ id: i + 1, status: 'applied' })));
+    // The dealt round is back as the server dealt it, and ranks.
+    expect(await serverSql(server, `SELECT a.dealt_by_server AS dealt, a.review_status AS review FROM player_attempts a JOIN players p ON p.id = a.player_id WHERE p.document_number = '7770000'`)).toEqual([
+      { dealt: true, review: 'clean' },
+    ]);
     expect(await player.storedDeviceId()).toBe(deviceId);
     expect(seconds).toBeLessThanOrEqual(SYNC_WITHIN_SECONDS);
 
