@@ -72,6 +72,8 @@ export interface DeviceHeartbeatReply {
   lastMutationId: number;
   /** OFFLINE_WINDOW_HOURS: past this long without contact, the kiosk's results are held for review. */
   offlineWindowHours: number;
+  /** DEVICE_KEEP_CONFIRMED_HOURS: how long the device keeps what the server confirmed before pruning it. */
+  keepConfirmedHours: number;
 }
 
 /** A kiosk not seen for longer than this while it is in service is shown as offline. */

@@ -20,6 +20,9 @@ export const KIOSK_IDLE_MAX_SECONDS = 600;
 /** OFFLINE_WINDOW_HOURS unless the server set it otherwise (docs/fair-play.md); the staff panel shows it. */
 export const OFFLINE_WINDOW_HOURS_DEFAULT = 12;
 
+/** DEVICE_KEEP_CONFIRMED_HOURS unless set: how long a device keeps what the server confirmed (the heartbeat's reply says the server's value). */
+export const DEVICE_KEEP_CONFIRMED_HOURS_DEFAULT = 24;
+
 /** What the setup screen says when the browser it ran in was signed in as an admin (the server ended that session). */
 export const KIOSK_SETUP_ADMIN_SIGNED_OUT = 'Se cerró la sesión de administrador en este navegador: un kiosco nunca queda con la sesión de un administrador abierta. Para volver al panel, inicia sesión en otro dispositivo.';
 

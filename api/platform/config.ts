@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/kiosk-values';
+import { DEVICE_KEEP_CONFIRMED_HOURS_DEFAULT, OFFLINE_WINDOW_HOURS_DEFAULT } from '../../contract/kiosk-values';
 
 // Dates are computed and shown in UTC unless TZ says otherwise; set before any Date work.
 process.env.TZ ??= 'UTC';
@@ -58,6 +58,7 @@ const environmentSchema = z.object({
   ANSWER_RATE_LIMIT: z.coerce.number().int().positive().default(1200),
   // fair play (docs/fair-play.md)
   OFFLINE_WINDOW_HOURS: z.coerce.number().positive().max(24).default(OFFLINE_WINDOW_HOURS_DEFAULT),
+  DEVICE_KEEP_CONFIRMED_HOURS: z.coerce.number().int().min(1).max(168).default(DEVICE_KEEP_CONFIRMED_HOURS_DEFAULT),
   PHONE_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(3),
   ADDRESS_PLAYERS_PER_HOUR: z.coerce.number().int().positive().default(300),
   // connections (docs/configuration.md): a kiosk on booth Wi-Fi sends a 1 MB sync push well inside them
@@ -168,6 +169,11 @@ export interface FairPlayLimits {
   phonePlayersPerHour: number;
   /** Distinct new players ranked per hour from one address, by devices that are not kiosks of the trivia. */
   addressPlayersPerHour: number;
+  /**
+   * How long a device keeps what the server confirmed (DEVICE_KEEP_CONFIRMED_HOURS), to send it again
+   * after a restore; a dealt round's receipt brings its round back for that long plus the offline window.
+   */
+  keepConfirmedMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -222,7 +228,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       devicesPerHour: e.DEVICE_RATE_LIMIT,
       answersPerMinute: e.ANSWER_RATE_LIMIT,
     },
-    fairPlay: { offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000, phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR, addressPlayersPerHour: e.ADDRESS_PLAYERS_PER_HOUR },
+    fairPlay: {
+      offlineWindowMs: e.OFFLINE_WINDOW_HOURS * 3600_000,
+      phonePlayersPerHour: e.PHONE_PLAYERS_PER_HOUR,
+      addressPlayersPerHour: e.ADDRESS_PLAYERS_PER_HOUR,
+      keepConfirmedMs: e.DEVICE_KEEP_CONFIRMED_HOURS * 3600_000,
+    },
     connections: {
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_CONFIRMED_ROUNDS, pruneConfirmed } from '../../web/offline/confirmed-records';
-import { openTriviaDb, STORES_V3, STORES_V4, type LocalAttempt, type SentEntry, type TriviaDb } from '../../web/offline/db';
+import { KEEP_CONFIRMED_HOURS_KEY, MAX_CONFIRMED_ROUNDS, pruneConfirmed } from '../../web/offline/confirmed-records';
+import { openTriviaDb, STORES_V3, STORES_V4, writeMeta, type LocalAttempt, type SentEntry, type TriviaDb } from '../../web/offline/db';
 import { flushOutbox } from '../../web/offline/flusher';
 import { abandonAttempt, queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
@@ -49,6 +49,15 @@ describe('what the device keeps of what the server confirmed', () => {
     expect(await db.players.toCollection().primaryKeys()).toEqual(['p-waiting']);
     expect((await readDeviceRecords(db)).recorded).toEqual(before);
     expect(await pruneConfirmed(db)).toBe(0);
+  });
+
+  it('keeps them as long as the server says (DEVICE_KEEP_CONFIRMED_HOURS, from its heartbeat)', async () => {
+    const db = freshDb();
+    await writeMeta(db, KEEP_CONFIRMED_HOURS_KEY, 48);
+    await db.attempts.bulkAdd([round('day-and-a-half', { confirmedAt: ago(36 * HOUR) }), round('three-days', { confirmedAt: ago(72 * HOUR) })]);
+
+    expect(await pruneConfirmed(db)).toBe(1);
+    expect(await keys(db)).toEqual(['day-and-a-half']);
   });
 
   it(`keeps at most ${MAX_CONFIRMED_ROUNDS} confirmed rounds, the oldest pruned first`, async () => {

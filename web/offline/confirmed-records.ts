@@ -1,9 +1,10 @@
 import type { Table } from 'dexie';
 import type { SyncMutationKind } from '../../contract';
-import type { LocalAttempt, OutboxEntry, TriviaDb } from './db';
+import { DEVICE_KEEP_CONFIRMED_HOURS_DEFAULT } from '../../contract/kiosk-values';
+import { readMeta, type LocalAttempt, type OutboxEntry, type TriviaDb } from './db';
 
 /**
- * What the server confirmed stays on the device for a day, then goes (docs/decisions.md, "What a
+ * What the server confirmed stays on the device for DEVICE_KEEP_CONFIRMED_HOURS (a day unless set), then goes (docs/decisions.md, "What a
  * kiosk keeps of what the server confirmed"): a player's registration and a round's record once
  * the server settled their writes. Nothing that still waits in the outbox is ever pruned: a record
  * counts as confirmed only when its last write left the outbox with the server's answer. The
@@ -11,8 +12,8 @@ import type { LocalAttempt, OutboxEntry, TriviaDb } from './db';
  * the same rule.
  */
 
-/** How long a confirmed record is kept after the server settled it. */
-export const CONFIRMED_KEEP_HOURS = 24;
+/** The meta key of how long a confirmed record is kept after the server settled it, in hours: the server's DEVICE_KEEP_CONFIRMED_HOURS as its heartbeat said (its default until then). */
+export const KEEP_CONFIRMED_HOURS_KEY = 'keepConfirmedHours';
 /** At most this many confirmed rounds (and as many registrations) are kept, the oldest pruned first: a round every 17 s for a whole day. */
 export const MAX_CONFIRMED_ROUNDS = 5_000;
 
@@ -57,13 +58,14 @@ export async function confirmLeftRound(db: TriviaDb, attemptClientId: string, at
 }
 
 /**
- * Drops confirmed records settled more than CONFIRMED_KEEP_HOURS ago, and the oldest beyond
+ * Drops confirmed records settled more than DEVICE_KEEP_CONFIRMED_HOURS ago, and the oldest beyond
  * MAX_CONFIRMED_ROUNDS; the settled writes kept for a restored server (`sent`) by the same rule,
  * beyond MAX_SENT_ENTRIES. Reads only what it drops (the `confirmedAt` indexes), so it costs
  * nothing on a device with nothing to prune. Returns how many records went (kept writes aside).
  */
 export async function pruneConfirmed(db: TriviaDb, now = Date.now()): Promise<number> {
-  const cutoff = new Date(now - CONFIRMED_KEEP_HOURS * 60 * 60 * 1000).toISOString();
+  const hours = (await readMeta<number>(db, KEEP_CONFIRMED_HOURS_KEY)) ?? DEVICE_KEEP_CONFIRMED_HOURS_DEFAULT;
+  const cutoff = new Date(now - hours * 60 * 60 * 1000).toISOString();
   return db.transaction('rw', [db.players, db.attempts, db.sent, db.meta], async () => {
     await db.sent.bulkDelete(await prunable(db.sent, cutoff, MAX_SENT_ENTRIES));
     const players = await prunable(db.players, cutoff);

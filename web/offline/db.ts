@@ -30,7 +30,7 @@ export interface OutboxEntry {
 
 /**
  * A write the server settled (applied, duplicate or kept unapplied), kept as it was sent for
- * CONFIRMED_KEEP_HOURS under the device id and mutation id it was settled with: a server restored
+ * DEVICE_KEEP_CONFIRMED_HOURS under the device id and mutation id it was settled with: a server restored
  * to an earlier moment gets it again (refill.ts). Keeps the document number: it may have to be sent.
  */
 export interface SentEntry {

@@ -1,5 +1,6 @@
 import type { DeviceHeartbeat, DeviceHeartbeatReply } from '../../contract';
 import { readMeta, writeMeta, type TriviaDb } from './db';
+import { KEEP_CONFIRMED_HOURS_KEY } from './confirmed-records';
 import { resyncOutbox } from './device-identity';
 import { identityExclusively, withFlushLock } from './flusher';
 import { acknowledgedFor, serverLostWrites } from './refill';
@@ -37,6 +38,7 @@ export async function sendHeartbeat(db: TriviaDb, event = false): Promise<'sent'
   // Nothing was pending: the server's anchor for this device's next rounds moved to now.
   await writeMeta(db, 'lastContactAt', new Date().toISOString());
   if (answer.body?.offlineWindowHours) await writeMeta(db, 'offlineWindowHours', answer.body.offlineWindowHours);
+  if (answer.body?.keepConfirmedHours) await writeMeta(db, KEEP_CONFIRMED_HOURS_KEY, answer.body.keepConfirmedHours);
   const counter = answer.body?.lastMutationId;
   if (typeof counter !== 'number' || !(await serverLostWrites(db, deviceId, counter))) return 'sent';
   // Under the flush lock, and only if no push meanwhile settled the question (a push's gap reply refills too).

@@ -16,9 +16,6 @@ import type { AttemptRow } from './attempt-row';
  * round.
  */
 
-/** How long after its deal a receipt can bring a round back: the device keeps confirmed writes a day, plus an offline day. */
-export const DEAL_RECEIPT_HOURS = 48;
-
 const receiptSchema = z.strictObject({
   clientId: z.uuid(),
   deviceId: z.uuid(),
@@ -54,8 +51,12 @@ export function signDealReceipt(serverSecret: string, attempt: AttemptRow, playe
   return `${body}.${mac(serverSecret, body)}`;
 }
 
-/** The receipt, when this server signed it and it is recent enough; null otherwise (forged, altered, another server's, stale). */
-export function readDealReceipt(serverSecret: string, text: string, now = new Date()): DealReceipt | null {
+/**
+ * The receipt, when this server signed it and its deal is at most `maxAgeMs` old (the device keeps
+ * what was confirmed for DEVICE_KEEP_CONFIRMED_HOURS, after up to OFFLINE_WINDOW_HOURS offline);
+ * null otherwise (forged, altered, another server's, stale).
+ */
+export function readDealReceipt(serverSecret: string, text: string, maxAgeMs: number, now = new Date()): DealReceipt | null {
   const [body, signature, ...rest] = text.split('.');
   if (!body || !signature || rest.length > 0 || !sameSecret(signature, mac(serverSecret, body))) return null;
   let parsed: unknown;
@@ -67,5 +68,5 @@ export function readDealReceipt(serverSecret: string, text: string, now = new Da
   const receipt = receiptSchema.safeParse(parsed);
   if (!receipt.success) return null;
   const age = now.getTime() - Date.parse(receipt.data.startedAt);
-  return age >= 0 && age <= DEAL_RECEIPT_HOURS * 3600_000 ? receipt.data : null;
+  return age >= 0 && age <= maxAgeMs ? receipt.data : null;
 }

@@ -48,7 +48,12 @@ export function deviceRoutes({ config, dataSource, limiters, secret }: RouteDepe
     const deviceId = await authenticateDevice(dataSource.manager, secret, ctx.get('X-Device-Id'), ctx.get('X-Device-Secret'));
     await restoreKiosk(dataSource.manager, secret, deviceId, ctx.get(KIOSK_CERTIFICATE_HEADER) || undefined);
     const { lastSeenAt, lastMutationId } = await touchDevice(dataSource.manager, deviceId, acknowledged);
-    ctx.body = { lastSeenAt: lastSeenAt.toISOString(), lastMutationId, offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000 } satisfies DeviceHeartbeatReply;
+    ctx.body = {
+      lastSeenAt: lastSeenAt.toISOString(),
+      lastMutationId,
+      offlineWindowHours: config.fairPlay.offlineWindowMs / 3600_000,
+      keepConfirmedHours: config.fairPlay.keepConfirmedMs / 3600_000,
+    } satisfies DeviceHeartbeatReply;
   });
   return router;
 }

@@ -88,7 +88,7 @@ export async function applyMutation(em: EntityManager, mutation: Mutation, devic
           if (toAppError(error)?.status !== 404) throw error;
           if (await attemptLostWithTrivia(em, device.id, attemptClientId)) return undefined;
           const triviaExists = async (groupId: number) => (await memo.round(groupId)) !== undefined;
-          const round = await roundFromReceipt(em, receipt, { attemptClientId, deviceId: device.id, serverSecret: device.serverSecret, triviaExists });
+          const round = await roundFromReceipt(em, receipt, { attemptClientId, deviceId: device.id, serverSecret: device.serverSecret, fairPlay: device.push.fairPlay, triviaExists });
           if (round) return round;
           throw error;
         }));
