@@ -11,14 +11,16 @@ import { ServerProcess } from '../e2e/support/server-process';
 import { reportFigures } from './support/figures';
 import { KioskClient, sumFigures } from './support/kiosk-client';
 import { auditServer, type DeviceLedger } from './support/ledger';
+import { playOnPhone, storedRounds } from './support/phone-rounds';
 import { FAULT_SEED, fetchBundle, playOutbox, seededRandom } from './support/plays';
 import { demoTriviaId, queryServer } from './support/server-records';
 
 /**
  * The laptop dies at a booth (docs/backups.md): a crowd of kiosks syncs against `npm start` with
- * its continuous backups on; mid-crowd the server and its PostgreSQL are killed and the whole data
- * directory is deleted; `npm run restore` brings the backup directory (another disk) back, the
- * server starts on it, and the kiosks send again what the restore lost. Nothing acknowledged is
+ * its continuous backups on, and an open phone's players play rounds the server deals; mid-crowd the
+ * server and its PostgreSQL are killed and the whole data directory is deleted; `npm run restore`
+ * brings the backup directory (another disk) back, the server starts on it, and the kiosks and the
+ * phone send again what the restore lost. Nothing acknowledged is
  * lost, nothing is stored twice, and the rankings read from the standings equal a recomputation.
  */
 
@@ -26,6 +28,8 @@ const DEVICES = 4;
 const PLAYERS_PER_DEVICE = 16; // a player and two rounds each: 5 mutations, 80 per device, 320 in all
 /** Of each device's outbox, what is synced and archived before the crowd's last stretch. */
 const ARCHIVED_SHARE = 0.5;
+/** Players on an open phone, each with one round the server deals. */
+const PHONE_PLAYERS = 2;
 /** When the disk dies: after this share of all mutations was acknowledged. */
 const DIES_AT_SHARE = 0.75;
 
@@ -33,7 +37,9 @@ const root = await mkdtemp(path.join(tmpdir(), 'trivia-disaster-'));
 // As root the server's PostgreSQL runs as the `postgres` user, which must reach the backup folder.
 await chmod(root, 0o755);
 const backupDir = path.join(root, 'backups');
-const server = new ServerProcess({ admin: { username: 'admin', password: 'faults-disaster-password' }, env: { BACKUP_DIR: backupDir } });
+// The archive gets a segment only when the test finishes one (archiveNow), however slow the machine:
+// what the crowd commits after that is what the disk takes with it.
+const server = new ServerProcess({ admin: { username: 'admin', password: 'faults-disaster-password' }, env: { BACKUP_DIR: backupDir, BACKUP_MAX_LOSS_SECONDS: '3600' } });
 afterAll(async () => {
   await server.stop();
   await rm(server.dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
@@ -113,6 +119,7 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
   const bundle = await fetchBundle(server.baseUrl, groupId, url);
   const random = seededRandom(FAULT_SEED);
   const kiosks = await Promise.all(Array.from({ length: DEVICES }, () => KioskClient.register(() => server.baseUrl, { databaseUrl: url, groupId })));
+  const phone = await KioskClient.registerDevice(() => server.baseUrl);
   const ledgers: DeviceLedger[] = kiosks.map((kiosk, d) => ({ deviceId: kiosk.deviceId, outbox: playOutbox(bundle, random, { players: PLAYERS_PER_DEVICE, roundsEach: 2, documentPrefix: `7${d}` }) }));
   const planned = ledgers.reduce((sum, ledger) => sum + ledger.outbox.mutations.length, 0);
 
@@ -150,6 +157,9 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
   const acknowledged = () => kiosks.reduce((sum, kiosk) => sum + kiosk.figures().acknowledged, 0);
   stretchPlayed = false;
   const crowd = Promise.all(kiosks.map((kiosk) => drain(kiosk)));
+  // Meanwhile an open phone's players play online: rounds the server deals.
+  const phoneRounds = await playOnPhone(phone, server.baseUrl, bundle, PHONE_PLAYERS);
+  const phoneRoundsBefore = await storedRounds(server.databaseUrl(), phoneRounds);
   await until('the crowd well into its last stretch, the first kiosk quiet', () => acknowledged() >= planned * DIES_AT_SHARE && kiosks[0]!.pending === 0, 120_000);
   let openGate!: () => void;
   gate = new Promise((resolve) => (openGate = resolve));
@@ -166,6 +176,7 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
   await server.start();
   url = server.databaseUrl();
   const presentAfterRestore = await completedOf(ledgers);
+  const presentPhoneRounds = (await storedRounds(server.databaseUrl(), phoneRounds)).length;
   const siteIds = bundle.locations.map((site) => site.id);
   const restoredRankings = await rankingsAgainstRecomputation(groupId, siteIds);
 
@@ -175,6 +186,10 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
   await crowd;
   const refilledByHeartbeat = (await Promise.all(kiosks.map((kiosk) => kiosk.heartbeat()))).reduce((sum, n) => sum + n, 0);
   await Promise.all(kiosks.map((kiosk) => drain(kiosk)));
+  // The phone, open and quiet, learns of the restore from its heartbeat too.
+  const phoneRefilled = await phone.heartbeat();
+  await drain(phone);
+  const phoneRoundsAfter = await storedRounds(server.databaseUrl(), phoneRounds);
   const presentAfterRefill = await completedOf(ledgers);
   const audit = await auditServer(url, ledgers);
   const client = sumFigures(kiosks.map((kiosk) => kiosk.figures()));
@@ -195,6 +210,9 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
       heldForReview: presentAfterRefill.held,
       mutationsRefilled: client.refilled,
       ofThemAfterAHeartbeat: refilledByHeartbeat,
+      phoneRoundsDealtByTheServer: phoneRounds.length,
+      phoneRoundsPresentAfterRestore: presentPhoneRounds,
+      phoneRoundsBackFromTheirReceipts: phoneRoundsAfter.filter((round) => round.completed).length,
       seed: FAULT_SEED,
     },
   });
@@ -211,4 +229,10 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
   expect(presentAfterRefill).toEqual({ completed: results, held: 0 });
   for (const { standing, recomputed } of [...restoredRankings, ...refilledRankings]) expect(standing).toEqual(recomputed);
   expect(refilledRankings[0]!.standing.total).toBeGreaterThan(restoredRankings[0]!.standing.total);
+  // The phone's rounds, which the server had dealt and lost, are back as it dealt them (its clock's
+  // start, the score), once each, from the receipts their completions carried.
+  expect(presentPhoneRounds).toBe(0);
+  expect(phoneRefilled).toBe(PHONE_PLAYERS * 2);
+  expect(phoneRoundsAfter).toEqual(phoneRoundsBefore);
+  expect(phoneRoundsAfter.map(({ completed, dealt, held, score }) => ({ completed, dealt, held, score }))).toEqual(phoneRounds.map(() => ({ completed: true, dealt: true, held: false, score: 100 })));
 }, 240_000);

@@ -35,12 +35,14 @@ export async function sendHeartbeat(db: TriviaDb, event = false): Promise<'sent'
     timeoutMs: HEARTBEAT_TIMEOUT_MS,
   });
   if (answer.kind !== 'success') return 'not-sent';
-  // Nothing was pending: the server's anchor for this device's next rounds moved to now.
-  await writeMeta(db, 'lastContactAt', new Date().toISOString());
   if (answer.body?.offlineWindowHours) await writeMeta(db, 'offlineWindowHours', answer.body.offlineWindowHours);
   if (answer.body?.keepConfirmedHours) await writeMeta(db, KEEP_CONFIRMED_HOURS_KEY, answer.body.keepConfirmedHours);
   const counter = answer.body?.lastMutationId;
-  if (typeof counter !== 'number' || !(await serverLostWrites(db, deviceId, counter))) return 'sent';
+  if (typeof counter !== 'number' || !(await serverLostWrites(db, deviceId, counter))) {
+    // Nothing was pending: the server's anchor for this device's next rounds moved to now.
+    await writeMeta(db, 'lastContactAt', new Date().toISOString());
+    return 'sent';
+  }
   // Under the flush lock, and only if no push meanwhile settled the question (a push's gap reply refills too).
   const refilled = await withFlushLock(db, Date.now() + HEARTBEAT_TIMEOUT_MS, async () => {
     if (!(await serverLostWrites(db, deviceId, counter))) return false;

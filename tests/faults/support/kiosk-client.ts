@@ -85,7 +85,8 @@ export class KioskClient {
     return client;
   }
 
-  private static async registerDevice(baseUrl: () => string, deadlineMs: number): Promise<KioskClient> {
+  /** Registers a plain device (a player's phone: no kiosk set-up), retrying while the server cannot be reached. */
+  static async registerDevice(baseUrl: () => string, deadlineMs = 60_000): Promise<KioskClient> {
     const deadline = Date.now() + deadlineMs;
     for (;;) {
       try {
