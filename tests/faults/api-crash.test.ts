@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase } from '../support/database';
 import { ApiProcess } from './support/api-process';
-import { reportFigures } from './support/figures';
+import { exactlyOnce, reportFigures } from './support/figures';
 import { KioskClient, sumFigures } from './support/kiosk-client';
 import { auditServer } from './support/ledger';
 import { FAULT_SEED, fetchBundle, playOutbox, seededRandom } from './support/plays';
@@ -58,11 +58,7 @@ it('applies 500 mutations exactly once while the API process is SIGKILLed 5 time
   const client = sumFigures(kiosks.map((k) => k.figures()));
   const audit = await auditServer(database.url, ledgers);
   reportFigures('api-sigkill', `API SIGKILL x${kills}`, {
-    sent: client.sent,
-    acknowledged: client.acknowledged,
-    stored: audit.stored,
-    duplicated: audit.duplicated,
-    lost: audit.lost,
+    ...exactlyOnce(client, audit),
     extra: {
       devices: DEVICES,
       pushes: client.pushes,

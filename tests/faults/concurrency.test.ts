@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { PlayBundle } from '../../contract';
 import { createTestDatabase } from '../support/database';
 import { ApiProcess } from './support/api-process';
-import { reportFigures } from './support/figures';
+import { exactlyOnce, reportFigures } from './support/figures';
 import { KioskClient, sumFigures } from './support/kiosk-client';
 import { auditServer, type DeviceLedger } from './support/ledger';
 import { FAULT_SEED, fetchBundle, playOutbox, seededRandom } from './support/plays';
@@ -44,11 +44,7 @@ it('applies the outboxes of 50 devices pushing at the same moment exactly once',
   const client = sumFigures(kiosks.map((k) => k.figures()));
   const audit = await auditServer(database.url, ledgers);
   reportFigures('devices-50', '50 devices at once', {
-    sent: client.sent,
-    acknowledged: client.acknowledged,
-    stored: audit.stored,
-    duplicated: audit.duplicated,
-    lost: audit.lost,
+    ...exactlyOnce(client, audit),
     extra: { pushes: client.pushes, errorReplies: client.errorReplies, seconds: Math.round(seconds * 10) / 10, seed: FAULT_SEED + 3 },
   });
   expect(client).toMatchObject({ sent: planned, acknowledged: planned, rejected: 0, networkFailures: 0, errorReplies: {} });

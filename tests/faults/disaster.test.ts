@@ -8,7 +8,7 @@ import { triviaRankingOrder } from '../../api/results/ranking/trivia-ranking';
 import { createDataSource } from '../../db/data-source';
 import { listBaseBackups } from '../../db/backups/retention';
 import { ServerProcess } from '../e2e/support/server-process';
-import { reportFigures } from './support/figures';
+import { exactlyOnce, reportFigures } from './support/figures';
 import { KioskClient, sumFigures } from './support/kiosk-client';
 import { auditServer, type DeviceLedger } from './support/ledger';
 import { playOnPhone, storedRounds } from './support/phone-rounds';
@@ -196,11 +196,7 @@ it('a crowd syncing when the disk dies: restored from the backups, the kiosks re
   const refilledRankings = await rankingsAgainstRecomputation(groupId, siteIds);
   const results = ledgers.reduce((sum, ledger) => sum + ledger.outbox.completions.length, 0);
   reportFigures('disaster-restore', 'disk dead mid-crowd, restored from the backups', {
-    sent: client.sent,
-    acknowledged: client.acknowledged,
-    stored: audit.stored,
-    duplicated: audit.duplicated,
-    lost: audit.lost,
+    ...exactlyOnce(client, audit),
     extra: {
       devices: DEVICES,
       results,

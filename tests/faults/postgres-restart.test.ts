@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ApiProcess } from './support/api-process';
-import { reportFigures } from './support/figures';
+import { exactlyOnce, reportFigures } from './support/figures';
 import { KioskClient, sumFigures } from './support/kiosk-client';
 import { auditServer } from './support/ledger';
 import { FAULT_SEED, fetchBundle, playOutbox, seededRandom } from './support/plays';
@@ -58,11 +58,7 @@ it('answers 503 database_unavailable while PostgreSQL is down, recovers without 
   const client = sumFigures(kiosks.map((k) => k.figures()));
   const audit = await auditServer(postgres.url(), ledgers);
   reportFigures('postgres-restart', `PostgreSQL restart under ${DEVICES} devices`, {
-    sent: client.sent,
-    acknowledged: client.acknowledged,
-    stored: audit.stored,
-    duplicated: audit.duplicated,
-    lost: audit.lost,
+    ...exactlyOnce(client, audit),
     extra: { outageSeconds: Math.round(outageMs / 100) / 10, errorReplies: client.errorReplies, unanswered: client.networkFailures, apiStarts: api.starts, seed: FAULT_SEED + 2 },
   });
 

@@ -14,6 +14,15 @@ export interface FaultFigures {
   extra?: Record<string, unknown>;
 }
 
+/** The exactly-once figures of a run: what the devices sent and had acknowledged, and what the audit of the server found. */
+export const exactlyOnce = (client: { sent: number; acknowledged: number }, audit: { stored: number; duplicated: number; lost: number }) => ({
+  sent: client.sent,
+  acknowledged: client.acknowledged,
+  stored: audit.stored,
+  duplicated: audit.duplicated,
+  lost: audit.lost,
+});
+
 /**
  * Prints the test's one line of figures and records them under `name` in .tmp/fault-figures.json
  * (other tests' entries are kept), so the table in docs/testing.md can be regenerated from a run.
