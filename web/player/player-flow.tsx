@@ -3,7 +3,7 @@ import { playableCount } from '../offline';
 import { Announcer } from './announcer';
 import { NoticeArea } from './notice';
 import { AttractStep } from './steps/attract-step';
-import { CompletionStep } from './steps/completion-step';
+import { CompletionStep, RankingPointer } from './steps/completion-step';
 import { DocumentStep } from './steps/document-step';
 import { InstructionsStep } from './steps/instructions-step';
 import { OtherTabStep } from './steps/other-tab-step';
@@ -98,7 +98,13 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
       case 'done':
         // A kiosk never leaves the player screen: its completion redirect is skipped.
         return (
-          <CompletionStep result={step.result} fromServer={fromServer} redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl} onRestart={restart} />
+          <CompletionStep
+            result={step.result}
+            fromServer={fromServer}
+            redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl}
+            ranking={<RankingPointer groupId={bundle.group.id} kioskQr={kioskMode ? (kiosk?.RankingQr ?? null) : false} />}
+            onRestart={restart}
+          />
         );
     }
   }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { AccountLink } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { QrCode } from '../../components/ui/qr-code';
+import { QrCode } from '../../shared/qr-code';
 import { toast } from '../../lib/toast-store';
 import { DateTime } from '../../shared/time-zone/event-time-zone';
 

@@ -4,7 +4,7 @@ import type { SecondFactorSetup } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextInput } from '../../components/ui/field';
-import { QrCode } from '../../components/ui/qr-code';
+import { QrCode } from '../../shared/qr-code';
 import { ApiError, errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
 import { DateTime } from '../../shared/time-zone/event-time-zone';

@@ -5,7 +5,7 @@ import { useThemeFonts } from '../../player/theme-fonts';
 import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract';
 import { BROWSER_TIME_ZONE, formatDuration, formatPoints, formatScore, formatTimeOfDay } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
-import { QrCode } from '../../components/ui/qr-code';
+import { QrCode } from '../../shared/qr-code';
 import { DrawHistory, DrawWinners } from './draw-panels';
 import './big-screen.css';
 

@@ -1,5 +1,5 @@
 import { Clock, CloudUpload, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import type { ServerResult } from '../../../contract';
 import { reviewReasonLabel } from '../../../contract/review-reasons';
 import type { AttemptResult } from '../../offline';
@@ -50,17 +50,40 @@ export function CompletionStep({
   result,
   fromServer,
   redirectUrl,
+  ranking,
   onRestart,
 }: {
   result: AttemptResult;
   /** The result the server stored, once it arrived. */
   fromServer?: ServerResult | undefined;
   redirectUrl: string | null;
+  /** The way to the trivia's public ranking: a link on a phone, a QR code on a kiosk (RankingPointer). */
+  ranking: ReactNode;
   onRestart: () => void;
 }) {
   // The server's figures once they arrive: what the ranking will show, whatever the device counted.
   const shown = fromServer ? { ...result, ...fromServer, pending: false } : result;
-  return shown.pending ? <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} /> : <ScoredResult result={shown} held={fromServer?.held ? heldResultText(fromServer.reviewReason) : null} place={placeText(fromServer)} redirectUrl={redirectUrl} onRestart={onRestart} />;
+  if (shown.pending) return <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} />;
+  const held = fromServer?.held ? heldResultText(fromServer.reviewReason) : null;
+  return <ScoredResult result={shown} held={held} place={placeText(fromServer)} ranking={ranking} redirectUrl={redirectUrl} onRestart={onRestart} />;
+}
+
+/** The public ranking's address for a trivia, as the result screen points to it. */
+export const publicRankingUrl = (groupId: number) => `${window.location.origin}/ranking/${groupId}`;
+
+/**
+ * The result screen's way to the public ranking. A phone gets a link; a kiosk a QR code for the
+ * player's phone (its screen stays on the trivia), drawn by the kiosk's own code once loaded.
+ */
+export function RankingPointer({ groupId, kioskQr: KioskQr }: { groupId: number; kioskQr: ComponentType<{ url: string }> | null | false }) {
+  if (KioskQr === false) {
+    return (
+      <a className="player-header-text inline-flex min-h-11 items-center justify-center font-semibold underline underline-offset-4" href={`/ranking/${groupId}`} data-testid="result-ranking-link">
+        Ver el ranking
+      </a>
+    );
+  }
+  return KioskQr ? <KioskQr url={publicRankingUrl(groupId)} /> : null;
 }
 
 function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
@@ -87,7 +110,21 @@ function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null;
   );
 }
 
-function ScoredResult({ result, held, place, redirectUrl, onRestart }: { result: AttemptResult; held: string | null; place: string | null; redirectUrl: string | null; onRestart: () => void }) {
+function ScoredResult({
+  result,
+  held,
+  place,
+  ranking,
+  redirectUrl,
+  onRestart,
+}: {
+  result: AttemptResult;
+  held: string | null;
+  place: string | null;
+  ranking: ReactNode;
+  redirectUrl: string | null;
+  onRestart: () => void;
+}) {
   const tier = tierOf(result.score);
   const Icon = tier.icon;
   const heading = useFocusOnMount<HTMLHeadingElement>();
@@ -135,6 +172,7 @@ function ScoredResult({ result, held, place, redirectUrl, onRestart }: { result:
           {held}
         </p>
       )}
+      {ranking}
       <ResultActions redirectUrl={redirectUrl} onRestart={onRestart} />
     </div>
   );

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { KioskSetupLink } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
-import { QrCode } from '../../components/ui/qr-code';
+import { QrCode } from '../qr-code';
 import { api, errorText } from '../../lib/api';
 import { DateTime } from '../time-zone/event-time-zone';
 import { toast } from '../../lib/toast-store';

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { judgeAgainstKey, type Theme } from '../../../contract';
-import { CompletionStep } from '../../player/steps/completion-step';
+import { CompletionStep, RankingPointer } from '../../player/steps/completion-step';
 import { DocumentStep } from '../../player/steps/document-step';
 import { QuestionStep } from '../../player/steps/question-step';
 import { animationClass, themeStyle } from '../../player/theme-style';
@@ -92,7 +92,7 @@ function PlayerScreen({ theme, step, minHeight }: { theme: Theme; step: StepId; 
           {step === 'question' && (
             <QuestionStep bundle={previewBundle(theme)} state={PREVIEW_ATTEMPT} animation={animation} onAnswer={judgedByPreview(theme)} onFinished={noop} onLeave={resolved} keepFeedback />
           )}
-          {step === 'result' && <CompletionStep result={PREVIEW_RESULT} redirectUrl={null} onRestart={noop} />}
+          {step === 'result' && <CompletionStep result={PREVIEW_RESULT} redirectUrl={null} ranking={<RankingPointer groupId={0} kioskQr={false} />} onRestart={noop} />}
         </section>
       </div>
     </div>
