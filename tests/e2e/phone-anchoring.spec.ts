@@ -58,7 +58,9 @@ async function playPending(player: PlayerPage, bundle: PlayBundle, pattern: bool
   for (const [i, correct] of pattern.entries()) {
     await expect(player.counter()).toHaveText(`${i + 1} / ${pattern.length}`, { timeout: 15_000 });
     const hold = i === 0 && held !== undefined;
-    if (hold) await page.clock.pauseAt(await page.evaluate(() => Date.now() + 50));
+    // A second on, not a few ms: a busy machine can take longer than that between reading the page's
+    // time and the pause, which then would be in the past; nothing on the question waits on the clock.
+    if (hold) await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_000));
     await player.answerCurrent(bundle, correct);
     await expect(state).toHaveText(word);
     if (!hold) continue;
