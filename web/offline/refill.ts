@@ -35,8 +35,7 @@ export async function readRefilled(db: TriviaDb): Promise<Refilled | null> {
 
 /** Notes the highest id of a push's answers for `deviceId`; runs in the push reply's transaction (meta). */
 export async function noteAcknowledged(db: TriviaDb, deviceId: string, mutationId: number): Promise<void> {
-  const known = await readMeta<Acknowledged>(db, ACKNOWLEDGED_KEY);
-  if (known?.deviceId === deviceId && known.mutationId >= mutationId) return;
+  if ((await acknowledgedFor(db, deviceId)) >= mutationId) return;
   await db.meta.put({ key: ACKNOWLEDGED_KEY, value: { deviceId, mutationId } satisfies Acknowledged });
 }
 
@@ -74,8 +73,7 @@ export async function serverLostWrites(db: TriviaDb, deviceId: string, serverCou
  * transaction (sent, meta, knownPlayers), which puts them back in the outbox (renumberPending).
  */
 export async function takeLost(db: TriviaDb, deviceId: string, serverCounter: number): Promise<SentEntry[]> {
-  const known = await readMeta<Acknowledged>(db, ACKNOWLEDGED_KEY);
-  if (known?.deviceId !== deviceId || known.mutationId <= serverCounter) return [];
+  if (!(await serverLostWrites(db, deviceId, serverCounter))) return [];
   await db.meta.put({ key: ACKNOWLEDGED_KEY, value: { deviceId, mutationId: serverCounter } satisfies Acknowledged });
   return take(db, deviceId, serverCounter);
 }

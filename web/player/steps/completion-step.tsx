@@ -68,8 +68,8 @@ export function CompletionStep({
   return <ScoredResult result={shown} held={held} place={placeText(fromServer)} ranking={ranking} redirectUrl={redirectUrl} onRestart={onRestart} />;
 }
 
-/** The public ranking's address for a trivia, as the result screen points to it. */
-export const publicRankingUrl = (groupId: number) => `${window.location.origin}/ranking/${groupId}`;
+/** The public ranking's path for a trivia, as the result screen points to it. */
+const publicRankingPath = (groupId: number) => `/ranking/${groupId}`;
 
 /**
  * The result screen's way to the public ranking. A phone gets a link; a kiosk a QR code for the
@@ -78,12 +78,12 @@ export const publicRankingUrl = (groupId: number) => `${window.location.origin}/
 export function RankingPointer({ groupId, kioskQr: KioskQr }: { groupId: number; kioskQr: ComponentType<{ url: string }> | null | false }) {
   if (KioskQr === false) {
     return (
-      <a className="player-header-text inline-flex min-h-11 items-center justify-center font-semibold underline underline-offset-4" href={`/ranking/${groupId}`} data-testid="result-ranking-link">
+      <a className="player-header-text inline-flex min-h-11 items-center justify-center font-semibold underline underline-offset-4" href={publicRankingPath(groupId)} data-testid="result-ranking-link">
         Ver el ranking
       </a>
     );
   }
-  return KioskQr ? <KioskQr url={publicRankingUrl(groupId)} /> : null;
+  return KioskQr ? <KioskQr url={`${window.location.origin}${publicRankingPath(groupId)}`} /> : null;
 }
 
 function PendingResult({ redirectUrl, onRestart }: { redirectUrl: string | null; onRestart: () => void }) {
