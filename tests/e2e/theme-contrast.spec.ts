@@ -160,6 +160,8 @@ test('the theme editor previews the real player screen, flags a failing pair wit
     await expect(preview.locator('.player-answer[data-state="correct"]')).toContainText('Júpiter');
     await editor.getByRole('button', { name: 'Resultado', exact: true }).click();
     await expect(preview.getByTestId('result-score')).toHaveText('80%');
+    // As on a phone, the result points to the ranking (the preview is inert: nothing in it is followed).
+    await expect(preview.getByTestId('result-ranking-link')).toHaveText('Ver el ranking');
     // The admin's dark mode stays out of the preview as it stays out of the player screen.
     await expectReadable(preview.getByTestId('result-score'), `${colorScheme}: preview score`);
     await expect(editor.getByTestId('contrast-checks')).toContainText('se leen bien');
