@@ -4,6 +4,7 @@ import { refreshPlayerStandings } from '../../api/standings/refresh';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { calendarDay } from '../support/calendar';
 
 /**
  * Disqualifying a player from a campaign's ranking: one decision, a player disqualification at
@@ -30,10 +31,6 @@ async function complete(groupId: number, playerId: number, score: number, second
   return row.id;
 }
 
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** A campaign of two trivias: Ana played both (90, 80), Beto the first (70), Carla none. */
 async function world() {
@@ -48,8 +45,8 @@ async function world() {
   const campaign = await admin.post('/api/campaigns', {
     name: `Campaña ${first.id}`,
     companyId,
-    startDate: day(-1),
-    endDate: day(1),
+    startDate: calendarDay(-1),
+    endDate: calendarDay(1),
     maxAttemptsPerTrivia: 5,
     attemptSelectionMode: 'best',
   });

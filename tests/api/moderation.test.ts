@@ -4,6 +4,7 @@ import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
+import { calendarDay } from '../support/calendar';
 
 /**
  * Moderation of the rankings: an admin disqualifies an attempt, or its player at the trivia, with
@@ -24,10 +25,6 @@ afterAll(() => api.close());
 const complete = (groupId: number, playerId: number, score: number, secondsAgo = 60) =>
   insertCompletedAttempt(api.dataSource, { groupId, playerId, score, completedAt: new Date(Date.now() - secondsAgo * 1000) });
 
-const day = (offset: number) => {
-  const d = new Date(Date.now() + offset * 86_400_000);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** A trivia in a campaign; Ana has 100 and 30, Beto 70. */
 async function world() {
@@ -41,8 +38,8 @@ async function world() {
   const campaign = await admin.post('/api/campaigns', {
     name: `Campaña moderada ${groupId}`,
     companyId,
-    startDate: day(-1),
-    endDate: day(1),
+    startDate: calendarDay(-1),
+    endDate: calendarDay(1),
     maxAttemptsPerTrivia: 5,
     attemptSelectionMode: 'best',
   });

@@ -6,6 +6,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { seriousViolations } from './support/axe';
+import { calendarDay } from '../support/calendar';
 
 /**
  * axe-core on the rankings and every admin screen, with each screen's dialogs and panels open, in
@@ -47,13 +48,12 @@ async function buildFixture(page: Page): Promise<Fixture> {
     maxAttempts: 0,
   });
   await syncRankedResults(page, await playBundle(page, trivia.id), ['María Fernanda Rodríguez Castañeda', 'Beto Rápido', 'Carla Díaz', 'Dani Pérez']);
-  const today = new Date().toISOString().slice(0, 10);
   const campaign = await postJson<Campaign>(page, '/api/campaigns', {
     name: `Campaña Axe ${stamp}`,
     description: 'Campaña de la prueba',
     companyId: company.id,
-    startDate: today,
-    endDate: today,
+    startDate: calendarDay(-1),
+    endDate: calendarDay(1),
   });
   await postJson(page, `/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [trivia.id] });
   // "Unir jugadores" with a document's players waiting.

@@ -4,6 +4,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { chooseAnswers, documentTypeId, freshDocument, phoneHeaders, registerDevice, type TestTrivia } from '../support/player-flow';
+import { calendarDay } from '../support/calendar';
 
 /**
  * Results nobody played, forged over plain HTTP the way a script would send them: each is refused
@@ -25,8 +26,7 @@ beforeAll(async () => {
   site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
   trivia = await buildTrivia(api.dataSource, company.id, { questions: 5, overrides: { questionsPerRound: 5 } });
   otherTrivia = await buildTrivia(api.dataSource, company.id, { questions: 3 });
-  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const campaign = await admin.post('/api/campaigns', { name: 'Campaña de la feria', companyId: company.id, startDate: day(-2), endDate: day(2), maxAttemptsPerTrivia: 10 });
+  const campaign = await admin.post('/api/campaigns', { name: 'Campaña de la feria', companyId: company.id, startDate: calendarDay(-2), endDate: calendarDay(2), maxAttemptsPerTrivia: 10 });
   expect(campaign.status).toBe(201);
   campaignId = campaign.body.id;
   expect((await admin.post('/api/campaign-question-groups', { campaignId, questionGroupId: trivia.group.id })).status).toBe(201);
