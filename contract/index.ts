@@ -16,6 +16,7 @@ export * from './held-attempts';
 export * from './play-rules';
 export * from './review-reasons';
 export * from './sync';
+export * from './places';
 export * from './ranking';
 export * from './campaigns';
 export * from './image-formats';

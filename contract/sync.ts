@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, paginationQuery } from './common';
 import { chosenAnswerSchema, completionTimeSchema, totalQuestionsSchema } from './attempts';
+import type { CampaignPlace } from './places';
 import { PLAYER_REQUIRED_MESSAGE, playerProofFields, playerRegistrationSchema } from './players';
 
 const clientId = z.uuid();
@@ -128,7 +129,13 @@ export interface ServerResult {
    * this result is stored: their best counted result's. Absent when the result is held.
    */
   place?: number;
+  /**
+   * The player's place in each campaign this result counts in (it holds the trivia and its period
+   * the completion's instant), by campaign id; absent when the result is held or counts in none.
+   */
+  campaigns?: CampaignPlace[];
 }
+
 
 export interface SyncReply {
   results: SyncResult[];

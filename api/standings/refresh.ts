@@ -162,10 +162,14 @@ const CAMPAIGNS_OF_TRIVIA = prepared(`${CAMPAIGN_RULES}
       GROUP BY c.id ORDER BY c.id`);
 const campaignsOfTrivia = (em: Queryable, questionGroupId: number): Promise<CampaignRules[]> => em.query(CAMPAIGNS_OF_TRIVIA, [questionGroupId]);
 
-const campaignParameters = (rules: CampaignRules): unknown[] => {
-  // The campaign's period as the ranking reads it: its first day's start to the end of its last, in the event's time zone.
+/** The campaign's period as the ranking reads it: its first day's start to the end of its last, in the event's time zone. */
+const campaignPeriod = (rules: CampaignRules) => {
   const zone = eventTimeZone(rules.time_zone, serverTimeZone());
-  const { from, to } = completionRange(rules.start_date, rules.end_date, zone);
+  return { zone, ...(completionRange(rules.start_date, rules.end_date, zone) as { from: Date; to: Date }) };
+};
+
+const campaignParameters = (rules: CampaignRules): unknown[] => {
+  const { zone, from, to } = campaignPeriod(rules);
   return [rules.id, rules.trivia_ids, rules.weights, from, to, rules.max_attempts_per_trivia, zone];
 };
 
@@ -204,6 +208,14 @@ export async function refreshTriviaStandings(em: Queryable, questionGroupId: num
   await em.query(WHOLE_TRIVIA(), [questionGroupId]);
   await refreshTriviaDays(em, questionGroupId, zone);
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
+}
+
+/** The campaigns holding a trivia whose period holds the instant `at` (a completion's): those it counts in, by id. */
+export async function campaignIdsCounting(em: Queryable, questionGroupId: number, at: Date): Promise<number[]> {
+  return (await campaignsOfTrivia(em, questionGroupId)).flatMap((rules) => {
+    const { from, to } = campaignPeriod(rules);
+    return at >= from && at < to ? [rules.id] : [];
+  });
 }
 
 /** The campaigns holding a trivia, to refresh after the trivia is gone (`refreshCampaigns`). */

@@ -1,5 +1,6 @@
 import { prepared } from '../../db/prepared-statements';
-import { SLOWEST, triviaSort, triviaStandingAhead } from './order-by';
+import { CAMPAIGN_PLACE_COUNTED, type CampaignPlace } from '../../contract';
+import { campaignSort, SLOWEST, triviaSort, triviaStandingAhead } from './order-by';
 import { EVERY_SITE, type Queryable } from './refresh';
 
 /**
@@ -49,4 +50,38 @@ let built: string | undefined;
 export async function triviaPlace(em: Queryable, questionGroupId: number, playerId: number): Promise<number | null> {
   const [row]: { place: number }[] = await em.query((built ??= placeSql()), [questionGroupId, playerId]);
   return row?.place ?? null;
+}
+
+/**
+ * A player's place in a campaign's ranking as its public ranking serves it (every site,
+ * `campaignSort`: higher total, lower mean time with none last, lower player id): one plus the
+ * standings ahead, counted along campaign_standings_order_idx from the top down to the player's
+ * total, at most CAMPAIGN_PLACE_COUNTED of them (a total is a weighted sum, with no bounded set of
+ * values to keep counts of, so the walk is what bounds the cost). $1 the campaign, $2 the player,
+ * $3 how many to count at most.
+ */
+const CAMPAIGN_PLACE_SQL = prepared(`
+  WITH me AS MATERIALIZED (
+    SELECT * FROM campaign_standings WHERE campaign_id = $1 AND site_id = ${EVERY_SITE} AND player_id = $2
+  )
+  SELECT c.name,
+         (SELECT count(*) FROM (
+            SELECT 1 FROM campaign_standings t
+             WHERE t.campaign_id = $1 AND t.site_id = ${EVERY_SITE} AND t.total_score >= me.total_score
+               AND (t.total_score > me.total_score
+                    OR CASE WHEN me.average_completion_time IS NULL THEN t.average_completion_time IS NOT NULL OR t.player_id < me.player_id
+                            ELSE t.average_completion_time < me.average_completion_time
+                                 OR (t.average_completion_time = me.average_completion_time AND t.player_id < me.player_id) END)
+             ORDER BY ${campaignSort('t')}
+             LIMIT $3) ahead)::int AS ahead
+    FROM me JOIN campaigns c ON c.id = me.campaign_id`);
+
+/** The player's place in each of the campaigns (ids in order), those where a standing of theirs ranks. */
+export async function campaignPlaces(em: Queryable, campaignIds: number[], playerId: number): Promise<CampaignPlace[]> {
+  const places: CampaignPlace[] = [];
+  for (const campaignId of campaignIds) {
+    const [row]: { name: string; ahead: number }[] = await em.query(CAMPAIGN_PLACE_SQL, [campaignId, playerId, CAMPAIGN_PLACE_COUNTED]);
+    if (row) places.push(row.ahead < CAMPAIGN_PLACE_COUNTED ? { campaignId, name: row.name, place: row.ahead + 1 } : { campaignId, name: row.name });
+  }
+  return places;
 }

@@ -4,7 +4,7 @@ import { refreshPlayerStandings } from '../../api/standings/refresh';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { calendarDay } from '../support/calendar';
+import { isoDay } from '../support/iso-day';
 
 /**
  * Disqualifying a player from a campaign's ranking: one decision, a player disqualification at
@@ -45,8 +45,8 @@ async function world() {
   const campaign = await admin.post('/api/campaigns', {
     name: `Campaña ${first.id}`,
     companyId,
-    startDate: calendarDay(-1),
-    endDate: calendarDay(1),
+    startDate: isoDay(-1),
+    endDate: isoDay(1),
     maxAttemptsPerTrivia: 5,
     attemptSelectionMode: 'best',
   });

@@ -4,7 +4,7 @@ import { insertCompletedAttempt } from '../support/attempts';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildPlayer, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
-import { calendarDay } from '../support/calendar';
+import { isoDay } from '../support/iso-day';
 
 /**
  * Moderation of the rankings: an admin disqualifies an attempt, or its player at the trivia, with
@@ -38,8 +38,8 @@ async function world() {
   const campaign = await admin.post('/api/campaigns', {
     name: `Campaña moderada ${groupId}`,
     companyId,
-    startDate: calendarDay(-1),
-    endDate: calendarDay(1),
+    startDate: isoDay(-1),
+    endDate: isoDay(1),
     maxAttemptsPerTrivia: 5,
     attemptSelectionMode: 'best',
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CampaignEntrySite1796510000000 } from '../../db/migrations/1796510000000-campaign-entry-site';
 import { startTestApi, type TestApi } from '../support/api-server';
-import { calendarDay } from '../support/calendar';
+import { isoDay } from '../support/iso-day';
 import { buildLocation } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { buildKioskSite, chooseAnswers, freshDocument, kioskPlay, registerDevice, type KioskSite } from '../support/player-flow';
@@ -30,8 +30,8 @@ beforeAll(async () => {
     name: 'Copa de sedes',
     description: null,
     companyId: booth.company.id,
-    startDate: calendarDay(-1),
-    endDate: calendarDay(1),
+    startDate: isoDay(-1),
+    endDate: isoDay(1),
     maxAttemptsPerTrivia: 2,
     attemptSelectionMode: 'best',
   });

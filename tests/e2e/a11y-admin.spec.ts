@@ -6,7 +6,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { seriousViolations } from './support/axe';
-import { calendarDay } from '../support/calendar';
+import { isoDay } from '../support/iso-day';
 
 /**
  * axe-core on the rankings and every admin screen, with each screen's dialogs and panels open, in
@@ -52,8 +52,8 @@ async function buildFixture(page: Page): Promise<Fixture> {
     name: `Campaña Axe ${stamp}`,
     description: 'Campaña de la prueba',
     companyId: company.id,
-    startDate: calendarDay(-1),
-    endDate: calendarDay(1),
+    startDate: isoDay(-1),
+    endDate: isoDay(1),
   });
   await postJson(page, `/api/campaigns/${campaign.id}/question-groups/bulk`, { questionGroupIds: [trivia.id] });
   // "Unir jugadores" with a document's players waiting.

@@ -5,7 +5,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsScreenshot } from './support/screenshot';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 
 /**
  * The big screen's "Ganadores del sorteo": a draw run by an admin shows its winners on the trivia's

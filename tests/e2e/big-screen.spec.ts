@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsScreenshot } from './support/screenshot';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
 

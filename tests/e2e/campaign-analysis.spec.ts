@@ -10,7 +10,7 @@ import { reviewScreen } from './support/screen-review';
 import { docsScreenshot } from './support/screenshot';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { holdOnPhones } from './support/narrow-screens';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 
 /** A campaign of two trivias: all four players finished the first (100), Ana and Beto the second (50). */
 async function seedCampaign(page: Page) {

@@ -7,7 +7,7 @@ import { seriousViolations } from './support/axe';
 import { moderateByKeyboard } from './support/moderation-keyboard';
 import { docsFullPageScreenshot } from './support/screenshot';
 import { playBundle, syncRankedResults } from './support/ranked-results';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;

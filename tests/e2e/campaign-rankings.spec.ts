@@ -8,7 +8,7 @@ import { CampaignsPage } from './pages/campaigns-page';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia } from './support/admin-api';
-import { isoDay as day } from './support/iso-day';
+import { isoDay as day } from '../support/iso-day';
 
 /** A two-trivia campaign built in the editor and played on the player screen: its rankings, admin and public, and its export agree on weighted totals. */
 

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignsPage } from './pages/campaigns-page';
 import { LoginPage } from './pages/login-page';
-import { isoDay as day } from './support/iso-day';
+import { isoDay as day } from '../support/iso-day';
 
 /** A campaign's life in the admin: the form's rules, creation, a trivia added and removed, editing, the dashboard, deletion. Played and ranked: campaign-rankings. */
 

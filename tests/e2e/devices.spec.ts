@@ -9,7 +9,7 @@ import { adminPage, roundMutations } from './support/kiosk-round';
 import { setUpEarlier } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 

@@ -11,7 +11,7 @@ import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 
 /**
  * A kiosk whose browser loses its site data (storage cleared or evicted; its cookies kept, as an

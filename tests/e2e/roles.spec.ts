@@ -4,7 +4,7 @@ import { COMPANY_ROLE_LABELS, type Campaign, type Company, type TriviaRankingEnt
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { tabTo } from './support/axe';
-import { isoDay } from './support/iso-day';
+import { isoDay } from '../support/iso-day';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { checkLightAndDark } from './support/light-and-dark';
 

@@ -4,7 +4,7 @@ import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildLocation, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { chooseAnswers, documentTypeId, freshDocument, phoneHeaders, registerDevice, type TestTrivia } from '../support/player-flow';
-import { calendarDay } from '../support/calendar';
+import { isoDay } from '../support/iso-day';
 
 /**
  * Results nobody played, forged over plain HTTP the way a script would send them: each is refused
@@ -26,7 +26,7 @@ beforeAll(async () => {
   site = await buildLocation(api.dataSource, company.id, 'Pabellón 1');
   trivia = await buildTrivia(api.dataSource, company.id, { questions: 5, overrides: { questionsPerRound: 5 } });
   otherTrivia = await buildTrivia(api.dataSource, company.id, { questions: 3 });
-  const campaign = await admin.post('/api/campaigns', { name: 'Campaña de la feria', companyId: company.id, startDate: calendarDay(-2), endDate: calendarDay(2), maxAttemptsPerTrivia: 10 });
+  const campaign = await admin.post('/api/campaigns', { name: 'Campaña de la feria', companyId: company.id, startDate: isoDay(-2), endDate: isoDay(2), maxAttemptsPerTrivia: 10 });
   expect(campaign.status).toBe(201);
   campaignId = campaign.body.id;
   expect((await admin.post('/api/campaign-question-groups', { campaignId, questionGroupId: trivia.group.id })).status).toBe(201);

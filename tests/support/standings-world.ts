@@ -2,14 +2,15 @@ import { expect } from 'vitest';
 import type { CampaignEntity } from '../../db/entities';
 import type { TestApi } from './api-server';
 import { buildCompany, buildLocation, buildTrivia } from './factories';
+import { isoDay } from './iso-day';
 import type { TestClient } from './http-client';
 import type { TestTrivia } from './player-flow';
 
 /** The world each random history of tests/api/standings.test.ts plays in (standings-histories.ts). */
 
 /** The campaigns' period, and a day of the analysis' filters (UTC's, which is not every zone's). */
-export const TODAY = new Date().toISOString().slice(0, 10);
-export const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+export const TODAY = isoDay(0);
+export const YESTERDAY = isoDay(-1);
 
 export const SITES = 3;
 export const TRIVIAS = 3;

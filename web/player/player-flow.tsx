@@ -102,7 +102,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
             result={step.result}
             fromServer={fromServer}
             redirectUrl={kioskMode ? null : bundle.group.completionRedirectUrl}
-            ranking={<RankingPointer groupId={bundle.group.id} kioskQr={kioskMode ? (kiosk?.RankingQr ?? null) : false} />}
+            ranking={(campaigns) => <RankingPointer groupId={bundle.group.id} campaigns={campaigns} kioskQr={kioskMode ? (kiosk?.RankingQr ?? null) : false} />}
             onRestart={restart}
           />
         );

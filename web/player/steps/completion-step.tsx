@@ -1,6 +1,7 @@
 import { Clock, CloudUpload, Medal, RotateCcw, Sparkles, Target, Trophy } from 'lucide-react';
 import { useEffect, type ComponentType, type ReactNode } from 'react';
-import type { ServerResult } from '../../../contract';
+import type { CampaignPlace, ServerResult } from '../../../contract';
+import { CAMPAIGN_PLACE_COUNTED } from '../../../contract/places';
 import { reviewReasonLabel } from '../../../contract/review-reasons';
 import type { AttemptResult } from '../../offline';
 import { useAnnounce } from '../announcer';
@@ -36,6 +37,10 @@ export const PLACE_PENDING_TEXT = 'Tu puesto llega con la conexión';
 const placeText = (fromServer: ServerResult | undefined) =>
   !fromServer ? PLACE_PENDING_TEXT : fromServer.place ? `Tu puesto en el ranking: ${fromServer.place}.º` : null;
 
+/** A campaign's place line; past the places the server counts, that the player is beyond them. */
+export const campaignPlaceText = ({ name, place }: CampaignPlace) =>
+  place ? `Tu puesto en «${name}»: ${place}.º` : `Tu puesto en «${name}»: más allá del ${CAMPAIGN_PLACE_COUNTED}.º`;
+
 /** The held line, with the server's reason when it gave one: "Tu resultado quedó en revisión: …". */
 export function heldResultText(reviewReason: string | undefined): string {
   return reviewReason ? `Tu resultado quedó en revisión: ${reviewReasonLabel(reviewReason).toLowerCase()}. ${HELD_RESULT_TEXT}` : HELD_RESULT_TEXT;
@@ -57,30 +62,61 @@ export function CompletionStep({
   /** The result the server stored, once it arrived. */
   fromServer?: ServerResult | undefined;
   redirectUrl: string | null;
-  /** The way to the trivia's public ranking: a link on a phone, a QR code on a kiosk (RankingPointer). */
-  ranking: ReactNode;
+  /** The way to the public rankings of the trivia and of the campaigns it counts in: links on a phone, a QR code on a kiosk (RankingPointer). */
+  ranking: (campaigns: CampaignPlace[]) => ReactNode;
   onRestart: () => void;
 }) {
   // The server's figures once they arrive: what the ranking will show, whatever the device counted.
   const shown = fromServer ? { ...result, ...fromServer, pending: false } : result;
   if (shown.pending) return <PendingResult redirectUrl={redirectUrl} onRestart={onRestart} />;
   const held = fromServer?.held ? heldResultText(fromServer.reviewReason) : null;
-  return <ScoredResult result={shown} held={held} place={placeText(fromServer)} ranking={ranking} redirectUrl={redirectUrl} onRestart={onRestart} />;
+  const campaigns = fromServer?.campaigns ?? [];
+  return (
+    <ScoredResult
+      result={shown}
+      held={held}
+      place={placeText(fromServer)}
+      campaigns={campaigns}
+      ranking={ranking(campaigns)}
+      redirectUrl={redirectUrl}
+      onRestart={onRestart}
+    />
+  );
 }
 
 /** The public ranking's path for a trivia, as the result screen points to it. */
 const publicRankingPath = (groupId: number) => `/ranking/${groupId}`;
+/** A campaign's public ranking's path. */
+const publicCampaignRankingPath = (campaignId: number) => `/public/campaigns/${campaignId}/ranking`;
+
+const RANKING_LINK = 'player-header-text inline-flex min-h-11 items-center justify-center font-semibold underline underline-offset-4';
 
 /**
- * The result screen's way to the public ranking. A phone gets a link; a kiosk a QR code for the
- * player's phone (its screen stays on the trivia), drawn by the kiosk's own code once loaded.
+ * The result screen's way to the public rankings. A phone gets a link to the trivia's and one to
+ * each campaign's it counts in; a kiosk a QR code of the trivia's for the player's phone (its
+ * screen stays on the trivia), drawn by the kiosk's own code once loaded.
  */
-export function RankingPointer({ groupId, kioskQr: KioskQr }: { groupId: number; kioskQr: ComponentType<{ url: string }> | null | false }) {
+export function RankingPointer({
+  groupId,
+  campaigns,
+  kioskQr: KioskQr,
+}: {
+  groupId: number;
+  campaigns: CampaignPlace[];
+  kioskQr: ComponentType<{ url: string }> | null | false;
+}) {
   if (KioskQr === false) {
     return (
-      <a className="player-header-text inline-flex min-h-11 items-center justify-center font-semibold underline underline-offset-4" href={publicRankingPath(groupId)} data-testid="result-ranking-link">
-        Ver el ranking
-      </a>
+      <nav className="flex flex-col items-center" aria-label="Rankings">
+        <a className={RANKING_LINK} href={publicRankingPath(groupId)} data-testid="result-ranking-link">
+          Ver el ranking
+        </a>
+        {campaigns.map((c) => (
+          <a key={c.campaignId} className={RANKING_LINK} href={publicCampaignRankingPath(c.campaignId)} data-testid="result-campaign-ranking-link">
+            Ver el ranking de «{c.name}»
+          </a>
+        ))}
+      </nav>
     );
   }
   return KioskQr ? <KioskQr url={`${window.location.origin}${publicRankingPath(groupId)}`} /> : null;
@@ -114,6 +150,7 @@ function ScoredResult({
   result,
   held,
   place,
+  campaigns,
   ranking,
   redirectUrl,
   onRestart,
@@ -121,6 +158,7 @@ function ScoredResult({
   result: AttemptResult;
   held: string | null;
   place: string | null;
+  campaigns: CampaignPlace[];
   ranking: ReactNode;
   redirectUrl: string | null;
   onRestart: () => void;
@@ -162,10 +200,19 @@ function ScoredResult({
           </dd>
         </div>
       </dl>
-      {place && (
-        <p className="player-header-text font-bold" role="status" data-testid="result-place">
-          {place}
-        </p>
+      {(place || campaigns.length > 0) && (
+        <div className="space-y-1">
+          {place && (
+            <p className="player-header-text font-bold" role="status" data-testid="result-place">
+              {place}
+            </p>
+          )}
+          {campaigns.map((c) => (
+            <p key={c.campaignId} className="player-header-text font-bold" role="status" data-testid="result-campaign-place">
+              {campaignPlaceText(c)}
+            </p>
+          ))}
+        </div>
       )}
       {held && (
         <p className="player-muted text-sm" role="status" data-testid="result-held">

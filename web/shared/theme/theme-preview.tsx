@@ -92,7 +92,7 @@ function PlayerScreen({ theme, step, minHeight }: { theme: Theme; step: StepId; 
           {step === 'question' && (
             <QuestionStep bundle={previewBundle(theme)} state={PREVIEW_ATTEMPT} animation={animation} onAnswer={judgedByPreview(theme)} onFinished={noop} onLeave={resolved} keepFeedback />
           )}
-          {step === 'result' && <CompletionStep result={PREVIEW_RESULT} redirectUrl={null} ranking={<RankingPointer groupId={0} kioskQr={false} />} onRestart={noop} />}
+          {step === 'result' && <CompletionStep result={PREVIEW_RESULT} redirectUrl={null} ranking={(campaigns) => <RankingPointer groupId={0} campaigns={campaigns} kioskQr={false} />} onRestart={noop} />}
         </section>
       </div>
     </div>
