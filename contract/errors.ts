@@ -97,6 +97,7 @@ export const ERROR_CODES = [
   // monitoring: a bearer token on GET /metrics that is not the server's METRICS_TOKEN (or any, when none is set)
   'metrics_token_invalid',
   'correct_answer_change_unconfirmed',
+  'question_answers_fixed',
   // pictures: more pixels or frames than a picture may have, a file libvips cannot read in its time, the processing queue full
   'picture_too_many_pixels',
   'picture_too_many_frames',

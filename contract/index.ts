@@ -9,6 +9,7 @@ export * from './time-zone';
 export * from './theme';
 export * from './groups';
 export * from './questions';
+export * from './question-kinds';
 export * from './players';
 export * from './attempts';
 export * from './play-bundle';

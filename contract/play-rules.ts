@@ -60,6 +60,8 @@ export const attemptLimitDetails = (maxAttempts: number): string =>
 export interface DealCandidate {
   id: number;
   answerIds: readonly number[];
+  /** Its answers are always shown in stored order (a true/false question's, `shufflesAnswers`). */
+  fixedAnswerOrder?: boolean;
 }
 
 /** The trivia's settings a deal follows. */
@@ -99,7 +101,8 @@ function shuffled<T>(items: readonly T[], randomIndex: RandomIndex): T[] {
 
 /**
  * Deals a round from the trivia's questions: the playable ones, shuffled when the trivia says so,
- * cut to the round size; each chosen question's answers shuffled when the trivia says so. Empty
+ * cut to the round size; each chosen question's answers shuffled when the trivia says so (but for
+ * a question whose kind fixes their order). Empty
  * when nothing is playable (neither side starts such a round).
  */
 export function dealRound(questions: readonly DealCandidate[], settings: DealSettings, randomIndex: RandomIndex): DealtRound {
@@ -107,7 +110,9 @@ export function dealRound(questions: readonly DealCandidate[], settings: DealSet
   const ordered = settings.randomizeQuestions ? shuffled(playable, randomIndex) : playable;
   const chosen = ordered.slice(0, roundSize(playable.length, settings.questionsPerRound));
   const answerOrder: Record<number, number[]> = {};
-  for (const question of chosen) answerOrder[question.id] = settings.randomizeAnswers ? shuffled(question.answerIds, randomIndex) : [...question.answerIds];
+  for (const question of chosen) {
+    answerOrder[question.id] = settings.randomizeAnswers && !question.fixedAnswerOrder ? shuffled(question.answerIds, randomIndex) : [...question.answerIds];
+  }
   return { questionIds: chosen.map((question) => question.id), answerOrder };
 }
 

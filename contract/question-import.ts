@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { companyIdField } from './companies';
 import { PICTURE_MISSING_MESSAGE, PICTURE_NAME_PATTERN } from './pictures';
+import type { QuestionKind } from './question-kinds';
 
 /**
  * Question import and export (CSV or XLSX). One row per question: a "Pregunta" column, answer
  * columns "Respuesta 1" … "Respuesta 10" (in the order the player sees them, before any shuffling)
- * and a "Correcta" column holding the number of the correct answer (1 for "Respuesta 1"). Headers
- * are matched without regard to case, accents or blanks, in any column order.
+ * and a "Correcta" column holding the number of the correct answer (1 for "Respuesta 1"); an
+ * optional "Tipo" column names the question's kind by its label ("Opción única" when blank or
+ * absent; "Verdadero o falso" rows may leave the answers blank and say "Verdadero" or "Falso" in
+ * "Correcta"). Headers are matched without regard to case, accents or blanks, in any column order.
  */
 export const IMPORT_QUESTION_HEADER = 'Pregunta';
 export const IMPORT_ANSWER_HEADER = 'Respuesta';
 export const IMPORT_CORRECT_HEADER = 'Correcta';
+export const IMPORT_KIND_HEADER = 'Tipo';
 /** The template's answer columns. */
 export const IMPORT_TEMPLATE_ANSWERS = 4;
 
@@ -84,6 +88,7 @@ export interface ImportRow {
   /** The row's number in the spreadsheet (the header is row 1). */
   row: number;
   text: string;
+  kind: QuestionKind;
   picture: ImportPicture | null;
   answers: { text: string; isCorrect: boolean; picture: ImportPicture | null }[];
   problems: string[];

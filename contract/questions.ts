@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
 import { placedPictureSchema, type PlacedPicture } from './pictures';
+import { kindAnswersProblem, QUESTION_KINDS, type QuestionKind } from './question-kinds';
 
 const INVALID_GROUP = 'El ID del grupo debe ser mayor que 0';
 export const QUESTION_TEXT_MAX = 1000;
@@ -53,20 +54,37 @@ const answerEditList = answerListOf(answerEditSchema).refine((answers) => {
   return new Set(ids).size === ids.length;
 }, 'Una respuesta aparece dos veces');
 
+/** A question's kind (contract/question-kinds.ts); left out, a `choice`. */
+const kindField = z.enum(QUESTION_KINDS, { error: 'El tipo de pregunta no es válido' }).default('choice');
+
+/** The kind's own rule on the answers (a true/false question's two fixed answers), reported on `answers`. */
+const answersFitKind = (question: { kind: QuestionKind; answers?: { text: string; picture?: unknown }[] | undefined }, ctx: z.RefinementCtx) => {
+  const problem = question.answers ? kindAnswersProblem(question.kind, question.answers) : null;
+  if (problem) ctx.addIssue({ code: 'custom', path: ['answers'], message: problem });
+};
+
 /**
  * Question with its answers: the form, and the transactional PUT /api/questions/{id}.
  * `confirmCorrectChange`: the admin confirmed changing which answer is correct although played
  * results answered the question (without it that change is refused with
  * `correct_answer_change_unconfirmed` and the number of those results).
  */
-export const questionWithAnswersSchema = questionSchema.extend({ answers: answerEditList, confirmCorrectChange: z.boolean().optional() });
+export const questionWithAnswersSchema = questionSchema
+  .extend({ kind: kindField, answers: answerEditList, confirmCorrectChange: z.boolean().optional() })
+  .superRefine(answersFitKind);
 export type QuestionWithAnswersInput = z.input<typeof questionWithAnswersSchema>;
 
 /**
  * POST /api/question-groups/{id}/questions: {text, groupId}, and (extension) the
- * question's answers in the same call, so a create from the form is one transaction.
+ * question's kind and answers in the same call, so a create from the form is one transaction. A
+ * kind other than `choice` comes with its answers.
  */
-export const questionCreateSchema = questionSchema.extend({ answers: answerList.optional() });
+export const questionCreateSchema = questionSchema
+  .extend({ kind: kindField, answers: answerList.optional() })
+  .superRefine((question, ctx) => {
+    if (question.kind !== 'choice' && !question.answers) ctx.addIssue({ code: 'custom', path: ['answers'], message: 'Este tipo de pregunta se crea con sus respuestas' });
+    answersFitKind(question, ctx);
+  });
 export type QuestionCreateInput = z.input<typeof questionCreateSchema>;
 
 /** A question with its answers, as POST (with answers) and PUT reply. */
@@ -89,6 +107,8 @@ export interface Question {
   id: number;
   text: string;
   groupId: number;
+  /** Missing from a bundle stored before kinds existed: a `choice` (`kindOf`). */
+  kind?: QuestionKind;
   createdAt: string;
   /** Null when it has none (missing from a bundle stored before pictures existed). */
   picture?: PlacedPicture | null;

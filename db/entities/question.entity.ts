@@ -1,9 +1,11 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import type { QuestionKind } from '../../contract';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
 import { PictureEntity } from './picture.entity';
 import { AnswerEntity } from './answer.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 
 @Entity('questions')
+@Check('questions_kind_check', `kind IN ('choice', 'true_false')`)
 export class QuestionEntity {
   @PrimaryGeneratedColumn('increment')
   id: number;
@@ -18,6 +20,10 @@ export class QuestionEntity {
   @ManyToOne(() => QuestionGroupEntity, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'group_id' })
   group: Relation<QuestionGroupEntity>;
+
+  /** Its kind (contract/question-kinds.ts), which sets the rule its answers follow. */
+  @Column('varchar', { length: 20, default: 'choice' })
+  kind: QuestionKind;
 
   @OneToMany(() => AnswerEntity, (answer) => answer.question)
   answers: Relation<AnswerEntity[]>;

@@ -39,6 +39,7 @@ import { SecondFactor1797400000000 } from './1797400000000-second-factor';
 import { AddressPlayers1797500000000 } from './1797500000000-address-players';
 import { DayStandings1797510000000 } from './1797510000000-day-standings';
 import { PlaceCounts1797520000000 } from './1797520000000-place-counts';
+import { QuestionKinds1797600000000 } from './1797600000000-question-kinds';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -83,4 +84,5 @@ export const migrations = [
   AddressPlayers1797500000000,
   DayStandings1797510000000,
   PlaceCounts1797520000000,
+  QuestionKinds1797600000000,
 ];

@@ -149,7 +149,7 @@ describe('question import: preview', () => {
     const latin1 = Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\r\n¿Qué animal es el cóndor?;Ave;Pez;1\r\n', 'latin1');
     const res = await preview(group.id, latin1);
     expect(res.body.rows).toEqual([
-      { row: 2, text: '¿Qué animal es el cóndor?', picture: null, answers: [{ text: 'Ave', isCorrect: true, picture: null }, { text: 'Pez', isCorrect: false, picture: null }], problems: [] },
+      { row: 2, text: '¿Qué animal es el cóndor?', kind: 'choice', picture: null, answers: [{ text: 'Ave', isCorrect: true, picture: null }, { text: 'Pez', isCorrect: false, picture: null }], problems: [] },
     ]);
   });
 });
@@ -219,7 +219,7 @@ describe('question export and the template', () => {
       expect(res.status).toBe(200);
       const group = await emptyTrivia();
       const result = await preview(group.id, Buffer.from(await res.arrayBuffer()));
-      expect(result.body).toMatchObject({ format, validCount: 2, invalidCount: 0 });
+      expect(result.body).toMatchObject({ format, validCount: 3, invalidCount: 0 });
     }
     expect((await admin.get('/api/question-import/template?format=pdf')).body.code).toBe('validation_failed');
     expect((await api.client().get('/api/question-import/template')).status).toBe(401);

@@ -1,5 +1,6 @@
 import type { PlayBundle } from '../../contract';
 import { dealRound, isPlayable, type DealCandidate } from '../../contract/play-rules';
+import { kindOf, shufflesAnswers } from '../../contract/question-kinds';
 import type { RoundPlan } from './outbox';
 
 /** A question of the device's copy of the trivia as the contract's deal sees it. */
@@ -9,7 +10,7 @@ function candidateOf(bundle: PlayBundle, id: number): DealCandidate {
 
 /** The round the device deals itself (no deal from the server): the contract's `dealRound` over its copy of the trivia. */
 export function planRound(bundle: PlayBundle, random = Math.random): RoundPlan {
-  const questions = bundle.questions.map((q) => candidateOf(bundle, q.id));
+  const questions = bundle.questions.map((q) => ({ ...candidateOf(bundle, q.id), fixedAnswerOrder: !shufflesAnswers(kindOf(q)) }));
   return { groupId: bundle.group.id, ...dealRound(questions, bundle.group, (bound) => Math.floor(random() * bound)) };
 }
 

@@ -4,11 +4,17 @@ import {
   ANSWERS_MIN,
   IMPORT_ANSWER_HEADER,
   IMPORT_CORRECT_HEADER,
+  IMPORT_KIND_HEADER,
   IMPORT_MAX_ROWS,
   IMPORT_QUESTION_HEADER,
   QUESTION_TEXT_MAX,
+  kindAnswersProblem,
+  QUESTION_KIND_LABELS,
+  QUESTION_KINDS,
   questionWithAnswersSchema,
+  TRUE_FALSE_ANSWERS,
   type ImportRow,
+  type QuestionKind,
 } from '../../../contract';
 import { badRequest } from '../../platform/http/errors';
 import { pictureFileFinder, readPictureCells, takePictureColumn, type FindPictureFile, type PictureColumnMap } from './picture-cells';
@@ -26,6 +32,8 @@ const normalise = (text: string) =>
 interface Columns {
   question: number;
   correct: number;
+  /** The optional "Tipo" column; -1 when the file has none (every row a choice). */
+  kind: number;
   /** Answer number (1-based, as in the header) → column index. */
   answers: Map<number, number>;
   pictures: PictureColumnMap;
@@ -34,6 +42,7 @@ interface Columns {
 function findColumns(header: SheetCell[]): Columns {
   let question = -1;
   let correct = -1;
+  let kind = -1;
   const answers = new Map<number, number>();
   const pictures: PictureColumnMap = new Map();
   const answerHeader = new RegExp(`^${normalise(IMPORT_ANSWER_HEADER)} ?(\\d{1,2})$`);
@@ -41,6 +50,7 @@ function findColumns(header: SheetCell[]): Columns {
     const name = normalise(cellText(cell));
     if (name === normalise(IMPORT_QUESTION_HEADER)) question = index;
     else if (name === normalise(IMPORT_CORRECT_HEADER)) correct = index;
+    else if (name === normalise(IMPORT_KIND_HEADER)) kind = index;
     else if (!takePictureColumn(pictures, name, index, normalise)) {
       const number = answerHeader.exec(name)?.[1];
       if (number && !answers.has(Number(number))) answers.set(Number(number), index);
@@ -56,10 +66,26 @@ function findColumns(header: SheetCell[]): Columns {
       code: 'import_columns_missing',
     });
   }
-  return { question, correct, answers: new Map([...answers].sort(([a], [b]) => a - b)), pictures };
+  return { question, correct, kind, answers: new Map([...answers].sort(([a], [b]) => a - b)), pictures };
 }
 
 const isBlankRow = (row: SheetCell[]) => row.every((cell) => !isFormula(cell) && cellText(cell).trim() === '');
+
+/** The kind a "Tipo" cell names by its label (or its code); blank: a choice. */
+function kindNamed(raw: string): { kind?: QuestionKind; problem?: string } {
+  const name = normalise(raw);
+  if (name === '') return { kind: 'choice' };
+  const kind = QUESTION_KINDS.find((k) => normalise(QUESTION_KIND_LABELS[k]) === name || k === name);
+  if (kind) return { kind };
+  return { problem: `El tipo «${raw.trim().slice(0, 40)}» no existe: usa ${QUESTION_KINDS.map((k) => `«${QUESTION_KIND_LABELS[k]}»`).join(' o ')}` };
+}
+
+/** A true/false row's "Correcta" may name the answer by its text («Verdadero», «Falso», or V / F): its number then. */
+function trueFalseNumber(raw: string): string {
+  const name = normalise(raw);
+  const index = TRUE_FALSE_ANSWERS.findIndex((text) => normalise(text) === name || normalise(text)[0] === name);
+  return index < 0 ? raw : String(index + 1);
+}
 
 /** The answer number the "Correcta" cell names, or the problem with it. */
 function correctNumber(raw: string, answerNumbers: number[]): { number?: number; problem?: string } {
@@ -84,6 +110,10 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
   if (!isFormula(questionCell) && text === '') problems.push('Falta la pregunta');
   if (text.length > QUESTION_TEXT_MAX) problems.push(`La pregunta tiene ${text.length} caracteres (máximo ${QUESTION_TEXT_MAX})`);
   const picture = pictureOf(0);
+  const kindCell = columns.kind < 0 ? undefined : row[columns.kind];
+  const named = kindNamed(cellText(kindCell));
+  if (named.problem) problems.push(named.problem);
+  const kind = named.kind ?? 'choice';
 
   const written: { number: number; text: string; picture: ImportRow['picture'] }[] = [];
   for (const [number, index] of columns.answers) {
@@ -98,6 +128,8 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
     if (answer.length > ANSWER_TEXT_MAX) problems.push(`La respuesta ${number} tiene ${answer.length} caracteres (máximo ${ANSWER_TEXT_MAX})`);
     written.push({ number, text: answer, picture: answerPicture });
   }
+  // A true/false row may leave its answers to the kind.
+  if (kind === 'true_false' && written.length === 0) written.push(...TRUE_FALSE_ANSWERS.map((text, i) => ({ number: i + 1, text, picture: null })));
   if (written.length === 0) problems.push('No tiene respuestas');
   else if (written.length < ANSWERS_MIN) problems.push(`Tiene una sola respuesta (mínimo ${ANSWERS_MIN})`);
   if (written.length > ANSWERS_MAX) problems.push(`Tiene ${written.length} respuestas (máximo ${ANSWERS_MAX})`);
@@ -106,19 +138,23 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
   let correct: number | undefined;
   if (isFormula(correctCell)) problems.push('La columna Correcta es una fórmula: escribe el número');
   else {
-    const result = correctNumber(cellText(correctCell), written.map((a) => a.number));
+    const cell = cellText(correctCell);
+    const result = correctNumber(kind === 'true_false' ? trueFalseNumber(cell) : cell, written.map((a) => a.number));
     if (result.problem) problems.push(result.problem);
     correct = result.number;
   }
   if ([text, ...written.map((a) => a.text)].some((t) => t.includes('\0'))) problems.push('Contiene caracteres no válidos');
 
   const answers = written.map((a) => ({ text: a.text, isCorrect: a.number === correct, picture: a.picture }));
+  // The kind's rule on the answers, pictures included (which the check below does not see).
+  const kindProblem = kindAnswersProblem(kind, answers);
+  if (kindProblem) problems.push(kindProblem);
   // The contract's own rules have the last word: a row it refuses is never imported.
   if (problems.length === 0) {
-    const checked = questionWithAnswersSchema.safeParse({ text, groupId: 1, answers: answers.map(({ text, isCorrect }) => ({ text, isCorrect })) });
+    const checked = questionWithAnswersSchema.safeParse({ text, groupId: 1, kind, answers: answers.map(({ text, isCorrect }) => ({ text, isCorrect })) });
     if (!checked.success) problems.push(...new Set(checked.error.issues.map((issue) => issue.message)));
   }
-  return { row: rowNumber, text, picture, answers, problems };
+  return { row: rowNumber, text, kind, picture, answers, problems };
 }
 
 /**

@@ -7,6 +7,7 @@ export function presentQuestion(question: QuestionEntity): Question {
     id: question.id,
     text: question.text,
     groupId: question.groupId,
+    kind: question.kind,
     createdAt: question.createdAt.toISOString(),
     picture: presentPlaced(question),
   } satisfies Question;

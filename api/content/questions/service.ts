@@ -1,6 +1,6 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import type { ActivityChanges, answerSchema, questionCreateSchema, questionSchema, questionWithAnswersSchema, QuestionTextRevision } from '../../../contract';
+import { TRUE_FALSE_ANSWERS_MESSAGE, type ActivityChanges, type answerSchema, type questionCreateSchema, type questionSchema, type questionWithAnswersSchema, type QuestionTextRevision } from '../../../contract';
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { placePictures, type PlacedSizes } from '../pictures/ledger';
@@ -79,7 +79,7 @@ export function createQuestion(em: EntityManager, groupId: number, input: Questi
   return em.transaction(async (tx) => {
     await requireGroup(tx, groupId);
     const sizes = await placeInputPictures(tx, input.picture, input.answers);
-    const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }));
+    const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId, kind: input.kind, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }));
     const answers = input.answers ? await insertAnswers(tx, question.id, input.answers, sizes) : [];
     await recordQuestion(tx, actor, question, 'created', `Creó la pregunta ${quoted(question.text)}`, { ...questionChanges(null, question), ...(answers.length ? { answers: [null, answersText(answers)] } : {}) });
     return { question, answers };
@@ -96,7 +96,7 @@ async function findQuestionAndTarget(tx: EntityManager, id: number, groupId: num
   return question;
 }
 
-const QUESTION_FIELDS = ['text', 'groupId', 'pictureName', 'pictureAlt'] as const;
+const QUESTION_FIELDS = ['text', 'groupId', 'kind', 'pictureName', 'pictureAlt'] as const;
 const questionChanges = (before: Partial<QuestionEntity> | null, after: Partial<QuestionEntity> | null) => changesBetween(before, after, QUESTION_FIELDS);
 
 async function recordQuestion(tx: EntityManager, actor: Actor, question: QuestionEntity, action: 'created' | 'changed' | 'deleted', summary: string, changes: ActivityChanges) {
@@ -140,6 +140,10 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
         throw badRequest(FOREIGN_ANSWER, { code: 'validation_failed', issues: [{ path: `answers.${index}.id`, message: FOREIGN_ANSWER }] });
       }
     });
+    if (input.kind === 'true_false' && !storedInOrder(input.answers.map((answer) => answer.id))) {
+      throw badRequest(TRUE_FALSE_ANSWERS_MESSAGE, { code: 'validation_failed', issues: [{ path: 'answers', message: TRUE_FALSE_ANSWERS_MESSAGE }] });
+    }
+    question.kind = input.kind;
     const wasCorrect = [...current.values()].find((answer) => answer.isCorrect)?.id;
     const nowCorrect = input.answers.find((answer) => answer.isCorrect)?.id;
     if (wasCorrect !== undefined && nowCorrect !== wasCorrect && !input.confirmCorrectChange) {
@@ -165,6 +169,23 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
 }
 
 const FOREIGN_ANSWER = 'La respuesta no es de esta pregunta';
+
+/**
+ * Whether answers sent in this order keep it once stored: answers are read in id order, kept ones
+ * keep their ids and new ones get higher ids than any stored, so no new answer may come before a
+ * kept one and kept ones must rise (a true/false question's «Verdadero» stays first).
+ */
+function storedInOrder(ids: (number | undefined)[]): boolean {
+  const firstNew = ids.findIndex((id) => id === undefined);
+  const kept = (firstNew < 0 ? ids : ids.slice(0, firstNew)) as number[];
+  return ids.slice(kept.length).every((id) => id === undefined) && kept.every((id, i) => i === 0 || id > kept[i - 1]!);
+}
+
+/** The answers of a question whose kind fixes them (true/false) change only with the whole question (PUT). */
+const FIXED_ANSWERS = 'Las respuestas de una pregunta de verdadero o falso se cambian editando la pregunta';
+function requireOpenAnswers(question: QuestionEntity) {
+  if (question.kind === 'true_false') throw conflict(FIXED_ANSWERS, { code: 'question_answers_fixed' });
+}
 
 const correctChangeMessage = (results: number) =>
   `${results === 1 ? 'Un resultado ya jugado eligió' : `${results} resultados ya jugados eligieron`} la respuesta correcta de antes o la nueva. ` +
@@ -210,6 +231,7 @@ export function deleteQuestion(em: EntityManager, id: number, actor: Actor) {
 export function addAnswer(em: EntityManager, questionId: number, input: AnswerFields, actor: Actor) {
   return em.transaction(async (tx) => {
     const question = await findQuestion(tx, questionId);
+    requireOpenAnswers(question);
     const [answer] = await insertAnswers(tx, questionId, [input], await placeInputPictures(tx, undefined, [input]));
     await recordQuestion(tx, actor, question, 'changed', `Añadió una respuesta a la pregunta ${quoted(question.text)}`, { answer: [null, answersText([answer!])] });
     return answer!;
@@ -219,6 +241,7 @@ export function addAnswer(em: EntityManager, questionId: number, input: AnswerFi
 export function deleteAnswers(em: EntityManager, questionId: number, actor: Actor) {
   return em.transaction(async (tx) => {
     const question = await findQuestion(tx, questionId);
+    requireOpenAnswers(question);
     const answers = answersText(await answersOf(tx, [questionId]));
     if (answers) await recordQuestion(tx, actor, question, 'changed', `Borró las respuestas de la pregunta ${quoted(question.text)}`, { answers: [answers, null] });
     const result = await tx.delete(AnswerEntity, { questionId });

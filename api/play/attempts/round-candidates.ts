@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { type DealCandidate, type DealSettings, roundSize } from '../../../contract';
+import { type DealCandidate, type DealSettings, type QuestionKind, roundSize, shufflesAnswers } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 
 /**
@@ -43,9 +43,15 @@ export interface DealCandidates {
 
 /** What the server deals an online round from (`dealRound`); undefined when the trivia does not exist. */
 export async function readDealCandidates(em: EntityManager, questionGroupId: number): Promise<DealCandidates | undefined> {
-  const rows: { questions_per_round: number; randomize_questions: boolean; randomize_answers: boolean; question_id: number | null; answer_ids: number[] | null }[] =
-    await em.query(
-      prepared(`SELECT g.questions_per_round, g.randomize_questions, g.randomize_answers, q.id AS question_id,
+  const rows: {
+    questions_per_round: number;
+    randomize_questions: boolean;
+    randomize_answers: boolean;
+    question_id: number | null;
+    kind: QuestionKind | null;
+    answer_ids: number[] | null;
+  }[] = await em.query(
+      prepared(`SELECT g.questions_per_round, g.randomize_questions, g.randomize_answers, q.id AS question_id, q.kind,
               (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS answer_ids
          FROM question_groups g
          LEFT JOIN questions q ON q.group_id = g.id
@@ -57,7 +63,9 @@ export async function readDealCandidates(em: EntityManager, questionGroupId: num
   if (!group) return undefined;
   return {
     settings: { questionsPerRound: group.questions_per_round, randomizeQuestions: group.randomize_questions, randomizeAnswers: group.randomize_answers },
-    questions: rows.filter((row) => row.question_id !== null).map((row) => ({ id: row.question_id!, answerIds: row.answer_ids ?? [] })),
+    questions: rows
+      .filter((row) => row.question_id !== null)
+      .map((row) => ({ id: row.question_id!, answerIds: row.answer_ids ?? [], fixedAnswerOrder: !shufflesAnswers(row.kind ?? 'choice') })),
   };
 }
 

@@ -1,5 +1,5 @@
 import { Check, Pencil, Trash2 } from 'lucide-react';
-import type { Answer, Question, QuestionAnalysis } from '../../../contract';
+import { kindOf, QUESTION_KIND_LABELS, type Answer, type Question, type QuestionAnalysis } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -48,6 +48,11 @@ export function QuestionCard({ number, question, insight, answers, answersError,
           />
         </div>
       </div>
+      {kindOf(question) !== 'choice' && (
+        <p className="mt-1 w-fit rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800 dark:bg-brand-400/10 dark:text-brand-200" data-testid="question-kind">
+          {QUESTION_KIND_LABELS[kindOf(question)]}
+        </p>
+      )}
       {question.picture && <PictureImage picture={question.picture} className="mt-3 max-h-32 w-40" />}
       {insight && <QuestionInsight {...insight} />}
       {answersError ? (

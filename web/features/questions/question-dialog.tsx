@@ -1,8 +1,8 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { Answer, Question, QuestionTextRevision } from '../../../contract';
+import type { Answer, Question, QuestionKind, QuestionTextRevision } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -13,7 +13,8 @@ import { useQuestionRevisions } from './api/get-question-revisions';
 import { useSaveQuestion, type QuestionWithAnswersValues } from './api/save-question';
 import { pictureUploadKey } from './api/upload-picture';
 import { PictureField } from './picture-field';
-import { emptyAnswer, fieldIssues, initialValues, MAX_ANSWERS, MIN_ANSWERS, questionFormResolver, type QuestionFormValues } from './question-form';
+import { emptyAnswer, fieldIssues, initialValues, MAX_ANSWERS, MIN_ANSWERS, questionFormResolver, trueFalseAnswers, type AnswerFormValues, type QuestionFormValues } from './question-form';
+import { QuestionKindField, TrueFalseAnswers } from './question-kind-field';
 
 export interface QuestionDialogProps {
   groupId: number;
@@ -34,12 +35,23 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
   });
   const uploading = useIsMutating({ mutationKey: pictureUploadKey(groupId) }) > 0;
   // The rows' React keys under their own name: `id` is the answer's, sent to the server.
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'answers', keyName: 'key' });
+  const { fields, append, remove, replace } = useFieldArray({ control: form.control, name: 'answers', keyName: 'key' });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  // The choice answers set aside while the question is true/false, back if the organiser switches back.
+  const setAside = useRef<AnswerFormValues[] | null>(null);
   const revisions = useQuestionRevisions(groupId, question?.question.id);
   const [confirming, setConfirming] = useState<{ values: QuestionWithAnswersValues; message: string } | null>(null);
   const answers = useWatch({ control: form.control, name: 'answers' });
   const { errors, isSubmitted } = form.formState;
   const answersError = errors.answers?.root?.message ?? errors.answers?.message;
+
+  const switchKind = (next: QuestionKind) => {
+    if (next === kind) return;
+    if (next === 'true_false') setAside.current = form.getValues('answers');
+    replace(next === 'true_false' ? trueFalseAnswers() : (setAside.current ?? [emptyAnswer(), emptyAnswer()]));
+    form.setValue('kind', next, { shouldDirty: true });
+    if (isSubmitted) void form.trigger('answers');
+  };
 
   const chooseCorrect = (index: number) => {
     fields.forEach((_, i) => form.setValue(`answers.${i}.isCorrect`, i === index, { shouldDirty: true }));
@@ -91,87 +103,92 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
         )}
       />
       {revisions.data && revisions.data.length > 0 && <TextRevisions revisions={revisions.data} />}
-      <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
-        <ol className="space-y-2">
-          {fields.map((field, index) => {
-            const answerErrors = errors.answers?.[index];
-            const textError = answerErrors?.text?.message;
-            const correct = answers?.[index]?.isCorrect ?? false;
-            return (
-              <li key={field.key} className="space-y-1">
-                <div
-                  className={`flex items-center gap-3 rounded-xl border p-2 pl-3 ${correct ? 'border-green-500 bg-green-50 dark:border-green-700 dark:bg-green-950/40' : 'border-slate-200 dark:border-slate-800'}`}
-                >
-                  <input
-                    type="radio"
-                    name="correct-answer"
-                    aria-label={`Respuesta ${index + 1} es la correcta`}
-                    checked={correct}
-                    onChange={() => chooseCorrect(index)}
-                    className="size-4 shrink-0 accent-green-600"
-                  />
-                  <input
-                    aria-label={`Respuesta ${index + 1}`}
-                    placeholder={`Respuesta ${index + 1}`}
-                    aria-invalid={textError ? true : undefined}
-                    className={inputClass}
-                    {...form.register(`answers.${index}.text`)}
-                  />
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Eliminar respuesta ${index + 1}`}
-                    title={fields.length <= MIN_ANSWERS ? 'Debe haber al menos 2 respuestas' : undefined}
-                    disabled={fields.length <= MIN_ANSWERS}
-                    onClick={() => remove(index)}
-                    icon={<Trash2 className="size-4" aria-hidden />}
-                  />
-                </div>
-                {textError && (
-                  <p role="alert" className="pl-10 text-sm text-red-600 dark:text-red-400">
-                    {textError}
-                  </p>
-                )}
-                <div className="pl-10">
-                  <Controller
-                    control={form.control}
-                    name={`answers.${index}.picture`}
-                    render={({ field: picture }) => (
-                      <PictureField
-                        groupId={groupId}
-                        label={`Imagen de la respuesta ${index + 1}`}
-                        compact
-                        value={picture.value}
-                        onChange={picture.onChange}
-                        onBlur={picture.onBlur}
-                        altRef={picture.ref}
-                        error={answerErrors?.picture?.message}
-                        altError={answerErrors?.picture?.alt?.message}
-                      />
-                    )}
-                  />
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-        {answersError && (
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {answersError}
-          </p>
-        )}
-        <Button
-          variant="secondary"
-          size="sm"
-          disabled={fields.length >= MAX_ANSWERS}
-          onClick={() => append(emptyAnswer())}
-          icon={<Plus className="size-4" aria-hidden />}
-        >
-          Agregar Respuesta
-        </Button>
-      </fieldset>
+      <QuestionKindField kind={kind} onChange={switchKind} />
+      {kind === 'true_false' ? (
+        <TrueFalseAnswers correctIndex={answers?.findIndex((answer) => answer.isCorrect) ?? -1} onChoose={chooseCorrect} error={answersError} />
+      ) : (
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
+          <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
+          <ol className="space-y-2">
+            {fields.map((field, index) => {
+              const answerErrors = errors.answers?.[index];
+              const textError = answerErrors?.text?.message;
+              const correct = answers?.[index]?.isCorrect ?? false;
+              return (
+                <li key={field.key} className="space-y-1">
+                  <div
+                    className={`flex items-center gap-3 rounded-xl border p-2 pl-3 ${correct ? 'border-green-500 bg-green-50 dark:border-green-700 dark:bg-green-950/40' : 'border-slate-200 dark:border-slate-800'}`}
+                  >
+                    <input
+                      type="radio"
+                      name="correct-answer"
+                      aria-label={`Respuesta ${index + 1} es la correcta`}
+                      checked={correct}
+                      onChange={() => chooseCorrect(index)}
+                      className="size-4 shrink-0 accent-green-600"
+                    />
+                    <input
+                      aria-label={`Respuesta ${index + 1}`}
+                      placeholder={`Respuesta ${index + 1}`}
+                      aria-invalid={textError ? true : undefined}
+                      className={inputClass}
+                      {...form.register(`answers.${index}.text`)}
+                    />
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Eliminar respuesta ${index + 1}`}
+                      title={fields.length <= MIN_ANSWERS ? 'Debe haber al menos 2 respuestas' : undefined}
+                      disabled={fields.length <= MIN_ANSWERS}
+                      onClick={() => remove(index)}
+                      icon={<Trash2 className="size-4" aria-hidden />}
+                    />
+                  </div>
+                  {textError && (
+                    <p role="alert" className="pl-10 text-sm text-red-600 dark:text-red-400">
+                      {textError}
+                    </p>
+                  )}
+                  <div className="pl-10">
+                    <Controller
+                      control={form.control}
+                      name={`answers.${index}.picture`}
+                      render={({ field: picture }) => (
+                        <PictureField
+                          groupId={groupId}
+                          label={`Imagen de la respuesta ${index + 1}`}
+                          compact
+                          value={picture.value}
+                          onChange={picture.onChange}
+                          onBlur={picture.onBlur}
+                          altRef={picture.ref}
+                          error={answerErrors?.picture?.message}
+                          altError={answerErrors?.picture?.alt?.message}
+                        />
+                      )}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+          {answersError && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {answersError}
+            </p>
+          )}
+          <Button
+            variant="secondary"
+            size="sm"
+            disabled={fields.length >= MAX_ANSWERS}
+            onClick={() => append(emptyAnswer())}
+            icon={<Plus className="size-4" aria-hidden />}
+          >
+            Agregar Respuesta
+          </Button>
+        </fieldset>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title="¿Cambiar la respuesta correcta?"

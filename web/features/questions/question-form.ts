@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver, ResolverOptions } from 'react-hook-form';
-import { questionWithAnswersSchema, type Answer, type PlacedPicture, type Question, type QuestionWithAnswersInput } from '../../../contract';
+import { kindOf, questionWithAnswersSchema, TRUE_FALSE_ANSWERS, type Answer, type PlacedPicture, type Question, type QuestionKind, type QuestionWithAnswersInput } from '../../../contract';
 import { ApiError } from '../../lib/api';
 import type { QuestionWithAnswersValues } from './api/save-question';
 
@@ -20,6 +20,7 @@ export interface AnswerFormValues {
 export interface QuestionFormValues {
   text: string;
   groupId: number;
+  kind: QuestionKind;
   picture: PlacedPicture | null;
   answers: AnswerFormValues[];
   confirmCorrectChange?: boolean;
@@ -27,13 +28,16 @@ export interface QuestionFormValues {
 
 export const emptyAnswer = (): AnswerFormValues => ({ text: '', isCorrect: false, picture: null });
 
+/** A true/false question's two answers, new (the question becomes one), neither marked yet. */
+export const trueFalseAnswers = (): AnswerFormValues[] => TRUE_FALSE_ANSWERS.map((text) => ({ text, isCorrect: false, picture: null }));
+
 /** A new question's two empty answers, or the one edited with its answers (each keeps its id and picture). */
 export function initialValues(groupId: number, editing: { question: Question; answers: Answer[] } | undefined): QuestionFormValues {
-  if (!editing) return { text: '', groupId, picture: null, answers: [emptyAnswer(), emptyAnswer()] };
+  if (!editing) return { text: '', groupId, kind: 'choice', picture: null, answers: [emptyAnswer(), emptyAnswer()] };
   // Each answer keeps its id: the server updates it in place, so the rounds that chose it still point at it.
   const answers = editing.answers.map(({ id, text, isCorrect, picture }): AnswerFormValues => ({ id, text, isCorrect, picture: picture ?? null }));
   while (answers.length < MIN_ANSWERS) answers.push(emptyAnswer());
-  return { text: editing.question.text, groupId, picture: editing.question.picture ?? null, answers };
+  return { text: editing.question.text, groupId, kind: kindOf(editing.question), picture: editing.question.picture ?? null, answers };
 }
 
 /** A picture as it is saved: its name and alt text; null removes it (so an edit always says which). */

@@ -38,11 +38,22 @@ const LETTERS = 'ABCDEFGHIJ';
  * mark and feedback word lie over its picture's area, so its text has the card's whole width and a
  * tap changes no card's size (player.css).
  */
-export function AnswerList({ answers, feedback, onChoose }: { answers: PlayAnswer[]; feedback: Feedback | null; onChoose: (answerId: number) => void }) {
+export function AnswerList({
+  answers,
+  pair = false,
+  feedback,
+  onChoose,
+}: {
+  answers: PlayAnswer[];
+  /** Two answers side by side (a true/false question's). */
+  pair?: boolean;
+  feedback: Feedback | null;
+  onChoose: (answerId: number) => void;
+}) {
   const cards = answers.some((a) => a.picture);
   const pending = PENDING_WORDING[pendingReason(useServerReachable())].answer;
   return (
-    <div role="group" aria-label="Respuestas" className={cards ? 'player-answer-grid' : undefined}>
+    <div role="group" aria-label="Respuestas" className={cards ? 'player-answer-grid' : pair ? 'player-answer-pair' : undefined}>
       {answers.map((answer, i) => {
         const state = answerState(feedback, answer.id);
         const word = state && state !== 'dimmed' && (

@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { kindOf } from '../../../contract/question-kinds';
 import { triviaLogo } from '../../../contract/trivia-logo';
 import { PlayerDialog } from '../ui/dialog';
 import { AnswerList } from './answer-list';
@@ -65,7 +66,7 @@ export function QuestionStep(props: QuestionStepProps) {
         <p id={`question-position-${questionId}`} className="sr-only">
           {questionAnnouncement(index + 1, total)}
         </p>
-        <AnswerList answers={answers} feedback={feedback} onChoose={(answerId) => void choose(answerId)} />
+        <AnswerList answers={answers} pair={kindOf(question) === 'true_false'} feedback={feedback} onChoose={(answerId) => void choose(answerId)} />
       </div>
       {next && <NextPictures pictures={[[next.picture, 'question'], ...(bundle.answers[next.id] ?? []).map((a) => [a.picture, 'answer'] as const)]} />}
 

@@ -1,0 +1,55 @@
+import { QUESTION_KIND_LABELS, QUESTION_KINDS, TRUE_FALSE_ANSWERS, type QuestionKind } from '../../../contract';
+
+/** What each kind asks of the organiser, under its name. */
+const KIND_HELP: Record<QuestionKind, string> = {
+  choice: 'De 2 a 10 respuestas, una correcta.',
+  true_false: 'Una afirmación: marca si es verdadera o falsa.',
+};
+
+/** "Tipo de pregunta": a radio card per kind (contract/question-kinds.ts). */
+export function QuestionKindField({ kind, onChange }: { kind: QuestionKind; onChange: (kind: QuestionKind) => void }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Tipo de pregunta</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {QUESTION_KINDS.map((choice) => (
+          <label
+            key={choice}
+            className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 ${kind === choice ? 'border-brand-500 bg-brand-50/60 dark:border-brand-400 dark:bg-brand-400/10' : 'border-slate-200 dark:border-slate-700'}`}
+          >
+            <input type="radio" name="question-kind" value={choice} checked={kind === choice} onChange={() => onChange(choice)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
+            <span className="min-w-0">
+              <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{QUESTION_KIND_LABELS[choice]}</span>
+              <span className="block text-xs text-slate-600 dark:text-slate-400">{KIND_HELP[choice]}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A true/false question's answers: «Verdadero» and «Falso», fixed; the organiser picks the correct one. */
+export function TrueFalseAnswers({ correctIndex, onChoose, error }: { correctIndex: number; onChoose: (index: number) => void; error: string | undefined }) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">La afirmación es…</legend>
+      <div className="grid grid-cols-2 gap-2">
+        {TRUE_FALSE_ANSWERS.map((text, index) => (
+          <label
+            key={text}
+            className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border p-3 text-sm font-medium ${correctIndex === index ? 'border-green-500 bg-green-50 text-green-900 dark:border-green-700 dark:bg-green-950/40 dark:text-green-100' : 'border-slate-200 text-slate-800 dark:border-slate-700 dark:text-slate-100'}`}
+          >
+            <input type="radio" name="true-false-correct" checked={correctIndex === index} onChange={() => onChoose(index)} className="size-4 shrink-0 accent-green-600" />
+            {text}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
