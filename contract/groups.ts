@@ -3,6 +3,7 @@ import { optionalText, requiredText } from './common';
 import { companyIdField } from './companies';
 import { PUBLIC_NAME_STYLES, type PublicNameStyle } from './big-screen';
 import type { Theme } from './theme';
+import { QUESTION_KINDS } from './question-kinds';
 
 const completionRedirectUrl = z
   .union([
@@ -44,6 +45,8 @@ export const generateQuestionsSchema = z.strictObject({
     .min(1, 'Por favor proporciona un contexto para generar las preguntas')
     .max(20000, 'El contexto es demasiado largo (máximo 20000 caracteres)'),
   numQuestions: z.number().int().min(1, 'Mínimo 1 pregunta').max(20, 'Máximo 20 preguntas').default(5),
+  /** The kind of the questions to write (contract/question-kinds.ts); left out, `choice`. */
+  kind: z.enum(QUESTION_KINDS, { error: 'El tipo de pregunta no es válido' }).default('choice'),
 });
 export type GenerateQuestionsInput = z.input<typeof generateQuestionsSchema>;
 

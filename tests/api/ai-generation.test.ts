@@ -26,7 +26,7 @@ async function emptyTrivia() {
   return (await buildTrivia(api.dataSource, companyId, { questions: 0 })).group;
 }
 async function storedQuestions(groupId: number) {
-  return (await api.client().get(`/api/question-groups/${groupId}/questions`)).body as { id: number; text: string }[];
+  return (await api.client().get(`/api/question-groups/${groupId}/questions`)).body as { id: number; text: string; kind: string }[];
 }
 const contentVersion = (groupId: number) => bundleVersion(api, groupId);
 
@@ -56,6 +56,25 @@ describe('POST /api/question-groups/:id/generate', () => {
     expect(sent.messages.at(-1)!.content).toContain('El sistema solar');
     expect(sent.messages.at(-1)!.content).toContain('3 preguntas');
     expect(sent.response_format?.type).toBe('json_schema');
+  });
+
+  it('writes true/false questions when asked: each «Verdadero» and «Falso» in order, the one the service marked correct', async () => {
+    const group = await emptyTrivia();
+    const res = await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'El sistema solar', numQuestions: 2, kind: 'true_false' });
+    expect(res.status).toBe(200);
+    expect(res.body.questions.map((q: { kind: string; answers: { text: string; isCorrect: boolean }[] }) => [q.kind, q.answers.map((a) => `${a.text}${a.isCorrect ? '*' : ''}`)])).toEqual([
+      ['true_false', ['Verdadero*', 'Falso']],
+      ['true_false', ['Verdadero', 'Falso*']],
+    ]);
+    expect((await storedQuestions(group.id)).map((q) => q.kind)).toEqual(['true_false', 'true_false']);
+    // The service was asked for statements.
+    expect(fake.requests.at(-1)!.messages[0]!.content).toContain('verdadero o falso');
+    // A service that answers a true/false request with other answers (this one writes choices in JSON mode): nothing stored.
+    fake.respondWith({ kind: 'json-object-only' });
+    const choices = await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'El sistema solar', numQuestions: 2, kind: 'true_false' });
+    expect(choices.status).toBe(502);
+    expect(choices.body.code).toBe('ai_failed');
+    expect(await storedQuestions(group.id)).toHaveLength(2);
   });
 
   it('defaults to 5 questions and never stores more than asked', async () => {

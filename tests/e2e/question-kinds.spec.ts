@@ -62,6 +62,20 @@ test('an organiser makes a true/false question by keyboard, and a phone plays it
   await expect(edit.getByRole('radio', { name: 'Falso', exact: true })).toBeChecked();
   await page.keyboard.press('Escape');
 
+  // The AI writes statements when asked for true/false questions.
+  await page.getByRole('button', { name: 'Generar con IA' }).click();
+  const ai = page.getByRole('dialog', { name: 'Generar Preguntas con IA' });
+  await ai.getByLabel('Contexto').fill('Ríos y montañas del mundo');
+  await ai.getByRole('radio', { name: /Verdadero o falso/ }).check();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, `the AI dialog asking for true/false questions (${colorScheme})`)).toEqual([]);
+  }
+  await ai.getByRole('button', { name: 'Generar Preguntas' }).click();
+  await expect(ai).toHaveCount(0);
+  await expect(page.getByTestId('question-card')).toHaveCount(6);
+  await expect(page.getByTestId('question-kind')).toHaveText(Array(6).fill('Verdadero o falso'));
+
   const phone = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 390, height: 844 } });
   try {
     const screen = await phone.newPage();

@@ -15,6 +15,20 @@ export interface FakeOpenAiRequest {
   response_format?: { type: string };
 }
 
+/** Statements as the API asks for true/false questions: the odd ones true, the even ones false, the marked answer in lower case as a model may write it. */
+export function fakeStatements(count: number) {
+  return Array.from({ length: count }, (_, i) => ({
+    text: `Afirmación IA ${i + 1}`,
+    answers: [
+      { text: i % 2 === 0 ? 'verdadero' : 'Verdadero', isCorrect: i % 2 === 0 },
+      { text: 'Falso', isCorrect: i % 2 === 1 },
+    ],
+  }));
+}
+
+/** Whether the request asks for true/false questions (the API's instructions say so). */
+const asksTrueFalse = (body: FakeOpenAiRequest) => /verdadero o falso/i.test(body.messages.find((m) => m.role === 'system')?.content ?? '');
+
 /** Questions in the shape the API asks for; the first answer of each is the correct one. */
 export function fakeQuestions(count: number, prefix = 'Pregunta IA') {
   return Array.from({ length: count }, (_, i) => ({
@@ -66,7 +80,8 @@ export async function startFakeOpenAi(port = 0) {
       requests.push(body);
       switch (behaviour.kind) {
         case 'questions': {
-          const questions = fakeQuestions(behaviour.count ?? requestedCount(body));
+          const count = behaviour.count ?? requestedCount(body);
+          const questions = asksTrueFalse(body) ? fakeStatements(count) : fakeQuestions(count);
           return send(res, 200, completion(JSON.stringify({ questions })));
         }
         case 'json-object-only':

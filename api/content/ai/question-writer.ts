@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { z } from 'zod';
+import { TRUE_FALSE_ANSWERS, type QuestionKind } from '../../../contract';
 import type { Config } from '../../platform/config';
 import { AppError, serviceUnavailable } from '../../platform/http/errors';
 
@@ -19,7 +20,7 @@ const generatedQuestionSchema = z.object({
     .refine((answers) => answers.filter((a) => a.isCorrect).length === 1),
 });
 const replySchema = z.object({ questions: z.array(generatedQuestionSchema).min(1) });
-export type GeneratedQuestion = z.output<typeof generatedQuestionSchema>;
+export type GeneratedQuestion = z.output<typeof generatedQuestionSchema> & { kind: QuestionKind };
 
 /** The same shape as JSON Schema, for the service's structured output mode. */
 const REPLY_JSON_SCHEMA = {
@@ -50,17 +51,26 @@ const REPLY_JSON_SCHEMA = {
   },
 } as const;
 
-const INSTRUCTIONS = [
-  'Eres un asistente que escribe preguntas de trivia en español para un stand de un evento.',
-  'Escribe preguntas claras basadas solo en el contexto dado.',
-  'Cada pregunta tiene entre 2 y 6 respuestas (normalmente 4) y exactamente una es correcta.',
-  'Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"...","isCorrect":true}]}]}.',
-].join(' ');
+/** What the model is told, per kind of question. */
+const INSTRUCTIONS: Record<QuestionKind, string> = {
+  choice: [
+    'Eres un asistente que escribe preguntas de trivia en español para un stand de un evento.',
+    'Escribe preguntas claras basadas solo en el contexto dado.',
+    'Cada pregunta tiene entre 2 y 6 respuestas (normalmente 4) y exactamente una es correcta.',
+    'Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"...","isCorrect":true}]}]}.',
+  ].join(' '),
+  true_false: [
+    'Eres un asistente que escribe preguntas de verdadero o falso en español para un stand de un evento.',
+    'Cada pregunta es una afirmación clara basada solo en el contexto dado, verdadera o falsa; mezcla afirmaciones verdaderas y falsas.',
+    `Cada pregunta tiene exactamente dos respuestas, "${TRUE_FALSE_ANSWERS[0]}" y "${TRUE_FALSE_ANSWERS[1]}", en ese orden, y exactamente una es correcta.`,
+    `Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"${TRUE_FALSE_ANSWERS[0]}","isCorrect":true},{"text":"${TRUE_FALSE_ANSWERS[1]}","isCorrect":false}]}]}.`,
+  ].join(' '),
+};
 
 export interface QuestionWriter {
   configured: boolean;
   /** Asks the AI service for questions; throws AppError 503/502/504 with a Spanish message. */
-  write(context: string, count: number): Promise<GeneratedQuestion[]>;
+  write(context: string, count: number, kind: QuestionKind): Promise<GeneratedQuestion[]>;
 }
 
 /** The OpenAI-compatible service of config.openai, or one that says it is not configured. */
@@ -75,9 +85,9 @@ export function createQuestionWriter(config: Config['openai']): QuestionWriter {
   const client = new OpenAI({ apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs, maxRetries: 0 });
   return {
     configured: true,
-    async write(context, count) {
+    async write(context, count, kind) {
       const messages = [
-        { role: 'system' as const, content: INSTRUCTIONS },
+        { role: 'system' as const, content: INSTRUCTIONS[kind] },
         { role: 'user' as const, content: `Escribe exactamente ${count} preguntas sobre este contexto:\n\n${context}` },
       ];
       const ask = async (responseFormat: 'json_schema' | 'json_object') => {
@@ -105,12 +115,24 @@ export function createQuestionWriter(config: Config['openai']): QuestionWriter {
         if (error instanceof APIError) throw new AppError(502, AI_FAILED, { code: 'ai_failed', details: error.status ? `HTTP ${error.status}` : undefined });
         throw error;
       }
-      return parseReply(content).slice(0, count);
+      return parseReply(content, kind).slice(0, count);
     },
   };
 }
 
-function parseReply(content: string | null | undefined): GeneratedQuestion[] {
+/**
+ * A true/false question as stored, from the model's: its two answers are always the kind's, the
+ * correct one the answer the model marked, named «Verdadero» or «Falso» whatever its case; any
+ * other reply is malformed.
+ */
+function asTrueFalse(question: z.output<typeof generatedQuestionSchema>): GeneratedQuestion {
+  const marked = question.answers.find((a) => a.isCorrect)!.text.toLocaleLowerCase('es');
+  const correct = TRUE_FALSE_ANSWERS.findIndex((text) => text.toLocaleLowerCase('es') === marked);
+  if (question.answers.length !== 2 || correct < 0) throw new AppError(502, AI_MALFORMED, { code: 'ai_failed' });
+  return { text: question.text, kind: 'true_false', answers: TRUE_FALSE_ANSWERS.map((text, i) => ({ text, isCorrect: i === correct })) };
+}
+
+function parseReply(content: string | null | undefined, kind: QuestionKind): GeneratedQuestion[] {
   let json: unknown;
   try {
     json = JSON.parse(content ?? '');
@@ -119,5 +141,5 @@ function parseReply(content: string | null | undefined): GeneratedQuestion[] {
   }
   const result = replySchema.safeParse(json);
   if (!result.success) throw new AppError(502, AI_MALFORMED, { code: 'ai_failed' });
-  return result.data.questions;
+  return result.data.questions.map((question) => (kind === 'true_false' ? asTrueFalse(question) : { ...question, kind }));
 }

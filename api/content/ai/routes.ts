@@ -20,10 +20,10 @@ export function aiRoutes(dataSource: DataSource, config: Config) {
 
   router.post('/question-groups/:id/generate', allow(dataSource, 'content.edit', inParams('group')), async (ctx) => {
     const { id } = parse(idParamsSchema, ctx.params);
-    const { context, numQuestions } = parseBody(generateQuestionsSchema, ctx.request.body);
+    const { context, numQuestions, kind } = parseBody(generateQuestionsSchema, ctx.request.body);
     // Checked first so a missing trivia never costs an AI call.
     await requireGroupExists(dataSource.manager, id);
-    const generated = await writer.write(context, numQuestions);
+    const generated = await writer.write(context, numQuestions, kind);
     const stored = await storeGeneratedQuestions(dataSource.manager, id, generated, actorOf(ctx));
     ctx.body = {
       count: stored.length,

@@ -12,7 +12,7 @@ export function storeGeneratedQuestions(em: EntityManager, groupId: number, gene
     const group = await findQuestionGroup(tx, groupId);
     const stored = [];
     for (const item of generated) {
-      const question = await tx.save(tx.create(QuestionEntity, { text: item.text, groupId }));
+      const question = await tx.save(tx.create(QuestionEntity, { text: item.text, groupId, kind: item.kind }));
       stored.push({ question, answers: await insertAnswers(tx, question.id, item.answers) });
     }
     const count = stored.length === 1 ? '1 pregunta' : `${stored.length} preguntas`;

@@ -8,14 +8,15 @@ import { Spinner } from '../../components/ui/spinner';
 import { useGenerateQuestions } from './api/generate-questions';
 import { useAiStatus } from './api/get-ai-status';
 import { QuestionCountInput } from './question-count-input';
+import { QuestionKindField } from './question-kind-field';
 
-/** 'Generar Preguntas con IA': a context and a count; the new questions land in the trivia. */
+/** 'Generar Preguntas con IA': a context, a count and their kind; the new questions land in the trivia. */
 export function GenerateQuestionsDialog({ groupId, onClose }: { groupId: number; onClose: () => void }) {
   const status = useAiStatus(true);
   const generate = useGenerateQuestions(groupId);
   const form = useForm<GenerateQuestionsInput>({
     resolver: zodResolver(generateQuestionsSchema),
-    defaultValues: { context: '', numQuestions: 5 },
+    defaultValues: { context: '', numQuestions: 5, kind: 'choice' },
   });
   const notConfigured = status.data?.configured === false;
   const working = generate.isPending;
@@ -60,6 +61,11 @@ export function GenerateQuestionsDialog({ groupId, onClose }: { groupId: number;
         control={form.control}
         name="numQuestions"
         render={({ field }) => <QuestionCountInput value={field.value ?? 5} onChange={field.onChange} disabled={working || notConfigured} />}
+      />
+      <Controller
+        control={form.control}
+        name="kind"
+        render={({ field }) => <QuestionKindField kind={field.value ?? 'choice'} onChange={field.onChange} disabled={working || notConfigured} />}
       />
       {working && (
         <div className="rounded-xl bg-brand-50 p-4 text-brand-800 dark:bg-brand-900/30 dark:text-brand-100">

@@ -1,15 +1,15 @@
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, TRUE_FALSE_ANSWERS, type QuestionKind } from '../../../contract';
 
-/** What each kind asks of the organiser, under its name. */
+/** What each kind is, under its name. */
 const KIND_HELP: Record<QuestionKind, string> = {
-  choice: 'De 2 a 10 respuestas, una correcta.',
-  true_false: 'Una afirmación: marca si es verdadera o falsa.',
+  choice: 'Varias respuestas, una correcta.',
+  true_false: 'Una afirmación, verdadera o falsa.',
 };
 
-/** "Tipo de pregunta": a radio card per kind (contract/question-kinds.ts). */
-export function QuestionKindField({ kind, onChange }: { kind: QuestionKind; onChange: (kind: QuestionKind) => void }) {
+/** "Tipo de pregunta": a radio card per kind (contract/question-kinds.ts), in the question editor and the AI dialog. */
+export function QuestionKindField({ kind, onChange, disabled = false }: { kind: QuestionKind; onChange: (kind: QuestionKind) => void; disabled?: boolean }) {
   return (
-    <fieldset className="space-y-2">
+    <fieldset className="space-y-2" disabled={disabled}>
       <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Tipo de pregunta</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {QUESTION_KINDS.map((choice) => (
