@@ -210,6 +210,16 @@ export const STORES_V4 = {
 /** What the server settled, by device and mutation id, pruned by when it was settled. */
 export const STORES_V5 = { ...STORES_V4, sent: '[deviceId+mutationId], confirmedAt' };
 
+/**
+ * What the staff's badge and panel count of the waiting writes, read from the outbox's indexes
+ * alone (sync-status.ts), so a push does not read every waiting payload again: each write by its
+ * kind, a registration's and a round start's own id, a result's round, a round start's player.
+ */
+export const STORES_V6 = {
+  ...STORES_V5,
+  outbox: 'mutationId, status, payload.clientId, [status+kind], [status+kind+payload.clientId], [status+payload.attemptClientId], [status+payload.playerClientId]',
+};
+
 /** The record kept for staff when the server refuses an outbox entry. */
 export function rejectedFrom(entry: OutboxEntry, reason: string, rejectedAt = new Date().toISOString()): RejectedEntry {
   return { mutationId: entry.mutationId, kind: entry.kind, payload: maskedPayload(entry.payload), reason, createdAt: entry.createdAt, rejectedAt };
@@ -255,6 +265,8 @@ export function openTriviaDb(name = 'triviando'): TriviaDb {
     });
   // A new store for what the server settled: nothing else changes, all data stays.
   db.version(5).stores(STORES_V5);
+  // New outbox indexes, built by the browser from the entries there: no entry changes.
+  db.version(6).stores(STORES_V6);
   return db;
 }
 

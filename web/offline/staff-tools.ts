@@ -4,7 +4,7 @@ import type { DeviceReceipt, MutationCounts, SyncMutationKind } from '../../cont
 import type { HeldRounds } from '../../contract/kiosk-holdings';
 import { readPrunedCounts } from './confirmed-records';
 import { readRefilled, type Refilled } from './refill';
-import { heldRounds, pendingEntries } from './sync-status';
+import { pendingCounts, readHeldRounds } from './sync-status';
 import { readMeta, triviaDb, type RejectedEntry, type TriviaDb } from './db';
 import { changeIdleSeconds, readKioskConfig, type KioskConfig } from './kiosk-config';
 import { checkPin, isValidPin, readPinHash, setPin, type PinCheck } from './kiosk-pin';
@@ -51,12 +51,7 @@ export interface DeviceRecords {
   refilled: Refilled | null;
 }
 
-const zeroCounts = (): KindCounts => ({ player: 0, attempt: 0, completion: 0 });
-
 export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
-  const pending = zeroCounts();
-  const entries = await pendingEntries(db);
-  for (const entry of entries) pending[entry.kind]++;
   const device = await db.device.get('device');
   const pruned = await readPrunedCounts(db);
   return {
@@ -66,8 +61,8 @@ export async function readDeviceRecords(db: TriviaDb): Promise<DeviceRecords> {
       attempt: pruned.attempt + (await db.attempts.count()),
       completion: pruned.completion + (await db.attempts.filter((attempt) => attempt.completedAt !== null).count()),
     },
-    pending,
-    held: heldRounds(entries),
+    pending: await pendingCounts(db),
+    held: await readHeldRounds(db),
     rejected: await db.rejected.orderBy('mutationId').toArray(),
     lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
     lastSyncError: (await readMeta<string>(db, 'lastSyncError')) ?? null,

@@ -1,5 +1,6 @@
 import type { HeldRounds } from '../../contract/kiosk-holdings';
-import { readMeta, type OutboxEntry, type RejectedEntry, type TriviaDb } from './db';
+import Dexie from 'dexie';
+import { readMeta, type MutationKind, type RejectedEntry, type TriviaDb } from './db';
 
 /** What the kiosk's badge shows staff. */
 export interface SyncStatus {
@@ -14,26 +15,38 @@ export interface SyncStatus {
 
 /**
  * The rounds among waiting writes (a round's start and result are one round, however many of them
- * wait) and the registrations that wait without a round of theirs.
+ * wait) and the registrations that wait without a round of theirs, from the outbox's indexes
+ * (STORES_V6): no payload is read, so the count costs the same however large the payloads.
  */
-export function heldRounds(entries: Pick<OutboxEntry, 'kind' | 'payload'>[]): HeldRounds {
-  const rounds = new Set<string>();
-  const playersWithRound = new Set<string>();
-  const players: string[] = [];
-  for (const { kind, payload } of entries) {
-    const ids = payload as { clientId?: string; attemptClientId?: string; playerClientId?: string };
-    if (kind === 'player') players.push(ids.clientId!);
-    else rounds.add(kind === 'attempt' ? ids.clientId! : ids.attemptClientId!);
-    if (ids.playerClientId) playersWithRound.add(ids.playerClientId);
-  }
-  return { rounds: rounds.size, registrations: players.filter((id) => !playersWithRound.has(id)).length };
+export async function readHeldRounds(db: TriviaDb): Promise<HeldRounds> {
+  const last = (keys: unknown[]) => keys.map((key) => (key as string[]).at(-1)!);
+  const byKind = (kind: MutationKind) =>
+    db.outbox.where('[status+kind+payload.clientId]').between(['pending', kind, Dexie.minKey], ['pending', kind, Dexie.maxKey]).keys();
+  const pendingKeys = (index: string) => db.outbox.where(index).between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).keys();
+  const [started, resulted, registered, playing] = await Promise.all([
+    byKind('attempt'),
+    pendingKeys('[status+payload.attemptClientId]'),
+    byKind('player'),
+    pendingKeys('[status+payload.playerClientId]'),
+  ]);
+  const playersWithRound = new Set(last(playing));
+  return {
+    rounds: new Set([...last(started), ...last(resulted)]).size,
+    registrations: last(registered).filter((id) => !playersWithRound.has(id)).length,
+  };
 }
 
-export const pendingEntries = (db: TriviaDb): Promise<OutboxEntry[]> => db.outbox.where('status').equals('pending').toArray();
+/** How many writes of each kind wait, counted on the outbox's index. */
+export async function pendingCounts(db: TriviaDb): Promise<Record<MutationKind, number>> {
+  const count = (kind: MutationKind) => db.outbox.where('[status+kind]').equals(['pending', kind]).count();
+  const [player, attempt, completion] = await Promise.all([count('player'), count('attempt'), count('completion')]);
+  return { player, attempt, completion };
+}
+
 
 export async function readSyncStatus(db: TriviaDb): Promise<SyncStatus> {
   return {
-    pending: heldRounds(await pendingEntries(db)),
+    pending: await readHeldRounds(db),
     rejected: await db.rejected.orderBy('mutationId').toArray(),
     lastSyncAt: (await readMeta<string>(db, 'lastSyncAt')) ?? null,
     lastContactAt: (await readMeta<string>(db, 'lastContactAt')) ?? null,
