@@ -5,6 +5,7 @@ import { useFieldArray, useFormContext, useWatch, type FieldValues, type Resolve
 import type { z } from 'zod';
 import { COMPANY_ROLE_HELP, COMPANY_ROLE_LABELS, COMPANY_ROLES, INSTALLATION_ROLE_HELP, memberNeedsCompany, type InstallationRole, type UserAccessInput } from '../../../contract';
 import { Button } from '../../components/ui/button';
+import { RadioCards } from '../../components/ui/radio-cards';
 import { SelectInput } from '../../components/ui/form-controls';
 import { ErrorState, LoadingState } from '../../components/ui/states';
 import { errorText } from '../../lib/api';
@@ -50,23 +51,13 @@ export function AccessFields() {
 
   return (
     <>
-      <fieldset className="space-y-2">
-        <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Acceso</legend>
-        <div className="grid gap-2 sm:grid-cols-2">
-          {(['owner', 'member'] as const).map((choice) => (
-            <label
-              key={choice}
-              className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 ${role === choice ? 'border-brand-500 bg-brand-50/60 dark:border-brand-400 dark:bg-brand-400/10' : 'border-slate-200 dark:border-slate-700'}`}
-            >
-              <input type="radio" name="access-role" value={choice} checked={role === choice} onChange={() => choose(choice)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
-              <span className="min-w-0">
-                <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{ACCESS_CHOICES[choice]}</span>
-                <span className="block text-xs text-slate-600 dark:text-slate-400">{INSTALLATION_ROLE_HELP[choice]}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioCards
+        legend="Acceso"
+        name="access-role"
+        value={role}
+        options={(['owner', 'member'] as const).map((value) => ({ value, label: ACCESS_CHOICES[value], help: INSTALLATION_ROLE_HELP[value] }))}
+        onChange={choose}
+      />
       {role === 'member' && (
         <fieldset className="space-y-3">
           <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Empresas y rol en cada una</legend>

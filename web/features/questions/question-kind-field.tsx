@@ -1,4 +1,5 @@
 import { QUESTION_KIND_LABELS, QUESTION_KINDS, TRUE_FALSE_ANSWERS, type QuestionKind } from '../../../contract';
+import { RadioCards } from '../../components/ui/radio-cards';
 
 /** What each kind is, under its name. */
 const KIND_HELP: Record<QuestionKind, string> = {
@@ -8,25 +9,8 @@ const KIND_HELP: Record<QuestionKind, string> = {
 
 /** "Tipo de pregunta": a radio card per kind (contract/question-kinds.ts), in the question editor and the AI dialog. */
 export function QuestionKindField({ kind, onChange, disabled = false }: { kind: QuestionKind; onChange: (kind: QuestionKind) => void; disabled?: boolean }) {
-  return (
-    <fieldset className="space-y-2" disabled={disabled}>
-      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-200">Tipo de pregunta</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {QUESTION_KINDS.map((choice) => (
-          <label
-            key={choice}
-            className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3 ${kind === choice ? 'border-brand-500 bg-brand-50/60 dark:border-brand-400 dark:bg-brand-400/10' : 'border-slate-200 dark:border-slate-700'}`}
-          >
-            <input type="radio" name="question-kind" value={choice} checked={kind === choice} onChange={() => onChange(choice)} className="mt-0.5 size-4 shrink-0 accent-brand-600" />
-            <span className="min-w-0">
-              <span className="block text-sm font-medium text-slate-800 dark:text-slate-100">{QUESTION_KIND_LABELS[choice]}</span>
-              <span className="block text-xs text-slate-600 dark:text-slate-400">{KIND_HELP[choice]}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
+  const options = QUESTION_KINDS.map((value) => ({ value, label: QUESTION_KIND_LABELS[value], help: KIND_HELP[value] }));
+  return <RadioCards legend="Tipo de pregunta" name="question-kind" value={kind} options={options} onChange={onChange} disabled={disabled} />;
 }
 
 /** A true/false question's answers: «Verdadero» and «Falso», fixed; the organiser picks the correct one. */
