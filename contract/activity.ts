@@ -139,6 +139,7 @@ export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
   answers: 'Respuestas',
   answer: 'Respuesta',
   groupId: 'Trivia',
+  kind: 'Tipo de pregunta',
   pictureName: 'Imagen',
   pictureAlt: 'Texto alternativo de la imagen',
   name: 'Nombre',

@@ -80,6 +80,9 @@ describe('a true/false question', () => {
     expect(toTrueFalse.status).toBe(200);
     expect(toTrueFalse.body).toMatchObject({ kind: 'true_false', answers: [{ text: 'Verdadero', isCorrect: false }, { text: 'Falso', isCorrect: true }] });
     const [verdadero, falso] = toTrueFalse.body.answers as { id: number }[];
+    // "Actividad" names the kinds as the editor does.
+    const [entry] = (await admin.get(`/api/activity?kind=question&companyId=${companyId}&limit=1`)).body.entries;
+    expect(entry.changes.kind).toEqual(['Opción única', 'Verdadero o falso']);
     // «Falso» kept and a new «Verdadero» would be stored after it: refused, nothing changed.
     const outOfOrder = await put({ kind: 'true_false', answers: [{ text: 'Verdadero', isCorrect: true }, { id: falso!.id, text: 'Falso' }] });
     expect(outOfOrder.status).toBe(400);

@@ -1,6 +1,6 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { TRUE_FALSE_ANSWERS_MESSAGE, type ActivityChanges, type answerSchema, type questionCreateSchema, type questionSchema, type questionWithAnswersSchema, type QuestionTextRevision } from '../../../contract';
+import { QUESTION_KIND_LABELS, TRUE_FALSE_ANSWERS_MESSAGE, type ActivityChanges, type answerSchema, type questionCreateSchema, type questionSchema, type questionWithAnswersSchema, type QuestionTextRevision } from '../../../contract';
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { placePictures, type PlacedSizes } from '../pictures/ledger';
@@ -97,7 +97,10 @@ async function findQuestionAndTarget(tx: EntityManager, id: number, groupId: num
 }
 
 const QUESTION_FIELDS = ['text', 'groupId', 'kind', 'pictureName', 'pictureAlt'] as const;
-const questionChanges = (before: Partial<QuestionEntity> | null, after: Partial<QuestionEntity> | null) => changesBetween(before, after, QUESTION_FIELDS);
+/** A question as "Actividad" shows it: its kind by its label. */
+const shownQuestion = (question: Partial<QuestionEntity> | null) => question && { ...question, kind: question.kind && QUESTION_KIND_LABELS[question.kind] };
+const questionChanges = (before: Partial<QuestionEntity> | null, after: Partial<QuestionEntity> | null) =>
+  changesBetween(shownQuestion(before), shownQuestion(after), QUESTION_FIELDS);
 
 async function recordQuestion(tx: EntityManager, actor: Actor, question: QuestionEntity, action: 'created' | 'changed' | 'deleted', summary: string, changes: ActivityChanges) {
   await recordActivity(tx, actor, { companyId: await triviaCompany(tx, question.groupId), kind: 'question', objectId: question.id, action, summary, changes });
