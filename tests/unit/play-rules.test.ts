@@ -116,6 +116,17 @@ describe('dealing a round (contract/play-rules.ts)', () => {
     expect(planRound(bundle, () => fractions.shift()!)).toEqual({ groupId: 7, ...dealRound(questions(3, 3, 3, 3), SHUFFLED, draws.next) });
   });
 
+  it("never shuffles a true/false question's answers, on the server's deal or the device's, though the trivia shuffles answers", () => {
+    const fixed = dealRound([{ id: 1, answerIds: [10, 11], fixedAnswerOrder: true }], SHUFFLED, () => 0);
+    expect(fixed.answerOrder[1]).toEqual([10, 11]);
+    // The device reads the kind from its copy of the trivia; a bundle stored before kinds is a choice, shuffled.
+    const bundle = buildBundle(2, { questionsPerRound: 2, randomizeQuestions: false, randomizeAnswers: true });
+    const withKind = { ...bundle, questions: bundle.questions.map((q) => (q.id === 1 ? { ...q, kind: 'true_false' as const } : q)) };
+    const orders = Array.from({ length: 30 }, () => planRound(withKind).answerOrder);
+    expect(new Set(orders.map((order) => order[1]!.join()))).toEqual(new Set(['10,11,12']));
+    expect(new Set(orders.map((order) => order[2]!.join())).size).toBeGreaterThan(1);
+  });
+
   it('counts on the device only the questions with answers', () => {
     const bundle = buildBundle(3);
     expect(playableCount(bundle)).toBe(3);
