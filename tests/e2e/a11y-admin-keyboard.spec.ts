@@ -6,6 +6,9 @@ import { QuestionGroupsPage } from './pages/question-groups-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { tabTo } from './support/axe';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The admin by keyboard and by touch: a create dialog, and a trivia card's "Más acciones" menu. */
 
 test('a create dialog works by keyboard: opened, filled and submitted, the focus goes back to its button', async ({ page }) => {

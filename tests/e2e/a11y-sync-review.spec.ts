@@ -9,6 +9,9 @@ import { leaveFullscreen } from './support/fullscreen';
 import { appQuery } from './support/app-database';
 import { heldDevice, syncHeldResults } from './support/held-results';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The seeded demo company and its demo trivia. */
 const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;

@@ -9,6 +9,9 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsScreenshot } from './support/screenshot';
 import { isoDay } from '../support/iso-day';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The big screen ("Pantalla"): live, themed, with a QR code of the play link. */
 
 // With motion, as most players see it (the suite's default is reduced motion: playwright.config.ts).

@@ -10,6 +10,9 @@ import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia } from './support/admin-api';
 import { isoDay as day } from '../support/iso-day';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** A two-trivia campaign built in the editor and played on the player screen: its rankings, admin and public, and its export agree on weighted totals. */
 
 /** The seeded demo trivia "Trivia de Cultura General" of "Demo Eventos". */

@@ -7,6 +7,9 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const CONSENT_TEXT = 'Tus datos (nombre, documento y sede) se usan para el ranking de esta trivia.\nPuedes pedir que se borren en el stand.';
 
 /**

@@ -11,6 +11,9 @@ import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
 import { isoDay } from '../support/iso-day';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 /**

@@ -9,6 +9,9 @@ import { syncingKiosk } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 /** A player who played one round at a kiosk (every answer right), synced: ranked, in both exports. */

@@ -6,6 +6,9 @@ import { seriousViolations } from './support/axe';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 import { testBundle } from './support/test-bundle';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = DEMO_TRIVIA_CARD.id;
 const documentNumber = () => `8${String(Date.now() % 1_000_000_000).padStart(9, '0')}${Math.floor(Math.random() * 10)}`;
 

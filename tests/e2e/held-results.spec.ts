@@ -7,6 +7,9 @@ import { createFourQuestionTrivia } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { heldDevice, syncHeldResults } from './support/held-results';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The seeded demo company. */
 const DEMO_COMPANY = 1;
 

@@ -4,6 +4,9 @@ import { seriousViolations } from './support/axe';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 /** The PIN setUpKioskByLink gives the kiosk. */
 const PIN = '246810';

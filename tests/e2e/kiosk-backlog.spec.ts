@@ -9,6 +9,9 @@ import { appQuery } from './support/app-database';
 import { PlayerPage } from './pages/player-page';
 import { E2E_ADMIN, expect, test } from './fixtures';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The goal of docs/benchmarks.md: from INICIAR to the first question with 500 rounds waiting. */
 const FIRST_QUESTION_GOAL_MS = 1_500;
 const WAITING_ROUNDS = 500;

@@ -13,6 +13,9 @@ import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './supp
 import { testBundle } from './support/test-bundle';
 import { isoDay } from '../support/iso-day';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A kiosk whose browser loses its site data (storage cleared or evicted; its cookies kept, as an
  * eviction keeps them) says so: the player screen tells staff to set it up again, and the admin's

@@ -5,6 +5,9 @@ import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link'
 import { decodeQr } from './support/qr';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 /** The widths of the docs' pictures; none visited without DOCS_SCREENSHOTS=1. */
 const SHOT_SIZES = DOCS_SCREENSHOTS ? ([[390, 844, 'phone'], [1024, 768, 'tablet'], [1366, 768, 'desktop']] as const) : [];

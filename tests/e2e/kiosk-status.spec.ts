@@ -7,6 +7,9 @@ import { PHONE } from './support/player-round';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 /** How soon the connection status must follow the truth (web/offline/connection-probe.ts). */
 const STATUS_WITHIN_MS = 2_000;

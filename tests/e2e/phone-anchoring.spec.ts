@@ -9,6 +9,9 @@ import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { ServerProcess } from './support/server-process';
 import { testBundle } from './support/test-bundle';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A phone's offline round is anchored to a contact the server saw (docs/fair-play.md "Anchored
  * times"): the player screen registers its device and beats a heartbeat when it opens online, so a

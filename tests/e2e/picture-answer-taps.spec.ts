@@ -10,6 +10,9 @@ import { docsScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
 import { photo } from '../support/picture-uploads';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Picture answers after a tap (docs/pictures.md, "On the player screen"): the mark and the feedback
  * word lie over the picture, so no card moves or changes size and no word breaks, at every width,

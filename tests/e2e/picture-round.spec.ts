@@ -12,6 +12,9 @@ import { PHONE } from './support/player-round';
 import { reviewScreen } from './support/screen-review';
 import { docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const PIN = '135790';
 const SITE = 'Stand Fotos';
 const ALT = 'El stand azul de la feria, con su letrero encendido';

@@ -8,6 +8,9 @@ import { publicPlace } from './support/ranked-results';
 import { isFullscreen, leaveFullscreen } from './support/fullscreen';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 /** A kiosk's idle time unless its setup chose another (KIOSK_IDLE_DEFAULT_SECONDS); then 15 s count down. */
 const IDLE_RETURN_MS = 60_000;

@@ -5,6 +5,9 @@ import { seriousViolations } from './support/axe';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 
 /** A player the server knows, registered at another booth's tablet. */

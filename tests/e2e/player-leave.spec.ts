@@ -5,6 +5,9 @@ import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 
 test.describe('leaving the player screen clean for the next person', () => {

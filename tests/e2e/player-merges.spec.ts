@@ -6,6 +6,9 @@ import { seriousViolations } from './support/axe';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { adminPage } from './support/kiosk-round';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const rankedPlayers = async (page: Page, trivia: QuestionGroup) =>
   ((await (await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`)).json()) as TriviaRankingEntry[]).map((e) => `${e.firstName} ${e.lastName}`);
 

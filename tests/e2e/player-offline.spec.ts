@@ -5,6 +5,9 @@ import { exportedScores } from './support/score-export';
 import { ServerProcess } from './support/server-process';
 import { PersistentKiosk } from './support/persistent-kiosk';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 const ADMIN = { username: 'admin', password: 'offline-test-password' };
 const server = new ServerProcess({ admin: ADMIN });

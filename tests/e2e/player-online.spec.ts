@@ -6,6 +6,9 @@ import { PlayerPage } from './pages/player-page';
 import { RankingPage } from './pages/ranking-page';
 import { publicPlace } from './support/ranked-results';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 
 // With motion, as most players see it (the suite's default is reduced motion: playwright.config.ts).

@@ -12,6 +12,9 @@ import { picturesSettled, startRound } from './support/picture-player';
 import { docsScreenshot } from './support/screenshot';
 import { photo } from '../support/picture-uploads';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Pictures on the player screen (docs/pictures.md, "On the player screen"): a question's picture
  * above its text, read with it; picture answers as a grid of cards with the text answers' buttons

@@ -7,6 +7,9 @@ import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The demo trivia: its theme uses Poppins (db/seed/demo-content.ts). */
 const DEMO_TRIVIA = 1;
 const DEMO_FONT_FILE = /\/assets\/fonts\/poppins-latin-\d00-normal-[\w-]+\.woff2$/;

@@ -9,6 +9,9 @@ import { E2E_ADMIN } from './fixtures';
 import { appQuery } from './support/app-database';
 import { exportedScores } from './support/score-export';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 /** Well under the retry backoff's ceiling: what is sent here is sent by the flush the writes trigger. */
 const ONE_FLUSH_CYCLE_MS = 10_000;

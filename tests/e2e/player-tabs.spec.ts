@@ -4,6 +4,9 @@ import type { TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { fourQuestionTrivia, playerContext, questionNumber } from './support/player-round';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** Registers and plays a round of the four-question trivia (first answer correct) with `pattern`. */
 async function playRound(page: Page, triviaId: number, fullName: string, pattern: boolean[]) {
   const player = new PlayerPage(page);

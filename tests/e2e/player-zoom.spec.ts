@@ -6,6 +6,9 @@ import { publicPlace } from './support/ranked-results';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A 390 px phone at 200 % zoom is a 195 px-wide page (deviceScaleFactor is not zoom); 200 % text
  * size doubles the root font on the 390 px page. On every step: no sideways scroll, the selects'

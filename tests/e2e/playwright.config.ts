@@ -30,6 +30,10 @@ export default defineConfig({
     reducedMotion: 'reduce',
     // A trace of every test costs about a third of the suite's CPU; `--trace retain-on-failure` records them when debugging.
     trace: 'off',
+    // The service worker installs and precaches the app in every new context: a tenth to a fifth of
+    // an admin spec's CPU, for nothing it tests. Files about kiosks and the offline shell turn it
+    // back on (`test.use({ serviceWorkers: 'allow' })`).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findTestChromium(), args: CHROMIUM_ARGS },
   },

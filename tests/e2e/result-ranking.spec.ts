@@ -10,6 +10,9 @@ import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { decodeQr } from './support/qr';
 import { testBundle } from './support/test-bundle';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 const freshDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
 

@@ -12,6 +12,9 @@ import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { syncRankedResults } from './support/ranked-results';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The PIN setUpKioskByLink gives the kiosk. */
 const PIN = '246810';
 const KIOSK = 'Tableta Pabellón Azul';

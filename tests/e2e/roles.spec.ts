@@ -8,6 +8,9 @@ import { isoDay } from '../support/iso-day';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { checkLightAndDark } from './support/light-and-dark';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 
 /** Company A (a trivia with ranked players, their documents known, and a campaign of it) and company B (a trivia). */
 async function seedTwoCompanies(page: Page) {

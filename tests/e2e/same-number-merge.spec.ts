@@ -7,6 +7,9 @@ import { seriousViolations } from './support/axe';
 import { adminPage } from './support/kiosk-round';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The widths of the docs' pictures (DOCS_SCREENSHOTS=1). */
 const WIDTHS = [
   [390, 844, 'phone'],

@@ -11,6 +11,9 @@ import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { expectFocusVisible } from './support/focus';
 import { DEMO_TRIVIA_CARD, setupLinkFromCard } from './support/kiosk-setup-link';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 const DEMO_TRIVIA = 1;
 const PIN = '482915';
 const KINDS = ['player', 'attempt', 'completion'] as const;

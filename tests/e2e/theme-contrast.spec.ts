@@ -13,6 +13,9 @@ import { seriousViolations } from './support/axe';
 import { NAVY_ON_TEAL_THEME } from '../support/unreadable-theme';
 import { docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /** The seeded demo company and its demo trivia (five questions a round). */
 const DEMO_COMPANY = 1;
 const DEMO_TRIVIA = 1;

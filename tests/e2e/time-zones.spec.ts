@@ -11,6 +11,9 @@ import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { syncHeldResults } from './support/held-results';
 import { testBundle } from './support/test-bundle';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Event time zones, read by an organiser in Bogotá: every admin screen shows an instant in the zone
  * of the company it belongs to, or the zone the companies chose when it belongs to none; and an

@@ -8,6 +8,9 @@ import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
 import { docsScreenshot } from './support/screenshot';
 
+// Kiosks and their offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A trivia's "Análisis": reached by keyboard from its questions, each question's figures and flags
  * as the organiser reads them, axe clean in light and dark, at a phone's, a tablet's and a desktop's width.
