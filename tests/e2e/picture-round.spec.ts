@@ -11,6 +11,7 @@ import { completeKioskSetup } from './support/kiosk-setup-link';
 import { PHONE } from './support/player-round';
 import { reviewScreen } from './support/screen-review';
 import { docsScreenshot } from './support/screenshot';
+import { kioskShellKept } from './support/kiosk-shell';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -43,7 +44,7 @@ async function setUpTablet(page: Page, browser: Browser, baseURL: string | undef
   const kiosk = await tablet.newPage();
   await kiosk.goto(link.path);
   await completeKioskSetup(kiosk, name, PIN);
-  await kiosk.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await kioskShellKept(kiosk);
   return { tablet, kiosk, player: new PlayerPage(kiosk) };
 }
 

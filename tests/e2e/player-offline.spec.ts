@@ -4,6 +4,7 @@ import { PlayerPage } from './pages/player-page';
 import { exportedScores } from './support/score-export';
 import { ServerProcess } from './support/server-process';
 import { PersistentKiosk } from './support/persistent-kiosk';
+import { kioskShellKept } from './support/kiosk-shell';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -45,10 +46,7 @@ test('a kiosk keeps playing with the server stopped, survives a reload and a bro
   // Set up by staff: its copy of the trivia holds the answer key it judges with offline.
   await setUpKioskByLink(page, server.baseUrl, ADMIN, DEMO_TRIVIA);
   await player.toDocumentStep();
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
-  // The kiosk's own chunks (badge, PIN, staff panel), which a phone never loads, are kept by the
-  // service worker once the page runs as a kiosk: all at once (Cache.addAll), so one is all.
-  await expect.poll(() => page.evaluate(async () => (await caches.keys()).filter((key) => key.startsWith('kiosk-shell-')).length), { timeout: 20_000 }).toBe(1);
+  await kioskShellKept(page);
   for (const { documentNumber } of known) {
     await player.enterDocument(documentType.name, documentNumber);
     await expect(player.start()).toBeVisible();
