@@ -38,7 +38,7 @@ const placeText = (fromServer: ServerResult | undefined) =>
   !fromServer ? PLACE_PENDING_TEXT : fromServer.place ? `Tu puesto en el ranking: ${fromServer.place}.º` : null;
 
 /** A campaign's place line; past the places the server counts, that the player is beyond them. */
-export const campaignPlaceText = ({ name, place }: CampaignPlace) =>
+const campaignPlaceText = ({ name, place }: CampaignPlace) =>
   place ? `Tu puesto en «${name}»: ${place}.º` : `Tu puesto en «${name}»: más allá del ${CAMPAIGN_PLACE_COUNTED}.º`;
 
 /** The held line, with the server's reason when it gave one: "Tu resultado quedó en revisión: …". */
