@@ -177,6 +177,9 @@ async function auditEveryScreen(page: Page, fixture: Fixture): Promise<string[]>
 
   await page.goto(`/ranking-admin?id=${trivia.id}`);
   await expect(page.getByTestId('ranking-row')).toHaveCount(4);
+  // The picker settled: a select waiting for its list is disabled (grey), and axe would catch it mid-way.
+  await expect(page.getByRole('combobox', { name: 'Empresa' })).toBeEnabled();
+  await expect(page.getByRole('combobox', { name: 'Trivia' })).toBeEnabled();
   await check('/ranking-admin');
   await page.getByRole('button', { name: /^Fechas/ }).click();
   await expect(page.getByRole('grid').first()).toBeVisible();

@@ -74,9 +74,12 @@ export class PlayerPage {
 
   /** Waits for the document step; a kiosk that opened on its attract screen is tapped first. */
   async toDocumentStep() {
-    await expect(this.validate().or(this.tapToPlay())).toBeVisible();
-    if (await this.tapToPlay().isVisible()) await this.tapToPlay().click();
-    await expect(this.validate()).toBeVisible();
+    // A kiosk may go back to its attract screen meanwhile (a closed staff panel, its idle time): tapped again until the document step stays.
+    await expect(async () => {
+      await expect(this.validate().or(this.tapToPlay())).toBeVisible({ timeout: 5_000 });
+      if (await this.tapToPlay().isVisible()) await this.tapToPlay().click();
+      await expect(this.validate()).toBeVisible({ timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
   }
 
   async enterDocument(documentTypeName: string, number: string) {
