@@ -48,6 +48,9 @@ describe('a true/false question', () => {
     // The player's copy of the trivia says the kind too.
     const bundle = await api.client().get(`/api/play/${groupId}/bundle`);
     expect(bundle.body.questions.map((q: { kind: string }) => q.kind)).toEqual(['true_false', 'choice']);
+    // The answer key stays on the server: a phone's copy marks neither «Verdadero» nor «Falso».
+    expect(bundle.body.answers[created.body.id]).toEqual([expect.objectContaining({ text: 'Verdadero' }), expect.objectContaining({ text: 'Falso' })]);
+    expect(JSON.stringify(bundle.body.answers)).not.toContain('isCorrect');
   });
 
   it.each([
