@@ -151,6 +151,7 @@ export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
   completionRedirectUrl: 'Enlace al terminar',
   maxAttempts: 'Intentos por jugador',
   publicNames: 'Nombres públicos',
+  questionSeconds: 'Tiempo por pregunta',
   timeZone: 'Zona horaria',
   companyId: 'Empresa',
   startDate: 'Inicio',

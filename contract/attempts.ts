@@ -22,6 +22,8 @@ export const createAttemptSchema = z
     /** The round the server draws (questionsPerRound, capped by the playable questions); another value is 400 round_size_mismatch. */
     totalQuestions: totalQuestionsSchema.optional(),
     clientId: clientIdSchema.optional(),
+    /** "Necesito más tiempo": every clock of the round runs EXTRA_TIME_FACTOR times longer. */
+    extraTime: z.boolean().optional(),
   })
   .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
     message: PLAYER_REQUIRED_MESSAGE,
@@ -46,9 +48,12 @@ export const completionTimeSchema = z
 /** Milliseconds from showing a question to the tap, as the device measured it. */
 export const answerElapsedMsSchema = z.number().int().min(0).max(MAX_COMPLETION_SECONDS * 1000);
 
+/** An answer's choice; null: the question's clock ran out first ("Tiempo agotado", contract/question-clock.ts). */
+const chosenAnswerId = z.number().int().positive().nullable();
+
 export const chosenAnswerSchema = z.strictObject({
   questionId: z.number().int().positive(),
-  answerId: z.number().int().positive(),
+  answerId: chosenAnswerId,
   elapsedMs: answerElapsedMsSchema.optional(),
 });
 
@@ -59,15 +64,15 @@ export const chosenAnswerSchema = z.strictObject({
 export const answerVerdictRequestSchema = z.strictObject({
   token: z.string().min(1, 'Token requerido').max(200),
   questionId: z.number().int().positive(),
-  answerId: z.number().int().positive(),
+  answerId: chosenAnswerId,
   elapsedMs: answerElapsedMsSchema.optional(),
 });
 export type AnswerVerdictRequest = z.infer<typeof answerVerdictRequestSchema>;
 
-/** The server's verdict on one answer (AnswerJudgement), with the answer it judged. */
+/** The server's verdict on one answer (AnswerJudgement), with the answer it kept (null when its clock ran out first: `timedOut`). */
 export interface AnswerVerdict extends AnswerJudgement {
   questionId: number;
-  answerId: number;
+  answerId: number | null;
 }
 
 /**

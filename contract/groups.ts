@@ -4,6 +4,9 @@ import { companyIdField } from './companies';
 import { PUBLIC_NAME_STYLES, type PublicNameStyle } from './big-screen';
 import type { Theme } from './theme';
 import { QUESTION_KINDS } from './question-kinds';
+import { CLOCK_SECONDS_MAX, CLOCK_SECONDS_MIN } from './question-clock';
+
+const CLOCK_MESSAGE = `El tiempo por pregunta va de ${CLOCK_SECONDS_MIN} a ${CLOCK_SECONDS_MAX} segundos`;
 
 const completionRedirectUrl = z
   .union([
@@ -35,6 +38,14 @@ export const questionGroupSchema = z.strictObject({
     .default(0),
   /** How public screens show players' names; kept as it is when left out. */
   publicNames: z.enum(PUBLIC_NAME_STYLES).optional(),
+  /** Each question's clock in seconds (contract/question-clock.ts); null: no clock; kept as it is when left out (none on a new trivia). */
+  questionSeconds: z
+    .number({ error: CLOCK_MESSAGE })
+    .int(CLOCK_MESSAGE)
+    .min(CLOCK_SECONDS_MIN, CLOCK_MESSAGE)
+    .max(CLOCK_SECONDS_MAX, CLOCK_MESSAGE)
+    .nullable()
+    .optional(),
 });
 export type QuestionGroupInput = z.input<typeof questionGroupSchema>;
 
@@ -70,6 +81,8 @@ export interface QuestionGroup {
   completionRedirectUrl: string | null;
   maxAttempts: number;
   publicNames: PublicNameStyle;
+  /** Each question's clock in seconds; null: no clock (absent from a bundle stored before clocks). */
+  questionSeconds?: number | null;
   createdAt: string;
   company: CompanySummary;
 }

@@ -15,6 +15,7 @@ export * from './attempts';
 export * from './play-bundle';
 export * from './held-attempts';
 export * from './play-rules';
+export * from './question-clock';
 export * from './review-reasons';
 export * from './sync';
 export * from './places';

@@ -73,8 +73,10 @@ export interface QuestionAnalysis {
   picture: PlacedPicture | null;
   /** Counted rounds that showed it. */
   shown: number;
-  /** Of those, the rounds that answered it (a round that ran out of time leaves it unanswered). */
+  /** Of those, the rounds that chose an answer (a round left before it, or whose clock ran out, did not). */
   answered: number;
+  /** Of those, the rounds whose clock ran out on it ("Tiempo agotado"). */
+  timedOut: number;
   correct: number;
   /** Facility: correct / shown; null when never shown. */
   facility: number | null;
@@ -189,6 +191,8 @@ export interface PlayerHistoryAnswer {
   answerPicture: PlacedPicture | null;
   /** By today's answer key. */
   correct: boolean;
+  /** Its clock ran out before an answer was chosen ("Tiempo agotado"). */
+  timedOut: boolean;
   elapsedMs: number | null;
 }
 

@@ -34,12 +34,14 @@ export interface AnswerJudgement {
   correct: boolean;
   /** The question's correct answer (the chosen one when right); null when the question has none. */
   correctAnswerId: number | null;
+  /** The server's clock ran out before the answer reached it: it is kept as "Tiempo agotado" (answerId null). */
+  timedOut?: true;
 }
 
-/** Judges the answer `answerId` against its question's answers, with their key. */
-export function judgeAgainstKey(answers: readonly { id: number; isCorrect?: boolean | undefined }[], answerId: number): AnswerJudgement {
+/** Judges the answer `answerId` against its question's answers, with their key; null (the clock ran out) is wrong. */
+export function judgeAgainstKey(answers: readonly { id: number; isCorrect?: boolean | undefined }[], answerId: number | null): AnswerJudgement {
   const correct = answers.find((a) => a.isCorrect);
-  return { correct: correct?.id === answerId, correctAnswerId: correct?.id ?? null };
+  return { correct: answerId !== null && correct?.id === answerId, correctAnswerId: correct?.id ?? null };
 }
 
 /** The title of the refusal a player gets for a trivia whose attempts they have used (online or on a kiosk without connection). */

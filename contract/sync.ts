@@ -36,6 +36,8 @@ export const attemptMutationSchema = z.strictObject({
       /** The round the device dealt, in order (devices before recorded rounds sent none). */
       questionIds: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(200).optional(),
       startedAt: isoDate,
+      /** "Necesito más tiempo" (contract/question-clock.ts). */
+      extraTime: z.boolean().optional(),
     })
     .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, PLAYER_REQUIRED_MESSAGE),
 });

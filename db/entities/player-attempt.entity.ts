@@ -15,7 +15,8 @@ export type { ReviewReason };
 
 export interface ChosenAnswer {
   questionId: number;
-  answerId: number;
+  /** Null: the question's clock ran out first ("Tiempo agotado"), scored as wrong. */
+  answerId: number | null;
   /** Milliseconds from showing the question to the tap, as the device measured it (absent from older devices). */
   elapsedMs?: number;
   /** When the server gave this answer its verdict (ISO, the server's clock): rounds it dealt are timed by it. */
@@ -135,6 +136,10 @@ export class PlayerAttemptEntity {
 
   @Column('boolean', { default: false })
   dealtByServer: boolean;
+
+  /** "Necesito más tiempo": every clock of the round ran EXTRA_TIME_FACTOR times longer (contract/question-clock.ts). */
+  @Column('boolean', { default: false })
+  extraTime: boolean;
 
   /**
    * Where the round's window opened, the earliest moment the server can vouch for its start: the

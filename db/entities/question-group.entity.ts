@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
+import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
 import type { PublicNameStyle, Theme } from '../../contract';
 import { CompanyEntity } from './company.entity';
 
 /** A trivia. */
+@Check('question_groups_question_seconds_check', `question_seconds BETWEEN 5 AND 120`)
 @Entity('question_groups')
 export class QuestionGroupEntity {
   @PrimaryGeneratedColumn('increment')
@@ -47,6 +48,10 @@ export class QuestionGroupEntity {
 
   @Column('integer', { default: 0 })
   maxAttempts: number;
+
+  /** Each question's clock in seconds (contract/question-clock.ts); null: no clock. */
+  @Column('integer', { nullable: true })
+  questionSeconds: number | null;
 
   /** How public screens show players' names. */
   @Column('varchar', { length: 20, default: 'full' })

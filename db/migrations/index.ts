@@ -40,6 +40,7 @@ import { AddressPlayers1797500000000 } from './1797500000000-address-players';
 import { DayStandings1797510000000 } from './1797510000000-day-standings';
 import { PlaceCounts1797520000000 } from './1797520000000-place-counts';
 import { QuestionKinds1797600000000 } from './1797600000000-question-kinds';
+import { QuestionClock1797700000000 } from './1797700000000-question-clock';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -85,4 +86,5 @@ export const migrations = [
   DayStandings1797510000000,
   PlaceCounts1797520000000,
   QuestionKinds1797600000000,
+  QuestionClock1797700000000,
 ];

@@ -129,8 +129,23 @@ describe('GET /api/players/:id/history', () => {
     await api.dataSource.query(`DELETE FROM questions WHERE id = $1`, [deletedId]);
     const [attempt] = (await history(other.id)).attempts;
     expect(attempt!.answers).toEqual([
-      { questionId: deletedId, question: null, questionPicture: null, answer: null, answerPicture: null, correct: false, elapsedMs: null },
-      { questionId: q3!.question.id, question: 'Pregunta 3', questionPicture: null, answer: 'Respuesta 3.2', answerPicture: null, correct: false, elapsedMs: null },
+      { questionId: deletedId, question: null, questionPicture: null, answer: null, answerPicture: null, correct: false, timedOut: false, elapsedMs: null },
+      { questionId: q3!.question.id, question: 'Pregunta 3', questionPicture: null, answer: 'Respuesta 3.2', answerPicture: null, correct: false, timedOut: false, elapsedMs: null },
+    ]);
+  });
+
+  it('says which question ran out of time, apart from one the round never reached', async () => {
+    const timed = await buildPlayer(api.dataSource, { fullName: 'Tina Reloj' });
+    const [q1, q2, q3] = first.items;
+    await insertCompletedAttempt(api.dataSource, {
+      playerId: timed.id, groupId: first.group.id, score: 33, totalQuestions: 3, questionIds: [q1!.question.id, q2!.question.id, q3!.question.id],
+      answers: [{ questionId: q1!.question.id, answerId: q1!.answers[0]!.id }, { questionId: q2!.question.id, answerId: null, elapsedMs: 10_000 }],
+    });
+    const [attempt] = (await history(timed.id)).attempts;
+    expect(attempt!.answers.map((a) => [a.answer, a.correct, a.timedOut, a.elapsedMs])).toEqual([
+      ['Respuesta 1.1', true, false, null],
+      [null, false, true, 10_000],
+      [null, false, false, null],
     ]);
   });
 

@@ -54,7 +54,8 @@ it("answers every route as the release answered it: rankings, analysis, 'Sedes y
   const routes = Object.keys(readings);
   expect(routes.length).toBeGreaterThan(20);
   const now = await readRoutes(admin, routes);
-  for (const route of routes) expect(now[route], route).toEqual(readings[route]);
+  // Everything the release said is said the same (a field added since, as the analysis' timed-out count, may stand beside it).
+  for (const route of routes) expect(now[route], route).toMatchObject(readings[route] as object);
 });
 
 it('keeps standings, places and analysis logs equal to a recomputation from the rounds', async () => {

@@ -131,7 +131,8 @@ export interface PlayerRef {
 
 export interface ChosenAnswer {
   questionId: number;
-  answerId: number;
+  /** Null: the question's clock ran out first ("Tiempo agotado"). */
+  answerId: number | null;
   /** Milliseconds from showing the question to the tap. */
   elapsedMs?: number;
 }
@@ -154,6 +155,8 @@ export interface InProgressAttempt {
   receipt?: string;
   /** The verdict of each answer given so far, by question id, when it is known. */
   verdicts?: Record<number, AnswerJudgement>;
+  /** "Necesito más tiempo": every clock of the round runs EXTRA_TIME_FACTOR times longer. */
+  extraTime?: boolean;
 }
 
 export interface AttemptCount {

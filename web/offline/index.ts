@@ -87,25 +87,28 @@ export class RoundRefusedError extends Error {
 
 /**
  * Starts a round: dealt by the server when it can be reached (its questions, order and start are
- * then the server's), else drawn from the bundle on the device. EmptyRoundError when nothing is
+ * then the server's), else drawn from the bundle on the device; `extraTime`: the player asked for
+ * more time ("Necesito más tiempo"). EmptyRoundError when nothing is
  * playable, RoundRefusedError when the server says the player may not play again.
  */
-export async function startRound(player: PlayerRef, bundle: PlayBundle): Promise<InProgressAttempt> {
+export async function startRound(player: PlayerRef, bundle: PlayBundle, extraTime = false): Promise<InProgressAttempt> {
   const db = triviaDb();
-  const deal = await dealOnServer(db, player, bundle.group.id);
+  const deal = await dealOnServer(db, player, bundle.group.id, extraTime);
   if (deal.kind === 'refused') throw new RoundRefusedError(deal.message);
   const state =
     deal.kind === 'dealt'
-      ? await queueRoundStart(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token, receipt: deal.receipt } })
-      : await queueRoundStart(db, player, planRound(bundle), { clientId: deal.clientId });
+      ? await queueRoundStart(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token, receipt: deal.receipt }, extraTime })
+      : await queueRoundStart(db, player, planRound(bundle), { clientId: deal.clientId, extraTime });
   requestFlush();
   return state;
 }
 
-/** Judges an answer (the kiosk's key, or the server's verdict) and keeps it with its verdict; the verdict is undefined when there is none now. */
+/** Judges an answer (the kiosk's key, or the server's verdict) and keeps it with its verdict (as timed out when the server's clock says so); the verdict is undefined when there is none now. */
 export async function answer(bundle: PlayBundle, state: InProgressAttempt, chosen: ChosenAnswer) {
   const verdict = await judgeAnswer(bundle, state, chosen);
-  const next = await recordAnswer(triviaDb(), state.groupId, chosen, verdict);
+  // The server's clock ran out first: the answer is kept as it kept it, "Tiempo agotado".
+  const kept = verdict?.timedOut ? { ...chosen, answerId: null } : chosen;
+  const next = await recordAnswer(triviaDb(), state.groupId, kept, verdict);
   return { verdict, state: next };
 }
 

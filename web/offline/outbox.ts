@@ -95,10 +95,16 @@ export interface ServerDeal {
  * the server dealt (`deal`) exists there already, so nothing is queued but its completion later.
  * The queued attempt carries the player's document when it names the player by server id; the
  * state kept for resuming does not. `clientId`: the id the server was asked to deal under, so a
- * round whose deal reply was lost is the same attempt on both sides.
+ * round whose deal reply was lost is the same attempt on both sides. `extraTime`: "Necesito más
+ * tiempo" (contract/question-clock.ts), kept with the round and sent with its attempt.
  * A round without questions is refused here: the server would reject its attempt and completion.
  */
-export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: RoundPlan, options: { clientId?: string; deal?: ServerDeal } = {}): Promise<InProgressAttempt> {
+export async function queueRoundStart(
+  db: TriviaDb,
+  player: PlayerRef,
+  round: RoundPlan,
+  options: { clientId?: string; deal?: ServerDeal; extraTime?: boolean } = {},
+): Promise<InProgressAttempt> {
   if (round.questionIds.length === 0) throw new EmptyRoundError();
   const startedAt = new Date().toISOString();
   const attempt: LocalAttempt = {
@@ -122,6 +128,7 @@ export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: Ro
     answerOrder: round.answerOrder,
     answers: [],
     startedAt,
+    ...(options.extraTime ? { extraTime: true } : {}),
     ...(options.deal ? { token: options.deal.token, verdicts: {}, ...(options.deal.receipt ? { receipt: options.deal.receipt } : {}) } : {}),
   };
   // A round the server dealt writes nothing to the outbox: it does not wait for the flush's writes there.
@@ -137,6 +144,7 @@ export async function queueRoundStart(db: TriviaDb, player: PlayerRef, round: Ro
         totalQuestions: attempt.totalQuestions,
         questionIds: round.questionIds,
         startedAt,
+        ...(options.extraTime ? { extraTime: true } : {}),
       });
     }
     await db.inProgress.put(state);

@@ -45,7 +45,7 @@ async function registrationReached(db: TriviaDb, playerClientId: string, deadlin
  * the player: any other refusal leaves the round to the device, whose push the server judges with
  * its usual rules.
  */
-export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: number): Promise<Deal> {
+export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: number, extraTime = false): Promise<Deal> {
   const clientId = uuid();
   const device: Deal = { kind: 'device', clientId };
   const deadline = Date.now() + DEAL_TIMEOUT_MS;
@@ -53,7 +53,7 @@ export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: num
   const identity = await ensureIdentity(db, left(deadline));
   if (identity.kind !== 'registered') return device;
   const playerRef = player.playerId !== null ? { playerId: player.playerId, ...player.document } : { playerClientId: player.playerClientId! };
-  const answer = await callServer<CreatedAttempt>('POST', '/api/player-attempts', { clientId, questionGroupId: groupId, ...playerRef }, {
+  const answer = await callServer<CreatedAttempt>('POST', '/api/player-attempts', { clientId, questionGroupId: groupId, ...playerRef, ...(extraTime ? { extraTime } : {}) }, {
     headers: { 'X-Device-Id': identity.device.deviceId, 'X-Device-Secret': identity.device.secret },
     timeoutMs: left(deadline),
   });

@@ -28,7 +28,7 @@ export async function judgeAnswer(bundle: PlayBundle, state: InProgressAttempt, 
     { timeoutMs: VERDICT_TIMEOUT_MS },
   );
   if (answer.kind !== 'success' || !answer.body) return undefined;
-  return { correct: answer.body.correct, correctAnswerId: answer.body.correctAnswerId };
+  return { correct: answer.body.correct, correctAnswerId: answer.body.correctAnswerId, ...(answer.body.timedOut ? { timedOut: true as const } : {}) };
 }
 
 /** The correct answers of a finished round, or null when some answer has no verdict (the server will say). */

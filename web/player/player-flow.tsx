@@ -85,7 +85,8 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
             playerName={step.player.fullName}
             instructions={bundle.group.instructions}
             hasQuestions={playableCount(bundle) > 0}
-            onStart={() => void onStart(step.player)}
+            questionSeconds={bundle.group.questionSeconds ?? null}
+            onStart={(extraTime) => void onStart(step.player, extraTime)}
             onBack={back}
           />
         );

@@ -187,11 +187,11 @@ export function usePlayerSteps(bundle: PlayBundle, kioskMode: boolean) {
     }
   };
 
-  const onStart = async (player: PlayerRef) => {
+  const onStart = async (player: PlayerRef, extraTime = false) => {
     setNotice(null);
     setStep({ name: 'preparing' });
     try {
-      const state = await startRound(player, bundle);
+      const state = await startRound(player, bundle, extraTime);
       setStep({ name: 'question', state });
     } catch (error) {
       if (error instanceof RoundRefusedError) {

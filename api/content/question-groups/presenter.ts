@@ -17,6 +17,7 @@ export function presentQuestionGroup(group: QuestionGroupEntity): QuestionGroup 
     completionRedirectUrl: group.completionRedirectUrl,
     maxAttempts: group.maxAttempts,
     publicNames: group.publicNames,
+    questionSeconds: group.questionSeconds,
     createdAt: group.createdAt.toISOString(),
     company: { id: group.company.id, name: group.company.name, logoUrl: group.company.logoUrl },
   } satisfies QuestionGroup;

@@ -45,13 +45,14 @@ function groupFields(input: QuestionGroupData) {
     randomizeAnswers: input.randomizeAnswers,
     completionRedirectUrl: input.completionRedirectUrl,
     maxAttempts: input.maxAttempts,
-    // Left out, the trivia keeps its public name style.
+    // Left out, the trivia keeps its public name style and its clock.
     ...(input.publicNames && { publicNames: input.publicNames }),
+    ...(input.questionSeconds !== undefined && { questionSeconds: input.questionSeconds }),
   };
 }
 
 /** The fields of a trivia an entry of "Actividad" compares. */
-const TRIVIA_FIELDS = ['name', 'description', 'instructions', 'questionsPerRound', 'randomizeQuestions', 'randomizeAnswers', 'completionRedirectUrl', 'maxAttempts', 'publicNames'] as const;
+const TRIVIA_FIELDS = ['name', 'description', 'instructions', 'questionsPerRound', 'randomizeQuestions', 'randomizeAnswers', 'completionRedirectUrl', 'maxAttempts', 'publicNames', 'questionSeconds'] as const;
 
 export function createQuestionGroup(em: EntityManager, companyId: number, input: QuestionGroupData, actor: Actor): Promise<QuestionGroupEntity> {
   if (input.companyId !== companyId) throw badRequest('La empresa del grupo no coincide con la ruta');

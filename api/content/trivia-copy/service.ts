@@ -38,6 +38,7 @@ export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId:
           completionRedirectUrl: source.completionRedirectUrl,
           maxAttempts: source.maxAttempts,
           publicNames: source.publicNames,
+          questionSeconds: source.questionSeconds,
         }),
       );
       const questions = await tx.find(QuestionEntity, { where: { groupId: sourceId }, order: { id: 'ASC' } });

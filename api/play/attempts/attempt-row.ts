@@ -29,6 +29,7 @@ export interface AttemptRow {
   answer_order: Record<string, number[]> | null;
   dealt_by_server: boolean;
   window_start: Date | null;
+  extra_time: boolean;
 }
 
 

@@ -8,10 +8,11 @@ import type { AttemptRow } from './attempt-row';
 import { roundsCrossing } from './device-rounds';
 import { overlapsAnotherRound } from './overlap';
 import { judgeTime } from './plausibility';
+import { roundClock, withTimeouts } from './question-clock';
 import { checkAgainstRound, sameAnswers } from './round-answers';
 import type { RoundTimes } from './round-end';
 import { type AnswerKey, scoreCompletion } from './scoring';
-import { keepVerdicts } from './server-timing';
+import { keepVerdicts, verdictTimes } from './server-timing';
 
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
 
@@ -40,10 +41,13 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
     if (sameAnswers(attempt.answers, completion.answers ?? [])) return attempt;
     throw conflict(ATTEMPT_COMPLETED, { code: 'attempt_completed' });
   }
-  const scored = await scoreCompletion(em, attempt, completion.answers, completion.answerKey);
+  const scored = await scoreCompletion(em, attempt, withTimeouts(attempt.answers, completion.answers), completion.answerKey);
   checkAgainstRound(attempt, scored.answers);
   const { startedAt, completedAt } = completion.times;
-  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds });
+  // A round whose every answer the server timed itself (its verdicts) is not bounded again as a whole.
+  const serverTimed = attempt.dealt_by_server && verdictTimes(attempt).complete;
+  const clock = serverTimed ? null : await roundClock(em, attempt.question_group_id, attempt.extra_time);
+  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds, clock });
   const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, time.plausible) : null;
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(

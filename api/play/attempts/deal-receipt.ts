@@ -27,6 +27,8 @@ const receiptSchema = z.strictObject({
   questionIds: z.array(z.number().int().positive()).nullable(),
   startedAt: z.iso.datetime(),
   reason: z.enum(REVIEW_REASONS).nullable(),
+  /** "Necesito más tiempo"; absent from receipts signed before clocks. */
+  extraTime: z.boolean().optional(),
 });
 export type DealReceipt = z.infer<typeof receiptSchema>;
 
@@ -46,6 +48,7 @@ export function signDealReceipt(serverSecret: string, attempt: AttemptRow, playe
     questionIds: attempt.question_ids,
     startedAt: new Date(attempt.started_at).toISOString(),
     reason: attempt.review_status === 'held' ? attempt.review_reason : null,
+    extraTime: attempt.extra_time,
   };
   const body = Buffer.from(JSON.stringify(receipt)).toString('base64url');
   return `${body}.${mac(serverSecret, body)}`;

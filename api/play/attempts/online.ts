@@ -35,6 +35,8 @@ export interface NewAttempt extends PlayerReference {
   /** The round size the client expects; the server's own is what it deals and stores. */
   totalQuestions?: number;
   clientId?: string;
+  /** "Necesito más tiempo" (contract/question-clock.ts). */
+  extraTime?: boolean | undefined;
 }
 
 /** POST /api/player-attempts: the server deals a round to this device, in a transaction of its own. */
@@ -92,6 +94,7 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
     dealtByServer: dealt !== undefined,
     windowStart: startedAt,
     addressKey,
+    extraTime: input.extraTime === true,
   });
   return { attempt, token, inserted: true, receipt: signDealReceipt(origin.serverSecret, attempt, player) };
 }

@@ -1,4 +1,4 @@
-import { MAX_COMPLETION_SECONDS, minimumRoundSeconds, roundSeconds } from '../../../contract';
+import { longestTimedRoundSeconds, MAX_COMPLETION_SECONDS, minimumRoundSeconds, roundSeconds } from '../../../contract';
 
 /** How far the time a device reports may be from its own startedAt/completedAt. */
 export const REPORTED_TIME_TOLERANCE_SECONDS = 2;
@@ -10,12 +10,14 @@ export interface TimedCompletion {
   totalQuestions: number;
   /** A round the device dealt: its own completionTime, compared with its stored times. */
   reportedSeconds?: number;
+  /** Each question's clock in this round (ms), on a timed trivia: the round can last no longer than they allow. */
+  clock?: number | null;
 }
 
 /**
  * The stored time (whole seconds from start to completion) and whether it could have been played:
- * no faster than the round's feedback allows (2·N − 1 s), no longer than MAX_COMPLETION_SECONDS,
- * and agreeing with the device's own measure when it gave one. A round that ends before it starts
+ * no faster than the round's feedback allows (2·N − 1 s), no longer than MAX_COMPLETION_SECONDS
+ * nor, on a timed trivia, than its clocks allow (`longestTimedRoundSeconds`), and agreeing with the device's own measure when it gave one. A round that ends before it starts
  * is 0 s (`roundSeconds`), under the floor of any round with a question.
  */
 export function judgeTime(completion: TimedCompletion): { seconds: number; plausible: boolean } {
@@ -23,6 +25,7 @@ export function judgeTime(completion: TimedCompletion): { seconds: number; plaus
   const plausible =
     seconds >= minimumRoundSeconds(completion.totalQuestions) &&
     seconds <= MAX_COMPLETION_SECONDS &&
+    seconds <= (longestTimedRoundSeconds(completion.totalQuestions, completion.clock ?? null) ?? MAX_COMPLETION_SECONDS) &&
     (completion.reportedSeconds === undefined || Math.abs(completion.reportedSeconds - seconds) <= REPORTED_TIME_TOLERANCE_SECONDS);
   return { seconds, plausible };
 }

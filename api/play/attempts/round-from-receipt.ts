@@ -42,5 +42,6 @@ export async function roundFromReceipt(
     dealtByServer: true,
     windowStart: startedAt,
     addressKey: null,
+    extraTime: receipt.extraTime === true,
   });
 }

@@ -44,7 +44,8 @@ async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: n
 /**
  * The server's score for a completion. Every question of the round is answered exactly once
  * (as many answers as the attempt's totalQuestions, no question twice), each with a real answer
- * of that question in the attempt's trivia; the server counts the correct ones itself. The
+ * of that question in the attempt's trivia or none (its clock ran out, contract/question-clock.ts);
+ * the server counts the correct ones itself. The
  * figures a client may claim (score, correctAnswers) never reach here. `answerKey`: the trivia's
  * whole key, when the caller read it already (a push scoring several completions of one trivia).
  */
@@ -59,9 +60,11 @@ export async function scoreCompletion(
   if (given.length < total) throw badRequest(SCORE_MESSAGES.missingAnswers(total), { code: 'round_incomplete' });
   if (given.length > total) throw badRequest(SCORE_MESSAGES.tooManyAnswers, { code: 'round_incomplete' });
   if (new Set(given.map((a) => a.questionId)).size !== given.length) throw badRequest(SCORE_MESSAGES.repeatedQuestion, { code: 'answer_repeated' });
-  const key = answerKey ?? (await chosenOf(em, attempt.question_group_id, given.map((a) => a.answerId)));
+  const key = answerKey ?? (await chosenOf(em, attempt.question_group_id, given.flatMap((a) => (a.answerId === null ? [] : [a.answerId]))));
   let correctAnswers = 0;
   for (const chosen of given) {
+    // Its clock ran out first ("Tiempo agotado"): it scores nothing.
+    if (chosen.answerId === null) continue;
     const row = key.get(chosen.answerId);
     if (!row) throw badRequest(SCORE_MESSAGES.foreignAnswer, { code: 'answer_foreign' });
     if (row.question_id !== chosen.questionId) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });

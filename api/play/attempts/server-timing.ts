@@ -8,7 +8,7 @@ import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
  */
 
 /** The answer a verdict records: the choice, the device's measure when it sent one, and when the server judged it. */
-export const judgedAnswer = (chosen: { questionId: number; answerId: number; elapsedMs?: number | undefined }, judgedAt: Date): ChosenAnswer => ({
+export const judgedAnswer = (chosen: { questionId: number; answerId: number | null; elapsedMs?: number | undefined }, judgedAt: Date): ChosenAnswer => ({
   questionId: chosen.questionId,
   answerId: chosen.answerId,
   ...(chosen.elapsedMs !== undefined ? { elapsedMs: chosen.elapsedMs } : {}),

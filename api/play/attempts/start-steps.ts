@@ -105,6 +105,8 @@ export interface NewAttemptRow {
   dealtByServer: boolean;
   windowStart: Date;
   addressKey: string | null;
+  /** "Necesito más tiempo" (contract/question-clock.ts). */
+  extraTime: boolean;
 }
 
 /** Inserts a new attempt; one the crowd limits count (`addressKey`) is added to its address's window in the same statement (`addressSeen`). */
@@ -113,8 +115,8 @@ export async function insertAttempt(em: EntityManager, row: NewAttemptRow): Prom
     prepared(`WITH ${addressSeen('$1', '$15')}
      INSERT INTO player_attempts
        (player_id, question_group_id, location_id, total_questions, started_at, client_id, token_hash, review_status, review_reason, device_id,
-        question_ids, answer_order, dealt_by_server, window_start, address_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+        question_ids, answer_order, dealt_by_server, window_start, address_key, extra_time)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      RETURNING *`),
     [
       row.playerId,
@@ -132,6 +134,7 @@ export async function insertAttempt(em: EntityManager, row: NewAttemptRow): Prom
       row.dealtByServer,
       row.windowStart,
       row.addressKey,
+      row.extraTime,
     ],
   );
   return attempt!;

@@ -21,6 +21,8 @@ export interface DeviceRoundStart extends PlayerReference, DeviceDeal {
   clientId: string;
   questionGroupId: number;
   startedAt: Date;
+  /** "Necesito más tiempo" (contract/question-clock.ts). */
+  extraTime?: boolean | undefined;
 }
 
 export interface SyncedStartContext {
@@ -77,6 +79,7 @@ export async function recordDeviceRound(em: EntityManager, start: DeviceRoundSta
     dealtByServer: false,
     windowStart,
     addressKey,
+    extraTime: start.extraTime === true,
   });
   return { attempt, token, inserted: true };
 }
@@ -126,10 +129,10 @@ async function takeDevicesDeal(em: EntityManager, existing: AttemptRow, start: D
   const [[updated]]: [AttemptRow[], number] = await em.query(
     prepared(`UPDATE player_attempts
         SET question_ids = $2, answer_order = NULL, dealt_by_server = false, total_questions = $3, started_at = $4, window_start = $5,
-            answers = NULL, review_status = CASE WHEN $6::varchar IS NULL THEN review_status ELSE 'held' END, review_reason = $6
+            answers = NULL, review_status = CASE WHEN $6::varchar IS NULL THEN review_status ELSE 'held' END, review_reason = $6, extra_time = $7
       WHERE id = $1
       RETURNING *`),
-    [existing.id, questionIds, questionIds.length, placed.at, windowStart, reason],
+    [existing.id, questionIds, questionIds.length, placed.at, windowStart, reason, start.extraTime === true],
   );
   return updated!;
 }

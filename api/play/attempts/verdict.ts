@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest } from '../../../contract';
+import { clockMs, judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors';
 import { SCORE_MESSAGES } from './scoring';
@@ -7,6 +7,7 @@ import { ANSWER_CHANGED } from './round-answers';
 import { lockAttempt } from './attempt-row';
 import { ATTEMPT_COMPLETED } from './complete';
 import { ROUND_NOT_DEALT } from './online';
+import { pastServerClock, serverShownAt } from './question-clock';
 import { judgedAnswer } from './server-timing';
 import { INVALID_TOKEN, tokenMatches } from './token';
 
@@ -15,8 +16,11 @@ export const QUESTION_NOT_IN_ROUND = 'La pregunta no es de esta ronda';
 /**
  * POST /api/player-attempts/{id}/answers: the server's verdict on one answer of a round it dealt,
  * so a phone never holds the answer key. The answer is recorded with the attempt (with the time the
- * device measured and when the server judged it, server-timing.ts) and is final: asked again it gets the same verdict, another answer to the same
- * question is 409 answer_changed, and the completion must carry it. One transaction, the attempt locked.
+ * device measured and when the server judged it, server-timing.ts) and is final: asked again it
+ * gets the same verdict, another answer to the same question is 409 answer_changed, and the
+ * completion must carry it. On a timed trivia an answer that reaches the server past its question's
+ * clock, or that the device sends as timed out (`answerId` null), is kept as timed out
+ * (question-clock.ts). One transaction, the attempt locked.
  */
 export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId: string }, input: AnswerVerdictRequest): Promise<AnswerVerdict> {
   return em.transaction(async (tx) => {
@@ -26,17 +30,25 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     // Only a round the server dealt is judged one answer at a time: a device's own deal would learn the key.
     if (!attempt.dealt_by_server || !attempt.question_ids) throw conflict(ROUND_NOT_DEALT, { code: 'round_not_dealt' });
     if (!attempt.question_ids.includes(input.questionId)) throw badRequest(QUESTION_NOT_IN_ROUND, { code: 'round_questions_mismatch' });
-    const answers: { id: number; is_correct: boolean }[] = await tx.query(prepared(`SELECT id, is_correct FROM answers WHERE question_id = $1`), [input.questionId]);
-    if (!answers.some((a) => a.id === input.answerId)) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
+    const rows: { question_seconds: number | null; id: number | null; is_correct: boolean | null }[] = await tx.query(
+      prepared(`SELECT g.question_seconds, a.id, a.is_correct FROM question_groups g LEFT JOIN answers a ON a.question_id = $2 WHERE g.id = $1`),
+      [attempt.question_group_id, input.questionId],
+    );
+    const answers = rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, isCorrect: row.is_correct === true }]));
+    if (input.answerId !== null && !answers.some((a) => a.id === input.answerId)) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
     const given = attempt.answers ?? [];
     const earlier = given.find((a) => a.questionId === input.questionId);
-    if (earlier && earlier.answerId !== input.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
+    if (earlier && earlier.answerId !== null && earlier.answerId !== input.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
+    let kept = earlier ? earlier.answerId : input.answerId;
     if (!earlier) {
       // Recorded with the server's clock: the round is timed by its verdicts, never by a completion's claim.
-      const chosen = judgedAnswer(input, new Date());
+      const judgedAt = new Date();
+      const clock = clockMs(rows[0]?.question_seconds ?? null, attempt.extra_time);
+      if (pastServerClock(serverShownAt({ ...attempt, question_ids: attempt.question_ids }, input.questionId), clock, judgedAt)) kept = null;
+      const chosen = judgedAnswer({ ...input, answerId: kept }, judgedAt);
       await tx.query(prepared(`UPDATE player_attempts SET answers = $2 WHERE id = $1`), [attempt.id, JSON.stringify([...given, chosen])]);
     }
-    const verdict = judgeAgainstKey(answers.map((a) => ({ id: a.id, isCorrect: a.is_correct })), input.answerId);
-    return { questionId: input.questionId, answerId: input.answerId, ...verdict };
+    const verdict = judgeAgainstKey(answers, kept);
+    return { questionId: input.questionId, answerId: kept, ...verdict, ...(kept === null ? { timedOut: true as const } : {}) };
   });
 }

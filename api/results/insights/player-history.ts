@@ -71,7 +71,7 @@ function roundAnswers(row: HistoryAttemptRow, key: Map<number, KeyedQuestion>): 
   return shown.map((questionId) => {
     const question = key.get(questionId);
     const pick = chosen.get(questionId);
-    const answer = pick ? question?.answers.get(pick.answerId) : undefined;
+    const answer = pick && pick.answerId !== null ? question?.answers.get(pick.answerId) : undefined;
     return {
       questionId,
       question: question?.text ?? null,
@@ -79,6 +79,7 @@ function roundAnswers(row: HistoryAttemptRow, key: Map<number, KeyedQuestion>): 
       answer: answer?.text ?? null,
       answerPicture: answer?.picture ?? null,
       correct: answer?.correct ?? false,
+      timedOut: pick?.answerId === null,
       elapsedMs: pick?.elapsedMs ?? null,
     };
   });

@@ -6,7 +6,7 @@ import { foldTriviaLogs, loggedTriviaFigures } from './analysis-logs';
 import { questionFlags } from './question-flags';
 import { recomputedTriviaFigures } from './recomputed-figures';
 import { EVERY_SITE } from '../../standings/refresh';
-import { EVERY_DEVICE, sortedFigures, type TriviaFigures, type TriviaScope } from './trivia-figures';
+import { EVERY_DEVICE, TIMED_OUT_ANSWER, sortedFigures, type TriviaFigures, type TriviaScope } from './trivia-figures';
 import { QUESTION_KEY_SELECT, type QuestionKeyRow } from './question-key-rows';
 
 /** The share of rounds in each of the groups discrimination compares (Kelley's 27 %). */
@@ -95,7 +95,8 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
         mine.filter((row) => which(row.answerId)).reduce((sum, row) => sum + row.n * weight(row.score), 0);
       const shown = count((id) => id === 0);
       const correct = count((id) => correctIds.has(id));
-      const answered = count((id) => id !== 0);
+      const answered = count((id) => id > 0);
+      const timedOut = count((id) => id === TIMED_OUT_ANSWER);
       const weighed = (group: Map<number, number>) => ({
         shown: count((id) => id === 0, (score) => group.get(score) ?? 0),
         correct: count((id) => correctIds.has(id), (score) => group.get(score) ?? 0),
@@ -121,6 +122,7 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
         picture: question.picture,
         shown,
         answered,
+        timedOut,
         correct,
         facility,
         discrimination,

@@ -4,6 +4,9 @@
  * (`recomputed-figures.ts`, the check). Both give the same rows for the same rounds.
  */
 
+/** The answer key a question's "Tiempo agotado" answers are counted under (answer 0 counts the rounds that showed it). */
+export const TIMED_OUT_ANSWER = -1;
+
 /** Every device, as a kiosk filter and in the logs' scopes. */
 export const EVERY_DEVICE = '00000000-0000-0000-0000-000000000000';
 
@@ -19,7 +22,7 @@ export interface TriviaScope {
 export interface TriviaFigures {
   /** Counted rounds per score. */
   rounds: { score: number; n: number }[];
-  /** Per score and question: the rounds that showed it (answer 0) and that chose each answer. */
+  /** Per score and question: the rounds that showed it (answer 0), that chose each answer, and whose clock ran out (TIMED_OUT_ANSWER). */
   answers: { score: number; questionId: number; answerId: number; n: number }[];
   /** Per question, its timed answers per tenth of a second. */
   times: { questionId: number; tenth: number; n: number }[];

@@ -1,5 +1,5 @@
 import { Ban, CheckCircle2, Clock, MinusCircle, PauseCircle, XCircle, type LucideIcon } from 'lucide-react';
-import { ATTEMPT_STANDING_LABELS, siteName, type AttemptStanding, type PlayerHistoryAnswer, type PlayerHistoryAttempt } from '../../../contract';
+import { ATTEMPT_STANDING_LABELS, siteName, TIMED_OUT_LABEL, type AttemptStanding, type PlayerHistoryAnswer, type PlayerHistoryAttempt } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { formatDuration, formatScore } from '../../lib/format';
 import { DateTime, EventTimeZone } from '../../shared/time-zone/event-time-zone';
@@ -38,7 +38,7 @@ function AnswerResult({ answer }: { answer: PlayerHistoryAnswer }) {
   if (answer.answer === null) {
     return (
       <span className="inline-flex items-center gap-1 text-slate-700 dark:text-slate-300">
-        <MinusCircle className="size-4" aria-hidden /> Sin respuesta
+        <MinusCircle className="size-4" aria-hidden /> {answer.timedOut ? TIMED_OUT_LABEL : 'Sin respuesta'}
       </span>
     );
   }

@@ -37,7 +37,11 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
       <QuestionFlags flags={question.flags} />
       {/* Four across from sm; narrower, as many as fit at 7rem, so no label runs into the next. */}
       <dl className="grid grid-cols-[repeat(auto-fit,minmax(7rem,1fr))] gap-4 sm:grid-cols-4">
-        <Figure label="Mostrada" value={String(question.shown)} detail={`${question.answered} respondida${question.answered === 1 ? '' : 's'}`} />
+        <Figure
+          label="Mostrada"
+          value={String(question.shown)}
+          detail={`${question.answered} respondida${question.answered === 1 ? '' : 's'}${question.timedOut > 0 ? ` · ${question.timedOut} sin tiempo` : ''}`}
+        />
         <Figure label="Acierto" value={formatShare(question.facility)} detail={`${question.correct} correcta${question.correct === 1 ? '' : 's'}`} />
         <Figure label="Discriminación" value={formatIndex(question.discrimination)} detail={question.discrimination === null ? 'Pocas rondas para calcularla' : undefined} />
         <Figure

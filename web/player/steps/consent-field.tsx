@@ -33,7 +33,7 @@ export function ConsentField({ consent, accepted, error, onChange }: ConsentFiel
         <input
           id={id}
           type="checkbox"
-          className="player-consent-box mt-0.5 size-6 flex-none"
+          className="player-checkbox mt-0.5 size-6 flex-none"
           checked={accepted}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-message ${textId}` : textId}

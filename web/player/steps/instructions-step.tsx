@@ -1,4 +1,6 @@
-import { CheckCircle2, CircleAlert, Lock, Trophy } from 'lucide-react';
+import { CheckCircle2, CircleAlert, Lock, Timer, Trophy } from 'lucide-react';
+import { useId, useState } from 'react';
+import { EXTRA_TIME_FACTOR } from '../../../contract/question-clock';
 import { useFocusOnMount } from '../use-focus-on-mount';
 
 const DEFAULT_RULES = [
@@ -15,11 +17,20 @@ export interface InstructionsStepProps {
   instructions: string | null;
   /** False when the trivia has nothing to play yet: the rules give way to a clear message. */
   hasQuestions: boolean;
-  onStart: () => void;
+  /** The trivia's clock per question in seconds; null: untimed (nothing is said of time). */
+  questionSeconds: number | null;
+  /** `extraTime`: the player asked for more time (every clock of the round doubles). */
+  onStart: (extraTime: boolean) => void;
   onBack: () => void;
 }
 
-export function InstructionsStep({ playerName, instructions, hasQuestions, onStart, onBack }: InstructionsStepProps) {
+/** What a timed trivia's rules say of its clock, with or without more time. */
+export const clockRule = (seconds: number, extraTime: boolean) =>
+  `Tienes ${extraTime ? seconds * EXTRA_TIME_FACTOR : seconds} segundos para cada pregunta.`;
+
+export function InstructionsStep({ playerName, instructions, hasQuestions, questionSeconds, onStart, onBack }: InstructionsStepProps) {
+  const [extraTime, setExtraTime] = useState(false);
+  const extraTimeId = useId();
   // Stored sanitised: the server passes every trivia's instructions through its allow-list when
   // they are saved (api/content/question-groups/instructions.ts), and the bundle carries them as stored.
   const html = instructions?.trim() ?? '';
@@ -45,8 +56,35 @@ export function InstructionsStep({ playerName, instructions, hasQuestions, onSta
           ))}
         </ul>
       )}
+      {hasQuestions && questionSeconds !== null && (
+        // WCAG 2.2.1 (timing adjustable): the player chooses more time before the clock starts.
+        <div className="player-instructions space-y-3 text-left" data-testid="question-clock-rule">
+          <p className="player-question flex items-start gap-3 !text-base !font-medium">
+            <Timer className="mt-0.5 size-5 flex-none" aria-hidden />
+            {clockRule(questionSeconds, extraTime)}
+          </p>
+          <div className="flex items-start gap-3">
+            <input
+              id={extraTimeId}
+              type="checkbox"
+              className="player-checkbox mt-0.5 size-6 flex-none"
+              checked={extraTime}
+              aria-describedby={`${extraTimeId}-hint`}
+              onChange={(event) => setExtraTime(event.target.checked)}
+            />
+            <div>
+              <label htmlFor={extraTimeId} className="player-label font-medium">
+                Necesito más tiempo
+              </label>
+              <p id={`${extraTimeId}-hint`} className="player-muted text-sm">
+                El tiempo de cada pregunta se duplica en esta partida.
+              </p>
+            </div>
+          </div>
+        </div>
+      )}
       {hasQuestions ? (
-        <button type="button" className="player-button w-full text-lg" onClick={onStart}>
+        <button type="button" className="player-button w-full text-lg" onClick={() => onStart(extraTime)}>
           INICIAR
         </button>
       ) : (

@@ -1,9 +1,11 @@
-import { LogOut } from 'lucide-react';
+import { Hourglass, LogOut } from 'lucide-react';
+import { TIMED_OUT_LABEL } from '../../../contract/question-clock';
 import { kindOf } from '../../../contract/question-kinds';
 import { triviaLogo } from '../../../contract/trivia-logo';
 import { PlayerDialog } from '../ui/dialog';
 import { AnswerList } from './answer-list';
 import { NextPictures, PlayerPicture } from './player-picture';
+import { QuestionClock } from './question-clock';
 import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from './use-question-step';
 
 /**
@@ -11,11 +13,12 @@ import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from '.
  * not disabled) and its feedback stays for 2 s, in the list itself (after a wrong answer the correct
  * one is marked too) and in the live region. The answer is stored immediately, so a reload during
  * the feedback resumes at the next question. After the last feedback the screen stays as it is
- * until the result replaces it.
+ * until the result replaces it. On a timed trivia a clock counts each question down; when it runs
+ * out the question is answered "Tiempo agotado" (no answer) and its feedback marks the correct one.
  */
 export function QuestionStep(props: QuestionStepProps) {
   const { bundle, animation } = props;
-  const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose } = useQuestionStep(props);
+  const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock } = useQuestionStep(props);
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = triviaLogo(bundle.group);
   const nextId = props.state.questionIds[index + 1];
@@ -46,6 +49,8 @@ export function QuestionStep(props: QuestionStepProps) {
         </p>
       </div>
 
+      {clock !== null && !props.keepFeedback && <QuestionClock key={questionId} clockMs={clock} running={feedback === null} onTimeUp={() => void choose(null)} />}
+
       <div key={questionId} className={`space-y-4 ${animation}`}>
         {/* Read with the question: the heading, which takes the focus, is described by the picture's alt text. */}
         {question.picture && (
@@ -67,6 +72,13 @@ export function QuestionStep(props: QuestionStepProps) {
           {questionAnnouncement(index + 1, total)}
         </p>
         <AnswerList answers={answers} pair={kindOf(question) === 'true_false'} feedback={feedback} onChoose={(answerId) => void choose(answerId)} />
+        {feedback?.answerId === null && (
+          // Said by the live region with the correct answer; shown here so the screen says why nothing was chosen.
+          <p className="player-question flex items-center justify-center gap-2 !text-lg" data-testid="timed-out">
+            <Hourglass className="size-5 flex-none" aria-hidden />
+            {TIMED_OUT_LABEL}
+          </p>
+        )}
       </div>
       {next && <NextPictures pictures={[[next.picture, 'question'], ...(bundle.answers[next.id] ?? []).map((a) => [a.picture, 'answer'] as const)]} />}
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
 import { FEEDBACK_MS } from '../../../contract/play-rules';
+import { clockMs, TIMED_OUT_LABEL } from '../../../contract/question-clock';
 import { serverReachable, type AnswerJudgement, type ChosenAnswer, type InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
@@ -14,8 +15,9 @@ const now = () => performance.now();
 /** What the live region says as a question appears: 'Pregunta 2 de 5'. */
 export const questionAnnouncement = (position: number, total: number) => `Pregunta ${position} de ${total}`;
 
-/** What the live region says after an answer: 'Correcta', or 'Incorrecta, la correcta es …'. */
-export const feedbackAnnouncement = (correct: boolean, correctText: string) => (correct ? 'Correcta' : `Incorrecta, la correcta es ${correctText}`);
+/** What the live region says after an answer: 'Correcta', 'Incorrecta, la correcta es …', or 'Tiempo agotado, la correcta es …'. */
+export const feedbackAnnouncement = (correct: boolean, correctText: string, timedOut = false) =>
+  correct ? 'Correcta' : `${timedOut ? TIMED_OUT_LABEL : 'Incorrecta'}, la correcta es ${correctText}`;
 
 
 /** What the question step is given: the round, and what to do with an answer, after the last one and on leaving. */
@@ -67,18 +69,26 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     await onLeave();
   };
 
-  const choose = async (answerId: number) => {
-    if (feedback || confirmLeave || leaving) return;
-    const chosen = { questionId, answerId, elapsedMs: Math.max(0, Math.round(now() - shownAt.current)) };
+  // A timed trivia's clock for this round ("Necesito más tiempo" doubles it); null: untimed.
+  const clock = clockMs(bundle.group.questionSeconds, state.extraTime);
+
+  /** The player's choice, or null when the question's clock ran out (the player may no longer choose). */
+  const choose = async (answerId: number | null) => {
+    if (feedback || leaving) return;
+    if (answerId !== null && confirmLeave) return;
+    const elapsedMs = Math.max(0, Math.round(now() - shownAt.current));
+    const chosen = { questionId, answerId, elapsedMs: answerId === null && clock !== null ? Math.max(clock, elapsedMs) : elapsedMs };
     setFeedback(chosen);
     const verdict = (await onAnswer(chosen)) ?? null;
-    setFeedback({ ...chosen, verdict });
+    // The server's clock may have run out before the answer reached it: it is then timed out here too.
+    setFeedback({ ...chosen, ...(verdict?.timedOut ? { answerId: null } : {}), verdict });
+    const timedOut = chosen.answerId === null || verdict?.timedOut === true;
     if (verdict) {
       if (verdict.correct) playCorrectSound();
       else playWrongSound();
-      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? ''));
+      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? '', timedOut));
     } else {
-      announce(PENDING_WORDING[pendingReason(serverReachable())].announcement);
+      announce(timedOut ? TIMED_OUT_LABEL : PENDING_WORDING[pendingReason(serverReachable())].announcement);
     }
     clearTimeout(timer.current);
     if (keepFeedback) return;
@@ -89,5 +99,5 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     }, FEEDBACK_MS);
   };
 
-  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose };
+  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock };
 }

@@ -24,7 +24,7 @@ type StepId = (typeof PREVIEW_STEPS)[number]['id'];
 const noop = () => undefined;
 const resolved = () => Promise.resolve();
 // The preview's answer is judged with its own key, and the question keeps its feedback (keepFeedback) while the preview is open.
-const judgedByPreview = (theme: Theme) => (chosen: { questionId: number; answerId: number }) =>
+const judgedByPreview = (theme: Theme) => (chosen: { questionId: number; answerId: number | null }) =>
   Promise.resolve(judgeAgainstKey(previewBundle(theme).answers[chosen.questionId] ?? [], chosen.answerId));
 
 /**

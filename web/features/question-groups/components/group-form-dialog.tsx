@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { CLOCK_SECONDS_CHOICES, questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
 import { PublicNamesSelect } from '../../../components/public-names-select';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextInput } from '../../../components/ui/field';
@@ -24,11 +24,16 @@ type FormOutput = z.output<typeof questionGroupSchema>;
 const TAB_OF_FIELD: Record<string, string> = {
   questionsPerRound: 'Configuración',
   maxAttempts: 'Configuración',
+  questionSeconds: 'Configuración',
   publicNames: 'Configuración',
   completionRedirectUrl: 'Configuración',
   randomizeQuestions: 'Opciones',
   randomizeAnswers: 'Opciones',
 };
+
+/** The editor's clocks, with the trivia's own when the API set one that is not among them. */
+const clockChoices = (current: number | null): number[] =>
+  current === null || (CLOCK_SECONDS_CHOICES as readonly number[]).includes(current) ? [...CLOCK_SECONDS_CHOICES] : [...CLOCK_SECONDS_CHOICES, current].sort((a, b) => a - b);
 
 function initialValues(group: QuestionGroup | null, companyId: number): FormInput {
   return {
@@ -38,6 +43,7 @@ function initialValues(group: QuestionGroup | null, companyId: number): FormInpu
     companyId: group?.companyId ?? companyId,
     questionsPerRound: group?.questionsPerRound ?? 5,
     maxAttempts: group?.maxAttempts ?? 0,
+    questionSeconds: group?.questionSeconds ?? null,
     publicNames: group?.publicNames ?? 'full',
     completionRedirectUrl: group?.completionRedirectUrl ?? '',
     randomizeQuestions: group?.randomizeQuestions ?? true,
@@ -118,6 +124,21 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
         error={errors.maxAttempts?.message}
         {...form.register('maxAttempts', { valueAsNumber: true })}
       />
+      <div className="sm:col-span-2">
+        <SelectInput
+          label="Tiempo por pregunta"
+          hint="Con tiempo, cada pregunta muestra una cuenta atrás; quien la deja correr no suma. El jugador puede pedir el doble antes de empezar."
+          error={errors.questionSeconds?.message}
+          {...form.register('questionSeconds', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
+        >
+          <option value="">Sin límite de tiempo</option>
+          {clockChoices(group?.questionSeconds ?? null).map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {seconds} segundos
+            </option>
+          ))}
+        </SelectInput>
+      </div>
       <div className="sm:col-span-2">
         <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />
       </div>

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnswerVerdict, PlayBundle, TriviaAnalysis } from '../../contract';
+import { recomputedTriviaAnalysis, triviaAnalysis } from '../../api/results/insights/trivia-analysis';
+import { startTestApi, type TestApi } from '../support/api-server';
+import { buildPlayer } from '../support/factories';
+import type { TestClient } from '../support/http-client';
+import { buildKioskSite, deviceHeaders, kioskPlay, playerProof, registerDevice, type KioskSite } from '../support/player-flow';
+
+/**
+ * A clock per question (contract/question-clock.ts): the organiser sets it, the bundle carries it,
+ * the server times the answers of a round it dealt and keeps a late one as "Tiempo agotado" (no
+ * answer, no score) whatever the device says it chose; "Necesito más tiempo" doubles the clock; a
+ * round a kiosk dealt is bounded as a whole; the analysis counts the timed-out answers.
+ */
+let api: TestApi;
+let admin: TestClient;
+let site: KioskSite;
+const CLOCK_SECONDS = 10;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  admin = await api.adminClient();
+  site = await buildKioskSite(api.dataSource, {
+    siteName: 'Pabellón Reloj',
+    trivia: { questions: 5, overrides: { questionsPerRound: 5, randomizeQuestions: false, questionSeconds: CLOCK_SECONDS } },
+  });
+});
+afterAll(() => api.close());
+
+const groupId = () => site.trivia.group.id;
+const item = (questionId: number) => site.trivia.items.find((i) => i.question.id === questionId)!;
+const right = (questionId: number) => item(questionId).answers[0]!.id;
+const storedRound = async (clientId: string) => (await api.dataSource.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [clientId]))[0];
+
+/** `seconds` pass on the server's clock for the round: its deal and the verdicts it gave move back. */
+async function passes(clientId: string, seconds: number) {
+  const row = await storedRound(clientId);
+  const answers = (row.answers ?? []).map((a: { judgedAt?: string }) => (a.judgedAt ? { ...a, judgedAt: new Date(Date.parse(a.judgedAt) - seconds * 1000).toISOString() } : a));
+  await api.dataSource.query(
+    `UPDATE player_attempts SET started_at = started_at - make_interval(secs => $2), window_start = window_start - make_interval(secs => $2), answers = $3 WHERE client_id = $1`,
+    [clientId, seconds, answers.length ? JSON.stringify(answers) : null],
+  );
+}
+
+/** A phone is dealt a round of the timed trivia, with or without more time. */
+async function deal(extraTime?: boolean) {
+  const device = (await api.client().post('/api/devices')).body as { deviceId: string; secret: string };
+  const player = await buildPlayer(api.dataSource, { locationId: site.site.id });
+  const clientId = randomUUID();
+  const res = await api
+    .client()
+    .post('/api/player-attempts', { ...playerProof(player), questionGroupId: groupId(), clientId, ...(extraTime === undefined ? {} : { extraTime }) }, { headers: deviceHeaders(device) });
+  expect(res.status).toBe(200);
+  const { token, round } = res.body as { token: string; round: { questionIds: number[] } };
+  const verdict = async (questionId: number, answerId: number | null) => {
+    const answer = await api.client().post(`/api/player-attempts/${clientId}/answers`, { token, questionId, answerId, elapsedMs: 4_000 });
+    expect(answer.status).toBe(200);
+    return answer.body as AnswerVerdict;
+  };
+  return { clientId, token, questionIds: round.questionIds, verdict };
+}
+
+describe('the trivia setting', () => {
+  it('is set, kept when left out, refused out of its range, and carried by the bundle', async () => {
+    const path = `/api/question-groups/${groupId()}`;
+    const current = (await admin.get(path)).body as Record<string, unknown>;
+    const { id: _id, logoUrl: _logo, theme: _theme, createdAt: _created, company: _company, ...fields } = current;
+    expect(current.questionSeconds).toBe(CLOCK_SECONDS);
+    for (const wrong of [4, 121, 12.5]) {
+      const res = await admin.patch(path, { ...fields, questionSeconds: wrong });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('El tiempo por pregunta va de 5 a 120 segundos');
+    }
+    const { questionSeconds: _kept, ...withoutClock } = fields;
+    expect((await admin.patch(path, withoutClock)).body.questionSeconds).toBe(CLOCK_SECONDS);
+    const bundle = (await api.client().get(`/api/play/${groupId()}/bundle`)).body as PlayBundle;
+    expect(bundle.group.questionSeconds).toBe(CLOCK_SECONDS);
+  });
+});
+
+describe('a round the server dealt is timed by the server', () => {
+  it('keeps an answer that arrives past the clock as timed out, scores it as wrong, and keeps it so whatever the completion says', async () => {
+    const { clientId, token, questionIds, verdict } = await deal();
+    const [q1, q2, q3, q4, q5] = questionIds as [number, number, number, number, number];
+    expect(await verdict(q1, right(q1))).toMatchObject({ correct: true, answerId: right(q1) });
+
+    // 14 s on the server's clock since the verdict before (its feedback 2 s, the clock 10 s, the grace 3 s: 15 s) is in time.
+    await passes(clientId, 14);
+    expect(await verdict(q2, right(q2))).toMatchObject({ correct: true });
+
+    // 16 s is not: the answer the phone sends is kept as timed out, with the correct one told.
+    await passes(clientId, 16);
+    const late = await verdict(q3, right(q3));
+    expect(late).toEqual({ questionId: q3, answerId: null, correct: false, correctAnswerId: right(q3), timedOut: true });
+    // Asked again (its reply was lost), with any answer, it says the same.
+    expect(await verdict(q3, item(q3).answers[1]!.id)).toEqual(late);
+
+    // The phone's own clock ran out: it sends no answer.
+    expect(await verdict(q4, null)).toMatchObject({ answerId: null, correct: false, timedOut: true, correctAnswerId: right(q4) });
+    expect(await verdict(q5, right(q5))).toMatchObject({ correct: true });
+
+    // The completion claims the late answer as chosen: the server's clock stands.
+    const completion = await api.client().patch(`/api/player-attempts/${clientId}`, {
+      token,
+      answers: questionIds.map((questionId) => ({ questionId, answerId: questionId === q4 ? null : right(questionId) })),
+    });
+    expect(completion.status).toBe(200);
+    expect(completion.body).toMatchObject({ correctAnswers: 3, score: 60 });
+    const stored = await storedRound(clientId);
+    expect(stored.answers.find((a: { questionId: number }) => a.questionId === q3).answerId).toBeNull();
+    expect(stored.review_status).toBe('clean');
+  });
+
+  it('gives a round with "Necesito más tiempo" twice the clock, and remembers it with the round', async () => {
+    const { clientId, questionIds, verdict } = await deal(true);
+    const [q1, q2] = questionIds as [number, number];
+    expect((await storedRound(clientId)).extra_time).toBe(true);
+    await passes(clientId, 22);
+    expect(await verdict(q1, right(q1))).toMatchObject({ correct: true, answerId: right(q1) });
+    await passes(clientId, 26);
+    expect(await verdict(q2, right(q2))).toMatchObject({ timedOut: true, answerId: null });
+  });
+
+  it('refuses an answer of another question as before, and takes no answer as timed out', async () => {
+    const { questionIds, verdict, token, clientId } = await deal();
+    const foreign = await api.client().post(`/api/player-attempts/${clientId}/answers`, { token, questionId: questionIds[0], answerId: right(questionIds[1]!) });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('answer_mismatched');
+    expect(await verdict(questionIds[0]!, null)).toMatchObject({ correct: false, answerId: null });
+  });
+});
+
+describe('a round a kiosk dealt', () => {
+  const kioskRound = (completionTime: number, extraTime: boolean, timedOut: number[] = []) => {
+    const play = kioskPlay(site, 1, {
+      completionTime,
+      answers: site.trivia.items.map(({ question, answers }) => ({ questionId: question.id, answerId: timedOut.includes(question.id) ? null : answers[0]!.id })) as {
+        questionId: number;
+        answerId: number;
+      }[],
+    });
+    const attempt = play.mutations[1]!.payload as Record<string, unknown>;
+    if (extraTime) attempt.extraTime = true;
+    return play;
+  };
+
+  it('is held when it lasted longer than its clocks allow, and doubled clocks allow twice as long', async () => {
+    // Five questions: 5 × (10 s + 2 s of feedback + 3 s) = 75 s at most; 5 × (20 + 2 + 3) = 125 s with more time.
+    const cases: [number, boolean, string, number][] = [
+      [70, false, 'clean', 100],
+      [120, false, 'held', 100],
+      [120, true, 'clean', 100],
+    ];
+    for (const [seconds, extraTime, status] of cases) {
+      const device = await registerDevice(api);
+      const play = kioskRound(seconds, extraTime);
+      const res = await device.push(play.mutations);
+      expect(res.status).toBe(200);
+      const stored = await storedRound(play.attemptClientId);
+      expect({ seconds, extraTime, status: stored.review_status, reason: stored.review_reason, kept: stored.extra_time }).toEqual({
+        seconds,
+        extraTime,
+        status,
+        reason: status === 'held' ? 'implausible_time' : null,
+        kept: extraTime,
+      });
+    }
+  });
+
+  it('scores a timed-out answer as wrong, and the analysis counts it under its question the same from its logs as recomputed', async () => {
+    const [first] = site.trivia.items;
+    const device = await registerDevice(api);
+    const play = kioskRound(40, false, [first!.question.id]);
+    const res = await device.push(play.mutations);
+    expect(res.body.results[2]).toMatchObject({ status: 'applied', result: { correctAnswers: 4, score: 80 } });
+
+    const logged = (await admin.get(`/api/question-groups/${groupId()}/analysis`)).body as TriviaAnalysis;
+    const question = logged.questions.find((q) => q.questionId === first!.question.id)!;
+    expect(question.timedOut).toBeGreaterThanOrEqual(1);
+    expect(question.answered + question.timedOut).toBeLessThanOrEqual(question.shown);
+    const em = api.dataSource.manager;
+    expect(await triviaAnalysis(em, groupId(), {})).toEqual(await recomputedTriviaAnalysis(em, groupId(), {}));
+  });
+});

@@ -1,0 +1,105 @@
+import { randomInt } from 'node:crypto';
+import { expect, test } from './fixtures';
+import type { Company } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { QuestionGroupsPage } from './pages/question-groups-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations, tabTo } from './support/axe';
+import { reviewScreen } from './support/screen-review';
+
+/**
+ * A clock per question: the organiser gives the trivia 10 s a question in its dialog; a phone's
+ * player reads it in the rules, asks for more time by keyboard (20 s), answers the first question,
+ * lets the second run out ("Tiempo agotado", the correct answer shown and said) and answers the
+ * rest; the server scores the timed-out question as wrong.
+ */
+test('an organiser sets a clock per question; a phone player asks for more time, lets one question run out and gets the score the server counts', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Reloj ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Reloj', companyId: company.id });
+  const name = `Trivia con reloj ${stamp}`;
+  const trivia = await createFourQuestionTrivia(page, company.id, name);
+
+  const groups = new QuestionGroupsPage(page);
+  await groups.goto();
+  await groups.selectCompany(company.name);
+  await (await groups.cardAction(name, 'Editar')).click();
+  const dialog = groups.dialog();
+  await dialog.getByRole('tab', { name: 'Configuración' }).click();
+  const clock = dialog.getByLabel('Tiempo por pregunta');
+  await expect(clock).toHaveValue('');
+  await clock.selectOption({ label: '10 segundos' });
+  await reviewScreen(page, 'trivia-clock-setting');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const phone = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 390, height: 844 } });
+  try {
+    const screen = await phone.newPage();
+    await screen.clock.install();
+    const player = new PlayerPage(screen);
+    await player.goto(trivia.id);
+    await player.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
+    await player.registerAs('Clara Reloj', 'Stand Reloj');
+
+    // The rules say the clock; "Necesito más tiempo", by keyboard, doubles it before the round starts.
+    const rule = screen.getByTestId('question-clock-rule');
+    await expect(rule).toContainText('Tienes 10 segundos para cada pregunta.');
+    const more = screen.getByRole('checkbox', { name: 'Necesito más tiempo' });
+    await tabTo(screen, more);
+    await screen.keyboard.press('Space');
+    await expect(more).toBeChecked();
+    await expect(rule).toContainText('Tienes 20 segundos para cada pregunta.');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await screen.emulateMedia({ colorScheme });
+      expect(await seriousViolations(screen, `the rules of a timed trivia (${colorScheme})`)).toEqual([]);
+    }
+    await screen.emulateMedia({ colorScheme: 'light' });
+    await player.start().click();
+
+    // Question 1: the clock counts 20 s down; answered at once, right.
+    const timer = screen.getByRole('timer');
+    await expect(timer).toHaveAccessibleName('Tiempo restante: 20 segundos');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await screen.emulateMedia({ colorScheme });
+      expect(await seriousViolations(screen, `a timed question (${colorScheme})`)).toEqual([]);
+    }
+    await screen.emulateMedia({ colorScheme: 'light' });
+    await expect(player.counter()).toHaveText('1 / 4');
+    // The trivia's answers keep their order: the first is the correct one.
+    await player.answers().first().click();
+    await expect(player.answers().first()).toHaveAttribute('data-state', 'correct');
+
+    // Question 2: at half the clock the live region says what is left; then it runs out.
+    await expect(player.counter()).toHaveText('2 / 4');
+    await screen.clock.runFor(10_100);
+    await expect(player.live()).toHaveText('Quedan 10 segundos');
+    await expect(timer).toHaveAccessibleName(/^Tiempo restante: (9|10) segundos$/);
+    await screen.clock.runFor(10_100);
+    await expect(screen.getByTestId('timed-out')).toHaveText('Tiempo agotado');
+    await expect(player.live()).toHaveText('Tiempo agotado, la correcta es 4');
+    await expect(player.answers().first()).toHaveAttribute('data-state', 'right-answer');
+    await expect(screen.locator('[data-state="wrong"], [data-state="correct"]')).toHaveCount(0);
+
+    // Questions 3 and 4: right. Each feedback runs its 2 s as the server's clock does (a round
+    // shorter than its feedbacks would be held as implausible).
+    for (const position of [3, 4]) {
+      await expect(player.counter()).toHaveText(`${position} / 4`);
+      await player.answers().first().click();
+      await expect(player.answers().first()).toHaveAttribute('data-state', 'correct');
+    }
+    await expect(player.completed()).toBeVisible({ timeout: 15_000 });
+    await expect(player.score()).toHaveText('75%');
+  } finally {
+    await phone.close();
+  }
+
+  // The server counted it the same: three of four, the round played with more time.
+  const ranking = await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`);
+  expect(((await ranking.json()) as { firstName: string; score: number; correctAnswers: number }[]).map((e) => [e.firstName, e.score, e.correctAnswers])).toEqual([
+    ['Clara', 75, 3],
+  ]);
+});
