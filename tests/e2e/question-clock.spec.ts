@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { expect, test } from './fixtures';
+import { expect, test, E2E_ADMIN } from './fixtures';
 import type { Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
@@ -7,6 +7,10 @@ import { QuestionGroupsPage } from './pages/question-groups-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
+import { setUpKioskByLink } from './support/kiosk-setup-link';
+
+// A kiosk and its offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
 
 /**
  * A clock per question: the organiser gives the trivia 10 s a question in its dialog; a phone's
@@ -101,5 +105,63 @@ test('an organiser sets a clock per question; a phone player asks for more time,
   const ranking = await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`);
   expect(((await ranking.json()) as { firstName: string; score: number; correctAnswers: number }[]).map((e) => [e.firstName, e.score, e.correctAnswers])).toEqual([
     ['Clara', 75, 3],
+  ]);
+});
+
+/**
+ * The same clock on a kiosk without connection: the kiosk deals and judges the round itself, lets
+ * a question run out the same way, and the server, once the kiosk is back, counts what it counted.
+ */
+test('a kiosk without connection plays a timed round the same way, and the server counts it the same once it is back', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Reloj kiosco ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Kiosco', companyId: company.id });
+  const trivia = await createFourQuestionTrivia(page, company.id, `Kiosco con reloj ${stamp}`);
+  const { name, description, companyId, questionsPerRound, randomizeQuestions, randomizeAnswers, maxAttempts } = trivia;
+  const clocked = await page.request.patch(`/api/question-groups/${trivia.id}`, {
+    data: { name, description, companyId, questionsPerRound, randomizeQuestions, randomizeAnswers, maxAttempts, questionSeconds: 10 },
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+  expect(clocked.ok(), await clocked.text()).toBe(true);
+
+  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  try {
+    // The kiosk's clock is not moved (a kiosk's times are anchored to the server's): the question's 10 s run out for real.
+    const screen = await tablet.newPage();
+    const kiosk = new PlayerPage(screen);
+    await setUpKioskByLink(screen, baseURL!, E2E_ADMIN, trivia.id);
+    await kiosk.toDocumentStep();
+    await tablet.setOffline(true);
+    await kiosk.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
+    await kiosk.registerAs('Kiko Reloj', 'Stand Kiosco');
+    await expect(screen.getByTestId('question-clock-rule')).toContainText('Tienes 10 segundos para cada pregunta.');
+    await kiosk.start().click();
+
+    await expect(screen.getByRole('timer')).toHaveAccessibleName('Tiempo restante: 10 segundos');
+    await kiosk.answers().first().click();
+    await expect(kiosk.answers().first()).toHaveAttribute('data-state', 'correct');
+    await expect(kiosk.counter()).toHaveText('2 / 4');
+    await expect(screen.getByTestId('timed-out')).toHaveText('Tiempo agotado', { timeout: 15_000 });
+    await expect(kiosk.live()).toHaveText('Tiempo agotado, la correcta es 4');
+    await expect(kiosk.answers().first()).toHaveAttribute('data-state', 'right-answer');
+    for (const position of [3, 4]) {
+      await expect(kiosk.counter()).toHaveText(`${position} / 4`);
+      await kiosk.answers().first().click();
+    }
+    await expect(kiosk.completed()).toBeVisible({ timeout: 15_000 });
+    await expect(kiosk.score()).toHaveText('75%');
+    await expect(kiosk.place()).toHaveText('Tu puesto llega con la conexión');
+
+    await tablet.setOffline(false);
+    await screen.reload();
+    await expect(kiosk.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
+  } finally {
+    await tablet.close();
+  }
+  const ranking = await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`);
+  expect(((await ranking.json()) as { firstName: string; score: number; correctAnswers: number }[]).map((e) => [e.firstName, e.score, e.correctAnswers])).toEqual([
+    ['Kiko', 75, 3],
   ]);
 });
