@@ -24,6 +24,9 @@ export const EXTRA_TIME_FACTOR = 2;
  */
 export const CLOCK_GRACE_MS = 3_000;
 
+/** What the company's own ranking says beside a result played with "Necesito más tiempo". */
+export const EXTRA_TIME_NOTE = 'Con más tiempo';
+
 /** What the player screen and the result say of an answer whose clock ran out. */
 export const TIMED_OUT_LABEL = 'Tiempo agotado';
 

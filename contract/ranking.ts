@@ -51,6 +51,8 @@ export interface TriviaRankingEntry {
   totalQuestions: number;
   completionTime: number;
   completedAt: string;
+  /** Played with "Necesito más tiempo" (contract/question-clock.ts): told to the company's own readers only. */
+  extraTime?: true;
 }
 
 export interface CampaignRankingEntry {

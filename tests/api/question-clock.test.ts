@@ -168,6 +168,19 @@ describe('a round a kiosk dealt', () => {
     }
   });
 
+  it('marks a result played with more time in the company\'s own ranking, never in the public one', async () => {
+    const device = await registerDevice(api);
+    const play = kioskRound(60, true);
+    await device.push(play.mutations);
+    const id = (await storedRound(play.attemptClientId)).id as number;
+    const path = `/api/ranking?questionGroupId=${groupId()}&includeDuplicates=true&limit=100`;
+    const own = ((await admin.get(path)).body as { id: number; extraTime?: boolean }[]).filter((entry) => entry.extraTime);
+    expect(own.map((entry) => entry.id)).toContain(id);
+    const shown = (await api.client().get(path)).body as Record<string, unknown>[];
+    expect(shown.some((entry) => entry.id === id)).toBe(true);
+    expect(shown.filter((entry) => 'extraTime' in entry)).toEqual([]);
+  });
+
   it('scores a timed-out answer as wrong, and the analysis counts it under its question the same from its logs as recomputed', async () => {
     const [first] = site.trivia.items;
     const device = await registerDevice(api);

@@ -9,6 +9,7 @@ import { findCampaign } from '../../content/campaigns/service';
 import { accessOf, allow, inParams, publicRoute } from '../../platform/access/route-access';
 import { companiesOf } from '../../platform/access/object-companies';
 import { parse } from '../../platform/http/validate';
+import { withExtraTime } from './extra-time';
 import type { Freshness, RankingReads } from './reads';
 import { rankingReader, type RankingReader } from './reader';
 
@@ -59,7 +60,9 @@ export function rankingRoutes(dataSource: DataSource, publicReads: PublicReads, 
       ]),
     );
     ctx.set('X-Total-Count', String(total));
-    sendJson(ctx, withPublicNames(entries, trivia?.publicNames ?? 'full'));
+    // The company's own readers also see which results were played with more time.
+    const marked = reader === 'public' ? entries : await withExtraTime(dataSource.manager, entries);
+    sendJson(ctx, withPublicNames(marked, trivia?.publicNames ?? 'full'));
   });
 
   const campaignRanking = async (ctx: Context, freshness: (offset: number) => Freshness, audience: 'admin' | 'public') => {

@@ -1,6 +1,6 @@
 import { Award, Medal, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { TriviaRankingEntry } from '../../../contract';
+import { EXTRA_TIME_NOTE, type TriviaRankingEntry } from '../../../contract';
 import { formatDuration, formatScore } from '../../lib/format';
 import { RankingRow } from '../../shared/ranking/ranking-row';
 import { TieRule } from '../../shared/ranking/tie-rule';
@@ -38,7 +38,7 @@ export function RankingList({ entries, action }: { entries: TriviaRankingEntry[]
               </span>
             }
             name={`${entry.firstName} ${entry.lastName}`}
-            site={entry.location?.name ?? 'Sin sede'}
+            site={`${entry.location?.name ?? 'Sin sede'}${entry.extraTime ? ` · ${EXTRA_TIME_NOTE}` : ''}`}
             stats={[
               { value: formatScore(entry.score), label: 'puntaje', testId: 'ranking-score' },
               { value: `${entry.correctAnswers}/${entry.totalQuestions}`, label: 'correctas', testId: 'ranking-correct' },
