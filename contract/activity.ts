@@ -140,6 +140,7 @@ export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
   answer: 'Respuesta',
   groupId: 'Trivia',
   kind: 'Tipo de pregunta',
+  clockSeconds: 'Tiempo de la pregunta',
   pictureName: 'Imagen',
   pictureAlt: 'Texto alternativo de la imagen',
   name: 'Nombre',

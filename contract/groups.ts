@@ -7,6 +7,13 @@ import { QUESTION_KINDS } from './question-kinds';
 import { CLOCK_SECONDS_MAX, CLOCK_SECONDS_MIN } from './question-clock';
 
 const CLOCK_MESSAGE = `El tiempo por pregunta va de ${CLOCK_SECONDS_MIN} a ${CLOCK_SECONDS_MAX} segundos`;
+/** A clock in whole seconds (contract/question-clock.ts), a trivia's or a question's own; null: none of its own. */
+export const clockSecondsField = z
+  .number({ error: CLOCK_MESSAGE })
+  .int(CLOCK_MESSAGE)
+  .min(CLOCK_SECONDS_MIN, CLOCK_MESSAGE)
+  .max(CLOCK_SECONDS_MAX, CLOCK_MESSAGE)
+  .nullable();
 
 const completionRedirectUrl = z
   .union([
@@ -39,13 +46,7 @@ export const questionGroupSchema = z.strictObject({
   /** How public screens show players' names; kept as it is when left out. */
   publicNames: z.enum(PUBLIC_NAME_STYLES).optional(),
   /** Each question's clock in seconds (contract/question-clock.ts); null: no clock; kept as it is when left out (none on a new trivia). */
-  questionSeconds: z
-    .number({ error: CLOCK_MESSAGE })
-    .int(CLOCK_MESSAGE)
-    .min(CLOCK_SECONDS_MIN, CLOCK_MESSAGE)
-    .max(CLOCK_SECONDS_MAX, CLOCK_MESSAGE)
-    .nullable()
-    .optional(),
+  questionSeconds: clockSecondsField.optional(),
 });
 export type QuestionGroupInput = z.input<typeof questionGroupSchema>;
 

@@ -30,21 +30,38 @@ export const EXTRA_TIME_NOTE = 'Con más tiempo';
 /** What the player screen and the result say of an answer whose clock ran out. */
 export const TIMED_OUT_LABEL = 'Tiempo agotado';
 
-/** A question's clock in this round, in milliseconds; null when the trivia has none. */
+/** The seconds a question's clock runs: its own, else the trivia's; null: untimed. */
+export const questionClockSeconds = (question: { clockSeconds?: number | null | undefined } | undefined, triviaSeconds: number | null | undefined): number | null =>
+  question?.clockSeconds ?? triviaSeconds ?? null;
+
+/** A question's clock in this round, in milliseconds; null when it has none. */
 export const clockMs = (questionSeconds: number | null | undefined, extraTime: boolean | undefined): number | null =>
   questionSeconds ? questionSeconds * 1000 * (extraTime ? EXTRA_TIME_FACTOR : 1) : null;
 
 /**
- * The longest a timed round of `totalQuestions` can have taken, in whole seconds: each question's
- * clock, its feedback and the server's grace; null for an untimed round (only the day's ceiling
- * applies). A longer round was not played on the player screen: it is held for review.
+ * The longest a round whose every question has a clock (`clocks`, ms, one per question) can have
+ * taken, in whole seconds: each clock, its feedback and the server's grace; null when a question
+ * has none (only the day's ceiling applies). A longer round was not played on the player screen:
+ * it is held for review.
  */
-export const longestTimedRoundSeconds = (totalQuestions: number, clock: number | null): number | null =>
-  clock === null ? null : Math.ceil((totalQuestions * (clock + FEEDBACK_MS + CLOCK_GRACE_MS)) / 1000);
+export function longestTimedRoundSeconds(clocks: readonly (number | null)[]): number | null {
+  if (clocks.length === 0 || clocks.some((clock) => clock === null)) return null;
+  return Math.ceil(clocks.reduce<number>((sum, clock) => sum + clock! + FEEDBACK_MS + CLOCK_GRACE_MS, 0) / 1000);
+}
 
 /** What the live region says as the clock runs down: at half of it (when that is 10 s or more) and at 5 s. */
 export function clockAnnouncement(leftSeconds: number, clockSeconds: number): string | null {
   const half = Math.floor(clockSeconds / 2);
   if (leftSeconds === 5 || (leftSeconds === half && half >= 10)) return `Quedan ${leftSeconds} segundos`;
   return null;
+}
+
+/** What the rules say of the trivia's clocks, with or without more time; null when no question has one. */
+export function clockRule(clocks: (number | null)[], extraTime: boolean): string | null {
+  const timed = clocks.flatMap((seconds) => (seconds === null ? [] : [seconds * (extraTime ? EXTRA_TIME_FACTOR : 1)]));
+  if (timed.length === 0) return null;
+  const [least, most] = [Math.min(...timed), Math.max(...timed)];
+  const range = least === most ? `${least} segundos` : `de ${least} a ${most} segundos`;
+  if (timed.length < clocks.length) return `Algunas preguntas tienen tiempo límite: ${range}.`;
+  return least === most ? `Tienes ${least} segundos para cada pregunta.` : `Cada pregunta tiene su tiempo: ${range}.`;
 }

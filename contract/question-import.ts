@@ -9,12 +9,15 @@ import type { QuestionKind } from './question-kinds';
  * and a "Correcta" column holding the number of the correct answer (1 for "Respuesta 1"); an
  * optional "Tipo" column names the question's kind by its label ("Opción única" when blank or
  * absent; "Verdadero o falso" rows may leave the answers blank and say "Verdadero" or "Falso" in
- * "Correcta"). Headers are matched without regard to case, accents or blanks, in any column order.
+ * "Correcta"); an optional "Segundos" column gives a question its own clock (5 to 120; blank: the
+ * trivia's, contract/question-clock.ts). Headers are matched without regard to case, accents or
+ * blanks, in any column order.
  */
 export const IMPORT_QUESTION_HEADER = 'Pregunta';
 export const IMPORT_ANSWER_HEADER = 'Respuesta';
 export const IMPORT_CORRECT_HEADER = 'Correcta';
 export const IMPORT_KIND_HEADER = 'Tipo';
+export const IMPORT_SECONDS_HEADER = 'Segundos';
 /** The template's answer columns. */
 export const IMPORT_TEMPLATE_ANSWERS = 4;
 
@@ -89,6 +92,8 @@ export interface ImportRow {
   row: number;
   text: string;
   kind: QuestionKind;
+  /** Its own clock in seconds; null: the trivia's. */
+  clockSeconds: number | null;
   picture: ImportPicture | null;
   answers: { text: string; isCorrect: boolean; picture: ImportPicture | null }[];
   problems: string[];

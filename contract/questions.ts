@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from './common';
 import { placedPictureSchema, type PlacedPicture } from './pictures';
 import { kindAnswersProblem, QUESTION_KINDS, type QuestionKind } from './question-kinds';
+import { clockSecondsField } from './groups';
 
 const INVALID_GROUP = 'El ID del grupo debe ser mayor que 0';
 export const QUESTION_TEXT_MAX = 1000;
@@ -32,6 +33,8 @@ export const questionSchema = z.strictObject({
   groupId: z.number({ error: INVALID_GROUP }).int(INVALID_GROUP).min(1, INVALID_GROUP).max(MAX_ID, INVALID_GROUP),
   /** Its picture (docs/pictures.md); null removes it; left out, an edit keeps the one it has. */
   picture: placedPictureSchema.nullable().optional(),
+  /** Its own clock in seconds, over the trivia's (contract/question-clock.ts); null: the trivia's; left out, an edit keeps it. */
+  clockSeconds: clockSecondsField.optional(),
 });
 export type QuestionInput = z.input<typeof questionSchema>;
 
@@ -112,6 +115,8 @@ export interface Question {
   createdAt: string;
   /** Null when it has none (missing from a bundle stored before pictures existed). */
   picture?: PlacedPicture | null;
+  /** Its own clock in seconds; null: the trivia's (missing from a bundle stored before clocks). */
+  clockSeconds?: number | null;
 }
 
 export interface Answer {

@@ -6,6 +6,7 @@ import { QuestionGroupEntity } from './question-group.entity';
 
 @Entity('questions')
 @Check('questions_kind_check', `kind IN ('choice', 'true_false')`)
+@Check('questions_clock_seconds_check', `clock_seconds BETWEEN 5 AND 120`)
 export class QuestionEntity {
   @PrimaryGeneratedColumn('increment')
   id: number;
@@ -24,6 +25,10 @@ export class QuestionEntity {
   /** Its kind (contract/question-kinds.ts), which sets the rule its answers follow. */
   @Column('varchar', { length: 20, default: 'choice' })
   kind: QuestionKind;
+
+  /** Its own clock in seconds (contract/question-clock.ts); null: the trivia's. */
+  @Column('integer', { nullable: true })
+  clockSeconds: number | null;
 
   @OneToMany(() => AnswerEntity, (answer) => answer.question)
   answers: Relation<AnswerEntity[]>;

@@ -3,7 +3,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * A clock per question (contract/question-clock.ts):
  * - `question_groups.question_seconds`: each question's clock, 5 to 120 s; null (every trivia
- *   before) has none;
+ *   before) has none; `questions.clock_seconds`: a question's own clock over the trivia's (null:
+ *   the trivia's);
  * - `player_attempts.extra_time`: the round was played with "Necesito más tiempo";
  * - an answer whose clock ran out is kept with `answerId` null. The analysis' fold (first written
  *   in 1796700000000-analysis-logs.ts, of which this is a frozen copy but for that key) counts it
@@ -81,6 +82,8 @@ export class QuestionClock1797700000000 implements MigrationInterface {
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(`ALTER TABLE "question_groups" ADD "question_seconds" integer`);
     await queryRunner.query(`ALTER TABLE "question_groups" ADD CONSTRAINT "question_groups_question_seconds_check" CHECK (question_seconds BETWEEN 5 AND 120)`);
+    await queryRunner.query(`ALTER TABLE "questions" ADD "clock_seconds" integer`);
+    await queryRunner.query(`ALTER TABLE "questions" ADD CONSTRAINT "questions_clock_seconds_check" CHECK (clock_seconds BETWEEN 5 AND 120)`);
     await queryRunner.query(`ALTER TABLE "player_attempts" ADD "extra_time" boolean NOT NULL DEFAULT false`);
     await queryRunner.query(fold(`coalesce((e->>'answerId')::int, ${TIMED_OUT})`));
   }
@@ -88,6 +91,8 @@ export class QuestionClock1797700000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(fold(`(e->>'answerId')::int`));
     await queryRunner.query(`ALTER TABLE "player_attempts" DROP COLUMN "extra_time"`);
+    await queryRunner.query(`ALTER TABLE "questions" DROP CONSTRAINT "questions_clock_seconds_check"`);
+    await queryRunner.query(`ALTER TABLE "questions" DROP COLUMN "clock_seconds"`);
     await queryRunner.query(`ALTER TABLE "question_groups" DROP CONSTRAINT "question_groups_question_seconds_check"`);
     await queryRunner.query(`ALTER TABLE "question_groups" DROP COLUMN "question_seconds"`);
   }

@@ -263,8 +263,8 @@ describe('exporting questions with their pictures', () => {
     await workbook.xlsx.load((await zip.file('preguntas.xlsx')!.async('nodebuffer')) as unknown as ArrayBuffer);
     const rows = workbook.worksheets[0]!.getSheetValues().slice(1).map((row) => (row as ExcelJS.CellValue[]).slice(1));
     const header = rows[0] as string[];
-    expect(header.slice(0, 7)).toEqual(['Pregunta', 'Respuesta 1', 'Respuesta 2', 'Respuesta 3', 'Respuesta 4', 'Correcta', 'Tipo']);
-    expect(header.slice(7, 11)).toEqual(['Imagen', 'Texto alternativo', 'Imagen 1', 'Texto alternativo 1']);
+    expect(header.slice(0, 8)).toEqual(['Pregunta', 'Respuesta 1', 'Respuesta 2', 'Respuesta 3', 'Respuesta 4', 'Correcta', 'Tipo', 'Segundos']);
+    expect(header.slice(8, 12)).toEqual(['Imagen', 'Texto alternativo', 'Imagen 1', 'Texto alternativo 1']);
     const cell = (row: number, column: string) => rows[row]![header.indexOf(column)];
     expect([cell(1, 'Pregunta'), cell(1, 'Imagen'), cell(1, 'Texto alternativo'), cell(1, 'Imagen 1'), cell(1, 'Texto alternativo 1')]).toEqual([
       '¿Con foto?',
@@ -276,7 +276,7 @@ describe('exporting questions with their pictures', () => {
     expect([cell(2, 'Imagen'), cell(2, 'Imagen 2'), cell(2, 'Texto alternativo 2')]).toEqual(['', `imagenes/${shared!.name}.jpg`, 'Logo otra vez']);
     // The CSV and XLSX exports stay the import's columns.
     const csv = await (await fetch(`${api.baseUrl}/api/question-groups/${group}/questions/export?format=csv`, { headers: { Cookie: admin.cookieHeader() } })).text();
-    expect(csv.split('\r\n')[0]).toBe('Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta,Tipo');
+    expect(csv.split('\r\n')[0]).toBe('Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta,Tipo,Segundos');
     expect((await admin.get(`/api/question-groups/${group}/questions/export?format=pdf`)).body).toMatchObject({ code: 'validation_failed', issues: [{ path: 'format' }] });
   });
 });

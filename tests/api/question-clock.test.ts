@@ -196,3 +196,67 @@ describe('a round a kiosk dealt', () => {
     expect(await triviaAnalysis(em, groupId(), {})).toEqual(await recomputedTriviaAnalysis(em, groupId(), {}));
   });
 });
+
+describe('a question with its own clock', () => {
+  it('runs on its own clock over the trivia’s: in the bundle, in the server’s verdicts and in a kiosk round’s bound', async () => {
+    const [first] = site.trivia.items;
+    const questionId = first!.question.id;
+    const put = await admin.put(`/api/questions/${questionId}`, {
+      text: first!.question.text,
+      groupId: groupId(),
+      clockSeconds: 30,
+      answers: first!.answers.map((answer) => ({ id: answer.id, text: answer.text, isCorrect: answer.isCorrect })),
+    });
+    expect(put.status).toBe(200);
+    const bundle = (await api.client().get(`/api/play/${groupId()}/bundle`)).body as PlayBundle;
+    expect(bundle.questions.find((q) => q.id === questionId)?.clockSeconds).toBe(30);
+    expect(bundle.questions.filter((q) => q.id !== questionId).map((q) => q.clockSeconds)).toEqual([null, null, null, null]);
+
+    // The first question of the round (the trivia deals in order): 25 s are within its 30 s.
+    const { clientId, questionIds, verdict } = await deal();
+    expect(questionIds[0]).toBe(questionId);
+    await passes(clientId, 25);
+    expect(await verdict(questionId, right(questionId))).toMatchObject({ correct: true, answerId: right(questionId) });
+
+    // A kiosk's round may now last 4 × (10 + 2 + 3) + (30 + 2 + 3) = 95 s.
+    for (const [seconds, status] of [[90, 'clean'], [100, 'held']] as const) {
+      const device = await registerDevice(api);
+      const play = kioskPlay(site, 1, { completionTime: seconds, answers: site.trivia.items.map(({ question, answers }) => ({ questionId: question.id, answerId: answers[0]!.id })) });
+      await device.push(play.mutations);
+      expect([seconds, (await storedRound(play.attemptClientId)).review_status]).toEqual([seconds, status]);
+    }
+  });
+});
+
+describe('a question’s own clock in the import, the export and the copy', () => {
+  it('reads the "Segundos" column (blank: the trivia’s), refuses one out of range, writes it back, and a copy keeps it', async () => {
+    const trivia = (await admin.post(`/api/companies/${site.company.id}/question-groups`, { name: 'Con segundos', companyId: site.company.id })).body as { id: number };
+    const csv = [
+      'Pregunta,Respuesta 1,Respuesta 2,Correcta,Tipo,Segundos',
+      '¿Rápida?,Sí,No,1,,5',
+      '¿Normal?,Sí,No,1,,',
+      '¿Larga?,Sí,No,1,,121',
+      '¿Rara?,Sí,No,1,,diez',
+    ].join('\n');
+    const content = Buffer.from(csv, 'utf8').toString('base64');
+    const preview = await admin.post(`/api/question-groups/${trivia.id}/questions/import/preview`, { content });
+    const outOfRange = 'La columna Segundos debe ser un número de 5 a 120 (vacía: el tiempo de la trivia)';
+    expect(preview.body.rows.map((r: { clockSeconds: number | null; problems: string[] }) => [r.clockSeconds, r.problems])).toEqual([
+      [5, []],
+      [null, []],
+      [null, [`${outOfRange}, no «121»`]],
+      [null, [`${outOfRange}, no «diez»`]],
+    ]);
+    expect((await admin.post(`/api/question-groups/${trivia.id}/questions/import`, { content })).body).toEqual({ imported: 2, skipped: 2 });
+    const clocks = async (id: number) => ((await admin.get(`/api/question-groups/${id}/questions`)).body as { clockSeconds: number | null }[]).map((q) => q.clockSeconds);
+    expect(await clocks(trivia.id)).toEqual([5, null]);
+
+    const exported = await admin.get(`/api/question-groups/${trivia.id}/questions/export?format=csv`);
+    const lines = exported.text.replace('\uFEFF', '').split(/\r?\n/);
+    expect(lines[0]).toBe('Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta,Tipo,Segundos');
+    expect(lines.slice(1, 3)).toEqual(['¿Rápida?,Sí,No,,,1,Opción única,5', '¿Normal?,Sí,No,,,1,Opción única,']);
+
+    const copy = await admin.post(`/api/question-groups/${trivia.id}/copy`, {});
+    expect(await clocks(copy.body.id)).toEqual([5, null]);
+  });
+});

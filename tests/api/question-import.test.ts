@@ -149,7 +149,7 @@ describe('question import: preview', () => {
     const latin1 = Buffer.from('Pregunta;Respuesta 1;Respuesta 2;Correcta\r\n¿Qué animal es el cóndor?;Ave;Pez;1\r\n', 'latin1');
     const res = await preview(group.id, latin1);
     expect(res.body.rows).toEqual([
-      { row: 2, text: '¿Qué animal es el cóndor?', kind: 'choice', picture: null, answers: [{ text: 'Ave', isCorrect: true, picture: null }, { text: 'Pez', isCorrect: false, picture: null }], problems: [] },
+      { row: 2, text: '¿Qué animal es el cóndor?', kind: 'choice', clockSeconds: null, picture: null, answers: [{ text: 'Ave', isCorrect: true, picture: null }, { text: 'Pez', isCorrect: false, picture: null }], problems: [] },
     ]);
   });
 });

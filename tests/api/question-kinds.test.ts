@@ -163,8 +163,8 @@ describe('kinds in the import, the export and the copy', () => {
     // Exported with its kinds, and read back the same.
     const exported = await admin.get(`/api/question-groups/${groupId}/questions/export?format=csv`);
     const lines = exported.text.replace('\uFEFF', '').split(/\r?\n/);
-    expect(lines[0]).toBe('Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta,Tipo');
-    expect(lines[1]).toBe('El agua hierve a 100 °C.,Verdadero,Falso,,,1,Verdadero o falso');
+    expect(lines[0]).toBe('Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta,Tipo,Segundos');
+    expect(lines[1]).toBe('El agua hierve a 100 °C.,Verdadero,Falso,,,1,Verdadero o falso,');
     const again = await trivia();
     expect((await admin.post(`/api/question-groups/${again}/questions/import`, { content: Buffer.from(exported.text).toString('base64') })).body).toEqual({ imported: 4, skipped: 0 });
     expect(((await admin.get(`/api/question-groups/${again}/questions`)).body as { kind: string }[]).map((q) => q.kind)).toEqual(['true_false', 'true_false', 'choice', 'choice']);

@@ -13,8 +13,8 @@ import { setUpKioskByLink } from './support/kiosk-setup-link';
 test.use({ serviceWorkers: 'allow' });
 
 /**
- * A clock per question: the organiser gives the trivia 10 s a question in its dialog; a phone's
- * player reads it in the rules, asks for more time by keyboard (20 s), answers the first question,
+ * A clock per question: the organiser gives the trivia 10 s a question in its dialog, and its last
+ * question 30 s of its own in the question editor; a phone's player reads them in the rules, asks for more time by keyboard (20 s), answers the first question,
  * lets the second run out ("Tiempo agotado", the correct answer shown and said) and answers the
  * rest; the server scores the timed-out question as wrong.
  */
@@ -40,6 +40,17 @@ test('an organiser sets a clock per question; a phone player asks for more time,
   await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
   await expect(dialog).toHaveCount(0);
 
+  // The last question gets a clock of its own: 30 s.
+  await page.goto(`/packages/${trivia.id}/questions`);
+  await page.getByRole('button', { name: 'Editar pregunta 4' }).click();
+  const question = page.getByRole('dialog', { name: 'Editar Pregunta' });
+  const own = question.getByLabel('Tiempo de esta pregunta');
+  await expect(own.locator('option:checked')).toHaveText('El de la trivia (10 segundos)');
+  await own.selectOption({ label: '30 segundos' });
+  await reviewScreen(page, 'question-clock-setting');
+  await question.getByRole('button', { name: 'Guardar Cambios' }).click();
+  await expect(question).toHaveCount(0);
+
   const phone = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 390, height: 844 } });
   try {
     const screen = await phone.newPage();
@@ -51,12 +62,12 @@ test('an organiser sets a clock per question; a phone player asks for more time,
 
     // The rules say the clock; "Necesito más tiempo", by keyboard, doubles it before the round starts.
     const rule = screen.getByTestId('question-clock-rule');
-    await expect(rule).toContainText('Tienes 10 segundos para cada pregunta.');
+    await expect(rule).toContainText('Cada pregunta tiene su tiempo: de 10 a 30 segundos.');
     const more = screen.getByRole('checkbox', { name: 'Necesito más tiempo' });
     await tabTo(screen, more);
     await screen.keyboard.press('Space');
     await expect(more).toBeChecked();
-    await expect(rule).toContainText('Tienes 20 segundos para cada pregunta.');
+    await expect(rule).toContainText('Cada pregunta tiene su tiempo: de 20 a 60 segundos.');
     for (const colorScheme of ['light', 'dark'] as const) {
       await screen.emulateMedia({ colorScheme });
       expect(await seriousViolations(screen, `the rules of a timed trivia (${colorScheme})`)).toEqual([]);
@@ -92,6 +103,8 @@ test('an organiser sets a clock per question; a phone player asks for more time,
     // shorter than its feedbacks would be held as implausible).
     for (const position of [3, 4]) {
       await expect(player.counter()).toHaveText(`${position} / 4`);
+      // The last question runs on its own clock, doubled too.
+      await expect(timer).toHaveAccessibleName(`Tiempo restante: ${position === 4 ? 60 : 20} segundos`);
       await player.answers().first().click();
       await expect(player.answers().first()).toHaveAttribute('data-state', 'correct');
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clockAnnouncement, clockMs, longestTimedRoundSeconds } from '../../contract/question-clock';
+import { clockAnnouncement, clockMs, clockRule, longestTimedRoundSeconds, questionClockSeconds } from '../../contract/question-clock';
 import { judgeAgainstKey } from '../../contract/play-rules';
 
 describe('the clock per question', () => {
@@ -18,13 +18,32 @@ describe('the clock per question', () => {
     expect(spoken(5)).toEqual(['Quedan 5 segundos']);
   });
 
-  it('bounds a timed round by its clocks, feedback and grace; an untimed one not at all', () => {
-    expect(longestTimedRoundSeconds(5, 10_000)).toBe(75);
-    expect(longestTimedRoundSeconds(5, 20_000)).toBe(125);
-    expect(longestTimedRoundSeconds(5, null)).toBeNull();
+  it('bounds a timed round by its clocks, feedback and grace; a round with an untimed question not at all', () => {
+    expect(longestTimedRoundSeconds(Array(5).fill(10_000))).toBe(75);
+    expect(longestTimedRoundSeconds(Array(5).fill(20_000))).toBe(125);
+    expect(longestTimedRoundSeconds([10_000, 30_000])).toBe(50);
+    expect(longestTimedRoundSeconds([10_000, null])).toBeNull();
+    expect(longestTimedRoundSeconds([])).toBeNull();
+  });
+
+  it('runs a question on its own clock, else on the trivia’s', () => {
+    expect(questionClockSeconds({ clockSeconds: 30 }, 10)).toBe(30);
+    expect(questionClockSeconds({ clockSeconds: null }, 10)).toBe(10);
+    expect(questionClockSeconds({}, null)).toBeNull();
+    expect(questionClockSeconds({ clockSeconds: 20 }, null)).toBe(20);
   });
 
   it('judges no answer as wrong, telling the correct one', () => {
     expect(judgeAgainstKey([{ id: 1, isCorrect: false }, { id: 2, isCorrect: true }], null)).toEqual({ correct: false, correctAnswerId: 2 });
+  });
+
+  it('says the clocks in the rules: one for all, each its own, or some; doubled with more time', () => {
+    expect(clockRule([10, 10], false)).toBe('Tienes 10 segundos para cada pregunta.');
+    expect(clockRule([10, 10], true)).toBe('Tienes 20 segundos para cada pregunta.');
+    expect(clockRule([10, 30], false)).toBe('Cada pregunta tiene su tiempo: de 10 a 30 segundos.');
+    expect(clockRule([null, 15], false)).toBe('Algunas preguntas tienen tiempo límite: 15 segundos.');
+    expect(clockRule([null, 15, 45], true)).toBe('Algunas preguntas tienen tiempo límite: de 30 a 90 segundos.');
+    expect(clockRule([null, null], true)).toBeNull();
+    expect(clockRule([], false)).toBeNull();
   });
 });

@@ -36,7 +36,7 @@ export type { Resumption } from './resume';
 export type { SyncStatus } from './sync-status';
 export { EmptyRoundError } from './outbox';
 export { CHANGED_TRIVIA_MESSAGE } from './resume';
-export { playableCount } from './round';
+export { playableClocks, playableCount } from './round';
 export { pictureChoice, type PictureChoice, type PictureKind } from './picture-choice';
 export { hasAnswerKey } from './verdict';
 export { pictureReadiness, type PictureReadiness } from './picture-download';

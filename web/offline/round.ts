@@ -1,5 +1,6 @@
 import type { PlayBundle } from '../../contract';
 import { dealRound, isPlayable, type DealCandidate } from '../../contract/play-rules';
+import { questionClockSeconds } from '../../contract/question-clock';
 import { kindOf, shufflesAnswers } from '../../contract/question-kinds';
 import type { RoundPlan } from './outbox';
 
@@ -16,7 +17,14 @@ export function planRound(bundle: PlayBundle, random = Math.random): RoundPlan {
 
 /** How many questions a round of this trivia can draw from (0: nothing to play yet). */
 export function playableCount(bundle: PlayBundle): number {
-  return bundle.questions.filter((q) => isPlayable(candidateOf(bundle, q.id))).length;
+  return playableQuestions(bundle).length;
+}
+
+const playableQuestions = (bundle: PlayBundle) => bundle.questions.filter((q) => isPlayable(candidateOf(bundle, q.id)));
+
+/** The clock, in seconds, of each question a round may show (its own, else the trivia's; null: none). */
+export function playableClocks(bundle: PlayBundle): (number | null)[] {
+  return playableQuestions(bundle).map((q) => questionClockSeconds(q, bundle.group.questionSeconds));
 }
 
 /**

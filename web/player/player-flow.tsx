@@ -1,5 +1,5 @@
 import type { PlayBundle } from '../../contract';
-import { playableCount } from '../offline';
+import { playableClocks, playableCount } from '../offline';
 import { Announcer } from './announcer';
 import { NoticeArea } from './notice';
 import { AttractStep } from './steps/attract-step';
@@ -85,7 +85,7 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
             playerName={step.player.fullName}
             instructions={bundle.group.instructions}
             hasQuestions={playableCount(bundle) > 0}
-            questionSeconds={bundle.group.questionSeconds ?? null}
+            clocks={playableClocks(bundle)}
             onStart={(extraTime) => void onStart(step.player, extraTime)}
             onBack={back}
           />

@@ -6,6 +6,9 @@ import {
   IMPORT_CORRECT_HEADER,
   IMPORT_KIND_HEADER,
   IMPORT_MAX_ROWS,
+  IMPORT_SECONDS_HEADER,
+  CLOCK_SECONDS_MAX,
+  CLOCK_SECONDS_MIN,
   IMPORT_QUESTION_HEADER,
   QUESTION_TEXT_MAX,
   kindAnswersProblem,
@@ -34,6 +37,8 @@ interface Columns {
   correct: number;
   /** The optional "Tipo" column; -1 when the file has none (every row a choice). */
   kind: number;
+  /** The optional "Segundos" column; -1 when the file has none (every question on the trivia's clock). */
+  seconds: number;
   /** Answer number (1-based, as in the header) → column index. */
   answers: Map<number, number>;
   pictures: PictureColumnMap;
@@ -43,6 +48,7 @@ function findColumns(header: SheetCell[]): Columns {
   let question = -1;
   let correct = -1;
   let kind = -1;
+  let seconds = -1;
   const answers = new Map<number, number>();
   const pictures: PictureColumnMap = new Map();
   const answerHeader = new RegExp(`^${normalise(IMPORT_ANSWER_HEADER)} ?(\\d{1,2})$`);
@@ -51,6 +57,7 @@ function findColumns(header: SheetCell[]): Columns {
     if (name === normalise(IMPORT_QUESTION_HEADER)) question = index;
     else if (name === normalise(IMPORT_CORRECT_HEADER)) correct = index;
     else if (name === normalise(IMPORT_KIND_HEADER)) kind = index;
+    else if (name === normalise(IMPORT_SECONDS_HEADER)) seconds = index;
     else if (!takePictureColumn(pictures, name, index, normalise)) {
       const number = answerHeader.exec(name)?.[1];
       if (number && !answers.has(Number(number))) answers.set(Number(number), index);
@@ -66,7 +73,7 @@ function findColumns(header: SheetCell[]): Columns {
       code: 'import_columns_missing',
     });
   }
-  return { question, correct, kind, answers: new Map([...answers].sort(([a], [b]) => a - b)), pictures };
+  return { question, correct, kind, seconds, answers: new Map([...answers].sort(([a], [b]) => a - b)), pictures };
 }
 
 const isBlankRow = (row: SheetCell[]) => row.every((cell) => !isFormula(cell) && cellText(cell).trim() === '');
@@ -78,6 +85,15 @@ function kindNamed(raw: string): { kind?: QuestionKind; problem?: string } {
   const kind = QUESTION_KINDS.find((k) => normalise(QUESTION_KIND_LABELS[k]) === name || k === name);
   if (kind) return { kind };
   return { problem: `El tipo «${raw.trim().slice(0, 40)}» no existe: usa ${QUESTION_KINDS.map((k) => `«${QUESTION_KIND_LABELS[k]}»`).join(' o ')}` };
+}
+
+/** A question's own clock from its "Segundos" cell; blank: the trivia's. */
+function clockNamed(raw: string): { seconds: number | null; problem?: string } {
+  const text = raw.trim();
+  if (text === '') return { seconds: null };
+  const seconds = Number(text);
+  if (/^\d{1,3}$/.test(text) && seconds >= CLOCK_SECONDS_MIN && seconds <= CLOCK_SECONDS_MAX) return { seconds };
+  return { seconds: null, problem: `La columna Segundos debe ser un número de ${CLOCK_SECONDS_MIN} a ${CLOCK_SECONDS_MAX} (vacía: el tiempo de la trivia), no «${text.slice(0, 40)}»` };
 }
 
 /** A true/false row's "Correcta" may name the answer by its text («Verdadero», «Falso», or V / F): its number then. */
@@ -114,6 +130,10 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
   const named = kindNamed(cellText(kindCell));
   if (named.problem) problems.push(named.problem);
   const kind = named.kind ?? 'choice';
+  const secondsCell = columns.seconds < 0 ? undefined : row[columns.seconds];
+  if (isFormula(secondsCell)) problems.push('La columna Segundos es una fórmula: escribe el número');
+  const clock = isFormula(secondsCell) ? { seconds: null } : clockNamed(cellText(secondsCell));
+  if (clock.problem) problems.push(clock.problem);
 
   const written: { number: number; text: string; picture: ImportRow['picture'] }[] = [];
   for (const [number, index] of columns.answers) {
@@ -151,10 +171,10 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
   if (kindProblem) problems.push(kindProblem);
   // The contract's own rules have the last word: a row it refuses is never imported.
   if (problems.length === 0) {
-    const checked = questionWithAnswersSchema.safeParse({ text, groupId: 1, kind, answers: answers.map(({ text, isCorrect }) => ({ text, isCorrect })) });
+    const checked = questionWithAnswersSchema.safeParse({ text, groupId: 1, kind, clockSeconds: clock.seconds, answers: answers.map(({ text, isCorrect }) => ({ text, isCorrect })) });
     if (!checked.success) problems.push(...new Set(checked.error.issues.map((issue) => issue.message)));
   }
-  return { row: rowNumber, text, kind, picture, answers, problems };
+  return { row: rowNumber, text, kind, clockSeconds: clock.seconds, picture, answers, problems };
 }
 
 /**

@@ -52,7 +52,7 @@ export async function importQuestions(
     const files = [...new Set(valid.flatMap(importRowPictureFiles))];
     await placePictures(tx, files.map((file) => ({ path: `pictures.${file}`, name: uploaded[file]! })));
     // One INSERT per table: ids follow the rows' order, which is the order questions and answers are listed in.
-    const inserted = await tx.insert(QuestionEntity, valid.map((r) => ({ text: r.text, groupId, kind: r.kind, ...stored(r.picture) })));
+    const inserted = await tx.insert(QuestionEntity, valid.map((r) => ({ text: r.text, groupId, kind: r.kind, clockSeconds: r.clockSeconds, ...stored(r.picture) })));
     const answers = valid.flatMap((r, i) =>
       r.answers.map((a) => ({ text: a.text, isCorrect: a.isCorrect, questionId: inserted.identifiers[i]!.id as number, ...stored(a.picture) })),
     );
@@ -73,6 +73,7 @@ async function questionRows(em: EntityManager, groupId: number): Promise<Questio
   return questions.map((q) => ({
     text: q.text,
     kind: q.kind,
+    clockSeconds: q.clockSeconds,
     picture: presentPlaced(q),
     answers: (byQuestion.get(q.id) ?? []).map((a) => ({ text: a.text, isCorrect: a.isCorrect, picture: presentPlaced(a) })),
   }));

@@ -5,6 +5,7 @@ import {
   IMPORT_ANSWER_HEADER,
   IMPORT_CORRECT_HEADER,
   IMPORT_KIND_HEADER,
+  IMPORT_SECONDS_HEADER,
   IMPORT_PICTURE_HEADER,
   IMPORT_QUESTION_HEADER,
   IMPORT_TEMPLATE_ANSWERS,
@@ -20,6 +21,8 @@ export interface QuestionRow {
   text: string;
   /** Left out: a choice. */
   kind?: QuestionKind;
+  /** Its own clock in seconds; left out or null: the trivia's (a blank cell). */
+  clockSeconds?: number | null;
   answers: { text: string; isCorrect: boolean; picture?: PlacedPicture | null }[];
   picture?: PlacedPicture | null;
 }
@@ -30,14 +33,15 @@ export const pictureFileName = (picture: PlacedPicture) => `${EXPORT_PICTURES_FO
 
 /**
  * Header and rows in the import's format: as many answer columns as the longest question needs,
- * then "Correcta" and "Tipo" (each question's kind by its label).
+ * then "Correcta", "Tipo" (each question's kind by its label) and "Segundos" (its own clock; blank:
+ * the trivia's).
  * With `pictures`, after them an "Imagen" and a "Texto alternativo" column for the question and for
  * each answer ("Imagen 1", "Texto alternativo 1"…), the picture named by its file in the ZIP.
  */
 function table(questions: QuestionRow[], pictures = false): { header: string[]; rows: (string | number)[][] } {
   const answerColumns = Math.max(IMPORT_TEMPLATE_ANSWERS, ...questions.map((q) => q.answers.length));
   const answerNumbers = Array.from({ length: answerColumns }, (_, i) => i + 1);
-  const header = [IMPORT_QUESTION_HEADER, ...answerNumbers.map((n) => `${IMPORT_ANSWER_HEADER} ${n}`), IMPORT_CORRECT_HEADER, IMPORT_KIND_HEADER];
+  const header = [IMPORT_QUESTION_HEADER, ...answerNumbers.map((n) => `${IMPORT_ANSWER_HEADER} ${n}`), IMPORT_CORRECT_HEADER, IMPORT_KIND_HEADER, IMPORT_SECONDS_HEADER];
   if (pictures) header.push(IMPORT_PICTURE_HEADER, IMPORT_ALT_HEADER, ...answerNumbers.flatMap((n) => [`${IMPORT_PICTURE_HEADER} ${n}`, `${IMPORT_ALT_HEADER} ${n}`]));
   const pictureCells = (picture: PlacedPicture | null | undefined) => (picture ? [pictureFileName(picture), picture.alt] : ['', '']);
   const rows = questions.map((q) => {
@@ -47,6 +51,7 @@ function table(questions: QuestionRow[], pictures = false): { header: string[]; 
       ...answerNumbers.map((n) => q.answers[n - 1]?.text ?? ''),
       correct >= 0 ? correct + 1 : '',
       QUESTION_KIND_LABELS[q.kind ?? 'choice'],
+      q.clockSeconds ?? '',
     ];
     if (pictures) row.push(...pictureCells(q.picture), ...answerNumbers.flatMap((n) => pictureCells(q.answers[n - 1]?.picture)));
     return row;
@@ -73,7 +78,7 @@ async function writeXlsx(header: string[], rows: (string | number)[][]): Promise
   const sheet = workbook.addWorksheet('Preguntas');
   sheet.addRow(header).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
-  const widths: Record<string, number> = { [IMPORT_QUESTION_HEADER]: 60, [IMPORT_CORRECT_HEADER]: 12, [IMPORT_KIND_HEADER]: 20 };
+  const widths: Record<string, number> = { [IMPORT_QUESTION_HEADER]: 60, [IMPORT_CORRECT_HEADER]: 12, [IMPORT_KIND_HEADER]: 20, [IMPORT_SECONDS_HEADER]: 12 };
   sheet.columns.forEach((column, index) => {
     column.width = widths[header[index]!] ?? 30;
   });
@@ -106,6 +111,7 @@ export const TEMPLATE_QUESTIONS: QuestionRow[] = [
   {
     text: 'El agua hierve a 100 °C al nivel del mar.',
     kind: 'true_false',
+    clockSeconds: 10,
     answers: TRUE_FALSE_ANSWERS.map((text, i) => ({ text, isCorrect: i === 0 })),
   },
 ];

@@ -8,6 +8,7 @@ export function presentQuestion(question: QuestionEntity): Question {
     text: question.text,
     groupId: question.groupId,
     kind: question.kind,
+    clockSeconds: question.clockSeconds,
     createdAt: question.createdAt.toISOString(),
     picture: presentPlaced(question),
   } satisfies Question;

@@ -79,7 +79,9 @@ export function createQuestion(em: EntityManager, groupId: number, input: Questi
   return em.transaction(async (tx) => {
     await requireGroup(tx, groupId);
     const sizes = await placeInputPictures(tx, input.picture, input.answers);
-    const question = await tx.save(tx.create(QuestionEntity, { text: input.text, groupId, kind: input.kind, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }));
+    const question = await tx.save(
+      tx.create(QuestionEntity, { text: input.text, groupId, kind: input.kind, clockSeconds: input.clockSeconds ?? null, pictureName: null, pictureAlt: null, ...pictureFields(input.picture, sizes) }),
+    );
     const answers = input.answers ? await insertAnswers(tx, question.id, input.answers, sizes) : [];
     await recordQuestion(tx, actor, question, 'created', `Creó la pregunta ${quoted(question.text)}`, { ...questionChanges(null, question), ...(answers.length ? { answers: [null, answersText(answers)] } : {}) });
     return { question, answers };
@@ -96,7 +98,7 @@ async function findQuestionAndTarget(tx: EntityManager, id: number, groupId: num
   return question;
 }
 
-const QUESTION_FIELDS = ['text', 'groupId', 'kind', 'pictureName', 'pictureAlt'] as const;
+const QUESTION_FIELDS = ['text', 'groupId', 'kind', 'clockSeconds', 'pictureName', 'pictureAlt'] as const;
 /** A question as "Actividad" shows it: its kind by its label. */
 const shownQuestion = (question: Partial<QuestionEntity> | null) => question && { ...question, kind: question.kind && QUESTION_KIND_LABELS[question.kind] };
 const questionChanges = (before: Partial<QuestionEntity> | null, after: Partial<QuestionEntity> | null) =>
@@ -117,10 +119,10 @@ export function updateQuestion(em: EntityManager, id: number, input: QuestionFie
   });
 }
 
-/** A text replaced is kept as a revision (who and when), so the question's history survives its edits. */
+/** A text replaced is kept as a revision (who and when), so the question's history survives its edits; a clock left out is kept. */
 async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, input: QuestionFields, userId: number, sizes: PlacedSizes): Promise<QuestionEntity> {
   if (question.text !== input.text) await tx.insert(QuestionTextRevisionEntity, { questionId: question.id, text: question.text, replacedBy: userId });
-  Object.assign(question, { text: input.text, groupId: input.groupId, ...pictureFields(input.picture, sizes) });
+  Object.assign(question, { text: input.text, groupId: input.groupId, ...(input.clockSeconds !== undefined && { clockSeconds: input.clockSeconds }), ...pictureFields(input.picture, sizes) });
   await tx.save(question);
   return question;
 }

@@ -45,7 +45,7 @@ export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId:
       if (questions.length) {
         // One INSERT per table: new ids follow the originals' order, the order they are listed in.
         // Pictures are stored once per content: the copy's questions and answers point at the same ones.
-        const inserted = await tx.insert(QuestionEntity, questions.map((q) => ({ text: q.text, groupId: copy.id, kind: q.kind, pictureName: q.pictureName, pictureAlt: q.pictureAlt })));
+        const inserted = await tx.insert(QuestionEntity, questions.map((q) => ({ text: q.text, groupId: copy.id, kind: q.kind, clockSeconds: q.clockSeconds, pictureName: q.pictureName, pictureAlt: q.pictureAlt })));
         const newIds = new Map(questions.map((q, i) => [q.id, inserted.identifiers[i]!.id as number]));
         const answers = await tx
           .createQueryBuilder(AnswerEntity, 'a')

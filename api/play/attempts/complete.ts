@@ -8,7 +8,7 @@ import type { AttemptRow } from './attempt-row';
 import { roundsCrossing } from './device-rounds';
 import { overlapsAnotherRound } from './overlap';
 import { judgeTime } from './plausibility';
-import { roundClock, withTimeouts } from './question-clock';
+import { roundClocks, withTimeouts } from './question-clock';
 import { checkAgainstRound, sameAnswers } from './round-answers';
 import type { RoundTimes } from './round-end';
 import { type AnswerKey, scoreCompletion } from './scoring';
@@ -46,8 +46,8 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   const { startedAt, completedAt } = completion.times;
   // A round whose every answer the server timed itself (its verdicts) is not bounded again as a whole.
   const serverTimed = attempt.dealt_by_server && verdictTimes(attempt).complete;
-  const clock = serverTimed ? null : await roundClock(em, attempt.question_group_id, attempt.extra_time);
-  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds, clock });
+  const clocks = serverTimed ? null : await roundClocks(em, attempt);
+  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds, clocks });
   const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, time.plausible) : null;
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(

@@ -10,8 +10,8 @@ export interface TimedCompletion {
   totalQuestions: number;
   /** A round the device dealt: its own completionTime, compared with its stored times. */
   reportedSeconds?: number;
-  /** Each question's clock in this round (ms), on a timed trivia: the round can last no longer than they allow. */
-  clock?: number | null;
+  /** Each question's clock in this round (ms; null: untimed), when the server did not time the round itself: it can last no longer than they allow. */
+  clocks?: readonly (number | null)[] | null;
 }
 
 /**
@@ -25,7 +25,7 @@ export function judgeTime(completion: TimedCompletion): { seconds: number; plaus
   const plausible =
     seconds >= minimumRoundSeconds(completion.totalQuestions) &&
     seconds <= MAX_COMPLETION_SECONDS &&
-    seconds <= (longestTimedRoundSeconds(completion.totalQuestions, completion.clock ?? null) ?? MAX_COMPLETION_SECONDS) &&
+    seconds <= (longestTimedRoundSeconds(completion.clocks ?? []) ?? MAX_COMPLETION_SECONDS) &&
     (completion.reportedSeconds === undefined || Math.abs(completion.reportedSeconds - seconds) <= REPORTED_TIME_TOLERANCE_SECONDS);
   return { seconds, plausible };
 }

@@ -14,10 +14,26 @@ import { prepared } from '../../../db/prepared-statements';
  * never what decides.
  */
 
-/** The trivia's clock for a round played with or without "Necesito más tiempo", in ms; null when it has none. */
-export async function roundClock(em: Pick<EntityManager, 'query'>, questionGroupId: number, extraTime: boolean): Promise<number | null> {
-  const [row]: { question_seconds: number | null }[] = await em.query(prepared(`SELECT question_seconds FROM question_groups WHERE id = $1`), [questionGroupId]);
-  return clockMs(row?.question_seconds ?? null, extraTime);
+/** $1 the trivia, $2 the round's questions (null: a round recorded before rounds were kept): each question's clock, its own or the trivia's. */
+const ROUND_CLOCKS_SQL = prepared(`
+  SELECT coalesce(q.clock_seconds, g.question_seconds) AS seconds
+    FROM question_groups g
+    LEFT JOIN unnest($2::int[]) WITH ORDINALITY AS r(id, n) ON true
+    LEFT JOIN questions q ON q.id = r.id
+   WHERE g.id = $1
+   ORDER BY r.n`);
+
+/**
+ * The clock of each question of a round, in ms, as the trivia is now (a question's own, else the
+ * trivia's; doubled with "Necesito más tiempo"); null for a question without one.
+ */
+export async function roundClocks(
+  em: Pick<EntityManager, 'query'>,
+  round: { question_group_id: number; question_ids: number[] | null; total_questions: number; extra_time: boolean },
+): Promise<(number | null)[]> {
+  const rows: { seconds: number | null }[] = await em.query(ROUND_CLOCKS_SQL, [round.question_group_id, round.question_ids]);
+  const clocks = rows.map((row) => clockMs(row.seconds, round.extra_time));
+  return round.question_ids ? clocks : Array<number | null>(round.total_questions).fill(clocks[0] ?? null);
 }
 
 /**

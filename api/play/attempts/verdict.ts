@@ -30,8 +30,11 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     // Only a round the server dealt is judged one answer at a time: a device's own deal would learn the key.
     if (!attempt.dealt_by_server || !attempt.question_ids) throw conflict(ROUND_NOT_DEALT, { code: 'round_not_dealt' });
     if (!attempt.question_ids.includes(input.questionId)) throw badRequest(QUESTION_NOT_IN_ROUND, { code: 'round_questions_mismatch' });
-    const rows: { question_seconds: number | null; id: number | null; is_correct: boolean | null }[] = await tx.query(
-      prepared(`SELECT g.question_seconds, a.id, a.is_correct FROM question_groups g LEFT JOIN answers a ON a.question_id = $2 WHERE g.id = $1`),
+    // The question's clock (its own, else the trivia's) with its answers and their key.
+    const rows: { clock_seconds: number | null; id: number | null; is_correct: boolean | null }[] = await tx.query(
+      prepared(`SELECT coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, a.id, a.is_correct
+                  FROM question_groups g LEFT JOIN questions q ON q.id = $2 LEFT JOIN answers a ON a.question_id = q.id
+                 WHERE g.id = $1`),
       [attempt.question_group_id, input.questionId],
     );
     const answers = rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, isCorrect: row.is_correct === true }]));
@@ -43,7 +46,7 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     if (!earlier) {
       // Recorded with the server's clock: the round is timed by its verdicts, never by a completion's claim.
       const judgedAt = new Date();
-      const clock = clockMs(rows[0]?.question_seconds ?? null, attempt.extra_time);
+      const clock = clockMs(rows[0]?.clock_seconds ?? null, attempt.extra_time);
       if (pastServerClock(serverShownAt({ ...attempt, question_ids: attempt.question_ids }, input.questionId), clock, judgedAt)) kept = null;
       const chosen = judgedAnswer({ ...input, answerId: kept }, judgedAt);
       await tx.query(prepared(`UPDATE player_attempts SET answers = $2 WHERE id = $1`), [attempt.id, JSON.stringify([...given, chosen])]);

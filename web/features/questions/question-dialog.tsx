@@ -12,12 +12,15 @@ import { DateTime } from '../../shared/time-zone/event-time-zone';
 import { useQuestionRevisions } from './api/get-question-revisions';
 import { useSaveQuestion, type QuestionWithAnswersValues } from './api/save-question';
 import { pictureUploadKey } from './api/upload-picture';
+import { ClockSecondsSelect, clockSecondsValue } from '../../components/clock-seconds-select';
 import { PictureField } from './picture-field';
 import { emptyAnswer, fieldIssues, initialValues, MAX_ANSWERS, MIN_ANSWERS, questionFormResolver, trueFalseAnswers, type AnswerFormValues, type QuestionFormValues } from './question-form';
 import { QuestionKindField, TrueFalseAnswers } from './question-kind-field';
 
 export interface QuestionDialogProps {
   groupId: number;
+  /** The trivia's clock per question in seconds (null: none), said beside a question's own. */
+  triviaSeconds: number | null;
   /** The question being edited with its answers, or undefined to create one. */
   question?: { question: Question; answers: Answer[] };
   onClose: () => void;
@@ -27,7 +30,7 @@ export interface QuestionDialogProps {
  * Create or edit a question with its answers: at least 2, exactly one chosen as correct; the
  * question and each answer may carry a picture with its alt text (saving waits for an upload).
  */
-export function QuestionDialog({ groupId, question, onClose }: QuestionDialogProps) {
+export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: QuestionDialogProps) {
   const save = useSaveQuestion(groupId);
   const form = useForm<QuestionFormValues, unknown, QuestionWithAnswersValues>({
     resolver: questionFormResolver,
@@ -104,6 +107,13 @@ export function QuestionDialog({ groupId, question, onClose }: QuestionDialogPro
       />
       {revisions.data && revisions.data.length > 0 && <TextRevisions revisions={revisions.data} />}
       <QuestionKindField kind={kind} onChange={switchKind} />
+      <ClockSecondsSelect
+        label="Tiempo de esta pregunta"
+        noneLabel={triviaSeconds === null ? 'El de la trivia (sin límite)' : `El de la trivia (${triviaSeconds} segundos)`}
+        current={question?.question.clockSeconds ?? null}
+        error={errors.clockSeconds?.message}
+        {...form.register('clockSeconds', { setValueAs: clockSecondsValue })}
+      />
       {kind === 'true_false' ? (
         <TrueFalseAnswers correctIndex={answers?.findIndex((answer) => answer.isCorrect) ?? -1} onChoose={chooseCorrect} error={answersError} />
       ) : (

@@ -21,6 +21,8 @@ export interface QuestionFormValues {
   text: string;
   groupId: number;
   kind: QuestionKind;
+  /** Its own clock in seconds; null: the trivia's. */
+  clockSeconds: number | null;
   picture: PlacedPicture | null;
   answers: AnswerFormValues[];
   confirmCorrectChange?: boolean;
@@ -33,11 +35,11 @@ export const trueFalseAnswers = (): AnswerFormValues[] => TRUE_FALSE_ANSWERS.map
 
 /** A new question's two empty answers, or the one edited with its answers (each keeps its id and picture). */
 export function initialValues(groupId: number, editing: { question: Question; answers: Answer[] } | undefined): QuestionFormValues {
-  if (!editing) return { text: '', groupId, kind: 'choice', picture: null, answers: [emptyAnswer(), emptyAnswer()] };
+  if (!editing) return { text: '', groupId, kind: 'choice', clockSeconds: null, picture: null, answers: [emptyAnswer(), emptyAnswer()] };
   // Each answer keeps its id: the server updates it in place, so the rounds that chose it still point at it.
   const answers = editing.answers.map(({ id, text, isCorrect, picture }): AnswerFormValues => ({ id, text, isCorrect, picture: picture ?? null }));
   while (answers.length < MIN_ANSWERS) answers.push(emptyAnswer());
-  return { text: editing.question.text, groupId, kind: kindOf(editing.question), picture: editing.question.picture ?? null, answers };
+  return { text: editing.question.text, groupId, kind: kindOf(editing.question), clockSeconds: editing.question.clockSeconds ?? null, picture: editing.question.picture ?? null, answers };
 }
 
 /** A picture as it is saved: its name and alt text; null removes it (so an edit always says which). */

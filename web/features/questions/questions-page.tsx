@@ -154,7 +154,7 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
 
       {dialog.kind === 'question' && (
         <EventTimeZone companyId={group.data?.companyId}>
-          <QuestionDialog groupId={groupId} question={dialog.editing} onClose={close} />
+          <QuestionDialog groupId={groupId} triviaSeconds={group.data?.questionSeconds ?? null} question={dialog.editing} onClose={close} />
         </EventTimeZone>
       )}
       {dialog.kind === 'ai' && <GenerateQuestionsDialog groupId={groupId} onClose={close} />}

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Lock, Timer, Trophy } from 'lucide-react';
 import { useId, useState } from 'react';
-import { EXTRA_TIME_FACTOR } from '../../../contract/question-clock';
+import { clockRule } from '../../../contract/question-clock';
 import { useFocusOnMount } from '../use-focus-on-mount';
 
 const DEFAULT_RULES = [
@@ -17,20 +17,17 @@ export interface InstructionsStepProps {
   instructions: string | null;
   /** False when the trivia has nothing to play yet: the rules give way to a clear message. */
   hasQuestions: boolean;
-  /** The trivia's clock per question in seconds; null: untimed (nothing is said of time). */
-  questionSeconds: number | null;
+  /** The clock of each question a round may show, in seconds (null: none); with none timed, nothing is said of time. */
+  clocks: (number | null)[];
   /** `extraTime`: the player asked for more time (every clock of the round doubles). */
   onStart: (extraTime: boolean) => void;
   onBack: () => void;
 }
 
-/** What a timed trivia's rules say of its clock, with or without more time. */
-export const clockRule = (seconds: number, extraTime: boolean) =>
-  `Tienes ${extraTime ? seconds * EXTRA_TIME_FACTOR : seconds} segundos para cada pregunta.`;
-
-export function InstructionsStep({ playerName, instructions, hasQuestions, questionSeconds, onStart, onBack }: InstructionsStepProps) {
+export function InstructionsStep({ playerName, instructions, hasQuestions, clocks, onStart, onBack }: InstructionsStepProps) {
   const [extraTime, setExtraTime] = useState(false);
   const extraTimeId = useId();
+  const rule = clockRule(clocks, extraTime);
   // Stored sanitised: the server passes every trivia's instructions through its allow-list when
   // they are saved (api/content/question-groups/instructions.ts), and the bundle carries them as stored.
   const html = instructions?.trim() ?? '';
@@ -56,12 +53,12 @@ export function InstructionsStep({ playerName, instructions, hasQuestions, quest
           ))}
         </ul>
       )}
-      {hasQuestions && questionSeconds !== null && (
+      {hasQuestions && rule !== null && (
         // WCAG 2.2.1 (timing adjustable): the player chooses more time before the clock starts.
         <div className="player-instructions space-y-3 text-left" data-testid="question-clock-rule">
           <p className="player-question flex items-start gap-3 !text-base !font-medium">
             <Timer className="mt-0.5 size-5 flex-none" aria-hidden />
-            {clockRule(questionSeconds, extraTime)}
+            {rule}
           </p>
           <div className="flex items-start gap-3">
             <input

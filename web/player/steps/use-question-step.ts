@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
 import { FEEDBACK_MS } from '../../../contract/play-rules';
-import { clockMs, TIMED_OUT_LABEL } from '../../../contract/question-clock';
+import { clockMs, questionClockSeconds, TIMED_OUT_LABEL } from '../../../contract/question-clock';
 import { serverReachable, type AnswerJudgement, type ChosenAnswer, type InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
@@ -69,8 +69,8 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     await onLeave();
   };
 
-  // A timed trivia's clock for this round ("Necesito más tiempo" doubles it); null: untimed.
-  const clock = clockMs(bundle.group.questionSeconds, state.extraTime);
+  // The question's clock in this round (its own, else the trivia's; "Necesito más tiempo" doubles it); null: untimed.
+  const clock = clockMs(questionClockSeconds(question, bundle.group.questionSeconds), state.extraTime);
 
   /** The player's choice, or null when the question's clock ran out (the player may no longer choose). */
   const choose = async (answerId: number | null) => {

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CLOCK_SECONDS_CHOICES, questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { ClockSecondsSelect, clockSecondsValue } from '../../../components/clock-seconds-select';
 import { PublicNamesSelect } from '../../../components/public-names-select';
 import { FormDialog } from '../../../components/ui/form-dialog';
 import { TextInput } from '../../../components/ui/field';
@@ -30,10 +31,6 @@ const TAB_OF_FIELD: Record<string, string> = {
   randomizeQuestions: 'Opciones',
   randomizeAnswers: 'Opciones',
 };
-
-/** The editor's clocks, with the trivia's own when the API set one that is not among them. */
-const clockChoices = (current: number | null): number[] =>
-  current === null || (CLOCK_SECONDS_CHOICES as readonly number[]).includes(current) ? [...CLOCK_SECONDS_CHOICES] : [...CLOCK_SECONDS_CHOICES, current].sort((a, b) => a - b);
 
 function initialValues(group: QuestionGroup | null, companyId: number): FormInput {
   return {
@@ -125,19 +122,14 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
         {...form.register('maxAttempts', { valueAsNumber: true })}
       />
       <div className="sm:col-span-2">
-        <SelectInput
+        <ClockSecondsSelect
           label="Tiempo por pregunta"
           hint="Con tiempo, cada pregunta muestra una cuenta atrás; quien la deja correr no suma. El jugador puede pedir el doble antes de empezar."
+          noneLabel="Sin límite de tiempo"
+          current={group?.questionSeconds ?? null}
           error={errors.questionSeconds?.message}
-          {...form.register('questionSeconds', { setValueAs: (value: unknown) => (value === '' || value === null ? null : Number(value)) })}
-        >
-          <option value="">Sin límite de tiempo</option>
-          {clockChoices(group?.questionSeconds ?? null).map((seconds) => (
-            <option key={seconds} value={seconds}>
-              {seconds} segundos
-            </option>
-          ))}
-        </SelectInput>
+          {...form.register('questionSeconds', { setValueAs: clockSecondsValue })}
+        />
       </div>
       <div className="sm:col-span-2">
         <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />
