@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockAnnouncement, clockMs, clockRule, longestTimedRoundSeconds, questionClockSeconds } from '../../contract/question-clock';
 import { judgeAgainstKey } from '../../contract/play-rules';
+import { clocksRead, pastServerClock, serverShownAt, withTimeouts } from '../../api/play/attempts/question-clock';
 
 describe('the clock per question', () => {
   it('runs the trivia’s seconds, twice as long with more time, and not at all on an untimed trivia', () => {
@@ -45,5 +46,33 @@ describe('the clock per question', () => {
     expect(clockRule([null, 15, 45], true)).toBe('Algunas preguntas tienen tiempo límite: de 30 a 90 segundos.');
     expect(clockRule([null, null], true)).toBeNull();
     expect(clockRule([], false)).toBeNull();
+  });
+
+  it('reads a round’s clocks from what its scoring read, or says it cannot', () => {
+    const seconds = new Map<number, number | null>([[1, 10], [2, null], [3, 30]]);
+    expect(clocksRead({ question_ids: [3, 1], extra_time: false }, seconds)).toEqual([30_000, 10_000]);
+    expect(clocksRead({ question_ids: [1, 2], extra_time: true }, seconds)).toEqual([20_000, null]);
+    expect(clocksRead({ question_ids: [1, 4], extra_time: false }, seconds)).toBeNull();
+    expect(clocksRead({ question_ids: null, extra_time: false }, seconds)).toBeNull();
+  });
+
+  it('shows a dealt round’s question at the deal or after the verdict before it, and cannot tell without that verdict', () => {
+    const started_at = new Date('2026-12-07T10:00:00Z');
+    const round = { question_ids: [7, 8, 9], started_at, answers: [{ questionId: 7, answerId: 70, judgedAt: '2026-12-07T10:00:06Z' }] };
+    expect(serverShownAt(round, 7)).toEqual(started_at);
+    expect(serverShownAt(round, 8)).toEqual(new Date('2026-12-07T10:00:08Z'));
+    expect(serverShownAt(round, 9)).toBeNull();
+    const shown = new Date('2026-12-07T10:00:08Z');
+    expect(pastServerClock(shown, 10_000, new Date('2026-12-07T10:00:21Z'))).toBe(false);
+    expect(pastServerClock(shown, 10_000, new Date('2026-12-07T10:00:21.001Z'))).toBe(true);
+    expect(pastServerClock(null, 10_000, new Date('2026-12-08T00:00:00Z'))).toBe(false);
+    expect(pastServerClock(shown, null, new Date('2026-12-08T00:00:00Z'))).toBe(false);
+  });
+
+  it('keeps an answer the server timed out so, whatever a completion says was chosen', () => {
+    const recorded = [{ questionId: 1, answerId: 10 }, { questionId: 2, answerId: null }];
+    const sent = [{ questionId: 1, answerId: 10 }, { questionId: 2, answerId: 20, elapsedMs: 4_000 }];
+    expect(withTimeouts(recorded, sent)).toEqual([{ questionId: 1, answerId: 10 }, { questionId: 2, answerId: null, elapsedMs: 4_000 }]);
+    expect(withTimeouts(null, sent)).toBe(sent);
   });
 });

@@ -8,7 +8,7 @@ import type { AttemptRow } from './attempt-row';
 import { roundsCrossing } from './device-rounds';
 import { overlapsAnotherRound } from './overlap';
 import { judgeTime } from './plausibility';
-import { roundClocks, withTimeouts } from './question-clock';
+import { clocksRead, roundClocks, withTimeouts } from './question-clock';
 import { checkAgainstRound, sameAnswers } from './round-answers';
 import type { RoundTimes } from './round-end';
 import { type AnswerKey, scoreCompletion } from './scoring';
@@ -46,7 +46,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   const { startedAt, completedAt } = completion.times;
   // A round whose every answer the server timed itself (its verdicts) is not bounded again as a whole.
   const serverTimed = attempt.dealt_by_server && verdictTimes(attempt).complete;
-  const clocks = serverTimed ? null : await roundClocks(em, attempt);
+  const clocks = serverTimed ? null : (clocksRead(attempt, scored.clockSeconds) ?? (await roundClocks(em, attempt)));
   const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds, clocks });
   const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, time.plausible) : null;
   // TypeORM answers an UPDATE with [rows, rowCount].

@@ -17,8 +17,9 @@ export interface TimedCompletion {
 /**
  * The stored time (whole seconds from start to completion) and whether it could have been played:
  * no faster than the round's feedback allows (2·N − 1 s), no longer than MAX_COMPLETION_SECONDS
- * nor, on a timed trivia, than its clocks allow (`longestTimedRoundSeconds`), and agreeing with the device's own measure when it gave one. A round that ends before it starts
- * is 0 s (`roundSeconds`), under the floor of any round with a question.
+ * nor, on a timed trivia, than its clocks allow (`longestTimedRoundSeconds`), and agreeing with
+ * the device's own measure when it gave one. A round that ends before it starts is 0 s
+ * (`roundSeconds`), under the floor of any round with a question.
  */
 export function judgeTime(completion: TimedCompletion): { seconds: number; plausible: boolean } {
   const seconds = roundSeconds(completion.completedAt.getTime() - completion.startedAt.getTime());

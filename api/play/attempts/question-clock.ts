@@ -37,6 +37,19 @@ export async function roundClocks(
 }
 
 /**
+ * The clocks of a round's questions from what the completion's scoring already read (`seconds`, by
+ * question id), so a push of many rounds asks nothing more; null when some question is not there
+ * (a timed-out question whose answers were not read, a round recorded before rounds were kept).
+ */
+export function clocksRead(
+  round: { question_ids: number[] | null; extra_time: boolean },
+  seconds: ReadonlyMap<number, number | null>,
+): (number | null)[] | null {
+  if (!round.question_ids || !round.question_ids.every((id) => seconds.has(id))) return null;
+  return round.question_ids.map((id) => clockMs(seconds.get(id)!, round.extra_time));
+}
+
+/**
  * When the server showed `questionId` of a round it dealt, by its own clock: the deal for the
  * first question, else the verdict on the question before it plus its feedback. Null when the
  * server cannot tell (the question before it got no verdict: its answer is still on its way).

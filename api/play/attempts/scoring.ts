@@ -8,6 +8,8 @@ export interface ScoredCompletion {
   answers: ChosenAnswer[];
   correctAnswers: number;
   score: number;
+  /** The clock in seconds of each question the key it was scored with named (null: none), by question id. */
+  clockSeconds: Map<number, number | null>;
 }
 
 export const SCORE_MESSAGES = {
@@ -18,13 +20,18 @@ export const SCORE_MESSAGES = {
   mismatchedAnswer: 'La respuesta no corresponde a su pregunta',
 } as const;
 
-/** A trivia's answers by id: which question each answers, and whether it is correct. */
-export type AnswerKey = Map<number, { question_id: number; is_correct: boolean }>;
+/**
+ * A trivia's answers by id: which question each answers, whether it is correct, and that
+ * question's clock in seconds (its own, else the trivia's; null: none, contract/question-clock.ts).
+ */
+export type AnswerKey = Map<number, { question_id: number; is_correct: boolean; clock_seconds: number | null }>;
 
 /** Every answer of a trivia's questions. */
 export async function answerKeyOf(em: EntityManager, questionGroupId: number): Promise<AnswerKey> {
-  const rows: { id: number; question_id: number; is_correct: boolean }[] = await em.query(
-    prepared(`SELECT a.id, a.question_id, a.is_correct FROM answers a JOIN questions q ON q.id = a.question_id WHERE q.group_id = $1`),
+  const rows: { id: number; question_id: number; is_correct: boolean; clock_seconds: number | null }[] = await em.query(
+    prepared(`SELECT a.id, a.question_id, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds
+                FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
+               WHERE q.group_id = $1`),
     [questionGroupId],
   );
   return new Map(rows.map((row) => [row.id, row]));
@@ -32,9 +39,9 @@ export async function answerKeyOf(em: EntityManager, questionGroupId: number): P
 
 /** The chosen answers of the attempt's trivia among `answerIds` (an answer of another trivia is left out). */
 async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: number[]): Promise<AnswerKey> {
-  const rows: { id: number; question_id: number; is_correct: boolean }[] = await em.query(
-    prepared(`SELECT a.id, a.question_id, a.is_correct
-       FROM answers a JOIN questions q ON q.id = a.question_id
+  const rows: { id: number; question_id: number; is_correct: boolean; clock_seconds: number | null }[] = await em.query(
+    prepared(`SELECT a.id, a.question_id, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds
+       FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
       WHERE a.id = ANY($1::int[]) AND q.group_id = $2`),
     [answerIds, questionGroupId],
   );
@@ -75,5 +82,6 @@ export async function scoreCompletion(
     answers: given.map(({ questionId, answerId, elapsedMs }) => ({ questionId, answerId, ...(elapsedMs !== undefined ? { elapsedMs } : {}) })),
     correctAnswers,
     score: scoreOf(correctAnswers, total),
+    clockSeconds: new Map([...key.values()].map((row) => [row.question_id, row.clock_seconds])),
   };
 }
