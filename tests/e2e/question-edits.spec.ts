@@ -30,7 +30,7 @@ test('an organiser fixes a played question: its old text is kept, and moving the
   await tabTo(page, edit);
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Editar Pregunta' });
-  await dialog.getByLabel('Pregunta').fill(`¿Cuánto suman 1 y 1? (${trivia.name})`);
+  await dialog.getByLabel('Pregunta', { exact: true }).fill(`¿Cuánto suman 1 y 1? (${trivia.name})`);
   await dialog.getByRole('button', { name: 'Guardar Cambios' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText(`¿Cuánto suman 1 y 1? (${trivia.name})`)).toBeVisible();

@@ -32,7 +32,7 @@ test('an organiser makes a true/false question by keyboard, and a phone plays it
   await page.goto(`/packages/${trivia.id}/questions`);
   await page.getByRole('button', { name: 'Crear Pregunta' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Crear Pregunta' });
-  await dialog.getByLabel('Pregunta').fill('El Amazonas es el río más largo de Europa.');
+  await dialog.getByLabel('Pregunta', { exact: true }).fill('El Amazonas es el río más largo de Europa.');
   const trueFalse = dialog.getByRole('radio', { name: /Verdadero o falso/ });
   await tabTo(page, dialog.getByRole('radio', { name: /Opción única/ }));
   await page.keyboard.press('ArrowRight');

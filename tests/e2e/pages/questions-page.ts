@@ -27,7 +27,7 @@ export class QuestionsPage {
 
   /** Fills the open question dialog: answers in order, `correct` is the 1-based correct one. */
   async fillQuestion(text: string, answers: string[], correct: number) {
-    await this.dialog().getByLabel('Pregunta').fill(text);
+    await this.dialog().getByLabel('Pregunta', { exact: true }).fill(text);
     const existing = await this.dialog().getByRole('radio', { name: /^Respuesta \d+ es la correcta$/ }).count();
     for (let i = existing; i < answers.length; i++) await this.addAnswer().click();
     for (const [i, answer] of answers.entries()) await this.answerInput(i + 1).fill(answer);
