@@ -8,6 +8,7 @@ import { PHONE } from './support/player-round';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 import { ServerProcess } from './support/server-process';
 import { testBundle } from './support/test-bundle';
+import { pauseClockSoon } from './support/page-clock';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -51,22 +52,6 @@ async function rankedScores(baseUrl: string, fullName: string): Promise<number[]
 }
 
 /**
- * Pauses the page's clock a few ms on. A busy machine can take longer than that between reading the
- * page's time and the pause, which is then in the past: tried again a little further on. (A long
- * jump would move the device's clock away from the server's, which dates its round by the offset.)
- */
-async function pauseClockNow(page: Page) {
-  for (let margin = 50; ; margin *= 2) {
-    try {
-      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + margin);
-      return;
-    } catch (error) {
-      if (margin >= 800 || !String(error).includes('Cannot fast-forward to the past')) throw error;
-    }
-  }
-}
-
-/**
  * Plays the round on screen, checking the words beside each answer kept without a verdict.
  * `held`, when given, runs on the first answer with the page's clock paused, so the answer's
  * feedback stays on screen while the test looks at it (it moves on after FEEDBACK_MS).
@@ -77,7 +62,7 @@ async function playPending(player: PlayerPage, bundle: PlayBundle, pattern: bool
   for (const [i, correct] of pattern.entries()) {
     await expect(player.counter()).toHaveText(`${i + 1} / ${pattern.length}`, { timeout: 15_000 });
     const hold = i === 0 && held !== undefined;
-    if (hold) await pauseClockNow(page);
+    if (hold) await pauseClockSoon(page);
     await player.answerCurrent(bundle, correct);
     await expect(state).toHaveText(word);
     if (!hold) continue;

@@ -9,6 +9,7 @@ import { DEMO_COMPANY, DESKTOP, PHONE, TABLET, playerContext } from './support/p
 import { docsScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
 import { photo } from '../support/picture-uploads';
+import { pauseClockSoon } from './support/page-clock';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -110,8 +111,8 @@ test('after a tap on a picture answer no card moves or changes size and no word 
     await expect(player.answers().nth(1)).toHaveAttribute('data-state', 'wrong');
     await expect(player.answers().nth(0)).toHaveAttribute('data-state', 'right-answer');
     // The feedback stays on screen while the test looks at it at every width: the clock stops a
-    // quarter second on (well inside FEEDBACK_MS), as a busy machine can take more than a few ms between the two calls.
-    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
+    // quarter second on (well inside FEEDBACK_MS), or a little more on a busy machine.
+    await pauseClockSoon(page, 250);
     for (const [name, viewport] of WIDTHS) {
       await page.setViewportSize(viewport);
       const after = await cardsAsShown(page);

@@ -7,6 +7,7 @@ import { seriousViolations } from './support/axe';
 import { publicPlace } from './support/ranked-results';
 import { isFullscreen, leaveFullscreen } from './support/fullscreen';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
+import { pauseClockSoon } from './support/page-clock';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -74,7 +75,7 @@ test.describe('kiosk mode on the player screen', () => {
     // The idle time is all quiet: "¿Sigues ahí?" comes after it, not inside it. Counted from a
     // last touch now (the round's last tap was a few seconds of the clock ago), on a clock that only
     // the test moves from here: on a busy machine real seconds would otherwise eat the margin.
-    await page.clock.pauseAt(await page.evaluate(() => Date.now() + 100));
+    await pauseClockSoon(page, 100);
     await page.mouse.move(5, 5);
     await page.clock.runFor(IDLE_RETURN_MS - 1_000);
     await expect(player.completed()).toBeVisible();
