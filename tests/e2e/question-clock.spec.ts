@@ -122,8 +122,9 @@ test('an organiser sets a clock per question; a phone player asks for more time,
 });
 
 /**
- * The same clock on a kiosk without connection: the kiosk deals and judges the round itself, lets
- * a question run out the same way, and the server, once the kiosk is back, counts what it counted.
+ * The same clock on a kiosk without connection: the kiosk deals and judges the round itself, keeps
+ * a question's clock through a reload, lets it run out the same way, and the server, once the kiosk
+ * is back, counts what it counted.
  */
 test('a kiosk without connection plays a timed round the same way, and the server counts it the same once it is back', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
@@ -156,6 +157,11 @@ test('a kiosk without connection plays a timed round the same way, and the serve
     await kiosk.answers().first().click();
     await expect(kiosk.answers().first()).toHaveAttribute('data-state', 'correct');
     await expect(kiosk.counter()).toHaveText('2 / 4');
+    // A reload in the middle of the question resumes it with its clock where it was, not afresh.
+    await screen.waitForTimeout(3_000);
+    await screen.reload();
+    await expect(kiosk.counter()).toHaveText('2 / 4');
+    await expect(screen.getByRole('timer')).toHaveAccessibleName(/^Tiempo restante: [1-7] segundos$/);
     await expect(screen.getByTestId('timed-out')).toHaveText('Tiempo agotado', { timeout: 15_000 });
     await expect(kiosk.live()).toHaveText('Tiempo agotado, la correcta es 4');
     await expect(kiosk.answers().first()).toHaveAttribute('data-state', 'right-answer');

@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { abandonAttempt, recordAnswer, queueRoundStart } from '../../web/offline/outbox';
-import { resumeAttempt } from '../../web/offline/resume';
+import { recordQuestionShown, resumeAttempt } from '../../web/offline/resume';
 import { planRound } from '../../web/offline/round';
 import { buildBundle, freshDb } from './offline-fixtures';
 
@@ -65,5 +65,21 @@ describe('resuming an attempt on load', () => {
     expect(await resumeAttempt(db, bundle)).toEqual({ kind: 'none' });
     expect(await db.outbox.count()).toBe(before);
     expect((await db.outbox.toArray()).some((e) => e.kind === 'completion')).toBe(false);
+  });
+
+  it('keeps when the question on screen first appeared, so a reload resumes its clock there', async () => {
+    const { db, bundle, state } = await halfPlayed();
+    const next = state.questionIds[1]!;
+    await recordQuestionShown(db, 7, next, 1_000);
+    // Shown again after a reload: the first showing stands.
+    await recordQuestionShown(db, 7, next, 9_000);
+    // An answered question is not shown again.
+    await recordQuestionShown(db, 7, state.questionIds[0]!, 12_000);
+    const resumption = await resumeAttempt(db, bundle);
+    expect(resumption.kind === 'resume' && resumption.state.shown).toEqual({ questionId: next, at: 1_000 });
+    // Its answer keeps the note; the next question replaces it.
+    await recordAnswer(db, 7, { questionId: next, answerId: next * 10 });
+    await recordQuestionShown(db, 7, state.questionIds[2]!, 20_000);
+    expect((await db.inProgress.get(7))?.shown).toEqual({ questionId: state.questionIds[2], at: 20_000 });
   });
 });

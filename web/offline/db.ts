@@ -157,6 +157,8 @@ export interface InProgressAttempt {
   verdicts?: Record<number, AnswerJudgement>;
   /** "Necesito más tiempo": every clock of the round runs EXTRA_TIME_FACTOR times longer. */
   extraTime?: boolean;
+  /** The question on screen and when it first appeared (wall clock, ms): a reload resumes its clock where it was. */
+  shown?: { questionId: number; at: number };
 }
 
 export interface AttemptCount {

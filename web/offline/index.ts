@@ -8,7 +8,7 @@ import { leaveKioskRole, readKioskConfig, setUpKiosk, switchKioskMode, type Kios
 import { readKioskMode } from './kiosk-setting';
 import { abandonAttempt, queueCompletion, recordAnswer, queueRegistration, queueRoundStart, type AttemptResult, type Registration } from './outbox';
 import { openPlayLock, type PlayLock } from './play-lock';
-import { resumeAttempt } from './resume';
+import { recordQuestionShown, resumeAttempt } from './resume';
 import { planRound } from './round';
 import { dealOnServer } from './server-deal';
 import { correctCount, hasAnswerKey, judgeAnswer } from './verdict';
@@ -133,6 +133,9 @@ export const leaveRound = (groupId: number) => abandonAttempt(triviaDb(), groupI
 
 /** What to do on load with an attempt left in progress on this trivia. */
 export const resumeRound = (bundle: PlayBundle) => resumeAttempt(triviaDb(), bundle);
+
+/** Notes that a question of the round in progress is on screen now (its clock resumes from then after a reload). */
+export const noteQuestionShown = (groupId: number, questionId: number) => recordQuestionShown(triviaDb(), groupId, questionId, Date.now());
 
 let scheduler: ReturnType<typeof startSyncScheduler> | undefined;
 let stopProbe: (() => void) | undefined;

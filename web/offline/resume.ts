@@ -34,3 +34,12 @@ export async function resumeAttempt(db: TriviaDb, bundle: PlayBundle, now = Date
   }
   return { kind: 'resume', state };
 }
+
+/** Notes when a question of the round in progress first appeared (a reload shows it again with its clock where it was). */
+export async function recordQuestionShown(db: TriviaDb, groupId: number, questionId: number, at: number): Promise<void> {
+  await db.transaction('rw', db.inProgress, async () => {
+    const state = await db.inProgress.get(groupId);
+    if (!state || state.shown?.questionId === questionId || state.answers.some((a) => a.questionId === questionId)) return;
+    await db.inProgress.put({ ...state, shown: { questionId, at } });
+  });
+}

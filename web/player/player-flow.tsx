@@ -1,5 +1,5 @@
 import type { PlayBundle } from '../../contract';
-import { playableClocks, playableCount } from '../offline';
+import { noteQuestionShown, playableClocks, playableCount } from '../offline';
 import { Announcer } from './announcer';
 import { NoticeArea } from './notice';
 import { AttractStep } from './steps/attract-step';
@@ -94,7 +94,15 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
         return <Preparing label="Preparando preguntas" />;
       case 'question':
         return (
-          <QuestionStep bundle={bundle} state={step.state} animation={animation} onAnswer={onAnswer} onFinished={() => void onQuestionsDone()} onLeave={onLeave} />
+          <QuestionStep
+            bundle={bundle}
+            state={step.state}
+            animation={animation}
+            onAnswer={onAnswer}
+            onFinished={() => void onQuestionsDone()}
+            onLeave={onLeave}
+            onShown={(questionId) => void noteQuestionShown(bundle.group.id, questionId)}
+          />
         );
       case 'done':
         // A kiosk never leaves the player screen: its completion redirect is skipped.

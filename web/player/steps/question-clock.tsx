@@ -11,14 +11,15 @@ const now = () => performance.now();
 
 /**
  * A question's clock (contract/question-clock.ts): from its mount (keyed by the question, it mounts
- * as the question appears) it counts `clockMs` down, and calls `onTimeUp` when it runs out. It stops
+ * as the question appears; a question shown before a reload, from `shownSince`, the wall clock's ms
+ * then) it counts `clockMs` down, and calls `onTimeUp` when it runs out. It stops
  * while `running` is false (the question was answered). What it shows: the seconds left, with the
  * bar beside them; the last five seconds change its icon and weight, not only its colour. What it
  * says: the live region hears it at half the clock (when that is 10 s or more) and at 5 s, never
  * every second; the figure itself is a timer the screen reader reads when asked.
  */
-export function QuestionClock({ clockMs, running, onTimeUp }: { clockMs: number; running: boolean; onTimeUp: () => void }) {
-  const [shownAt] = useState(now);
+export function QuestionClock({ clockMs, shownSince, running, onTimeUp }: { clockMs: number; shownSince?: number | undefined; running: boolean; onTimeUp: () => void }) {
+  const [shownAt] = useState(() => now() - (shownSince === undefined ? 0 : Math.max(0, Date.now() - shownSince)));
   const [elapsed, setElapsed] = useState(0);
   const announce = useAnnounce();
   const timeUp = useEffectEvent(onTimeUp);

@@ -18,7 +18,7 @@ import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from '.
  */
 export function QuestionStep(props: QuestionStepProps) {
   const { bundle, animation } = props;
-  const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock } = useQuestionStep(props);
+  const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock, resumedFrom } = useQuestionStep(props);
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = triviaLogo(bundle.group);
   const nextId = props.state.questionIds[index + 1];
@@ -49,7 +49,7 @@ export function QuestionStep(props: QuestionStepProps) {
         </p>
       </div>
 
-      {clock !== null && !props.keepFeedback && <QuestionClock key={questionId} clockMs={clock} running={feedback === null} onTimeUp={() => void choose(null)} />}
+      {clock !== null && !props.keepFeedback && <QuestionClock key={questionId} clockMs={clock} shownSince={resumedFrom} running={feedback === null} onTimeUp={() => void choose(null)} />}
 
       <div key={questionId} className={`space-y-4 ${animation}`}>
         {/* Read with the question: the heading, which takes the focus, is described by the picture's alt text. */}

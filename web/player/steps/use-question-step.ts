@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
 import { FEEDBACK_MS } from '../../../contract/play-rules';
 import { clockMs, questionClockSeconds, TIMED_OUT_LABEL } from '../../../contract/question-clock';
@@ -33,13 +33,15 @@ export interface QuestionStepProps {
   onLeave: () => Promise<void>;
   /** The theme editor's preview: an answered question keeps its feedback on screen. */
   keepFeedback?: boolean;
+  /** A question appeared for the first time (kept, so a reload resumes its clock where it was). */
+  onShown?: (questionId: number) => void;
 }
 
 /**
  * The question step's state: the question on screen and its answers, the feedback of the answer
  * chosen (kept FEEDBACK_MS, then the next question), the live region's words, and leaving the round.
  */
-export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, keepFeedback = false }: QuestionStepProps) {
+export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, keepFeedback = false, onShown }: QuestionStepProps) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [leaving, setLeaving] = useState(false);
@@ -55,11 +57,16 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     .map((id) => bundle.answers[questionId]?.find((a) => a.id === id))
     .filter((a) => a !== undefined);
   const heading = useFocusOnMount<HTMLHeadingElement>(questionId);
-  // When this question was shown: each answer carries how long the player took.
+  // When this question was shown: each answer carries how long the player took. A question shown
+  // before a reload counts from when it first appeared (`state.shown`), as its clock does.
   const shownAt = useRef(0);
-  useEffect(() => {
-    shownAt.current = now();
-  }, [questionId]);
+  const resumedFrom = state.shown?.questionId === questionId ? state.shown.at : undefined;
+  // Once per question: a later state of the same question (its answer kept) is not a new showing.
+  const show = useEffectEvent((id: number) => {
+    shownAt.current = now() - (resumedFrom === undefined ? 0 : Math.max(0, Date.now() - resumedFrom));
+    if (resumedFrom === undefined) onShown?.(id);
+  });
+  useEffect(() => show(questionId), [questionId]);
 
   useEffect(() => announce(questionAnnouncement(index + 1, total)), [announce, index, total]);
 
@@ -99,5 +106,5 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     }, FEEDBACK_MS);
   };
 
-  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock };
+  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock, resumedFrom };
 }
