@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnswerVerdict, PlayBundle, TriviaAnalysis } from '../../contract';
 import { recomputedTriviaAnalysis, triviaAnalysis } from '../../api/results/insights/trivia-analysis';
 import { startTestApi, type TestApi } from '../support/api-server';
+import { passOnServerClock } from '../support/server-clock';
 import { buildPlayer } from '../support/factories';
 import type { TestClient } from '../support/http-client';
 import { buildKioskSite, deviceHeaders, kioskPlay, playerProof, registerDevice, type KioskSite } from '../support/player-flow';
@@ -32,16 +33,6 @@ const groupId = () => site.trivia.group.id;
 const item = (questionId: number) => site.trivia.items.find((i) => i.question.id === questionId)!;
 const right = (questionId: number) => item(questionId).answers[0]!.id;
 const storedRound = async (clientId: string) => (await api.dataSource.query(`SELECT * FROM player_attempts WHERE client_id = $1`, [clientId]))[0];
-
-/** `seconds` pass on the server's clock for the round: its deal and the verdicts it gave move back. */
-async function passes(clientId: string, seconds: number) {
-  const row = await storedRound(clientId);
-  const answers = (row.answers ?? []).map((a: { judgedAt?: string }) => (a.judgedAt ? { ...a, judgedAt: new Date(Date.parse(a.judgedAt) - seconds * 1000).toISOString() } : a));
-  await api.dataSource.query(
-    `UPDATE player_attempts SET started_at = started_at - make_interval(secs => $2), window_start = window_start - make_interval(secs => $2), answers = $3 WHERE client_id = $1`,
-    [clientId, seconds, answers.length ? JSON.stringify(answers) : null],
-  );
-}
 
 /** A phone is dealt a round of the timed trivia, with or without more time. */
 async function deal(extraTime?: boolean) {
@@ -86,11 +77,11 @@ describe('a round the server dealt is timed by the server', () => {
     expect(await verdict(q1, right(q1))).toMatchObject({ correct: true, answerId: right(q1) });
 
     // 14 s on the server's clock since the verdict before (its feedback 2 s, the clock 10 s, the grace 3 s: 15 s) is in time.
-    await passes(clientId, 14);
+    await passOnServerClock(api.dataSource, clientId, 14);
     expect(await verdict(q2, right(q2))).toMatchObject({ correct: true });
 
     // 16 s is not: the answer the phone sends is kept as timed out, with the correct one told.
-    await passes(clientId, 16);
+    await passOnServerClock(api.dataSource, clientId, 16);
     const late = await verdict(q3, right(q3));
     expect(late).toEqual({ questionId: q3, answerId: null, correct: false, correctAnswerId: right(q3), timedOut: true });
     // Asked again (its reply was lost), with any answer, it says the same.
@@ -116,9 +107,9 @@ describe('a round the server dealt is timed by the server', () => {
     const { clientId, questionIds, verdict } = await deal(true);
     const [q1, q2] = questionIds as [number, number];
     expect((await storedRound(clientId)).extra_time).toBe(true);
-    await passes(clientId, 22);
+    await passOnServerClock(api.dataSource, clientId, 22);
     expect(await verdict(q1, right(q1))).toMatchObject({ correct: true, answerId: right(q1) });
-    await passes(clientId, 26);
+    await passOnServerClock(api.dataSource, clientId, 26);
     expect(await verdict(q2, right(q2))).toMatchObject({ timedOut: true, answerId: null });
   });
 
@@ -215,7 +206,7 @@ describe('a question with its own clock', () => {
     // The first question of the round (the trivia deals in order): 25 s are within its 30 s.
     const { clientId, questionIds, verdict } = await deal();
     expect(questionIds[0]).toBe(questionId);
-    await passes(clientId, 25);
+    await passOnServerClock(api.dataSource, clientId, 25);
     expect(await verdict(questionId, right(questionId))).toMatchObject({ correct: true, answerId: right(questionId) });
 
     // A kiosk's round may now last 4 × (10 + 2 + 3) + (30 + 2 + 3) = 95 s.

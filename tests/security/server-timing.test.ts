@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api-server';
+import { passOnServerClock } from '../support/server-clock';
 import { buildPlayer } from '../support/factories';
 import { buildKioskSite, deviceHeaders, playerProof, type KioskSite } from '../support/player-flow';
 
@@ -25,16 +26,6 @@ const rankedTime = async (attemptId: number) =>
     (entry) => entry.id === attemptId,
   )?.completionTime;
 
-/** `seconds` pass on the server's clock for the round: its deal and the verdicts it gave move back. */
-async function passes(clientId: string, seconds: number) {
-  const row = await storedRound(clientId);
-  const answers = (row.answers ?? []).map((a: { judgedAt?: string }) => (a.judgedAt ? { ...a, judgedAt: new Date(Date.parse(a.judgedAt) - seconds * 1000).toISOString() } : a));
-  await api.dataSource.query(
-    `UPDATE player_attempts SET started_at = started_at - make_interval(secs => $2), window_start = window_start - make_interval(secs => $2), answers = $3 WHERE client_id = $1`,
-    [clientId, seconds, answers.length ? JSON.stringify(answers) : null],
-  );
-}
-
 /** A phone deals a round online and plays its first `answered` questions, one verdict every 12 s, each measured by the device as 11 s. */
 async function dealAndPlay(answered: number) {
   const device = (await api.client().post('/api/devices')).body as { deviceId: string; secret: string };
@@ -44,7 +35,7 @@ async function dealAndPlay(answered: number) {
   expect(deal.status).toBe(200);
   const { token, round } = deal.body as { token: string; round: { questionIds: number[] } };
   for (const questionId of round.questionIds.slice(0, answered)) {
-    await passes(clientId, 12);
+    await passOnServerClock(api.dataSource, clientId, 12);
     const verdict = await api.client().post(`/api/player-attempts/${clientId}/answers`, { token, questionId, answerId: right(questionId), elapsedMs: 11_000 });
     expect(verdict.body.correct).toBe(true);
   }
