@@ -86,9 +86,13 @@ test('an organiser makes a true/false question by keyboard, and a phone plays it
     await player.start().click();
     const answers = screen.getByRole('group', { name: 'Respuestas' }).getByRole('button');
     await expect(answers).toHaveText([/Verdadero/, /Falso/]);
-    const [left, right] = [await answers.nth(0).boundingBox(), await answers.nth(1).boundingBox()];
-    expect(Math.abs(left!.y - right!.y)).toBeLessThan(1);
-    expect(right!.x).toBeGreaterThan(left!.x + left!.width);
+    // Both boxes read at one moment, once the question's entrance has settled (a scroll or an
+    // animation between two separate reads once put them 13 px apart on a busy machine).
+    await expect(async () => {
+      const [left, right] = await answers.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect().toJSON() as DOMRect));
+      expect(Math.abs(left!.y - right!.y)).toBeLessThan(1);
+      expect(right!.x).toBeGreaterThan(left!.x + left!.width);
+    }).toPass({ timeout: 5_000 });
     for (const colorScheme of ['light', 'dark'] as const) {
       await screen.emulateMedia({ colorScheme });
       expect(await seriousViolations(screen, `a true/false question on a phone (${colorScheme})`)).toEqual([]);
