@@ -139,14 +139,28 @@ if (steps.some((step) => step.browser)) {
 let passed = 0;
 let failed = 0;
 
+/** The CPU seconds (user + system) a step's waited-for processes used, from bash's `times`. */
+function cpuSeconds(file: string): string {
+  if (!existsSync(file)) return '?';
+  const children = readFileSync(file, 'utf8').split('\n')[1] ?? '';
+  const seconds = [...children.matchAll(/(\d+)m([\d.]+)s/g)].reduce((sum, m) => sum + Number(m[1]) * 60 + Number(m[2]), 0);
+  return String(Math.round(seconds));
+}
+
 /** Runs a step: its output straight to the log, or (`buffered`) held and printed whole when it ends. */
 function runStep(step: Step, buffered: boolean): Promise<void> {
   if (step.browser && failedSteps.includes('chromium')) return Promise.resolve();
   const started = Date.now();
   const header = `\n━━ ${step.name} ━━`;
   if (!buffered) console.log(header);
-  const [command, ...args] = step.command;
-  const child = spawn(command!, args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+  // Run under bash so that `times` can say the CPU the step's processes used (user and system, in
+  // the second line): on a 2-core machine the whole run's time follows the CPU the steps add up to.
+  const cpuFile = `.tmp/cpu-${step.name.replaceAll(' ', '-')}.txt`;
+  const script = '"$@"; status=$?; times > "$CPU_FILE"; exit $status';
+  const child = spawn('bash', ['-c', script, 'bash', ...step.command], {
+    stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, CPU_FILE: cpuFile },
+  });
   const output: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
@@ -156,7 +170,7 @@ function runStep(step: Step, buffered: boolean): Promise<void> {
       const c = counts(step);
       // A step fails on its exit status or on its report's failed tests (see the note on Vitest's status above).
       const ok = status === 0 && c.failed === 0;
-      console.log(`━━ ${step.name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s)`);
+      console.log(`━━ ${step.name}: ${ok ? 'ok' : 'FAILED'} (${Math.round((Date.now() - started) / 1000)} s, CPU ${cpuSeconds(cpuFile)} s)`);
       if (!ok) failedSteps.push(step.name);
       passed += c.passed;
       failed += c.failed;
@@ -170,14 +184,24 @@ async function runLane(lane: Step[], buffered: boolean) {
   for (const step of lane) await runStep(step, buffered);
 }
 
+/** The machine's CPU time so far (all cores), busy and idle, from /proc/stat: the run says how busy it kept the machine. */
+function machineCpu(): { busy: number; idle: number } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return { busy: user! + nice! + system! + irq! + softirq! + steal!, idle: idle! + iowait! };
+}
+
 const started = Date.now();
+const cpuAtStart = machineCpu();
 if (only) {
   await runLane(steps, false);
 } else {
   await runLane(steps.filter((step) => step.lane === 'first'), false);
   await Promise.all([runLane(steps.filter((step) => step.lane === 'main'), false), runLane(steps.filter((step) => step.lane === 'beside'), true)]);
 }
-console.log(`\nAll steps: ${Math.round((Date.now() - started) / 1000)} s`);
+const cpuAtEnd = machineCpu();
+const busyShare = cpuAtStart && cpuAtEnd ? (cpuAtEnd.busy - cpuAtStart.busy) / (cpuAtEnd.busy - cpuAtStart.busy + cpuAtEnd.idle - cpuAtStart.idle) : undefined;
+console.log(`\nAll steps: ${Math.round((Date.now() - started) / 1000)} s${busyShare === undefined ? '' : `, the machine's cores ${Math.round(busyShare * 100)} % busy`}`);
 
 failedSteps = [...new Set(failedSteps)];
 console.log(failedSteps.length ? `\nFailed steps: ${failedSteps.join(', ')}` : '\nEvery step passed.');
