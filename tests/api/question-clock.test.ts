@@ -126,7 +126,10 @@ describe('a round a kiosk dealt', () => {
   const kioskRound = (completionTime: number, extraTime: boolean, timedOut: number[] = []) => {
     const play = kioskPlay(site, 1, {
       completionTime,
-      answers: site.trivia.items.map(({ question, answers }) => ({ questionId: question.id, answerId: timedOut.includes(question.id) ? null : answers[0]!.id })) as {
+      // Each answer as a device measures it: 4 s, or the whole 10 s clock when it ran out.
+      answers: site.trivia.items.map(({ question, answers }) =>
+        timedOut.includes(question.id) ? { questionId: question.id, answerId: null, elapsedMs: 10_000 } : { questionId: question.id, answerId: answers[0]!.id, elapsedMs: 4_000 },
+      ) as {
         questionId: number;
         answerId: number;
       }[],
@@ -178,6 +181,12 @@ describe('a round a kiosk dealt', () => {
     const play = kioskRound(40, false, [first!.question.id]);
     const res = await device.push(play.mutations);
     expect(res.body.results[2]).toMatchObject({ status: 'applied', result: { correctAnswers: 4, score: 80 } });
+    // Nothing was answered on the question that ran out: it keeps no answer time (the analysis'
+    // median is of answers given), while the others keep the device's measure.
+    const stored = (await storedRound(play.attemptClientId)).answers as { questionId: number; elapsedMs?: number }[];
+    expect(stored.map((answer) => [answer.questionId === first!.question.id, answer.elapsedMs])).toEqual(
+      site.trivia.items.map(({ question }) => (question.id === first!.question.id ? [true, undefined] : [false, 4_000])),
+    );
 
     const logged = (await admin.get(`/api/question-groups/${groupId()}/analysis`)).body as TriviaAnalysis;
     const question = logged.questions.find((q) => q.questionId === first!.question.id)!;

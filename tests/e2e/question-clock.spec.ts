@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, E2E_ADMIN } from './fixtures';
-import type { Company } from '../../contract';
+import { TIMED_OUT_LABEL, type Company } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
@@ -8,6 +8,7 @@ import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { docsScreenshot } from './support/screenshot';
 
 // A kiosk and its offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -116,9 +117,23 @@ test('an organiser sets a clock per question; a phone player asks for more time,
 
   // The server counted it the same: three of four, the round played with more time.
   const ranking = await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`);
-  expect(((await ranking.json()) as { firstName: string; score: number; correctAnswers: number }[]).map((e) => [e.firstName, e.score, e.correctAnswers])).toEqual([
-    ['Clara', 75, 3],
-  ]);
+  const entries = (await ranking.json()) as { firstName: string; score: number; correctAnswers: number; playerId: number }[];
+  expect(entries.map((e) => [e.firstName, e.score, e.correctAnswers])).toEqual([['Clara', 75, 3]]);
+
+  // The organiser's screens say it too: the ranking marks the round played with more time, the
+  // analysis counts the question that ran out, and the player's history names it.
+  await page.goto(`/ranking-admin?id=${trivia.id}`);
+  await expect(page.getByText('Stand Reloj · Con más tiempo')).toBeVisible();
+  await docsScreenshot(page, 'ranking-extra-time');
+  await page.goto(`/packages/${trivia.id}/analysis`);
+  const timedOutCards = page.getByTestId('question-analysis').filter({ hasText: 'sin tiempo' });
+  await expect(timedOutCards).toHaveCount(1);
+  await expect(timedOutCards).toContainText('1 sin tiempo');
+  await docsScreenshot(timedOutCards, 'analysis-timed-out');
+  await page.goto(`/players/${entries[0]!.playerId}/history`);
+  await page.getByText('Ver respuestas (4)').click();
+  await expect(page.getByText(TIMED_OUT_LABEL, { exact: true })).toBeVisible();
+  await docsScreenshot(page, 'history-timed-out', { fullPage: true });
 });
 
 /**

@@ -3,6 +3,7 @@ import { scoreOf } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { badRequest } from '../../platform/http/errors';
 import { prepared } from '../../../db/prepared-statements';
+import { deviceMeasure } from './server-timing';
 
 export interface ScoredCompletion {
   answers: ChosenAnswer[];
@@ -79,7 +80,7 @@ export async function scoreCompletion(
   }
   return {
     // Each answer's time as the device measured it is kept with it (for a later check and the analytics).
-    answers: given.map(({ questionId, answerId, elapsedMs }) => ({ questionId, answerId, ...(elapsedMs !== undefined ? { elapsedMs } : {}) })),
+    answers: given.map((chosen) => ({ questionId: chosen.questionId, answerId: chosen.answerId, ...deviceMeasure(chosen) })),
     correctAnswers,
     score: scoreOf(correctAnswers, total),
     clockSeconds: new Map([...key.values()].map((row) => [row.question_id, row.clock_seconds])),

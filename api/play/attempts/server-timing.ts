@@ -7,11 +7,19 @@ import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
  * device's own measure of each answer (`elapsedMs`) is kept beside it, for the analysis only.
  */
 
-/** The answer a verdict records: the choice, the device's measure when it sent one, and when the server judged it. */
+/**
+ * The device's measure an answer keeps: the one it sent, except for a question whose clock ran
+ * out, where nothing was answered (its time is the clock's, and the analysis' answer times are of
+ * answers given).
+ */
+export const deviceMeasure = ({ answerId, elapsedMs }: { answerId: number | null; elapsedMs?: number | undefined }): { elapsedMs?: number } =>
+  answerId !== null && elapsedMs !== undefined ? { elapsedMs } : {};
+
+/** The answer a verdict records: the choice, the device's measure (`deviceMeasure`), and when the server judged it. */
 export const judgedAnswer = (chosen: { questionId: number; answerId: number | null; elapsedMs?: number | undefined }, judgedAt: Date): ChosenAnswer => ({
   questionId: chosen.questionId,
   answerId: chosen.answerId,
-  ...(chosen.elapsedMs !== undefined ? { elapsedMs: chosen.elapsedMs } : {}),
+  ...deviceMeasure(chosen),
   judgedAt: judgedAt.toISOString(),
 });
 
@@ -25,7 +33,7 @@ export function keepVerdicts(recorded: ChosenAnswer[] | null, sent: ChosenAnswer
   return sent.map((answer) => {
     const verdict = judged.get(answer.questionId);
     if (!verdict) return answer;
-    return verdict.elapsedMs === undefined && answer.elapsedMs !== undefined ? { ...verdict, elapsedMs: answer.elapsedMs } : verdict;
+    return verdict.elapsedMs === undefined ? { ...verdict, ...deviceMeasure({ answerId: verdict.answerId, elapsedMs: answer.elapsedMs }) } : verdict;
   });
 }
 
