@@ -37,8 +37,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 function AnswerResult({ answer }: { answer: PlayerHistoryAnswer }) {
   if (answer.answer === null) {
     return (
-      <span className="inline-flex items-center gap-1 text-slate-700 dark:text-slate-300">
-        <MinusCircle className="size-4" aria-hidden /> {answer.timedOut ? TIMED_OUT_LABEL : 'Sin respuesta'}
+      <span className="inline-flex items-start gap-1 text-slate-700 dark:text-slate-300">
+        <MinusCircle className="mt-0.5 size-4 shrink-0" aria-hidden /> {answer.timedOut ? TIMED_OUT_LABEL : 'Sin respuesta'}
       </span>
     );
   }
@@ -61,8 +61,9 @@ function RoundAnswers({ attempt }: { attempt: PlayerHistoryAttempt }) {
       <summary className="cursor-pointer rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-200">
         Ver respuestas ({attempt.answers.length})
       </summary>
+      {/* On a phone the columns share the card's width, long words broken anywhere, so the result stays in view. */}
       <div className="mt-3 overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-left text-sm">
+        <table className="w-full text-left text-sm sm:min-w-[32rem]">
           <caption className="sr-only">Respuestas de la ronda de {attempt.trivia.name}</caption>
           <thead className="text-xs text-slate-600 dark:text-slate-400">
             <tr>
@@ -77,17 +78,17 @@ function RoundAnswers({ attempt }: { attempt: PlayerHistoryAttempt }) {
             {attempt.answers.map((answer, index) => (
               <tr key={`${answer.questionId}-${index}`} data-testid="history-answer">
                 <td className="py-2 pr-3 align-top tabular-nums">{index + 1}</td>
-                <td className="py-2 pr-3 align-top break-words">
+                <td className="py-2 pr-3 align-top wrap-anywhere sm:wrap-break-word">
                   <div className="flex items-start gap-2">
                     {answer.questionPicture && <PictureImage picture={answer.questionPicture} className="w-14 shrink-0" />}
                     <span className="min-w-0">{answer.question ?? <em>Pregunta eliminada</em>}</span>
                   </div>
                 </td>
-                <td className="py-2 pr-3 align-top break-words">
+                <td className="py-2 pr-3 align-top wrap-anywhere sm:wrap-break-word">
                   {answer.answerPicture && <PictureImage picture={answer.answerPicture} className="mr-2 inline-block w-10 align-middle" />}
                   {answer.answer ?? '—'}
                 </td>
-                <td className="py-2 pr-3 align-top whitespace-nowrap">
+                <td className="py-2 pr-3 align-top sm:whitespace-nowrap">
                   <AnswerResult answer={answer} />
                 </td>
                 <td className="py-2 align-top whitespace-nowrap tabular-nums">{answer.elapsedMs === null ? '—' : formatAnswerTime(answer.elapsedMs)}</td>
