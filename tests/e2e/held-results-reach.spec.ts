@@ -5,7 +5,7 @@ import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { syncHeldResults } from './support/held-results';
-import { docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
+import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
 import { brokenWords } from './support/text-lines';
 
@@ -48,25 +48,35 @@ test.beforeAll(async ({ browser }) => {
 test('the trivia card, the dashboard, the admin ranking picker and the public ranking (signed in) say how many results wait in review and lead to them', async ({ browser }) => {
   test.setTimeout(180_000);
   const found: string[] = [];
-  for (const colorScheme of SCHEMES) {
-    for (const { device, width, height } of SIZES) {
-      const page = await signedIn(browser, colorScheme, { width, height });
-      await page.goto(`/packages?company=${company.id}`);
-      const card = page.getByRole('article', { name: trivia.name, exact: true });
-      await expect(card.getByTestId('in-review-count')).toHaveText('4 en revisión');
-      await expect(card.getByRole('link', { name: /^Resultados/ })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `/packages ${colorScheme} ${width}`).toBeLessThanOrEqual(0);
-      await docsFullPageScreenshot(page, `packages-in-review-${colorScheme}-${device}`);
-      if (device === 'desktop') found.push(...(await seriousViolations(page, `/packages ${colorScheme}`)));
-
-      await page.goto('/');
-      const callout = page.getByRole('region', { name: 'Resultados en revisión' });
-      await expect(callout.getByRole('link', { name: new RegExp(`^${trivia.name} Expo Ciencia 4 en revisión`) })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
-      await docsFullPageScreenshot(page, `dashboard-in-review-${colorScheme}-${device}`);
-      if (device === 'desktop') found.push(...(await seriousViolations(page, `/ ${colorScheme}`)));
-      await page.context().close();
+  // One page at every width, each screen reached once: the colour scheme does not move the
+  // layout, so it is switched in place where axe (on a desktop) or a picture needs it.
+  const atWidths = await signedIn(browser);
+  for (const { device, width, height } of SIZES) {
+    await atWidths.setViewportSize({ width, height });
+    const schemes = device === 'desktop' || DOCS_SCREENSHOTS ? SCHEMES : [];
+    await atWidths.goto(`/packages?company=${company.id}`);
+    const card = atWidths.getByRole('article', { name: trivia.name, exact: true });
+    await expect(card.getByTestId('in-review-count')).toHaveText('4 en revisión');
+    await expect(card.getByRole('link', { name: /^Resultados/ })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
+    expect(await atWidths.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `/packages ${width}`).toBeLessThanOrEqual(0);
+    for (const colorScheme of schemes) {
+      await atWidths.emulateMedia({ colorScheme });
+      found.push(...(await seriousViolations(atWidths, `/packages ${colorScheme} ${device}`)));
+      await docsFullPageScreenshot(atWidths, `packages-in-review-${colorScheme}-${device}`);
     }
+    await atWidths.emulateMedia({ colorScheme: 'light' });
+
+    await atWidths.goto('/');
+    const callout = atWidths.getByRole('region', { name: 'Resultados en revisión' });
+    await expect(callout.getByRole('link', { name: new RegExp(`^${trivia.name} Expo Ciencia 4 en revisión`) })).toHaveAttribute('href', `/ranking-admin?id=${trivia.id}`);
+    for (const colorScheme of schemes) {
+      await atWidths.emulateMedia({ colorScheme });
+      found.push(...(await seriousViolations(atWidths, `/ ${colorScheme} ${device}`)));
+      await docsFullPageScreenshot(atWidths, `dashboard-in-review-${colorScheme}-${device}`);
+    }
+    await atWidths.emulateMedia({ colorScheme: 'light' });
   }
+  await atWidths.context().close();
   expect(found, `serious or critical axe violations:\n${found.join('\n')}`).toEqual([]);
 
   const page = await signedIn(browser);
@@ -153,43 +163,55 @@ test('an organiser new to the product reaches the held results from the trivia c
 
 test('the dashboard and the admin ranking with held results and a draw never scroll sideways at 200 % zoom on a phone (195 px), light and dark', async ({ browser }) => {
   test.setTimeout(120_000);
-  for (const colorScheme of SCHEMES) {
-    const page = await signedIn(browser, colorScheme, { width: 195, height: 422 }, 2);
-    // The dashboard: "Resultados en revisión" and each recent trivia's "Resultados" with its count fit the page.
-    await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Resultados en revisión' }).getByRole('link', { name: new RegExp(trivia.name) })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${colorScheme}: the dashboard`).toBeLessThanOrEqual(0);
-    expect(await brokenWords(page, 'main h2'), `${colorScheme}: the dashboard's words cut across lines`).toEqual([]);
-    expect(await seriousViolations(page, `/ 195 px ${colorScheme}`)).toEqual([]);
-    await docsFullPageScreenshot(page, `dashboard-zoom-200-${colorScheme}`);
-    await page.goto(`/ranking-admin?id=${trivia.id}`);
-    const held = page.getByRole('region', { name: 'Resultados en revisión' });
-    await expect(held.getByRole('listitem')).toHaveCount(3);
-    await expect(page.getByTestId('prize-draws').getByRole('listitem', { name: /^Sorteo #/ })).toHaveCount(1);
-    // Nothing wider than the page, no box of it scrolling sideways on its own, no button or link whose words spill out of it.
-    const wide = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>('body *')]
-        .filter((el) => el.scrollWidth > el.clientWidth + 1 && (['auto', 'scroll'].includes(getComputedStyle(el).overflowX) || el.matches('button, a')))
-        .map((el) => `${el.tagName.toLowerCase()} "${el.textContent}"`),
-    );
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${colorScheme}: the page`).toBeLessThanOrEqual(0);
-    expect(wide, `${colorScheme}: boxes that scroll sideways`).toEqual([]);
-    expect(await seriousViolations(page, `/ranking-admin 195 px ${colorScheme}`)).toEqual([]);
-    await page.context().close();
-  }
-  for (const colorScheme of SCHEMES) {
-    for (const { device, width, height } of SIZES) {
-      const page = await signedIn(browser, colorScheme, { width, height });
-      await page.goto(`/ranking-admin?id=${trivia.id}`);
-      await expect(page.getByRole('region', { name: 'Resultados en revisión' }).getByRole('listitem')).toHaveCount(3);
-      await expect(page.getByTestId('ranking-row')).toHaveCount(1);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${colorScheme} ${width}`).toBeLessThanOrEqual(0);
-      await docsFullPageScreenshot(page, `ranking-admin-held-${colorScheme}-${device}`);
+  // Each screen reached once at 195 px; the layout is checked once and axe in each scheme, switched in place.
+  const zoomed = await signedIn(browser, 'light', { width: 195, height: 422 }, 2);
+  const inBothSchemes = async (screen: string, picture?: string) => {
+    for (const colorScheme of SCHEMES) {
+      await zoomed.emulateMedia({ colorScheme });
+      expect(await seriousViolations(zoomed, `${screen} 195 px ${colorScheme}`)).toEqual([]);
+      if (picture) await docsFullPageScreenshot(zoomed, `${picture}-${colorScheme}`);
+    }
+    await zoomed.emulateMedia({ colorScheme: 'light' });
+  };
+  // The dashboard: "Resultados en revisión" and each recent trivia's "Resultados" with its count fit the page.
+  await zoomed.goto('/');
+  await expect(zoomed.getByRole('region', { name: 'Resultados en revisión' }).getByRole('link', { name: new RegExp(trivia.name) })).toBeVisible();
+  expect(await zoomed.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the dashboard').toBeLessThanOrEqual(0);
+  expect(await brokenWords(zoomed, 'main h2'), "the dashboard's words cut across lines").toEqual([]);
+  await inBothSchemes('/', 'dashboard-zoom-200');
+  await zoomed.goto(`/ranking-admin?id=${trivia.id}`);
+  const held = zoomed.getByRole('region', { name: 'Resultados en revisión' });
+  await expect(held.getByRole('listitem')).toHaveCount(3);
+  await expect(zoomed.getByTestId('prize-draws').getByRole('listitem', { name: /^Sorteo #/ })).toHaveCount(1);
+  // Nothing wider than the page, no box of it scrolling sideways on its own, no button or link whose words spill out of it.
+  const wide = await zoomed.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1 && (['auto', 'scroll'].includes(getComputedStyle(el).overflowX) || el.matches('button, a')))
+      .map((el) => `${el.tagName.toLowerCase()} "${el.textContent}"`),
+  );
+  expect(await zoomed.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'the admin ranking').toBeLessThanOrEqual(0);
+  expect(wide, 'boxes that scroll sideways').toEqual([]);
+  await inBothSchemes('/ranking-admin');
+  await zoomed.context().close();
+
+  // The admin ranking at every width, reached once on one page (the scheme switched in place for the pictures).
+  const atWidths = await signedIn(browser);
+  for (const { device, width, height } of SIZES) {
+    await atWidths.setViewportSize({ width, height });
+    await atWidths.goto(`/ranking-admin?id=${trivia.id}`);
+    await expect(atWidths.getByRole('region', { name: 'Resultados en revisión' }).getByRole('listitem')).toHaveCount(3);
+    await expect(atWidths.getByTestId('ranking-row')).toHaveCount(1);
+    expect(await atWidths.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `/ranking-admin ${width}`).toBeLessThanOrEqual(0);
+    for (const colorScheme of DOCS_SCREENSHOTS ? SCHEMES : []) {
+      await atWidths.emulateMedia({ colorScheme });
+      expect(await seriousViolations(atWidths, `/ranking-admin ${colorScheme} ${device}`)).toEqual([]);
+      await docsFullPageScreenshot(atWidths, `ranking-admin-held-${colorScheme}-${device}`);
       // The gallery's "Held results": the section alone, the sticky bar hidden as it would cover its top.
       if (colorScheme === 'light' && device === 'desktop') {
-        await docsScreenshot(page.getByRole('region', { name: 'Resultados en revisión' }), 'held-results-desktop', { style: 'header { display: none !important; }' });
+        await docsScreenshot(atWidths.getByRole('region', { name: 'Resultados en revisión' }), 'held-results-desktop', { style: 'header { display: none !important; }' });
       }
-      await page.context().close();
     }
+    await atWidths.emulateMedia({ colorScheme: 'light' });
   }
+  await atWidths.context().close();
 });
