@@ -3,7 +3,7 @@ import type { Company, QuestionWithAnswers } from '../../contract';
 import { photo } from '../support/picture-uploads';
 import { LoginPage } from './pages/login-page';
 import { createFourQuestionTrivia, postJson, uploadPicture } from './support/admin-api';
-import { tabTo } from './support/axe';
+import { seriousViolations, tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
 
@@ -74,6 +74,20 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
   }
 
   await reviewScreen(page, 'player-history');
+
+  // At 200 % zoom on a phone (195 px) the answers' table scrolls inside its region, which a keyboard
+  // reaches and scrolls (axe's scrollable-region-focusable), in light and dark.
+  await page.setViewportSize({ width: 195, height: 422 });
+  const answersTable = productsRound.getByRole('region', { name: 'Respuestas de esta ronda' });
+  await tabTo(page, answersTable);
+  for (let press = 0; press < 8; press++) await page.keyboard.press('ArrowRight');
+  await expect.poll(() => answersTable.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page, `player history at 195 px (${colorScheme})`)).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The way back leads to the ranking it came from.
   await page.getByRole('link', { name: 'Volver al ranking' }).click();

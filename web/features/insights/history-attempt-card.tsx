@@ -61,8 +61,9 @@ function RoundAnswers({ attempt }: { attempt: PlayerHistoryAttempt }) {
       <summary className="cursor-pointer rounded text-sm font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-200">
         Ver respuestas ({attempt.answers.length})
       </summary>
-      {/* On a phone the columns share the card's width, long words broken anywhere, so the result stays in view. */}
-      <div className="mt-3 overflow-x-auto">
+      {/* The columns share the card's width on a phone; where they still do not fit (200 % zoom, a long
+          word) the table scrolls inside this region, which takes the focus so a keyboard can scroll it. */}
+      <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label="Respuestas de esta ronda">
         <table className="w-full text-left text-sm sm:min-w-[32rem]">
           <caption className="sr-only">Respuestas de la ronda de {attempt.trivia.name}</caption>
           <thead className="text-xs text-slate-600 dark:text-slate-400">
@@ -78,13 +79,13 @@ function RoundAnswers({ attempt }: { attempt: PlayerHistoryAttempt }) {
             {attempt.answers.map((answer, index) => (
               <tr key={`${answer.questionId}-${index}`} data-testid="history-answer">
                 <td className="py-2 pr-3 align-top tabular-nums">{index + 1}</td>
-                <td className="py-2 pr-3 align-top wrap-anywhere sm:wrap-break-word">
+                <td className="py-2 pr-3 align-top break-words">
                   <div className="flex items-start gap-2">
                     {answer.questionPicture && <PictureImage picture={answer.questionPicture} className="w-14 shrink-0" />}
                     <span className="min-w-0">{answer.question ?? <em>Pregunta eliminada</em>}</span>
                   </div>
                 </td>
-                <td className="py-2 pr-3 align-top wrap-anywhere sm:wrap-break-word">
+                <td className="py-2 pr-3 align-top break-words">
                   {answer.answerPicture && <PictureImage picture={answer.answerPicture} className="mr-2 inline-block w-10 align-middle" />}
                   {answer.answer ?? '—'}
                 </td>
