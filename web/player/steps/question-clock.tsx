@@ -10,6 +10,13 @@ const TICK_MS = 250;
 const now = () => performance.now();
 
 /**
+ * When a question appeared, on the page's monotonic clock: now, or for a question shown before a
+ * reload (`shownSince`, the wall clock's ms then) that long ago. The clock and the answer's measure
+ * both count from it.
+ */
+export const questionShownAt = (shownSince?: number): number => now() - (shownSince === undefined ? 0 : Math.max(0, Date.now() - shownSince));
+
+/**
  * A question's clock (contract/question-clock.ts): from its mount (keyed by the question, it mounts
  * as the question appears; a question shown before a reload, from `shownSince`, the wall clock's ms
  * then) it counts `clockMs` down, and calls `onTimeUp` when it runs out. It stops
@@ -19,7 +26,7 @@ const now = () => performance.now();
  * every second; the figure itself is a timer the screen reader reads when asked.
  */
 export function QuestionClock({ clockMs, shownSince, running, onTimeUp }: { clockMs: number; shownSince?: number | undefined; running: boolean; onTimeUp: () => void }) {
-  const [shownAt] = useState(() => now() - (shownSince === undefined ? 0 : Math.max(0, Date.now() - shownSince)));
+  const [shownAt] = useState(() => questionShownAt(shownSince));
   const [elapsed, setElapsed] = useState(0);
   const announce = useAnnounce();
   const timeUp = useEffectEvent(onTimeUp);

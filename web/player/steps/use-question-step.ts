@@ -6,6 +6,7 @@ import { serverReachable, type AnswerJudgement, type ChosenAnswer, type InProgre
 import { useAnnounce } from '../announcer';
 import { playCorrectSound, playWrongSound } from '../sounds';
 import { useFocusOnMount } from '../use-focus-on-mount';
+import { questionShownAt } from './question-clock';
 import type { Feedback } from './answer-list';
 import { PENDING_WORDING, pendingReason } from './pending-wording';
 
@@ -63,7 +64,7 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
   const resumedFrom = state.shown?.questionId === questionId ? state.shown.at : undefined;
   // Once per question: a later state of the same question (its answer kept) is not a new showing.
   const show = useEffectEvent((id: number) => {
-    shownAt.current = now() - (resumedFrom === undefined ? 0 : Math.max(0, Date.now() - resumedFrom));
+    shownAt.current = questionShownAt(resumedFrom);
     if (resumedFrom === undefined) onShown?.(id);
   });
   useEffect(() => show(questionId), [questionId]);
