@@ -153,6 +153,7 @@ export const ACTIVITY_FIELD_LABELS: Record<string, string> = {
   maxAttempts: 'Intentos por jugador',
   publicNames: 'Nombres públicos',
   questionSeconds: 'Tiempo por pregunta',
+  scoring: 'Puntuación',
   timeZone: 'Zona horaria',
   companyId: 'Empresa',
   startDate: 'Inicio',

@@ -126,6 +126,10 @@ export const ERROR_CODES = [
   'second_factor_invalid',
   'second_factor_enabled',
   'second_factor_not_pending',
+  // points for speed (contract/points.ts): a trivia scored by points without a clock per question; a change of scoring on a
+  // trivia with results (one ranking would mix units)
+  'points_need_clock',
+  'scoring_locked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,6 +5,7 @@ import { PUBLIC_NAME_STYLES, type PublicNameStyle } from './big-screen';
 import type { Theme } from './theme';
 import { QUESTION_KINDS } from './question-kinds';
 import { CLOCK_SECONDS_MAX, CLOCK_SECONDS_MIN } from './question-clock';
+import { SCORINGS, type Scoring } from './points';
 
 const CLOCK_MESSAGE = `El tiempo por pregunta va de ${CLOCK_SECONDS_MIN} a ${CLOCK_SECONDS_MAX} segundos`;
 /** A clock in whole seconds (contract/question-clock.ts), a trivia's or a question's own; null: none of its own. */
@@ -47,6 +48,8 @@ export const questionGroupSchema = z.strictObject({
   publicNames: z.enum(PUBLIC_NAME_STYLES).optional(),
   /** Each question's clock in seconds (contract/question-clock.ts); null: no clock; kept as it is when left out (none on a new trivia). */
   questionSeconds: clockSecondsField.optional(),
+  /** How a round scores (contract/points.ts); kept as it is when left out (`percent` on a new trivia). "Puntos" needs `questionSeconds`. */
+  scoring: z.enum(SCORINGS, { error: 'La puntuación debe ser «percent» o «points»' }).optional(),
 });
 export type QuestionGroupInput = z.input<typeof questionGroupSchema>;
 
@@ -84,6 +87,8 @@ export interface QuestionGroup {
   publicNames: PublicNameStyle;
   /** Each question's clock in seconds; null: no clock (absent from a bundle stored before clocks). */
   questionSeconds?: number | null;
+  /** How a round scores (absent from a bundle stored before points: `percent`). */
+  scoring?: Scoring;
   createdAt: string;
   company: CompanySummary;
 }

@@ -16,6 +16,7 @@ export * from './play-bundle';
 export * from './held-attempts';
 export * from './play-rules';
 export * from './question-clock';
+export * from './points';
 export * from './review-reasons';
 export * from './sync';
 export * from './places';

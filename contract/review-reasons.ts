@@ -16,6 +16,7 @@ export const REVIEW_REASONS = [
   'overlapping_round',
   'too_many_players',
   'address_limit',
+  'implausible_speed',
 ] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];
 export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
@@ -27,6 +28,7 @@ export const REVIEW_REASON_LABELS: Record<ReviewReason, string> = {
   overlapping_round: 'Se jugó a la vez que otra ronda del mismo dispositivo',
   too_many_players: 'Demasiados jugadores distintos desde un mismo teléfono',
   address_limit: 'Demasiados jugadores nuevos desde una misma red',
+  implausible_speed: 'Tiempos de respuesta que no cuadran con la ronda',
 };
 
 /**
@@ -50,6 +52,8 @@ export const REVIEW_REASON_HELP: Record<ReviewReason, string> = {
     'Un mismo teléfono envió resultados de demasiados jugadores distintos, como si alguien jugara por otros. Apruébalos solo si ese teléfono se usó como kiosco del stand; si no, descártalos.',
   address_limit:
     'Llegaron desde una misma red más jugadores nuevos en una hora de los que admite un stand, como haría un programa que inventa jugadores. Si la red de la sede explica la afluencia, apruébalos; para no depender de ella, configura las tabletas del stand como kioscos.',
+  implausible_speed:
+    'La trivia se puntúa por rapidez y el kiosco dice que se respondió mucho más rápido de lo que duró la ronda, como si alguien hubiera alterado los tiempos. Descártalo salvo que el personal del stand confirme la partida; si lo apruebas, cuenta con los puntos que el kiosco declaró.',
 };
 
 /** A result whose trivia was deleted while its device was offline: its mutation kept unapplied (KEPT_UNAPPLIED, contract/sync.ts), counted in review. */

@@ -106,6 +106,7 @@ export const campaignDayCtes = (mode: SelectionMode, scope: string) => `
      WHERE a.question_group_id = ANY($2::int[]) AND ${rankedAttempt('a')} AND s.site_id IS NOT NULL
        AND a.completed_at >= $4 AND a.completed_at < $5${scope}`,
         maxAttempts: '$6',
+        trivias: '$2::int[]',
       })}) t
       JOIN weights w USING (question_group_id)
      WHERE (SELECT count(*) FROM days_gone) >= 0

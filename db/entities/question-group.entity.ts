@@ -1,9 +1,11 @@
 import { Check, Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, UpdateDateColumn, type Relation } from 'typeorm';
-import type { PublicNameStyle, Theme } from '../../contract';
+import type { PublicNameStyle, Scoring, Theme } from '../../contract';
 import { CompanyEntity } from './company.entity';
 
 /** A trivia. */
 @Check('question_groups_question_seconds_check', `question_seconds BETWEEN 5 AND 120`)
+@Check('question_groups_scoring_check', `scoring IN ('percent', 'points')`)
+@Check('question_groups_points_clock_check', `scoring = 'percent' OR question_seconds IS NOT NULL`)
 @Entity('question_groups')
 export class QuestionGroupEntity {
   @PrimaryGeneratedColumn('increment')
@@ -52,6 +54,10 @@ export class QuestionGroupEntity {
   /** Each question's clock in seconds (contract/question-clock.ts); null: no clock. */
   @Column('integer', { nullable: true })
   questionSeconds: number | null;
+
+  /** How a round scores (contract/points.ts): `points` needs `questionSeconds`. */
+  @Column('varchar', { length: 10, default: 'percent' })
+  scoring: Scoring;
 
   /** How public screens show players' names. */
   @Column('varchar', { length: 20, default: 'full' })

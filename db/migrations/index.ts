@@ -41,6 +41,7 @@ import { DayStandings1797510000000 } from './1797510000000-day-standings';
 import { PlaceCounts1797520000000 } from './1797520000000-place-counts';
 import { QuestionKinds1797600000000 } from './1797600000000-question-kinds';
 import { QuestionClock1797700000000 } from './1797700000000-question-clock';
+import { PointsScoring1797800000000 } from './1797800000000-points-scoring';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -87,4 +88,5 @@ export const migrations = [
   PlaceCounts1797520000000,
   QuestionKinds1797600000000,
   QuestionClock1797700000000,
+  PointsScoring1797800000000,
 ];

@@ -1,5 +1,6 @@
 import { format, parseISO } from 'date-fns';
 import { es } from 'date-fns/locale';
+import { scoreText, type Scoring } from '../../contract/points';
 
 /** dd/MM/yyyy, as the campaign list shows periods. */
 export function formatDate(value: string | Date | null | undefined, fallback = 'No definida'): string {
@@ -62,13 +63,13 @@ const NUMBERS = new Intl.NumberFormat('es', { maximumFractionDigits: 2 });
 
 /** Every number a screen shows, as Spanish writes it: 4000, 10.000, 12,5 (at most 2 decimals). */
 export const formatNumber = (value: number) => NUMBERS.format(value);
-/** A trivia's result: its score is a percentage. */
-export const formatScore = (score: number) => `${formatNumber(score)}%`;
+/** A trivia's result in its trivia's unit: a percentage ("75%") or points ("7450 pts"). */
+export const formatScore = (score: number, scoring?: Scoring) => scoreText(score, scoring);
 
 /** A mean score to one decimal (an average of results), or '—' when there is none. */
 export const formatMeanScore = (value: number | null) => (value === null ? '—' : formatNumber(Math.round(value * 10) / 10));
 /** A campaign's result: its total is in points. */
-export const formatPoints = (points: number) => `${formatNumber(points)} pts`;
+export const formatPoints = (points: number) => scoreText(points, 'points');
 
 /** One duration format for every screen: the player build's, which depends on nothing. */
 export { formatDuration } from '../player/format';

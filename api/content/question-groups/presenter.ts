@@ -18,6 +18,7 @@ export function presentQuestionGroup(group: QuestionGroupEntity): QuestionGroup 
     maxAttempts: group.maxAttempts,
     publicNames: group.publicNames,
     questionSeconds: group.questionSeconds,
+    scoring: group.scoring,
     createdAt: group.createdAt.toISOString(),
     company: { id: group.company.id, name: group.company.name, logoUrl: group.company.logoUrl },
   } satisfies QuestionGroup;

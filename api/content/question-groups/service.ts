@@ -7,6 +7,7 @@ import { badRequest } from '../../platform/http/errors';
 import { missing } from '../../platform/access/not-found';
 import { changesBetween, quoted, recordActivity, type Actor } from '../../platform/activity/record';
 import { sanitizeInstructions } from './instructions';
+import { checkScoring } from './scoring-rules';
 import { campaignIdsOfTrivia, refreshCampaigns, refreshTriviaStandings } from '../../standings/refresh';
 
 type QuestionGroupData = z.output<typeof questionGroupSchema>;
@@ -45,19 +46,21 @@ function groupFields(input: QuestionGroupData) {
     randomizeAnswers: input.randomizeAnswers,
     completionRedirectUrl: input.completionRedirectUrl,
     maxAttempts: input.maxAttempts,
-    // Left out, the trivia keeps its public name style and its clock.
+    // Left out, the trivia keeps its public name style, its clock and its scoring.
     ...(input.publicNames && { publicNames: input.publicNames }),
     ...(input.questionSeconds !== undefined && { questionSeconds: input.questionSeconds }),
+    ...(input.scoring !== undefined && { scoring: input.scoring }),
   };
 }
 
 /** The fields of a trivia an entry of "Actividad" compares. */
-const TRIVIA_FIELDS = ['name', 'description', 'instructions', 'questionsPerRound', 'randomizeQuestions', 'randomizeAnswers', 'completionRedirectUrl', 'maxAttempts', 'publicNames', 'questionSeconds'] as const;
+const TRIVIA_FIELDS = ['name', 'description', 'instructions', 'questionsPerRound', 'randomizeQuestions', 'randomizeAnswers', 'completionRedirectUrl', 'maxAttempts', 'publicNames', 'questionSeconds', 'scoring'] as const;
 
 export function createQuestionGroup(em: EntityManager, companyId: number, input: QuestionGroupData, actor: Actor): Promise<QuestionGroupEntity> {
   if (input.companyId !== companyId) throw badRequest('La empresa del grupo no coincide con la ruta');
   return em.transaction(async (tx) => {
     await findCompany(tx, companyId);
+    await checkScoring(tx, null, null, { scoring: input.scoring ?? 'percent', questionSeconds: input.questionSeconds ?? null });
     const saved = await tx.save(tx.create(QuestionGroupEntity, { ...groupFields(input), companyId, theme: DEFAULT_THEME }));
     const changes = changesBetween<QuestionGroupEntity>(null, saved, TRIVIA_FIELDS);
     await recordActivity(tx, actor, { companyId, kind: 'trivia', objectId: saved.id, action: 'created', summary: `Creó la trivia ${quoted(saved.name)}`, changes });
@@ -71,6 +74,10 @@ export function updateQuestionGroup(em: EntityManager, id: number, input: Questi
     const group = await findQuestionGroup(tx, id);
     // A trivia stays with its company: the edit dialog shows the company select disabled.
     if (input.companyId !== group.companyId) throw badRequest('No se puede cambiar la empresa de una trivia');
+    await checkScoring(tx, id, group, {
+      scoring: input.scoring ?? group.scoring,
+      questionSeconds: input.questionSeconds !== undefined ? input.questionSeconds : group.questionSeconds,
+    });
     await tx.update(QuestionGroupEntity, { id }, groupFields(input));
     const after = await findQuestionGroup(tx, id);
     const changes = changesBetween<QuestionGroupEntity>(group, after, TRIVIA_FIELDS);

@@ -39,6 +39,7 @@ export async function copyTrivia(em: EntityManager, uploadDir: string, sourceId:
           maxAttempts: source.maxAttempts,
           publicNames: source.publicNames,
           questionSeconds: source.questionSeconds,
+          scoring: source.scoring,
         }),
       );
       const questions = await tx.find(QuestionEntity, { where: { groupId: sourceId }, order: { id: 'ASC' } });

@@ -8,6 +8,7 @@ import type { AttemptRow } from './attempt-row';
 import { roundsCrossing } from './device-rounds';
 import { overlapsAnotherRound } from './overlap';
 import { judgeTime } from './plausibility';
+import { roundPoints } from './points';
 import { clocksRead, roundClocks, withTimeouts } from './question-clock';
 import { checkAgainstRound, sameAnswers } from './round-answers';
 import type { RoundTimes } from './round-end';
@@ -43,12 +44,16 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   }
   const scored = await scoreCompletion(em, attempt, withTimeouts(attempt.answers, completion.answers), completion.answerKey);
   checkAgainstRound(attempt, scored.answers);
+  const answers = keepVerdicts(attempt.answers, scored.answers);
   const { startedAt, completedAt } = completion.times;
+  const points = scored.scoring === 'points';
   // A round whose every answer the server timed itself (its verdicts) is not bounded again as a whole.
   const serverTimed = attempt.dealt_by_server && verdictTimes(attempt).complete;
-  const clocks = serverTimed ? null : (clocksRead(attempt, scored.clockSeconds) ?? (await roundClocks(em, attempt)));
-  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds, clocks });
-  const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, time.plausible) : null;
+  const clocks = serverTimed && !points ? null : (clocksRead(attempt, scored.clockSeconds) ?? (await roundClocks(em, attempt)));
+  const time = judgeTime({ startedAt, completedAt, totalQuestions: attempt.total_questions, reportedSeconds: completion.times.reportedSeconds, clocks: serverTimed ? null : clocks });
+  const round = points ? roundPoints({ ...attempt, started_at: startedAt }, answers, scored.correctQuestions, clocks ?? [], time.seconds * 1000) : null;
+  const verdict = { timePlausible: time.plausible, answerTimesPlausible: round?.plausible ?? true };
+  const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, verdict) : null;
   // TypeORM answers an UPDATE with [rows, rowCount].
   const [[updated]]: [AttemptRow[], number] = await em.query(
     prepared(`UPDATE player_attempts
@@ -57,7 +62,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
             review_reason = COALESCE($7::varchar, review_reason), started_at = $8
       WHERE id = $1
       RETURNING *`),
-    [attempt.id, scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(keepVerdicts(attempt.answers, scored.answers)), hold, startedAt],
+    [attempt.id, round?.score ?? scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(answers), hold, startedAt],
   );
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
   return updated!;
@@ -65,13 +70,20 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
 
 /**
  * Why a clean round's completion is held, the first that applies, or null: its times cannot be
- * anchored (`unanchored_time`), its time could not have been played (`implausible_time`), or it
- * overlaps another round of its device (`overlapping_round`; the device's rounds are read only
+ * anchored (`unanchored_time`), its time could not have been played (`implausible_time`), its
+ * device's answer times do not account for it (`implausible_speed`, a points trivia), or
+ * it overlaps another round of its device (`overlapping_round`; the device's rounds are read only
  * when the others pass).
  */
-async function completionHold(em: EntityManager, attempt: AttemptRow, times: RoundTimes, plausible: boolean): Promise<ReviewReason | null> {
+async function completionHold(
+  em: EntityManager,
+  attempt: AttemptRow,
+  times: RoundTimes,
+  verdict: { timePlausible: boolean; answerTimesPlausible: boolean },
+): Promise<ReviewReason | null> {
   if (times.unanchored) return 'unanchored_time';
-  if (!plausible) return 'implausible_time';
+  if (!verdict.timePlausible) return 'implausible_time';
+  if (!verdict.answerTimesPlausible) return 'implausible_speed';
   if (attempt.device_id === null) return null;
   const crossing = await roundsCrossing(em, { id: attempt.id, deviceId: attempt.device_id, startedAt: times.startedAt, completedAt: times.completedAt });
   return overlapsAnotherRound(times, crossing) ? 'overlapping_round' : null;

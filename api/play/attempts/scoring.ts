@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { scoreOf } from '../../../contract';
+import { scoreOf, type Scoring } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { badRequest } from '../../platform/http/errors';
 import { prepared } from '../../../db/prepared-statements';
@@ -8,7 +8,12 @@ import { deviceMeasure } from './server-timing';
 export interface ScoredCompletion {
   answers: ChosenAnswer[];
   correctAnswers: number;
+  /** The questions answered right. */
+  correctQuestions: Set<number>;
+  /** The percentage of correct answers (`scoreOf`): the round's score unless its trivia scores by points (points.ts). */
   score: number;
+  /** The trivia's scoring, as the key it was scored with says; null when no answer was read (every clock ran out). */
+  scoring: Scoring | null;
   /** The clock in seconds of each question the key it was scored with named (null: none), by question id. */
   clockSeconds: Map<number, number | null>;
 }
@@ -21,16 +26,28 @@ export const SCORE_MESSAGES = {
   mismatchedAnswer: 'La respuesta no corresponde a su pregunta',
 } as const;
 
+/** An answer of the key: its question, whether it is correct, and that question's clock and trivia's scoring. */
+interface KeyRow {
+  id: number;
+  question_id: number;
+  is_correct: boolean;
+  clock_seconds: number | null;
+  scoring: Scoring;
+}
+
 /**
- * A trivia's answers by id: which question each answers, whether it is correct, and that
- * question's clock in seconds (its own, else the trivia's; null: none, contract/question-clock.ts).
+ * A trivia's answers by id: which question each answers, whether it is correct, that question's
+ * clock in seconds (its own, else the trivia's; null: none, contract/question-clock.ts), and the
+ * trivia's scoring (contract/points.ts).
  */
-export type AnswerKey = Map<number, { question_id: number; is_correct: boolean; clock_seconds: number | null }>;
+export type AnswerKey = Map<number, KeyRow>;
+
+const KEY_COLUMNS = `a.id, a.question_id, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, g.scoring`;
 
 /** Every answer of a trivia's questions. */
 export async function answerKeyOf(em: EntityManager, questionGroupId: number): Promise<AnswerKey> {
-  const rows: { id: number; question_id: number; is_correct: boolean; clock_seconds: number | null }[] = await em.query(
-    prepared(`SELECT a.id, a.question_id, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds
+  const rows: KeyRow[] = await em.query(
+    prepared(`SELECT ${KEY_COLUMNS}
                 FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
                WHERE q.group_id = $1`),
     [questionGroupId],
@@ -40,8 +57,8 @@ export async function answerKeyOf(em: EntityManager, questionGroupId: number): P
 
 /** The chosen answers of the attempt's trivia among `answerIds` (an answer of another trivia is left out). */
 async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: number[]): Promise<AnswerKey> {
-  const rows: { id: number; question_id: number; is_correct: boolean; clock_seconds: number | null }[] = await em.query(
-    prepared(`SELECT a.id, a.question_id, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds
+  const rows: KeyRow[] = await em.query(
+    prepared(`SELECT ${KEY_COLUMNS}
        FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
       WHERE a.id = ANY($1::int[]) AND q.group_id = $2`),
     [answerIds, questionGroupId],
@@ -69,20 +86,22 @@ export async function scoreCompletion(
   if (given.length > total) throw badRequest(SCORE_MESSAGES.tooManyAnswers, { code: 'round_incomplete' });
   if (new Set(given.map((a) => a.questionId)).size !== given.length) throw badRequest(SCORE_MESSAGES.repeatedQuestion, { code: 'answer_repeated' });
   const key = answerKey ?? (await chosenOf(em, attempt.question_group_id, given.flatMap((a) => (a.answerId === null ? [] : [a.answerId]))));
-  let correctAnswers = 0;
+  const correctQuestions = new Set<number>();
   for (const chosen of given) {
     // Its clock ran out first ("Tiempo agotado"): it scores nothing.
     if (chosen.answerId === null) continue;
     const row = key.get(chosen.answerId);
     if (!row) throw badRequest(SCORE_MESSAGES.foreignAnswer, { code: 'answer_foreign' });
     if (row.question_id !== chosen.questionId) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
-    if (row.is_correct) correctAnswers++;
+    if (row.is_correct) correctQuestions.add(chosen.questionId);
   }
   return {
     // Each answer's time as the device measured it is kept with it (for a later check and the analytics).
     answers: given.map((chosen) => ({ questionId: chosen.questionId, answerId: chosen.answerId, ...deviceMeasure(chosen) })),
-    correctAnswers,
-    score: scoreOf(correctAnswers, total),
+    correctAnswers: correctQuestions.size,
+    correctQuestions,
+    score: scoreOf(correctQuestions.size, total),
+    scoring: key.values().next().value?.scoring ?? null,
     clockSeconds: new Map([...key.values()].map((row) => [row.question_id, row.clock_seconds])),
   };
 }

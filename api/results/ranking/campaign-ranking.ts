@@ -39,6 +39,7 @@ const perTrivia = (mode: SelectionMode, onlyPlayers: string) =>
        AND ($3::int IS NULL OR a.location_id = $3)
        AND a.completed_at >= $4 AND a.completed_at < $5${onlyPlayers}`,
     maxAttempts: '$6',
+    trivias: '$1::int[]',
   });
 
 /** The overall order, or (with a trivia, $8) that trivia's selected score, then its time. */
