@@ -5,10 +5,10 @@ import { isKioskFile } from './kiosk-chunks';
 
 /**
  * Most JavaScript the player route may send a phone on its first visit, brotli-compressed, in
- * bytes (the kiosk's own chunks apart): the phone's script measured 68.2 kB when the kiosk's code
- * left it, and this leaves room for a few kB of growth, not for a library.
+ * bytes (the kiosk's own chunks apart): room for the game's kinds of question on top of the
+ * measured script, not for a library (docs/decisions.md, "What a phone downloads").
  */
-export const PLAYER_JS_BUDGET_BYTES = 72_000;
+export const PLAYER_JS_BUDGET_BYTES = 75_000;
 
 /** A built script as the budget sees it: its code and the chunks it imports. */
 export interface BudgetChunk {

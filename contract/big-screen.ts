@@ -1,5 +1,6 @@
 import type { BigScreenDrawWinners, ScreenDrawHistory } from './draws';
 import type { Theme } from './theme';
+import type { Scoring } from './points';
 
 /** How a trivia's or campaign's public screens show a player's name (admin screens always show it whole). */
 export const PUBLIC_NAME_STYLES = ['full', 'first-initial'] as const;
@@ -35,6 +36,8 @@ export interface ScreenEntry {
 /** GET /api/public/screens/{trivia|campaign}/{id}: everything a big screen shows, one request. */
 export interface ScreenFeed {
   kind: 'trivia' | 'campaign';
+  /** A trivia's scoring (contract/points.ts): its scores are percentages or points; absent on a campaign's screen. */
+  scoring?: Scoring;
   id: number;
   title: string;
   logoUrl: string | null;

@@ -1,3 +1,4 @@
+import type { Scoring } from './points';
 import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, dateInRange, idParam } from './common';
 
@@ -64,7 +65,9 @@ export interface DrawEntry {
 /** An entry as the screens show it (a player erased since the draw has no name). */
 export interface DrawEntryView extends DrawEntry {
   name: string | null;
+  /** The attempt's score, in its trivia's unit (`scoring`). */
   score: number | null;
+  scoring: Scoring | null;
 }
 
 export interface DrawRecord {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DATE_RANGE_MESSAGE, dateInRange, optionalIdQuery } from './common';
 import { IMPORT_FORMATS } from './question-import';
 import type { PlacedPicture } from './picture-paths';
+import type { Scoring } from './points';
 
 /**
  * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
@@ -198,8 +199,8 @@ export interface PlayerHistoryAnswer {
 
 export interface PlayerHistoryAttempt {
   id: number;
-  /** `companyId`: the trivia's company, in whose time zone the attempt's times are shown. */
-  trivia: { id: number; name: string; companyId: number };
+  /** `companyId`: the trivia's company, in whose time zone the attempt's times are shown; `scoring`: `score`'s unit. */
+  trivia: { id: number; name: string; companyId: number; scoring: Scoring };
   /** The campaigns the trivia is part of. */
   campaigns: { id: number; name: string }[];
   startedAt: string;

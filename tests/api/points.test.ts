@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignRankingEntry, PlayBundle, RankingEntry } from '../../contract';
+import type { CampaignRankingEntry, PlayBundle, TriviaRankingEntry } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { passOnServerClock } from '../support/server-clock';
 import { buildPlayer, buildTrivia } from '../support/factories';
@@ -159,7 +159,7 @@ describe('a round a kiosk dealt', () => {
 describe('the rankings', () => {
   it('order the trivia by points, and a campaign counts a points round as its share of the best round possible', async () => {
     const best = await playOnKiosk([1_000, 1_000, 1_000, 1_000], 15);
-    const ranking = (await api.client().get(`/api/ranking?questionGroupId=${groupId()}&limit=100`)).body as RankingEntry[];
+    const ranking = (await api.client().get(`/api/ranking?questionGroupId=${groupId()}&limit=100`)).body as TriviaRankingEntry[];
     const scores = ranking.map((entry) => entry.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     // Four right answers in 1 s each of 10: 950 each. Rounds of 4,000 (instant, above) rank before it, 2,900 after.

@@ -8,7 +8,7 @@ import { flushOutbox } from '../../web/offline/flusher';
 import { abandonAttempt, queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
 import { readDeviceRecords } from '../../web/offline/staff-tools';
-import { buildBundle, freshDb, json } from './offline-fixtures';
+import { buildBundle, freshDb, json, percentTally } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,7 +78,7 @@ describe('what the device keeps of what the server confirmed', () => {
     await db.attempts.add(round('expired', { confirmedAt: ago(25 * HOUR) }));
     const player = await queueRegistration(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: '123', locationId: 5, hash: 'h1' });
     const finished = await queueRoundStart(db, player, planRound(buildBundle()));
-    await queueCompletion(db, finished, 3);
+    await queueCompletion(db, finished, percentTally(3, finished.questionIds.length), 'percent');
     const left = await queueRoundStart(db, player, planRound(buildBundle(6, { id: 8 })));
     await abandonAttempt(db, 8);
     // Nothing is confirmed while its writes wait, a round left unfinished included.

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { v4 as uuid } from 'uuid';
 import { DEFAULT_THEME, type PlayBundle } from '../../contract';
+import { scoreOf } from '../../contract/play-rules';
 
 import { openTriviaDb } from '../../web/offline/db';
 
@@ -72,3 +73,6 @@ export function hangingFetch() {
   };
   return { fetchStub, calls };
 }
+
+/** A percentage round of `total` questions with `correct` right, as the player screen tallies it (`roundTally`). */
+export const percentTally = (correct: number, total: number) => ({ correctAnswers: correct, score: scoreOf(correct, total) });

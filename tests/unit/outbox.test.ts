@@ -7,8 +7,8 @@ import { openTriviaDb, STORES_V1 } from '../../web/offline/db';
 import { documentHash, findKnownPlayer } from '../../web/offline/known-players';
 import { attemptsOnDevice, queueCompletion, EmptyRoundError, recordAnswer, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound, playableCount } from '../../web/offline/round';
-import { correctCount } from '../../web/offline/verdict';
-import { buildBundle, freshDb } from './offline-fixtures';
+import { roundTally } from '../../web/offline/verdict';
+import { buildBundle, freshDb, percentTally } from './offline-fixtures';
 
 const NUMERIC = { numeric: true };
 const LETTERS = { numeric: false };
@@ -24,7 +24,7 @@ describe('outbox writes', () => {
       await recordAnswer(db, bundle.group.id, { questionId, answerId: questionId * 10 });
     }
     const resumed = (await db.inProgress.get(bundle.group.id))!;
-    const result = await queueCompletion(db, resumed, correctCount(bundle, resumed));
+    const result = await queueCompletion(db, resumed, roundTally(bundle, resumed), 'percent');
 
     expect(result).toMatchObject({ score: 100, correctAnswers: 4, totalQuestions: 4 });
     const outbox = await db.outbox.orderBy('mutationId').toArray();
@@ -128,7 +128,7 @@ describe('completing an attempt', () => {
     const db = freshDb();
     const state = await queueRoundStart(db, player, planRound(buildBundle()));
     const twoDaysAgo = { ...state, startedAt: new Date(Date.now() - 2 * 86_400_000).toISOString() };
-    const result = await queueCompletion(db, twoDaysAgo, 0);
+    const result = await queueCompletion(db, twoDaysAgo, percentTally(0, 4), 'percent');
     expect(result.completionTime).toBe(MAX_COMPLETION_SECONDS);
     const completion = (await db.outbox.toArray()).find((e) => e.kind === 'completion')!;
     expect(mutationSchema.safeParse({ mutationId: completion.mutationId, kind: 'completion', payload: completion.payload }).success).toBe(true);
@@ -141,8 +141,8 @@ describe('completing an attempt', () => {
     const state = await queueRoundStart(db, player, planRound(bundle));
     for (const questionId of state.questionIds) await recordAnswer(db, 7, { questionId, answerId: questionId * 10 });
     const answered = (await db.inProgress.get(7))!;
-    const first = await queueCompletion(db, answered, 4);
-    const second = await queueCompletion(db, answered, 0);
+    const first = await queueCompletion(db, answered, percentTally(4, 4), 'percent');
+    const second = await queueCompletion(db, answered, percentTally(0, 4), 'percent');
     expect(second).toEqual(first);
     expect((await db.outbox.toArray()).filter((e) => e.kind === 'completion')).toHaveLength(1);
     expect((await db.attempts.get(state.attemptClientId))!.score).toBe(100);

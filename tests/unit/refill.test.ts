@@ -9,7 +9,7 @@ import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/o
 import { readRefilled } from '../../web/offline/refill';
 import { planRound } from '../../web/offline/round';
 import { readDeviceRecords } from '../../web/offline/staff-tools';
-import { buildBundle, freshDb, json } from './offline-fixtures';
+import { buildBundle, freshDb, json, percentTally } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -72,7 +72,7 @@ const writeOf = (m: Pushed) => `${m.kind}:${(m.payload as { clientId?: string; a
 
 async function playRound(db: TriviaDb, player: PlayerRef, complete = true) {
   const state = await queueRoundStart(db, player, planRound(buildBundle()));
-  if (complete) await queueCompletion(db, state, 2);
+  if (complete) await queueCompletion(db, state, percentTally(2, state.questionIds.length), 'percent');
   else await db.inProgress.clear();
 }
 

@@ -6,7 +6,7 @@ import { BATCH_SIZE, flushExclusively } from '../../web/offline/flusher';
 import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
 import { dealOnServer } from '../../web/offline/server-deal';
-import { buildBundle, freshDb, json } from './offline-fixtures';
+import { buildBundle, freshDb, json, percentTally } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,7 +19,7 @@ async function kioskWithBacklog(rounds: number): Promise<TriviaDb> {
   for (let i = 0; i < rounds; i++) {
     const player = await queueRegistration(db, { fullName: `Jugador ${i}`, documentTypeId: 1, documentNumber: `10000${i}`, locationId: 5, hash: `h${i}` });
     const state = await queueRoundStart(db, player, planRound(bundle));
-    await queueCompletion(db, state, 2);
+    await queueCompletion(db, state, percentTally(2, state.questionIds.length), 'percent');
   }
   return db;
 }

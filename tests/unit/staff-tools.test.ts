@@ -8,7 +8,7 @@ import { readKioskMode, writeKioskMode } from '../../web/offline/kiosk-setting';
 import { queueCompletion, queueRegistration, queueRoundStart } from '../../web/offline/outbox';
 import { planRound } from '../../web/offline/round';
 import { fetchServerReceipt, openStaffSession, readDeviceRecords, receiptLine, supportReport } from '../../web/offline/staff-tools';
-import { buildBundle, freshDb, json, scriptedFetch } from './offline-fixtures';
+import { buildBundle, freshDb, json, percentTally, scriptedFetch } from './offline-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,9 +19,9 @@ async function kioskWithRounds() {
   const db = freshDb();
   const ana = await queueRegistration(db, { fullName: 'Ana', documentTypeId: 1, documentNumber: DOCUMENT, locationId: 5, hash: 'h1' });
   const luis = await queueRegistration(db, { fullName: 'Luis', documentTypeId: 1, documentNumber: '99887766', locationId: 5, hash: 'h2' });
-  await queueCompletion(db, await queueRoundStart(db, ana, planRound(buildBundle())), 3);
+  await queueCompletion(db, await queueRoundStart(db, ana, planRound(buildBundle())), percentTally(3, 4), 'percent');
   await db.inProgress.clear();
-  await queueCompletion(db, await queueRoundStart(db, luis, planRound(buildBundle())), 5);
+  await queueCompletion(db, await queueRoundStart(db, luis, planRound(buildBundle())), percentTally(5, 4), 'percent');
   await db.inProgress.clear();
   await queueRoundStart(db, luis, planRound(buildBundle()));
   return db;

@@ -11,7 +11,8 @@ import { openPlayLock, type PlayLock } from './play-lock';
 import { recordQuestionShown, resumeAttempt } from './resume';
 import { planRound } from './round';
 import { dealOnServer } from './server-deal';
-import { correctCount, hasAnswerKey, judgeAnswer } from './verdict';
+import { hasAnswerKey, judgeAnswer, roundTally } from './verdict';
+import { scoringOf } from '../../contract/points';
 import { downloadPictures } from './picture-download';
 import { ensurePersistentStorage } from './storage';
 import { startSyncScheduler } from './sync-scheduler';
@@ -114,7 +115,7 @@ export async function answer(bundle: PlayBundle, state: InProgressAttempt, chose
 
 /** Completes an attempt, scored from its verdicts (pending when some are missing), and sends it. */
 export async function finishRound(bundle: PlayBundle, state: InProgressAttempt): Promise<AttemptResult> {
-  const result = await queueCompletion(triviaDb(), state, correctCount(bundle, state));
+  const result = await queueCompletion(triviaDb(), state, roundTally(bundle, state), scoringOf(bundle.group));
   requestFlush();
   return result;
 }

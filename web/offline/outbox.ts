@@ -1,6 +1,8 @@
 import { v4 as uuid } from 'uuid';
 import type { Mutation } from '../../contract';
-import { type DealtRound, MAX_COMPLETION_SECONDS, roundSeconds, scoreOf } from '../../contract/play-rules';
+import { type DealtRound, MAX_COMPLETION_SECONDS, roundSeconds } from '../../contract/play-rules';
+import type { Scoring } from '../../contract/points';
+import type { RoundTally } from './verdict';
 import { confirmLeftRound } from './confirmed-records';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt, LocalAttempt, OutboxEntry, PlayerRef, TriviaDb } from './db';
 
@@ -172,6 +174,8 @@ export interface AttemptResult {
   correctAnswers: number;
   totalQuestions: number;
   completionTime: number;
+  /** The trivia's scoring: `score` is a percentage or points. */
+  scoring: Scoring;
   /** Some answers had no verdict (the phone lost its connection): the score comes from the server once it returns. */
   pending: boolean;
 }
@@ -182,14 +186,14 @@ export interface AttemptResult {
  * double tap or a resumed state read twice never sends two completions. The time is capped at the
  * contract's 24 h: a clock jump or a week-old resume must not leave a payload the server refuses.
  */
-export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, correctAnswers: number | null): Promise<AttemptResult> {
+export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, tally: RoundTally | null, scoring: Scoring): Promise<AttemptResult> {
   const completedAt = new Date();
   const elapsed = roundSeconds(completedAt.getTime() - Date.parse(state.startedAt));
   const completionTime = Math.min(MAX_COMPLETION_SECONDS, Number.isFinite(elapsed) ? elapsed : 0);
   const totalQuestions = state.questionIds.length;
-  const known = correctAnswers ?? 0;
-  const pending = correctAnswers === null;
-  const result = { score: scoreOf(known, totalQuestions), correctAnswers: known, totalQuestions, completionTime };
+  const known = tally?.correctAnswers ?? 0;
+  const pending = tally === null;
+  const result = { score: tally?.score ?? 0, correctAnswers: known, totalQuestions, completionTime };
   return db.transaction('rw', [db.attempts, db.outbox, db.device, db.inProgress], async () => {
     const stored = await db.attempts.get(state.attemptClientId);
     await db.inProgress.where('groupId').equals(state.groupId).filter((s) => s.attemptClientId === state.attemptClientId).delete();
@@ -200,6 +204,7 @@ export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, co
         correctAnswers: stored.correctAnswers ?? known,
         totalQuestions: stored.totalQuestions,
         completionTime: stored.completionTime ?? completionTime,
+        scoring,
         pending: stored.score === null,
       };
     }
@@ -214,7 +219,7 @@ export async function queueCompletion(db: TriviaDb, state: InProgressAttempt, co
       completedAt: completedAt.toISOString(),
       ...(state.receipt ? { receipt: state.receipt } : {}),
     });
-    return { ...result, attemptClientId: state.attemptClientId, pending };
+    return { ...result, attemptClientId: state.attemptClientId, scoring, pending };
   });
 }
 

@@ -1,5 +1,7 @@
 import type { AnswerVerdict, PlayBundle } from '../../contract';
-import { judgeAgainstKey } from '../../contract/play-rules';
+import { judgeAgainstKey, scoreOf } from '../../contract/play-rules';
+import { answerPoints, scoringOf } from '../../contract/points';
+import { clockMs, questionClockSeconds } from '../../contract/question-clock';
 import type { AnswerJudgement, ChosenAnswer, InProgressAttempt } from './db';
 import { callServer } from './server-call';
 
@@ -31,14 +33,30 @@ export async function judgeAnswer(bundle: PlayBundle, state: InProgressAttempt, 
   return { correct: answer.body.correct, correctAnswerId: answer.body.correctAnswerId, ...(answer.body.timedOut ? { timedOut: true as const } : {}) };
 }
 
-/** The correct answers of a finished round, or null when some answer has no verdict (the server will say). */
-export function correctCount(bundle: PlayBundle, state: InProgressAttempt): number | null {
-  if (hasAnswerKey(bundle)) return state.answers.filter((a) => judgeWithKey(bundle, a).correct).length;
-  let correct = 0;
+/** A finished round as the device counts it: its correct answers and its score in the trivia's scoring. */
+export interface RoundTally {
+  correctAnswers: number;
+  score: number;
+}
+
+/**
+ * A finished round's tally, or null when some answer has no verdict (the server will say). A
+ * points trivia's score is each correct answer's points by the device's own measure of it (a
+ * kiosk's is the server's when its times add up; a phone's is replaced by the server's, timed by
+ * the server, as soon as the round reaches it).
+ */
+export function roundTally(bundle: PlayBundle, state: InProgressAttempt): RoundTally | null {
+  const keyed = hasAnswerKey(bundle);
+  const correct = new Set<number>();
   for (const answer of state.answers) {
-    const verdict = state.verdicts?.[answer.questionId];
+    const verdict = keyed ? judgeWithKey(bundle, answer) : state.verdicts?.[answer.questionId];
     if (!verdict) return null;
-    if (verdict.correct) correct++;
+    if (verdict.correct) correct.add(answer.questionId);
   }
-  return correct;
+  if (scoringOf(bundle.group) === 'percent') return { correctAnswers: correct.size, score: scoreOf(correct.size, state.questionIds.length) };
+  const points = state.answers.reduce((sum, answer) => {
+    const clock = clockMs(questionClockSeconds(bundle.questions.find((q) => q.id === answer.questionId), bundle.group.questionSeconds), state.extraTime) ?? 0;
+    return sum + answerPoints(correct.has(answer.questionId), answer.elapsedMs ?? clock, clock);
+  }, 0);
+  return { correctAnswers: correct.size, score: points };
 }

@@ -107,6 +107,7 @@ export function createScreenFeeds(dataSource: DataSource, rankings: RankingReads
         const { total, entries } = await rankings.triviaRanking({ questionGroupId: id, offset: 0, limit: SCREEN_ROWS, includeDuplicates: false }, 'fresh');
         return {
           kind: 'trivia',
+          scoring: trivia.scoring,
           id,
           title: trivia.name,
           logoUrl: triviaLogo(trivia),

@@ -1,6 +1,6 @@
 import type { DrawFilters } from '../../../contract';
 import { rankedAttempt } from '../../standings/counted-attempts';
-import { attemptNumber } from '../../standings/campaign-selection';
+import { attemptNumber, campaignScore } from '../../standings/campaign-selection';
 import { completionRange } from '../../standings/date-range';
 import { triviaSort } from '../../standings/order-by';
 import type { Queryable } from '../../standings/refresh';
@@ -14,11 +14,13 @@ export type DrawSubject =
  * The attempts that may enter: the ranking's own rule (`rankedAttempt`, so whatever leaves the
  * ranking leaves the draw), at the subject's trivias, filtered by site, completion range and
  * score, without the excluded players. A campaign counts a player's first $7 attempts per trivia
- * (`attemptNumber`; the filters apply first, as in the campaign ranking); a trivia passes null (no limit).
+ * (`attemptNumber`; the filters apply first, as in the campaign ranking); a trivia passes null (no
+ * limit). A trivia's draw reads scores in its own unit (a percentage or points); a campaign's as
+ * the campaign counts them (`campaignScore`: a points round as its share of the best round).
  */
-const CANDIDATES = () => `
+const CANDIDATES = (subject: DrawSubject['kind']) => `
   SELECT player_id, id, score, completion_time, completed_at FROM (
-    SELECT a.player_id, a.id, a.score, a.completion_time, a.completed_at,
+    SELECT a.player_id, a.id, ${subject === 'campaign' ? campaignScore('$1::int[]') : 'a.score'} AS score, a.completion_time, a.completed_at,
            ${attemptNumber()} AS n
       FROM player_attempts a
      WHERE a.question_group_id = ANY($1::int[])
@@ -31,11 +33,11 @@ const CANDIDATES = () => `
   WHERE ($7::int IS NULL OR n <= $7) AND ($5::int IS NULL OR score >= $5)`;
 
 /** One entry per player: their best qualifying attempt in the ranking's order. */
-const ONE_PER_PLAYER = () => `
-  SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES()}) c
+const ONE_PER_PLAYER = (subject: DrawSubject['kind']) => `
+  SELECT DISTINCT ON (player_id) player_id, id FROM (${CANDIDATES(subject)}) c
    ORDER BY player_id, ${triviaSort()}`;
 
-const EVERY_ATTEMPT = () => `SELECT player_id, id FROM (${CANDIDATES()}) c`;
+const EVERY_ATTEMPT = (subject: DrawSubject['kind']) => `SELECT player_id, id FROM (${CANDIDATES(subject)}) c`;
 
 /** The later of two range starts and the earlier of two ends (null: open). */
 function narrowed(outer: { from: Date | null; to: Date | null }, inner: { from: Date | null; to: Date | null }) {
@@ -64,7 +66,7 @@ export async function eligibleQuery(em: Queryable, subject: DrawSubject, filters
   const range = subject.kind === 'campaign' ? narrowed(completionRange(subject.startDate, subject.endDate, subject.timeZone), filterRange) : filterRange;
   const excluded = filters.excludePastWinners ? await pastWinners(em, subject) : [];
   return {
-    sql: filters.onePerPlayer ? ONE_PER_PLAYER() : EVERY_ATTEMPT(),
+    sql: filters.onePerPlayer ? ONE_PER_PLAYER(subject.kind) : EVERY_ATTEMPT(subject.kind),
     params: [
       subject.kind === 'trivia' ? [subject.id] : subject.triviaIds,
       filters.locationId,

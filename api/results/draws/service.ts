@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { DrawEntry, DrawEntryView, DrawFilters, DrawRecord, DrawVerification } from '../../../contract';
+import type { DrawEntry, DrawEntryView, DrawFilters, DrawRecord, DrawVerification, Scoring } from '../../../contract';
 import { CampaignQuestionGroupEntity, PrizeDrawEntity } from '../../../db/entities';
 import { findCampaign } from '../../content/campaigns/service';
 import { unprocessable } from '../../platform/http/errors';
@@ -150,7 +150,7 @@ export const entryName = (firstName: string, lastName: string) => `${firstName} 
 
 interface EntryFacts {
   names: Map<number, string>;
-  scores: Map<number, number>;
+  scores: Map<number, { score: number; scoring: Scoring }>;
 }
 
 /** The names and scores of entries as they are now (a player erased since the draw has none). */
@@ -159,18 +159,24 @@ async function entryFacts(em: EntityManager, entries: DrawEntry[]): Promise<Entr
     `SELECT id, first_name, last_name FROM players WHERE id = ANY($1::int[])`,
     [[...new Set(entries.map((e) => e.playerId))]],
   );
-  const attempts: { id: number; score: number }[] = await em.query(`SELECT id, score FROM player_attempts WHERE id = ANY($1::int[])`, [
-    entries.map((e) => e.attemptId),
-  ]);
+  const attempts: { id: number; score: number; scoring: Scoring }[] = await em.query(
+    `SELECT a.id, a.score, g.scoring FROM player_attempts a JOIN question_groups g ON g.id = a.question_group_id WHERE a.id = ANY($1::int[])`,
+    [entries.map((e) => e.attemptId)],
+  );
   return {
     names: new Map(players.map((p) => [p.id, entryName(p.first_name, p.last_name)])),
-    scores: new Map(attempts.map((a) => [a.id, Number(a.score)])),
+    scores: new Map(attempts.map((a) => [a.id, { score: Number(a.score), scoring: a.scoring }])),
   };
 }
 
 async function describeEntries(em: EntityManager, entries: DrawEntry[]): Promise<DrawEntryView[]> {
   const { names, scores } = await entryFacts(em, entries);
-  return entries.map((entry) => ({ ...entry, name: names.get(entry.playerId) ?? null, score: scores.get(entry.attemptId) ?? null }));
+  return entries.map((entry) => ({
+    ...entry,
+    name: names.get(entry.playerId) ?? null,
+    score: scores.get(entry.attemptId)?.score ?? null,
+    scoring: scores.get(entry.attemptId)?.scoring ?? null,
+  }));
 }
 
 async function presentDraw(em: EntityManager, draw: PrizeDrawEntity, repeat: RepeatMark): Promise<DrawRecord> {

@@ -24,7 +24,7 @@ export function exportRoutes(dataSource: DataSource, rankings: RankingReads) {
     const { id } = parse(idParamsSchema, ctx.params);
     const group = await findQuestionGroup(em, id);
     const timeZone = await companyTimeZone(em, group.companyId);
-    sendCsvPages(ctx, { prefix: 'puntajes', name: group.name, timeZone }, scoreColumns(timeZone), scorePages(rankings.exportLane, id, timeZone));
+    sendCsvPages(ctx, { prefix: 'puntajes', name: group.name, timeZone }, scoreColumns(timeZone, group.scoring), scorePages(rankings.exportLane, id, timeZone));
   });
 
   router.get('/campaigns/:id/ranking/export', allow(dataSource, 'exports.people', inParams('campaign')), async (ctx) => {

@@ -1,16 +1,19 @@
 import type { QueryLane } from '../../../db/data-source';
 import { disqualifiedAttempt } from '../../standings/counted-attempts';
-import { REVIEW_REASON_LABELS, type ReviewReason } from '../../../contract';
+import { REVIEW_REASON_LABELS, type ReviewReason, type Scoring } from '../../../contract';
 import type { ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { localTimeFormatter } from './local-time';
 
-/** The header: the times' columns name the zone they are written in (the trivia's event time zone). */
-export const scoreColumns = (timeZone: string) => [
+/** What the score's column is headed by the trivia's scoring (contract/points.ts). */
+export const SCORE_COLUMN: Record<Scoring, string> = { percent: 'Puntaje (%)', points: 'Puntos' };
+
+/** The header: the score's column names its unit; the times' columns the zone they are written in (the trivia's event time zone). */
+export const scoreColumns = (timeZone: string, scoring: Scoring) => [
   'Nombre completo',
   'Tipo de documento',
   'Número de documento',
   'Sede',
-  'Puntaje (%)',
+  SCORE_COLUMN[scoring],
   'Respuestas correctas',
   'Total de preguntas',
   'Tiempo (segundos)',

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { reviewReasonLabel, type AttemptStanding, type PlacedPicture, type PlayerHistory, type PlayerHistoryAnswer } from '../../../contract';
+import { reviewReasonLabel, type AttemptStanding, type PlacedPicture, type PlayerHistory, type PlayerHistoryAnswer, type Scoring } from '../../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { disqualifiedAttempt } from '../../standings/counted-attempts';
 import { missing } from '../../platform/access/not-found';
@@ -12,7 +12,7 @@ const PLAYER_SQL = `
    WHERE p.id = $1`;
 
 const ATTEMPTS_SQL = `
-  SELECT a.id, a.question_group_id, g.name AS trivia_name, g.company_id, a.started_at, a.completed_at, a.score, a.correct_answers,
+  SELECT a.id, a.question_group_id, g.name AS trivia_name, g.company_id, g.scoring, a.started_at, a.completed_at, a.score, a.correct_answers,
          a.total_questions, a.completion_time, a.review_status, a.review_reason, ${disqualifiedAttempt('a')} AS disqualified,
          l.name AS site, d.kiosk_name, a.question_ids, a.answers,
          coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name, c.id)
@@ -34,6 +34,7 @@ interface HistoryAttemptRow {
   question_group_id: number;
   trivia_name: string;
   company_id: number;
+  scoring: Scoring;
   started_at: Date;
   completed_at: Date | null;
   score: number;
@@ -105,7 +106,7 @@ export async function playerHistory(em: EntityManager, playerId: number, compani
     player: { id: player.id, fullName: player.full_name, documentNumber: player.document_number, site: player.site },
     attempts: rows.map((row) => ({
       id: row.id,
-      trivia: { id: row.question_group_id, name: row.trivia_name, companyId: row.company_id },
+      trivia: { id: row.question_group_id, name: row.trivia_name, companyId: row.company_id, scoring: row.scoring },
       campaigns: row.campaigns,
       startedAt: row.started_at.toISOString(),
       completedAt: row.completed_at?.toISOString() ?? null,

@@ -2,8 +2,8 @@ import { Maximize } from 'lucide-react';
 import { Fragment, useEffect, useState, type CSSProperties } from 'react';
 import { themeVariables } from '../../../contract/theme-variables';
 import { useThemeFonts } from '../../player/theme-fonts';
-import { TIE_RULES, type ScreenEntry, type ScreenFeed } from '../../../contract';
-import { BROWSER_TIME_ZONE, formatDuration, formatPoints, formatScore, formatTimeOfDay } from '../../lib/format';
+import { TIE_RULES, type Scoring, type ScreenEntry, type ScreenFeed } from '../../../contract';
+import { BROWSER_TIME_ZONE, formatDuration, formatScore, formatTimeOfDay } from '../../lib/format';
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from '../../shared/qr-code';
 import { DrawHistory, DrawWinners } from './draw-panels';
@@ -11,15 +11,15 @@ import './big-screen.css';
 
 /** The screen's clock in the event's time zone (the feed says which; before any feed, the device's). */
 const clock = (date: Date, feed: ScreenFeed | null) => formatTimeOfDay(date, feed?.timeZone ?? BROWSER_TIME_ZONE);
-/** A score as the rankings write it: a trivia's in %, a campaign's total in points. */
-const scoreText = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? formatScore(score) : formatPoints(score));
+/** How the rankings write the screen's scores: a trivia's in its scoring (% or points), a campaign's total in points. */
+const unitOf = (feed: ScreenFeed): Scoring => (feed.kind === 'campaign' ? 'points' : (feed.scoring ?? 'percent'));
 /** The result as a row shows it: the score, then the time that breaks ties. */
-function entryResultText(kind: ScreenFeed['kind'], entry: ScreenEntry): string {
-  const score = scoreText(kind, entry.score);
+function entryResultText(unit: Scoring, entry: ScreenEntry): string {
+  const score = formatScore(entry.score, unit);
   return entry.time === null ? score : `${score} · ${formatDuration(entry.time)}`;
 }
 /** The newest finisher's figure, said for what it is: a trivia's round score, a campaign's total. */
-const newestScoreText = (kind: ScreenFeed['kind'], score: number) => (kind === 'trivia' ? scoreText(kind, score) : `${scoreText(kind, score)} en la campaña`);
+const newestScoreText = (feed: ScreenFeed, score: number) => (feed.kind === 'trivia' ? formatScore(score, unitOf(feed)) : `${formatScore(score, 'points')} en la campaña`);
 
 /**
  * An address in pieces that end where a line may break: after the host's "/" and after each "/"
@@ -75,7 +75,7 @@ function Status({ state }: { state: ScreenFeedState }) {
   );
 }
 
-function Row({ kind, entry, newest }: { kind: ScreenFeed['kind']; entry: ScreenEntry; newest: boolean }) {
+function Row({ unit, entry, newest }: { unit: Scoring; entry: ScreenEntry; newest: boolean }) {
   return (
     <li className={`big-screen-row${newest ? ' big-screen-row-newest' : ''}`} data-testid="screen-row" data-newest={newest || undefined}>
       <span className="big-screen-position">
@@ -88,13 +88,13 @@ function Row({ kind, entry, newest }: { kind: ScreenFeed['kind']; entry: ScreenE
         </span>
         {entry.location && <span className="big-screen-location">{entry.location}</span>}
       </span>
-      <span className="big-screen-score">{entryResultText(kind, entry)}</span>
+      <span className="big-screen-score">{entryResultText(unit, entry)}</span>
     </li>
   );
 }
 
 /** The top three as a podium: second, first, third. */
-function Podium({ kind, entries, newestId }: { kind: ScreenFeed['kind']; entries: ScreenEntry[]; newestId: number | null }) {
+function Podium({ unit, entries, newestId }: { unit: Scoring; entries: ScreenEntry[]; newestId: number | null }) {
   const order = [entries[1], entries[0], entries[2]];
   return (
     <ol className="big-screen-podium" aria-label="Podio">
@@ -108,7 +108,7 @@ function Podium({ kind, entries, newestId }: { kind: ScreenFeed['kind']; entries
           >
             <span className="big-screen-step-name">{entry.name}</span>
             {entry.playerId === newestId && <span className="big-screen-badge">¡Nuevo!</span>}
-            <span className="big-screen-step-score">{entryResultText(kind, entry)}</span>
+            <span className="big-screen-step-score">{entryResultText(unit, entry)}</span>
             <span className="big-screen-step-block">
               <span aria-hidden>{entry.position}</span>
               <span className="sr-only">Puesto {entry.position}</span>
@@ -148,13 +148,13 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           {feed.entries.length === 0 ? (
             <p className="big-screen-empty">Aún no hay resultados. ¡Sé el primero en jugar!</p>
           ) : (
-            <Podium kind={feed.kind} entries={feed.entries} newestId={newestId} />
+            <Podium unit={unitOf(feed)} entries={feed.entries} newestId={newestId} />
           )}
           <div className="big-screen-below-podium" data-history={history ? true : undefined}>
             {rest.length > 0 && (
               <ol className="big-screen-list" aria-label="Siguientes puestos">
                 {rest.map((entry) => (
-                  <Row key={entry.playerId} kind={feed.kind} entry={entry} newest={entry.playerId === newestId} />
+                  <Row key={entry.playerId} unit={unitOf(feed)} entry={entry} newest={entry.playerId === newestId} />
                 ))}
               </ol>
             )}
@@ -171,7 +171,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
           <div aria-live="polite" className="big-screen-newest">
             {feed.newest && (
               <p data-testid="screen-newest">
-                Acaba de terminar: <strong>{feed.newest.name}</strong> · {newestScoreText(feed.kind, feed.newest.score)}
+                Acaba de terminar: <strong>{feed.newest.name}</strong> · {newestScoreText(feed, feed.newest.score)}
               </p>
             )}
           </div>

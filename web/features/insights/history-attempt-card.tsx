@@ -124,7 +124,7 @@ export function HistoryAttemptCard({ attempt }: { attempt: PlayerHistoryAttempt 
       </div>
       {attempt.reviewReason && <p className="text-sm text-slate-700 dark:text-slate-300">Motivo de revisión: {attempt.reviewReason}</p>}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <Fact label="Puntaje">{finished ? formatScore(attempt.score) : '—'}</Fact>
+        <Fact label="Puntaje">{finished ? formatScore(attempt.score, attempt.trivia.scoring) : '—'}</Fact>
         <Fact label="Correctas">{finished ? `${attempt.correctAnswers}/${attempt.totalQuestions}` : '—'}</Fact>
         <Fact label="Tiempo">{formatDuration(attempt.completionTime)}</Fact>
         <Fact label="Sede">{siteName(attempt.site)}</Fact>

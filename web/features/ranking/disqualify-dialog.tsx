@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DISQUALIFICATION_SCOPE_LABELS, DISQUALIFICATION_SCOPES, type DisqualificationScope, type TriviaRankingEntry } from '../../../contract';
+import { DISQUALIFICATION_SCOPE_LABELS, DISQUALIFICATION_SCOPES, type DisqualificationScope, type Scoring, type TriviaRankingEntry } from '../../../contract';
 import { toast } from '../../lib/toast-store';
 import { useDisqualify } from './api/disqualifications';
 import { ReasonDialog } from '../../shared/moderation/reason-dialog';
@@ -11,7 +11,7 @@ const SCOPE_HINTS: Record<DisqualificationScope, string> = {
 };
 
 /** "Descalificar" a ranking row: this result or the player at this trivia, with a reason. Keyed by its row, so each starts at 'this result'. */
-export function DisqualifyDialog({ entry, onClose }: { entry: TriviaRankingEntry | null; onClose: () => void }) {
+export function DisqualifyDialog({ entry, scoring, onClose }: { entry: TriviaRankingEntry | null; scoring: Scoring | undefined; onClose: () => void }) {
   const disqualify = useDisqualify();
   const [scope, setScope] = useState<DisqualificationScope>('attempt');
   const name = entry ? `${entry.firstName} ${entry.lastName}`.trim() : '';
@@ -20,7 +20,7 @@ export function DisqualifyDialog({ entry, onClose }: { entry: TriviaRankingEntry
     <ReasonDialog
       open={entry !== null}
       title="¿Descalificar del ranking?"
-      message={entry ? `${name}: ${formatScore(entry.score)} en la posición ${entry.position}. El resultado se conserva y puede restaurarse.` : ''}
+      message={entry ? `${name}: ${formatScore(entry.score, scoring)} en la posición ${entry.position}. El resultado se conserva y puede restaurarse.` : ''}
       confirmLabel="Descalificar"
       danger
       pending={disqualify.isPending}

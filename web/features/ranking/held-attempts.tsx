@@ -10,6 +10,7 @@ import { BatchConfirm } from './held/batch-confirm';
 import { HeldFilters } from './held/held-filters';
 import { HeldRow, playerName } from './held/held-row';
 import { formatScore } from '../../lib/format';
+import { useRankingTrivia } from './api/get-ranking-trivia';
 
 /** The filter in words, for the bulk confirmation ('Motivo «Tiempo no plausible», dispositivo «Stand Norte»'). */
 function filterText(filter: HeldFilter, summary: HeldSummary | undefined): string {
@@ -42,6 +43,7 @@ export function HeldAttempts({ id }: { id: number }) {
   const [filter, setFilter] = useState<HeldFilter>({});
   const summary = useHeldSummary(id, filter);
   const held = useHeldAttempts(id, filter);
+  const scoring = useRankingTrivia(id).data?.scoring;
   const review = useReviewAttempt(id);
   const batch = useReviewBatch(id);
   const [discarding, setDiscarding] = useState<HeldAttempt | null>(null);
@@ -152,7 +154,7 @@ export function HeldAttempts({ id }: { id: number }) {
           <ConfirmDialog
             open={discarding !== null}
             title="¿Descartar el resultado?"
-            message={discarding ? `El resultado de ${playerName(discarding)} (${formatScore(discarding.score)}) no contará en el ranking. El registro se conserva.` : ''}
+            message={discarding ? `El resultado de ${playerName(discarding)} (${formatScore(discarding.score, scoring)}) no contará en el ranking. El registro se conserva.` : ''}
             confirmLabel="Descartar"
             pending={review.isPending}
             onConfirm={() => discarding && decide(discarding, 'discard')}
@@ -173,6 +175,7 @@ export function HeldAttempts({ id }: { id: number }) {
         <HeldRow
           key={attempt.id}
           attempt={attempt}
+          scoring={scoring}
           selected={isSelected(attempt)}
           onSelect={(selected) => select(attempt, selected)}
           showHelp={filter.reason === undefined}

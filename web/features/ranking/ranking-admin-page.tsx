@@ -64,7 +64,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
         admin
         rowAction={rowActions ? (entry) => <RankingRowActions player={entry} companyId={companyId} onDisqualify={() => setDisqualifying(entry)} /> : undefined}
       />
-      <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} onClose={() => setDisqualifying(null)} />
+      <DisqualifyDialog key={disqualifying?.id ?? 'none'} entry={disqualifying} scoring={trivia.data?.scoring} onClose={() => setDisqualifying(null)} />
       <EventTimeZone companyId={companyId}>
         {exists && can('review.decide', companyId) && <HeldAttempts id={id} />}
         {exists && moderates && <Disqualifications id={id} />}

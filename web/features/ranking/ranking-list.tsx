@@ -1,6 +1,6 @@
 import { Award, Medal, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { EXTRA_TIME_NOTE, type TriviaRankingEntry } from '../../../contract';
+import { EXTRA_TIME_NOTE, type Scoring, type TriviaRankingEntry } from '../../../contract';
 import { formatDuration, formatScore } from '../../lib/format';
 import { RankingRow } from '../../shared/ranking/ranking-row';
 import { TieRule } from '../../shared/ranking/tie-rule';
@@ -22,7 +22,16 @@ function Position({ position }: { position: number }) {
  * Ranked rows; each animates in 0.05 s after the one above it (counted within its page). An admin
  * screen may give each row an action (`action`, 'Descalificar').
  */
-export function RankingList({ entries, action }: { entries: TriviaRankingEntry[]; action?: (entry: TriviaRankingEntry) => ReactNode }) {
+export function RankingList({
+  entries,
+  scoring,
+  action,
+}: {
+  entries: TriviaRankingEntry[];
+  /** The trivia's scoring: its scores are percentages or points. */
+  scoring: Scoring | undefined;
+  action?: (entry: TriviaRankingEntry) => ReactNode;
+}) {
   return (
     <>
       <ol className="space-y-2" aria-label="Ranking">
@@ -40,7 +49,7 @@ export function RankingList({ entries, action }: { entries: TriviaRankingEntry[]
             name={`${entry.firstName} ${entry.lastName}`}
             site={`${entry.location?.name ?? 'Sin sede'}${entry.extraTime ? ` · ${EXTRA_TIME_NOTE}` : ''}`}
             stats={[
-              { value: formatScore(entry.score), label: 'puntaje', testId: 'ranking-score' },
+              { value: formatScore(entry.score, scoring), label: scoring === 'points' ? 'puntos' : 'puntaje', testId: 'ranking-score' },
               { value: `${entry.correctAnswers}/${entry.totalQuestions}`, label: 'correctas', testId: 'ranking-correct' },
               { value: formatDuration(entry.completionTime), label: 'tiempo', testId: 'ranking-time' },
             ]}

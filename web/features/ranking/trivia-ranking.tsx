@@ -74,7 +74,7 @@ export function TriviaRanking({
               key: entry.id,
               name: `${entry.firstName} ${entry.lastName}`,
               location: entry.location?.name ?? 'Sin sede',
-              result: `${formatScore(entry.score)} · ${formatDuration(entry.completionTime)}`,
+              result: `${formatScore(entry.score, trivia.data?.scoring)} · ${formatDuration(entry.completionTime)}`,
             }))}
           />
           <Card className="space-y-4 p-5">
@@ -97,7 +97,7 @@ export function TriviaRanking({
             <EmptyState title="No hay resultados para mostrar" />
           ) : (
             <>
-              <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={entries} action={rowAction} />
+              <RankingList key={JSON.stringify([locationId, range, includeDuplicates])} entries={entries} scoring={trivia.data?.scoring} action={rowAction} />
               <LoadMore {...more} />
             </>
           )}

@@ -2,6 +2,7 @@ import { Clock, CloudUpload, Medal, RotateCcw, Sparkles, Target, Trophy } from '
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import type { CampaignPlace, ServerResult } from '../../../contract';
 import { CAMPAIGN_PLACE_COUNTED } from '../../../contract/places';
+import { campaignPercent, scoreText } from '../../../contract/points';
 import { reviewReasonLabel } from '../../../contract/review-reasons';
 import type { AttemptResult } from '../../offline';
 import { useAnnounce } from '../announcer';
@@ -10,16 +11,18 @@ import { useServerReachable } from '../kiosk';
 import { useFocusOnMount } from '../use-focus-on-mount';
 import { PENDING_WORDING, pendingReason } from './pending-wording';
 
-/** The score tiers: 70 and 40. */
-export function tierOf(score: number) {
-  if (score >= 70) return { icon: Trophy, message: '¡Excelente trabajo!', label: 'Trofeo' };
-  if (score >= 40) return { icon: Medal, message: '¡Buen intento!', label: 'Medalla' };
+/** The score tiers: 70 and 40 (of 100 %, or of a points round's best). */
+export function tierOf(result: Pick<AttemptResult, 'score' | 'scoring' | 'totalQuestions'>) {
+  const share = campaignPercent(result.score, result.scoring, result.totalQuestions);
+  if (share >= 70) return { icon: Trophy, message: '¡Excelente trabajo!', label: 'Trofeo' };
+  if (share >= 40) return { icon: Medal, message: '¡Buen intento!', label: 'Medalla' };
   return { icon: Target, message: '¡Sigue practicando!', label: 'Sigue practicando' };
 }
 
 /** What the live region says when the round ends: the score and the correct answers. */
 export function resultText(result: AttemptResult): string {
-  return `Trivia completada. Tu puntaje: ${result.score} %. ${result.correctAnswers} de ${result.totalQuestions} correctas.`;
+  const score = result.scoring === 'points' ? `${result.score} puntos` : `${result.score} %`;
+  return `Trivia completada. Tu puntaje: ${score}. ${result.correctAnswers} de ${result.totalQuestions} correctas.`;
 }
 
 /** What the screen says while the result waits for the server (some answers had no verdict). */
@@ -163,7 +166,7 @@ function ScoredResult({
   redirectUrl: string | null;
   onRestart: () => void;
 }) {
-  const tier = tierOf(result.score);
+  const tier = tierOf(result);
   const Icon = tier.icon;
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const announce = useAnnounce();
@@ -180,7 +183,7 @@ function ScoredResult({
         {tier.message}
       </h2>
       <p className="player-header-text text-6xl font-black tabular-nums" data-testid="result-score">
-        {result.score}%
+        {scoreText(result.score, result.scoring)}
       </p>
       <dl className="player-result-figures grid grid-cols-2 gap-3">
         <div className="player-question !text-base">

@@ -1,7 +1,7 @@
 import { CheckCircle2, Download, Repeat, ShieldCheck, TriangleAlert, XCircle } from 'lucide-react';
 import type { DrawFilters, DrawRecord } from '../../../contract';
 import { Button, buttonClass } from '../../components/ui/button';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatScore } from '../../lib/format';
 import { DateTime } from '../time-zone/event-time-zone';
 import { drawExportUrl, useVerifyDraw } from './api/draws';
 
@@ -76,7 +76,7 @@ export function DrawRecordItem({ draw, siteName, exportsPeople }: { draw: DrawRe
         {draw.winners.map((winner) => (
           <li key={`${winner.playerId}:${winner.attemptId}`}>
             {winnerName(winner.name)}
-            {winner.score !== null && <span className="text-slate-600 dark:text-slate-400"> ({winner.score} puntos)</span>}
+            {winner.score !== null && <span className="text-slate-600 dark:text-slate-400"> ({formatScore(winner.score, winner.scoring ?? undefined)})</span>}
           </li>
         ))}
       </ol>

@@ -51,4 +51,4 @@ export const PREVIEW_ATTEMPT: InProgressAttempt = {
   startedAt: new Date(0).toISOString(),
 };
 
-export const PREVIEW_RESULT: AttemptResult = { attemptClientId: 'preview', score: 80, correctAnswers: 4, totalQuestions: 5, completionTime: 42, pending: false };
+export const PREVIEW_RESULT: AttemptResult = { attemptClientId: 'preview', score: 80, correctAnswers: 4, totalQuestions: 5, completionTime: 42, scoring: 'percent', pending: false };

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { questionGroupSchema, type Company, type QuestionGroup } from '../../../../contract';
+import { MAX_ANSWER_POINTS, questionGroupSchema, SCORING_LABELS, SCORINGS, type Company, type QuestionGroup } from '../../../../contract';
 import { ClockSecondsSelect, clockSecondsValue } from '../../../components/clock-seconds-select';
 import { PublicNamesSelect } from '../../../components/public-names-select';
 import { FormDialog } from '../../../components/ui/form-dialog';
@@ -18,6 +18,8 @@ import { useSaveGroup } from '../api/save-group';
 /** The formatted-text editor (TipTap) loads with this dialog, never with the admin's first page. */
 const InstructionsEditor = lazy(() => import('./instructions-editor'));
 const INSTRUCTIONS_HINT = 'Negrita, cursiva, títulos, listas y enlaces. Si lo dejas vacío se muestran las reglas por defecto.';
+const POINTS_NEED_CLOCK = 'Para puntuar por puntos, elige antes un tiempo por pregunta.';
+const POINTS_HINT = `Con puntos, cada acierto vale de ${MAX_ANSWER_POINTS} (al instante) a ${MAX_ANSWER_POINTS / 2} (al agotarse el tiempo). No se puede cambiar cuando la trivia ya tiene resultados.`;
 
 type FormInput = z.input<typeof questionGroupSchema>;
 type FormOutput = z.output<typeof questionGroupSchema>;
@@ -26,6 +28,7 @@ const TAB_OF_FIELD: Record<string, string> = {
   questionsPerRound: 'Configuración',
   maxAttempts: 'Configuración',
   questionSeconds: 'Configuración',
+  scoring: 'Configuración',
   publicNames: 'Configuración',
   completionRedirectUrl: 'Configuración',
   randomizeQuestions: 'Opciones',
@@ -41,6 +44,7 @@ function initialValues(group: QuestionGroup | null, companyId: number): FormInpu
     questionsPerRound: group?.questionsPerRound ?? 5,
     maxAttempts: group?.maxAttempts ?? 0,
     questionSeconds: group?.questionSeconds ?? null,
+    scoring: group?.scoring ?? 'percent',
     publicNames: group?.publicNames ?? 'full',
     completionRedirectUrl: group?.completionRedirectUrl ?? '',
     randomizeQuestions: group?.randomizeQuestions ?? true,
@@ -64,7 +68,12 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
   // Fields sit on different tabs: the summary says which tab to open for each problem.
   const messages = Object.entries(errors).map(([field, error]) => `${TAB_OF_FIELD[field] ?? 'General'}: ${error?.message ?? ''}`);
 
+  const timed = useWatch({ control: form.control, name: 'questionSeconds' }) != null;
   const submit = form.handleSubmit((input) => {
+    if (input.scoring === 'points' && input.questionSeconds === null) {
+      form.setError('scoring', { message: POINTS_NEED_CLOCK });
+      return;
+    }
     save.mutate(
       { id: group?.id, input: { ...input, completionRedirectUrl: input.completionRedirectUrl ?? '' } },
       {
@@ -130,6 +139,15 @@ export function GroupFormDialog({ group, companyId, companies, onClose }: GroupF
           error={errors.questionSeconds?.message}
           {...form.register('questionSeconds', { setValueAs: clockSecondsValue })}
         />
+      </div>
+      <div className="sm:col-span-2">
+        <SelectInput label="Puntuación" hint={timed ? POINTS_HINT : POINTS_NEED_CLOCK} error={errors.scoring?.message} {...form.register('scoring')}>
+          {SCORINGS.map((scoring) => (
+            <option key={scoring} value={scoring} disabled={scoring === 'points' && !timed}>
+              {SCORING_LABELS[scoring]}
+            </option>
+          ))}
+        </SelectInput>
       </div>
       <div className="sm:col-span-2">
         <PublicNamesSelect error={errors.publicNames?.message} {...form.register('publicNames')} />

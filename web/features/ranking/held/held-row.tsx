@@ -1,6 +1,6 @@
 import { AlertTriangle, CalendarDays, Check, Clock, Globe, MapPin, Smartphone, Tablet, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { heldDeviceLabel, REVIEW_REASON_HELP, REVIEW_REASON_LABELS, type HeldAttempt } from '../../../../contract';
+import { heldDeviceLabel, REVIEW_REASON_HELP, REVIEW_REASON_LABELS, type HeldAttempt, type Scoring } from '../../../../contract';
 import { Button } from '../../../components/ui/button';
 import { formatDuration, formatScore, formatTimeOfDay, sameDayIn } from '../../../lib/format';
 import { DateTime, useTimeZone } from '../../../shared/time-zone/event-time-zone';
@@ -48,6 +48,8 @@ interface HeldRowProps {
   attempt: HeldAttempt;
   selected: boolean;
   onSelect: (selected: boolean) => void;
+  /** The trivia's scoring: the score's unit. */
+  scoring: Scoring | undefined;
   /** What to do with its reason; left out when the list is filtered by that reason (said once above it). */
   showHelp: boolean;
   busy: boolean;
@@ -61,7 +63,7 @@ interface HeldRowProps {
  * score, time, site, device, when it was played, the reason and what to do with it), and
  * 'Aprobar' and 'Descartar' for this one alone.
  */
-export function HeldRow({ attempt, selected, onSelect, showHelp, busy, approving, onApprove, onDiscard }: HeldRowProps) {
+export function HeldRow({ attempt, scoring, selected, onSelect, showHelp, busy, approving, onApprove, onDiscard }: HeldRowProps) {
   const name = playerName(attempt);
   return (
     <li className="flex gap-3 py-4" aria-label={`Resultado de ${name}`}>
@@ -76,7 +78,7 @@ export function HeldRow({ attempt, selected, onSelect, showHelp, busy, approving
         <div className="min-w-0 space-y-1.5">
           <p className="font-semibold break-words text-slate-900 dark:text-slate-100">{name}</p>
           <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600 tabular-nums dark:text-slate-400">
-            <span className="font-semibold text-slate-900 dark:text-slate-100">{formatScore(attempt.score)}</span>
+            <span className="font-semibold text-slate-900 dark:text-slate-100">{formatScore(attempt.score, scoring)}</span>
             <span className="whitespace-nowrap">
               {attempt.correctAnswers}/{attempt.totalQuestions} correctas
             </span>
