@@ -13,8 +13,8 @@ export interface RankingStat {
  * phone the name's column may shrink to nothing rather than widen the row (its text wraps).
  */
 const GRID = {
-  icon: { base: 'grid-cols-[2rem_minmax(0,1fr)]', plain: 'sm:grid-cols-[2rem_1fr_auto]', withAction: 'sm:grid-cols-[2rem_1fr_auto_auto]' },
-  badge: { base: 'grid-cols-[2.5rem_minmax(0,1fr)]', plain: 'sm:grid-cols-[2.5rem_1fr_auto]', withAction: 'sm:grid-cols-[2.5rem_1fr_auto_auto]' },
+  icon: { base: 'grid-cols-[2rem_minmax(0,1fr)]', plain: 'sm:grid-cols-[2rem_1fr_auto]', withAction: 'sm:grid-cols-[2rem_1fr_auto] xl:grid-cols-[2rem_1fr_auto_auto]' },
+  badge: { base: 'grid-cols-[2.5rem_minmax(0,1fr)]', plain: 'sm:grid-cols-[2.5rem_1fr_auto]', withAction: 'sm:grid-cols-[2.5rem_1fr_auto] xl:grid-cols-[2.5rem_1fr_auto_auto]' },
 };
 
 /**
@@ -63,15 +63,16 @@ export function RankingRow({
       <div className={`col-start-2 grid gap-3 text-sm tabular-nums sm:col-start-auto sm:gap-6 sm:text-right ${statsClassName}`}>
         {stats.map((stat, index) => (
           <p key={stat.testId}>
-            <span className={index === 0 ? 'block text-lg font-bold text-brand-700 dark:text-brand-200' : 'block text-lg font-semibold'} data-testid={stat.testId}>
+            <span className={`block text-lg whitespace-nowrap ${index === 0 ? 'font-bold text-brand-700 dark:text-brand-200' : 'font-semibold'}`} data-testid={stat.testId}>
               {stat.value}
             </span>
             <span className="text-xs text-slate-500 dark:text-slate-400">{stat.label}</span>
           </p>
         ))}
       </div>
-      {/* Under 300 px (a phone at 200 % zoom) the actions take the row's whole width: a button is wider than the name's column. */}
-      {action && <div className="col-span-2 min-[300px]:col-span-1 min-[300px]:col-start-2 sm:col-start-auto">{action}</div>}
+      {/* Under 300 px (a phone at 200 % zoom) the actions take the row's whole width: a button is wider than the name's column.
+          Beside the figures only from xl: on a tablet they go under the name and figures, which keep their room. */}
+      {action && <div className="col-span-2 min-[300px]:col-span-1 min-[300px]:col-start-2 sm:col-span-2 xl:col-span-1 xl:col-start-auto">{action}</div>}
     </li>
   );
 }

@@ -1,0 +1,123 @@
+import { randomInt } from 'node:crypto';
+import { expect, test, E2E_ADMIN } from './fixtures';
+import { scoreText, type Company, type TriviaRankingEntry } from '../../contract';
+import { LoginPage } from './pages/login-page';
+import { PlayerPage } from './pages/player-page';
+import { QuestionGroupsPage } from './pages/question-groups-page';
+import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { seriousViolations } from './support/axe';
+import { reviewScreen } from './support/screen-review';
+import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { docsScreenshot } from './support/screenshot';
+
+// A kiosk and its offline shell are in this file: the service worker runs, as on a device.
+test.use({ serviceWorkers: 'allow' });
+
+/**
+ * Points for speed: the organiser gives a trivia a clock and "Puntos" in its dialog (points are
+ * offered only with a clock); a phone's player asks for more time, answers two questions right at
+ * once, one wrong and lets one run out, and the result screen shows the points the server counted;
+ * an offline kiosk plays a round of the same trivia and shows the points the server ranks once it
+ * is back; the organiser's ranking orders them by points.
+ */
+test('a timed trivia scored by points: a phone with more time and an offline kiosk get the points the server ranks, ordered by points', async ({ page, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  await new LoginPage(page).signInAsAdmin();
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `Puntos ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: 'Stand Puntos', companyId: company.id });
+  const name = `Trivia por puntos ${stamp}`;
+  const trivia = await createFourQuestionTrivia(page, company.id, name);
+
+  const groups = new QuestionGroupsPage(page);
+  await groups.goto();
+  await groups.selectCompany(company.name);
+  await (await groups.cardAction(name, 'Editar')).click();
+  const dialog = groups.dialog();
+  await dialog.getByRole('tab', { name: 'Configuración' }).click();
+  const scoring = dialog.getByLabel('Puntuación');
+  // Without a clock, "Puntos" cannot be chosen, and the hint says why.
+  await expect(scoring.locator('option', { hasText: 'Puntos' })).toBeDisabled();
+  await expect(dialog.getByText('Para puntuar por puntos, elige antes un tiempo por pregunta.')).toBeVisible();
+  await dialog.getByLabel('Tiempo por pregunta').selectOption({ label: '10 segundos' });
+  await scoring.selectOption({ label: 'Puntos' });
+  await expect(dialog.getByText(/cada acierto vale de 1000 \(al instante\) a 500/)).toBeVisible();
+  await reviewScreen(page, 'trivia-scoring-setting');
+  await dialog.getByRole('button', { name: 'Guardar cambios' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const phone = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 390, height: 844 } });
+  try {
+    const screen = await phone.newPage();
+    await screen.clock.install();
+    const player = new PlayerPage(screen);
+    await player.goto(trivia.id);
+    await player.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
+    await player.registerAs('Paula Puntos', 'Stand Puntos');
+    await screen.getByRole('checkbox', { name: 'Necesito más tiempo' }).check();
+    await player.start().click();
+
+    // 1: right at once; 2: its doubled clock (20 s) runs out; 3: wrong; 4: right at once.
+    await player.answers().first().click();
+    await expect(player.counter()).toHaveText('2 / 4');
+    await screen.clock.runFor(20_100);
+    await expect(screen.getByTestId('timed-out')).toHaveText('Tiempo agotado');
+    await expect(player.counter()).toHaveText('3 / 4');
+    await player.answers().nth(1).click();
+    await expect(player.counter()).toHaveText('4 / 4');
+    await player.answers().first().click();
+    await expect(player.completed()).toBeVisible({ timeout: 15_000 });
+    await expect(player.correct()).toHaveText('2 / 4');
+    // The server's points: two right answers, each answered within a few seconds of its 20 s clock.
+    await expect(player.score()).toHaveText(/^\d\.?\d{3} pts$/);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await screen.emulateMedia({ colorScheme });
+      expect(await seriousViolations(screen, `a points result (${colorScheme})`)).toEqual([]);
+    }
+    await screen.emulateMedia({ colorScheme: 'light' });
+    await docsScreenshot(screen, 'result-points');
+    const phoneScore = await player.score().textContent();
+    const [entry] = (await (await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`)).json()) as TriviaRankingEntry[];
+    expect(entry!.score).toBeGreaterThan(1_800);
+    expect(entry!.score).toBeLessThanOrEqual(2_000);
+    expect(phoneScore).toBe(scoreText(entry!.score, 'points'));
+  } finally {
+    await phone.close();
+  }
+
+  // An offline kiosk of the same trivia: it scores the round with its own key and measures.
+  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  let kioskScore: string | null;
+  try {
+    const screen = await tablet.newPage();
+    const kiosk = new PlayerPage(screen);
+    await setUpKioskByLink(screen, baseURL!, E2E_ADMIN, trivia.id);
+    await kiosk.toDocumentStep();
+    await tablet.setOffline(true);
+    await kiosk.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
+    await kiosk.registerAs('Kevin Kiosco', 'Stand Puntos');
+    await kiosk.start().click();
+    for (const position of [1, 2, 3, 4]) {
+      await expect(kiosk.counter()).toHaveText(`${position} / 4`);
+      await kiosk.answers().first().click();
+    }
+    await expect(kiosk.completed()).toBeVisible({ timeout: 15_000 });
+    await expect(kiosk.score()).toHaveText(/^\d\.?\d{3} pts$/);
+    kioskScore = await kiosk.score().textContent();
+    await tablet.setOffline(false);
+    await screen.reload();
+    await expect(kiosk.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
+  } finally {
+    await tablet.close();
+  }
+
+  // The server ranks the kiosk's round with the points the kiosk showed, above the phone's.
+  const entries = (await (await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`)).json()) as TriviaRankingEntry[];
+  expect(entries.map((e) => e.firstName)).toEqual(['Kevin', 'Paula']);
+  expect(scoreText(entries[0]!.score, 'points')).toBe(kioskScore);
+
+  await page.goto(`/ranking-admin?id=${trivia.id}`);
+  const shown = page.getByTestId('ranking-score');
+  await expect(shown).toHaveText(entries.map((e) => scoreText(e.score, 'points')));
+  await reviewScreen(page, 'ranking-points');
+});
