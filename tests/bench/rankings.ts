@@ -6,6 +6,8 @@ import { handWrittenCampaignRanking, handWrittenRanking, localDay } from './hand
 import { jsonClient, median, ms } from './load';
 import { cpuMs } from './process-cpu';
 import type { BenchData } from './seed';
+import { triviaPlace } from '../../api/standings/standing-place';
+import type { Queryable } from '../../api/standings/refresh';
 
 /**
  * Steps 1 and 3 of `npm run bench`: the trivia ranking over the seeded attempts and the campaign
@@ -92,12 +94,51 @@ export async function rankingBenchmark(appUrl: string, app: ChildProcess, client
     () => client.query(handWrittenRanking(data.rankingTriviaId, range)),
   );
   const datedCpu = await endpointCpu(app, http, dated);
-  http.close();
   const [datedEndpointMedian, datedDirectMedian] = [median(datedEndpointTimes), median(datedDirectTimes)];
   say(`   dated, endpoint    : ${ms(datedEndpointMedian)} (target <= 20 ms; reads the day standings)`);
   say(`   dated, CPU         : ${datedCpu}`);
   say(`   dated, recomputing : ${ms(datedDirectMedian)} (the best SQL over the attempts)`);
+  await pointsRanking(http, client, data, say);
+  http.close();
 }
+
+/**
+ * A trivia scored by points, as many attempts: thousands of distinct scores where a percentage
+ * trivia has eleven, so its first page and a completion's place (a sum over the score counts
+ * above it, api/standings/standing-place.ts) are timed beside the percentage trivia's goals.
+ */
+async function pointsRanking(http: ReturnType<typeof jsonClient>, client: pg.Client, data: BenchData, say: (line: string) => void) {
+  const url = `/api/ranking?questionGroupId=${data.pointsTriviaId}`;
+  const [{ scores }] = (await client.query(`SELECT count(DISTINCT score)::int AS scores FROM trivia_standings WHERE question_group_id = $1 AND site_id = 0`, [data.pointsTriviaId])).rows;
+  say(`   by points (${ATTEMPTS.toLocaleString('en')} attempts, ${scores.toLocaleString('en')} distinct best scores):`);
+  const endpoint = await http.send('GET', url);
+  const direct = await client.query(handWrittenRanking(data.pointsTriviaId));
+  const same = JSON.stringify(endpoint.body.map((e: { id: number }) => e.id)) === JSON.stringify(direct.rows.map((r) => r.id));
+  say(`   points, same answer: ${same ? 'yes' : 'NO'} (${endpoint.body.length} rows, total ${direct.rows[0]?.total})`);
+  const [endpointTimes, directTimes] = await timeAlternately(
+    () => http.send('GET', url),
+    () => client.query(handWrittenRanking(data.pointsTriviaId)),
+  );
+  say(`   points, endpoint   : ${ms(median(endpointTimes))} (goal <= 20 ms)`);
+  say(`   points, recomputing: ${ms(median(directTimes))}`);
+  // A place in the middle of each ranking, as a completion computes it: the score counts above it summed, then its ties walked.
+  const middlePlace = async (triviaId: number) => {
+    const [{ player_id: middle }] = (
+      await client.query(
+        `SELECT player_id FROM trivia_standings WHERE question_group_id = $1 AND site_id = 0 ORDER BY score DESC, completion_time, completed_at DESC, attempt_id DESC
+         OFFSET (SELECT count(*) / 2 FROM trivia_standings WHERE question_group_id = $1 AND site_id = 0) LIMIT 1`,
+        [triviaId],
+      )
+    ).rows;
+    return () => triviaPlace(rowsOfClient(client), triviaId, middle);
+  };
+  const [pointsPlace, percentPlace] = [await middlePlace(data.pointsTriviaId), await middlePlace(data.rankingTriviaId)];
+  const [pointsTimes, percentTimes] = await timeAlternately(pointsPlace, percentPlace);
+  say(`   points, a middle place: ${ms(median(pointsTimes))} (place ${await pointsPlace()}); the percentage trivia's: ${ms(median(percentTimes))} (place ${await percentPlace()})`);
+}
+
+/** The standings' statements need only `query` of a connection: a pg client answering rows. */
+const rowsOfClient = (client: pg.Client) => ({ query: async (sql: string, parameters?: unknown[]) => (await client.query(sql, parameters)).rows }) as Queryable;
 
 /** Step 3: the campaign ranking's first page, the endpoint beside the recomputing SQL. */
 export async function campaignRankingBenchmark(appUrl: string, app: ChildProcess, client: pg.Client, data: BenchData, say: (line: string) => void) {

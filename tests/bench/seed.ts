@@ -4,6 +4,8 @@ import { rebuildAllStandings, type Queryable } from '../../api/standings/refresh
 
 export interface BenchData {
   rankingTriviaId: number;
+  /** A trivia scored by points (20 s a question) with as many attempts as the ranking trivia, its scores spread over 0..10,000. */
+  pointsTriviaId: number;
   /** A campaign of ten trivias (weights 1..10, two attempts per trivia, mode best) over April 2026. */
   campaignId: number;
   campaignTrivias: { id: number; weight: number }[];
@@ -37,7 +39,9 @@ async function tenQuestions(client: pg.Client, triviaId: number) {
  * (so every player plays every trivia, some twice or more), made in PostgreSQL with
  * generate_series so it takes seconds, and a 10-question trivia for the player hot path. The
  * ranking trivia's rounds carry their ten questions and chosen answers (the first `score / 10`
- * right, each answer's time 0.8..12.7 s), so its analysis reads a million of them.
+ * right, each answer's time 0.8..12.7 s), so its analysis reads a million of them. A trivia scored
+ * by points has as many attempts, each right answer worth 500..1,000 points, so its standings hold
+ * thousands of distinct scores where a percentage trivia's hold eleven.
  */
 export async function seedBenchData(client: pg.Client, players: number, attempts: number, campaignAttempts: number): Promise<BenchData> {
   // A passport: the flows' document numbers carry letters that keep them apart (a cédula keeps digits only).
@@ -49,6 +53,8 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
   const trivia = async (name: string) =>
     (await client.query(`INSERT INTO question_groups (name, company_id, questions_per_round) VALUES ($1, $2, 10) RETURNING id`, [name, companyId])).rows[0].id as number;
   const rankingTriviaId = await trivia('Ranking');
+  const pointsTriviaId = await trivia('Puntos');
+  await client.query(`UPDATE question_groups SET question_seconds = 20, scoring = 'points' WHERE id = $1`, [pointsTriviaId]);
   const playTriviaId = await trivia('Juego');
   const campaignTrivias: BenchData['campaignTrivias'] = [];
   for (let k = 1; k <= 10; k++) campaignTrivias.push({ id: await trivia(`Campaña ${k}`), weight: k });
@@ -99,12 +105,12 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
        'answerId', CASE WHEN q.i <= v.s THEN ($7::int[])[q.i] ELSE ($8::int[])[(q.i - 1) * 3 + 1 + ((g + q.i) % 3)::int] END,
        'elapsedMs', 800 + ((g * 7 + q.i * 13) % 120) * 100 + (g % 100)::int) ORDER BY q.i)
      FROM unnest($6::int[]) WITH ORDINALITY AS q(id, i))`;
-  const insertAttempts = (triviaIds: number[], count: number, questions: typeof rankingQuestions | null) =>
+  const insertAttempts = (triviaIds: number[], count: number, questions: typeof rankingQuestions | null, score = 's * 10') =>
     client.query(
       `INSERT INTO player_attempts
        (player_id, question_group_id, location_id, score, total_questions, correct_answers, started_at, completed_at, completion_time, token_hash, review_status, review_reason,
         question_ids, answers, analysis_hour)
-     SELECT $1::int + (g % $3::int)::int, trivia, ($4::int[])[1 + ((g / 7) % 20)::int], s * 10, 10, s,
+     SELECT $1::int + (g % $3::int)::int, trivia, ($4::int[])[1 + ((g / 7) % 20)::int], ${score}, 10, s,
             t - interval '5 minutes', CASE WHEN g % 50 = 7 THEN NULL ELSE t END, CASE WHEN g % 50 = 7 THEN NULL ELSE (5 + (g * 37) % 300)::int END,
             repeat('0', 64), CASE WHEN g % 50 = 3 THEN 'held' ELSE 'clean' END, CASE WHEN g % 50 = 3 THEN 'over_limit' END,
             CASE WHEN $9 THEN $6::int[] END, CASE WHEN $9 THEN ${chosen} END,
@@ -133,6 +139,8 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
     null,
   );
   await client.query('ALTER TABLE player_attempts ENABLE TRIGGER player_attempts_analysed_insert');
+  // The points trivia's rounds with the analysis' trigger off again (replica role): no step reads its analysis.
+  await insertAttempts([pointsTriviaId], attempts, null, 's * (500 + ((g * 31 + trivia) % 501))::int');
   await client.query('SET session_replication_role = DEFAULT');
   await client.query('SET maintenance_work_mem = \'256MB\'');
   for (const index of indexes) await client.query(index.indexdef);
@@ -165,5 +173,5 @@ export async function seedBenchData(client: pg.Client, players: number, attempts
     for (const table of [...loaded.slice(2), 'trivia_standing_counts', 'campaign_standing_counts', 'trivia_day_player_counts', ...logs]) await client.query(`${pass} ${table}`);
   }
   for (const table of loaded) await client.query(`ALTER TABLE ${table} RESET (autovacuum_enabled)`);
-  return { rankingTriviaId, campaignId, campaignTrivias, playTriviaId, documentTypeId, locationIds, playAnswers };
+  return { rankingTriviaId, pointsTriviaId, campaignId, campaignTrivias, playTriviaId, documentTypeId, locationIds, playAnswers };
 }
