@@ -68,7 +68,7 @@ function AdminTriviaRanking({ id }: { id: number }) {
       <EventTimeZone companyId={companyId}>
         {exists && can('review.decide', companyId) && <HeldAttempts id={id} />}
         {exists && moderates && <Disqualifications id={id} />}
-        {trivia.data && can('draws.run', companyId) && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} />}
+        {trivia.data && can('draws.run', companyId) && <PrizeDraws subject={{ kind: 'trivia', id }} companyId={trivia.data.companyId} scoring={trivia.data.scoring} />}
       </EventTimeZone>
       {canSomewhere('players.manage') && <NameChanges />}
     </>

@@ -1,6 +1,6 @@
 import { Dices } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { MAX_DRAW_PRIZES, type DrawRecord, type DrawRequest } from '../../../contract';
+import { MAX_DRAW_PRIZES, type DrawRecord, type DrawRequest, type Scoring } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { TextInput } from '../../components/ui/field';
 import { Checkbox, SelectInput } from '../../components/ui/form-controls';
@@ -13,7 +13,18 @@ import { useDrawSites, useRunDraw, type DrawSubject } from './api/draws';
  * server's refusal (fewer eligible players than prizes, a bad filter) is shown under the form, in
  * its words.
  */
-export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject; companyId?: number; onDrawn: (draw: DrawRecord) => void }) {
+export function DrawForm({
+  subject,
+  companyId,
+  scoring,
+  onDrawn,
+}: {
+  subject: DrawSubject;
+  companyId?: number;
+  /** A trivia's scoring: the minimum score is in points or in %; a campaign's is a percentage of each trivia's best round. */
+  scoring?: Scoring;
+  onDrawn: (draw: DrawRecord) => void;
+}) {
   const run = useRunDraw(subject);
   const sites = useDrawSites(companyId);
   const [prizes, setPrizes] = useState('1');
@@ -47,7 +58,7 @@ export function DrawForm({ subject, companyId, onDrawn }: { subject: DrawSubject
       </h3>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <TextInput label="Premios" type="number" min={1} max={MAX_DRAW_PRIZES} inputMode="numeric" value={prizes} onChange={(e) => setPrizes(e.target.value)} required />
-        <TextInput label="Puntuación mínima" type="number" min={0} inputMode="numeric" value={minScore} onChange={(e) => setMinScore(e.target.value)} hint="Vacío: cualquiera" />
+        <TextInput label="Puntuación mínima" type="number" min={0} inputMode="numeric" value={minScore} onChange={(e) => setMinScore(e.target.value)} hint={`${scoring === 'points' ? 'En puntos' : 'En %'}. Vacío: cualquiera`} />
         <SelectInput label="Sede" value={locationId} onChange={(e) => setLocationId(e.target.value)}>
           <option value="">Todas las sedes</option>
           {sites.data?.map((site) => (

@@ -1,3 +1,4 @@
+import type { Scoring } from '../../../contract';
 import { Card } from '../../components/ui/card';
 import { errorText } from '../../lib/api';
 import { toast } from '../../lib/toast-store';
@@ -12,7 +13,7 @@ import { DrawScreenOption } from './draw-screen-option';
  * whether the public big screen lists the day's draws; below, the record of every draw (newest
  * first, repeats marked "Repetido"), each one verifiable and exportable.
  */
-export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; companyId?: number }) {
+export function PrizeDraws({ subject, companyId, scoring }: { subject: DrawSubject; companyId?: number; scoring?: Scoring }) {
   const draws = useDraws(subject);
   const sites = useDrawSites(companyId);
   const siteName = (id: number) => sites.data?.find((site) => site.id === id)?.name;
@@ -31,6 +32,7 @@ export function PrizeDraws({ subject, companyId }: { subject: DrawSubject; compa
       <DrawForm
         subject={subject}
         companyId={companyId}
+        scoring={scoring}
         onDrawn={(draw) =>
           toast({ title: 'Sorteo realizado', description: draw.winners.map((w) => w.name ?? 'Jugador eliminado').join(', '), variant: 'success' })
         }
