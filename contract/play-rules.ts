@@ -36,6 +36,8 @@ export interface AnswerJudgement {
   correctAnswerId: number | null;
   /** The server's clock ran out before the answer reached it: it is kept as "Tiempo agotado" (answerId null). */
   timedOut?: true;
+  /** A points trivia (contract/points.ts): what the answer scored, by the server's clock on a round it dealt, by a kiosk's own measure on its own. */
+  points?: number;
 }
 
 /** Judges the answer `answerId` against its question's answers, with their key; null (the clock ran out) is wrong. */

@@ -91,13 +91,13 @@ describe('a round the server dealt (a phone)', () => {
   it('scores each correct answer by the time the server saw it take, less a second for the trip, whatever the phone claims', async () => {
     const { clientId, questionIds, verdict, complete } = await deal();
     const [q1, q2, q3, q4] = questionIds;
-    // At once: within the second allowed for the trip, 1,000 points.
-    await verdict(q1, right(q1));
+    // At once: within the second allowed for the trip, 1,000 points, as its verdict says.
+    expect((await verdict(q1, right(q1))).body).toMatchObject({ correct: true, points: 1_000 });
     // 2 s of feedback and 5 s on the question: 4 s counted of the 10 s clock, 800 points.
     await passOnServerClock(api.dataSource, clientId, 7);
     await verdict(q2, right(q2));
     // Wrong: nothing, however fast.
-    await verdict(q3, wrong(q3));
+    expect((await verdict(q3, wrong(q3))).body).toMatchObject({ correct: false, points: 0 });
     // Past the clock: timed out, nothing.
     await passOnServerClock(api.dataSource, clientId, 16);
     expect((await verdict(q4, right(q4))).body).toMatchObject({ timedOut: true });

@@ -57,8 +57,16 @@ test('a timed trivia scored by points: a phone with more time and an offline kio
     await screen.getByRole('checkbox', { name: 'Necesito más tiempo' }).check();
     await player.start().click();
 
-    // 1: right at once; 2: its doubled clock (20 s) runs out; 3: wrong; 4: right at once.
+    // 1: right at once, its points said and shown as the server counted them; 2: its doubled clock (20 s) runs out; 3: wrong; 4: right at once.
+    // The page's clock stands still while the answer's feedback is read (the server's runs on).
+    await screen.clock.pauseAt(new Date(Date.now() + 300));
+    await screen.waitForTimeout(400);
     await player.answers().first().click();
+    await expect(screen.getByTestId('answer-points')).toHaveText(/^\+\d{3,4} puntos$/);
+    const firstPoints = (await screen.getByTestId('answer-points').textContent())!.replace(/\D/g, '');
+    // The live region speaks once the page's clock moves again (it clears, then says).
+    await screen.clock.resume();
+    await expect(player.live()).toHaveText(`Correcta, ${firstPoints} puntos`);
     await expect(player.counter()).toHaveText('2 / 4');
     await screen.clock.runFor(20_100);
     await expect(screen.getByTestId('timed-out')).toHaveText('Tiempo agotado');
@@ -97,12 +105,16 @@ test('a timed trivia scored by points: a phone with more time and an offline kio
     await kiosk.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
     await kiosk.registerAs('Kevin Kiosco', 'Stand Puntos');
     await kiosk.start().click();
+    const shownPoints: number[] = [];
     for (const position of [1, 2, 3, 4]) {
       await expect(kiosk.counter()).toHaveText(`${position} / 4`);
       await kiosk.answers().first().click();
+      await expect(screen.getByTestId('answer-points')).toHaveText(/^\+\d{3,4} puntos$/);
+      shownPoints.push(Number((await screen.getByTestId('answer-points').textContent())!.replace(/\D/g, '')));
     }
     await expect(kiosk.completed()).toBeVisible({ timeout: 15_000 });
-    await expect(kiosk.score()).toHaveText(/^\d\.?\d{3} pts$/);
+    // The round's points are the sum of those its answers showed.
+    await expect(kiosk.score()).toHaveText(scoreText(shownPoints.reduce((sum, points) => sum + points, 0), 'points'));
     kioskScore = await kiosk.score().textContent();
     await tablet.setOffline(false);
     await screen.reload();

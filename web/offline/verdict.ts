@@ -15,13 +15,28 @@ export const hasAnswerKey = (bundle: PlayBundle) => Object.values(bundle.answers
 export const judgeWithKey = (bundle: PlayBundle, chosen: ChosenAnswer): AnswerJudgement => judgeAgainstKey(bundle.answers[chosen.questionId] ?? [], chosen.answerId);
 
 /**
+ * An answer's points by the device's own measure of it (contract/points.ts): what a kiosk scores
+ * offline, and what the server scores a kiosk's round when its times add up.
+ */
+function devicePoints(bundle: PlayBundle, state: InProgressAttempt, answer: ChosenAnswer, correct: boolean): number {
+  const clock = clockMs(questionClockSeconds(bundle.questions.find((q) => q.id === answer.questionId), bundle.group.questionSeconds), state.extraTime) ?? 0;
+  return answerPoints(correct, answer.elapsedMs ?? clock, clock);
+}
+
+/** A kiosk's own verdict, with the answer's points on a points trivia. */
+function kioskVerdict(bundle: PlayBundle, state: InProgressAttempt, chosen: ChosenAnswer): AnswerJudgement {
+  const verdict = judgeWithKey(bundle, chosen);
+  return scoringOf(bundle.group) === 'points' ? { ...verdict, points: devicePoints(bundle, state, chosen, verdict.correct) } : verdict;
+}
+
+/**
  * One answer's verdict: from the kiosk's key, or from the server for a round it dealt (the answer
  * is recorded there and is final). Undefined when there is none to have now (no connection, a slow
  * reply, a round the device dealt without the key): the answer is kept and judged by the server
  * when the round reaches it.
  */
 export async function judgeAnswer(bundle: PlayBundle, state: InProgressAttempt, chosen: ChosenAnswer): Promise<AnswerJudgement | undefined> {
-  if (hasAnswerKey(bundle)) return judgeWithKey(bundle, chosen);
+  if (hasAnswerKey(bundle)) return kioskVerdict(bundle, state, chosen);
   if (!state.token) return undefined;
   const answer = await callServer<AnswerVerdict>(
     'POST',
@@ -30,7 +45,8 @@ export async function judgeAnswer(bundle: PlayBundle, state: InProgressAttempt, 
     { timeoutMs: VERDICT_TIMEOUT_MS },
   );
   if (answer.kind !== 'success' || !answer.body) return undefined;
-  return { correct: answer.body.correct, correctAnswerId: answer.body.correctAnswerId, ...(answer.body.timedOut ? { timedOut: true as const } : {}) };
+  const { correct, correctAnswerId, timedOut, points } = answer.body;
+  return { correct, correctAnswerId, ...(timedOut ? { timedOut } : {}), ...(points === undefined ? {} : { points }) };
 }
 
 /** A finished round as the device counts it: its correct answers and its score in the trivia's scoring. */
@@ -54,9 +70,6 @@ export function roundTally(bundle: PlayBundle, state: InProgressAttempt): RoundT
     if (verdict.correct) correct.add(answer.questionId);
   }
   if (scoringOf(bundle.group) === 'percent') return { correctAnswers: correct.size, score: scoreOf(correct.size, state.questionIds.length) };
-  const points = state.answers.reduce((sum, answer) => {
-    const clock = clockMs(questionClockSeconds(bundle.questions.find((q) => q.id === answer.questionId), bundle.group.questionSeconds), state.extraTime) ?? 0;
-    return sum + answerPoints(correct.has(answer.questionId), answer.elapsedMs ?? clock, clock);
-  }, 0);
+  const points = state.answers.reduce((sum, answer) => sum + devicePoints(bundle, state, answer, correct.has(answer.questionId)), 0);
   return { correctAnswers: correct.size, score: points };
 }

@@ -50,8 +50,8 @@ export function roundPoints(round: PointsRound, answers: ChosenAnswer[], correct
   return { score, plausible };
 }
 
-/** The time the server saw an answer of a round it dealt take, within its clock. */
-function serverTaken(round: PointsRound, answers: ChosenAnswer[], answer: ChosenAnswer, clock: number): number {
+/** The time the server saw an answer of a round it dealt take, within its clock (`answers`: the round's, with their verdicts' times). */
+export function serverTaken(round: PointsRound, answers: ChosenAnswer[], answer: ChosenAnswer, clock: number): number {
   if (answer.answerId === null || !answer.judgedAt || !round.question_ids) return clock;
   const shownAt = serverShownAt({ question_ids: round.question_ids, started_at: round.started_at, answers }, answer.questionId);
   if (!shownAt) return clock;

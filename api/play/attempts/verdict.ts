@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { clockMs, judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest } from '../../../contract';
+import { answerPoints, clockMs, judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest, type Scoring } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors';
 import { SCORE_MESSAGES } from './scoring';
@@ -7,6 +7,7 @@ import { ANSWER_CHANGED } from './round-answers';
 import { lockAttempt } from './attempt-row';
 import { ATTEMPT_COMPLETED } from './complete';
 import { ROUND_NOT_DEALT } from './online';
+import { serverTaken } from './points';
 import { pastServerClock, serverShownAt } from './question-clock';
 import { judgedAnswer } from './server-timing';
 import { INVALID_TOKEN, tokenMatches } from './token';
@@ -20,7 +21,8 @@ export const QUESTION_NOT_IN_ROUND = 'La pregunta no es de esta ronda';
  * gets the same verdict, another answer to the same question is 409 answer_changed, and the
  * completion must carry it. On a timed trivia an answer that reaches the server past its question's
  * clock, or that the device sends as timed out (`answerId` null), is kept as timed out
- * (question-clock.ts). One transaction, the attempt locked.
+ * (question-clock.ts). On a points trivia it says what the answer scored by the server's clock
+ * (points.ts). One transaction, the attempt locked.
  */
 export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId: string }, input: AnswerVerdictRequest): Promise<AnswerVerdict> {
   return em.transaction(async (tx) => {
@@ -30,9 +32,9 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     // Only a round the server dealt is judged one answer at a time: a device's own deal would learn the key.
     if (!attempt.dealt_by_server || !attempt.question_ids) throw conflict(ROUND_NOT_DEALT, { code: 'round_not_dealt' });
     if (!attempt.question_ids.includes(input.questionId)) throw badRequest(QUESTION_NOT_IN_ROUND, { code: 'round_questions_mismatch' });
-    // The question's clock (its own, else the trivia's) with its answers and their key.
-    const rows: { clock_seconds: number | null; id: number | null; is_correct: boolean | null }[] = await tx.query(
-      prepared(`SELECT coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, a.id, a.is_correct
+    // The question's clock (its own, else the trivia's) with its answers and their key, and the trivia's scoring.
+    const rows: { clock_seconds: number | null; scoring: Scoring; id: number | null; is_correct: boolean | null }[] = await tx.query(
+      prepared(`SELECT coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, g.scoring, a.id, a.is_correct
                   FROM question_groups g LEFT JOIN questions q ON q.id = $2 LEFT JOIN answers a ON a.question_id = q.id
                  WHERE g.id = $1`),
       [attempt.question_group_id, input.questionId],
@@ -42,16 +44,20 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     const given = attempt.answers ?? [];
     const earlier = given.find((a) => a.questionId === input.questionId);
     if (earlier && earlier.answerId !== null && earlier.answerId !== input.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
+    const clock = clockMs(rows[0]?.clock_seconds ?? null, attempt.extra_time);
+    let recorded = given;
     let kept = earlier ? earlier.answerId : input.answerId;
     if (!earlier) {
       // Recorded with the server's clock: the round is timed by its verdicts, never by a completion's claim.
       const judgedAt = new Date();
-      const clock = clockMs(rows[0]?.clock_seconds ?? null, attempt.extra_time);
       if (pastServerClock(serverShownAt({ ...attempt, question_ids: attempt.question_ids }, input.questionId), clock, judgedAt)) kept = null;
-      const chosen = judgedAnswer({ ...input, answerId: kept }, judgedAt);
-      await tx.query(prepared(`UPDATE player_attempts SET answers = $2 WHERE id = $1`), [attempt.id, JSON.stringify([...given, chosen])]);
+      recorded = [...given, judgedAnswer({ ...input, answerId: kept }, judgedAt)];
+      await tx.query(prepared(`UPDATE player_attempts SET answers = $2 WHERE id = $1`), [attempt.id, JSON.stringify(recorded)]);
     }
     const verdict = judgeAgainstKey(answers, kept);
-    return { questionId: input.questionId, answerId: kept, ...verdict, ...(kept === null ? { timedOut: true as const } : {}) };
+    const round = { ...attempt, question_ids: attempt.question_ids };
+    const answer = recorded.find((a) => a.questionId === input.questionId)!;
+    const points = rows[0]?.scoring === 'points' && clock !== null ? { points: answerPoints(verdict.correct, serverTaken(round, recorded, answer, clock), clock) } : {};
+    return { questionId: input.questionId, answerId: kept, ...verdict, ...(kept === null ? { timedOut: true as const } : {}), ...points };
   });
 }

@@ -72,6 +72,12 @@ export function QuestionStep(props: QuestionStepProps) {
           {questionAnnouncement(index + 1, total)}
         </p>
         <AnswerList answers={answers} pair={kindOf(question) === 'true_false'} feedback={feedback} onChoose={(answerId) => void choose(answerId)} />
+        {feedback?.verdict?.correct && feedback.verdict.points !== undefined && (
+          // A points trivia: what the answer scored (the live region says it with "Correcta").
+          <p className="player-question text-center !text-lg font-bold tabular-nums" data-testid="answer-points" aria-hidden>
+            +{feedback.verdict.points} puntos
+          </p>
+        )}
         {feedback?.answerId === null && (
           // Said by the live region with the correct answer; shown here so the screen says why nothing was chosen.
           <p className="player-question flex items-center justify-center gap-2 !text-lg" data-testid="timed-out">

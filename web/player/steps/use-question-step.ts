@@ -16,9 +16,9 @@ const now = () => performance.now();
 /** What the live region says as a question appears: 'Pregunta 2 de 5'. */
 export const questionAnnouncement = (position: number, total: number) => `Pregunta ${position} de ${total}`;
 
-/** What the live region says after an answer: 'Correcta', 'Incorrecta, la correcta es …', or 'Tiempo agotado, la correcta es …'. */
-export const feedbackAnnouncement = (correct: boolean, correctText: string, timedOut = false) =>
-  correct ? 'Correcta' : `${timedOut ? TIMED_OUT_LABEL : 'Incorrecta'}, la correcta es ${correctText}`;
+/** What the live region says after an answer: 'Correcta' (on a points trivia 'Correcta, 950 puntos'), 'Incorrecta, la correcta es …', or 'Tiempo agotado, la correcta es …'. */
+export const feedbackAnnouncement = (correct: boolean, correctText: string, timedOut = false, points?: number) =>
+  correct ? `Correcta${points === undefined ? '' : `, ${points} puntos`}` : `${timedOut ? TIMED_OUT_LABEL : 'Incorrecta'}, la correcta es ${correctText}`;
 
 
 /** What the question step is given: the round, and what to do with an answer, after the last one and on leaving. */
@@ -94,7 +94,7 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     if (verdict) {
       if (verdict.correct) playCorrectSound();
       else playWrongSound();
-      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? '', timedOut));
+      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? '', timedOut, verdict.points));
     } else {
       announce(timedOut ? TIMED_OUT_LABEL : PENDING_WORDING[pendingReason(serverReachable())].announcement);
     }
