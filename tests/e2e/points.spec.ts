@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, E2E_ADMIN } from './fixtures';
-import { scoreText, type Company, type TriviaRankingEntry } from '../../contract';
+import { scoreText, type TriviaRankingEntry } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { boothWithTrivia } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
@@ -23,18 +23,8 @@ test.use({ serviceWorkers: 'allow' });
 test('a timed trivia scored by points: a phone with more time and an offline kiosk get the points the server ranks, ordered by points', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
   await new LoginPage(page).signInAsAdmin();
-  const stamp = Date.now();
-  const company = await postJson<Company>(page, '/api/companies', { name: `Puntos ${stamp}`, description: 'Feria' });
-  await postJson(page, '/api/locations', { name: 'Stand Puntos', companyId: company.id });
-  const name = `Trivia por puntos ${stamp}`;
-  const trivia = await createFourQuestionTrivia(page, company.id, name);
-
-  const groups = new QuestionGroupsPage(page);
-  await groups.goto();
-  await groups.selectCompany(company.name);
-  await (await groups.cardAction(name, 'Editar')).click();
-  const dialog = groups.dialog();
-  await dialog.getByRole('tab', { name: 'Configuración' }).click();
+  const { company, trivia } = await boothWithTrivia(page, { company: 'Puntos', site: 'Stand Puntos', trivia: 'Trivia por puntos' });
+  const dialog = await new QuestionGroupsPage(page).openSettings(company.name, trivia.name);
   const scoring = dialog.getByLabel('Puntuación');
   // Without a clock, "Puntos" cannot be chosen, and the hint says why.
   await expect(scoring.locator('option', { hasText: 'Puntos' })).toBeDisabled();

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, E2E_ADMIN } from './fixtures';
-import { TIMED_OUT_LABEL, type Company } from '../../contract';
+import { TIMED_OUT_LABEL } from '../../contract';
 import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { boothWithTrivia } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
@@ -22,18 +22,8 @@ test.use({ serviceWorkers: 'allow' });
 test('an organiser sets a clock per question; a phone player asks for more time, lets one question run out and gets the score the server counts', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
   await new LoginPage(page).signInAsAdmin();
-  const stamp = Date.now();
-  const company = await postJson<Company>(page, '/api/companies', { name: `Reloj ${stamp}`, description: 'Feria' });
-  await postJson(page, '/api/locations', { name: 'Stand Reloj', companyId: company.id });
-  const name = `Trivia con reloj ${stamp}`;
-  const trivia = await createFourQuestionTrivia(page, company.id, name);
-
-  const groups = new QuestionGroupsPage(page);
-  await groups.goto();
-  await groups.selectCompany(company.name);
-  await (await groups.cardAction(name, 'Editar')).click();
-  const dialog = groups.dialog();
-  await dialog.getByRole('tab', { name: 'Configuración' }).click();
+  const { company, trivia } = await boothWithTrivia(page, { company: 'Reloj', site: 'Stand Reloj', trivia: 'Trivia con reloj' });
+  const dialog = await new QuestionGroupsPage(page).openSettings(company.name, trivia.name);
   const clock = dialog.getByLabel('Tiempo por pregunta');
   await expect(clock).toHaveValue('');
   await clock.selectOption({ label: '10 segundos' });
@@ -144,10 +134,7 @@ test('an organiser sets a clock per question; a phone player asks for more time,
 test('a kiosk without connection plays a timed round the same way, and the server counts it the same once it is back', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
   await new LoginPage(page).signInAsAdmin();
-  const stamp = Date.now();
-  const company = await postJson<Company>(page, '/api/companies', { name: `Reloj kiosco ${stamp}`, description: 'Feria' });
-  await postJson(page, '/api/locations', { name: 'Stand Kiosco', companyId: company.id });
-  const trivia = await createFourQuestionTrivia(page, company.id, `Kiosco con reloj ${stamp}`);
+  const { trivia } = await boothWithTrivia(page, { company: 'Reloj kiosco', site: 'Stand Kiosco', trivia: 'Kiosco con reloj' });
   const { name, description, companyId, questionsPerRound, randomizeQuestions, randomizeAnswers, maxAttempts } = trivia;
   const clocked = await page.request.patch(`/api/question-groups/${trivia.id}`, {
     data: { name, description, companyId, questionsPerRound, randomizeQuestions, randomizeAnswers, maxAttempts, questionSeconds: 10 },

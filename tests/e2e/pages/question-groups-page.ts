@@ -48,6 +48,15 @@ export class QuestionGroupsPage {
     return item;
   }
 
+  /** Opens a trivia's "Editar" dialog at its "Configuración" tab, from its company's list. */
+  async openSettings(companyName: string, triviaName: string) {
+    await this.goto();
+    await this.selectCompany(companyName);
+    await (await this.cardAction(triviaName, 'Editar')).click();
+    await this.dialog().getByRole('tab', { name: 'Configuración' }).click();
+    return this.dialog();
+  }
+
   async goto() {
     await this.page.goto('/packages');
     await expect(this.page.getByRole('heading', { level: 1, name: 'Trivias' })).toBeVisible();

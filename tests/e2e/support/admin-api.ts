@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { Picture, QuestionGroup } from '../../../contract';
+import type { Company, Picture, QuestionGroup } from '../../../contract';
 
 const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
@@ -16,6 +16,18 @@ export async function uploadPicture(page: Page, questionGroupId: number, bytes: 
   const reply = await page.request.put(uploadUrl, { data: bytes, headers: { 'Content-Type': 'image/jpeg' } });
   expect(reply.status(), await reply.text()).toBe(201);
   return (await reply.json()) as Picture;
+}
+
+/**
+ * A booth made through the admin API: a company named `label` and the time, its one site ("Stand
+ * `site`") and a four-question trivia (`createFourQuestionTrivia`) named `trivia` and the time.
+ */
+export async function boothWithTrivia(page: Page, names: { company: string; site: string; trivia: string }) {
+  const stamp = Date.now();
+  const company = await postJson<Company>(page, '/api/companies', { name: `${names.company} ${stamp}`, description: 'Feria' });
+  await postJson(page, '/api/locations', { name: names.site, companyId: company.id });
+  const trivia = await createFourQuestionTrivia(page, company.id, `${names.trivia} ${stamp}`);
+  return { company, trivia };
 }
 
 /** A trivia of four fixed-order sums (the first answer of each is the correct one), built through the admin API. */
