@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, paginationQuery } from './common';
 import { chosenAnswerSchema, completionTimeSchema, totalQuestionsSchema } from './attempts';
 import type { CampaignPlace } from './places';
+import type { Scoring } from './points';
 import { PLAYER_REQUIRED_MESSAGE, playerProofFields, playerRegistrationSchema } from './players';
 
 const clientId = z.uuid();
@@ -119,7 +120,9 @@ export interface SyncResult {
 
 /** A completed attempt as the server stored it; `held` when it does not rank (waiting for an organiser's review, or discarded). */
 export interface ServerResult {
+  /** In the trivia's unit: `scoring` names it when the server scored the round just now (a device's copy of the trivia may be older). */
   score: number;
+  scoring?: Scoring;
   correctAnswers: number;
   totalQuestions: number;
   completionTime: number;

@@ -81,7 +81,7 @@ describe('POST /api/sync', () => {
     expect(ranking.body.map((e: { id: number }) => e.id)).toEqual([(await attemptByClientId(first.attemptClientId)).id]);
     // The counted result is told its place; the held one none, only that it is held.
     expect(res.body.results[2].result).toMatchObject({ held: false, place: 1 });
-    expect(res.body.results[4].result).toEqual({ score: 100, correctAnswers: 2, totalQuestions: 2, completionTime: expect.any(Number), held: true, reviewReason: 'over_limit' });
+    expect(res.body.results[4].result).toEqual({ score: 100, correctAnswers: 2, totalQuestions: 2, completionTime: expect.any(Number), held: true, scoring: 'percent', reviewReason: 'over_limit' });
   });
 
   it("tells each completion the player's place in the trivia's public ranking, and a resent one its place now", async () => {

@@ -45,7 +45,7 @@ describe('POST /api/sync', () => {
     // Within its window (after the kiosk's last contact, before the push), the device's times are kept as sent.
     expect(attempt.started_at.toISOString()).toBe((mutations[1]!.payload as { startedAt: string }).startedAt);
     expect(attempt.completed_at.toISOString()).toBe((mutations[2]!.payload as { completedAt: string }).completedAt);
-    expect(res.body.results[2].result).toEqual({ score: 75, correctAnswers: 3, totalQuestions: 4, completionTime: 61, held: false, place: 1 });
+    expect(res.body.results[2].result).toEqual({ score: 75, correctAnswers: 3, totalQuestions: 4, completionTime: 61, held: false, scoring: 'percent', place: 1 });
   });
 
   it('refuses an unknown device or a wrong secret with 403 and applies nothing', async () => {

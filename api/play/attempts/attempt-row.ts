@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ReviewReason } from '../../../contract';
+import type { ReviewReason, Scoring } from '../../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { prepared } from '../../../db/prepared-statements';
 import { missing } from '../../platform/access/not-found';
@@ -30,6 +30,8 @@ export interface AttemptRow {
   dealt_by_server: boolean;
   window_start: Date | null;
   extra_time: boolean;
+  /** Not a column: the trivia's scoring, on the row a completion just scored (complete.ts), so its result names its unit. */
+  scoring?: Scoring;
 }
 
 

@@ -65,7 +65,7 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
     [attempt.id, round?.score ?? scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(answers), hold, startedAt],
   );
   await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
-  return updated!;
+  return scored.scoring ? { ...updated!, scoring: scored.scoring } : updated!;
 }
 
 /**

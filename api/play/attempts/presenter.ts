@@ -30,6 +30,7 @@ export function serverResult(row: AttemptRow): ServerResult {
     totalQuestions: row.total_questions,
     completionTime: row.completion_time ?? 0,
     held: row.review_status === 'held' || row.review_status === 'discarded',
+    ...(row.scoring ? { scoring: row.scoring } : {}),
     ...(row.review_status === 'held' && row.review_reason ? { reviewReason: row.review_reason } : {}),
   };
 }

@@ -101,7 +101,10 @@ async function settleMutation(em: EntityManager, device: AppliedBy, pushed: Push
     const settled = replayOutcome(pushed.mutationId, seen);
     // A completion sent again (its reply was lost) gets its result again: the phone may still be waiting for it.
     if (pushed.kind === 'completion' && settled.status === 'duplicate' && settled.id !== undefined) {
-      const [attempt]: AttemptRow[] = await em.query(prepared(`SELECT * FROM player_attempts WHERE id = $1`), [settled.id]);
+      const [attempt]: AttemptRow[] = await em.query(
+        prepared(`SELECT a.*, g.scoring FROM player_attempts a JOIN question_groups g ON g.id = a.question_group_id WHERE a.id = $1`),
+        [settled.id],
+      );
       if (attempt?.completed_at) settled.result = await completionResult(em, attempt);
     }
     return { settled, replay: true, lastMutationId: last };
