@@ -18,7 +18,8 @@ export interface HeldDevice {
  */
 export async function heldDevice(page: Page, bundle: PlayBundle, kioskName?: string): Promise<HeldDevice> {
   // The device's own requests carry no cookie: redeeming a link in the admin's browser would sign the admin out.
-  const tablet = await request.newContext({ baseURL: new URL(page.url()).origin });
+  // The worker's server (tests/e2e/fixtures.ts): the admin's page may not have opened any address yet.
+  const tablet = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
   try {
     const device = await (await tablet.post('/api/devices', { headers: WRITE, data: {} })).json();
     if (kioskName) {
