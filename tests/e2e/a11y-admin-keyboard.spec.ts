@@ -1,9 +1,8 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { tabTo } from './support/axe';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
@@ -12,7 +11,7 @@ test.use({ serviceWorkers: 'allow' });
 /** The admin by keyboard and by touch: a create dialog, and a trivia card's "Más acciones" menu. */
 
 test('a create dialog works by keyboard: opened, filled and submitted, the focus goes back to its button', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   await page.goto('/company');
   await expect(page.getByRole('heading', { name: 'Administración de Empresas' })).toBeVisible();
   const opener = page.getByRole('button', { name: 'Agregar empresa' });
@@ -49,7 +48,7 @@ async function companyWithTrivia(page: Page, label: string) {
 
 test('a trivia card\'s "Más acciones" works by keyboard and by touch; a disabled item says why', async ({ browser, page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { company, trivia } = await companyWithTrivia(page, 'Menú');
   const groups = new QuestionGroupsPage(page);
   await page.goto(`/packages?company=${company.id}`);

@@ -2,7 +2,7 @@ import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Campaign, Company, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { seriousViolations } from './support/axe';
@@ -213,7 +213,7 @@ test.describe('axe on the rankings and every admin screen', () => {
 
   test.beforeAll(async ({ browser }) => {
     const { context, page } = await signedInPage(browser);
-    await new LoginPage(page).signInAsAdmin();
+    await signInThroughApi(page);
     fixture = await buildFixture(page);
     await context.close();
   });

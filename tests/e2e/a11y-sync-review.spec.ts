@@ -1,8 +1,7 @@
 import { testBundle } from './support/test-bundle';
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { expectFocusVisible } from './support/focus';
 import { leaveFullscreen } from './support/fullscreen';
@@ -18,7 +17,7 @@ const DEMO_TRIVIA = 1;
 const SCHEMES = ['light', 'dark'] as const;
 
 test('the held results section passes axe in light and dark and is fully usable by keyboard', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Accesible ${Date.now()}`);
   const bundle = await testBundle(group.id);
   await syncHeldResults(page, bundle, ['Ana Veloz', 'Beto Rápido']);
@@ -70,7 +69,7 @@ test('the held results section passes axe in light and dark and is fully usable 
 });
 
 test('the held filters, the selection and the bulk confirmation pass axe in light and dark and work by keyboard', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Lote accesible ${Date.now()}`);
   const bundle = await testBundle(group.id);
   const kiosk = await heldDevice(page, bundle, 'Stand Norte');

@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Question } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { syncHeldResults } from './support/held-results';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
@@ -16,7 +15,7 @@ const SHOT_SIZES = DOCS_SCREENSHOTS ? ([[390, 1500, 'phone'], [1024, 1200, 'tabl
 test('"Actividad" shows an invitation, a question edit and a bulk approval with their author; filters by kind; axe light and dark; keyboard', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
 
   // The three changes, through the admin API as the screens send them.
   const stamp = Date.now();

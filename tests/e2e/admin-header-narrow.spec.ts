@@ -1,7 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
 import { seriousViolations, tabTo } from './support/axe';
+import { signInThroughApi } from './support/admin-api';
 
 /**
  * The admin's header on narrow screens: at 200 % zoom and on a phone its links fold behind "Menú",
@@ -35,7 +35,7 @@ const sideways = (page: Page) => page.evaluate(() => document.documentElement.sc
 
 test('the admin header never scrolls sideways: at 200 % zoom and on a phone its links fold behind "Menú"', async ({ browser, page }) => {
   test.setTimeout(360_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   // Where they fit, the links are in the header and there is no "Menú".
   await page.setViewportSize({ width: 1366, height: 800 });
   await page.goto('/packages');

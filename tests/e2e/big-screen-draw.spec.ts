@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Campaign, DrawRecord, ScreenFeed } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsScreenshot } from './support/screenshot';
@@ -19,7 +18,7 @@ const PLAYERS = ['Ana María Gómez', 'Beto Ruiz', 'Carla Pérez Ñúñez', 'Dar
 
 test('a draw run through the API shows its winners on the big screen, in prize order (trivia and campaign)', async ({ browser, page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const suffix = Date.now();
   // A name fit for the screenshot (trivia names need not be unique).
   const trivia = await createFourQuestionTrivia(page, DEMO_COMPANY, 'Trivia Expo Innovación');

@@ -1,8 +1,7 @@
 import { type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEFAULT_THEME, TIE_RULES, type Campaign, type CampaignRankingEntry, type Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
@@ -20,7 +19,7 @@ test.use({ reducedMotion: 'no-preference' });
 const TV = { width: 1920, height: 1080 };
 
 async function newTrivia(page: Page, name: string) {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const company = await postJson<Company>(page, '/api/companies', { name: `Pantalla ${Date.now()}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Pantalla', companyId: company.id });
   return createFourQuestionTrivia(page, company.id, name);

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Campaign, Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
@@ -36,7 +35,7 @@ async function seedCampaign(page: Page) {
  */
 test('the campaign analysis shows each trivia\'s players, trivias finished and the spread of totals, by keyboard, axe clean in light and dark', async ({ page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { stamp, campaign, second } = await seedCampaign(page);
 
   await page.goto(`/campaigns/${campaign.id}/ranking`);
@@ -89,7 +88,7 @@ test('the campaign analysis shows each trivia\'s players, trivias finished and t
 });
 
 test('a campaign nobody has played says so, and a bad link says it is not valid', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Campaña vacía ${Date.now()}`, companyId: 1, startDate: isoDay(-1), endDate: isoDay(1) });
   await page.goto(`/campaigns/${campaign.id}/analysis`);
   await expect(page.getByText('Todavía no hay jugadores en el ranking de esta campaña')).toBeVisible();
@@ -105,7 +104,7 @@ test('a campaign nobody has played says so, and a bad link says it is not valid'
  */
 test('the analyses, the public campaign ranking and the merge screen never scroll sideways on a phone, even at 200 % zoom', async ({ browser, page }) => {
   test.setTimeout(180_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { campaign, first } = await seedCampaign(page);
   // "Unir jugadores" with all it can show: a group waiting, one number under two types, a merge recorded.
   const { number, names } = await seedOnePersonThreeTimes(page, 'Unión estrecha');

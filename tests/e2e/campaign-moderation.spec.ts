@@ -1,8 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Campaign } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { moderateByKeyboard } from './support/moderation-keyboard';
 import { docsFullPageScreenshot } from './support/screenshot';
@@ -15,7 +14,7 @@ const SCHEMES = ['light', 'dark'] as const;
 
 /** A campaign of two trivias, both played by Ana Tramposa and Beto Limpio (the same documents at both). */
 async function moderatedCampaign(page: Page, title: string) {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const suffix = Date.now();
   // Two cédulas (digits only: the identity rule drops anything else).
   const documents = [`1${suffix}`, `2${suffix}`];

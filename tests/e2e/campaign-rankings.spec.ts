@@ -5,9 +5,8 @@ import type { CampaignLink, CampaignRankingEntry, Company, QuestionGroup, Trivia
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignRankingPage } from './pages/campaign-ranking-page';
 import { CampaignsPage } from './pages/campaigns-page';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { isoDay as day } from '../support/iso-day';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
@@ -73,7 +72,7 @@ test('an admin builds a two-trivia campaign; players play it and both rankings a
   // Two players × two trivias through the real player screen: leave room on a shared machine.
   test.setTimeout(240_000);
   const suffix = String(Date.now() % 100_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
 
   const companies = (await (await page.request.get('/api/companies')).json()) as Company[];
   const demo = companies.find((c) => c.name === 'Demo Eventos')!;

@@ -1,8 +1,8 @@
 import { expect, test } from './fixtures';
 import { CampaignEditorPage } from './pages/campaign-editor-page';
 import { CampaignsPage } from './pages/campaigns-page';
-import { LoginPage } from './pages/login-page';
 import { isoDay as day } from '../support/iso-day';
+import { signInThroughApi } from './support/admin-api';
 
 /** A campaign's life in the admin: the form's rules, creation, a trivia added and removed, editing, the dashboard, deletion. Played and ranked: campaign-rankings. */
 
@@ -12,7 +12,7 @@ const shown = (isoDay: string) => isoDay.split('-').reverse().join('/');
 test('an admin validates, creates, edits, links and unlinks a trivia, finds it on the dashboard and deletes a campaign', async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = String(Date.now() % 100_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
 
   const campaigns = new CampaignsPage(page);
   const existing = (await (await page.request.get('/api/campaigns')).json()) as unknown[];

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from './fixtures';
 import type { Company, ConsentTextVersion, Location, PlayerData, QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
 
@@ -19,7 +18,7 @@ const CONSENT_TEXT = 'Tus datos (nombre, documento y sede) se usan para el ranki
  */
 test('consent is required and stored when registering offline', async ({ page, context }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const suffix = randomInt(100_000, 999_999);
   const company = await postJson<Company>(page, '/api/companies', { name: `Consentimiento ${suffix}` });
   const site = await postJson<Location>(page, '/api/locations', { name: 'Stand Consentimiento', companyId: company.id });

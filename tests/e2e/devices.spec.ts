@@ -5,7 +5,7 @@ import type { Campaign, Company, Location, QuestionGroup } from '../../contract'
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
-import { adminPage, roundMutations } from './support/kiosk-round';
+import { adminDashboard, adminPage, roundMutations } from './support/kiosk-round';
 import { setUpEarlier } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
@@ -48,7 +48,7 @@ async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, 
 
 test('the devices screen lists a set-up kiosk with its counts and refusals, a kiosk silent for 2 h during its campaign first with its badge; keyboard, axe light and dark, screenshots', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await adminPage(browser);
+  const page = await adminDashboard(browser);
   const suffix = randomInt(100_000, 999_999);
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria ${suffix}` });
   await postJson<Location>(page, '/api/locations', { name: 'Pabellón azul', companyId: company.id });

@@ -1,8 +1,7 @@
 import { type Browser, type BrowserContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Company, QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { syncHeldResults } from './support/held-results';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
@@ -35,7 +34,7 @@ async function signedIn(browser: Browser, colorScheme: 'light' | 'dark' = 'light
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ reducedMotion: 'reduce' });
   const page = await context.newPage();
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   storageState = await context.storageState();
   company = await postJson<Company>(page, '/api/companies', { name: 'Expo Ciencia', description: 'Feria de ciencia' });
   await postJson(page, '/api/locations', { name: 'Stand Central', companyId: company.id });

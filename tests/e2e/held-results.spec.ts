@@ -2,8 +2,7 @@ import { type Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { REVIEW_REASON_HELP } from '../../contract';
 import { testBundle } from './support/test-bundle';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { heldDevice, syncHeldResults } from './support/held-results';
 
@@ -14,7 +13,7 @@ test.use({ serviceWorkers: 'allow' });
 const DEMO_COMPANY = 1;
 
 test('an admin approves one held result into the ranking and discards another after confirming', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Revisión ${Date.now()}`);
   const bundle = await testBundle(group.id);
   await syncHeldResults(page, bundle, ['Ana Veloz', 'Beto Rápido']);
@@ -45,7 +44,7 @@ test('an admin approves one held result into the ranking and discards another af
 const optionTexts = (select: Locator) => select.locator('option').allTextContents();
 
 test('an organiser filters held results by reason and device, with counts, and approves or discards several at once', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Lote ${Date.now()}`);
   const bundle = await testBundle(group.id);
   const north = await heldDevice(page, bundle, 'Stand Norte');
@@ -111,7 +110,7 @@ test('an organiser filters held results by reason and device, with counts, and a
 });
 
 test('"all that match" takes more than the page shown, after saying how many', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Todos ${Date.now()}`);
   const bundle = await testBundle(group.id);
   const kiosk = await heldDevice(page, bundle, 'Stand Lejano');

@@ -2,10 +2,9 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { Campaign, Company, Location, QuestionGroup } from '../../contract';
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
@@ -45,8 +44,8 @@ async function linkFromCard(page: Page, trivia: QuestionGroup, companyName: stri
 }
 
 /** Another kiosk of the trivia, set up through the API and silent for 2 h 10 min: "Sin conexión", which otherwise comes first. */
-async function silentKiosk(browser: Browser, admin: Page, trivia: QuestionGroup, name: string) {
-  const context = await browser.newContext({ baseURL: new URL(admin.url()).origin });
+async function silentKiosk(browser: Browser, baseURL: string, admin: Page, trivia: QuestionGroup, name: string) {
+  const context = await browser.newContext({ baseURL });
   const device = (await (await context.request.post('/api/devices', { headers: WRITE, data: {} })).json()) as { deviceId: string; secret: string };
   const link = await postJson<{ path: string }>(admin, `/api/question-groups/${trivia.id}/kiosk-setup`, {});
   const token = new URL(link.path, 'http://kiosk.test').searchParams.get('kiosk');
@@ -76,13 +75,13 @@ test('a kiosk whose browser lost its data says so on its screen, and "Dispositiv
   const suffix = randomInt(100_000, 999_999);
 
   // The admin: a company of its own, a trivia in a campaign running today, and a kiosk silent for 2 h.
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria perdida ${suffix}` });
   await postJson<Location>(page, '/api/locations', { name: 'Pabellón verde', companyId: company.id });
   const trivia = await createFourQuestionTrivia(page, company.id, `Trivia del stand ${suffix}`);
   const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Feria de hoy ${suffix}`, companyId: company.id, startDate: isoDay(-1), endDate: isoDay(1) });
   await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
-  await silentKiosk(browser, page, trivia, 'Acceso norte');
+  await silentKiosk(browser, origin, page, trivia, 'Acceso norte');
   const link = await linkFromCard(page, trivia, company.name);
 
   // The tablet, set up through the link as staff do; one round played and sent.

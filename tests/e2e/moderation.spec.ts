@@ -1,7 +1,6 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { moderateByKeyboard } from './support/moderation-keyboard';
 import { playBundle, syncRankedResults } from './support/ranked-results';
@@ -14,7 +13,7 @@ const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttp
 
 /** A trivia whose ranking holds Ana Tramposa and Beto Limpio, each with a synced, plausible result. */
 async function rankedTrivia(page: Page, title: string) {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `${title} ${Date.now()}`);
   await syncRankedResults(page, await playBundle(page, group.id), ['Ana Tramposa', 'Beto Limpio']);
   return group;

@@ -2,8 +2,7 @@ import { testBundle } from './support/test-bundle';
 import { type Page } from '@playwright/test';
 import type { PlayerData } from '../../contract';
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
-import { postJson } from './support/admin-api';
+import { postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 
 /** The seeded demo trivia and its company's first site. */
@@ -33,7 +32,7 @@ async function storedName(page: Page, { documentTypeId, documentNumber }: { docu
 
 test('an admin sees a re-registration’s name waiting beside the stored one and applies it with the keyboard; axe clean in light and dark', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const rosaDocument = await recordNameChange(page, `Rosa Real ${stamp}`, `Rosa Nueva ${stamp}`);
   await recordNameChange(page, `Tomás Real ${stamp}`, `Tomás Nuevo ${stamp}`);

@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
-import { postJson } from './support/admin-api';
-import { LoginPage } from './pages/login-page';
+import { postJson, signInThroughApi } from './support/admin-api';
 import { QuestionGroupsPage } from './pages/question-groups-page';
 import { docsScreenshot } from './support/screenshot';
 import { brokenWords } from './support/text-lines';
@@ -10,7 +9,7 @@ import { brokenWords } from './support/text-lines';
 
 test('/packages at event size: 23 trivias fit in about 2,000 px at 1366 px and read on a phone without sideways scroll', async ({ browser, page }) => {
   test.setTimeout(240_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now().toString(36);
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria del Libro ${stamp}`, description: 'Una feria con muchas trivias' });
   const topics = ['Historia de Colombia', 'Ciencia para niños', 'Fútbol mundial', 'Música latina', 'Geografía', 'Cine', 'Tecnología', 'Gastronomía'];

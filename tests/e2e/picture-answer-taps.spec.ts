@@ -1,8 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { postJson, uploadPicture } from './support/admin-api';
+import { postJson, signInThroughApi, uploadPicture } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { picturesSettled, startRound } from './support/picture-player';
 import { DEMO_COMPANY, DESKTOP, PHONE, TABLET, playerContext } from './support/player-round';
@@ -25,11 +24,11 @@ test.use({ bypassCSP: true });
 
 /** One question whose four answers are countries with pictures (the first is correct). */
 async function countryTrivia(browser: Browser): Promise<QuestionGroup> {
+  // Requests only, in the context's own cookie jar: no page is opened.
   const admin = await browser.newContext();
-  const page = await admin.newPage();
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(admin);
   const label = `Países ${Date.now() % 1_000_000}`;
-  const group = await postJson<QuestionGroup>(page, `/api/companies/${DEMO_COMPANY}/question-groups`, {
+  const group = await postJson<QuestionGroup>(admin, `/api/companies/${DEMO_COMPANY}/question-groups`, {
     name: label,
     description: 'Banderas',
     companyId: DEMO_COMPANY,
@@ -46,10 +45,10 @@ async function countryTrivia(browser: Browser): Promise<QuestionGroup> {
   ] as const;
   const answers = [];
   for (const [i, [text, width, height]] of countries.entries()) {
-    const picture = await uploadPicture(page, group.id, await photo(width, height, i * 2));
+    const picture = await uploadPicture(admin, group.id, await photo(width, height, i * 2));
     answers.push({ text, isCorrect: i === 0, picture: { name: picture.name, alt: `Bandera de ${text}` } });
   }
-  await postJson(page, `/api/question-groups/${group.id}/questions`, { text: `¿Qué país ganó la Copa América de 2001? (${label})`, groupId: group.id, answers });
+  await postJson(admin, `/api/question-groups/${group.id}/questions`, { text: `¿Qué país ganó la Copa América de 2001? (${label})`, groupId: group.id, answers });
   await admin.close();
   return group;
 }

@@ -2,10 +2,9 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Company, PlayBundle, QuestionGroup } from '../../contract';
 import { photo } from '../support/picture-uploads';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
-import { postJson, uploadPicture } from './support/admin-api';
+import { postJson, signInThroughApi, uploadPicture } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
 import { PHONE } from './support/player-round';
@@ -66,7 +65,7 @@ async function expectPictureShown(page: Page) {
  */
 test('a picture question reaches an offline kiosk and a phone', async ({ page, browser, baseURL }) => {
   test.setTimeout(240_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const trivia = await pictureTrivia(page, 'con fotos', 2);
 
@@ -171,7 +170,7 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
  */
 test('an offline kiosk without its pictures says so, and its round shows their descriptions', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const trivia = await pictureTrivia(page, 'sin descargar', 1);
   const picture = await uploadPicture(page, trivia.id, await photo(1600, 1000, 9));

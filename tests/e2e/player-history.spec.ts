@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures';
 import type { Company, QuestionWithAnswers } from '../../contract';
 import { photo } from '../support/picture-uploads';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson, uploadPicture } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi, uploadPicture } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
@@ -14,7 +13,7 @@ import { reviewScreen } from './support/screen-review';
  */
 test('a player\'s history lists their rounds at two trivias with every answer, from a ranking row and from Datos personales, by keyboard, axe clean', async ({ page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Historial ${stamp}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Historial', companyId: company.id });
@@ -104,7 +103,7 @@ test('a player\'s history lists their rounds at two trivias with every answer, f
 });
 
 test('a history that does not exist says so, and a bad link says it is not valid', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   await page.goto('/players/999999/history');
   await expect(page.getByRole('heading', { level: 1, name: 'No se pudo abrir el historial' })).toBeVisible();
   await expect(page.getByText('No se encontró el jugador')).toBeVisible();

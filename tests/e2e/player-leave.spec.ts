@@ -1,9 +1,8 @@
 import { testBundle } from './support/test-bundle';
 import { expect, test } from './fixtures';
 import type { Question, QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -50,7 +49,7 @@ test.describe('leaving the player screen clean for the next person', () => {
   test('a trivia with no questions yet says so instead of starting an empty round', async ({ page }) => {
     test.setTimeout(120_000);
     const demo = await testBundle(DEMO_TRIVIA);
-    await new LoginPage(page).signInAsAdmin();
+    await signInThroughApi(page);
     const empty = await postJson<QuestionGroup>(page, `/api/companies/${demo.group.companyId}/question-groups`, {
       name: `Sin preguntas ${Date.now() % 100_000}`,
       description: null,
@@ -76,7 +75,7 @@ test.describe('leaving the player screen clean for the next person', () => {
   test('a round whose next questions were deleted meanwhile is not resumed into a blank screen', async ({ page }) => {
     test.setTimeout(120_000);
     const demo = await testBundle(DEMO_TRIVIA);
-    await new LoginPage(page).signInAsAdmin();
+    await signInThroughApi(page);
     const trivia = await createFourQuestionTrivia(page, demo.group.companyId, `Cambiante ${Date.now() % 100_000}`);
     const bundle = await testBundle(trivia.id);
 

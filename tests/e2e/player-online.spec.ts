@@ -1,10 +1,10 @@
 import { testBundle } from './support/test-bundle';
 import { expect, test } from './fixtures';
 import type { TriviaRankingEntry } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { RankingPage } from './pages/ranking-page';
 import { publicPlace } from './support/ranked-results';
+import { signInThroughApi } from './support/admin-api';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -92,7 +92,7 @@ test.describe('playing the demo trivia online', () => {
     await expect(ranking.rowOf(fullName).getByTestId('ranking-score')).toHaveText('100%');
     // "Mostrar intentos duplicados" is offered to a signed-in admin only (docs/decisions.md).
     await expect(ranking.duplicates()).toHaveCount(0);
-    await new LoginPage(page).signInAsAdmin();
+    await signInThroughApi(page);
     await ranking.goto(DEMO_TRIVIA);
     await ranking.duplicates().check();
     await expect(ranking.rowOf(fullName)).toHaveCount(2);

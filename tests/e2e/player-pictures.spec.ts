@@ -3,8 +3,7 @@ import { expect, test } from './fixtures';
 import type { PlacedPicture, QuestionGroup, QuestionWithAnswers } from '../../contract';
 // The rule the player and a kiosk's download share: the test expects exactly its URLs.
 import { pictureChoice } from '../../web/offline/picture-choice';
-import { LoginPage } from './pages/login-page';
-import { postJson, uploadPicture } from './support/admin-api';
+import { postJson, signInThroughApi, uploadPicture } from './support/admin-api';
 import { feedbackOnScreen } from './support/answer-feedback';
 import { seriousViolations, tabTo } from './support/axe';
 import { DEMO_COMPANY, PHONE, TABLET, playerContext } from './support/player-round';
@@ -44,11 +43,11 @@ interface PictureTrivia {
  * text-only one (the first is correct); one whose picture and an answer's picture the test makes fail.
  */
 async function pictureTrivia(browser: Browser, name: string): Promise<PictureTrivia> {
+  // Requests only, in the context's own cookie jar: no page is opened.
   const admin = await browser.newContext();
-  const page = await admin.newPage();
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(admin);
   const label = `${name} ${Date.now() % 1_000_000}`;
-  const group = await postJson<QuestionGroup>(page, `/api/companies/${DEMO_COMPANY}/question-groups`, {
+  const group = await postJson<QuestionGroup>(admin, `/api/companies/${DEMO_COMPANY}/question-groups`, {
     name: label,
     description: 'Preguntas con imágenes',
     companyId: DEMO_COMPANY,
@@ -58,22 +57,22 @@ async function pictureTrivia(browser: Browser, name: string): Promise<PictureTri
     maxAttempts: 0,
   });
   const question = (text: string, picture: { name: string; alt: string } | null, answers: { text: string; isCorrect: boolean; picture?: { name: string; alt: string } }[]) =>
-    postJson<QuestionWithAnswers>(page, `/api/question-groups/${group.id}/questions`, { text: `${text} (${label})`, groupId: group.id, picture, answers });
+    postJson<QuestionWithAnswers>(admin, `/api/question-groups/${group.id}/questions`, { text: `${text} (${label})`, groupId: group.id, picture, answers });
 
-  const cover = await uploadPicture(page, group.id, await photo(1200, 800, 1));
+  const cover = await uploadPicture(admin, group.id, await photo(1200, 800, 1));
   const first = await question('¿Qué figuras hay en la foto?', { name: cover.name, alt: QUESTION_ALT }, [
     { text: 'Un círculo y un rectángulo', isCorrect: true },
     { text: 'Solo triángulos', isCorrect: false },
     { text: 'Ninguna figura', isCorrect: false },
   ]);
   const answerPictures: { name: string; alt: string }[] = [];
-  for (const answer of ANSWERS) answerPictures.push({ name: (await uploadPicture(page, group.id, await photo(answer.size[0], answer.size[1], answer.tone))).name, alt: answer.alt });
+  for (const answer of ANSWERS) answerPictures.push({ name: (await uploadPicture(admin, group.id, await photo(answer.size[0], answer.size[1], answer.tone))).name, alt: answer.alt });
   const second = await question('¿Cuál de estas fotos es la más cálida?', null, [
     ...ANSWERS.map((a, i) => ({ text: a.text, isCorrect: a.isCorrect, picture: answerPictures[i]! })),
     { text: 'Ninguna de ellas', isCorrect: false },
   ]);
-  const lighthouse = await uploadPicture(page, group.id, await photo(1000, 750, 6));
-  const stripes = await uploadPicture(page, group.id, await photo(700, 700, 7));
+  const lighthouse = await uploadPicture(admin, group.id, await photo(1000, 750, 6));
+  const stripes = await uploadPicture(admin, group.id, await photo(700, 700, 7));
   await question('¿Qué muestra esta foto?', { name: lighthouse.name, alt: BROKEN_QUESTION_ALT }, [
     { text: 'Un faro', isCorrect: true, picture: { name: stripes.name, alt: BROKEN_ANSWER_ALT } },
     { text: 'Una montaña', isCorrect: false },

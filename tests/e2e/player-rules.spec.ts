@@ -1,16 +1,15 @@
 import { testBundle } from './support/test-bundle';
 import { expect, test } from './fixtures';
 import type { Company, Location, TriviaRankingEntry } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 
 const DEMO_TRIVIA = 1;
 
 test('a player from another company picks their site there, and a trivia\'s attempt limit stops a second attempt', async ({ page }) => {
   test.setTimeout(120_000);
   const suffix = String(Date.now() % 100_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const fair = await postJson<Company>(page, '/api/companies', { name: `Ferias del Sur ${suffix}`, description: null });
   await postJson<Location>(page, '/api/locations', { name: 'Stand Sur', companyId: fair.id });
   const limited = await createFourQuestionTrivia(page, fair.id, `Una vez ${suffix}`, 1);

@@ -1,8 +1,7 @@
 import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
@@ -15,7 +14,7 @@ const PLAYERS = ['Ana Sorteo', 'Beto Sorteo', 'Carla Sorteo', 'Darío Sorteo', '
 async function signedIn(browser: Browser, colorScheme: 'light' | 'dark', width = 1366, height = 900) {
   const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width, height } });
   const page = await context.newPage();
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   return page;
 }
 

@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
@@ -13,7 +12,7 @@ import { reviewScreen } from './support/screen-review';
  */
 test('an organiser fixes a played question: its old text is kept, and moving the correct answer asks first with the rounds it turns', async ({ page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Edición ${stamp}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Edición', companyId: company.id });
@@ -73,7 +72,7 @@ test('an organiser fixes a played question: its old text is kept, and moving the
 });
 
 test('a trivia nobody played shows no share right; one whose analysis cannot be read says so, never a spinner that does not end', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const company = await postJson<Company>(page, '/api/companies', { name: `Sin análisis ${Date.now()}`, description: 'Feria' });
   const trivia = await createFourQuestionTrivia(page, company.id, `Trivia sin análisis ${Date.now()}`);
   await page.goto(`/packages/${trivia.id}/questions`);

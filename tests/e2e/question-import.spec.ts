@@ -2,10 +2,9 @@ import { testBundle } from './support/test-bundle';
 import { expect as baseExpect, type Browser, type Page } from '@playwright/test';
 import { test } from './fixtures';
 import type { Company, QuestionGroup, TriviaRankingEntry } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { DOCS_SCREENSHOTS, docsScreenshot } from './support/screenshot';
 
@@ -37,7 +36,7 @@ const FILE = [
 async function signedIn(browser: Browser, colorScheme: 'light' | 'dark', width = 1366) {
   const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width, height: 900 } });
   const page = await context.newPage();
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   return { context, page };
 }
 

@@ -1,9 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect, test } from './fixtures';
 import type { Company, QuestionGroup } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { postJson } from './support/admin-api';
+import { postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 
@@ -14,7 +13,7 @@ import { reviewScreen } from './support/screen-review';
  */
 test('an organiser makes a true/false question by keyboard, and a phone plays it with its two answers side by side', async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Tipos ${stamp}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Tipos', companyId: company.id });

@@ -2,9 +2,8 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { PICTURE_ALT_MISSING_MESSAGE, PICTURE_MISSING_MESSAGE, PICTURE_NOT_IMAGE_MESSAGE, type Company, type QuestionGroup, type QuestionWithAnswersInput } from '../../contract';
 import { photo } from '../support/picture-uploads';
-import { LoginPage } from './pages/login-page';
 import { QuestionsPage } from './pages/questions-page';
-import { postJson } from './support/admin-api';
+import { postJson, signInThroughApi } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 
@@ -35,7 +34,7 @@ async function picturesLoaded(scope: Locator) {
  */
 test('an organiser puts pictures in a question and its answers, each with its alt text, then replaces and removes them', async ({ page }) => {
   test.setTimeout(150_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Imágenes ${stamp}`, description: 'Feria' });
   const trivia = await postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {

@@ -5,9 +5,8 @@ import { unzipSync, zipSync } from 'fflate';
 import { expect, test } from './fixtures';
 import type { Company, QuestionGroup } from '../../contract';
 import { photo } from '../support/picture-uploads';
-import { LoginPage } from './pages/login-page';
 import { QuestionsPage } from './pages/questions-page';
-import { postJson, uploadPicture } from './support/admin-api';
+import { postJson, signInThroughApi, uploadPicture } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 
@@ -47,7 +46,7 @@ async function withBrokenPicture(zipBytes: Buffer): Promise<Buffer> {
 }
 
 test('an organiser moves picture questions to another trivia through a ZIP, and a picture the server refuses keeps only its row out', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const company = await postJson<Company>(page, '/api/companies', { name: `Fotos ZIP ${Date.now()}`, description: 'Feria' });
   const source = await trivia(page, company, `Origen ${Date.now()}`);
   const stand = await uploadPicture(page, source.id, await photo(1600, 1000, 2));

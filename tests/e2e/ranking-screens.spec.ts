@@ -1,8 +1,7 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TIE_RULES, type Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 
@@ -28,7 +27,7 @@ test('a missing trivia and a bad id say so, each with a way back', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'ID de trivia no válido' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
 
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   await page.goto('/ranking-admin?id=999999');
   await expect(page.getByText('Trivia no encontrada')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Resultados en revisión' })).toHaveCount(0);
@@ -39,7 +38,7 @@ test('a missing trivia and a bad id say so, each with a way back', async ({ page
 });
 
 test('the podium says "Cargando…" while the ranking loads, and a failed ranking shows its error once', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const trivia = await createFourQuestionTrivia(page, (await newCompany(page)).id, `Fallida ${Date.now()}`);
 
   // The ranking's request is held, then answered with a server error.
@@ -73,7 +72,7 @@ test('the podium says "Cargando…" while the ranking loads, and a failed rankin
 
 test('a long name on the podium is shown whole at 1366 px', async ({ page }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const trivia = await createFourQuestionTrivia(page, (await newCompany(page)).id, `Podio ${Date.now()}`);
   await syncRankedResults(page, await playBundle(page, trivia.id), [LONG_NAME, 'Beto Rápido', 'Carla Díaz']);
   await page.goto(`/ranking/${trivia.id}`);
@@ -86,7 +85,7 @@ test('a long name on the podium is shown whole at 1366 px', async ({ page }) => 
 test("the ranking's 'Cargar más' and date filter work by keyboard, with one month on a phone", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 844 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const trivia = await createFourQuestionTrivia(page, (await newCompany(page)).id, `Teclado ${Date.now()}`);
   await syncRankedResults(
     page,
@@ -134,7 +133,7 @@ test('on a touch screen the admin ranking’s controls are at least 44 px tall',
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   expect(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), 'the emulated screen is a touch screen').toBe(true);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   await page.goto('/ranking-admin?id=1');
   await expect(page.getByRole('heading', { name: 'Filtros' })).toBeVisible();
   await page.getByRole('button', { name: /^Fechas/ }).click();

@@ -2,9 +2,8 @@ import { randomInt } from 'node:crypto';
 import type { Campaign } from '../../contract';
 import { isoDay } from '../support/iso-day';
 import { expect, test, E2E_ADMIN } from './fixtures';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { decodeQr } from './support/qr';
@@ -75,12 +74,12 @@ test("a trivia that counts in a running campaign: the result says the player's p
   let triviaId: number;
   let campaignId: number;
   try {
-    const admin = await organiser.newPage();
-    await new LoginPage(admin).signInAsAdmin();
-    triviaId = (await createFourQuestionTrivia(admin, 1, 'Trivia de la copa')).id;
-    const campaign = await postJson<Campaign>(admin, '/api/campaigns', { name: cupName, companyId: 1, startDate: isoDay(-1), endDate: isoDay(1) });
+    // Requests only, in the context's own cookie jar: no page is opened.
+    await signInThroughApi(organiser);
+    triviaId = (await createFourQuestionTrivia(organiser, 1, 'Trivia de la copa')).id;
+    const campaign = await postJson<Campaign>(organiser, '/api/campaigns', { name: cupName, companyId: 1, startDate: isoDay(-1), endDate: isoDay(1) });
     campaignId = campaign.id;
-    await postJson(admin, '/api/campaign-question-groups', { campaignId, questionGroupId: triviaId });
+    await postJson(organiser, '/api/campaign-question-groups', { campaignId, questionGroupId: triviaId });
   } finally {
     await organiser.close();
   }

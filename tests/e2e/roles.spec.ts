@@ -1,8 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { COMPANY_ROLE_LABELS, type Campaign, type Company, type TriviaRankingEntry } from '../../contract';
-import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { isoDay } from '../support/iso-day';
 import { playBundle, syncRankedResults } from './support/ranked-results';
@@ -44,7 +43,7 @@ async function expectNoEditOrExport(page: Page, screen: string) {
 test('a viewer of company A sees only A on the dashboard, rankings and analysis, no document, no edit or export; B\'s trivia does not exist for them; disabled, their next request signs them out', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { a, triviaA, triviaB, campaign, documents } = await seedTwoCompanies(page);
 
   // The owner invites a client of company A, read-only, from "Usuarios".

@@ -4,10 +4,9 @@ import { expect, test } from './fixtures';
 import { DEFAULT_THEME, type QuestionGroup, type Theme } from '../../contract';
 import { AA_LARGE, AA_TEXT, worstContrast } from '../../contract/contrast';
 import { paintColors, parseColor, type Rgba } from '../../contract/css-colors';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
 import { NAVY_ON_TEAL_THEME } from '../support/unreadable-theme';
@@ -118,7 +117,7 @@ test('on a dark-mode phone the player screen reads by its theme alone: the demo 
 });
 
 test('on a dark-mode phone a white header colour over a dark background keeps the title white and the card readable', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Noche ${Date.now()}`);
   const reply = await page.request.patch(`/api/question-groups/${group.id}/theme`, {
     data: { theme: WHITE_HEADER_THEME },
@@ -135,7 +134,7 @@ test('on a dark-mode phone a white header colour over a dark background keeps th
 test('the theme editor previews the real player screen, flags a failing pair with its ratio, fixes it in one click and opens the tab of a refused value', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await postJson<QuestionGroup>(page, `/api/companies/${DEMO_COMPANY}/question-groups`, {
     name: `Estilos ${Date.now()}`,
     companyId: DEMO_COMPANY,
@@ -214,7 +213,7 @@ function rgbOf(hex: string): string {
 test('the navy-on-teal theme cannot be saved: the editor names each unreadable pair on its field and keeps the dialog, the API refuses it with theme_unreadable', async ({ page }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Azul marino ${Date.now()}`);
   const storedTheme = async () => (await appQuery<{ theme: Theme | null }>('SELECT theme FROM question_groups WHERE id = $1', [group.id]))[0]!.theme;
   const before = await storedTheme();
@@ -263,7 +262,7 @@ test('the navy-on-teal theme cannot be saved: the editor names each unreadable p
 
 test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big screen unreadable: title, question and answers are painted corrected', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Verde azulado ${Date.now()}`);
   // As a theme saved before the rule, or copied from one: written straight into the database.
   await appQuery('UPDATE question_groups SET theme = $1 WHERE id = $2', [JSON.stringify(NAVY_ON_TEAL_THEME), group.id]);

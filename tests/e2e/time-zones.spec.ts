@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { CompaniesPage } from './pages/companies-page';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import type { Page } from '@playwright/test';
 import { appQuery } from './support/app-database';
@@ -41,7 +40,7 @@ const IN_BOGOTA = '5 de dic de 2026, 20:18';
  */
 test('every admin screen reads a round played at 01:18 UTC as 20:18 on 5 December, the event\'s time in Bogotá', async ({ page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria Bogotá ${stamp}`, timeZone: 'America/Bogota' });
   await postJson(page, '/api/locations', { name: 'Stand Chapinero', companyId: company.id });
@@ -95,7 +94,7 @@ test('every admin screen reads a round played at 01:18 UTC as 20:18 on 5 Decembe
 });
 
 test("an organiser chooses the event's time zone; held results, the export and the big screen read their times there", async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const companies = new CompaniesPage(page);
   const name = `Feria Madrid ${Date.now()}`;
   await companies.goto();

@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures';
 import type { Company } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { appQuery } from './support/app-database';
-import { createFourQuestionTrivia, postJson } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { tabTo } from './support/axe';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { reviewScreen } from './support/screen-review';
@@ -17,7 +16,7 @@ test.use({ serviceWorkers: 'allow' });
  */
 test('the analysis shows each question\'s facility, answer shares and flags, by keyboard, axe clean in light and dark', async ({ page }) => {
   test.setTimeout(120_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Análisis ${stamp}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Análisis', companyId: company.id });
@@ -87,7 +86,7 @@ test('the analysis shows each question\'s facility, answer shares and flags, by 
 });
 
 test('a trivia with no counted results says so, and a bad link says it is not valid', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const company = await postJson<Company>(page, '/api/companies', { name: `Sin resultados ${Date.now()}`, description: 'Feria' });
   const trivia = await createFourQuestionTrivia(page, company.id, `Trivia sin jugar ${Date.now()}`);
   await page.goto(`/packages/${trivia.id}/analysis`);
@@ -98,7 +97,7 @@ test('a trivia with no counted results says so, and a bad link says it is not va
 });
 
 test('an event longer than ten days reads its timeline by day, chart and table alike', async ({ page }) => {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria larga ${stamp}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Quincena', companyId: company.id });

@@ -1,8 +1,7 @@
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot } from './support/screenshot';
 import { testBundle } from './support/test-bundle';
@@ -22,7 +21,7 @@ test.use({ bypassCSP: true });
 test('instructions typed by keyboard in the trivia dialog reach the player formatted; a typed or pasted script or handler never does', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1366, height: 900 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const trivia = await createFourQuestionTrivia(page, DEMO_COMPANY.id, `Instrucciones ${Date.now()}`);
   const groups = new QuestionGroupsPage(page);
   await groups.goto();

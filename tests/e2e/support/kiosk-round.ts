@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
 import { LoginPage } from '../pages/login-page';
+import { signInThroughApi } from './admin-api';
 
 /**
  * One player's round as a kiosk syncs it (registration, attempt, completion; mutations 1 to 3):
@@ -35,10 +36,22 @@ export function roundMutations(bundle: PlayBundle, player: { fullName: string; d
   ];
 }
 
-/** A desktop page signed in as the admin, motion reduced, in the colour scheme asked for. */
-export async function adminPage(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+/** A desktop page, motion reduced, in the colour scheme asked for. */
+async function desktopPage(browser: Browser, colorScheme: 'light' | 'dark'): Promise<Page> {
   const context = await browser.newContext({ colorScheme, reducedMotion: 'reduce', viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
+  return context.newPage();
+}
+
+/** A desktop page signed in as the admin (through the API: it has opened no address yet), motion reduced, in the colour scheme asked for. */
+export async function adminPage(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await desktopPage(browser, colorScheme);
+  await signInThroughApi(page);
+  return page;
+}
+
+/** adminPage signed in through the login form, for a test that starts on the dashboard it lands on. */
+export async function adminDashboard(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
+  const page = await desktopPage(browser, colorScheme);
   await new LoginPage(page).signInAsAdmin();
   return page;
 }

@@ -1,10 +1,10 @@
 import { expect, type Page } from '@playwright/test';
-import { LoginPage } from '../pages/login-page';
 import { QuestionGroupsPage } from '../pages/question-groups-page';
+import { signInThroughApi } from './admin-api';
 
 /** An admin makes a one-time setup link from the trivia's card ('Configurar kiosco'); returns its address. */
 export async function setupLinkFromCard(page: Page, trivia: { id: number; name: string; companyName: string }): Promise<string> {
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const groups = new QuestionGroupsPage(page);
   await groups.goto();
   await groups.selectCompany(trivia.companyName);

@@ -1,7 +1,6 @@
 import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import type { QuestionGroup } from '../../../contract';
-import { LoginPage } from '../pages/login-page';
-import { createFourQuestionTrivia } from './admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './admin-api';
 
 /** The seeded demo company. */
 export const DEMO_COMPANY = 1;
@@ -9,12 +8,11 @@ export const PHONE = { width: 390, height: 844 };
 export const TABLET = { width: 1024, height: 768 };
 export const DESKTOP = { width: 1366, height: 768 };
 
-/** A fixed-order four-question trivia (the first answer of each question is the correct one), made by the admin in its own context; `maxAttempts` 0: no limit. */
+/** A fixed-order four-question trivia (the first answer of each question is the correct one), made by the admin through the API in a context of its own (no page); `maxAttempts` 0: no limit. */
 export async function fourQuestionTrivia(browser: Browser, name: string, maxAttempts = 0): Promise<QuestionGroup> {
   const admin = await browser.newContext();
-  const page = await admin.newPage();
-  await new LoginPage(page).signInAsAdmin();
-  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `${name} ${Date.now() % 1_000_000}`, maxAttempts);
+  await signInThroughApi(admin);
+  const group = await createFourQuestionTrivia(admin, DEMO_COMPANY, `${name} ${Date.now() % 1_000_000}`, maxAttempts);
   await admin.close();
   return group;
 }
