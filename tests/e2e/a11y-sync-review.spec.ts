@@ -23,9 +23,10 @@ test('the held results section passes axe in light and dark and is fully usable 
   await syncHeldResults(page, bundle, ['Ana Veloz', 'Beto Rápido']);
   const section = page.getByRole('region', { name: 'Resultados en revisión' });
 
+  // The screen reached once, the colour scheme switched in place.
+  await page.goto(`/ranking-admin?id=${group.id}`);
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
-    await page.goto(`/ranking-admin?id=${group.id}`);
     await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(section.getByRole('listitem')).toHaveCount(2);
     await expect(section.getByText('Motivo: Tiempo no plausible')).toHaveCount(2);
@@ -81,9 +82,10 @@ test('the held filters, the selection and the bulk confirmation pass axe in ligh
   const selectShown = section.getByLabel('Seleccionar los mostrados');
   const approveSelected = section.getByRole('button', { name: 'Aprobar seleccionados' });
 
+  // The screen reached once, the colour scheme switched in place.
+  await page.goto(`/ranking-admin?id=${group.id}`);
   for (const colorScheme of SCHEMES) {
     await page.emulateMedia({ colorScheme });
-    await page.goto(`/ranking-admin?id=${group.id}`);
     await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await section.getByLabel('Motivo').selectOption('overlapping_round');
     await expect(section.getByRole('listitem')).toHaveCount(1);

@@ -43,9 +43,9 @@ test('an admin sees a re-registration’s name waiting beside the stored one and
   await expect(rosa).toContainText(`Rosa Nueva ${stamp}`);
   await expect(rosa).toContainText('Dirección');
 
+  // The colour scheme switched in place: the screen is not loaded again for it.
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.reload();
     await expect(rosa).toBeVisible();
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     expect(await seriousViolations(page, scheme, 'section[aria-labelledby="name-changes-title"]')).toEqual([]);
