@@ -19,7 +19,7 @@ export class LoginPage {
     await this.submit().click();
   }
 
-  /** Signs in as the seeded admin and waits for the dashboard. */
+  /** Signs in as the seeded admin through the form and waits for the dashboard (two page loads); a test about another screen signs in with signInThroughApi (support/admin-api.ts). */
   async signInAsAdmin() {
     await this.goto();
     await this.signIn(E2E_ADMIN.username, E2E_ADMIN.password);
