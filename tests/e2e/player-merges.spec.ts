@@ -48,20 +48,19 @@ test('an admin merges one person’s three players into the one chosen: one rank
   expect(await rankedPlayers(page, trivia)).toEqual([names[2]]);
   const [kept] = await appQuery<{ document_number: string }>(`SELECT document_number FROM players WHERE full_name = $1`, [names[2]]);
   expect(kept!.document_number).toBe(number);
-  await page.context().close();
 
-  // Dark mode, with another group waiting and its dialog open.
-  const dark = await adminPage(browser, 'dark');
-  const other = await seedOnePersonThreeTimes(dark, 'Unión oscura');
-  await dark.goto('/player-merges');
-  const darkGroup = dark.getByRole('region', { name: `CC ${other.number}` });
+  // Dark mode, with another group waiting and its dialog open: the same page, its colour scheme switched (docs/testing.md).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const other = await seedOnePersonThreeTimes(page, 'Unión oscura');
+  await page.goto('/player-merges');
+  const darkGroup = page.getByRole('region', { name: `CC ${other.number}` });
   await expect(darkGroup.getByRole('radio')).toHaveCount(3);
-  await expect(dark.locator('html')).toHaveClass(/\bdark\b/);
-  expect(await seriousViolations(dark, 'merge screen (dark)')).toEqual([]);
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await seriousViolations(page, 'merge screen (dark)')).toEqual([]);
   await darkGroup.getByRole('button', { name: 'Unir 3 jugadores' }).click();
-  await expect(dark.getByRole('dialog', { name: 'Unir jugadores' }).getByRole('heading')).toBeVisible();
-  expect(await seriousViolations(dark, 'merge dialog (dark)')).toEqual([]);
-  await dark.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Unir jugadores' }).getByRole('heading')).toBeVisible();
+  expect(await seriousViolations(page, 'merge dialog (dark)')).toEqual([]);
+  await page.keyboard.press('Escape');
   await expect(darkGroup.getByRole('button', { name: 'Unir 3 jugadores' })).toBeFocused();
-  await dark.context().close();
+  await page.context().close();
 });

@@ -56,17 +56,15 @@ test('"Unir jugadores" shows one number under two document types with its reason
   await page.keyboard.press('Escape');
   // Nothing merged by looking: both players are still there.
   expect(await appQuery(`SELECT id FROM players WHERE document_number = $1`, [number])).toHaveLength(2);
-  await page.context().close();
 
-  const dark = await adminPage(browser, 'dark');
-  await dark.goto('/player-merges');
-  const darkGroup = dark.getByRole('region', { name: `CC / CE ${number}` });
-  await expect(darkGroup).toContainText('Mismo número con otro tipo de documento');
-  await expect(dark.locator('html')).toHaveClass(/\bdark\b/);
-  expect(await seriousViolations(dark, 'merge screen, another type (dark)')).toEqual([]);
-  await darkGroup.getByRole('button', { name: 'Unir 2 jugadores' }).click();
-  await expect(dark.getByRole('dialog', { name: 'Unir jugadores' }).getByRole('heading')).toBeVisible();
-  expect(await seriousViolations(dark, 'merge dialog, another type (dark)')).toEqual([]);
-  await dark.keyboard.press('Escape');
-  await dark.context().close();
+  // Dark: the same screen, the colour scheme switched in place (docs/testing.md).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(group).toContainText('Mismo número con otro tipo de documento');
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(await seriousViolations(page, 'merge screen, another type (dark)')).toEqual([]);
+  await group.getByRole('button', { name: 'Unir 2 jugadores' }).click();
+  await expect(page.getByRole('dialog', { name: 'Unir jugadores' }).getByRole('heading')).toBeVisible();
+  expect(await seriousViolations(page, 'merge dialog, another type (dark)')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await page.context().close();
 });
