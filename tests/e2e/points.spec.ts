@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, E2E_ADMIN } from './fixtures';
 import { scoreText, type TriviaRankingEntry } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { boothWithTrivia } from './support/admin-api';
+import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
@@ -22,7 +21,7 @@ test.use({ serviceWorkers: 'allow' });
  */
 test('a timed trivia scored by points: a phone with more time and an offline kiosk get the points the server ranks, ordered by points', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { company, trivia } = await boothWithTrivia(page, { company: 'Puntos', site: 'Stand Puntos', trivia: 'Trivia por puntos' });
   const dialog = await new QuestionGroupsPage(page).openSettings(company.name, trivia.name);
   const scoring = dialog.getByLabel('Puntuación');

@@ -1,10 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { expect, test, E2E_ADMIN } from './fixtures';
 import { TIMED_OUT_LABEL } from '../../contract';
-import { LoginPage } from './pages/login-page';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
-import { boothWithTrivia } from './support/admin-api';
+import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
@@ -21,7 +20,7 @@ test.use({ serviceWorkers: 'allow' });
  */
 test('an organiser sets a clock per question; a phone player asks for more time, lets one question run out and gets the score the server counts', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { company, trivia } = await boothWithTrivia(page, { company: 'Reloj', site: 'Stand Reloj', trivia: 'Trivia con reloj' });
   const dialog = await new QuestionGroupsPage(page).openSettings(company.name, trivia.name);
   const clock = dialog.getByLabel('Tiempo por pregunta');
@@ -133,7 +132,7 @@ test('an organiser sets a clock per question; a phone player asks for more time,
  */
 test('a kiosk without connection plays a timed round the same way, and the server counts it the same once it is back', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const { trivia } = await boothWithTrivia(page, { company: 'Reloj kiosco', site: 'Stand Kiosco', trivia: 'Kiosco con reloj' });
   const { name, description, companyId, questionsPerRound, randomizeQuestions, randomizeAnswers, maxAttempts } = trivia;
   const clocked = await page.request.patch(`/api/question-groups/${trivia.id}`, {
