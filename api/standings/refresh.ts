@@ -82,7 +82,10 @@ const TRIVIA_OF_PLAYER = once(() =>
   SELECT 1`),
 );
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
-const EVERY_TRIVIA = once(() => triviaStandingsSql('TRUE'));
+/** Every trivia's standings of the players in [$1, $2): a bulk rebuild writes them a slice of players at a time (`rebuildAllStandings`). */
+const EVERY_TRIVIA_SLICE = once(() => triviaStandingsSql('a.player_id >= $1 AND a.player_id < $2'));
+/** The players whose standings one statement of a bulk rebuild writes. */
+const REBUILD_SLICE_PLAYERS = 2_000;
 
 /**
  * Each player's selected attempt per site and trivia of the campaign (`selectedAttempts`, the
@@ -265,8 +268,14 @@ export async function forgetSiteStandings(em: Queryable, locationId: number): Pr
 /** Every standing recomputed from the attempts: for data written around the application (seeding, restores). */
 export async function rebuildAllStandings(em: Queryable): Promise<void> {
   await refreshEveryAnalysedRound(em);
-  await em.query(`DELETE FROM trivia_standings`);
-  await em.query(EVERY_TRIVIA());
+  // Its triggers clear the counts kept beside the standings at once; a DELETE counts each row out.
+  await em.query(`TRUNCATE trivia_standings`);
+  // The place counts' row trigger (db/migrations/1797520000000-place-counts.ts) sums its key's rows
+  // once per standing, and within one transaction a key's dead versions pile up in its index range:
+  // one statement of every standing is quadratic in a key's rows. A slice of players a statement,
+  // each committed on its own, keeps the rebuild linear.
+  const [players]: { low: number; high: number }[] = await em.query(`SELECT coalesce(min(player_id), 0) AS low, coalesce(max(player_id), -1) AS high FROM player_attempts`);
+  for (let from = players!.low; from <= players!.high; from += REBUILD_SLICE_PLAYERS) await em.query(EVERY_TRIVIA_SLICE(), [from, from + REBUILD_SLICE_PLAYERS]);
   for (const { id } of (await em.query(`SELECT id FROM question_groups ORDER BY id`)) as { id: number }[]) await refreshTriviaDays(em, id, await triviaTimeZone(em, id));
   for (const { id } of (await em.query(`SELECT id FROM campaigns ORDER BY id`)) as { id: number }[]) await refreshCampaignStandings(em, id);
 }
