@@ -73,6 +73,16 @@ test('a timed trivia scored by points: a phone with more time and an offline kio
     }
     await screen.emulateMedia({ colorScheme: 'light' });
     await docsScreenshot(screen, 'result-points');
+    // At 200 % zoom (195 px), in the dark scheme too, the figure stays inside its card and nothing scrolls sideways.
+    await screen.setViewportSize({ width: 195, height: 422 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await screen.emulateMedia({ colorScheme });
+      expect(await player.score().evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
+      expect(await screen.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+      expect(await seriousViolations(screen, `a points result at 200 % zoom (${colorScheme})`)).toEqual([]);
+    }
+    await screen.emulateMedia({ colorScheme: 'light' });
+    await screen.setViewportSize({ width: 390, height: 844 });
     const phoneScore = await player.score().textContent();
     const [entry] = (await (await page.request.get(`/api/ranking?questionGroupId=${trivia.id}`)).json()) as TriviaRankingEntry[];
     expect(entry!.score).toBeGreaterThan(1_800);

@@ -182,7 +182,8 @@ function ScoredResult({
       <h2 ref={heading} tabIndex={-1} className="player-heading">
         {tier.message}
       </h2>
-      <p className="player-header-text text-6xl font-black tabular-nums" data-testid="result-score">
+      {/* A points figure ("10.000 pts") is wider than a percentage: smaller under 360 px (a phone at 200 % zoom), so it stays inside the card. */}
+      <p className={`player-header-text font-black tabular-nums ${result.scoring === 'points' ? 'text-4xl min-[360px]:text-6xl' : 'text-6xl'}`} data-testid="result-score">
         {scoreText(result.score, result.scoring)}
       </p>
       <dl className="player-result-figures grid grid-cols-2 gap-3">
