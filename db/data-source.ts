@@ -165,12 +165,21 @@ export function createQueryLane(dataSource: DataSource, { concurrency, statement
   return {
     async run(work) {
       await turn();
+      const runner = dataSource.createQueryRunner();
       try {
-        return await dataSource.transaction(async (em) => {
-          await em.query(`SET LOCAL statement_timeout = ${timeout}`);
-          return work(em);
-        });
+        // One round trip opens the transaction and sets its timeout: without parameters both
+        // statements travel as one simple query.
+        await runner.query(`BEGIN; SET LOCAL statement_timeout = ${timeout}`);
+        try {
+          const answer = await work(runner.manager);
+          await runner.query('COMMIT');
+          return answer;
+        } catch (error) {
+          await runner.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
       } finally {
+        await runner.release();
         done();
       }
     },

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CampaignRankingEntry, TriviaRankingEntry } from '../../../contract';
+import type { CampaignRankingEntry, PublicNameStyle, TriviaRankingEntry } from '../../../contract';
 import { createQueryLane, QueryLaneBusyError, type QueryLane } from '../../../db/data-source';
 import type { CampaignEntity } from '../../../db/entities';
 import { serviceUnavailable } from '../../platform/http/errors';
@@ -146,11 +146,12 @@ export function createRankingReads(dataSource: DataSource, { statementTimeoutMs 
     async triviaRanking(
       query: TriviaRankingFilters & { offset: number; limit: number },
       freshness: Freshness,
-    ): Promise<{ total: number; entries: TriviaRankingEntry[] }> {
+    ): Promise<{ total: number; entries: TriviaRankingEntry[]; publicNames: PublicNameStyle }> {
       const page = (em: EntityManager, ranked: RankedOrder) =>
         triviaStandingsHold(query) ? triviaStandingPage(em, query, ranked, query.offset, query.limit) : triviaRankingPage(em, ranked, query.offset, query.limit);
       const request = await triviaRankingRequest(dataSource.manager, query);
-      return rankedPage(triviaRankingKey(request), freshness, query.offset + query.limit, triviaCompute(request), page);
+      const ranking = await rankedPage(triviaRankingKey(request), freshness, query.offset + query.limit, triviaCompute(request), page);
+      return { ...ranking, publicNames: request.publicNames };
     },
 
     async campaignRanking(

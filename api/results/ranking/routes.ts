@@ -3,7 +3,6 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { PublicReads } from '../../../db/read-replica';
 import { campaignRankingQuery, idParamsSchema, publicName, triviaRankingQuery, type PublicNameStyle } from '../../../contract';
-import { QuestionGroupEntity } from '../../../db/entities';
 import { presentPublicCampaign } from '../../content/campaigns/presenter';
 import { findCampaign } from '../../content/campaigns/service';
 import { accessOf, allow, inParams, publicRoute } from '../../platform/access/route-access';
@@ -52,17 +51,12 @@ export function rankingRoutes(dataSource: DataSource, publicReads: PublicReads, 
   router.get('/ranking', publicRoute, async (ctx) => {
     const query = parse(triviaRankingQuery, ctx.query);
     const reader = await triviaReader(ctx, query.questionGroupId);
-    // Anyone may read a trivia ranking; unless shown whole, its names are styled as the trivia says (read meanwhile).
-    const [{ total, entries }, trivia] = await readFor(reader, (source) =>
-      Promise.all([
-        rankingsOn(source).triviaRanking(query, pageFreshness(query.offset)),
-        reader === 'whole' ? null : source.manager.findOne(QuestionGroupEntity, { where: { id: query.questionGroupId }, select: { id: true, publicNames: true } }),
-      ]),
-    );
+    // Anyone may read a trivia ranking; unless shown whole, its names are styled as the trivia says.
+    const { total, entries, publicNames } = await readFor(reader, (source) => rankingsOn(source).triviaRanking(query, pageFreshness(query.offset)));
     ctx.set('X-Total-Count', String(total));
     // The company's own readers also see which results were played with more time.
     const marked = reader === 'public' ? entries : await withExtraTime(dataSource.manager, entries);
-    sendJson(ctx, withPublicNames(marked, trivia?.publicNames ?? 'full'));
+    sendJson(ctx, reader === 'whole' ? marked : withPublicNames(marked, publicNames));
   });
 
   const campaignRanking = async (ctx: Context, freshness: (offset: number) => Freshness, audience: 'admin' | 'public') => {

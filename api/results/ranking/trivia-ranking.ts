@@ -1,9 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import type { TriviaRankingEntry, TriviaRankingQuery } from '../../../contract';
+import { eventTimeZone, type PublicNameStyle, type TriviaRankingEntry, type TriviaRankingQuery } from '../../../contract';
+import { prepared } from '../../../db/prepared-statements';
+import { serverTimeZone } from '../../platform/lib/time-zone';
 import { isoTimestamp } from './iso-timestamp';
 import { rankedAttempt } from '../../standings/counted-attempts';
 import { completionRange } from '../../standings/date-range';
-import { triviaTimeZone } from '../../standings/event-time-zone';
 import { rankedOrder, type RankedOrder } from './id-list';
 import { triviaSort } from '../../standings/order-by';
 
@@ -85,9 +86,18 @@ export interface TriviaRankingRequest extends TriviaRankingFilters {
   to: Date | null;
 }
 
-export async function triviaRankingRequest(em: EntityManager, filters: TriviaRankingFilters): Promise<TriviaRankingRequest> {
-  if (!isDated(filters)) return { ...filters, from: null, to: null };
-  return { ...filters, ...completionRange(filters.dateFrom, filters.dateTo, await triviaTimeZone(em, filters.questionGroupId)) };
+/** The trivia's zone (for a date range) and its choice of names for public screens, in one statement. */
+const TRIVIA_SETTINGS = prepared(`SELECT g.public_names, c.time_zone FROM question_groups g JOIN companies c ON c.id = g.company_id WHERE g.id = $1`);
+
+/**
+ * The request's date range as instants in the event's zone, with how its public screens style
+ * names ('full' for a trivia that does not exist).
+ */
+export async function triviaRankingRequest(em: EntityManager, filters: TriviaRankingFilters): Promise<TriviaRankingRequest & { publicNames: PublicNameStyle }> {
+  const [trivia]: { public_names: PublicNameStyle; time_zone: string | null }[] = await em.query(TRIVIA_SETTINGS, [filters.questionGroupId]);
+  const publicNames = trivia?.public_names ?? 'full';
+  if (!isDated(filters)) return { ...filters, from: null, to: null, publicNames };
+  return { ...filters, ...completionRange(filters.dateFrom, filters.dateTo, eventTimeZone(trivia?.time_zone, serverTimeZone())), publicNames };
 }
 
 /**
