@@ -20,7 +20,7 @@ import { rankedAttempt } from './counted-attempts';
  */
 type Queryable = Pick<EntityManager, 'query'>;
 
-/** The advisory lock class of a trivia's keying: refreshes share it, `keyInZone` holds it alone. */
+/** The advisory lock class of a trivia's keying: refreshes share it, `keyInZone` and whole-trivia rewrites hold it alone. */
 const KEYING_LOCK = 1_796_700_003;
 
 /**
@@ -82,6 +82,14 @@ export async function refreshTriviaAnalysedRounds(em: Queryable, questionGroupId
   return zone;
 }
 
+/**
+ * Holds the trivia's keying lock alone until the transaction ends: every refresh of the trivia's
+ * standings shares it, so none runs meanwhile (a whole-trivia rewrite, api/standings/place-recount.ts).
+ */
+export async function holdTriviaKeying(em: Queryable, questionGroupId: number): Promise<void> {
+  await em.query(`SELECT pg_advisory_xact_lock(${KEYING_LOCK}, $1)`, [questionGroupId]);
+}
+
 /** Every round, for data written around the application (seeding, restores). */
 export async function refreshEveryAnalysedRound(em: Queryable): Promise<void> {
   const companies: { id: number; time_zone: string | null }[] = await em.query(`SELECT id, time_zone FROM companies`);
@@ -100,7 +108,7 @@ export async function keyInZone(em: EntityManager, questionGroupId: number, time
       ?.analysis_time_zone;
   if ((await keyedIn(em)) === timeZone) return;
   await em.transaction(async (tx) => {
-    await tx.query(`SELECT pg_advisory_xact_lock(${KEYING_LOCK}, $1)`, [questionGroupId]);
+    await holdTriviaKeying(tx, questionGroupId);
     if ((await keyedIn(tx)) === timeZone) return;
     await tx.query(
       `UPDATE player_attempts SET analysis_hour = date_trunc('hour', completed_at AT TIME ZONE $2)

@@ -9,6 +9,7 @@ import { triviaSort } from './order-by';
 import { selectedAttempts } from './campaign-selection';
 import { campaignDayCtes, countedWithDay, DELETE_TRIVIA_DAYS, INSERT_TRIVIA_DAYS, PLAYER_DAY_CTES, syncPlayerRows } from './day-standings';
 import { companyTimeZone, triviaTimeZone } from './event-time-zone';
+import { rewriteTriviaStandings } from './place-recount';
 
 /**
  * The one owner of the standings (trivia_standings, campaign_standings): every change that can
@@ -207,9 +208,12 @@ export async function refreshCampaignStandings(em: Queryable, campaignId: number
  * keys); its campaigns are refreshed by `refreshCampaigns` with the ids read before the deletion.
  */
 export async function refreshTriviaStandings(em: Queryable, questionGroupId: number): Promise<void> {
-  const zone = await refreshTriviaAnalysedRounds(em, questionGroupId);
-  await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1`, [questionGroupId]);
-  await em.query(WHOLE_TRIVIA(), [questionGroupId]);
+  const zone = await rewriteTriviaStandings(em, questionGroupId, async () => {
+    const triviaZone = await refreshTriviaAnalysedRounds(em, questionGroupId);
+    await em.query(`DELETE FROM trivia_standings WHERE question_group_id = $1`, [questionGroupId]);
+    await em.query(WHOLE_TRIVIA(), [questionGroupId]);
+    return triviaZone;
+  });
   await refreshTriviaDays(em, questionGroupId, zone);
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
 }

@@ -42,6 +42,7 @@ import { PlaceCounts1797520000000 } from './1797520000000-place-counts';
 import { QuestionKinds1797600000000 } from './1797600000000-question-kinds';
 import { QuestionClock1797700000000 } from './1797700000000-question-clock';
 import { PointsScoring1797800000000 } from './1797800000000-points-scoring';
+import { PlaceRecount1797900000000 } from './1797900000000-place-recount';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
 export const migrations = [
@@ -89,4 +90,5 @@ export const migrations = [
   QuestionKinds1797600000000,
   QuestionClock1797700000000,
   PointsScoring1797800000000,
+  PlaceRecount1797900000000,
 ];

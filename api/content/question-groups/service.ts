@@ -9,6 +9,7 @@ import { changesBetween, quoted, recordActivity, type Actor } from '../../platfo
 import { sanitizeInstructions } from './instructions';
 import { checkScoring } from './scoring-rules';
 import { campaignIdsOfTrivia, refreshCampaigns, refreshTriviaStandings } from '../../standings/refresh';
+import { forgoTriviaPlaceCounts } from '../../standings/place-recount';
 
 type QuestionGroupData = z.output<typeof questionGroupSchema>;
 
@@ -93,6 +94,7 @@ export function deleteQuestionGroup(em: EntityManager, id: number, actor: Actor)
     await recordActivity(tx, actor, { companyId: group.companyId, kind: 'trivia', objectId: id, action: 'deleted', summary: `Borró la trivia ${quoted(group.name)} con sus preguntas y resultados` });
     // Its own standings go with it (foreign keys); the campaigns that held it are ranked without it.
     const campaignIds = await campaignIdsOfTrivia(tx, id);
+    await forgoTriviaPlaceCounts(tx, id);
     await tx.delete(QuestionGroupEntity, { id });
     await refreshCampaigns(tx, campaignIds);
     return group.logoUrl;
