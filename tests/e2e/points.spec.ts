@@ -4,7 +4,7 @@ import { scoreText, type TriviaRankingEntry } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { QuestionGroupsPage } from './pages/question-groups-page';
 import { boothWithTrivia, signInThroughApi } from './support/admin-api';
-import { seriousViolations } from './support/axe';
+import { seriousViolations, seriousViolationsWhilePaused } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { docsScreenshot } from './support/screenshot';
@@ -53,6 +53,13 @@ test('a timed trivia scored by points: a phone with more time and an offline kio
     await player.answers().first().click();
     await expect(screen.getByTestId('answer-points')).toHaveText(/^\+\d{3,4} puntos$/);
     const firstPoints = (await screen.getByTestId('answer-points').textContent())!.replace(/\D/g, '');
+    // The feedback with its points passes axe in both schemes, still on screen after both checks.
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await screen.emulateMedia({ colorScheme });
+      expect(await seriousViolationsWhilePaused(screen, `an answer's points (${colorScheme})`)).toEqual([]);
+    }
+    await screen.emulateMedia({ colorScheme: 'light' });
+    await expect(screen.getByTestId('answer-points')).toBeVisible();
     // The live region speaks once the page's clock moves again (it clears, then says).
     await screen.clock.resume();
     await expect(player.live()).toHaveText(`Correcta, ${firstPoints} puntos`);

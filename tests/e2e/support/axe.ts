@@ -49,6 +49,23 @@ export async function seriousViolations(page: Page, screen: string, include?: st
     .map((v) => `${screen}: ${v.impact} ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`.trim()).join(' | ')}`);
 }
 
+/**
+ * `seriousViolations` of a page whose clock the test has paused (`page.clock.pauseAt`), for what a
+ * screen shows a short while (an answer's feedback): the check waits on the page's frames and
+ * timers, so the page's clock is moved on 4 ms at a time until it ends, at most `withinMs` of the
+ * page's time (what the screen shows for longer stays on it throughout).
+ */
+export async function seriousViolationsWhilePaused(page: Page, screen: string, withinMs = 800): Promise<string[]> {
+  let settled = false;
+  const audit = seriousViolations(page, screen).finally(() => (settled = true));
+  audit.catch(() => undefined);
+  for (let ms = 0; !settled; ms += 4) {
+    if (ms > withinMs) throw new Error(`${screen}: the axe check needed more than ${withinMs} ms of the page's clock`);
+    await page.clock.runFor(4);
+  }
+  return audit;
+}
+
 /** Presses Tab until `target` has the focus (at most `limit` times): it is reachable by keyboard. */
 export async function tabTo(page: Page, target: Locator, limit = 60) {
   for (let i = 0; i < limit; i++) {
