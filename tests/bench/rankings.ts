@@ -56,7 +56,7 @@ async function endpointCpu(app: ChildProcess, http: ReturnType<typeof jsonClient
   const requests = 30;
   const before = cpuMs(app.pid);
   for (let i = 0; i < requests; i++) await http.send('GET', url);
-  return `${ms((cpuMs(app.pid) - before) / requests)} per request (API process, ${requests} requests in a row; not moved by other load on the machine)`;
+  return `${ms((cpuMs(app.pid) - before) / requests)} per request (API process, ${requests} requests in a row; moved less than the times by other load, but a busy machine still raises it)`;
 }
 
 /** Step 1: the trivia ranking's first page, the endpoint beside the recomputing SQL, whole and for a date range. */
