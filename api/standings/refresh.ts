@@ -141,7 +141,7 @@ const CAMPAIGN_SQL = once(
 );
 
 /** A campaign's rules as its standings need them. */
-interface CampaignRules {
+export interface CampaignRules {
   id: number;
   start_date: string;
   end_date: string;
@@ -181,13 +181,16 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
 /**
  * After a player's attempts at a trivia changed (a completion, online or synced; a held attempt
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
+ * Answers those campaigns' rules, as read (a completion's places need them: `campaignIdsCounting`).
  */
-export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<void> {
+export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<CampaignRules[]> {
   const zone = await refreshAnalysedRounds(em, playerId, questionGroupId);
   await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId, zone]);
-  for (const rules of await campaignsOfTrivia(em, questionGroupId)) {
+  const campaigns = await campaignsOfTrivia(em, questionGroupId);
+  for (const rules of campaigns) {
     await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].player, [...campaignParameters(rules), playerId]);
   }
+  return campaigns;
 }
 
 /** Every standing of one campaign, recomputed: after its mode, limit, period or trivias (added, removed, reweighted) changed. */
@@ -218,9 +221,12 @@ export async function refreshTriviaStandings(em: Queryable, questionGroupId: num
   await refreshCampaigns(em, (await campaignsOfTrivia(em, questionGroupId)).map((c) => c.id));
 }
 
-/** The campaigns holding a trivia whose period holds the instant `at` (a completion's): those it counts in, by id. */
-export async function campaignIdsCounting(em: Queryable, questionGroupId: number, at: Date): Promise<number[]> {
-  return (await campaignsOfTrivia(em, questionGroupId)).flatMap((rules) => {
+/**
+ * The campaigns holding a trivia whose period holds the instant `at` (a completion's): those it
+ * counts in, by id. From `campaigns` when the caller has them (`refreshPlayerStandings` read them).
+ */
+export async function campaignIdsCounting(em: Queryable, questionGroupId: number, at: Date, campaigns?: CampaignRules[]): Promise<number[]> {
+  return (campaigns ?? (await campaignsOfTrivia(em, questionGroupId))).flatMap((rules) => {
     const { from, to } = campaignPeriod(rules);
     return at >= from && at < to ? [rules.id] : [];
   });

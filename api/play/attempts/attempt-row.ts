@@ -3,6 +3,7 @@ import type { ReviewReason, Scoring } from '../../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { prepared } from '../../../db/prepared-statements';
 import { missing } from '../../platform/access/not-found';
+import type { CampaignRules } from '../../standings/refresh';
 
 /** An attempt as player_attempts stores it, and the one way to lock one for a verdict or its completion. */
 
@@ -32,6 +33,8 @@ export interface AttemptRow {
   extra_time: boolean;
   /** Not a column: the trivia's scoring, on the row a completion just scored (complete.ts), so its result names its unit. */
   scoring?: Scoring;
+  /** Not a column: the campaigns holding the trivia as the completion's refresh read them (complete.ts), for its places. */
+  campaigns?: CampaignRules[];
 }
 
 

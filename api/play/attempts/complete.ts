@@ -64,8 +64,8 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
       RETURNING *`),
     [attempt.id, round?.score ?? scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(answers), hold, startedAt],
   );
-  await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
-  return scored.scoring ? { ...updated!, scoring: scored.scoring } : updated!;
+  const campaigns = await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
+  return { ...updated!, campaigns, ...(scored.scoring ? { scoring: scored.scoring } : {}) };
 }
 
 /**

@@ -16,6 +16,6 @@ export async function completionResult(em: EntityManager, row: AttemptRow): Prom
   if (result.held || !row.completed_at) return result;
   const place = await triviaPlace(em, row.question_group_id, row.player_id);
   if (place === null) return result;
-  const campaigns = await campaignPlaces(em, await campaignIdsCounting(em, row.question_group_id, row.completed_at), row.player_id);
+  const campaigns = await campaignPlaces(em, await campaignIdsCounting(em, row.question_group_id, row.completed_at, row.campaigns), row.player_id);
   return { ...result, place, ...(campaigns.length ? { campaigns } : {}) };
 }
