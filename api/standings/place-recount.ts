@@ -6,7 +6,7 @@ import { holdTriviaKeying } from './analysed-rounds';
  * counts' row trigger (db/migrations/1797520000000-place-counts.ts): it sums a key's rows once per
  * changed standing, and within one transaction a key's dead versions pile up in its index range, so
  * one statement of many standings of a trivia was quadratic in a key's rows ("Borrar datos" of
- * 10,000 players spent 2.8 s in its standings' DELETE; docs/benchmarks.md has the figures). The trigger
+ * a big trivia spent seconds in its standings' DELETE alone: docs/benchmarks.md). The trigger
  * leaves alone the trivia the transaction names (db/migrations/1797900000000-place-recount.ts).
  */
 type Queryable = Pick<EntityManager, 'query'>;
