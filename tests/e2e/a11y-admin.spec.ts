@@ -2,7 +2,7 @@ import { type Browser, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import type { Campaign, Company, QuestionGroup } from '../../contract';
 import { LoginPage } from './pages/login-page';
-import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi, type Requester } from './support/admin-api';
 import { seedOnePersonThreeTimes } from './support/duplicate-players';
 import { playBundle, syncRankedResults } from './support/ranked-results';
 import { seriousViolations } from './support/axe';
@@ -32,7 +32,8 @@ async function signedInPage(browser: Browser) {
   return { context, page };
 }
 
-async function buildFixture(page: Page): Promise<Fixture> {
+/** The trivias, results, campaign and duplicate players the screens show, through the admin API (no page). */
+async function buildFixture(page: Requester): Promise<Fixture> {
   const stamp = Date.now();
   const company = await postJson<Company>(page, '/api/companies', { name: `Axe ${stamp}`, description: 'Empresa de la prueba de accesibilidad' });
   await postJson(page, '/api/locations', { name: 'Stand Axe', companyId: company.id });
@@ -212,10 +213,10 @@ test.describe('axe on the rankings and every admin screen', () => {
   let fixture: Fixture;
 
   test.beforeAll(async ({ browser }) => {
-    const { context, page } = await signedInPage(browser);
-    await signInThroughApi(page);
-    fixture = await buildFixture(page);
-    await context.close();
+    const admin = await browser.newContext();
+    await signInThroughApi(admin);
+    fixture = await buildFixture(admin);
+    await admin.close();
   });
 
   test('no serious or critical violations in light or dark mode', async ({ browser }) => {

@@ -16,15 +16,15 @@ const TV = { width: 1920, height: 1080 };
 const DEMO_COMPANY = 1;
 const PLAYERS = ['Ana María Gómez', 'Beto Ruiz', 'Carla Pérez Ñúñez', 'Darío Salas', 'Elena Ríos', 'Fabio Quintero', 'Gloria Torres'];
 
-test('a draw run through the API shows its winners on the big screen, in prize order (trivia and campaign)', async ({ browser, page }) => {
+test('a draw run through the API shows its winners on the big screen, in prize order (trivia and campaign)', async ({ browser, context: admin }) => {
   test.setTimeout(120_000);
-  await signInThroughApi(page);
+  await signInThroughApi(admin);
   const suffix = Date.now();
   // A name fit for the screenshot (trivia names need not be unique).
-  const trivia = await createFourQuestionTrivia(page, DEMO_COMPANY, 'Trivia Expo Innovación');
-  await syncRankedResults(page, await playBundle(page, trivia.id), PLAYERS);
-  const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Feria con sorteo ${suffix}`, companyId: DEMO_COMPANY, startDate: isoDay(-1), endDate: isoDay(1) });
-  await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
+  const trivia = await createFourQuestionTrivia(admin, DEMO_COMPANY, 'Trivia Expo Innovación');
+  await syncRankedResults(admin, await playBundle(admin, trivia.id), PLAYERS);
+  const campaign = await postJson<Campaign>(admin, '/api/campaigns', { name: `Feria con sorteo ${suffix}`, companyId: DEMO_COMPANY, startDate: isoDay(-1), endDate: isoDay(1) });
+  await postJson(admin, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
 
   const tv = await browser.newContext({ viewport: TV, locale: 'es-CO', reducedMotion: 'reduce' });
   const screen = await tv.newPage();
@@ -33,7 +33,7 @@ test('a draw run through the API shows its winners on the big screen, in prize o
   // No draw yet: no panel.
   await expect(screen.getByTestId('screen-draw-winners')).toHaveCount(0);
 
-  const draw = await postJson<DrawRecord>(page, `/api/question-groups/${trivia.id}/draws`, { prizes: 3 });
+  const draw = await postJson<DrawRecord>(admin, `/api/question-groups/${trivia.id}/draws`, { prizes: 3 });
   expect(draw.winners).toHaveLength(3);
   // The screen's names are the public style of the winners' names (the feed says which), in prize order.
   const feed = (await (await screen.request.get(`/api/public/screens/trivia/${trivia.id}`)).json()) as ScreenFeed;
@@ -51,14 +51,14 @@ test('a draw run through the API shows its winners on the big screen, in prize o
   await expect(panel.getByTestId('screen-draw-repeat')).toHaveCount(0);
 
   // The same draw again, its filters spelt otherwise (a minimum score of 0, a start long past): the screen marks it a repeat and says who won the first time.
-  const again = await postJson<DrawRecord>(page, `/api/question-groups/${trivia.id}/draws`, { prizes: 3, filters: { minScore: 0, dateFrom: '2000-01-01' } });
+  const again = await postJson<DrawRecord>(admin, `/api/question-groups/${trivia.id}/draws`, { prizes: 3, filters: { minScore: 0, dateFrom: '2000-01-01' } });
   expect(again).toMatchObject({ repeatOf: draw.id, repeatOfFirst: draw.id, repeatMatch: 'entries' });
   await expect(panel.getByTestId('screen-draw-repeat')).toHaveText('Repetido', { timeout: 15_000 });
   await expect(panel.getByTestId('screen-draw-repeat-of')).toContainText(/^Sorteo repetido: el primero fue el de las \d{1,2}:\d{2}.* y ganaron /);
   await expect(panel.getByTestId('screen-draw-repeat-of')).toContainText(shown[0]!);
 
   // The organiser shows the day's draws: both, newest first, the second marked.
-  const put = await page.request.put(`/api/question-groups/${trivia.id}/draws/screen`, { data: { showHistory: true }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const put = await admin.request.put(`/api/question-groups/${trivia.id}/draws/screen`, { data: { showHistory: true }, headers: { 'X-Requested-With': 'XMLHttpRequest' } });
   expect(put.status()).toBe(200);
   const history = screen.getByTestId('screen-draw-history');
   await expect(history.getByTestId('screen-history-draw')).toHaveCount(2, { timeout: 15_000 });
@@ -75,7 +75,7 @@ test('a draw run through the API shows its winners on the big screen, in prize o
   expect(found).toEqual([]);
 
   // A campaign's draw shows on the campaign's screen.
-  const campaignDraw = await postJson<DrawRecord>(page, `/api/campaigns/${campaign.id}/draws`, { prizes: 2 });
+  const campaignDraw = await postJson<DrawRecord>(admin, `/api/campaigns/${campaign.id}/draws`, { prizes: 2 });
   await screen.goto(`/pantalla/campana/${campaign.id}`);
   const campaignPanel = screen.getByTestId('screen-draw-winners');
   await expect(campaignPanel.getByRole('listitem')).toHaveCount(2);

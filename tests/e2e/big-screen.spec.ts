@@ -1,7 +1,7 @@
-import { type Locator, type Page } from '@playwright/test';
+import { type Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { DEFAULT_THEME, TIE_RULES, type Campaign, type CampaignRankingEntry, type Company } from '../../contract';
-import { createFourQuestionTrivia, postJson, signInThroughApi } from './support/admin-api';
+import { createFourQuestionTrivia, postJson, signInThroughApi, type Requester } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { decodeQr } from './support/qr';
 import { playBundle, syncRankedResults } from './support/ranked-results';
@@ -18,7 +18,8 @@ test.use({ reducedMotion: 'no-preference' });
 
 const TV = { width: 1920, height: 1080 };
 
-async function newTrivia(page: Page, name: string) {
+/** A company, its site and a trivia, made by the test's context through the admin API: no page. */
+async function newTrivia(page: Requester, name: string) {
   await signInThroughApi(page);
   const company = await postJson<Company>(page, '/api/companies', { name: `Pantalla ${Date.now()}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: 'Stand Pantalla', companyId: company.id });
@@ -43,14 +44,14 @@ function lineBreaks(element: Locator): Promise<string[]> {
   });
 }
 
-test('a completion synced while the screen is open appears on it within 5 s, highlighted, and its QR code decodes to the play link', async ({ browser, page, baseURL }) => {
+test('a completion synced while the screen is open appears on it within 5 s, highlighted, and its QR code decodes to the play link', async ({ browser, context: admin, baseURL }) => {
   test.setTimeout(120_000);
-  const trivia = await newTrivia(page, `Pantalla en vivo ${Date.now()}`);
-  const bundle = await playBundle(page, trivia.id);
-  await syncRankedResults(page, bundle, ['Ana María Gómez', 'Beto Ruiz', 'Diana Prieto', 'Esteban Ríos', 'Fabiola Quintero', 'Gustavo Salas', 'Helena Torres'], 30);
+  const trivia = await newTrivia(admin, `Pantalla en vivo ${Date.now()}`);
+  const bundle = await playBundle(admin, trivia.id);
+  await syncRankedResults(admin, bundle, ['Ana María Gómez', 'Beto Ruiz', 'Diana Prieto', 'Esteban Ríos', 'Fabiola Quintero', 'Gustavo Salas', 'Helena Torres'], 30);
 
   // The trivia's theme font is the screen's too.
-  const themed = await page.request.patch(`/api/question-groups/${trivia.id}/theme`, {
+  const themed = await admin.request.patch(`/api/question-groups/${trivia.id}/theme`, {
     data: { theme: { ...DEFAULT_THEME, fontFamily: 'Poppins' } },
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
   });
@@ -73,7 +74,7 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   const loads: string[] = [];
   screen.on('load', () => loads.push(screen.url()));
   const synced = Date.now();
-  await syncRankedResults(page, bundle, ['Carla Núñez'], 10);
+  await syncRankedResults(admin, bundle, ['Carla Núñez'], 10);
   const newest = screen.locator('[data-testid="screen-row"][data-newest]');
   await expect(newest).toContainText('Carla Núñez', { timeout: 5_000 });
   expect(Date.now() - synced).toBeLessThan(5_000);
@@ -104,9 +105,9 @@ test('a completion synced while the screen is open appears on it within 5 s, hig
   await tv.close();
 });
 
-test('the big screen passes axe in light and dark mode, and a missing trivia or a bad id says so', async ({ browser, page }) => {
-  const trivia = await newTrivia(page, `Pantalla axe ${Date.now()}`);
-  await syncRankedResults(page, await playBundle(page, trivia.id), ['Ana María Gómez', 'Beto Ruiz', 'Carla Núñez', 'Darío Pérez'], 30);
+test('the big screen passes axe in light and dark mode, and a missing trivia or a bad id says so', async ({ browser, context: admin }) => {
+  const trivia = await newTrivia(admin, `Pantalla axe ${Date.now()}`);
+  await syncRankedResults(admin, await playBundle(admin, trivia.id), ['Ana María Gómez', 'Beto Ruiz', 'Carla Núñez', 'Darío Pérez'], 30);
   // One screen, each address reached once, the colour scheme switched in place for axe.
   const tv = await browser.newContext({ viewport: TV, locale: 'es-CO' });
   const screen = await tv.newPage();
@@ -133,16 +134,16 @@ test('the big screen passes axe in light and dark mode, and a missing trivia or 
   await tv.close();
 });
 
-test('a campaign screen shows its newest finisher with her campaign total, as her row does, and its address wraps only after a "/"', async ({ browser, page, baseURL }) => {
+test('a campaign screen shows its newest finisher with her campaign total, as her row does, and its address wraps only after a "/"', async ({ browser, context: admin, baseURL }) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
-  const first = await newTrivia(page, `Copa primera ${stamp}`);
-  const second = await createFourQuestionTrivia(page, first.companyId, `Copa segunda ${stamp}`);
+  const first = await newTrivia(admin, `Copa primera ${stamp}`);
+  const second = await createFourQuestionTrivia(admin, first.companyId, `Copa segunda ${stamp}`);
   const names = ['Ana Primera', 'Beto Segundo', 'Carla Tercera', 'Dario Cuarto', 'Elena Quinta', 'Fabio Sexto', 'Inés Séptima'];
   const documents = names.map((_, i) => `C${stamp % 1_000_000_000}${i}`);
-  await syncRankedResults(page, await playBundle(page, first.id), names, 30, documents);
-  const campaign = await postJson<Campaign>(page, '/api/campaigns', { name: `Copa ${stamp}`, companyId: first.companyId, startDate: isoDay(-1), endDate: isoDay(1) });
-  for (const trivia of [first, second]) await postJson(page, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
+  await syncRankedResults(admin, await playBundle(admin, first.id), names, 30, documents);
+  const campaign = await postJson<Campaign>(admin, '/api/campaigns', { name: `Copa ${stamp}`, companyId: first.companyId, startDate: isoDay(-1), endDate: isoDay(1) });
+  for (const trivia of [first, second]) await postJson(admin, '/api/campaign-question-groups', { campaignId: campaign.id, questionGroupId: trivia.id });
 
   const tv = await browser.newContext({ viewport: TV, locale: 'es-CO' });
   const screen = await tv.newPage();
@@ -150,8 +151,8 @@ test('a campaign screen shows its newest finisher with her campaign total, as he
   await expect(screen.getByTestId('screen-row')).toHaveCount(7);
 
   // Inés plays the second trivia and gets half of it: her campaign total is both rounds, weighted.
-  await syncRankedResults(page, await playBundle(page, second.id), ['Inés Séptima'], 20, documents.slice(6), (q) => (q < 2 ? 0 : 1));
-  const ranking = (await (await page.request.get(`/api/public/campaigns/${campaign.id}/ranking`)).json()) as CampaignRankingEntry[];
+  await syncRankedResults(admin, await playBundle(admin, second.id), ['Inés Séptima'], 20, documents.slice(6), (q) => (q < 2 ? 0 : 1));
+  const ranking = (await (await admin.request.get(`/api/public/campaigns/${campaign.id}/ranking`)).json()) as CampaignRankingEntry[];
   const ines = ranking.find((entry) => entry.firstName === 'Inés')!;
   const total = `${new Intl.NumberFormat('es', { maximumFractionDigits: 2 }).format(ines.totalScore)} pts`;
   await expect(screen.getByTestId('screen-newest')).toHaveText(`Acaba de terminar: Inés Séptima · ${total} en la campaña`, { timeout: 5_000 });

@@ -32,16 +32,16 @@ async function signedIn(browser: Browser, colorScheme: 'light' | 'dark' = 'light
 }
 
 test.beforeAll(async ({ browser }) => {
-  const context = await browser.newContext({ reducedMotion: 'reduce' });
-  const page = await context.newPage();
-  await signInThroughApi(page);
-  storageState = await context.storageState();
-  company = await postJson<Company>(page, '/api/companies', { name: 'Expo Ciencia', description: 'Feria de ciencia' });
-  await postJson(page, '/api/locations', { name: 'Stand Central', companyId: company.id });
-  trivia = await createFourQuestionTrivia(page, company.id, 'Desafío Espacial');
+  // Through the admin API alone: no page.
+  const admin = await browser.newContext();
+  await signInThroughApi(admin);
+  storageState = await admin.storageState();
+  company = await postJson<Company>(admin, '/api/companies', { name: 'Expo Ciencia', description: 'Feria de ciencia' });
+  await postJson(admin, '/api/locations', { name: 'Stand Central', companyId: company.id });
+  trivia = await createFourQuestionTrivia(admin, company.id, 'Desafío Espacial');
   // Four players finish on one phone in no time: stored, held for review, out of the ranking.
-  await syncHeldResults(page, await testBundle(trivia.id), PLAYERS);
-  await context.close();
+  await syncHeldResults(admin, await testBundle(trivia.id), PLAYERS);
+  await admin.close();
 });
 
 test('the trivia card, the dashboard, the admin ranking picker and the public ranking (signed in) say how many results wait in review and lead to them', async ({ browser }) => {

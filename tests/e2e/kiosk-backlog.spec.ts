@@ -1,7 +1,6 @@
 import { DEAL_TIMEOUT_MS } from '../../web/offline/server-deal';
 import { playOutbox, seededRandom, FAULT_SEED } from '../faults/support/plays';
-import { adminPage } from './support/kiosk-round';
-import { createFourQuestionTrivia } from './support/admin-api';
+import { createFourQuestionTrivia, signInThroughApi } from './support/admin-api';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { seedKioskBacklog, storedRounds } from './support/kiosk-history';
 import { testBundle } from './support/test-bundle';
@@ -25,9 +24,11 @@ const HOUR = 60 * 60 * 1000;
  */
 test('a kiosk with 500 rounds waiting starts the next round at once and drains its backlog beside it', async ({ browser, page, baseURL }) => {
   test.setTimeout(120_000);
-  const admin = await adminPage(browser);
+  // The trivia through the admin API alone: no page.
+  const admin = await browser.newContext();
+  await signInThroughApi(admin);
   const trivia = await createFourQuestionTrivia(admin, 1, `Trivia del kiosco atrasado ${Date.now()}`);
-  await admin.context().close();
+  await admin.close();
   const bundle = await testBundle(trivia.id);
   const player = new PlayerPage(page);
   await setUpKioskByLink(page, baseURL!, E2E_ADMIN, trivia.id, 'Kiosco con atraso');

@@ -4,7 +4,7 @@ import type { Company, PlayBundle, QuestionGroup } from '../../contract';
 import { photo } from '../support/picture-uploads';
 import { PlayerPage } from './pages/player-page';
 import { QuestionsPage } from './pages/questions-page';
-import { postJson, signInThroughApi, uploadPicture } from './support/admin-api';
+import { postJson, signInThroughApi, uploadPicture, type Requester } from './support/admin-api';
 import { seriousViolations } from './support/axe';
 import { completeKioskSetup } from './support/kiosk-setup-link';
 import { PHONE } from './support/player-round';
@@ -20,7 +20,7 @@ const SITE = 'Stand Fotos';
 const ALT = 'El stand azul de la feria, con su letrero encendido';
 
 /** A company with one site and a trivia of `questionsPerRound`, through the API. */
-async function pictureTrivia(page: Page, label: string, questionsPerRound: number): Promise<QuestionGroup> {
+async function pictureTrivia(page: Requester, label: string, questionsPerRound: number): Promise<QuestionGroup> {
   const company = await postJson<Company>(page, '/api/companies', { name: `${label} ${Date.now()}`, description: 'Feria' });
   await postJson(page, '/api/locations', { name: SITE, companyId: company.id });
   return postJson<QuestionGroup>(page, `/api/companies/${company.id}/question-groups`, {
@@ -36,7 +36,7 @@ async function pictureTrivia(page: Page, label: string, questionsPerRound: numbe
  * A tablet set up by staff as a kiosk of the trivia through a one-time link, online, its service
  * worker in control; `prepare` runs on its context first (a route the test needs).
  */
-async function setUpTablet(page: Page, browser: Browser, baseURL: string | undefined, triviaId: number, name: string, prepare?: (tablet: BrowserContext) => Promise<unknown>) {
+async function setUpTablet(page: Requester, browser: Browser, baseURL: string | undefined, triviaId: number, name: string, prepare?: (tablet: BrowserContext) => Promise<unknown>) {
   const link = await postJson<{ path: string }>(page, `/api/question-groups/${triviaId}/kiosk-setup`, {});
   const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
   await prepare?.(tablet);
@@ -168,20 +168,20 @@ test('a picture question reaches an offline kiosk and a phone', async ({ page, b
  * A kiosk that could not download its pictures (the venue's network blocked them) and then loses its
  * connection says so before any round, and its questions show each picture's description instead.
  */
-test('an offline kiosk without its pictures says so, and its round shows their descriptions', async ({ page, browser, baseURL }) => {
+test('an offline kiosk without its pictures says so, and its round shows their descriptions', async ({ context: admin, browser, baseURL }) => {
   test.setTimeout(180_000);
-  await signInThroughApi(page);
+  await signInThroughApi(admin);
   const stamp = Date.now();
-  const trivia = await pictureTrivia(page, 'sin descargar', 1);
-  const picture = await uploadPicture(page, trivia.id, await photo(1600, 1000, 9));
-  await postJson(page, `/api/question-groups/${trivia.id}/questions`, {
+  const trivia = await pictureTrivia(admin, 'sin descargar', 1);
+  const picture = await uploadPicture(admin, trivia.id, await photo(1600, 1000, 9));
+  await postJson(admin, `/api/question-groups/${trivia.id}/questions`, {
     text: '¿Qué muestra la foto?',
     groupId: trivia.id,
     picture: { name: picture.name, alt: ALT },
     answers: [{ text: 'El stand', isCorrect: true }, { text: 'La entrada' }],
   });
   // Every picture request of this tablet fails, as on a network that blocks them.
-  const { tablet, kiosk, player } = await setUpTablet(page, browser, baseURL, trivia.id, 'Tableta Sin Fotos', (context) =>
+  const { tablet, kiosk, player } = await setUpTablet(admin, browser, baseURL, trivia.id, 'Tableta Sin Fotos', (context) =>
     context.route('**/api/pictures/p*', (route) => route.abort()),
   );
   await expect(kiosk.getByTestId('picture-notice')).toBeEmpty();
@@ -199,7 +199,7 @@ test('an offline kiosk without its pictures says so, and its round shows their d
   expect(await kiosk.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
   await kiosk.setViewportSize({ width: 1024, height: 768 });
   await player.tapToPlay().click();
-  const bundle = (await (await page.request.get(`/api/play/${trivia.id}/bundle`)).json()) as PlayBundle;
+  const bundle = (await (await admin.request.get(`/api/play/${trivia.id}/bundle`)).json()) as PlayBundle;
   await player.enterDocument(bundle.documentTypes[0]!.name, String(5_000_000_000 + (stamp % 1_000_000_000)));
   await player.registerAs('Ana Sin Fotos', SITE);
   await player.start().click();

@@ -35,10 +35,12 @@ async function drawWithKeyboard(page: Page, draws: Locator, before: number) {
 let trivia: QuestionGroup;
 
 test.beforeAll(async ({ browser }) => {
-  const page = await signedIn(browser, 'light');
-  trivia = await createFourQuestionTrivia(page, DEMO_COMPANY, `Sorteo ${Date.now()}`);
-  await syncRankedResults(page, await playBundle(page, trivia.id), PLAYERS);
-  await page.context().close();
+  // Through the admin API alone: no page.
+  const admin = await browser.newContext();
+  await signInThroughApi(admin);
+  trivia = await createFourQuestionTrivia(admin, DEMO_COMPANY, `Sorteo ${Date.now()}`);
+  await syncRankedResults(admin, await playBundle(admin, trivia.id), PLAYERS);
+  await admin.close();
 });
 
 test('the seed is never asked for; a draw made again (its filters spelt otherwise) is a new one marked "Repetido", both listed and both verified; once more excluding the winners', async ({ browser }) => {

@@ -260,10 +260,10 @@ test('the navy-on-teal theme cannot be saved: the editor names each unreadable p
   expect(body.issues.map((issue) => issue.path)).toEqual(['theme.headerColor', 'theme.questionTextColor', 'theme.answerTextColor']);
 });
 
-test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big screen unreadable: title, question and answers are painted corrected', async ({ page, browser }) => {
+test('a navy-on-teal theme stored before the rule reaches no phone, kiosk or big screen unreadable: title, question and answers are painted corrected', async ({ context: admin, browser }) => {
   test.setTimeout(120_000);
-  await signInThroughApi(page);
-  const group = await createFourQuestionTrivia(page, DEMO_COMPANY, `Verde azulado ${Date.now()}`);
+  await signInThroughApi(admin);
+  const group = await createFourQuestionTrivia(admin, DEMO_COMPANY, `Verde azulado ${Date.now()}`);
   // As a theme saved before the rule, or copied from one: written straight into the database.
   await appQuery('UPDATE question_groups SET theme = $1 WHERE id = $2', [JSON.stringify(NAVY_ON_TEAL_THEME), group.id]);
   const bundle = await testBundle(group.id);

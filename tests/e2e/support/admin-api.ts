@@ -5,7 +5,7 @@ import { E2E_ADMIN } from '../fixtures';
 const JSON_WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 
 /** A page, or a browser context with no page open: either sends requests with its context's cookies. */
-type Requester = { request: APIRequestContext };
+export type Requester = { request: APIRequestContext };
 
 /**
  * Signs the context in as the seeded admin through the API's login route, as the login form does:

@@ -1,7 +1,6 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
 import type { Company, Location } from '../../../contract';
-import { createFourQuestionTrivia, postJson } from './admin-api';
+import { createFourQuestionTrivia, postJson, type Requester } from './admin-api';
 import { appQuery } from './app-database';
 import { playBundle, syncRankedResults } from './ranked-results';
 
@@ -10,7 +9,7 @@ import { playBundle, syncRankedResults } from './ranked-results';
  * spellings of one cédula. The API no longer stores such spellings, so the numbers are rewritten
  * in the database to what an older version stored.
  */
-export async function seedOnePersonThreeTimes(page: Page, label: string) {
+export async function seedOnePersonThreeTimes(page: Requester, label: string) {
   const suffix = randomInt(100_000, 999_999);
   const company = await postJson<Company>(page, '/api/companies', { name: `${label} ${suffix}` });
   await postJson<Location>(page, '/api/locations', { name: 'Stand Unión', companyId: company.id });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { expect, request, type Page } from '@playwright/test';
+import { expect, request } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
+import type { Requester } from './admin-api';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 /** Players per push: three mutations each, within a push's 100. */
@@ -14,11 +15,11 @@ export interface HeldDevice {
 
 /**
  * A registered device; named, it is set up as that kiosk of the bundle's trivia through a setup
- * link (the signed-in admin's page makes the link), as staff do.
+ * link (the signed-in admin's page or context makes the link), as staff do.
  */
-export async function heldDevice(page: Page, bundle: PlayBundle, kioskName?: string): Promise<HeldDevice> {
+export async function heldDevice(page: Requester, bundle: PlayBundle, kioskName?: string): Promise<HeldDevice> {
   // The device's own requests carry no cookie: redeeming a link in the admin's browser would sign the admin out.
-  // The worker's server (tests/e2e/fixtures.ts): the admin's page may not have opened any address yet.
+  // The worker's server (tests/e2e/fixtures.ts): the admin's context may not have opened any address.
   const tablet = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT}` });
   try {
     const device = await (await tablet.post('/api/devices', { headers: WRITE, data: {} })).json();
@@ -42,7 +43,7 @@ export async function heldDevice(page: Page, bundle: PlayBundle, kioskName?: str
  * stores them and holds them for review, out of the ranking. From a new phone unless a device is
  * given; answers the attempts' ids, in the order of the names.
  */
-export async function syncHeldResults(page: Page, bundle: PlayBundle, names: string[], device?: HeldDevice): Promise<number[]> {
+export async function syncHeldResults(page: Requester, bundle: PlayBundle, names: string[], device?: HeldDevice): Promise<number[]> {
   const from = device ?? (await heldDevice(page, bundle));
   const ids: number[] = [];
   for (let start = 0; start < names.length; start += PLAYERS_PER_PUSH) {

@@ -1,8 +1,9 @@
 import { testBundle } from './test-bundle';
 import { roundsInARow, syncingKiosk } from './synced-kiosk';
 import { randomUUID } from 'node:crypto';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import type { PlayBundle, TriviaRankingEntry } from '../../../contract';
+import type { Requester } from './admin-api';
 
 const WRITE = { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
 /** Mutations per push, as a kiosk back from an outage sends them. */
@@ -15,7 +16,7 @@ const BATCH = 60;
  * names the players' documents (the same document at another trivia is the same player).
  */
 export async function syncRankedResults(
-  page: Page,
+  page: Requester,
   bundle: PlayBundle,
   names: string[],
   seconds = 30,
@@ -56,7 +57,7 @@ export async function syncRankedResults(
 }
 
 /** The trivia's play bundle, with its answer key for the test to know the right answers. */
-export const playBundle = (_page: Page, groupId: number): Promise<PlayBundle> => testBundle(groupId);
+export const playBundle = (_page: Requester, groupId: number): Promise<PlayBundle> => testBundle(groupId);
 
 /** Where the trivia's public ranking lists the player named `fullName` (1 = first; 0 = not listed). */
 export async function publicPlace(request: APIRequestContext, questionGroupId: number, fullName: string): Promise<number> {
