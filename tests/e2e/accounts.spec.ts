@@ -1,8 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { COMPANY_ROLE_HELP, MEMBER_NEEDS_COMPANY, type Company } from '../../contract';
 import { expect, test } from './fixtures';
-import { LoginPage } from './pages/login-page';
-import { postJson } from './support/admin-api';
+import { postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { decodeQr } from './support/qr';
 import { DOCS_SCREENSHOTS, docsFullPageScreenshot, docsScreenshot } from './support/screenshot';
@@ -89,11 +88,12 @@ const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537
 test('an owner invites a person by link with a role per company and changes it; disabling signs them out at their next request; a reset link works once; the last owner cannot be disabled nor demoted', async ({ page, browser, baseURL }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 1366, height: 768 });
-  await new LoginPage(page).signInAsAdmin();
+  await signInThroughApi(page);
   const acme = await postJson<Company>(page, '/api/companies', { name: 'Acme Bebidas', description: 'Cliente de la feria' });
   await postJson<Company>(page, '/api/companies', { name: 'Zeta Eventos', description: 'Cliente de la feria' });
 
-  // "Usuarios" from the header, then "Invitar usuario", by keyboard.
+  // "Usuarios" from the dashboard's header, then "Invitar usuario", by keyboard.
+  await page.goto('/');
   const usersLink = page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Usuarios' });
   await tabTo(page, usersLink);
   await page.keyboard.press('Enter');

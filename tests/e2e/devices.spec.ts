@@ -5,7 +5,7 @@ import type { Campaign, Company, Location, QuestionGroup } from '../../contract'
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { appQuery } from './support/app-database';
 import { seriousViolations } from './support/axe';
-import { adminDashboard, adminPage, roundMutations } from './support/kiosk-round';
+import { adminPage, roundMutations } from './support/kiosk-round';
 import { setUpEarlier } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
@@ -48,7 +48,9 @@ async function kioskThatPlayed(page: Page, trivia: QuestionGroup, name: string, 
 
 test('the devices screen lists a set-up kiosk with its counts and refusals, a kiosk silent for 2 h during its campaign first with its badge; keyboard, axe light and dark, screenshots', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await adminDashboard(browser);
+  const page = await adminPage(browser);
+  // The dashboard, from whose header the devices screen is reached.
+  await page.goto('/');
   const suffix = randomInt(100_000, 999_999);
   const company = await postJson<Company>(page, '/api/companies', { name: `Feria ${suffix}` });
   await postJson<Location>(page, '/api/locations', { name: 'Pabellón azul', companyId: company.id });
@@ -104,7 +106,7 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   await page.keyboard.press('Space');
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
-  // The same screen on a phone and a tablet, then in dark mode (read at load: the system's choice).
+  // The same screen on a phone and a tablet, then in dark mode: the device switched in place, as the admin app follows it (docs/testing.md).
   for (const [width, name] of [
     [390, 'phone'],
     [1024, 'tablet'],
@@ -117,7 +119,6 @@ test('the devices screen lists a set-up kiosk with its counts and refusals, a ki
   }
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.reload();
   await expect(page.locator('html.dark')).toHaveCount(1);
   await page.getByRole('button', { name: 'Ver rechazadas (1)' }).click({ timeout: 30_000 });
   await expect(page.getByText('fullName: Pedro Rechazado')).toBeVisible();

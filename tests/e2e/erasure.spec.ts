@@ -4,7 +4,7 @@ import { expect, test } from './fixtures';
 import type { Company, Location, QuestionGroup, TriviaRankingEntry } from '../../contract';
 import { createFourQuestionTrivia, postJson } from './support/admin-api';
 import { seriousViolations } from './support/axe';
-import { adminDashboard, roundMutations } from './support/kiosk-round';
+import { adminPage, roundMutations } from './support/kiosk-round';
 import { syncingKiosk } from './support/synced-kiosk';
 import { playBundle } from './support/ranked-results';
 import { docsFullPageScreenshot } from './support/screenshot';
@@ -25,7 +25,7 @@ async function rankedPlayer(page: Page, trivia: QuestionGroup, fullName: string,
 
 test('an admin finds a player by document and anonymises them: the name leaves the rankings and the export; the screen passes axe light and dark', async ({ browser }) => {
   test.setTimeout(120_000);
-  const page = await adminDashboard(browser, 'light');
+  const page = await adminPage(browser, 'light');
   const suffix = randomInt(100_000, 999_999);
   const company = await postJson<Company>(page, '/api/companies', { name: `Borrado ${suffix}` });
   await postJson<Location>(page, '/api/locations', { name: 'Stand Borrado', companyId: company.id });
@@ -38,6 +38,8 @@ test('an admin finds a player by document and anonymises them: the name leaves t
   const exported = async () => (await page.request.get(`/api/question-groups/${trivia.id}/export-scores`)).text();
   expect(await rankingNames()).toEqual(['Wenceslao Olvidable']);
 
+  // "Datos personales" from the dashboard's header.
+  await page.goto('/');
   await page.getByRole('link', { name: 'Datos personales' }).click();
   await expect(page.getByRole('heading', { name: 'Datos personales', level: 1 })).toBeVisible();
   await page.getByLabel('Tipo de documento').selectOption({ index: 1 });

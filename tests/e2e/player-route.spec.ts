@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from '../support/chromium';
-import { LoginPage } from './pages/login-page';
+import { signInThroughApi } from './support/admin-api';
 import { PlayerPage } from './pages/player-page';
 
 // Kiosks and their offline shell are in this file: the service worker runs, as on a device.
@@ -73,7 +73,8 @@ test.describe('the player route on a phone that never opened the app', () => {
   });
 
   test("the dashboard's 'Jugar Trivia' opens the player page itself, not a screen of the admin app", async ({ page }) => {
-    await new LoginPage(page).signInAsAdmin();
+    await signInThroughApi(page);
+    await page.goto('/');
     await page.getByRole('link', { name: 'Jugar Trivia' }).first().click();
     await expect(page).toHaveURL(/\/play-trivia\/\d+$/);
     await expect(new PlayerPage(page).validate()).toBeVisible();

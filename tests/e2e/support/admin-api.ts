@@ -10,9 +10,9 @@ export type Requester = { request: APIRequestContext };
 /**
  * Signs the context in as the seeded admin through the API's login route, as the login form does:
  * the same session cookie, in the context's own cookie jar, without loading the sign-in page and
- * the dashboard (two page loads). For tests about other screens, which then go where they test;
- * tests about the sign-in screen, the session, the second factor or the dashboard sign in through
- * the form (LoginPage.signInAsAdmin).
+ * the dashboard (two page loads). For tests about other screens, which then go where they test (a
+ * test that starts on the dashboard loads `/`: one page load); tests about the sign-in screen, the
+ * session or the second factor sign in through the form (LoginPage.signInAsAdmin).
  */
 export async function signInThroughApi(page: Requester): Promise<void> {
   await postJson(page, '/api/login', E2E_ADMIN);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import type { PlayBundle } from '../../../contract';
-import { LoginPage } from '../pages/login-page';
 import { signInThroughApi } from './admin-api';
 
 /**
@@ -46,12 +45,5 @@ async function desktopPage(browser: Browser, colorScheme: 'light' | 'dark'): Pro
 export async function adminPage(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
   const page = await desktopPage(browser, colorScheme);
   await signInThroughApi(page);
-  return page;
-}
-
-/** adminPage signed in through the login form, for a test that starts on the dashboard it lands on. */
-export async function adminDashboard(browser: Browser, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const page = await desktopPage(browser, colorScheme);
-  await new LoginPage(page).signInAsAdmin();
   return page;
 }
