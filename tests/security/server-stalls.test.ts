@@ -167,7 +167,8 @@ describe("the import reader's time limit", () => {
 describe("the import reader's heap limit", () => {
   it('a reading past its heap kills only its worker: 413 import_file_too_large, and the next file is read by a new one', async () => {
     // 24 MB: the largest workbook needs more than 32, while a new worker reading a tiny file once ran out of 16 on a busy machine.
-    const { api, preview } = await serverWithReaderLimits({ IMPORT_HEAP_LIMIT_MB: '24' });
+    // A minute to read it: on a loaded machine the default 10 s ran out before the heap did (422 import_file_too_complex).
+    const { api, preview } = await serverWithReaderLimits({ IMPORT_HEAP_LIMIT_MB: '24', IMPORT_TIME_LIMIT_SECONDS: '60' });
     try {
       const heavy = await preview(await largestWorkbook());
       expect(heavy.status).toBe(413);
@@ -183,8 +184,12 @@ describe("the import reader's heap limit", () => {
 
 const METRICS_TOKEN = 'stalls-metrics-token-stalls-metrics-token-0123';
 
-/** REQUEST_TIMEOUT_SECONDS for the trickling bodies below. */
-const BODY_TIMEOUT_SECONDS = 8;
+/**
+ * REQUEST_TIMEOUT_SECONDS for the trickling bodies below: longer than opening the 1,000 connections
+ * one after another takes on a loaded machine (13 s once, on a day it ran everything about twice as
+ * slowly; opened in parallel batches instead, they held this process's health checks for seconds).
+ */
+const BODY_TIMEOUT_SECONDS = 20;
 
 describe('one client holding 1,000 trickling request bodies', () => {
   let api: TestApi;

