@@ -45,7 +45,7 @@ function lineBreaks(element: Locator): Promise<string[]> {
 }
 
 test('a completion synced while the screen is open appears on it within 5 s, highlighted, and its QR code decodes to the play link', async ({ browser, context: admin, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const trivia = await newTrivia(admin, `Pantalla en vivo ${Date.now()}`);
   const bundle = await playBundle(admin, trivia.id);
   await syncRankedResults(admin, bundle, ['Ana María Gómez', 'Beto Ruiz', 'Diana Prieto', 'Esteban Ríos', 'Fabiola Quintero', 'Gustavo Salas', 'Helena Torres'], 30);
