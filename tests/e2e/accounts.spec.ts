@@ -86,7 +86,7 @@ const PERSON = 'Lucía Rojas';
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36';
 
 test('an owner invites a person by link with a role per company and changes it; disabling signs them out at their next request; a reset link works once; the last owner cannot be disabled nor demoted', async ({ page, browser, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await page.setViewportSize({ width: 1366, height: 768 });
   await signInThroughApi(page);
   const acme = await postJson<Company>(page, '/api/companies', { name: 'Acme Bebidas', description: 'Cliente de la feria' });

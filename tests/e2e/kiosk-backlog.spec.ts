@@ -23,7 +23,7 @@ const HOUR = 60 * 60 * 1000;
  * a day ago leaves the device while what it confirmed today stays.
  */
 test('a kiosk with 500 rounds waiting starts the next round at once and drains its backlog beside it', async ({ browser, page, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   // The trivia through the admin API alone: no page.
   const admin = await browser.newContext();
   await signInThroughApi(admin);
