@@ -22,7 +22,7 @@ const PLAYERS: (KioskPlayer & { tab: 'A' | 'B' })[] = [
 ];
 
 test('two tabs of a browser without Web Locks, opened at once, register one device, play offline in turns and sync everything once under that identity', async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await withKiosk(server, DEMO_TRIVIA, async ({ bundle, context }) => {
     // As on plain http at a LAN address (not a secure context): no Web Locks, so the flush lease decides.
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'locks', { get: () => undefined, configurable: true }));
