@@ -27,6 +27,7 @@ import { refuseKioskBrowser } from './play/devices/kiosk-browser';
 import { kioskRoutes } from './play/devices/kiosk-routes';
 import { deviceRoutes } from './play/devices/routes';
 import { playerRoutes } from './play/players/routes';
+import { pollRoutes } from './play/polls/routes';
 import { syncRoutes } from './play/sync/routes';
 import { bigScreenRoutes } from './results/big-screen/routes';
 import { dashboardRoutes } from './results/dashboard/routes';
@@ -70,6 +71,7 @@ export function apiRouters(deps: RouteDependencies): Router[] {
     attemptRoutes(deps),
     reviewRoutes(deps),
     playRoutes(deps),
+    pollRoutes(deps),
     deviceRoutes(deps),
     kioskBoardRoutes(deps),
     kioskRoutes(deps),

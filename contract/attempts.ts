@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_COMPLETION_SECONDS, type AnswerJudgement, type DealtRound } from './play-rules';
 import { clientIdSchema, PLAYER_REQUIRED_MESSAGE, playerProofFields } from './players';
+import { pollVotesSchema } from './polls';
 
 /** An attempt: its start (whose proof names the player), its answers' verdicts, its completion, and the replies. */
 
@@ -24,6 +25,8 @@ export const createAttemptSchema = z
     clientId: clientIdSchema.optional(),
     /** "Necesito más tiempo": every clock of the round runs EXTRA_TIME_FACTOR times longer. */
     extraTime: z.boolean().optional(),
+    /** The player's votes in the trivia's polls, answered before the round (contract/polls.ts). */
+    pollVotes: pollVotesSchema.optional(),
   })
   .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, {
     message: PLAYER_REQUIRED_MESSAGE,

@@ -98,6 +98,8 @@ export const ERROR_CODES = [
   'metrics_token_invalid',
   'correct_answer_change_unconfirmed',
   'question_answers_fixed',
+  // polls: a question moved between a poll and a scored kind (contract/question-kinds.ts)
+  'question_kind_locked',
   // pictures: more pixels or frames than a picture may have, a file libvips cannot read in its time, the processing queue full
   'picture_too_many_pixels',
   'picture_too_many_frames',

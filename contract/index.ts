@@ -10,6 +10,8 @@ export * from './theme';
 export * from './groups';
 export * from './questions';
 export * from './question-kinds';
+export * from './polls';
+export * from './poll-shares';
 export * from './players';
 export * from './attempts';
 export * from './play-bundle';

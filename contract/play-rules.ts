@@ -66,6 +66,8 @@ export interface DealCandidate {
   answerIds: readonly number[];
   /** Its answers are always shown in stored order (a true/false question's, `shufflesAnswers`). */
   fixedAnswerOrder?: boolean;
+  /** A poll: asked before the round, never one of its questions (contract/polls.ts). */
+  poll?: boolean;
 }
 
 /** The trivia's settings a deal follows. */
@@ -84,8 +86,8 @@ export interface DealtRound {
 /** A random whole number from 0 to `bound` - 1: the caller's random source. */
 export type RandomIndex = (bound: number) => number;
 
-/** A question can be played when it has at least one answer. */
-export const isPlayable = (question: DealCandidate): boolean => question.answerIds.length > 0;
+/** A question can be played in a round when it has at least one answer and is no poll. */
+export const isPlayable = (question: DealCandidate): boolean => question.answerIds.length > 0 && !question.poll;
 
 /**
  * The questions a round shows: questionsPerRound (at least 1), capped by the playable questions.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from './common';
 import { placedPictureSchema, type PlacedPicture } from './pictures';
-import { kindAnswersProblem, QUESTION_KINDS, type QuestionKind } from './question-kinds';
+import { correctAnswersProblem, kindAnswersProblem, QUESTION_KINDS, type QuestionKind } from './question-kinds';
 import { clockSecondsField } from './groups';
 
 const INVALID_GROUP = 'El ID del grupo debe ser mayor que 0';
@@ -42,8 +42,7 @@ const answerListOf = <T extends typeof answerSchema>(answer: T) =>
   z
     .array(answer, { error: 'Debe haber al menos 2 respuestas' })
     .min(ANSWERS_MIN, `Debe haber al menos ${ANSWERS_MIN} respuestas`)
-    .max(ANSWERS_MAX, `Máximo ${ANSWERS_MAX} respuestas`)
-    .refine((answers) => answers.filter((a) => a.isCorrect).length === 1, 'Marca exactamente una respuesta correcta');
+    .max(ANSWERS_MAX, `Máximo ${ANSWERS_MAX} respuestas`);
 const answerList = answerListOf(answerSchema);
 
 const ANSWER_ID = 'La respuesta no es válida';
@@ -60,9 +59,9 @@ const answerEditList = answerListOf(answerEditSchema).refine((answers) => {
 /** A question's kind (contract/question-kinds.ts); left out, a `choice`. */
 const kindField = z.enum(QUESTION_KINDS, { error: 'El tipo de pregunta no es válido' }).default('choice');
 
-/** The kind's own rule on the answers (a true/false question's two fixed answers), reported on `answers`. */
-const answersFitKind = (question: { kind: QuestionKind; answers?: { text: string; picture?: unknown }[] | undefined }, ctx: z.RefinementCtx) => {
-  const problem = question.answers ? kindAnswersProblem(question.kind, question.answers) : null;
+/** The kind's own rule on the answers (which are correct; a true/false question's two fixed answers), reported on `answers`. */
+const answersFitKind = (question: { kind: QuestionKind; answers?: { text: string; isCorrect: boolean; picture?: unknown }[] | undefined }, ctx: z.RefinementCtx) => {
+  const problem = question.answers ? (correctAnswersProblem(question.kind, question.answers) ?? kindAnswersProblem(question.kind, question.answers)) : null;
   if (problem) ctx.addIssue({ code: 'custom', path: ['answers'], message: problem });
 };
 

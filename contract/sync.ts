@@ -4,6 +4,7 @@ import { chosenAnswerSchema, completionTimeSchema, totalQuestionsSchema } from '
 import type { CampaignPlace } from './places';
 import type { Scoring } from './points';
 import { PLAYER_REQUIRED_MESSAGE, playerProofFields, playerRegistrationSchema } from './players';
+import { pollVotesSchema } from './polls';
 
 const clientId = z.uuid();
 const isoDate = z.iso.datetime({ offset: true, error: 'Fecha no válida' });
@@ -39,6 +40,8 @@ export const attemptMutationSchema = z.strictObject({
       startedAt: isoDate,
       /** "Necesito más tiempo" (contract/question-clock.ts). */
       extraTime: z.boolean().optional(),
+      /** The player's votes in the trivia's polls (contract/polls.ts). */
+      pollVotes: pollVotesSchema.optional(),
     })
     .refine((v) => v.playerId !== undefined || v.playerClientId !== undefined, PLAYER_REQUIRED_MESSAGE),
 });

@@ -19,6 +19,7 @@ import { PlayerAttemptEntity } from './player-attempt.entity';
 import { PlayerErasureEntity } from './player-erasure.entity';
 import { PlayerMergeEntity } from './player-merge.entity';
 import { PlayerNameChangeEntity } from './player-name-change.entity';
+import { PollVoteEntity } from './poll-vote.entity';
 import { PlayerEntity } from './player.entity';
 import { PrizeDrawEntryEntity } from './prize-draw-entry.entity';
 import { PrizeDrawEntity } from './prize-draw.entity';
@@ -57,6 +58,7 @@ export {
   PlayerErasureEntity,
   PlayerMergeEntity,
   PlayerNameChangeEntity,
+  PollVoteEntity,
   PrizeDrawEntity,
   PrizeDrawEntryEntity,
   QuestionEntity,
@@ -92,6 +94,7 @@ export const entities = [
   DeviceEntity,
   SyncMutationEntity,
   PlayerAttemptEntity,
+  PollVoteEntity,
   CampaignEntity,
   CampaignQuestionGroupEntity,
   LogoUploadEntity,

@@ -5,7 +5,7 @@ import { AnswerEntity } from './answer.entity';
 import { QuestionGroupEntity } from './question-group.entity';
 
 @Entity('questions')
-@Check('questions_kind_check', `kind IN ('choice', 'true_false')`)
+@Check('questions_kind_check', `kind IN ('choice', 'true_false', 'poll')`)
 @Check('questions_clock_seconds_check', `clock_seconds BETWEEN 5 AND 120`)
 export class QuestionEntity {
   @PrimaryGeneratedColumn('increment')

@@ -51,6 +51,7 @@ const EXPECTED_TABLES = [
   'player_merges',
   'player_name_changes',
   'players',
+  'poll_votes',
   'prize_draw_entries',
   'prize_draws',
   'question_groups',

@@ -16,7 +16,7 @@ const request = (method: string, path: string) => ({ method, path, state: {} }) 
 describe('player routes (the ones that never read the admin session)', () => {
   const routes = documentedRoutes();
 
-  it('are every player and device route of docs/api.md, and the bundle and manifest', () => {
+  it('are every player and device route of docs/api.md, and the bundle, manifest and poll results', () => {
     const player = routes.filter((r) => r.access === 'player' || r.access === 'device' || r.path.startsWith('/api/play/'));
     expect(player.length).toBeGreaterThanOrEqual(11);
     for (const route of player) expect(isPlayerRoute(request(route.method, route.path)), `${route.method} ${route.path}`).toBe(true);

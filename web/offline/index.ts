@@ -1,5 +1,5 @@
 import Dexie, { liveQuery } from 'dexie';
-import type { PlayBundle, ServerResult } from '../../contract';
+import type { PlayBundle, PollVote, ServerResult } from '../../contract';
 import { loadBundle } from './bundle-store';
 import { readMeta, triviaDb, type ChosenAnswer, type InProgressAttempt, type PlayerRef } from './db';
 import { LOST_KIOSK_KEY } from './device-identity';
@@ -37,7 +37,8 @@ export type { Resumption } from './resume';
 export type { SyncStatus } from './sync-status';
 export { EmptyRoundError } from './outbox';
 export { CHANGED_TRIVIA_MESSAGE } from './resume';
-export { playableClocks, playableCount } from './round';
+export { playableClocks, playableCount, roundPolls } from './round';
+export { fetchPollResult } from './poll-results';
 export { pictureChoice, type PictureChoice, type PictureKind } from './picture-choice';
 export { hasAnswerKey } from './verdict';
 export { pictureReadiness, type PictureReadiness } from './picture-download';
@@ -89,17 +90,18 @@ export class RoundRefusedError extends Error {
 /**
  * Starts a round: dealt by the server when it can be reached (its questions, order and start are
  * then the server's), else drawn from the bundle on the device; `extraTime`: the player asked for
- * more time ("Necesito más tiempo"). EmptyRoundError when nothing is
+ * more time ("Necesito más tiempo"); `pollVotes`: the player's votes in the trivia's polls, which
+ * travel with the start either way (contract/polls.ts). EmptyRoundError when nothing is
  * playable, RoundRefusedError when the server says the player may not play again.
  */
-export async function startRound(player: PlayerRef, bundle: PlayBundle, extraTime = false): Promise<InProgressAttempt> {
+export async function startRound(player: PlayerRef, bundle: PlayBundle, extraTime = false, pollVotes: PollVote[] = []): Promise<InProgressAttempt> {
   const db = triviaDb();
-  const deal = await dealOnServer(db, player, bundle.group.id, extraTime);
+  const deal = await dealOnServer(db, player, bundle.group.id, { extraTime, pollVotes });
   if (deal.kind === 'refused') throw new RoundRefusedError(deal.message);
   const state =
     deal.kind === 'dealt'
       ? await queueRoundStart(db, player, deal.round, { clientId: deal.clientId, deal: { token: deal.token, receipt: deal.receipt }, extraTime })
-      : await queueRoundStart(db, player, planRound(bundle), { clientId: deal.clientId, extraTime });
+      : await queueRoundStart(db, player, planRound(bundle), { clientId: deal.clientId, extraTime, pollVotes });
   requestFlush();
   return state;
 }

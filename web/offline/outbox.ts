@@ -1,5 +1,5 @@
 import { v4 as uuid } from 'uuid';
-import type { Mutation } from '../../contract';
+import type { Mutation, PollVote } from '../../contract';
 import { type DealtRound, MAX_COMPLETION_SECONDS, roundSeconds } from '../../contract/play-rules';
 import type { Scoring } from '../../contract/points';
 import type { RoundTally } from './verdict';
@@ -98,14 +98,15 @@ export interface ServerDeal {
  * The queued attempt carries the player's document when it names the player by server id; the
  * state kept for resuming does not. `clientId`: the id the server was asked to deal under, so a
  * round whose deal reply was lost is the same attempt on both sides. `extraTime`: "Necesito más
- * tiempo" (contract/question-clock.ts), kept with the round and sent with its attempt.
+ * tiempo" (contract/question-clock.ts), kept with the round and sent with its attempt, as are
+ * `pollVotes` (contract/polls.ts).
  * A round without questions is refused here: the server would reject its attempt and completion.
  */
 export async function queueRoundStart(
   db: TriviaDb,
   player: PlayerRef,
   round: RoundPlan,
-  options: { clientId?: string; deal?: ServerDeal; extraTime?: boolean } = {},
+  options: { clientId?: string; deal?: ServerDeal; extraTime?: boolean; pollVotes?: PollVote[] } = {},
 ): Promise<InProgressAttempt> {
   if (round.questionIds.length === 0) throw new EmptyRoundError();
   const startedAt = new Date().toISOString();
@@ -147,6 +148,7 @@ export async function queueRoundStart(
         questionIds: round.questionIds,
         startedAt,
         ...(options.extraTime ? { extraTime: true } : {}),
+        ...(options.pollVotes?.length ? { pollVotes: options.pollVotes } : {}),
       });
     }
     await db.inProgress.put(state);

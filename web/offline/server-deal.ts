@@ -1,5 +1,5 @@
 import { v4 as uuid } from 'uuid';
-import type { CreatedAttempt } from '../../contract';
+import type { CreatedAttempt, PollVote } from '../../contract';
 import type { PlayerRef, TriviaDb } from './db';
 import { ensureIdentity, moveRegistrationFirst } from './device-identity';
 import { flushOutbox, withFlushLock } from './flusher';
@@ -45,7 +45,7 @@ async function registrationReached(db: TriviaDb, playerClientId: string, deadlin
  * the player: any other refusal leaves the round to the device, whose push the server judges with
  * its usual rules.
  */
-export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: number, extraTime = false): Promise<Deal> {
+export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: number, { extraTime = false, pollVotes = [] }: { extraTime?: boolean; pollVotes?: PollVote[] } = {}): Promise<Deal> {
   const clientId = uuid();
   const device: Deal = { kind: 'device', clientId };
   const deadline = Date.now() + DEAL_TIMEOUT_MS;
@@ -53,7 +53,7 @@ export async function dealOnServer(db: TriviaDb, player: PlayerRef, groupId: num
   const identity = await ensureIdentity(db, left(deadline));
   if (identity.kind !== 'registered') return device;
   const playerRef = player.playerId !== null ? { playerId: player.playerId, ...player.document } : { playerClientId: player.playerClientId! };
-  const answer = await callServer<CreatedAttempt>('POST', '/api/player-attempts', { clientId, questionGroupId: groupId, ...playerRef, ...(extraTime ? { extraTime } : {}) }, {
+  const answer = await callServer<CreatedAttempt>('POST', '/api/player-attempts', { clientId, questionGroupId: groupId, ...playerRef, ...(extraTime ? { extraTime } : {}), ...(pollVotes.length ? { pollVotes } : {}) }, {
     headers: { 'X-Device-Id': identity.device.deviceId, 'X-Device-Secret': identity.device.secret },
     timeoutMs: left(deadline),
   });

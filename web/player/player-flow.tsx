@@ -7,6 +7,7 @@ import { CompletionStep, RankingPointer } from './steps/completion-step';
 import { DocumentStep } from './steps/document-step';
 import { InstructionsStep } from './steps/instructions-step';
 import { OtherTabStep } from './steps/other-tab-step';
+import { PollSequence } from './steps/poll-sequence';
 import { QuestionStep } from './steps/question-step';
 import { RegistrationStep } from './steps/registration-step';
 import { PlayerSpinner } from './ui/spinner';
@@ -40,7 +41,7 @@ export function PlayerFlow({ bundle, animation, kioskMode }: { bundle: PlayBundl
   );
 }
 
-/** The player steps (document, registration, instructions, questions, result): the step on screen picks its view (usePlayerSteps moves between them). */
+/** The player steps (document, registration, polls and instructions, questions, result): the step on screen picks its view (usePlayerSteps moves between them). */
 function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; animation: string; kioskMode: boolean }) {
   const { step, notice, setNotice, idleSecondsLeft, fromServer, restart, back, onDocument, onRegister, onStart, onLeave, onAnswer, onQuestionsDone } = usePlayerSteps(
     bundle,
@@ -81,14 +82,18 @@ function PlayerSteps({ bundle, animation, kioskMode }: { bundle: PlayBundle; ani
         );
       case 'instructions':
         return (
-          <InstructionsStep
-            playerName={step.player.fullName}
-            instructions={bundle.group.instructions}
-            hasQuestions={playableCount(bundle) > 0}
-            clocks={playableClocks(bundle)}
-            onStart={(extraTime) => void onStart(step.player, extraTime)}
-            onBack={back}
-          />
+          <PollSequence key={step.player.hash} bundle={bundle} answered={step.pollVotes}>
+            {(pollVotes) => (
+              <InstructionsStep
+                playerName={step.player.fullName}
+                instructions={bundle.group.instructions}
+                hasQuestions={playableCount(bundle) > 0}
+                clocks={playableClocks(bundle)}
+                onStart={(extraTime) => void onStart(step.player, extraTime, pollVotes)}
+                onBack={back}
+              />
+            )}
+          </PollSequence>
         );
       case 'preparing':
         return <Preparing label="Preparando preguntas" />;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PlayBundle } from '../../contract';
+import type { PlayBundle, PollVote } from '../../contract';
 import {
   answer,
   CHANGED_TRIVIA_MESSAGE,
@@ -35,7 +35,8 @@ type Step =
   | { name: 'start' }
   | { name: 'document' }
   | { name: 'register'; documentTypeId: number; documentNumber: string; hash: string; prefillName?: string }
-  | { name: 'instructions'; player: PlayerRef }
+  /** `pollVotes`: the votes of a start that failed, so its polls are not asked again. */
+  | { name: 'instructions'; player: PlayerRef; pollVotes?: PollVote[] }
   | { name: 'preparing' }
   | { name: 'question'; state: InProgressAttempt }
   | { name: 'done'; result: AttemptResult };
@@ -187,11 +188,11 @@ export function usePlayerSteps(bundle: PlayBundle, kioskMode: boolean) {
     }
   };
 
-  const onStart = async (player: PlayerRef, extraTime = false) => {
+  const onStart = async (player: PlayerRef, extraTime = false, pollVotes: PollVote[] = []) => {
     setNotice(null);
     setStep({ name: 'preparing' });
     try {
-      const state = await startRound(player, bundle, extraTime);
+      const state = await startRound(player, bundle, extraTime, pollVotes);
       setStep({ name: 'question', state });
     } catch (error) {
       if (error instanceof RoundRefusedError) {
@@ -200,7 +201,7 @@ export function usePlayerSteps(bundle: PlayBundle, kioskMode: boolean) {
         console.error(error);
         show({ title: 'Error', description: 'No se pudo iniciar el intento.', tone: 'error' });
       }
-      setStep({ name: 'instructions', player });
+      setStep({ name: 'instructions', player, pollVotes });
     }
   };
 

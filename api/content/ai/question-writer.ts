@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import { z } from 'zod';
-import { TRUE_FALSE_ANSWERS, type QuestionKind } from '../../../contract';
+import { correctAnswersProblem, TRUE_FALSE_ANSWERS, type QuestionKind } from '../../../contract';
 import type { Config } from '../../platform/config';
 import { AppError, serviceUnavailable } from '../../platform/http/errors';
 
@@ -10,14 +10,13 @@ const AI_TIMEOUT = 'El servicio de IA tardó demasiado en responder. Intenta de 
 const AI_FAILED = 'El servicio de IA no respondió correctamente. Intenta de nuevo más tarde.';
 const AI_MALFORMED = 'El servicio de IA devolvió preguntas con un formato no válido. Intenta de nuevo.';
 
-/** What the model must return: each question with 2 to 6 answers, exactly one correct. */
+/** What the model must return: each question with 2 to 6 answers (which are correct is the kind's rule, `parseReply`). */
 const generatedQuestionSchema = z.object({
   text: z.string().trim().min(1).max(1000),
   answers: z
     .array(z.object({ text: z.string().trim().min(1).max(500), isCorrect: z.boolean() }))
     .min(2)
-    .max(6)
-    .refine((answers) => answers.filter((a) => a.isCorrect).length === 1),
+    .max(6),
 });
 const replySchema = z.object({ questions: z.array(generatedQuestionSchema).min(1) });
 export type GeneratedQuestion = z.output<typeof generatedQuestionSchema> & { kind: QuestionKind };
@@ -64,6 +63,12 @@ const INSTRUCTIONS: Record<QuestionKind, string> = {
     'Cada pregunta es una afirmación clara basada solo en el contexto dado, verdadera o falsa; mezcla afirmaciones verdaderas y falsas.',
     `Cada pregunta tiene exactamente dos respuestas, "${TRUE_FALSE_ANSWERS[0]}" y "${TRUE_FALSE_ANSWERS[1]}", en ese orden, y exactamente una es correcta.`,
     `Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"${TRUE_FALSE_ANSWERS[0]}","isCorrect":true},{"text":"${TRUE_FALSE_ANSWERS[1]}","isCorrect":false}]}]}.`,
+  ].join(' '),
+  poll: [
+    'Eres un asistente que escribe preguntas de encuesta en español para un stand de un evento.',
+    'Cada pregunta pide la opinión o la preferencia del público sobre el tema del contexto dado; no tiene respuesta correcta.',
+    'Cada pregunta tiene entre 2 y 6 respuestas (normalmente 4), todas con "isCorrect": false.',
+    'Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"...","isCorrect":false}]}]}.',
   ].join(' '),
 };
 
@@ -141,5 +146,10 @@ function parseReply(content: string | null | undefined, kind: QuestionKind): Gen
   }
   const result = replySchema.safeParse(json);
   if (!result.success) throw new AppError(502, AI_MALFORMED, { code: 'ai_failed' });
-  return result.data.questions.map((question) => (kind === 'true_false' ? asTrueFalse(question) : { ...question, kind }));
+  return result.data.questions.map((question) => {
+    // A poll has no correct answer, whatever the model marked; every other kind exactly one.
+    if (kind === 'poll') return { ...question, kind, answers: question.answers.map((a) => ({ ...a, isCorrect: false })) };
+    if (correctAnswersProblem(kind, question.answers)) throw new AppError(502, AI_MALFORMED, { code: 'ai_failed' });
+    return kind === 'true_false' ? asTrueFalse(question) : { ...question, kind };
+  });
 }

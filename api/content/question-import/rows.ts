@@ -23,6 +23,8 @@ import { badRequest } from '../../platform/http/errors';
 import { pictureFileFinder, readPictureCells, takePictureColumn, type FindPictureFile, type PictureColumnMap } from './picture-cells';
 import { cellText, isFormula, type SheetCell, type SheetGrid } from './sheet';
 
+const POLL_CORRECT_CELL = 'Una encuesta no tiene respuesta correcta: deja vacía la columna Correcta';
+
 /** Header text compared without case, accents or extra blanks ("RESPUESTA  1", "respuesta 1"). */
 const normalise = (text: string) =>
   text
@@ -84,7 +86,8 @@ function kindNamed(raw: string): { kind?: QuestionKind; problem?: string } {
   if (name === '') return { kind: 'choice' };
   const kind = QUESTION_KINDS.find((k) => normalise(QUESTION_KIND_LABELS[k]) === name || k === name);
   if (kind) return { kind };
-  return { problem: `El tipo «${raw.trim().slice(0, 40)}» no existe: usa ${QUESTION_KINDS.map((k) => `«${QUESTION_KIND_LABELS[k]}»`).join(' o ')}` };
+  const labels = QUESTION_KINDS.map((k) => `«${QUESTION_KIND_LABELS[k]}»`);
+  return { problem: `El tipo «${raw.trim().slice(0, 40)}» no existe: usa ${labels.slice(0, -1).join(', ')} o ${labels.at(-1)}` };
 }
 
 /** A question's own clock from its "Segundos" cell; blank: the trivia's. */
@@ -159,9 +162,14 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
   if (isFormula(correctCell)) problems.push('La columna Correcta es una fórmula: escribe el número');
   else {
     const cell = cellText(correctCell);
-    const result = correctNumber(kind === 'true_false' ? trueFalseNumber(cell) : cell, written.map((a) => a.number));
-    if (result.problem) problems.push(result.problem);
-    correct = result.number;
+    if (kind === 'poll') {
+      // A poll has no correct answer: its Correcta cell stays empty.
+      if (cell.trim() !== '') problems.push(POLL_CORRECT_CELL);
+    } else {
+      const result = correctNumber(kind === 'true_false' ? trueFalseNumber(cell) : cell, written.map((a) => a.number));
+      if (result.problem) problems.push(result.problem);
+      correct = result.number;
+    }
   }
   if ([text, ...written.map((a) => a.text)].some((t) => t.includes('\0'))) problems.push('Contiene caracteres no válidos');
 

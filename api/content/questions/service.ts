@@ -1,6 +1,6 @@
 import { In, type EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { QUESTION_KIND_LABELS, TRUE_FALSE_ANSWERS_MESSAGE, type ActivityChanges, type answerSchema, type questionCreateSchema, type questionSchema, type questionWithAnswersSchema, type QuestionTextRevision } from '../../../contract';
+import { kindsInterchangeable, POLL_CORRECT_MESSAGE, POLL_KIND_LOCKED_MESSAGE, QUESTION_KIND_LABELS, TRUE_FALSE_ANSWERS_MESSAGE, type ActivityChanges, type answerSchema, type questionCreateSchema, type questionSchema, type questionWithAnswersSchema, type QuestionTextRevision } from '../../../contract';
 import { AnswerEntity, QuestionEntity, QuestionGroupEntity, QuestionTextRevisionEntity, type PictureEntity } from '../../../db/entities';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { placePictures, type PlacedSizes } from '../pictures/ledger';
@@ -132,7 +132,8 @@ async function applyQuestionFields(tx: EntityManager, question: QuestionEntity, 
  * sent with its id is that answer, updated in place (the rounds that chose it keep pointing at
  * it); one without is added; an answer not sent is deleted. Changing which answer is correct when
  * played results chose the old or the new one needs `confirmCorrectChange`: their stored scores
- * stay, but the analysis and the players' histories read the question by the new key.
+ * stay, but the analysis and the players' histories read the question by the new key. A poll stays a
+ * poll and a scored question stays scored (409 question_kind_locked).
  */
 export function replaceQuestion(em: EntityManager, id: number, input: QuestionWithAnswersFields, actor: Actor) {
   return em.transaction(async (tx) => {
@@ -148,6 +149,7 @@ export function replaceQuestion(em: EntityManager, id: number, input: QuestionWi
     if (input.kind === 'true_false' && !storedInOrder(input.answers.map((answer) => answer.id))) {
       throw badRequest(TRUE_FALSE_ANSWERS_MESSAGE, { code: 'validation_failed', issues: [{ path: 'answers', message: TRUE_FALSE_ANSWERS_MESSAGE }] });
     }
+    if (!kindsInterchangeable(question.kind, input.kind)) throw conflict(POLL_KIND_LOCKED_MESSAGE, { code: 'question_kind_locked' });
     question.kind = input.kind;
     const wasCorrect = [...current.values()].find((answer) => answer.isCorrect)?.id;
     const nowCorrect = input.answers.find((answer) => answer.isCorrect)?.id;
@@ -237,6 +239,7 @@ export function addAnswer(em: EntityManager, questionId: number, input: AnswerFi
   return em.transaction(async (tx) => {
     const question = await findQuestion(tx, questionId);
     requireOpenAnswers(question);
+    if (question.kind === 'poll' && input.isCorrect) throw badRequest(POLL_CORRECT_MESSAGE, { code: 'validation_failed', issues: [{ path: 'isCorrect', message: POLL_CORRECT_MESSAGE }] });
     const [answer] = await insertAnswers(tx, questionId, [input], await placeInputPictures(tx, undefined, [input]));
     await recordQuestion(tx, actor, question, 'changed', `Añadió una respuesta a la pregunta ${quoted(question.text)}`, { answer: [null, answersText([answer!])] });
     return answer!;

@@ -9,14 +9,15 @@ interface PlayerRoute {
 
 /**
  * The player routes: what the player screen, a phone and a kiosk call, without an account (the
- * `player` and `device` access levels of docs/api.md, the bundle and manifest under
- * /api/play, and the questions' pictures). They never read the admin session: a tablet or a phone that still carries an admin
+ * `player` and `device` access levels of docs/api.md, the bundle, manifest and poll
+ * results under /api/play, and the questions' pictures). They never read the admin session: a tablet or a phone that still carries an admin
  * cookie plays, syncs and sets itself up exactly as one without it, and no player request keeps an
  * admin session alive. tests/unit/player-routes.test.ts holds this list to docs/api.md.
  */
 const PLAYER_ROUTES: readonly PlayerRoute[] = [
   { method: 'GET', path: /^\/api\/play\/[^/]+\/bundle$/ },
   { method: 'GET', path: /^\/api\/play\/[^/]+\/manifest\.webmanifest$/ },
+  { method: 'GET', path: /^\/api\/play\/[^/]+\/polls$/ },
   { method: 'POST', path: /^\/api\/players\/validate$/ },
   { method: 'POST', path: /^\/api\/players$/ },
   { method: 'POST', path: /^\/api\/player-attempts$/ },

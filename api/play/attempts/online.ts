@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { dealRound, type RandomIndex } from '../../../contract';
+import { dealRound, type PollVote, type RandomIndex } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import type { FairPlayLimits } from '../../platform/config';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { GROUP_NOT_FOUND } from '../../platform/access/not-found';
 import { type PlayerReference, resolvePlayer } from '../players/service';
+import { recordPollVotes } from '../polls/votes';
 import { attemptLimitReached } from '../players/attempt-limit';
 import { type AttemptRow, lockAttempt } from './attempt-row';
 import { completeAttempt } from './complete';
@@ -37,6 +38,8 @@ export interface NewAttempt extends PlayerReference {
   clientId?: string;
   /** "Necesito más tiempo" (contract/question-clock.ts). */
   extraTime?: boolean | undefined;
+  /** The player's votes in the trivia's polls (contract/polls.ts), stored with the new attempt. */
+  pollVotes?: PollVote[] | undefined;
 }
 
 /** POST /api/player-attempts: the server deals a round to this device, in a transaction of its own. */
@@ -96,6 +99,7 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
     addressKey,
     extraTime: input.extraTime === true,
   });
+  await recordPollVotes(em, attempt, input.pollVotes);
   return { attempt, token, inserted: true, receipt: signDealReceipt(origin.serverSecret, attempt, player) };
 }
 

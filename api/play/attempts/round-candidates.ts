@@ -20,13 +20,13 @@ export interface TriviaRound {
 /**
  * The trivia's round as the server knows it now, or undefined when the trivia does not exist. Read
  * on every start, so the playable questions are counted in SQL rather than read one by one: the
- * count is the contract's `isPlayable` (a question with an answer) spelt as a query.
+ * count is the contract's `isPlayable` (a question with an answer, no poll) spelt as a query.
  */
 export async function triviaRound(em: EntityManager, questionGroupId: number): Promise<TriviaRound | undefined> {
   const [row]: { questions_per_round: number; playable: number; created_at: Date }[] = await em.query(
     prepared(`SELECT g.questions_per_round, g.created_at,
             (SELECT count(*)::int FROM questions q
-              WHERE q.group_id = g.id AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
+              WHERE q.group_id = g.id AND q.kind <> 'poll' AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
        FROM question_groups g
       WHERE g.id = $1`),
     [questionGroupId],
@@ -65,7 +65,7 @@ export async function readDealCandidates(em: EntityManager, questionGroupId: num
     settings: { questionsPerRound: group.questions_per_round, randomizeQuestions: group.randomize_questions, randomizeAnswers: group.randomize_answers },
     questions: rows
       .filter((row) => row.question_id !== null)
-      .map((row) => ({ id: row.question_id!, answerIds: row.answer_ids ?? [], fixedAnswerOrder: !shufflesAnswers(row.kind ?? 'choice') })),
+      .map((row) => candidate(row.question_id!, row.kind ?? 'choice', row.answer_ids)),
   };
 }
 
@@ -74,11 +74,19 @@ export async function readDealCandidates(em: EntityManager, questionGroupId: num
  * what `couldBeDealt` checks that round against. Ids of no question of the trivia are left out.
  */
 export async function readCandidatesAmong(em: EntityManager, questionGroupId: number, questionIds: readonly number[]): Promise<DealCandidate[]> {
-  const rows: { id: number; answer_ids: number[] | null }[] = await em.query(
-    prepared(`SELECT q.id, (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS answer_ids
+  const rows: { id: number; kind: QuestionKind; answer_ids: number[] | null }[] = await em.query(
+    prepared(`SELECT q.id, q.kind, (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS answer_ids
         FROM questions q
        WHERE q.group_id = $1 AND q.id = ANY($2::int[])`),
     [questionGroupId, questionIds],
   );
-  return rows.map((row) => ({ id: row.id, answerIds: row.answer_ids ?? [] }));
+  return rows.map((row) => candidate(row.id, row.kind, row.answer_ids));
 }
+
+/** A question as the deal sees it, its kind read: a true/false question keeps its answers' order, a poll is no round's. */
+const candidate = (id: number, kind: QuestionKind, answerIds: number[] | null): DealCandidate => ({
+  id,
+  answerIds: answerIds ?? [],
+  fixedAnswerOrder: !shufflesAnswers(kind),
+  ...(kind === 'poll' ? { poll: true } : {}),
+});

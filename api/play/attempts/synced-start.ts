@@ -1,8 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import { couldBeDealt, type ReviewReason } from '../../../contract';
+import { couldBeDealt, type PollVote, type ReviewReason } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { canonicalJson } from '../../platform/lib/canonical-json';
 import { type PlayerReference, type RegisteredPlayer, resolvePlayer } from '../players/service';
+import { recordPollVotes } from '../polls/votes';
 import { offlineWindowOpens, placeInWindow } from './anchoring';
 import type { AttemptRow } from './attempt-row';
 import { type DeviceDeal, dealSizeFits } from './device-deal';
@@ -23,6 +24,8 @@ export interface DeviceRoundStart extends PlayerReference, DeviceDeal {
   startedAt: Date;
   /** "Necesito más tiempo" (contract/question-clock.ts). */
   extraTime?: boolean | undefined;
+  /** The player's votes in the trivia's polls (contract/polls.ts), stored with the new attempt. */
+  pollVotes?: PollVote[] | undefined;
 }
 
 export interface SyncedStartContext {
@@ -81,6 +84,7 @@ export async function recordDeviceRound(em: EntityManager, start: DeviceRoundSta
     addressKey,
     extraTime: start.extraTime === true,
   });
+  await recordPollVotes(em, attempt, start.pollVotes);
   return { attempt, token, inserted: true };
 }
 

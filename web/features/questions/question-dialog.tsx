@@ -2,7 +2,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import type { Answer, Question, QuestionKind, QuestionTextRevision } from '../../../contract';
+import { kindOf, kindsInterchangeable, QUESTION_KINDS, type Answer, type Question, type QuestionKind, type QuestionTextRevision } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormDialog } from '../../components/ui/form-dialog';
@@ -27,8 +27,9 @@ export interface QuestionDialogProps {
 }
 
 /**
- * Create or edit a question with its answers: at least 2, exactly one chosen as correct; the
- * question and each answer may carry a picture with its alt text (saving waits for an upload).
+ * Create or edit a question with its answers: at least 2, exactly one chosen as correct (none for a
+ * poll, which has no clock either); the question and each answer may carry a picture with its alt
+ * text (saving waits for an upload). A saved question is offered only the kinds it may become.
  */
 export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: QuestionDialogProps) {
   const save = useSaveQuestion(groupId);
@@ -48,10 +49,15 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
   const { errors, isSubmitted } = form.formState;
   const answersError = errors.answers?.root?.message ?? errors.answers?.message;
 
+  const poll = kind === 'poll';
+  const kinds = question ? QUESTION_KINDS.filter((k) => kindsInterchangeable(kindOf(question.question), k)) : QUESTION_KINDS;
+
   const switchKind = (next: QuestionKind) => {
     if (next === kind) return;
     if (next === 'true_false') setAside.current = form.getValues('answers');
-    replace(next === 'true_false' ? trueFalseAnswers() : (setAside.current ?? [emptyAnswer(), emptyAnswer()]));
+    const choices = kind === 'true_false' ? (setAside.current ?? [emptyAnswer(), emptyAnswer()]) : form.getValues('answers');
+    // A poll's answers are none of them correct.
+    replace(next === 'true_false' ? trueFalseAnswers() : next === 'poll' ? choices.map((answer) => ({ ...answer, isCorrect: false })) : choices);
     form.setValue('kind', next, { shouldDirty: true });
     if (isSubmitted) void form.trigger('answers');
   };
@@ -79,7 +85,7 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
     <FormDialog
       onClose={onClose}
       title={question ? 'Editar Pregunta' : 'Crear Pregunta'}
-      description="Escribe la pregunta y sus respuestas, y marca la correcta."
+      description={poll ? 'Escribe la pregunta de la encuesta y sus respuestas.' : 'Escribe la pregunta y sus respuestas, y marca la correcta.'}
       size="lg"
       formId="question-form"
       onSubmit={onSubmit}
@@ -106,38 +112,44 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
         )}
       />
       {revisions.data && revisions.data.length > 0 && <TextRevisions revisions={revisions.data} />}
-      <QuestionKindField kind={kind} onChange={switchKind} />
-      <ClockSecondsSelect
-        label="Tiempo de esta pregunta"
-        noneLabel={triviaSeconds === null ? 'El de la trivia (sin límite)' : `El de la trivia (${triviaSeconds} segundos)`}
-        current={question?.question.clockSeconds ?? null}
-        error={errors.clockSeconds?.message}
-        {...form.register('clockSeconds', { setValueAs: clockSecondsValue })}
-      />
+      <QuestionKindField kind={kind} onChange={switchKind} kinds={kinds} />
+      {!poll && (
+        <ClockSecondsSelect
+          label="Tiempo de esta pregunta"
+          noneLabel={triviaSeconds === null ? 'El de la trivia (sin límite)' : `El de la trivia (${triviaSeconds} segundos)`}
+          current={question?.question.clockSeconds ?? null}
+          error={errors.clockSeconds?.message}
+          {...form.register('clockSeconds', { setValueAs: clockSecondsValue })}
+        />
+      )}
       {kind === 'true_false' ? (
         <TrueFalseAnswers correctIndex={answers?.findIndex((answer) => answer.isCorrect) ?? -1} onChoose={chooseCorrect} error={answersError} />
       ) : (
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
-          <p className="text-xs text-slate-500 dark:text-slate-400">Selecciona con el círculo la única respuesta correcta.</p>
+          <p className="text-xs text-slate-500 dark:text-slate-400">
+            {poll ? 'Una encuesta no tiene respuesta correcta: cada jugador ve cómo votaron los demás.' : 'Selecciona con el círculo la única respuesta correcta.'}
+          </p>
           <ol className="space-y-2">
             {fields.map((field, index) => {
               const answerErrors = errors.answers?.[index];
               const textError = answerErrors?.text?.message;
-              const correct = answers?.[index]?.isCorrect ?? false;
+              const correct = !poll && (answers?.[index]?.isCorrect ?? false);
               return (
                 <li key={field.key} className="space-y-1">
                   <div
                     className={`flex items-center gap-3 rounded-xl border p-2 pl-3 ${correct ? 'border-green-500 bg-green-50 dark:border-green-700 dark:bg-green-950/40' : 'border-slate-200 dark:border-slate-800'}`}
                   >
-                    <input
-                      type="radio"
-                      name="correct-answer"
-                      aria-label={`Respuesta ${index + 1} es la correcta`}
-                      checked={correct}
-                      onChange={() => chooseCorrect(index)}
-                      className="size-4 shrink-0 accent-green-600"
-                    />
+                    {!poll && (
+                      <input
+                        type="radio"
+                        name="correct-answer"
+                        aria-label={`Respuesta ${index + 1} es la correcta`}
+                        checked={correct}
+                        onChange={() => chooseCorrect(index)}
+                        className="size-4 shrink-0 accent-green-600"
+                      />
+                    )}
                     <input
                       aria-label={`Respuesta ${index + 1}`}
                       placeholder={`Respuesta ${index + 1}`}

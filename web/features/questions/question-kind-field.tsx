@@ -5,11 +5,25 @@ import { RadioCards } from '../../components/ui/radio-cards';
 const KIND_HELP: Record<QuestionKind, string> = {
   choice: 'Varias respuestas, una correcta.',
   true_false: 'Una afirmación, verdadera o falsa.',
+  poll: 'La opinión de cada jugador, sin respuesta correcta ni puntos; se pregunta antes de la ronda.',
 };
 
-/** "Tipo de pregunta": a radio card per kind (contract/question-kinds.ts), in the question editor and the AI dialog. */
-export function QuestionKindField({ kind, onChange, disabled = false }: { kind: QuestionKind; onChange: (kind: QuestionKind) => void; disabled?: boolean }) {
-  const options = QUESTION_KINDS.map((value) => ({ value, label: QUESTION_KIND_LABELS[value], help: KIND_HELP[value] }));
+/**
+ * "Tipo de pregunta": a radio card per kind (contract/question-kinds.ts), in the question editor and
+ * the AI dialog; `kinds`: the ones offered (a saved question keeps to its side of the poll line).
+ */
+export function QuestionKindField({
+  kind,
+  onChange,
+  disabled = false,
+  kinds = QUESTION_KINDS,
+}: {
+  kind: QuestionKind;
+  onChange: (kind: QuestionKind) => void;
+  disabled?: boolean;
+  kinds?: readonly QuestionKind[];
+}) {
+  const options = kinds.map((value) => ({ value, label: QUESTION_KIND_LABELS[value], help: KIND_HELP[value] }));
   return <RadioCards legend="Tipo de pregunta" name="question-kind" value={kind} options={options} onChange={onChange} disabled={disabled} />;
 }
 
