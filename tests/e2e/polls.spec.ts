@@ -6,6 +6,7 @@ import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { setUpKioskByLink } from './support/kiosk-setup-link';
 import { reviewScreen } from './support/screen-review';
+import { POLL_SLIDE_MS, RANKING_SLIDE_MS } from '../../web/features/big-screen/poll-slides';
 
 // A kiosk and its offline shell are in this file: the service worker runs, as on a device.
 test.use({ serviceWorkers: 'allow' });
@@ -15,9 +16,10 @@ const newDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
 /**
  * A poll, made by keyboard in the editor ("Encuesta": no correct answer, no clock), asked on a
  * phone before the round: the player votes by keyboard, sees how the others voted with their own
- * vote marked and read out, then plays the scored round as before; the next player sees both votes.
+ * vote marked and read out, then plays the scored round as before; the next player sees both votes,
+ * and the big screen shows them between rankings.
  */
-test('an organiser adds a poll by keyboard; phone players vote before the round and see the shares, counted by the server', async ({ page, browser, baseURL }) => {
+test('an organiser adds a poll by keyboard; phone players vote before the round and see the shares, counted by the server and shown on the big screen', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
   await signInThroughApi(page);
   const { trivia } = await boothWithTrivia(page, { company: 'Encuestas', site: 'Stand Encuestas', trivia: 'Trivia con encuesta' });
@@ -107,6 +109,25 @@ test('an organiser adds a poll by keyboard; phone players vote before the round 
       ['Azul', 0],
     ],
   ]);
+
+  // The big screen shows the poll between rankings: after the ranking's turn, the shares; then the ranking again.
+  const tv = await browser.newPage({ baseURL, viewport: { width: 1920, height: 1080 } });
+  try {
+    await tv.clock.install();
+    await tv.goto(`/pantalla/trivia/${trivia.id}`);
+    await expect(tv.getByTestId('screen-row')).toHaveCount(2);
+    await tv.clock.fastForward(RANKING_SLIDE_MS + 1_000);
+    const slide = tv.getByTestId('screen-poll');
+    await expect(slide.getByRole('heading', { name: '¿Qué color prefieres?' })).toBeVisible();
+    await expect(slide).toContainText('Encuesta · 2 votos');
+    await expect(slide.getByTestId('screen-poll-share')).toHaveText(['Rojo50 %', 'Verde50 %', 'Azul0 %']);
+    expect(await seriousViolations(tv, 'a poll on the big screen')).toEqual([]);
+    await tv.clock.fastForward(POLL_SLIDE_MS + 1_000);
+    await expect(slide).toHaveCount(0);
+    await expect(tv.getByTestId('screen-row')).toHaveCount(2);
+  } finally {
+    await tv.close();
+  }
 });
 
 /**

@@ -7,6 +7,7 @@ import { BROWSER_TIME_ZONE, formatDuration, formatScore, formatTimeOfDay } from 
 import { useScreenFeed, type ScreenFeedState } from './use-screen-feed';
 import { QrCode } from '../../shared/qr-code';
 import { DrawHistory, DrawWinners } from './draw-panels';
+import { PollSlide, usePollSlide } from './poll-slides';
 import './big-screen.css';
 
 /** The screen's clock in the event's time zone (the feed says which; before any feed, the device's). */
@@ -123,12 +124,37 @@ function Podium({ unit, entries, newestId }: { unit: Scoring; entries: ScreenEnt
 /** How many places the ranking shows while the day's draws ("Sorteos de hoy") take the other half under the podium. */
 const RANKING_ROWS_WITH_HISTORY = 7;
 
+/** The ranking's card: the podium, then the next places (beside the day's draws when shown). */
+function RankingCard({ feed, newestId, history }: { feed: ScreenFeed; newestId: number | null; history: ScreenFeed['drawHistory'] }) {
+  // With the day's draws beside them, the rows under the podium are one column: the top RANKING_ROWS_WITH_HISTORY.
+  const rest = feed.entries.slice(3, history ? RANKING_ROWS_WITH_HISTORY : undefined);
+  return (
+    <section className="big-screen-card big-screen-ranking" aria-label="Ranking">
+      {feed.entries.length === 0 ? (
+        <p className="big-screen-empty">Aún no hay resultados. ¡Sé el primero en jugar!</p>
+      ) : (
+        <Podium unit={unitOf(feed)} entries={feed.entries} newestId={newestId} />
+      )}
+      <div className="big-screen-below-podium" data-history={history ? true : undefined}>
+        {rest.length > 0 && (
+          <ol className="big-screen-list" aria-label="Siguientes puestos">
+            {rest.map((entry) => (
+              <Row key={entry.playerId} unit={unitOf(feed)} entry={entry} newest={entry.playerId === newestId} />
+            ))}
+          </ol>
+        )}
+        {history && <DrawHistory history={history} timeZone={feed.timeZone} />}
+      </div>
+    </section>
+  );
+}
+
 function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
+  // A trivia's polls take the ranking's place now and then (poll-slides.tsx).
+  const poll = usePollSlide(feed.kind, feed.id);
   const playUrl = new URL(feed.playPath, window.location.origin).href;
   const newestId = feed.newest?.playerId ?? null;
   const history = feed.drawHistory && feed.drawHistory.total > 0 ? feed.drawHistory : null;
-  // With the day's draws beside them, the rows under the podium are one column: the top RANKING_ROWS_WITH_HISTORY.
-  const rest = feed.entries.slice(3, history ? RANKING_ROWS_WITH_HISTORY : undefined);
   return (
     <>
       <header className="big-screen-header">
@@ -144,23 +170,7 @@ function Board({ feed, state }: { feed: ScreenFeed; state: ScreenFeedState }) {
         </div>
       </header>
       <div className="big-screen-body">
-        <section className="big-screen-card big-screen-ranking" aria-label="Ranking">
-          {feed.entries.length === 0 ? (
-            <p className="big-screen-empty">Aún no hay resultados. ¡Sé el primero en jugar!</p>
-          ) : (
-            <Podium unit={unitOf(feed)} entries={feed.entries} newestId={newestId} />
-          )}
-          <div className="big-screen-below-podium" data-history={history ? true : undefined}>
-            {rest.length > 0 && (
-              <ol className="big-screen-list" aria-label="Siguientes puestos">
-                {rest.map((entry) => (
-                  <Row key={entry.playerId} unit={unitOf(feed)} entry={entry} newest={entry.playerId === newestId} />
-                ))}
-              </ol>
-            )}
-            {history && <DrawHistory history={history} timeZone={feed.timeZone} />}
-          </div>
-        </section>
+        {poll ? <PollSlide poll={poll} /> : <RankingCard feed={feed} newestId={newestId} history={history} />}
         <aside className="big-screen-card big-screen-join" aria-label="Cómo jugar">
           <h2 className="big-screen-join-title">{feed.kind === 'trivia' ? 'Escanea y juega' : 'Escanea y sigue la campaña'}</h2>
           <QrCode text={playUrl} label={`Código QR de ${playUrl}`} className="big-screen-qr" testId="screen-qr" />

@@ -168,11 +168,11 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
                     />
                   </div>
                   {textError && (
-                    <p role="alert" className="pl-10 text-sm text-red-600 dark:text-red-400">
+                    <p role="alert" className={`${poll ? 'pl-3' : 'pl-10'} text-sm text-red-600 dark:text-red-400`}>
                       {textError}
                     </p>
                   )}
-                  <div className="pl-10">
+                  <div className={poll ? 'pl-3' : 'pl-10'}>
                     <Controller
                       control={form.control}
                       name={`answers.${index}.picture`}

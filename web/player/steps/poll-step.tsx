@@ -125,10 +125,10 @@ function PollOutcome({
           {shares.map((share) => (
             <li key={share.answerId} className="player-poll-share" data-own={share.answerId === chosen || undefined} data-testid="poll-share">
               <div className="flex items-start justify-between gap-3">
-                <span className="min-w-0 font-semibold break-words">
-                  {share.text}
+                <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1 font-semibold break-words">
+                  <span className="min-w-0">{share.text}</span>
                   {share.answerId === chosen && (
-                    <span className="player-badge ml-2 inline-flex items-center gap-1 rounded-full px-2 py-0.5 align-middle text-xs font-bold">
+                    <span className="player-badge inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-bold whitespace-nowrap">
                       <Check className="size-3.5" aria-hidden /> Tu voto
                     </span>
                   )}
