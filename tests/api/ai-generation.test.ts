@@ -77,6 +77,19 @@ describe('POST /api/question-groups/:id/generate', () => {
     expect(await storedQuestions(group.id)).toHaveLength(2);
   });
 
+  it('writes polls when asked: none of their answers correct, whatever the service marked', async () => {
+    const group = await emptyTrivia();
+    const res = await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'Tu stand favorito', numQuestions: 2, kind: 'poll' });
+    expect(res.status).toBe(200);
+    expect(res.body.questions.map((q: { kind: string; answers: { isCorrect: boolean }[] }) => [q.kind, q.answers.some((a) => a.isCorrect)])).toEqual([
+      ['poll', false],
+      ['poll', false],
+    ]);
+    expect((await storedQuestions(group.id)).map((q) => q.kind)).toEqual(['poll', 'poll']);
+    // The service was asked for opinions, with no correct answer.
+    expect(fake.requests.at(-1)!.messages[0]!.content).toContain('encuesta');
+  });
+
   it('defaults to 5 questions and never stores more than asked', async () => {
     const group = await emptyTrivia();
     expect((await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'Historia' })).body.count).toBe(5);

@@ -79,6 +79,26 @@ describe('a poll as organisers write it', () => {
   });
 });
 
+describe('a poll in the import, the export, the copy and the AI', () => {
+  const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
+
+  it('reads «Encuesta» in "Tipo" with "Correcta" empty, writes it back so, and a copy keeps it', async () => {
+    const trivia = (await admin.post(`/api/companies/${site.company.id}/question-groups`, { name: 'Encuestas importadas', companyId: site.company.id, questionsPerRound: 5, randomizeQuestions: false, randomizeAnswers: false, maxAttempts: 0 })).body.id as number;
+    const csv = ['Pregunta,Respuesta 1,Respuesta 2,Correcta,Tipo', '¿Té o café?,Té,Café,,Encuesta', '¿Frío o calor?,Frío,Calor,1,encuesta', '¿2 + 2?,4,5,1,'].join('\n');
+    const preview = await admin.post(`/api/question-groups/${trivia}/questions/import/preview`, { content: base64(csv) });
+    expect(preview.body.rows.map((r: { kind: string; problems: string[] }) => [r.kind, r.problems])).toEqual([
+      ['poll', []],
+      ['poll', ['Una encuesta no tiene respuesta correcta: deja vacía la columna Correcta']],
+      ['choice', []],
+    ]);
+    expect((await admin.post(`/api/question-groups/${trivia}/questions/import`, { content: base64(csv) })).body).toEqual({ imported: 2, skipped: 1 });
+    const exported = await admin.get(`/api/question-groups/${trivia}/questions/export?format=csv`);
+    expect(exported.text.replace('\uFEFF', '').split(/\r?\n/).slice(0, 2)).toEqual(['Pregunta,Respuesta 1,Respuesta 2,Respuesta 3,Respuesta 4,Correcta,Tipo,Segundos', '¿Té o café?,Té,Café,,,,Encuesta,']);
+    const copy = await admin.post(`/api/question-groups/${trivia}/copy`, {});
+    expect(((await admin.get(`/api/question-groups/${copy.body.id}/questions`)).body as { kind: string }[]).map((q) => q.kind)).toEqual(['poll', 'choice']);
+  });
+});
+
 describe('a round and its polls', () => {
   it('never deals a poll: the round is the scored questions, and a device round naming the poll is held', async () => {
     const started = await startOnline([]);
@@ -151,6 +171,12 @@ describe('a round and its polls', () => {
     const pushed = await device.push(lateVote);
     expect(pushed.body.results.map((r: { status: string }) => r.status)).toEqual(['applied', 'applied', 'applied']);
     expect(await votesOf()).toEqual([['¿Qué color prefieres?', [0, 0, 1]]]);
+  });
+
+  it('is no question of the analysis: its scored questions only', async () => {
+    const analysis = await admin.get(`/api/question-groups/${groupId}/analysis`);
+    expect(analysis.status).toBe(200);
+    expect(analysis.body.questions.map((q: { questionId: number }) => q.questionId)).toEqual(site.trivia.items.map((item) => item.question.id));
   });
 
   it('goes with its rounds: "Borrar datos" of the trivia empties its polls', async () => {

@@ -110,6 +110,13 @@ test('an organiser adds a poll by keyboard; phone players vote before the round 
     ],
   ]);
 
+  // The question list says the poll's votes where a question says its share right.
+  await page.goto(`/packages/${trivia.id}/questions`);
+  const pollCard = page.getByTestId('question-card').last();
+  await expect(pollCard.getByTestId('poll-votes')).toHaveText('2 votos');
+  await expect(pollCard.getByTestId('poll-answer-share')).toHaveText(['50 % (1)', '50 % (1)', '0 % (0)']);
+  await expect(page.getByTestId('question-card').first().getByTestId('question-insight')).toContainText('Acierto 100');
+
   // The big screen shows the poll between rankings: after the ranking's turn, the shares; then the ranking again.
   const tv = await browser.newPage({ baseURL, viewport: { width: 1920, height: 1080 } });
   try {

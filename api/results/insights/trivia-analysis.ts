@@ -14,8 +14,9 @@ export const GROUP_SHARE = 0.27;
 /** Discrimination needs at least this many rounds showing the question in each group. */
 export const MIN_GROUP_SIZE = 2;
 
+/** The trivia's scored questions: a poll is never in a round (contract/polls.ts), its votes are read apart. */
 const QUESTIONS_SQL = `${QUESTION_KEY_SELECT}
-   WHERE q.group_id = $1
+   WHERE q.group_id = $1 AND q.kind <> 'poll'
    ORDER BY q.id, a.id`;
 
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);

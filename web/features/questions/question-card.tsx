@@ -1,5 +1,5 @@
 import { Check, Pencil, Trash2 } from 'lucide-react';
-import { kindOf, QUESTION_KIND_LABELS, type Answer, type Question, type QuestionAnalysis } from '../../../contract';
+import { kindOf, pollShares, QUESTION_KIND_LABELS, type Answer, type PollResult, type Question, type QuestionAnalysis } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,6 +12,8 @@ export interface QuestionCardProps {
   question: Question;
   /** Its figures from the trivia's analysis (analysis undefined while they load, or when they could not be read); none while the trivia has no counted rounds. */
   insight?: { analysis: QuestionAnalysis | undefined; failed: boolean };
+  /** A poll's votes (result undefined while they load, or when they could not be read, or before its first vote). */
+  poll?: { result: PollResult | undefined; failed: boolean };
   /** undefined while the answers load (or when they could not be loaded): the question cannot be edited then. */
   answers: Answer[] | undefined;
   /** Why the answers could not be loaded, if they could not. */
@@ -21,7 +23,8 @@ export interface QuestionCardProps {
 }
 
 /** One question with its answers, their pictures as thumbnails; the correct one in green with a check mark and a label. */
-export function QuestionCard({ number, question, insight, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
+export function QuestionCard({ number, question, insight, poll, answers, answersError, onEdit, onDelete }: QuestionCardProps) {
+  const shares = poll?.result ? new Map(pollShares(poll.result).map((share) => [share.answerId, share])) : null;
   return (
     <Card className="flex min-w-0 flex-col p-3 min-[400px]:p-5" data-testid="question-card">
       <div className="flex items-start justify-between gap-3">
@@ -55,6 +58,11 @@ export function QuestionCard({ number, question, insight, answers, answersError,
       )}
       {question.picture && <PictureImage picture={question.picture} className="mt-3 max-h-32 w-40" />}
       {insight && <QuestionInsight {...insight} />}
+      {poll && (
+        <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="poll-votes" role={poll.failed ? 'alert' : undefined}>
+          {poll.failed ? 'No se pudieron leer los votos.' : !poll.result || poll.result.votes === 0 ? 'Todavía sin votos.' : `${poll.result.votes} ${poll.result.votes === 1 ? 'voto' : 'votos'}`}
+        </p>
+      )}
       {answersError ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
           Error al cargar las respuestas: {answersError}
@@ -79,6 +87,11 @@ export function QuestionCard({ number, question, insight, answers, answersError,
               )}
               <span className="min-w-0 flex-1 break-words">{answer.text}</span>
               {answer.isCorrect && <span className="sr-only">(respuesta correcta)</span>}
+              {shares?.has(answer.id) && (
+                <span className="shrink-0 tabular-nums" data-testid="poll-answer-share">
+                  {shares.get(answer.id)!.percent} % ({shares.get(answer.id)!.votes})
+                </span>
+              )}
               {answer.picture && <PictureImage picture={answer.picture} className="max-h-12 w-16 shrink-0" />}
             </li>
           ))}

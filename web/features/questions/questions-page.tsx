@@ -1,7 +1,7 @@
 import { ArrowLeft, BarChart3, Copy, FileUp, Palette, Plus, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Answer, Question } from '../../../contract';
+import { isPoll, type Answer, type Question } from '../../../contract';
 import { Button } from '../../components/ui/button';
 import { ButtonLink } from '../../components/ui/button-link';
 import { ConfirmDelete } from '../../components/ui/confirm-delete';
@@ -12,6 +12,7 @@ import { GenerateQuestionsDialog } from './generate-questions-dialog';
 import { ThemeEditorDialog } from '../../shared/theme/theme-editor-dialog';
 import { useDeleteQuestion } from './api/delete-question';
 import { useAllAnswers } from './api/get-all-answers';
+import { usePollResults } from './api/get-poll-results';
 import { useTriviaAnalysis } from '../../shared/insights/api/get-trivia-analysis';
 import { useQuestionGroup } from '../../shared/questions/api/get-question-group';
 import { useQuestions } from './api/get-questions';
@@ -59,6 +60,9 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
   const analysis = useTriviaAnalysis(groupId, {}, validId && edits && can('analysis.view', companyId));
   const insightOf = (questionId: number) =>
     analysis.data?.rounds === 0 ? undefined : { analysis: analysis.data?.questions.find((q) => q.questionId === questionId), failed: analysis.isError };
+  // A poll is never in a round: its votes stand where a question's share right would.
+  const hasPolls = questions.data?.some(isPoll) ?? false;
+  const polls = usePollResults(groupId, validId && edits && hasPolls);
   const close = () => setDialog({ kind: 'none' });
   const held = useHeldTrivias(validId && edits);
 
@@ -141,7 +145,8 @@ export function QuestionsPage({ params }: { params: Record<string, string | unde
                 key={question.id}
                 number={index + 1}
                 question={question}
-                insight={insightOf(question.id)}
+                insight={isPoll(question) ? undefined : insightOf(question.id)}
+                poll={isPoll(question) ? { result: polls.data?.polls.find((p) => p.questionId === question.id), failed: polls.isError } : undefined}
                 answers={questionAnswers}
                 answersError={answers.isError && !questionAnswers ? errorText(answers.error) : undefined}
                 onEdit={() => questionAnswers && setDialog({ kind: 'question', editing: { question, answers: questionAnswers } })}
