@@ -6,7 +6,7 @@ import { QuestionGroupsPage } from './pages/question-groups-page';
 import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, seriousViolationsWhilePaused } from './support/axe';
 import { reviewScreen } from './support/screen-review';
-import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { offlineKioskTablet } from './support/kiosk-setup-link';
 import { docsScreenshot } from './support/screenshot';
 
 // A kiosk and its offline shell are in this file: the service worker runs, as on a device.
@@ -100,14 +100,9 @@ test('a timed trivia scored by points: a phone with more time and an offline kio
   }
 
   // An offline kiosk of the same trivia: it scores the round with its own key and measures.
-  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  const { tablet, screen, kiosk } = await offlineKioskTablet(browser, baseURL!, E2E_ADMIN, trivia.id);
   let kioskScore: string | null;
   try {
-    const screen = await tablet.newPage();
-    const kiosk = new PlayerPage(screen);
-    await setUpKioskByLink(screen, baseURL!, E2E_ADMIN, trivia.id);
-    await kiosk.toDocumentStep();
-    await tablet.setOffline(true);
     await kiosk.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
     await kiosk.registerAs('Kevin Kiosco', 'Stand Puntos');
     await kiosk.start().click();

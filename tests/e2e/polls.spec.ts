@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test, E2E_ADMIN } from './fixtures';
 import type { PollResults } from '../../contract';
 import { PlayerPage } from './pages/player-page';
 import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
-import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { offlineKioskTablet } from './support/kiosk-setup-link';
 import { reviewScreen } from './support/screen-review';
 import { POLL_SLIDE_MS, RANKING_SLIDE_MS } from '../../web/features/big-screen/poll-slides';
 
@@ -12,6 +13,12 @@ import { POLL_SLIDE_MS, RANKING_SLIDE_MS } from '../../web/features/big-screen/p
 test.use({ serviceWorkers: 'allow' });
 
 const newDocument = () => String(randomInt(1_000_000_000, 9_999_999_999));
+
+/** Each poll's answers with their votes, as the server counts them. */
+async function countedVotes(request: APIRequestContext, groupId: number): Promise<[string, number][][]> {
+  const results = (await (await request.get(`/api/play/${groupId}/polls`)).json()) as PollResults;
+  return results.polls.map((poll) => poll.answers.map((a): [string, number] => [a.text, a.votes]));
+}
 
 /**
  * A poll, made by keyboard in the editor ("Encuesta": no correct answer, no clock), asked on a
@@ -101,8 +108,7 @@ test('an organiser adds a poll by keyboard; phone players vote before the round 
       await phone.close();
     }
   }
-  const counted = (await (await page.request.get(`/api/play/${trivia.id}/polls`)).json()) as PollResults;
-  expect(counted.polls.map((poll) => poll.answers.map((a) => [a.text, a.votes]))).toEqual([
+  expect(await countedVotes(page.request, trivia.id)).toEqual([
     [
       ['Rojo', 1],
       ['Verde', 1],
@@ -151,13 +157,8 @@ test('a kiosk without connection keeps the vote with its round, says the results
   });
   expect(created.ok(), await created.text()).toBe(true);
 
-  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  const { tablet, screen, kiosk } = await offlineKioskTablet(browser, baseURL!, E2E_ADMIN, trivia.id);
   try {
-    const screen = await tablet.newPage();
-    const kiosk = new PlayerPage(screen);
-    await setUpKioskByLink(screen, baseURL!, E2E_ADMIN, trivia.id);
-    await kiosk.toDocumentStep();
-    await tablet.setOffline(true);
     await kiosk.enterDocument('Cédula de ciudadanía', newDocument());
     await kiosk.registerAs('Kiko Encuesta', 'Stand Kiosco');
     await kiosk.answers().filter({ hasText: 'En bus' }).click();
@@ -182,8 +183,7 @@ test('a kiosk without connection keeps the vote with its round, says the results
   } finally {
     await tablet.close();
   }
-  const counted = (await (await admin.request.get(`/api/play/${trivia.id}/polls`)).json()) as PollResults;
-  expect(counted.polls.map((poll) => poll.answers.map((a) => [a.text, a.votes]))).toEqual([
+  expect(await countedVotes(admin.request, trivia.id)).toEqual([
     [
       ['A pie', 0],
       ['En bus', 1],

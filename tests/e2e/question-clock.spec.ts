@@ -6,7 +6,7 @@ import { QuestionGroupsPage } from './pages/question-groups-page';
 import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, tabTo } from './support/axe';
 import { reviewScreen } from './support/screen-review';
-import { setUpKioskByLink } from './support/kiosk-setup-link';
+import { offlineKioskTablet } from './support/kiosk-setup-link';
 import { docsScreenshot } from './support/screenshot';
 
 // A kiosk and its offline shell are in this file: the service worker runs, as on a device.
@@ -141,14 +141,9 @@ test('a kiosk without connection plays a timed round the same way, and the serve
   });
   expect(clocked.ok(), await clocked.text()).toBe(true);
 
-  const tablet = await browser.newContext({ baseURL, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  // The kiosk's clock is not moved (a kiosk's times are anchored to the server's): the question's 10 s run out for real.
+  const { tablet, screen, kiosk } = await offlineKioskTablet(browser, baseURL!, E2E_ADMIN, trivia.id);
   try {
-    // The kiosk's clock is not moved (a kiosk's times are anchored to the server's): the question's 10 s run out for real.
-    const screen = await tablet.newPage();
-    const kiosk = new PlayerPage(screen);
-    await setUpKioskByLink(screen, baseURL!, E2E_ADMIN, trivia.id);
-    await kiosk.toDocumentStep();
-    await tablet.setOffline(true);
     await kiosk.enterDocument('Cédula de ciudadanía', String(randomInt(1_000_000_000, 9_999_999_999)));
     await kiosk.registerAs('Kiko Reloj', 'Stand Kiosco');
     await expect(screen.getByTestId('question-clock-rule')).toContainText('Tienes 10 segundos para cada pregunta.');

@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { PlayerPage } from '../pages/player-page';
 import { QuestionGroupsPage } from '../pages/question-groups-page';
 import { signInThroughApi } from './admin-api';
 
@@ -45,4 +46,23 @@ export async function completeKioskSetup(page: Page, name: string, pin: string):
   await form.getByLabel('Repite el PIN').fill(pin);
   await form.getByRole('button', { name: 'Configurar kiosco' }).click();
   await expect(page.getByTestId('kiosk-attract')).toBeVisible();
+}
+
+/**
+ * A 1024 px tablet set up as a kiosk of the trivia by staff's link, at its document step, with its
+ * connection then cut: where a round is played offline. The caller closes `tablet`.
+ */
+export async function offlineKioskTablet(browser: Browser, baseUrl: string, admin: { username: string; password: string }, groupId: number) {
+  const tablet = await browser.newContext({ baseURL: baseUrl, locale: 'es-CO', viewport: { width: 1024, height: 768 } });
+  try {
+    const screen = await tablet.newPage();
+    const kiosk = new PlayerPage(screen);
+    await setUpKioskByLink(screen, baseUrl, admin, groupId);
+    await kiosk.toDocumentStep();
+    await tablet.setOffline(true);
+    return { tablet, screen, kiosk };
+  } catch (error) {
+    await tablet.close();
+    throw error;
+  }
 }
