@@ -108,10 +108,11 @@ function PollOutcome({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result]);
   if (result === undefined) {
+    // Focused at once: the answer chosen is gone from the screen.
     return (
-      <p className="player-muted text-center" data-testid="poll-counting">
+      <h3 ref={heading} tabIndex={-1} className="player-muted text-center" data-testid="poll-counting">
         Contando votos…
-      </p>
+      </h3>
     );
   }
   const votes = shares?.reduce((sum, s) => sum + s.votes, 0) ?? 0;
