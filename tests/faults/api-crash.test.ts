@@ -5,7 +5,7 @@ import { exactlyOnce, reportFigures } from './support/figures';
 import { KioskClient, sumFigures } from './support/kiosk-client';
 import { auditServer } from './support/ledger';
 import { FAULT_SEED, fetchBundle, playOutbox, seededRandom } from './support/plays';
-import { demoTriviaId } from './support/server-records';
+import { demoTriviaId, queryServer } from './support/server-records';
 
 const DEVICES = 4;
 const PLAYERS_PER_DEVICE = 25; // a player and two rounds each: 5 mutations, 125 per device, 500 in all
@@ -24,12 +24,24 @@ afterAll(async () => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-it('applies 500 mutations exactly once while the API process is SIGKILLed 5 times and restarted', async () => {
-  const bundle = await fetchBundle(api.baseUrl, await demoTriviaId(database.url), database.url);
+/** A poll in the trivia, so every round's start carries a vote: the votes land exactly once with their rounds. */
+async function addPoll(triviaId: number): Promise<void> {
+  await queryServer(
+    database.url,
+    `WITH poll AS (INSERT INTO questions (text, group_id, kind) VALUES ('¿Qué te trajo a la feria?', $1, 'poll') RETURNING id)
+     INSERT INTO answers (text, is_correct, question_id) SELECT answer, false, poll.id FROM poll, unnest(ARRAY['El trabajo', 'La curiosidad', 'Un amigo']) AS answer`,
+    [triviaId],
+  );
+}
+
+it('applies 500 mutations exactly once while the API process is SIGKILLed 5 times and restarted, each round\'s poll vote with it', async () => {
+  const triviaId = await demoTriviaId(database.url);
+  await addPoll(triviaId);
+  const bundle = await fetchBundle(api.baseUrl, triviaId, database.url);
   const random = seededRandom(FAULT_SEED);
   const kiosks = await Promise.all(Array.from({ length: DEVICES }, () => KioskClient.register(() => api.baseUrl, { databaseUrl: database.url, groupId: bundle.group.id })));
   const ledgers = kiosks.map((kiosk, d) => {
-    const outbox = playOutbox(bundle, random, { players: PLAYERS_PER_DEVICE, roundsEach: 2, documentPrefix: `1${d}` });
+    const outbox = playOutbox(bundle, random, { players: PLAYERS_PER_DEVICE, roundsEach: 2, documentPrefix: `1${d}`, votes: true });
     kiosk.enqueue(outbox.mutations);
     return { deviceId: kiosk.deviceId, outbox };
   });
@@ -83,4 +95,13 @@ it('applies 500 mutations exactly once while the API process is SIGKILLed 5 time
     duplicated: 0,
     lost: 0,
   });
+  // Every round's vote, once (one row per round and poll), none other.
+  const voteKey = (v: { attemptClientId: string; questionId: number; answerId: number }) => `${v.attemptClientId}:${v.questionId}:${v.answerId}`;
+  const votes = await queryServer<{ attemptClientId: string; questionId: number; answerId: number }>(
+    database.url,
+    `SELECT a.client_id AS "attemptClientId", v.question_id AS "questionId", v.answer_id AS "answerId" FROM poll_votes v JOIN player_attempts a ON a.id = v.attempt_id`,
+  );
+  const sent = ledgers.flatMap((l) => l.outbox.votes);
+  expect(sent).toHaveLength(200);
+  expect(votes.map(voteKey).sort()).toEqual(sent.map(voteKey).sort());
 });

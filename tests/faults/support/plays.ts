@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Mutation, PlayBundle } from '../../../contract';
-import { roundSize, scoreOf } from '../../../contract';
+import { isPoll, roundSize, scoreOf } from '../../../contract';
 import { playableCount } from '../../../web/offline/round';
 import { queryServer } from './server-records';
 
@@ -51,6 +51,8 @@ export interface PlayedOutbox {
   mutations: Mutation[];
   players: { clientId: string; documentTypeId: number; documentNumber: string; fullName: string }[];
   attempts: { clientId: string; playerClientId: string }[];
+  /** The poll votes the rounds' starts carry (with `votes`), each with its round. */
+  votes: { attemptClientId: string; questionId: number; answerId: number }[];
   completions: ExpectedCompletion[];
   /** When its last round ended (ms). */
   endsAt?: number;
@@ -58,8 +60,9 @@ export interface PlayedOutbox {
 
 /**
  * A kiosk's outbox after `players` people played `roundsEach` rounds each, as the player screen
- * records them: a player, then per round an attempt and a completion that answers every question
- * of the round with real answer ids (some right, some wrong), times between 8 s and 2 min.
+ * records them: a player, then per round an attempt (with its poll votes, when asked) and a
+ * completion that answers every question of the round with real answer ids (some right, some
+ * wrong), times between 8 s and 2 min.
  */
 /**
  * The type the generated documents are written in: letters and digits (a passport), so the
@@ -79,9 +82,14 @@ export function playOutbox(
     startsAt?: number;
     /** Seconds between one round's end and the next one's start: 30 to 300 unless told. */
     gapSeconds?: [number, number];
+    /** Each round's start carries a vote in every poll of the trivia (contract/polls.ts), as the player screen sends them. */
+    votes?: boolean;
   },
 ): PlayedOutbox {
-  const outbox: PlayedOutbox = { mutations: [], players: [], attempts: [], completions: [] };
+  const outbox: PlayedOutbox = { mutations: [], players: [], attempts: [], votes: [], completions: [] };
+  // A round deals the scored questions; the polls are answered before it.
+  const scored = bundle.questions.filter((question) => !isPoll(question));
+  const polls = options.votes ? bundle.questions.filter((question) => isPoll(question)) : [];
   const documentType = lettersDocumentType(bundle);
   const size = roundSize(playableCount(bundle), bundle.group.questionsPerRound);
   let mutationId = options.firstMutationId ?? 1;
@@ -100,13 +108,22 @@ export function playOutbox(
       const attemptClientId = randomUUID();
       const startedAt = new Date(clock + random.int(gapMin, gapMax) * 1000);
       outbox.attempts.push({ clientId: attemptClientId, playerClientId: player.clientId });
+      const pollVotes = polls.map((poll) => ({ questionId: poll.id, answerId: random.pick(bundle.answers[String(poll.id)] ?? []).id }));
+      outbox.votes.push(...pollVotes.map((vote) => ({ attemptClientId, ...vote })));
       outbox.mutations.push({
         mutationId: mutationId++,
         kind: 'attempt',
-        payload: { clientId: attemptClientId, playerClientId: player.clientId, questionGroupId: bundle.group.id, totalQuestions: size, startedAt: startedAt.toISOString() },
+        payload: {
+          clientId: attemptClientId,
+          playerClientId: player.clientId,
+          questionGroupId: bundle.group.id,
+          totalQuestions: size,
+          startedAt: startedAt.toISOString(),
+          ...(pollVotes.length ? { pollVotes } : {}),
+        },
       });
       let correctAnswers = 0;
-      const answers = random.shuffle(bundle.questions).slice(0, size).map((question) => {
+      const answers = random.shuffle(scored).slice(0, size).map((question) => {
         const options = bundle.answers[String(question.id)] ?? [];
         const chosen = random.pick(options);
         if (chosen.isCorrect) correctAnswers++;
