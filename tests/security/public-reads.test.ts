@@ -191,7 +191,9 @@ describe('the public read rate limit', () => {
 
   it('answers 429 in the error shape past PUBLIC_RATE_LIMIT anonymous reads a minute, and never counts the health check, the bundle or a signed-in admin', async () => {
     const visitor = api.client();
-    for (let i = 0; i < 5; i++) expect((await visitor.get(`/api/ranking?questionGroupId=${played}&offset=${i}`)).status).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await visitor.get(`/api/ranking?questionGroupId=${played}&offset=${i}`)).status).toBe(200);
+    // A trivia's poll results count their votes: they are counted like a ranking.
+    expect((await visitor.get(`/api/play/${played}/polls`)).status).toBe(200);
     const refused = await visitor.get('/api/document-types');
     expect(refused.status).toBe(429);
     expectErrorShape(refused.body, 'rate_limited');
@@ -199,6 +201,8 @@ describe('the public read rate limit', () => {
 
     expect((await visitor.get('/api/health')).status).toBe(200);
     expect((await visitor.get(`/api/play/${played}/bundle`)).status).toBe(200);
+    expect((await visitor.get(`/api/play/${played}/manifest.webmanifest`)).status).toBe(200);
+    expect((await visitor.get(`/api/play/${played}/polls`)).status).toBe(429);
     for (let i = 0; i < 7; i++) expect((await admin.get(`/api/ranking?questionGroupId=${played}`)).status).toBe(200);
   });
 });

@@ -110,9 +110,10 @@ export function rateLimitByAddress(limiter: RateLimiter) {
  * Anonymous GET paths left out of the public read limit: the health check (monitors), and the
  * player's bundle and manifest and the questions' pictures, which every kiosk and phone of a booth
  * fetches behind one address and which cost a few primary-key reads or a file (the bundle answers
- * 304 to a device that has it; a picture is cached for a year).
+ * 304 to a device that has it; a picture is cached for a year). A trivia's poll results count
+ * their votes: they are counted like a ranking.
  */
-const UNLIMITED_PUBLIC_READS = [/^\/api\/health$/, /^\/api\/play\//, /^\/api\/pictures\/p[0-9a-f]{24}-/];
+const UNLIMITED_PUBLIC_READS = [/^\/api\/health$/, /^\/api\/play\/[^/]+\/(?:bundle|manifest\.webmanifest)$/, /^\/api\/pictures\/p[0-9a-f]{24}-/];
 
 /**
  * Rate-limits the API's anonymous reads (GET and HEAD without a signed-in user: rankings, public
