@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../api/platform/config';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildCompany, buildTrivia } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -66,12 +67,16 @@ function sampleMemory() {
   };
 }
 
+/** The server's own time limit on reading an import (test servers read with a minute, tests/support/api-server.ts). */
+const SERVER_IMPORT_SECONDS = String(loadConfig({ NODE_ENV: 'test' }).importLimits.timeLimitMs / 1000);
+
 describe('hostile import files', () => {
   let api: TestApi;
   let admin: TestClient;
   let groupId: number;
   beforeAll(async () => {
-    api = await startTestApi();
+    // The server's limits, as `npm start` has them: the largest file must read within them.
+    api = await startTestApi({ IMPORT_TIME_LIMIT_SECONDS: SERVER_IMPORT_SECONDS });
     admin = await api.adminClient();
     const company = await buildCompany(api.dataSource);
     groupId = (await buildTrivia(api.dataSource, company.id, { questions: 0 })).group.id;

@@ -33,7 +33,10 @@ export async function startTestApi(
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trivia-api-test-'));
   const webDist = writeWebDist && (await mkdtemp(path.join(tmpdir(), 'trivia-dist-')));
   if (webDist) writeWebDist!(webDist);
-  const loaded = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  // An import's reader is compiled by tsx when its worker starts (the built server's is not), inside
+  // the reading's time limit: a loaded machine once stretched a two-row preview past the 10 s the
+  // server allows. Tests read with a minute unless they test the limit itself (server-stalls).
+  const loaded = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', IMPORT_TIME_LIMIT_SECONDS: '60', ...env });
   const config: Config = webDist ? { ...loaded, webDist } : loaded;
   const db = onDatabase ? await openDatabase(onDatabase, config.databaseNamedStatements) : await createTestDataSource({ connectVia, namedStatements: config.databaseNamedStatements });
   const readReplica = config.readReplica && (await openReadReplica(db.dataSource, { ...config.readReplica, poolSize: 3, queryTimeoutMs: config.rankingReads.statementTimeoutMs }));
