@@ -1,5 +1,5 @@
 /**
- * GET /api/question-groups/{id}/poll-results (public: polls have no answer key, and the big screen
+ * GET /api/play/{groupId}/polls (public: polls have no answer key, and the big screen
  * shows them): each poll of the trivia in its order with its votes per answer. Free of zod, so the
  * player build imports it.
  */
