@@ -74,6 +74,8 @@ describe('a poll as organisers write it', () => {
     expect(bundle.body.questions.map((q: { kind: string }) => q.kind)).toEqual(['choice', 'choice', 'choice', 'poll']);
     expect(bundle.body.answers[poll.id].map((a: { text: string }) => a.text)).toEqual(['Rojo', 'Verde', 'Azul']);
     expect(await results()).toEqual([{ questionId: poll.id, text: '¿Qué color prefieres?', votes: 0, answers: poll.answers.map((a) => ({ answerId: a.id, text: a.text, votes: 0 })) }]);
+    // Only the polls: no scored question's answers, and no answer key, reach a public reader.
+    expect(JSON.stringify((await api.client().get(`/api/play/${groupId}/polls`)).body)).not.toMatch(/isCorrect|is_correct|Respuesta \d/);
     expect((await api.client().get('/api/play/999999/polls')).status).toBe(404);
     expect((await api.client().get('/api/play/abc/polls')).status).toBe(400);
   });

@@ -122,6 +122,7 @@ test('an organiser adds a poll by keyboard; phone players vote before the round 
   await expect(pollCard.getByTestId('poll-votes')).toHaveText('2 votos');
   await expect(pollCard.getByTestId('poll-answer-share')).toHaveText(['50 % (1)', '50 % (1)', '0 % (0)']);
   await expect(page.getByTestId('question-card').first().getByTestId('question-insight')).toContainText('Acierto 100');
+  await reviewScreen(page, 'question-list-with-poll');
 
   // The big screen shows the poll between rankings: after the ranking's turn, the shares; then the ranking again.
   const tv = await browser.newPage({ baseURL, viewport: { width: 1920, height: 1080 } });

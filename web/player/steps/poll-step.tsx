@@ -99,7 +99,6 @@ function PollOutcome({
     };
   }, [groupId, questionId]);
   const ownText = answers.find((a) => a.id === chosen)?.text ?? '';
-  // The server's answers are the poll's now; the device's copy names them when the server has none yet.
   const shares = result ? pollShares(result, chosen) : null;
   useEffect(() => {
     if (result === undefined) return;
