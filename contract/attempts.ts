@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_COMPLETION_SECONDS, type AnswerJudgement, type DealtRound } from './play-rules';
+import { markedAnswers, MAX_COMPLETION_SECONDS, type AnswerJudgement, type DealtRound } from './play-rules';
 import { clientIdSchema, PLAYER_REQUIRED_MESSAGE, playerProofFields } from './players';
 import { pollVotesSchema } from './polls';
 
@@ -54,28 +54,54 @@ export const answerElapsedMsSchema = z.number().int().min(0).max(MAX_COMPLETION_
 /** An answer's choice; null: the question's clock ran out first ("Tiempo agotado", contract/question-clock.ts). */
 const chosenAnswerId = z.number().int().positive().nullable();
 
-export const chosenAnswerSchema = z.strictObject({
-  questionId: z.number().int().positive(),
+const MARKED_ANSWERS_MESSAGE = 'Las respuestas marcadas deben ser distintas e incluir answerId';
+
+/**
+ * A choice: `answerId`, and on a "Varias correctas" question `answerIds`, every answer marked (1 to
+ * 10, distinct, `answerId` among them). Read as stored (`markedAnswers`): ascending, `answerId` the
+ * first, so a resend in another order is the same choice.
+ */
+const answerChoiceFields = {
   answerId: chosenAnswerId,
-  elapsedMs: answerElapsedMsSchema.optional(),
-});
+  answerIds: z.array(z.number().int().positive()).min(1).max(10).optional(),
+};
+function markedAsStored<T extends { answerId: number | null; answerIds?: number[] | undefined }>(schema: z.ZodType<T>) {
+  return schema
+    .refine((v) => !v.answerIds || (v.answerId !== null && v.answerIds.includes(v.answerId) && new Set(v.answerIds).size === v.answerIds.length), {
+      message: MARKED_ANSWERS_MESSAGE,
+      path: ['answerIds'],
+    })
+    .transform((v) => (v.answerIds ? { ...v, ...markedAnswers(v.answerIds) } : v));
+}
+
+export const chosenAnswerSchema = markedAsStored(
+  z.strictObject({
+    questionId: z.number().int().positive(),
+    ...answerChoiceFields,
+    elapsedMs: answerElapsedMsSchema.optional(),
+  }),
+);
 
 /**
  * POST /api/player-attempts/{id}/answers: one answer of a round the server dealt, for its verdict.
  * The answer is final: the completion must carry it.
  */
-export const answerVerdictRequestSchema = z.strictObject({
-  token: z.string().min(1, 'Token requerido').max(200),
-  questionId: z.number().int().positive(),
-  answerId: chosenAnswerId,
-  elapsedMs: answerElapsedMsSchema.optional(),
-});
+export const answerVerdictRequestSchema = markedAsStored(
+  z.strictObject({
+    token: z.string().min(1, 'Token requerido').max(200),
+    questionId: z.number().int().positive(),
+    ...answerChoiceFields,
+    elapsedMs: answerElapsedMsSchema.optional(),
+  }),
+);
 export type AnswerVerdictRequest = z.infer<typeof answerVerdictRequestSchema>;
 
 /** The server's verdict on one answer (AnswerJudgement), with the answer it kept (null when its clock ran out first: `timedOut`). */
 export interface AnswerVerdict extends AnswerJudgement {
   questionId: number;
   answerId: number | null;
+  /** The answers it kept marked, on a "Varias correctas" question. */
+  answerIds?: number[];
 }
 
 /**

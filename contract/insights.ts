@@ -187,8 +187,9 @@ export interface PlayerHistoryAnswer {
   question: string | null;
   /** The question's picture today, if it has one. */
   questionPicture: PlacedPicture | null;
+  /** The chosen answer's text today; on a "Varias correctas" question every answer marked, joined by " · ". */
   answer: string | null;
-  /** The chosen answer's picture today, if it has one. */
+  /** The chosen answer's picture today, if it has one (and it is the only answer marked). */
   answerPicture: PlacedPicture | null;
   /** By today's answer key. */
   correct: boolean;

@@ -32,18 +32,54 @@ export function scoreOf(correctAnswers: number, totalQuestions: number): number 
 /** The verdict on one answer, judged where the key is (the server; a set-up kiosk; the theme preview). */
 export interface AnswerJudgement {
   correct: boolean;
-  /** The question's correct answer (the chosen one when right); null when the question has none. */
+  /** The question's correct answer (the first of them on a "Varias correctas" question); null when the question has none. */
   correctAnswerId: number | null;
+  /** Every correct answer of the question, in stored order (one but on a "Varias correctas" question). */
+  correctAnswerIds: number[];
   /** The server's clock ran out before the answer reached it: it is kept as "Tiempo agotado" (answerId null). */
   timedOut?: true;
   /** A points trivia (contract/points.ts): what the answer scored, by the server's clock on a round it dealt, by a kiosk's own measure on its own. */
   points?: number;
 }
 
-/** Judges the answer `answerId` against its question's answers, with their key; null (the clock ran out) is wrong. */
-export function judgeAgainstKey(answers: readonly { id: number; isCorrect?: boolean | undefined }[], answerId: number | null): AnswerJudgement {
-  const correct = answers.find((a) => a.isCorrect);
-  return { correct: answerId !== null && correct?.id === answerId, correctAnswerId: correct?.id ?? null };
+/** What an answer chose: its answer, or on a "Varias correctas" question every answer marked (`answerIds`). */
+export interface AnswerChoice {
+  /** Null: the question's clock ran out first ("Tiempo agotado"). On a "Varias correctas" question: the first of `answerIds`. */
+  answerId: number | null;
+  /** A "Varias correctas" question's marked answers, ascending (`markedAnswers`). */
+  answerIds?: readonly number[] | undefined;
+}
+
+/** The answers a choice picked: none when its clock ran out. */
+export const pickedAnswerIds = (choice: AnswerChoice): number[] =>
+  choice.answerId === null ? [] : choice.answerIds ? [...choice.answerIds] : [choice.answerId];
+
+/** A "Varias correctas" choice as it is sent and stored: the marked answers ascending, `answerId` the first of them. */
+export function markedAnswers(answerIds: readonly number[]): { answerId: number; answerIds: number[] } {
+  const sorted = [...new Set(answerIds)].sort((a, b) => a - b);
+  if (!sorted.length) throw new Error('markedAnswers: nothing marked');
+  return { answerId: sorted[0]!, answerIds: sorted };
+}
+
+/** A choice whose question's clock ran out first ("Tiempo agotado"): nothing picked, its other fields kept. */
+export function timedOutChoice<T extends AnswerChoice>(choice: T): Omit<T, 'answerId' | 'answerIds'> & { answerId: null } {
+  const { answerIds: _marked, answerId: _chosen, ...rest } = choice;
+  return { ...rest, answerId: null };
+}
+
+/** Whether two choices picked the same answers. */
+export const sameChoice = (a: AnswerChoice, b: AnswerChoice): boolean => pickedAnswerIds(a).join() === pickedAnswerIds(b).join();
+
+/**
+ * Judges a choice against its question's answers, with their key: right when it picked exactly the
+ * correct answers (one on most kinds; on "Varias correctas" all of them and no other, all or
+ * nothing); a clock run out is wrong.
+ */
+export function judgeAgainstKey(answers: readonly { id: number; isCorrect?: boolean | undefined }[], choice: AnswerChoice): AnswerJudgement {
+  const correctIds = answers.filter((a) => a.isCorrect).map((a) => a.id);
+  const picked = new Set(pickedAnswerIds(choice));
+  const correct = picked.size > 0 && picked.size === correctIds.length && correctIds.every((id) => picked.has(id));
+  return { correct, correctAnswerId: correctIds[0] ?? null, correctAnswerIds: correctIds };
 }
 
 /** The title of the refusal a player gets for a trivia whose attempts they have used (online or on a kiosk without connection). */

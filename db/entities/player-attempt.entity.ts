@@ -17,6 +17,8 @@ export interface ChosenAnswer {
   questionId: number;
   /** Null: the question's clock ran out first ("Tiempo agotado"), scored as wrong. */
   answerId: number | null;
+  /** A "Varias correctas" question: every answer marked, ascending; `answerId` is the first (contract/play-rules.ts `markedAnswers`). */
+  answerIds?: number[];
   /** Milliseconds from showing the question to the tap, as the device measured it (absent from older devices). */
   elapsedMs?: number;
   /** When the server gave this answer its verdict (ISO, the server's clock): rounds it dealt are timed by it. */

@@ -44,6 +44,7 @@ import { QuestionClock1797700000000 } from './1797700000000-question-clock';
 import { PointsScoring1797800000000 } from './1797800000000-points-scoring';
 import { PlaceRecount1797900000000 } from './1797900000000-place-recount';
 import { Polls1798000000000 } from './1798000000000-polls';
+import { MultipleAnswers1798100000000 } from './1798100000000-multiple-answers';
 import { RateLimitsUnlogged1797910000000 } from './1797910000000-rate-limits-unlogged';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -95,4 +96,5 @@ export const migrations = [
   PlaceRecount1797900000000,
   RateLimitsUnlogged1797910000000,
   Polls1798000000000,
+  MultipleAnswers1798100000000,
 ];

@@ -83,7 +83,7 @@ describe('a round the server dealt is timed by the server', () => {
     // 16 s is not: the answer the phone sends is kept as timed out, with the correct one told.
     await passOnServerClock(api.dataSource, clientId, 16);
     const late = await verdict(q3, right(q3));
-    expect(late).toEqual({ questionId: q3, answerId: null, correct: false, correctAnswerId: right(q3), timedOut: true });
+    expect(late).toEqual({ questionId: q3, answerId: null, correct: false, correctAnswerId: right(q3), correctAnswerIds: [right(q3)], timedOut: true });
     // Asked again (its reply was lost), with any answer, it says the same.
     expect(await verdict(q3, item(q3).answers[1]!.id)).toEqual(late);
 

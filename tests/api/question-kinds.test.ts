@@ -147,7 +147,7 @@ describe('kinds in the import, the export and the copy', () => {
       ['choice', []],
       ['choice', []],
       ['true_false', ['La columna Correcta debe ser el número de la respuesta correcta (por ejemplo 1), no «Quizás»']],
-      ['choice', ['El tipo «Ordenar» no existe: usa «Opción única», «Verdadero o falso» o «Encuesta»']],
+      ['choice', ['El tipo «Ordenar» no existe: usa «Opción única», «Verdadero o falso», «Varias correctas» o «Encuesta»']],
     ]);
     const imported = await admin.post(`/api/question-groups/${groupId}/questions/import`, { content: base64(csv) });
     expect(imported.body).toEqual({ imported: 4, skipped: 2 });

@@ -162,7 +162,7 @@ describe('the answer key and the round', () => {
       const answerOf = (questionId: number, right: boolean) => site.trivia.items.find((i) => i.question.id === questionId)!.answers[right ? 0 : 1]!.id;
       const [q1] = round.questionIds;
       const verdict = await api.client().post(`/api/player-attempts/${id}/answers`, { token, questionId: q1, answerId: answerOf(q1!, false), elapsedMs: 1800 });
-      expect(verdict.body).toEqual({ questionId: q1, answerId: answerOf(q1!, false), correct: false, correctAnswerId: answerOf(q1!, true) });
+      expect(verdict.body).toEqual({ questionId: q1, answerId: answerOf(q1!, false), correct: false, correctAnswerId: answerOf(q1!, true), correctAnswerIds: [answerOf(q1!, true)] });
       const changed = await api.client().post(`/api/player-attempts/${id}/answers`, { token, questionId: q1, answerId: answerOf(q1!, true) });
       expect(changed.status).toBe(409);
       expect(changed.body.code).toBe('answer_changed');

@@ -88,7 +88,7 @@ export interface OfflinePlayInput {
   documentNumber: string;
   locationId: number;
   questionGroupId: number;
-  answers: { questionId: number; answerId: number }[];
+  answers: { questionId: number; answerId: number; answerIds?: number[] }[];
   totalQuestions?: number;
   completionTime?: number;
   completedAt?: Date;

@@ -35,7 +35,7 @@ describe('the clock per question', () => {
   });
 
   it('judges no answer as wrong, telling the correct one', () => {
-    expect(judgeAgainstKey([{ id: 1, isCorrect: false }, { id: 2, isCorrect: true }], null)).toEqual({ correct: false, correctAnswerId: 2 });
+    expect(judgeAgainstKey([{ id: 1, isCorrect: false }, { id: 2, isCorrect: true }], { answerId: null })).toEqual({ correct: false, correctAnswerId: 2, correctAnswerIds: [2] });
   });
 
   it('says the clocks in the rules: one for all, each its own, or some; doubled with more time', () => {

@@ -131,8 +131,10 @@ export interface PlayerRef {
 
 export interface ChosenAnswer {
   questionId: number;
-  /** Null: the question's clock ran out first ("Tiempo agotado"). */
+  /** Null: the question's clock ran out first ("Tiempo agotado"). On a "Varias correctas" question: the first of `answerIds`. */
   answerId: number | null;
+  /** A "Varias correctas" question: every answer marked, ascending (contract/play-rules.ts `markedAnswers`). */
+  answerIds?: number[];
   /** Milliseconds from showing the question to the tap. */
   elapsedMs?: number;
 }

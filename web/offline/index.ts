@@ -13,6 +13,7 @@ import { planRound } from './round';
 import { dealOnServer } from './server-deal';
 import { hasAnswerKey, judgeAnswer, roundTally } from './verdict';
 import { scoringOf } from '../../contract/points';
+import { timedOutChoice } from '../../contract/play-rules';
 import { downloadPictures } from './picture-download';
 import { ensurePersistentStorage } from './storage';
 import { startSyncScheduler } from './sync-scheduler';
@@ -110,7 +111,7 @@ export async function startRound(player: PlayerRef, bundle: PlayBundle, extraTim
 export async function answer(bundle: PlayBundle, state: InProgressAttempt, chosen: ChosenAnswer) {
   const verdict = await judgeAnswer(bundle, state, chosen);
   // The server's clock ran out first: the answer is kept as it kept it, "Tiempo agotado".
-  const kept = verdict?.timedOut ? { ...chosen, answerId: null } : chosen;
+  const kept = verdict?.timedOut ? timedOutChoice(chosen) : chosen;
   const next = await recordAnswer(triviaDb(), state.groupId, kept, verdict);
   return { verdict, state: next };
 }

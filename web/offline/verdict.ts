@@ -12,7 +12,7 @@ export const VERDICT_TIMEOUT_MS = 3_000;
 export const hasAnswerKey = (bundle: PlayBundle) => Object.values(bundle.answers).some((answers) => answers.some((a) => a.isCorrect !== undefined));
 
 /** A kiosk's own verdict, from the key in its copy of the trivia. */
-export const judgeWithKey = (bundle: PlayBundle, chosen: ChosenAnswer): AnswerJudgement => judgeAgainstKey(bundle.answers[chosen.questionId] ?? [], chosen.answerId);
+export const judgeWithKey = (bundle: PlayBundle, chosen: ChosenAnswer): AnswerJudgement => judgeAgainstKey(bundle.answers[chosen.questionId] ?? [], chosen);
 
 /**
  * An answer's points by the device's own measure of it (contract/points.ts): what a kiosk scores
@@ -45,8 +45,8 @@ export async function judgeAnswer(bundle: PlayBundle, state: InProgressAttempt, 
     { timeoutMs: VERDICT_TIMEOUT_MS },
   );
   if (answer.kind !== 'success' || !answer.body) return undefined;
-  const { correct, correctAnswerId, timedOut, points } = answer.body;
-  return { correct, correctAnswerId, ...(timedOut ? { timedOut } : {}), ...(points === undefined ? {} : { points }) };
+  const { correct, correctAnswerId, correctAnswerIds, timedOut, points } = answer.body;
+  return { correct, correctAnswerId, correctAnswerIds, ...(timedOut ? { timedOut } : {}), ...(points === undefined ? {} : { points }) };
 }
 
 /** A finished round as the device counts it: its correct answers and its score in the trivia's scoring. */

@@ -64,6 +64,12 @@ const INSTRUCTIONS: Record<QuestionKind, string> = {
     `Cada pregunta tiene exactamente dos respuestas, "${TRUE_FALSE_ANSWERS[0]}" y "${TRUE_FALSE_ANSWERS[1]}", en ese orden, y exactamente una es correcta.`,
     `Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"${TRUE_FALSE_ANSWERS[0]}","isCorrect":true},{"text":"${TRUE_FALSE_ANSWERS[1]}","isCorrect":false}]}]}.`,
   ].join(' '),
+  multiple: [
+    'Eres un asistente que escribe preguntas de trivia en español para un stand de un evento, en las que el jugador marca todas las respuestas correctas.',
+    'Escribe preguntas claras basadas solo en el contexto dado, cuyo enunciado deje claro que puede haber varias respuestas correctas.',
+    'Cada pregunta tiene entre 3 y 6 respuestas (normalmente 4) y al menos dos son correctas.',
+    'Responde solo con JSON: {"questions":[{"text":"...","answers":[{"text":"...","isCorrect":true}]}]}.',
+  ].join(' '),
   poll: [
     'Eres un asistente que escribe preguntas de encuesta en español para un stand de un evento.',
     'Cada pregunta pide la opinión o la preferencia del público sobre el tema del contexto dado; no tiene respuesta correcta.',

@@ -106,18 +106,24 @@ function trueFalseNumber(raw: string): string {
   return index < 0 ? raw : String(index + 1);
 }
 
-/** The answer number the "Correcta" cell names, or the problem with it. */
-function correctNumber(raw: string, answerNumbers: number[]): { number?: number; problem?: string } {
+/**
+ * The answer numbers the "Correcta" cell names, or the problem with it: one number, or on a
+ * "Varias correctas" row (`several`) one or more separated by ";", "," or "y" ("1;3").
+ */
+function correctNumbers(raw: string, answerNumbers: number[], several: boolean): { numbers?: number[]; problem?: string } {
   const text = raw.trim();
   if (text === '') return { problem: 'No indica la respuesta correcta (columna Correcta)' };
   const parts = text.split(/\s*(?:[,;/]|\by\b)\s*|\s+/).filter(Boolean);
-  if (parts.length > 1) return { problem: `Tiene ${parts.length} respuestas correctas (${parts.join(', ')}); marca solo una` };
-  if (!/^\d{1,2}$/.test(text)) {
-    return { problem: `La columna Correcta debe ser el número de la respuesta correcta (por ejemplo 1), no «${text.slice(0, 40)}»` };
+  if (parts.length > 1 && !several) return { problem: `Tiene ${parts.length} respuestas correctas (${parts.join(', ')}); marca solo una` };
+  const wrong = parts.find((part) => !/^\d{1,2}$/.test(part));
+  if (wrong !== undefined) {
+    const example = several ? 'por ejemplo 1 o 1;3' : 'por ejemplo 1';
+    return { problem: `La columna Correcta debe ser el número de la respuesta correcta (${example}), no «${(several ? wrong : text).slice(0, 40)}»` };
   }
-  const number = Number(text);
-  if (!answerNumbers.includes(number)) return { problem: `La respuesta correcta (${number}) está vacía o no existe` };
-  return { number };
+  const numbers = [...new Set(parts.map(Number))];
+  const absent = numbers.find((number) => !answerNumbers.includes(number));
+  if (absent !== undefined) return { problem: `La respuesta correcta (${absent}) está vacía o no existe` };
+  return { numbers };
 }
 
 function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPicture: FindPictureFile | undefined): ImportRow {
@@ -158,7 +164,7 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
   if (written.length > ANSWERS_MAX) problems.push(`Tiene ${written.length} respuestas (máximo ${ANSWERS_MAX})`);
 
   const correctCell = row[columns.correct];
-  let correct: number | undefined;
+  let correct: number[] = [];
   if (isFormula(correctCell)) problems.push('La columna Correcta es una fórmula: escribe el número');
   else {
     const cell = cellText(correctCell);
@@ -166,14 +172,14 @@ function readRow(row: SheetCell[], columns: Columns, rowNumber: number, findPict
       // A poll has no correct answer: its Correcta cell stays empty.
       if (cell.trim() !== '') problems.push(POLL_CORRECT_CELL);
     } else {
-      const result = correctNumber(kind === 'true_false' ? trueFalseNumber(cell) : cell, written.map((a) => a.number));
+      const result = correctNumbers(kind === 'true_false' ? trueFalseNumber(cell) : cell, written.map((a) => a.number), kind === 'multiple');
       if (result.problem) problems.push(result.problem);
-      correct = result.number;
+      correct = result.numbers ?? [];
     }
   }
   if ([text, ...written.map((a) => a.text)].some((t) => t.includes('\0'))) problems.push('Contiene caracteres no válidos');
 
-  const answers = written.map((a) => ({ text: a.text, isCorrect: a.number === correct, picture: a.picture }));
+  const answers = written.map((a) => ({ text: a.text, isCorrect: correct.includes(a.number), picture: a.picture }));
   // The kind's rule on the answers, pictures included (which the check below does not see).
   const kindProblem = kindAnswersProblem(kind, answers);
   if (kindProblem) problems.push(kindProblem);

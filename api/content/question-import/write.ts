@@ -45,11 +45,12 @@ function table(questions: QuestionRow[], pictures = false): { header: string[]; 
   if (pictures) header.push(IMPORT_PICTURE_HEADER, IMPORT_ALT_HEADER, ...answerNumbers.flatMap((n) => [`${IMPORT_PICTURE_HEADER} ${n}`, `${IMPORT_ALT_HEADER} ${n}`]));
   const pictureCells = (picture: PlacedPicture | null | undefined) => (picture ? [pictureFileName(picture), picture.alt] : ['', '']);
   const rows = questions.map((q) => {
-    const correct = q.answers.findIndex((a) => a.isCorrect);
+    const correct = q.answers.flatMap((a, i) => (a.isCorrect ? [i + 1] : []));
     const row: (string | number)[] = [
       q.text,
       ...answerNumbers.map((n) => q.answers[n - 1]?.text ?? ''),
-      correct >= 0 ? correct + 1 : '',
+      // One number, or a "Varias correctas" question's several joined by ";".
+      correct.length === 1 ? correct[0]! : correct.join(';'),
       QUESTION_KIND_LABELS[q.kind ?? 'choice'],
       q.clockSeconds ?? '',
     ];
@@ -71,7 +72,7 @@ function writeCsv(header: string[], rows: (string | number)[][]): Buffer {
 /**
  * XLSX: every text is a text cell, never a formula: ExcelJS writes a string value as a shared
  * string (`t="s"`, no `<f>`), whatever it starts with, and the import reads it back as text, so
- * nothing is marked. The correct answer's number is a number cell.
+ * nothing is marked. A single correct answer's number is a number cell (several, "1;3", a text cell).
  */
 async function writeXlsx(header: string[], rows: (string | number)[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();

@@ -198,14 +198,16 @@ const correctChangeMessage = (results: number) =>
   `${results === 1 ? 'Un resultado ya jugado eligió' : `${results} resultados ya jugados eligieron`} la respuesta correcta de antes o la nueva. ` +
   'Sus puntajes guardados no cambian; el análisis y el historial de los jugadores leerán esta pregunta con la nueva respuesta correcta.';
 
-/** The completed rounds of the question's trivia that chose one of `answerIds` at this question. */
+/** The completed rounds of the question's trivia that chose (or marked) one of `answerIds` at this question. */
 async function resultsChoosing(tx: EntityManager, question: QuestionEntity, answerIds: number[]): Promise<number> {
   const [row] = (await tx.query(
     `SELECT count(*)::int AS results
        FROM player_attempts a
       WHERE a.question_group_id = $1 AND a.completed_at IS NOT NULL
         AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(a.answers, '[]')) e
-                     WHERE (e->>'questionId')::int = $2 AND (e->>'answerId')::int = ANY($3::int[]))`,
+                     WHERE (e->>'questionId')::int = $2
+                       AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(coalesce(e->'answerIds', jsonb_build_array(e->'answerId'))) m
+                                    WHERE m::int = ANY($3::int[])))`,
     [question.groupId, question.id, answerIds],
   )) as { results: number }[];
   return row?.results ?? 0;

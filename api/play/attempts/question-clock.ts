@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { clockMs, CLOCK_GRACE_MS, FEEDBACK_MS } from '../../../contract';
+import { clockMs, CLOCK_GRACE_MS, FEEDBACK_MS, timedOutChoice } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { prepared } from '../../../db/prepared-statements';
 
@@ -73,5 +73,5 @@ export const pastServerClock = (shownAt: Date | null, clock: number | null, now:
 export function withTimeouts(recorded: ChosenAnswer[] | null, sent: ChosenAnswer[] | undefined): ChosenAnswer[] | undefined {
   const timedOut = new Set((recorded ?? []).filter((answer) => answer.answerId === null).map((answer) => answer.questionId));
   if (!sent || timedOut.size === 0) return sent;
-  return sent.map((answer) => (timedOut.has(answer.questionId) ? { ...answer, answerId: null } : answer));
+  return sent.map((answer) => (timedOut.has(answer.questionId) ? timedOutChoice(answer) : answer));
 }

@@ -1,3 +1,4 @@
+import { sameChoice } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { canonicalJson } from '../../platform/lib/canonical-json';
@@ -5,7 +6,7 @@ import { canonicalJson } from '../../platform/lib/canonical-json';
 /** A completion's answers against the round recorded with its attempt, and a resend told from another completion. */
 
 // jsonb reorders object keys, so stored and sent answers are compared as canonical JSON (choices only, not their times).
-const choices = (answers: ChosenAnswer[] | null) => answers?.map(({ questionId, answerId }) => ({ questionId, answerId })) ?? null;
+const choices = (answers: ChosenAnswer[] | null) => answers?.map(({ questionId, answerId, answerIds }) => ({ questionId, answerId, answerIds: answerIds ?? null })) ?? null;
 export const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(choices(a)) === canonicalJson(choices(b));
 
 export const ROUND_QUESTIONS_MISMATCH = 'Las respuestas no corresponden a las preguntas de la ronda';
@@ -20,6 +21,6 @@ export function checkAgainstRound(attempt: { question_ids: number[] | null; answ
   }
   for (const judged of attempt.answers ?? []) {
     const sent = answers.find((a) => a.questionId === judged.questionId);
-    if (sent && sent.answerId !== judged.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
+    if (sent && !sameChoice(sent, judged)) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
   }
 }

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { scoreOf, type Scoring } from '../../../contract';
+import { judgeAgainstKey, pickedAnswerIds, scoreOf, type QuestionKind, type Scoring } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { badRequest } from '../../platform/http/errors';
 import { prepared } from '../../../db/prepared-statements';
@@ -26,10 +26,11 @@ export const SCORE_MESSAGES = {
   mismatchedAnswer: 'La respuesta no corresponde a su pregunta',
 } as const;
 
-/** An answer of the key: its question, whether it is correct, and that question's clock and trivia's scoring. */
+/** An answer of the key: its question and its kind, whether it is correct, and that question's clock and trivia's scoring. */
 interface KeyRow {
   id: number;
   question_id: number;
+  kind: QuestionKind;
   is_correct: boolean;
   clock_seconds: number | null;
   scoring: Scoring;
@@ -42,7 +43,7 @@ interface KeyRow {
  */
 export type AnswerKey = Map<number, KeyRow>;
 
-const KEY_COLUMNS = `a.id, a.question_id, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, g.scoring`;
+const KEY_COLUMNS = `a.id, a.question_id, q.kind, a.is_correct, coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, g.scoring`;
 
 /** Every answer of a trivia's questions. */
 export async function answerKeyOf(em: EntityManager, questionGroupId: number): Promise<AnswerKey> {
@@ -55,16 +56,25 @@ export async function answerKeyOf(em: EntityManager, questionGroupId: number): P
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The chosen answers of the attempt's trivia among `answerIds` (an answer of another trivia is left out). */
+/**
+ * The key the answers need, of the attempt's trivia: each chosen answer among `answerIds` (an
+ * answer of another trivia is left out), and every answer of a "Varias correctas" question one of
+ * them answers (its choice is judged against all its correct answers).
+ */
 async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: number[]): Promise<AnswerKey> {
   const rows: KeyRow[] = await em.query(
     prepared(`SELECT ${KEY_COLUMNS}
        FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
-      WHERE a.id = ANY($1::int[]) AND q.group_id = $2`),
+      WHERE q.group_id = $2
+        AND (a.id = ANY($1::int[]) OR (q.kind = 'multiple' AND q.id IN (SELECT c.question_id FROM answers c WHERE c.id = ANY($1::int[]))))`),
     [answerIds, questionGroupId],
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
+
+/** The key's answers of one question, in stored order (of a question not "Varias correctas", the key may hold the chosen one only: judged the same). */
+const answersOf = (key: AnswerKey, questionId: number) =>
+  [...key.values()].filter((row) => row.question_id === questionId).sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, isCorrect: row.is_correct }));
 
 /**
  * The server's score for a completion. Every question of the round is answered exactly once
@@ -85,23 +95,37 @@ export async function scoreCompletion(
   if (given.length < total) throw badRequest(SCORE_MESSAGES.missingAnswers(total), { code: 'round_incomplete' });
   if (given.length > total) throw badRequest(SCORE_MESSAGES.tooManyAnswers, { code: 'round_incomplete' });
   if (new Set(given.map((a) => a.questionId)).size !== given.length) throw badRequest(SCORE_MESSAGES.repeatedQuestion, { code: 'answer_repeated' });
-  const key = answerKey ?? (await chosenOf(em, attempt.question_group_id, given.flatMap((a) => (a.answerId === null ? [] : [a.answerId]))));
+  const key = answerKey ?? (await chosenOf(em, attempt.question_group_id, given.flatMap(pickedAnswerIds)));
   const correctQuestions = new Set<number>();
   for (const chosen of given) {
+    const picked = pickedAnswerIds(chosen);
     // Its clock ran out first ("Tiempo agotado"): it scores nothing.
-    if (chosen.answerId === null) continue;
-    const row = key.get(chosen.answerId);
-    if (!row) throw badRequest(SCORE_MESSAGES.foreignAnswer, { code: 'answer_foreign' });
-    if (row.question_id !== chosen.questionId) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
-    if (row.is_correct) correctQuestions.add(chosen.questionId);
+    if (!picked.length) continue;
+    const rows = picked.map((id) => key.get(id));
+    if (rows.some((row) => !row)) throw badRequest(SCORE_MESSAGES.foreignAnswer, { code: 'answer_foreign' });
+    const answers = answersOf(key, chosen.questionId);
+    if (rows.some((row) => row!.question_id !== chosen.questionId) || !choiceFits(rows[0]!.kind, answers, chosen)) {
+      throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
+    }
+    if (judgeAgainstKey(answers, chosen).correct) correctQuestions.add(chosen.questionId);
   }
   return {
     // Each answer's time as the device measured it is kept with it (for a later check and the analytics).
-    answers: given.map((chosen) => ({ questionId: chosen.questionId, answerId: chosen.answerId, ...deviceMeasure(chosen) })),
+    answers: given.map((chosen) => ({ questionId: chosen.questionId, answerId: chosen.answerId, ...(chosen.answerIds ? { answerIds: chosen.answerIds } : {}), ...deviceMeasure(chosen) })),
     correctAnswers: correctQuestions.size,
     correctQuestions,
     score: scoreOf(correctQuestions.size, total),
     scoring: key.values().next().value?.scoring ?? null,
     clockSeconds: new Map([...key.values()].map((row) => [row.question_id, row.clock_seconds])),
   };
+}
+
+/**
+ * Whether a choice fits its question: every answer it picked is one of the question's, and only a
+ * "Varias correctas" question takes more than one. A clock run out fits any question.
+ */
+export function choiceFits(kind: QuestionKind | null, answers: readonly { id: number }[], choice: { answerId: number | null; answerIds?: readonly number[] | undefined }): boolean {
+  const picked = pickedAnswerIds(choice);
+  if (picked.length > 1 && kind !== 'multiple') return false;
+  return picked.every((id) => answers.some((a) => a.id === id));
 }

@@ -16,9 +16,13 @@ export const deviceMeasure = ({ answerId, elapsedMs }: { answerId: number | null
   answerId !== null && elapsedMs !== undefined ? { elapsedMs } : {};
 
 /** The answer a verdict records: the choice, the device's measure (`deviceMeasure`), and when the server judged it. */
-export const judgedAnswer = (chosen: { questionId: number; answerId: number | null; elapsedMs?: number | undefined }, judgedAt: Date): ChosenAnswer => ({
+export const judgedAnswer = (
+  chosen: { questionId: number; answerId: number | null; answerIds?: number[] | undefined; elapsedMs?: number | undefined },
+  judgedAt: Date,
+): ChosenAnswer => ({
   questionId: chosen.questionId,
   answerId: chosen.answerId,
+  ...(chosen.answerIds ? { answerIds: chosen.answerIds } : {}),
   ...deviceMeasure(chosen),
   judgedAt: judgedAt.toISOString(),
 });

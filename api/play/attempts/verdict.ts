@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { answerPoints, clockMs, judgeAgainstKey, type AnswerVerdict, type AnswerVerdictRequest, type Scoring } from '../../../contract';
+import { answerPoints, clockMs, judgeAgainstKey, sameChoice, timedOutChoice, type AnswerVerdict, type AnswerVerdictRequest, type QuestionKind, type Scoring } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 import { badRequest, conflict, forbidden } from '../../platform/http/errors';
-import { SCORE_MESSAGES } from './scoring';
+import { choiceFits, SCORE_MESSAGES } from './scoring';
 import { ANSWER_CHANGED } from './round-answers';
 import { lockAttempt } from './attempt-row';
 import { ATTEMPT_COMPLETED } from './complete';
@@ -33,31 +33,32 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     if (!attempt.dealt_by_server || !attempt.question_ids) throw conflict(ROUND_NOT_DEALT, { code: 'round_not_dealt' });
     if (!attempt.question_ids.includes(input.questionId)) throw badRequest(QUESTION_NOT_IN_ROUND, { code: 'round_questions_mismatch' });
     // The question's clock (its own, else the trivia's) with its answers and their key, and the trivia's scoring.
-    const rows: { clock_seconds: number | null; scoring: Scoring; id: number | null; is_correct: boolean | null }[] = await tx.query(
-      prepared(`SELECT coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, g.scoring, a.id, a.is_correct
+    const rows: { clock_seconds: number | null; scoring: Scoring; kind: QuestionKind | null; id: number | null; is_correct: boolean | null }[] = await tx.query(
+      prepared(`SELECT coalesce(q.clock_seconds, g.question_seconds) AS clock_seconds, g.scoring, q.kind, a.id, a.is_correct
                   FROM question_groups g LEFT JOIN questions q ON q.id = $2 LEFT JOIN answers a ON a.question_id = q.id
-                 WHERE g.id = $1`),
+                 WHERE g.id = $1 ORDER BY a.id`),
       [attempt.question_group_id, input.questionId],
     );
     const answers = rows.flatMap((row) => (row.id === null ? [] : [{ id: row.id, isCorrect: row.is_correct === true }]));
-    if (input.answerId !== null && !answers.some((a) => a.id === input.answerId)) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
+    if (!choiceFits(rows[0]?.kind ?? null, answers, input)) throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
     const given = attempt.answers ?? [];
     const earlier = given.find((a) => a.questionId === input.questionId);
-    if (earlier && earlier.answerId !== null && earlier.answerId !== input.answerId) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
+    if (earlier && earlier.answerId !== null && !sameChoice(earlier, input)) throw conflict(ANSWER_CHANGED, { code: 'answer_changed' });
     const clock = clockMs(rows[0]?.clock_seconds ?? null, attempt.extra_time);
     let recorded = given;
-    let kept = earlier ? earlier.answerId : input.answerId;
     if (!earlier) {
       // Recorded with the server's clock: the round is timed by its verdicts, never by a completion's claim.
       const judgedAt = new Date();
-      if (pastServerClock(serverShownAt({ ...attempt, question_ids: attempt.question_ids }, input.questionId), clock, judgedAt)) kept = null;
-      recorded = [...given, judgedAnswer({ ...input, answerId: kept }, judgedAt)];
+      const late = pastServerClock(serverShownAt({ ...attempt, question_ids: attempt.question_ids }, input.questionId), clock, judgedAt);
+      recorded = [...given, judgedAnswer(late ? timedOutChoice(input) : input, judgedAt)];
       await tx.query(prepared(`UPDATE player_attempts SET answers = $2 WHERE id = $1`), [attempt.id, JSON.stringify(recorded)]);
     }
-    const verdict = judgeAgainstKey(answers, kept);
-    const round = { ...attempt, question_ids: attempt.question_ids };
     const answer = recorded.find((a) => a.questionId === input.questionId)!;
+    const verdict = judgeAgainstKey(answers, answer);
+    const round = { ...attempt, question_ids: attempt.question_ids };
     const points = rows[0]?.scoring === 'points' && clock !== null ? { points: answerPoints(verdict.correct, serverTaken(round, recorded, answer, clock), clock) } : {};
-    return { questionId: input.questionId, answerId: kept, ...verdict, ...(kept === null ? { timedOut: true as const } : {}), ...points };
+    const kept = { answerId: answer.answerId, ...(answer.answerIds ? { answerIds: answer.answerIds } : {}) };
+    return { questionId: input.questionId, ...kept, ...verdict, ...(answer.answerId === null ? { timedOut: true as const } : {}), ...points };
   });
 }
+

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { reviewReasonLabel, type AttemptStanding, type PlacedPicture, type PlayerHistory, type PlayerHistoryAnswer, type Scoring } from '../../../contract';
+import { judgeAgainstKey, pickedAnswerIds, reviewReasonLabel, type AttemptStanding, type PlacedPicture, type PlayerHistory, type PlayerHistoryAnswer, type Scoring } from '../../../contract';
 import type { ChosenAnswer, ReviewStatus } from '../../../db/entities/player-attempt.entity';
 import { disqualifiedAttempt } from '../../standings/counted-attempts';
 import { missing } from '../../platform/access/not-found';
@@ -72,14 +72,16 @@ function roundAnswers(row: HistoryAttemptRow, key: Map<number, KeyedQuestion>): 
   return shown.map((questionId) => {
     const question = key.get(questionId);
     const pick = chosen.get(questionId);
-    const answer = pick && pick.answerId !== null ? question?.answers.get(pick.answerId) : undefined;
+    // The answers it picked that the question still has (several on a "Varias correctas" question).
+    const picked = (pick ? pickedAnswerIds(pick) : []).flatMap((id) => question?.answers.get(id) ?? []);
+    const answerKey = [...(question?.answers ?? new Map<number, { correct: boolean }>())].map(([id, a]) => ({ id, isCorrect: a.correct }));
     return {
       questionId,
       question: question?.text ?? null,
       questionPicture: question?.picture ?? null,
-      answer: answer?.text ?? null,
-      answerPicture: answer?.picture ?? null,
-      correct: answer?.correct ?? false,
+      answer: picked.length ? picked.map((a) => a.text).join(' · ') : null,
+      answerPicture: picked.length === 1 ? picked[0]!.picture : null,
+      correct: pick !== undefined && judgeAgainstKey(answerKey, pick).correct,
       timedOut: pick?.answerId === null,
       elapsedMs: pick?.elapsedMs ?? null,
     };

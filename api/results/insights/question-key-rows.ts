@@ -1,4 +1,4 @@
-import type { PlacedPicture } from '../../../contract';
+import type { PlacedPicture, QuestionKind } from '../../../contract';
 import { placedPictureSql } from '../../content/pictures/ledger';
 
 /**
@@ -7,7 +7,7 @@ import { placedPictureSql } from '../../content/pictures/ledger';
  * adds the WHERE (and any ORDER BY) on `q` (questions) and `a` (answers).
  */
 export const QUESTION_KEY_SELECT = `
-  SELECT q.id AS question_id, q.text AS question_text, a.id AS answer_id, a.text AS answer_text, a.is_correct,
+  SELECT q.id AS question_id, q.text AS question_text, q.kind AS question_kind, a.id AS answer_id, a.text AS answer_text, a.is_correct,
          ${placedPictureSql('q', 'qp')} AS question_picture, ${placedPictureSql('a', 'ap')} AS answer_picture
     FROM questions q
     LEFT JOIN pictures qp ON qp.name = q.picture_name
@@ -17,6 +17,7 @@ export const QUESTION_KEY_SELECT = `
 export interface QuestionKeyRow {
   question_id: number;
   question_text: string;
+  question_kind: QuestionKind;
   question_picture: PlacedPicture | null;
   answer_id: number | null;
   answer_text: string | null;

@@ -4,7 +4,7 @@ import { rankedAttempt } from '../../standings/counted-attempts';
 import { completionRange } from '../../standings/date-range';
 import type { CampaignFigureRow } from './analysis-logs';
 import { EVERY_SITE } from '../../standings/refresh';
-import { EVERY_DEVICE, TIMED_OUT_ANSWER, type TriviaFigures, type TriviaScope } from './trivia-figures';
+import { ANSWER_KEYS_SQL, EVERY_DEVICE, type TriviaFigures, type TriviaScope } from './trivia-figures';
 
 /**
  * A trivia's figures recomputed from its stored rounds, every counted round read again: the check
@@ -25,7 +25,7 @@ const COUNTED = `
 
 const ROUNDS_SQL = `WITH ${COUNTED} SELECT score, count(*)::int AS n FROM counted GROUP BY score`;
 
-/** The questions each round showed (a round recorded before rounds were kept showed those it answered) as answer 0, and each answer chosen (a clock run out as TIMED_OUT_ANSWER). */
+/** The questions each round showed (a round recorded before rounds were kept showed those it answered) as answer 0, and each answer's keys (`ANSWER_KEYS_SQL`). */
 const ANSWERS_SQL = `
   WITH ${COUNTED}
   SELECT c.score, x.question_id AS "questionId", x.answer_id AS "answerId", count(*)::int AS n
@@ -34,7 +34,7 @@ const ANSWERS_SQL = `
      SELECT q.question_id, 0 AS answer_id
        FROM unnest(coalesce(c.question_ids, ARRAY(SELECT (e->>'questionId')::int FROM jsonb_array_elements(coalesce(c.answers, '[]')) e))) AS q(question_id)
      UNION ALL
-     SELECT (e->>'questionId')::int, coalesce((e->>'answerId')::int, ${TIMED_OUT_ANSWER}) FROM jsonb_array_elements(coalesce(c.answers, '[]')) e
+     SELECT (e->>'questionId')::int, k.answer_id FROM jsonb_array_elements(coalesce(c.answers, '[]')) e CROSS JOIN LATERAL (${ANSWER_KEYS_SQL}) k(answer_id)
    ) x
    GROUP BY 1, 2, 3`;
 

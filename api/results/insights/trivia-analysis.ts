@@ -6,7 +6,7 @@ import { foldTriviaLogs, loggedTriviaFigures } from './analysis-logs';
 import { questionFlags } from './question-flags';
 import { recomputedTriviaFigures } from './recomputed-figures';
 import { EVERY_SITE } from '../../standings/refresh';
-import { EVERY_DEVICE, TIMED_OUT_ANSWER, sortedFigures, type TriviaFigures, type TriviaScope } from './trivia-figures';
+import { EVERY_DEVICE, markedSetKey, TIMED_OUT_ANSWER, sortedFigures, type TriviaFigures, type TriviaScope } from './trivia-figures';
 import { QUESTION_KEY_SELECT, type QuestionKeyRow } from './question-key-rows';
 
 /** The share of rounds in each of the groups discrimination compares (Kelley's 27 %). */
@@ -77,9 +77,9 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
   const upper = groupWeights(roundRows, groupSize, 'best');
   const lower = groupWeights(roundRows, groupSize, 'worst');
 
-  const questions = new Map<number, { text: string; picture: PlacedPicture | null; answers: QuestionKeyRow[] }>();
+  const questions = new Map<number, { text: string; picture: PlacedPicture | null; multiple: boolean; answers: QuestionKeyRow[] }>();
   for (const row of questionRows) {
-    const question = questions.get(row.question_id) ?? { text: row.question_text, picture: row.question_picture, answers: [] };
+    const question = questions.get(row.question_id) ?? { text: row.question_text, picture: row.question_picture, multiple: row.question_kind === 'multiple', answers: [] };
     if (row.answer_id !== null) question.answers.push(row);
     questions.set(row.question_id, question);
   }
@@ -89,18 +89,22 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
     rounds,
     groups: { upper: groupSize, lower: groupSize },
     questions: [...questions].map(([questionId, question]): QuestionAnalysis => {
-      const correctIds = new Set(question.answers.filter((a) => a.is_correct).map((a) => a.answer_id!));
+      const correctIds = question.answers.filter((a) => a.is_correct).map((a) => a.answer_id!);
+      // Right: the correct answer chosen; on "Varias correctas", the correct set marked (its key, trivia-figures.ts).
+      const correctSet = markedSetKey(correctIds);
+      const right = question.multiple ? (id: number) => id === correctSet : (id: number) => correctIds.includes(id);
       const mine = answerRows.filter((row) => row.questionId === questionId);
       /** Rounds showing it (answer 0) or choosing `which` answers, each weighed by `weight` of its score. */
       const count = (which: (answerId: number) => boolean, weight: (score: number) => number = () => 1) =>
         mine.filter((row) => which(row.answerId)).reduce((sum, row) => sum + row.n * weight(row.score), 0);
       const shown = count((id) => id === 0);
-      const correct = count((id) => correctIds.has(id));
-      const answered = count((id) => id > 0);
+      const correct = count(right);
       const timedOut = count((id) => id === TIMED_OUT_ANSWER);
+      // A "Varias correctas" round counts under each answer it marked: the rounds that answered are those not timed out.
+      const answered = question.multiple ? shown - timedOut : count((id) => id > 0);
       const weighed = (group: Map<number, number>) => ({
         shown: count((id) => id === 0, (score) => group.get(score) ?? 0),
-        correct: count((id) => correctIds.has(id), (score) => group.get(score) ?? 0),
+        correct: count(right, (score) => group.get(score) ?? 0),
       });
       const [inUpper, inLower] = [weighed(upper), weighed(lower)];
       const chosen = (answerId: number) => count((id) => id === answerId);

@@ -25,7 +25,7 @@ const noop = () => undefined;
 const resolved = () => Promise.resolve();
 // The preview's answer is judged with its own key, and the question keeps its feedback (keepFeedback) while the preview is open.
 const judgedByPreview = (theme: Theme) => (chosen: { questionId: number; answerId: number | null }) =>
-  Promise.resolve(judgeAgainstKey(previewBundle(theme).answers[chosen.questionId] ?? [], chosen.answerId));
+  Promise.resolve(judgeAgainstKey(previewBundle(theme).answers[chosen.questionId] ?? [], chosen));
 
 /**
  * The real player screen (the same root, themeStyle() and step components the player uses) with
