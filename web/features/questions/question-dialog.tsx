@@ -27,9 +27,9 @@ export interface QuestionDialogProps {
 }
 
 /**
- * Create or edit a question with its answers: at least 2, exactly one chosen as correct (none for a
- * poll, which has no clock either); the question and each answer may carry a picture with its alt
- * text (saving waits for an upload). A saved question is offered only the kinds it may become.
+ * Create or edit a question with its answers: at least 2, exactly one chosen as correct (one or more
+ * on "Varias correctas", each a checkbox; none for a poll, which has no clock either); the question
+ * and each answer may carry a picture with its alt text (saving waits for an upload). A saved question is offered only the kinds it may become.
  */
 export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: QuestionDialogProps) {
   const save = useSaveQuestion(groupId);
@@ -56,8 +56,10 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
     if (next === kind) return;
     if (next === 'true_false') setAside.current = form.getValues('answers');
     const choices = kind === 'true_false' ? (setAside.current ?? [emptyAnswer(), emptyAnswer()]) : form.getValues('answers');
-    // A poll's answers are none of them correct.
-    replace(next === 'true_false' ? trueFalseAnswers() : next === 'poll' ? choices.map((answer) => ({ ...answer, isCorrect: false })) : choices);
+    // A poll's answers are none of them correct; from "Varias correctas" to one correct answer, the first stays marked.
+    const firstCorrect = choices.findIndex((answer) => answer.isCorrect);
+    const kept = next === 'poll' ? choices.map((answer) => ({ ...answer, isCorrect: false })) : next === 'choice' ? choices.map((answer, i) => ({ ...answer, isCorrect: i === firstCorrect })) : choices;
+    replace(next === 'true_false' ? trueFalseAnswers() : kept);
     form.setValue('kind', next, { shouldDirty: true });
     if (isSubmitted) void form.trigger('answers');
   };
@@ -66,6 +68,12 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
     fields.forEach((_, i) => form.setValue(`answers.${i}.isCorrect`, i === index, { shouldDirty: true }));
     if (isSubmitted) void form.trigger('answers');
   };
+  // "Varias correctas": each answer marked correct or not on its own.
+  const toggleCorrect = (index: number) => {
+    form.setValue(`answers.${index}.isCorrect`, !form.getValues(`answers.${index}.isCorrect`), { shouldDirty: true });
+    if (isSubmitted) void form.trigger('answers');
+  };
+  const multiple = kind === 'multiple';
 
   const submit = (values: QuestionWithAnswersValues) =>
     save.mutate(
@@ -85,7 +93,7 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
     <FormDialog
       onClose={onClose}
       title={question ? 'Editar Pregunta' : 'Crear Pregunta'}
-      description={poll ? 'Escribe la pregunta de la encuesta y sus respuestas.' : 'Escribe la pregunta y sus respuestas, y marca la correcta.'}
+      description={poll ? 'Escribe la pregunta de la encuesta y sus respuestas.' : multiple ? 'Escribe la pregunta y sus respuestas, y marca las correctas.' : 'Escribe la pregunta y sus respuestas, y marca la correcta.'}
       size="lg"
       formId="question-form"
       onSubmit={onSubmit}
@@ -128,7 +136,11 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Respuestas</legend>
           <p className="text-xs text-slate-500 dark:text-slate-400">
-            {poll ? 'Una encuesta no tiene respuesta correcta: cada jugador ve cómo votaron los demás.' : 'Selecciona con el círculo la única respuesta correcta.'}
+            {poll
+              ? 'Una encuesta no tiene respuesta correcta: cada jugador ve cómo votaron los demás.'
+              : multiple
+                ? 'Marca con la casilla cada respuesta correcta (una o más): acierta quien las marca todas y ninguna otra.'
+                : 'Selecciona con el círculo la única respuesta correcta.'}
           </p>
           <ol className="space-y-2">
             {fields.map((field, index) => {
@@ -142,11 +154,11 @@ export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: Qu
                   >
                     {!poll && (
                       <input
-                        type="radio"
+                        type={multiple ? 'checkbox' : 'radio'}
                         name="correct-answer"
-                        aria-label={`Respuesta ${index + 1} es la correcta`}
+                        aria-label={multiple ? `Respuesta ${index + 1} es correcta` : `Respuesta ${index + 1} es la correcta`}
                         checked={correct}
-                        onChange={() => chooseCorrect(index)}
+                        onChange={() => (multiple ? toggleCorrect(index) : chooseCorrect(index))}
                         className="size-4 shrink-0 accent-green-600"
                       />
                     )}

@@ -1,5 +1,6 @@
 import { Check, CloudUpload, X } from 'lucide-react';
 import type { PlayAnswer } from '../../../contract';
+import { pickedAnswerIds } from '../../../contract/play-rules';
 import type { AnswerJudgement, ChosenAnswer } from '../../offline';
 import { useServerReachable } from '../kiosk';
 import { PENDING_WORDING, pendingReason } from './pending-wording';
@@ -20,12 +21,17 @@ const STATE_WORD: Record<Exclude<AnswerState, 'dimmed' | 'pending' | undefined>,
   'right-answer': 'Respuesta correcta',
 };
 
-/** The feedback follows the verdict: until it arrives the choice is only locked. */
+/**
+ * The feedback follows the verdict: until it arrives the choice is only locked. Each answer picked
+ * (several on a "Varias correctas" question) shows right or wrong, each correct one not picked shows
+ * as the right answer, the rest dim.
+ */
 function answerState(feedback: Feedback | null, answerId: number): AnswerState {
   if (!feedback || feedback.verdict === undefined) return undefined;
   const { verdict } = feedback;
-  if (feedback.answerId === answerId) return verdict === null ? 'pending' : verdict.correct ? 'correct' : 'wrong';
-  return verdict?.correctAnswerId === answerId ? 'right-answer' : 'dimmed';
+  const correct = verdict?.correctAnswerIds.includes(answerId) ?? false;
+  if (pickedAnswerIds(feedback).includes(answerId)) return verdict === null ? 'pending' : correct ? 'correct' : 'wrong';
+  return correct ? 'right-answer' : 'dimmed';
 }
 
 const LETTERS = 'ABCDEFGHIJ';
@@ -42,12 +48,15 @@ export function AnswerList({
   answers,
   pair = false,
   feedback,
+  marked,
   onChoose,
 }: {
   answers: PlayAnswer[];
   /** Two answers side by side (a true/false question's). */
   pair?: boolean;
   feedback: Feedback | null;
+  /** A "Varias correctas" question: the answers marked so far (a tap marks or unmarks one; the choice is confirmed apart). */
+  marked?: readonly number[];
   onChoose: (answerId: number) => void;
 }) {
   const cards = answers.some((a) => a.picture);
@@ -61,9 +70,10 @@ export function AnswerList({
             {state === 'pending' ? pending : STATE_WORD[state]}
           </span>
         );
+        const pressed = feedback ? pickedAnswerIds(feedback).includes(answer.id) : (marked?.includes(answer.id) ?? false);
         const mark = (
           <span className="player-answer-mark" aria-hidden>
-            {state === 'correct' || state === 'right-answer' ? (
+            {state === 'correct' || state === 'right-answer' || (state === undefined && marked && pressed) ? (
               <Check className="size-5" />
             ) : state === 'wrong' ? (
               <X className="size-5" />
@@ -82,7 +92,7 @@ export function AnswerList({
             className={cards ? 'player-answer player-answer-card' : 'player-answer'}
             data-state={state}
             aria-disabled={feedback !== null || undefined}
-            aria-pressed={feedback?.answerId === answer.id}
+            aria-pressed={pressed}
             onClick={() => onChoose(answer.id)}
           >
             {cards ? (

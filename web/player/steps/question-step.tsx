@@ -1,4 +1,4 @@
-import { Hourglass, LogOut } from 'lucide-react';
+import { CheckCheck, Hourglass, LogOut } from 'lucide-react';
 import { TIMED_OUT_LABEL } from '../../../contract/question-clock';
 import { kindOf } from '../../../contract/question-kinds';
 import { triviaLogo } from '../../../contract/trivia-logo';
@@ -8,6 +8,9 @@ import { NextPictures, PlayerPicture } from './player-picture';
 import { QuestionClock } from './question-clock';
 import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from './use-question-step';
 
+/** Under a "Varias correctas" question (and read with it). */
+export const MULTIPLE_HINT = 'Marca todas las respuestas correctas y confirma.';
+
 /**
  * One question at a time. The choice locks at once (the chosen answer keeps focus: aria-disabled,
  * not disabled) and its feedback stays for 2 s, in the list itself (after a wrong answer the correct
@@ -15,10 +18,13 @@ import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from '.
  * the feedback resumes at the next question. After the last feedback the screen stays as it is
  * until the result replaces it. On a timed trivia a clock counts each question down; when it runs
  * out the question is answered "Tiempo agotado" (no answer) and its feedback marks the correct one.
+ * On a "Varias correctas" question a tap marks or unmarks an answer (aria-pressed) and "Confirmar
+ * respuesta" sends the marks; a clock running out first keeps nothing of them.
  */
 export function QuestionStep(props: QuestionStepProps) {
   const { bundle, animation } = props;
-  const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock, resumedFrom } = useQuestionStep(props);
+  const { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, tap, multiple, marked, confirmMarks, clock, resumedFrom } =
+    useQuestionStep(props);
   const progress = Math.round(((index + (feedback ? 1 : 0)) / total) * 100);
   const logo = triviaLogo(bundle.group);
   const nextId = props.state.questionIds[index + 1];
@@ -64,14 +70,30 @@ export function QuestionStep(props: QuestionStepProps) {
           className="player-question"
           data-testid="question-text"
           elementtiming="question-text"
-          aria-describedby={`${question.picture ? `question-picture-${questionId} ` : ''}question-position-${questionId}`}
+          aria-describedby={`${question.picture ? `question-picture-${questionId} ` : ''}question-position-${questionId}${multiple ? ` question-hint-${questionId}` : ''}`}
         >
           {question.text}
         </h2>
         <p id={`question-position-${questionId}`} className="sr-only">
           {questionAnnouncement(index + 1, total)}
         </p>
-        <AnswerList answers={answers} pair={kindOf(question) === 'true_false'} feedback={feedback} onChoose={(answerId) => void choose(answerId)} />
+        {multiple && (
+          <p id={`question-hint-${questionId}`} className="player-muted text-center font-semibold" data-testid="multiple-hint">
+            {MULTIPLE_HINT}
+          </p>
+        )}
+        <AnswerList answers={answers} pair={kindOf(question) === 'true_false'} feedback={feedback} marked={multiple ? marked : undefined} onChoose={tap} />
+        {multiple && !feedback && (
+          <button type="button" className="player-button w-full" aria-disabled={marked.length === 0 || undefined} onClick={confirmMarks}>
+            <CheckCheck className="size-5" aria-hidden /> Confirmar respuesta
+          </button>
+        )}
+        {multiple && feedback?.verdict && feedback.answerId !== null && (
+          // Each answer shows its own mark; this says the whole: right only with every correct answer marked and no other.
+          <p className="player-question text-center !text-lg font-bold" data-testid="multiple-verdict" aria-hidden>
+            {feedback.verdict.correct ? '¡Marcaste todas las correctas!' : 'No marcaste exactamente las correctas'}
+          </p>
+        )}
         {feedback?.verdict?.correct && feedback.verdict.points !== undefined && (
           // A points trivia: what the answer scored (the live region says it with "Correcta").
           <p className="player-question text-center !text-lg font-bold tabular-nums" data-testid="answer-points" aria-hidden>

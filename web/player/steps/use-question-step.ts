@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { PlayBundle } from '../../../contract';
-import { FEEDBACK_MS } from '../../../contract/play-rules';
+import { FEEDBACK_MS, markedAnswers, timedOutChoice } from '../../../contract/play-rules';
+import { isMultiple } from '../../../contract/question-kinds';
 import { clockMs, questionClockSeconds, TIMED_OUT_LABEL } from '../../../contract/question-clock';
 import { serverReachable, type AnswerJudgement, type ChosenAnswer, type InProgressAttempt } from '../../offline';
 import { useAnnounce } from '../announcer';
@@ -16,9 +17,19 @@ const now = () => performance.now();
 /** What the live region says as a question appears: 'Pregunta 2 de 5'. */
 export const questionAnnouncement = (position: number, total: number) => `Pregunta ${position} de ${total}`;
 
-/** What the live region says after an answer: 'Correcta' (on a points trivia 'Correcta, 950 puntos'), 'Incorrecta, la correcta es …', or 'Tiempo agotado, la correcta es …'. */
-export const feedbackAnnouncement = (correct: boolean, correctText: string, timedOut = false, points?: number) =>
-  correct ? `Correcta${points === undefined ? '' : `, ${points} puntos`}` : `${timedOut ? TIMED_OUT_LABEL : 'Incorrecta'}, la correcta es ${correctText}`;
+/** Answers' texts as a sentence says them: 'Marte', 'Marte y Venus', 'Marte, Venus y Tierra'. */
+const spokenList = (texts: readonly string[]) => (texts.length > 1 ? `${texts.slice(0, -1).join(', ')} y ${texts.at(-1)}` : (texts[0] ?? ''));
+
+/**
+ * What the live region says after an answer: 'Correcta' (on a points trivia 'Correcta, 950 puntos'),
+ * 'Incorrecta, la correcta es …', 'Tiempo agotado, la correcta es …'; with several correct answers
+ * ("Varias correctas") '…, las correctas son … y …'.
+ */
+export const feedbackAnnouncement = (correct: boolean, correctTexts: readonly string[], timedOut = false, points?: number) => {
+  if (correct) return `Correcta${points === undefined ? '' : `, ${points} puntos`}`;
+  const told = correctTexts.length > 1 ? `las correctas son ${spokenList(correctTexts)}` : `la correcta es ${spokenList(correctTexts)}`;
+  return `${timedOut ? TIMED_OUT_LABEL : 'Incorrecta'}, ${told}`;
+};
 
 
 /** What the question step is given: the round, and what to do with an answer, after the last one and on leaving. */
@@ -44,6 +55,8 @@ export interface QuestionStepProps {
  */
 export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, keepFeedback = false, onShown }: QuestionStepProps) {
   const [feedback, setFeedback] = useState<Feedback | null>(null);
+  // A "Varias correctas" question: the answers marked (of the question named), confirmed with "Confirmar respuesta".
+  const [marks, setMarks] = useState<{ questionId: number; answerIds: number[] } | null>(null);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -68,6 +81,8 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     if (resumedFrom === undefined) onShown?.(id);
   });
   useEffect(() => show(questionId), [questionId]);
+  const multiple = question !== undefined && isMultiple(question);
+  const marked = marks?.questionId === questionId ? marks.answerIds : [];
 
   useEffect(() => announce(questionAnnouncement(index + 1, total)), [announce, index, total]);
 
@@ -80,21 +95,35 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
   // The question's clock in this round (its own, else the trivia's; "Necesito más tiempo" doubles it); null: untimed.
   const clock = clockMs(questionClockSeconds(question, bundle.group.questionSeconds), state.extraTime);
 
-  /** The player's choice, or null when the question's clock ran out (the player may no longer choose). */
-  const choose = async (answerId: number | null) => {
+  /** A tap on an answer: the choice, or on a "Varias correctas" question its mark set or taken off. */
+  const tap = (answerId: number) => {
+    if (!multiple) return void choose([answerId]);
+    if (feedback || leaving || confirmLeave) return;
+    setMarks({ questionId, answerIds: marked.includes(answerId) ? marked.filter((id) => id !== answerId) : [...marked, answerId] });
+  };
+
+  /** "Confirmar respuesta" on a "Varias correctas" question: its marks are the choice. */
+  const confirmMarks = () => {
+    if (marked.length) void choose(marked);
+  };
+
+  /** The player's choice (several answers on a "Varias correctas" question), or null when the question's clock ran out (the player may no longer choose). */
+  const choose = async (answerIds: number[] | null) => {
     if (feedback || leaving) return;
-    if (answerId !== null && confirmLeave) return;
+    if (answerIds !== null && confirmLeave) return;
     const elapsedMs = Math.max(0, Math.round(now() - shownAt.current));
-    const chosen = { questionId, answerId, elapsedMs: answerId === null && clock !== null ? Math.max(clock, elapsedMs) : elapsedMs };
+    const choice = answerIds === null ? { answerId: null } : multiple ? markedAnswers(answerIds) : { answerId: answerIds[0]! };
+    const chosen = { questionId, ...choice, elapsedMs: answerIds === null && clock !== null ? Math.max(clock, elapsedMs) : elapsedMs };
     setFeedback(chosen);
     const verdict = (await onAnswer(chosen)) ?? null;
     // The server's clock may have run out before the answer reached it: it is then timed out here too.
-    setFeedback({ ...chosen, ...(verdict?.timedOut ? { answerId: null } : {}), verdict });
+    setFeedback({ ...(verdict?.timedOut ? timedOutChoice(chosen) : chosen), verdict });
     const timedOut = chosen.answerId === null || verdict?.timedOut === true;
     if (verdict) {
       if (verdict.correct) playCorrectSound();
       else playWrongSound();
-      announce(feedbackAnnouncement(verdict.correct, answers.find((a) => a.id === verdict.correctAnswerId)?.text ?? '', timedOut, verdict.points));
+      const correctTexts = answers.filter((a) => verdict.correctAnswerIds.includes(a.id)).map((a) => a.text);
+      announce(feedbackAnnouncement(verdict.correct, correctTexts, timedOut, verdict.points));
     } else {
       announce(timedOut ? TIMED_OUT_LABEL : PENDING_WORDING[pendingReason(serverReachable())].announcement);
     }
@@ -107,5 +136,5 @@ export function useQuestionStep({ bundle, state, onAnswer, onFinished, onLeave, 
     }, FEEDBACK_MS);
   };
 
-  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, clock, resumedFrom };
+  return { feedback, index, total, questionId, question, answers, heading, confirmLeave, setConfirmLeave, leaving, leave, choose, tap, multiple, marked, confirmMarks, clock, resumedFrom };
 }

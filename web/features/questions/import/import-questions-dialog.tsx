@@ -125,7 +125,8 @@ export function ImportQuestionsDialog({ groupId, onClose }: { groupId: number; o
           <div className="rounded-xl bg-slate-50 p-4 text-sm dark:bg-slate-800/60">
             <p>
               Columnas: <strong>Pregunta</strong>, <strong>Respuesta 1</strong>, <strong>Respuesta 2</strong>… (2 a {ANSWERS_MAX}) y{' '}
-              <strong>Correcta</strong> con el número de la respuesta correcta (por ejemplo 1). Máximo {IMPORT_MAX_ROWS} preguntas y{' '}
+              <strong>Correcta</strong> con el número de la respuesta correcta (por ejemplo 1; en «Varias correctas», los números separados por punto y coma,
+              por ejemplo 1;3). Máximo {IMPORT_MAX_ROWS} preguntas y{' '}
               {IMPORT_MAX_BYTES / 1024} KB por archivo; las fórmulas no se admiten.
             </p>
             <p className="mt-2">
