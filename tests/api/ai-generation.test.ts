@@ -90,6 +90,20 @@ describe('POST /api/question-groups/:id/generate', () => {
     expect(fake.requests.at(-1)!.messages[0]!.content).toContain('encuesta');
   });
 
+  it('writes "Varias correctas" questions when asked, keeping every answer the service marked correct', async () => {
+    const group = await emptyTrivia();
+    const res = await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'El sistema solar', numQuestions: 2, kind: 'multiple' });
+    expect(res.status).toBe(200);
+    const marks = (q: { answers: { isCorrect: boolean }[] }) => q.answers.filter((a) => a.isCorrect).length;
+    expect(res.body.questions.map((q: { kind: string; answers: { isCorrect: boolean }[] }) => [q.kind, marks(q) >= 1])).toEqual([
+      ['multiple', true],
+      ['multiple', true],
+    ]);
+    expect((await storedQuestions(group.id)).map((q) => q.kind)).toEqual(['multiple', 'multiple']);
+    // The service was asked for questions whose player marks every correct answer.
+    expect(fake.requests.at(-1)!.messages[0]!.content).toContain('marca todas las respuestas correctas');
+  });
+
   it('defaults to 5 questions and never stores more than asked', async () => {
     const group = await emptyTrivia();
     expect((await admin.post(`/api/question-groups/${group.id}/generate`, { context: 'Historia' })).body.count).toBe(5);

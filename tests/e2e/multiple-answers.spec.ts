@@ -157,7 +157,7 @@ test('a timed points trivia with a true/false, a "Varias correctas" and a poll q
     await expect(kiosk.counter()).toHaveText('2 / 4', { timeout: 5_000 });
     await kiosk.answers().filter({ hasText: 'Marte' }).click();
     await screen.getByRole('button', { name: 'Confirmar respuesta' }).click();
-    await expect(screen.getByTestId('multiple-verdict')).toHaveText('No marcaste exactamente las correctas');
+    await expect(screen.getByTestId('multiple-verdict')).toHaveText('Incorrecta: cuenta solo si marcas todas las correctas y ninguna más');
     await expect(kiosk.answers().filter({ hasText: 'Marte' }).getByTestId('answer-state')).toHaveText('Correcta');
     await expect(kiosk.answers().filter({ hasText: 'Venus' }).getByTestId('answer-state')).toHaveText('Respuesta correcta');
     await expect(kiosk.live()).toHaveText('Incorrecta, las correctas son Marte y Venus');

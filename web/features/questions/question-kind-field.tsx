@@ -5,7 +5,7 @@ import { RadioCards } from '../../components/ui/radio-cards';
 const KIND_HELP: Record<QuestionKind, string> = {
   choice: 'Varias respuestas, una correcta.',
   true_false: 'Una afirmación, verdadera o falsa.',
-  multiple: 'Varias respuestas, una o más correctas; acierta quien marca todas las correctas y ninguna otra.',
+  multiple: 'Varias respuestas, una o más correctas: acierta quien las marca todas.',
   poll: 'La opinión de cada jugador, sin respuesta correcta ni puntos; se pregunta antes de la ronda.',
 };
 

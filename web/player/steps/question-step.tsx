@@ -10,6 +10,9 @@ import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from '.
 
 /** Under a "Varias correctas" question (and read with it). */
 export const MULTIPLE_HINT = 'Marca todas las respuestas correctas y confirma.';
+/** Under a "Varias correctas" question's verdict: the whole, beside each answer's own mark. */
+const MULTIPLE_RIGHT = '¡Marcaste todas las correctas!';
+const MULTIPLE_WRONG = 'Incorrecta: cuenta solo si marcas todas las correctas y ninguna más';
 
 /**
  * One question at a time. The choice locks at once (the chosen answer keeps focus: aria-disabled,
@@ -91,7 +94,7 @@ export function QuestionStep(props: QuestionStepProps) {
         {multiple && feedback?.verdict && feedback.answerId !== null && (
           // Each answer shows its own mark; this says the whole: right only with every correct answer marked and no other.
           <p className="player-question text-center !text-lg font-bold" data-testid="multiple-verdict" aria-hidden>
-            {feedback.verdict.correct ? '¡Marcaste todas las correctas!' : 'No marcaste exactamente las correctas'}
+            {feedback.verdict.correct ? MULTIPLE_RIGHT : MULTIPLE_WRONG}
           </p>
         )}
         {feedback?.verdict?.correct && feedback.verdict.points !== undefined && (
