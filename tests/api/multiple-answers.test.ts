@@ -196,5 +196,11 @@ describe('the analysis, the history, the import, the export and the copy', () =>
     expect(await exportedRow(target)).toBe('¿Cuáles son primos?,2,4,5,,"1;3",Varias correctas,');
     const copy = await admin.post(`/api/question-groups/${target}/copy`, {});
     expect(await exportedRow(copy.body.id)).toBe('¿Cuáles son primos?,2,4,5,,"1;3",Varias correctas,');
+    // The workbook export reads back as the same question.
+    const workbook = await fetch(`${api.baseUrl}/api/question-groups/${target}/questions/export?format=xlsx`, { headers: { Cookie: admin.cookieHeader() } });
+    const again = await admin.post(`/api/question-groups/${copy.body.id}/questions/import/preview`, { content: Buffer.from(await workbook.arrayBuffer()).toString('base64') });
+    expect(again.body.rows.map((r: { kind: string; problems: string[]; answers: { isCorrect: boolean }[] }) => [r.kind, r.problems, r.answers.map((a) => a.isCorrect)])).toEqual([
+      ['multiple', [], [true, false, true]],
+    ]);
   });
 });

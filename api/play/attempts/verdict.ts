@@ -61,4 +61,3 @@ export function judgeAnswer(em: EntityManager, ref: { id: number } | { clientId:
     return { questionId: input.questionId, ...kept, ...verdict, ...(answer.answerId === null ? { timedOut: true as const } : {}), ...points };
   });
 }
-
