@@ -218,6 +218,8 @@ export interface PlayerHistoryAttempt {
   kiosk: string | null;
   /** The round's questions in the order shown, each with the answer chosen. */
   answers: PlayerHistoryAnswer[];
+  /** The votes the round's start carried in its trivia's polls (contract/polls.ts), as the polls read today. */
+  pollVotes: { question: string; answer: string }[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONE_CORRECT_MESSAGE, POLL_CORRECT_MESSAGE, POLL_KIND_LOCKED_MESSAGE, POLL_VOTES_MAX } from '../../contract';
+import { ONE_CORRECT_MESSAGE, POLL_CORRECT_MESSAGE, POLL_KIND_LOCKED_MESSAGE, POLL_VOTES_MAX, type PlayerHistory } from '../../contract';
 import { startTestApi, type TestApi } from '../support/api-server';
 import { buildPlayer } from '../support/factories';
 import type { TestClient } from '../support/http-client';
@@ -129,6 +129,12 @@ describe('a round and its polls', () => {
     expect(await votesOf()).toEqual([['¿Qué color prefieres?', [1, 0, 0]]]);
     expect((await startOnline([{ questionId: poll.id, answerId: verde!.id }])).status).toBe(200);
     expect(await votesOf()).toEqual([['¿Qué color prefieres?', [1, 1, 0]]]);
+    // The player's history ("Datos personales") lists each round's votes.
+    const history = (await admin.get(`/api/players/${player.id}/history`)).body as PlayerHistory;
+    expect(history.attempts.map((a) => a.pollVotes)).toEqual([
+      [{ question: '¿Qué color prefieres?', answer: 'Verde' }],
+      [{ question: '¿Qué color prefieres?', answer: 'Rojo' }],
+    ]);
   });
 
   it('leaves out a vote that does not fit, never the round; a malformed list is refused', async () => {

@@ -17,7 +17,10 @@ const ATTEMPTS_SQL = `
          l.name AS site, d.kiosk_name, a.question_ids, a.answers,
          coalesce((SELECT json_agg(json_build_object('id', c.id, 'name', c.name) ORDER BY c.name, c.id)
                      FROM campaign_question_groups cg JOIN campaigns c ON c.id = cg.campaign_id
-                    WHERE cg.question_group_id = a.question_group_id), '[]') AS campaigns
+                    WHERE cg.question_group_id = a.question_group_id), '[]') AS campaigns,
+         coalesce((SELECT json_agg(json_build_object('question', q.text, 'answer', an.text) ORDER BY q.id)
+                     FROM poll_votes v JOIN questions q ON q.id = v.question_id JOIN answers an ON an.id = v.answer_id
+                    WHERE v.attempt_id = a.id), '[]') AS poll_votes
     FROM player_attempts a
     JOIN question_groups g ON g.id = a.question_group_id
     LEFT JOIN locations l ON l.id = a.location_id
@@ -49,6 +52,7 @@ interface HistoryAttemptRow {
   question_ids: number[] | null;
   answers: ChosenAnswer[] | null;
   campaigns: { id: number; name: string }[];
+  poll_votes: { question: string; answer: string }[];
 }
 
 /** A question as the history shows it: its text and picture, and its answers by id. */
@@ -121,6 +125,7 @@ export async function playerHistory(em: EntityManager, playerId: number, compani
       site: row.site,
       kiosk: row.kiosk_name,
       answers: roundAnswers(row, key),
+      pollVotes: row.poll_votes,
     })),
   };
 }

@@ -102,7 +102,7 @@ function RoundAnswers({ attempt }: { attempt: PlayerHistoryAttempt }) {
   );
 }
 
-/** One attempt of a player's history: the trivia and its campaigns, where it stands, its round and where it was played. */
+/** One attempt of a player's history: the trivia and its campaigns, where it stands, its round, its poll votes and where it was played. */
 export function HistoryAttemptCard({ attempt }: { attempt: PlayerHistoryAttempt }) {
   const headingId = `history-attempt-${attempt.id}`;
   const finished = attempt.completedAt !== null;
@@ -130,6 +130,18 @@ export function HistoryAttemptCard({ attempt }: { attempt: PlayerHistoryAttempt 
         <Fact label="Sede">{siteName(attempt.site)}</Fact>
         <Fact label="Kiosco">{attempt.kiosk ?? 'Ninguno'}</Fact>
       </dl>
+      {attempt.pollVotes.length > 0 && (
+        <div className="text-sm" data-testid="history-poll-votes">
+          <h3 className="font-medium text-slate-700 dark:text-slate-300">Encuestas</h3>
+          <ul className="mt-1 space-y-1">
+            {attempt.pollVotes.map((vote) => (
+              <li key={vote.question} className="break-words">
+                {vote.question} <span className="font-semibold">{vote.answer}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <RoundAnswers attempt={attempt} />
     </Card>
   );

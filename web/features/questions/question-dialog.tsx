@@ -29,7 +29,8 @@ export interface QuestionDialogProps {
 /**
  * Create or edit a question with its answers: at least 2, exactly one chosen as correct (one or more
  * on "Varias correctas", each a checkbox; none for a poll, which has no clock either); the question
- * and each answer may carry a picture with its alt text (saving waits for an upload). A saved question is offered only the kinds it may become.
+ * and each answer may carry a picture with its alt text (saving waits for an upload). A saved
+ * question is offered only the kinds it may become.
  */
 export function QuestionDialog({ groupId, triviaSeconds, question, onClose }: QuestionDialogProps) {
   const save = useSaveQuestion(groupId);

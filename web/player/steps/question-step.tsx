@@ -9,7 +9,7 @@ import { QuestionClock } from './question-clock';
 import { questionAnnouncement, useQuestionStep, type QuestionStepProps } from './use-question-step';
 
 /** Under a "Varias correctas" question (and read with it). */
-export const MULTIPLE_HINT = 'Marca todas las respuestas correctas y confirma.';
+const MULTIPLE_HINT = 'Marca todas las respuestas correctas y confirma.';
 /** Under a "Varias correctas" question's verdict: the whole, beside each answer's own mark. */
 const MULTIPLE_RIGHT = '¡Marcaste todas las correctas!';
 const MULTIPLE_WRONG = 'Incorrecta: cuenta solo si marcas todas las correctas y ninguna más';
