@@ -136,7 +136,7 @@ export function HistoryAttemptCard({ attempt }: { attempt: PlayerHistoryAttempt 
           <ul className="mt-1 space-y-1">
             {attempt.pollVotes.map((vote) => (
               <li key={vote.question} className="break-words">
-                {vote.question} <span className="font-semibold">{vote.answer}</span>
+                {vote.question} · Voto: <span className="font-semibold">{vote.answer}</span>
               </li>
             ))}
           </ul>
