@@ -5,6 +5,7 @@ import { PlayerPage } from './pages/player-page';
 import { boothWithTrivia, postJson, signInThroughApi } from './support/admin-api';
 import { seriousViolations, seriousViolationsWhilePaused, tabTo } from './support/axe';
 import { offlineKioskTablet } from './support/kiosk-setup-link';
+import { kioskPointsSynced, readShownPoints } from './support/points-round';
 import { reviewScreen } from './support/screen-review';
 
 // A kiosk and its offline shell are in this file: the service worker runs, as on a device.
@@ -148,10 +149,7 @@ test('a timed points trivia with a true/false, a "Varias correctas" and a poll q
     await screen.getByRole('button', { name: 'Continuar' }).click();
     await kiosk.start().click();
     const shownPoints: number[] = [];
-    const pointsShown = async () => {
-      await expect(screen.getByTestId('answer-points')).toHaveText(/^\+\d{3,4} puntos$/);
-      shownPoints.push(Number((await screen.getByTestId('answer-points').textContent())!.replace(/\D/g, '')));
-    };
+    const pointsShown = () => readShownPoints(screen, shownPoints);
     await kiosk.answers().filter({ hasText: 'Verdadero' }).click();
     await pointsShown();
     await expect(kiosk.counter()).toHaveText('2 / 4', { timeout: 5_000 });
@@ -168,11 +166,7 @@ test('a timed points trivia with a true/false, a "Varias correctas" and a poll q
     }
     await expect(kiosk.completed()).toBeVisible({ timeout: 15_000 });
     await expect(kiosk.correct()).toHaveText('3 / 4');
-    await expect(kiosk.score()).toHaveText(scoreText(shownPoints.reduce((sum, points) => sum + points, 0), 'points'));
-    kioskScore = await kiosk.score().textContent();
-    await tablet.setOffline(false);
-    await screen.reload();
-    await expect(kiosk.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
+    kioskScore = await kioskPointsSynced(tablet, screen, kiosk, shownPoints);
   } finally {
     await tablet.close();
   }

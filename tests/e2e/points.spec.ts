@@ -7,6 +7,7 @@ import { boothWithTrivia, signInThroughApi } from './support/admin-api';
 import { seriousViolations, seriousViolationsWhilePaused } from './support/axe';
 import { reviewScreen } from './support/screen-review';
 import { offlineKioskTablet } from './support/kiosk-setup-link';
+import { kioskPointsSynced, readShownPoints } from './support/points-round';
 import { docsScreenshot } from './support/screenshot';
 
 // A kiosk and its offline shell are in this file: the service worker runs, as on a device.
@@ -110,16 +111,10 @@ test('a timed trivia scored by points: a phone with more time and an offline kio
     for (const position of [1, 2, 3, 4]) {
       await expect(kiosk.counter()).toHaveText(`${position} / 4`);
       await kiosk.answers().first().click();
-      await expect(screen.getByTestId('answer-points')).toHaveText(/^\+\d{3,4} puntos$/);
-      shownPoints.push(Number((await screen.getByTestId('answer-points').textContent())!.replace(/\D/g, '')));
+      await readShownPoints(screen, shownPoints);
     }
-    await expect(kiosk.completed()).toBeVisible({ timeout: 15_000 });
     // The round's points are the sum of those its answers showed.
-    await expect(kiosk.score()).toHaveText(scoreText(shownPoints.reduce((sum, points) => sum + points, 0), 'points'));
-    kioskScore = await kiosk.score().textContent();
-    await tablet.setOffline(false);
-    await screen.reload();
-    await expect(kiosk.pending()).toHaveText('Nada por sincronizar', { timeout: 30_000 });
+    kioskScore = await kioskPointsSynced(tablet, screen, kiosk, shownPoints);
   } finally {
     await tablet.close();
   }
