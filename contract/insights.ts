@@ -3,6 +3,7 @@ import { DATE_RANGE_MESSAGE, dateInRange, optionalIdQuery } from './common';
 import { IMPORT_FORMATS } from './question-import';
 import type { PlacedPicture } from './picture-paths';
 import type { Scoring } from './points';
+import type { QuestionKind } from './question-kinds';
 
 /**
  * The filters of an analysis: a site, a kiosk (its device id), a range of days in the event's time
@@ -70,6 +71,8 @@ export interface AnswerAnalysis {
 export interface QuestionAnalysis {
   questionId: number;
   text: string;
+  /** Its kind today: on "Varias correctas" a round counts under every answer it marked, so the answers' shares may add up to more than 1. */
+  kind: QuestionKind;
   /** Its picture, shown as a thumbnail where the question is; null when it has none. */
   picture: PlacedPicture | null;
   /** Counted rounds that showed it. */

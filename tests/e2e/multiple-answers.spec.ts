@@ -178,4 +178,11 @@ test('a timed points trivia with a true/false, a "Varias correctas" and a poll q
     ['Paula', 2],
   ]);
   expect(scoreText(entries[0]!.score, 'points')).toBe(kioskScore);
+
+  // The analysis counts the planets question right for the phone's whole set only (the kiosk's Marte alone is wrong).
+  await page.goto(`/packages/${trivia.id}/analysis`);
+  const planets = page.getByTestId('question-analysis').filter({ hasText: PLANETS });
+  await expect(planets.getByTestId('multiple-shares-note')).toBeVisible();
+  await expect(planets.getByText('1 correcta', { exact: true })).toBeVisible();
+  await reviewScreen(page, 'analysis-multiple');
 });

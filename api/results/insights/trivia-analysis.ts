@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AnalysisQuery, AnswerAnalysis, PlacedPicture, QuestionAnalysis, TriviaAnalysis } from '../../../contract';
+import type { AnalysisQuery, AnswerAnalysis, PlacedPicture, QuestionAnalysis, QuestionKind, TriviaAnalysis } from '../../../contract';
 import { keyInZone } from '../../standings/analysed-rounds';
 import { triviaTimeZone } from '../../standings/event-time-zone';
 import { foldTriviaLogs, loggedTriviaFigures } from './analysis-logs';
@@ -77,9 +77,9 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
   const upper = groupWeights(roundRows, groupSize, 'best');
   const lower = groupWeights(roundRows, groupSize, 'worst');
 
-  const questions = new Map<number, { text: string; picture: PlacedPicture | null; multiple: boolean; answers: QuestionKeyRow[] }>();
+  const questions = new Map<number, { text: string; picture: PlacedPicture | null; kind: QuestionKind; answers: QuestionKeyRow[] }>();
   for (const row of questionRows) {
-    const question = questions.get(row.question_id) ?? { text: row.question_text, picture: row.question_picture, multiple: row.question_kind === 'multiple', answers: [] };
+    const question = questions.get(row.question_id) ?? { text: row.question_text, picture: row.question_picture, kind: row.question_kind, answers: [] };
     if (row.answer_id !== null) question.answers.push(row);
     questions.set(row.question_id, question);
   }
@@ -92,7 +92,8 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
       const correctIds = question.answers.filter((a) => a.is_correct).map((a) => a.answer_id!);
       // Right: the correct answer chosen; on "Varias correctas", the correct set marked (its key, trivia-figures.ts).
       const correctSet = markedSetKey(correctIds);
-      const right = question.multiple ? (id: number) => id === correctSet : (id: number) => correctIds.includes(id);
+      const multiple = question.kind === 'multiple';
+      const right = multiple ? (id: number) => id === correctSet : (id: number) => correctIds.includes(id);
       const mine = answerRows.filter((row) => row.questionId === questionId);
       /** Rounds showing it (answer 0) or choosing `which` answers, each weighed by `weight` of its score. */
       const count = (which: (answerId: number) => boolean, weight: (score: number) => number = () => 1) =>
@@ -101,7 +102,7 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
       const correct = count(right);
       const timedOut = count((id) => id === TIMED_OUT_ANSWER);
       // A "Varias correctas" round counts under each answer it marked: the rounds that answered are those not timed out.
-      const answered = question.multiple ? shown - timedOut : count((id) => id > 0);
+      const answered = multiple ? shown - timedOut : count((id) => id > 0);
       const weighed = (group: Map<number, number>) => ({
         shown: count((id) => id === 0, (score) => group.get(score) ?? 0),
         correct: count(right, (score) => group.get(score) ?? 0),
@@ -124,6 +125,7 @@ export function analysisOf(questionGroupId: number, figures: TriviaFigures, ques
       return {
         questionId,
         text: question.text,
+        kind: question.kind,
         picture: question.picture,
         shown,
         answered,

@@ -78,6 +78,12 @@ export function QuestionAnalysisCard({ number, question }: { number: number; que
           ))}
         </tbody>
       </table>
+      {question.kind === 'multiple' && (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="multiple-shares-note">
+          Varias correctas: cada respuesta muestra qué parte de las rondas la marcó, y una ronda puede marcar varias, así que las partes pueden sumar más del 100 %.
+          Acierta la ronda que marcó todas las correctas y ninguna otra.
+        </p>
+      )}
     </Card>
   );
 }
