@@ -110,6 +110,11 @@ test('a timed points trivia with a true/false, a "Varias correctas" and a poll q
       expect(await seriousViolations(screen, `a "Varias correctas" question with marks (${colorScheme})`)).toEqual([]);
     }
     await screen.emulateMedia({ colorScheme: 'light' });
+    // At 200 % zoom of a phone (195 px) the marks and the confirmation fit, nothing scrolls sideways, axe finds nothing.
+    await screen.setViewportSize({ width: 195, height: 422 });
+    expect(await screen.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await seriousViolations(screen, 'a "Varias correctas" question with marks at 200 % zoom')).toEqual([]);
+    await screen.setViewportSize({ width: 390, height: 844 });
     await tabTo(screen, confirm);
     await screen.clock.pauseAt(new Date(Date.now() + 300));
     await screen.waitForTimeout(400);

@@ -1,12 +1,12 @@
-import { sameChoice } from '../../../contract';
+import { pickedAnswerIds, sameChoice } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { canonicalJson } from '../../platform/lib/canonical-json';
 
 /** A completion's answers against the round recorded with its attempt, and a resend told from another completion. */
 
-// jsonb reorders object keys, so stored and sent answers are compared as canonical JSON (choices only, not their times).
-const choices = (answers: ChosenAnswer[] | null) => answers?.map(({ questionId, answerId, answerIds }) => ({ questionId, answerId, answerIds: answerIds ?? null })) ?? null;
+// jsonb reorders object keys, so stored and sent answers are compared as canonical JSON (what each picked, not their times).
+const choices = (answers: ChosenAnswer[] | null) => answers?.map((answer) => ({ questionId: answer.questionId, picked: pickedAnswerIds(answer) })) ?? null;
 export const sameAnswers = (a: ChosenAnswer[] | null, b: ChosenAnswer[] | null) => canonicalJson(choices(a)) === canonicalJson(choices(b));
 
 export const ROUND_QUESTIONS_MISMATCH = 'Las respuestas no corresponden a las preguntas de la ronda';

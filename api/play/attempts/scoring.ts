@@ -59,20 +59,22 @@ export async function answerKeyOf(em: EntityManager, questionGroupId: number): P
 /**
  * The key the answers need, of the attempt's trivia: each chosen answer among `answerIds` (an
  * answer of another trivia is left out), and every answer of a "Varias correctas" question one of
- * them answers (its choice is judged against all its correct answers).
+ * them answers (its choice is judged against all its correct answers). Read through the chosen
+ * answers' questions, so it costs the round's questions, never the trivia's.
  */
 async function chosenOf(em: EntityManager, questionGroupId: number, answerIds: number[]): Promise<AnswerKey> {
   const rows: KeyRow[] = await em.query(
     prepared(`SELECT ${KEY_COLUMNS}
        FROM answers a JOIN questions q ON q.id = a.question_id JOIN question_groups g ON g.id = q.group_id
       WHERE q.group_id = $2
-        AND (a.id = ANY($1::int[]) OR (q.kind = 'multiple' AND q.id IN (SELECT c.question_id FROM answers c WHERE c.id = ANY($1::int[]))))`),
+        AND a.question_id IN (SELECT c.question_id FROM answers c WHERE c.id = ANY($1::int[]))
+        AND (a.id = ANY($1::int[]) OR q.kind = 'multiple')`),
     [answerIds, questionGroupId],
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** The key's answers of one question, in stored order (of a question not "Varias correctas", the key may hold the chosen one only: judged the same). */
+/** Every answer of one question in the key, in stored order: what a "Varias correctas" choice is judged against. */
 const answersOf = (key: AnswerKey, questionId: number) =>
   [...key.values()].filter((row) => row.question_id === questionId).sort((a, b) => a.id - b.id).map((row) => ({ id: row.id, isCorrect: row.is_correct }));
 
@@ -103,8 +105,10 @@ export async function scoreCompletion(
     if (!picked.length) continue;
     const rows = picked.map((id) => key.get(id));
     if (rows.some((row) => !row)) throw badRequest(SCORE_MESSAGES.foreignAnswer, { code: 'answer_foreign' });
-    const answers = answersOf(key, chosen.questionId);
-    if (rows.some((row) => row!.question_id !== chosen.questionId) || !choiceFits(rows[0]!.kind, answers, chosen)) {
+    const kind = rows[0]!.kind;
+    // One pick of another kind is judged by its own row (right when that answer is); marks by their question's whole key.
+    const answers = kind === 'multiple' ? answersOf(key, chosen.questionId) : rows.map((row) => ({ id: row!.id, isCorrect: row!.is_correct }));
+    if (rows.some((row) => row!.question_id !== chosen.questionId) || !choiceFits(kind, answers, chosen)) {
       throw badRequest(SCORE_MESSAGES.mismatchedAnswer, { code: 'answer_mismatched' });
     }
     if (judgeAgainstKey(answers, chosen).correct) correctQuestions.add(chosen.questionId);
