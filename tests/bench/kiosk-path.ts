@@ -67,6 +67,8 @@ function playerMutations(kiosk: Kiosk, data: BenchData, documentNumber: string, 
         playerClientId,
         questionGroupId: data.playTriviaId,
         totalQuestions: data.playAnswers.length,
+        // The round the kiosk dealt, as the player screen sends it.
+        questionIds: data.playAnswers.map((answer) => answer.questionId),
         startedAt: startedAt.toISOString(),
       },
     },

@@ -110,6 +110,14 @@ export function playOutbox(
       outbox.attempts.push({ clientId: attemptClientId, playerClientId: player.clientId });
       const pollVotes = polls.map((poll) => ({ questionId: poll.id, answerId: random.pick(bundle.answers[String(poll.id)] ?? []).id }));
       outbox.votes.push(...pollVotes.map((vote) => ({ attemptClientId, ...vote })));
+      let correctAnswers = 0;
+      const answers = random.shuffle(scored).slice(0, size).map((question) => {
+        const options = bundle.answers[String(question.id)] ?? [];
+        const chosen = random.pick(options);
+        if (chosen.isCorrect) correctAnswers++;
+        return { questionId: question.id, answerId: chosen.id };
+      });
+      // Queued at the round's start; its questions were dealt then.
       outbox.mutations.push({
         mutationId: mutationId++,
         kind: 'attempt',
@@ -118,16 +126,11 @@ export function playOutbox(
           playerClientId: player.clientId,
           questionGroupId: bundle.group.id,
           totalQuestions: size,
+          // The round the device dealt, as the player screen sends it (the answers follow its order).
+          questionIds: answers.map((answer) => answer.questionId),
           startedAt: startedAt.toISOString(),
           ...(pollVotes.length ? { pollVotes } : {}),
         },
-      });
-      let correctAnswers = 0;
-      const answers = random.shuffle(scored).slice(0, size).map((question) => {
-        const options = bundle.answers[String(question.id)] ?? [];
-        const chosen = random.pick(options);
-        if (chosen.isCorrect) correctAnswers++;
-        return { questionId: question.id, answerId: chosen.id };
       });
       // At least 2 s per question, as the player screen shows each answer's feedback for 2 s.
       const completionTime = random.int(2 * size + 2, 120);
