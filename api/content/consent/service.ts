@@ -95,35 +95,47 @@ export interface StoredConsent {
 }
 
 /**
- * The consent one registration brings, checked against the company of its site. A company with a
- * current text requires a version; the version must be one that company has had (an older one is
- * fine: a kiosk may hold an older bundle). Refused with `consent_required` or
- * `consent_version_unknown`. `at` is when the server received it; a synced registration keeps the
- * device's `consentedAt` instead.
+ * What a registration's consent is checked against, read in the statement that reads the
+ * registration's other facts (`consentFactsColumns`), so a registration asks nothing more.
  */
-export async function checkConsent(
-  em: EntityManager,
+export interface ConsentFacts {
+  /** The company has a current text (its latest version is not empty). */
+  consent_required: boolean;
+  /** The row of the version the registration agreed to, when the company has had that version (not empty); else null. */
+  consent_text_id: number | null;
+}
+
+/** The select-list columns of ConsentFacts, for the company `companyId` and the agreed version `version` (SQL expressions; null: none). */
+export const consentFactsColumns = (companyId: string, version: string) => `
+  coalesce((SELECT c.text <> '' FROM consent_texts c WHERE c.company_id = ${companyId} ORDER BY c.version DESC LIMIT 1), false) AS consent_required,
+  (SELECT c.id FROM consent_texts c WHERE c.company_id = ${companyId} AND c.version = ${version} AND c.text <> '') AS consent_text_id`;
+
+/**
+ * The consent one registration brings, checked against the company of its site (`facts`, read for
+ * that company and the registration's version). A company with a current text requires a version;
+ * the version must be one that company has had (an older one is fine: a kiosk may hold an older
+ * bundle). Refused with `consent_required` or `consent_version_unknown`. `at` is when the server
+ * received it; a synced registration keeps the device's `consentedAt` instead.
+ */
+export function checkConsent(
   companyId: number | null,
+  facts: ConsentFacts,
   given: ConsentGiven,
   at: { channel: 'online' } | { channel: 'sync' },
-): Promise<StoredConsent | null> {
+): StoredConsent | null {
   if (companyId === null) return null;
   if (given.consentVersion === undefined) {
-    if (await currentConsent(em, companyId)) {
+    if (facts.consent_required) {
       throw badRequest(CONSENT_REQUIRED_MESSAGE, { code: 'consent_required', issues: [{ path: 'consentVersion', message: CONSENT_REQUIRED_MESSAGE }] });
     }
     return null;
   }
-  const [row]: { id: number }[] = await em.query(`SELECT id FROM consent_texts WHERE company_id = $1 AND version = $2 AND text <> ''`, [
-    companyId,
-    given.consentVersion,
-  ]);
-  if (!row) {
+  if (facts.consent_text_id === null) {
     throw badRequest(CONSENT_VERSION_UNKNOWN_MESSAGE, {
       code: 'consent_version_unknown',
       issues: [{ path: 'consentVersion', message: CONSENT_VERSION_UNKNOWN_MESSAGE }],
     });
   }
   const consentedAt = at.channel === 'sync' && given.consentedAt ? new Date(given.consentedAt) : new Date();
-  return { consentTextId: row.id, consentedAt };
+  return { consentTextId: facts.consent_text_id, consentedAt };
 }

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { LOCATION_MESSAGE, PLAYER_PROOF_MISMATCH_MESSAGE, PLAYER_PROOF_MISSING_MESSAGE } from '../../../contract';
 import { attemptLimit, attemptLimitReached } from './attempt-limit';
-import { checkConsent } from '../../content/consent/service';
+import { checkConsent, consentFactsColumns, type ConsentFacts } from '../../content/consent/service';
 import { badRequest, forbidden } from '../../platform/http/errors';
 import { missing } from '../../platform/access/not-found';
 import { prepared } from '../../../db/prepared-statements';
@@ -77,8 +77,11 @@ export async function validatePlayer(
   return { player, fromOtherCompany };
 }
 
-/** What a registration refers to, read with the player its clientId already names (if any) in one statement. */
-interface RegistrationFacts {
+/**
+ * What a registration refers to, read with the player its clientId already names (if any) and the
+ * consent facts of its site's company (for its version) in one statement.
+ */
+interface RegistrationFacts extends ConsentFacts {
   /** The player of the registration's clientId, seen before (a replay); null otherwise. */
   known: PlayerRow | null;
   type: boolean;
@@ -86,14 +89,15 @@ interface RegistrationFacts {
 }
 
 async function readRegistrationFacts(em: EntityManager, registration: PlayerRegistration): Promise<RegistrationFacts> {
-  const [row]: (Partial<PlayerRow> & { type: boolean; company_id: number | null })[] = await em.query(
-    prepared(`SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, (SELECT company_id FROM locations WHERE id = $2) AS company_id, p.*
-       FROM (SELECT 1) one
+  const [row]: (Partial<PlayerRow> & Omit<RegistrationFacts, 'known'>)[] = await em.query(
+    prepared(`SELECT EXISTS (SELECT 1 FROM document_types WHERE id = $1) AS type, site.company_id,
+              ${consentFactsColumns('site.company_id', '$4::int')}, p.*
+       FROM (SELECT (SELECT company_id FROM locations WHERE id = $2) AS company_id) site
        LEFT JOIN (SELECT ${PLAYER_COLUMNS} FROM players WHERE id = (SELECT player_id FROM player_aliases WHERE client_id = $3)) p ON true`),
-    [registration.documentTypeId, registration.locationId, registration.clientId ?? null],
+    [registration.documentTypeId, registration.locationId, registration.clientId ?? null, registration.consentVersion ?? null],
   );
-  const { type, company_id, ...player } = row!;
-  return { type, company_id, known: player.id == null ? null : (player as PlayerRow) };
+  const { type, company_id, consent_required, consent_text_id, ...player } = row!;
+  return { type, company_id, consent_required, consent_text_id, known: player.id == null ? null : (player as PlayerRow) };
 }
 
 /**
@@ -136,7 +140,7 @@ export async function registerPlayer(
   const input = await canonicalDocument(em, registration);
   const { locationId, companyId } = checkReferences(facts, input, unknownSite);
   // A kiosk naming a player it knew asks no consent again (see docs/decisions.md, "Consent and erasure").
-  const consent = input.keepExisting === true ? null : await checkConsent(em, companyId, input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
+  const consent = input.keepExisting === true ? null : checkConsent(companyId, facts, input, { channel: unknownSite === 'clear' ? 'sync' : 'online' });
   const { firstName, lastName } = nameParts(input.fullName);
   // The player and, with a clientId, its alias, in one statement.
   const [player]: (PlayerRow & { inserted: boolean })[] = await em.query(
