@@ -66,7 +66,8 @@ const once = <T>(build: () => T) => {
 /**
  * One player's standings at one trivia ($1, player $2), whole and per day in zone $3, recomputed in
  * one statement from their counted attempts (read once, `counted`): rows that changed are written,
- * rows nothing decides any more deleted, the rest untouched.
+ * rows nothing decides any more deleted, the rest untouched. Answers the campaigns holding the
+ * trivia (CAMPAIGNS_OF_TRIVIA).
  */
 const TRIVIA_OF_PLAYER = once(() =>
   prepared(`
@@ -80,7 +81,7 @@ const TRIVIA_OF_PLAYER = once(() =>
   ),
   ${syncPlayerRows('best', 'trivia_standings', 'best', ['site_id'], ['attempt_id', 'score', 'completion_time', 'completed_at', 'correct_answers', 'total_questions', 'location_id'])},
   ${PLAYER_DAY_CTES}
-  SELECT 1`),
+  ${CAMPAIGNS_OF_TRIVIA}`),
 );
 const WHOLE_TRIVIA = once(() => triviaStandingsSql('a.question_group_id = $1'));
 /** Every trivia's standings of the players in [$1, $2): a bulk rebuild writes them a slice of players at a time (`rebuildAllStandings`). */
@@ -161,7 +162,11 @@ const CAMPAIGN_RULES = `
     FROM campaigns c
     LEFT JOIN campaign_question_groups l ON l.campaign_id = c.id`;
 
-/** The campaigns holding a trivia, in id order (so two transactions touch them in the same order). */
+/**
+ * The campaigns holding trivia $1, in id order (so two transactions touch them in the same order):
+ * the answer of a player's trivia standings' statement (TRIVIA_OF_PLAYER), so a completion reads
+ * them without a round trip of its own.
+ */
 const CAMPAIGNS_OF_TRIVIA = prepared(`${CAMPAIGN_RULES}
       WHERE c.id IN (SELECT campaign_id FROM campaign_question_groups WHERE question_group_id = $1)
       GROUP BY c.id ORDER BY c.id`);
@@ -185,8 +190,7 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  */
 export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<CampaignRules[]> {
   const zone = await refreshAnalysedRounds(em, playerId, questionGroupId);
-  await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId, zone]);
-  const campaigns = await campaignsOfTrivia(em, questionGroupId);
+  const campaigns: CampaignRules[] = await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId, zone]);
   for (const rules of campaigns) {
     await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].player, [...campaignParameters(rules), playerId]);
   }
