@@ -12,7 +12,7 @@ import { type AttemptRow, lockAttempt } from './attempt-row';
 import { completeAttempt } from './complete';
 import { signDealReceipt } from './deal-receipt';
 import { readRoundDevice, type RoundDevice } from './device-rounds';
-import { readDealCandidates, triviaRound } from './round-candidates';
+import { triviaRound } from './round-candidates';
 import { timeOnlineCompletion } from './round-end';
 import type { RoundSource } from './round-limits';
 import { clientIdTaken, holdReason, insertAttempt, lockStart, readStart, type StartedAttempt } from './start-steps';
@@ -78,8 +78,7 @@ async function startDealtRound(em: EntityManager, input: NewAttempt, origin: Rou
 
   if (input.totalQuestions !== undefined && input.totalQuestions !== round.roundSize) throw badRequest(roundSizeMismatch(round.roundSize), { code: 'round_size_mismatch' });
   if (limit?.reached) throw attemptLimitReached(limit.maxAttempts);
-  const candidates = await readDealCandidates(em, input.questionGroupId);
-  const dealt = candidates && dealRound(candidates.questions, candidates.settings, serverRandom);
+  const dealt = dealRound(round.questions, round.settings, serverRandom);
   const startedAt = new Date();
   const reason = await holdReason(em, origin, addressKey, null, { playerId: player.id, startedAt });
   const attempt = await insertAttempt(em, {

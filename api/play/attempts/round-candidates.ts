@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { type DealCandidate, type DealSettings, type QuestionKind, roundSize, shufflesAnswers } from '../../../contract';
+import { type DealCandidate, type DealSettings, isPlayable, type QuestionKind, roundSize, shufflesAnswers } from '../../../contract';
 import { prepared } from '../../../db/prepared-statements';
 
 /**
@@ -9,78 +9,52 @@ import { prepared } from '../../../db/prepared-statements';
  * player screen applies offline.
  */
 
-/** What the server knows of a trivia when an attempt starts. */
+/**
+ * What the server knows of a trivia when an attempt starts: its deal settings and every question
+ * of it, in id order, each with its answers' ids in id order (the candidates), and what follows
+ * from them.
+ */
 export interface TriviaRound {
-  /** The questions a round shows now (`roundSize`). */
+  /** The questions a round shows now (`roundSize` over the playable candidates). */
   roundSize: number;
   /** No round of the trivia can have started before it existed. */
   createdAt: Date;
-}
-
-/**
- * The trivia's round as the server knows it now, or undefined when the trivia does not exist. Read
- * on every start, so the playable questions are counted in SQL rather than read one by one: the
- * count is the contract's `isPlayable` (a question with an answer, no poll) spelt as a query.
- */
-export async function triviaRound(em: EntityManager, questionGroupId: number): Promise<TriviaRound | undefined> {
-  const [row]: { questions_per_round: number; playable: number; created_at: Date }[] = await em.query(
-    prepared(`SELECT g.questions_per_round, g.created_at,
-            (SELECT count(*)::int FROM questions q
-              WHERE q.group_id = g.id AND q.kind <> 'poll' AND EXISTS (SELECT 1 FROM answers a WHERE a.question_id = q.id)) AS playable
-       FROM question_groups g
-      WHERE g.id = $1`),
-    [questionGroupId],
-  );
-  if (!row) return undefined;
-  return { roundSize: roundSize(row.playable, row.questions_per_round), createdAt: new Date(row.created_at) };
-}
-
-/** A trivia's deal settings and every question of it, in id order, each with its answers' ids in id order. */
-export interface DealCandidates {
   settings: DealSettings;
   questions: DealCandidate[];
 }
 
-/** What the server deals an online round from (`dealRound`); undefined when the trivia does not exist. */
-export async function readDealCandidates(em: EntityManager, questionGroupId: number): Promise<DealCandidates | undefined> {
+/**
+ * The trivia's round as the server knows it now, or undefined when the trivia does not exist, in
+ * one statement: what an online start deals from (`dealRound`) and what a device's round is checked
+ * against (`couldBeDealt`). A push reads it once per trivia (PushMemo), however many rounds it holds.
+ */
+export async function triviaRound(em: EntityManager, questionGroupId: number): Promise<TriviaRound | undefined> {
   const rows: {
     questions_per_round: number;
     randomize_questions: boolean;
     randomize_answers: boolean;
+    created_at: Date;
     question_id: number | null;
     kind: QuestionKind | null;
     answer_ids: number[] | null;
   }[] = await em.query(
-      prepared(`SELECT g.questions_per_round, g.randomize_questions, g.randomize_answers, q.id AS question_id, q.kind,
-              (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS answer_ids
-         FROM question_groups g
-         LEFT JOIN questions q ON q.group_id = g.id
-        WHERE g.id = $1
-        ORDER BY q.id`),
-      [questionGroupId],
-    );
+    prepared(`SELECT g.questions_per_round, g.randomize_questions, g.randomize_answers, g.created_at, q.id AS question_id, q.kind,
+            (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS answer_ids
+       FROM question_groups g
+       LEFT JOIN questions q ON q.group_id = g.id
+      WHERE g.id = $1
+      ORDER BY q.id`),
+    [questionGroupId],
+  );
   const group = rows[0];
   if (!group) return undefined;
+  const questions = rows.filter((row) => row.question_id !== null).map((row) => candidate(row.question_id!, row.kind ?? 'choice', row.answer_ids));
   return {
+    roundSize: roundSize(questions.filter(isPlayable).length, group.questions_per_round),
+    createdAt: new Date(group.created_at),
     settings: { questionsPerRound: group.questions_per_round, randomizeQuestions: group.randomize_questions, randomizeAnswers: group.randomize_answers },
-    questions: rows
-      .filter((row) => row.question_id !== null)
-      .map((row) => candidate(row.question_id!, row.kind ?? 'choice', row.answer_ids)),
+    questions,
   };
-}
-
-/**
- * The trivia's questions among `questionIds` (a round a device dealt), each with its answers' ids:
- * what `couldBeDealt` checks that round against. Ids of no question of the trivia are left out.
- */
-export async function readCandidatesAmong(em: EntityManager, questionGroupId: number, questionIds: readonly number[]): Promise<DealCandidate[]> {
-  const rows: { id: number; kind: QuestionKind; answer_ids: number[] | null }[] = await em.query(
-    prepared(`SELECT q.id, q.kind, (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS answer_ids
-        FROM questions q
-       WHERE q.group_id = $1 AND q.id = ANY($2::int[])`),
-    [questionGroupId, questionIds],
-  );
-  return rows.map((row) => candidate(row.id, row.kind, row.answer_ids));
 }
 
 /** A question as the deal sees it, its kind read: a true/false question keeps its answers' order, a poll is no round's. */

@@ -7,7 +7,7 @@ import { recordPollVotes } from '../polls/votes';
 import { offlineWindowOpens, placeInWindow } from './anchoring';
 import type { AttemptRow } from './attempt-row';
 import { type DeviceDeal, dealSizeFits } from './device-deal';
-import { readCandidatesAmong, type TriviaRound } from './round-candidates';
+import type { TriviaRound } from './round-candidates';
 import type { RoundSource } from './round-limits';
 import { holdReason, insertAttempt, lockStart, readStart, type StartedAttempt } from './start-steps';
 import { attemptToken } from './token';
@@ -63,7 +63,7 @@ export async function recordDeviceRound(em: EntityManager, start: DeviceRoundSta
     return { attempt, token, inserted: false };
   }
 
-  const fits = await dealFits(em, start, start.questionGroupId, round);
+  const fits = dealFits(start, round);
   const { windowStart, placed } = placeDeviceStart(start.startedAt, push, round);
   const startReason = firstStartReason({ proven, fits, overLimit: limit?.reached === true, unanchored: placed.unanchored });
   const reason = await holdReason(em, push, addressKey, startReason, { playerId: player.id, startedAt: placed.at });
@@ -106,11 +106,11 @@ function placeDeviceStart(startedAt: Date, push: PushContext, round: TriviaRound
 
 /**
  * Whether the device's round could be the trivia's now: its size (device-deal.ts), then, when it
- * sent its questions, the contract's deal rule (`couldBeDealt`) over the trivia's questions it names.
+ * sent its questions, the contract's deal rule (`couldBeDealt`) over the trivia's questions.
  */
-async function dealFits(em: EntityManager, deal: DeviceDeal, questionGroupId: number, round: TriviaRound): Promise<boolean> {
+function dealFits(deal: DeviceDeal, round: TriviaRound): boolean {
   if (!dealSizeFits(deal, round.roundSize)) return false;
-  return deal.questionIds === undefined || couldBeDealt(deal.questionIds, await readCandidatesAmong(em, questionGroupId, deal.questionIds), round.roundSize);
+  return deal.questionIds === undefined || couldBeDealt(deal.questionIds, round.questions, round.roundSize);
 }
 
 /** A round the server dealt to this device, not completed, that the device reports having dealt otherwise (the deal's reply was lost). */
@@ -127,7 +127,7 @@ function serverDealUnheardOf(existing: AttemptRow, start: DeviceRoundStart, push
 /** Records the device's own deal in place of the server's it never received, its window and start placed as any round dealt offline. */
 async function takeDevicesDeal(em: EntityManager, existing: AttemptRow, start: DeviceRoundStart, context: SyncedStartContext): Promise<AttemptRow> {
   const questionIds = start.questionIds!;
-  const fits = await dealFits(em, { questionIds, totalQuestions: questionIds.length }, existing.question_group_id, context.round);
+  const fits = dealFits({ questionIds, totalQuestions: questionIds.length }, context.round);
   const { windowStart, placed } = placeDeviceStart(start.startedAt, context.push, context.round);
   const reason: ReviewReason | null = existing.review_reason ?? (!fits ? 'round_mismatch' : placed.unanchored ? 'unanchored_time' : null);
   const [[updated]]: [AttemptRow[], number] = await em.query(
