@@ -28,6 +28,16 @@ export interface RoundDevice {
 /** A kiosk's exemptions (players per hour, per address) hold for the trivia it was set up for; elsewhere it is a phone. */
 export const playsAsKiosk = (device: RoundDevice, questionGroupId: number) => device.kioskQuestionGroupId === questionGroupId;
 
+/** The columns of a devices row the fair-play rules read (`roundDeviceOf`). */
+const ROUND_DEVICE_COLUMNS = `CASE WHEN kiosk_name IS NOT NULL THEN kiosk_question_group_id END AS kiosk_question_group_id,
+              GREATEST(created_at, drained_at, kiosk_setup_at) AS last_contact`;
+type RoundDeviceRow = { kiosk_question_group_id: number | null; last_contact: Date };
+
+const roundDeviceOf = (deviceId: string, row: RoundDeviceRow | undefined): RoundDevice => {
+  if (!row) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
+  return { id: deviceId, kioskQuestionGroupId: row.kiosk_question_group_id, lastContact: new Date(row.last_contact) };
+};
+
 /**
  * The device as the fair-play rules see it, read before the request changes its last contact.
  * `lock` takes its row for the transaction, so a device's rounds are judged one at a time. The
@@ -35,16 +45,21 @@ export const playsAsKiosk = (device: RoundDevice, questionGroupId: number) => de
  * there; one removed since is an unknown device.
  */
 export async function readRoundDevice(em: EntityManager, deviceId: string, { lock = false } = {}): Promise<RoundDevice> {
-  const [row]: { kiosk_question_group_id: number | null; last_contact: Date }[] = await em.query(
-    prepared(
-      `SELECT CASE WHEN kiosk_name IS NOT NULL THEN kiosk_question_group_id END AS kiosk_question_group_id,
-              GREATEST(created_at, drained_at, kiosk_setup_at) AS last_contact
-         FROM devices WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
-    ),
-    [deviceId],
-  );
-  if (!row) throw forbidden(UNKNOWN_DEVICE, { code: 'device_unknown' });
-  return { id: deviceId, kioskQuestionGroupId: row.kiosk_question_group_id, lastContact: new Date(row.last_contact) };
+  const [row]: RoundDeviceRow[] = await em.query(prepared(`SELECT ${ROUND_DEVICE_COLUMNS} FROM devices WHERE id = $1${lock ? ' FOR UPDATE' : ''}`), [deviceId]);
+  return roundDeviceOf(deviceId, row);
+}
+
+const LOCK_PUSHING_DEVICE = prepared(`SELECT last_mutation_id, ${ROUND_DEVICE_COLUMNS} FROM devices WHERE id = $1 FOR UPDATE`);
+
+/**
+ * A push's transaction takes its device's row (so the same batch pushed five times at once is
+ * applied once) and reads its sync counter with the device as `readRoundDevice` sees it, in one
+ * statement. Read before the push's bookkeeping, which runs at the transaction's end, moves its
+ * last contact.
+ */
+export async function lockPushingDevice(em: EntityManager, deviceId: string): Promise<{ lastMutationId: number; device: RoundDevice }> {
+  const [row]: (RoundDeviceRow & { last_mutation_id: number })[] = await em.query(LOCK_PUSHING_DEVICE, [deviceId]);
+  return { device: roundDeviceOf(deviceId, row), lastMutationId: row!.last_mutation_id };
 }
 
 /**

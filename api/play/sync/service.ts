@@ -4,7 +4,7 @@ import { conflict, toAppError, unprocessable } from '../../platform/http/errors'
 import { applyMutation, type PushOrigin } from './apply-mutation';
 import type { FairPlayLimits } from '../../platform/config';
 import { clockOffsetMs } from '../attempts/anchoring';
-import { readRoundDevice } from '../attempts/device-rounds';
+import { lockPushingDevice, type RoundDevice } from '../attempts/device-rounds';
 import { completionResult } from './completion-result';
 import type { AttemptRow } from '../attempts/attempt-row';
 import { PushMemo } from './push-memo';
@@ -173,13 +173,14 @@ interface SettledChunk {
 }
 
 /**
- * Settles `chunk` in one transaction: the device row is locked (so the same batch pushed five times
- * at once is applied once), each mutation is applied or rejected and kept in sync_mutations, and
- * the device's counter moves once, all committed together.
+ * Settles `chunk` in one transaction, the device's row locked by its caller (so the same batch
+ * pushed five times at once is applied once) at counter `last`: each mutation is applied or rejected
+ * and kept in sync_mutations, and the device's counter moves once, all committed together.
  */
 async function settleChunk(
   em: EntityManager,
   device: AppliedBy,
+  last: number,
   chunk: PushedMutation[],
   settledBefore: boolean,
   savepoints: boolean,
@@ -187,8 +188,7 @@ async function settleChunk(
   endsUpload: boolean,
 ): Promise<SettledChunk> {
   const deviceId = device.id;
-  const [locked] = await em.query(prepared(`SELECT last_mutation_id FROM devices WHERE id = $1 FOR UPDATE`), [deviceId]);
-  const done: SettledChunk = { results: [], lastMutationId: locked.last_mutation_id, settledNew: false, stop: false };
+  const done: SettledChunk = { results: [], lastMutationId: last, settledNew: false, stop: false };
   const kept: SyncMutationRow[] = [];
   for (const mutation of chunk) {
     let outcome: Outcome;
@@ -244,10 +244,10 @@ export async function applySyncBatch(
   mutations: PushedMutation[],
   onSettled: (kind: PushedMutation['kind'], outcome: SyncResult['status']) => void = () => undefined,
 ): Promise<SyncReply> {
-  // Read before the first transaction moves the device's last contact: the whole push is placed after it.
   const receivedAt = new Date();
-  const push = { device: await readRoundDevice(dataSource.manager, deviceId), receivedAt, fairPlay: origin.fairPlay, addressKey: origin.addressKey };
-  const applied = { id: deviceId, serverSecret: origin.serverSecret, push, offsetMs: clockOffsetMs(origin.sentAt, receivedAt) };
+  const offsetMs = clockOffsetMs(origin.sentAt, receivedAt);
+  // The device as its first chunk's lock read it, before the push moved its last contact: the whole push is placed after it.
+  let pushedFrom: RoundDevice | undefined;
   const results: SyncResult[] = [];
   let lastMutationId = 0;
   let settledNew = false;
@@ -258,7 +258,13 @@ export async function applySyncBatch(
     for (let attempt = 1; ; ) {
       try {
         const endsUpload = !origin.more && start + MUTATIONS_PER_TRANSACTION >= mutations.length;
-        settled = await dataSource.transaction((em) => settleChunk(em, { ...applied, memo: new PushMemo(em) }, chunk, settledNew, savepoints, endsUpload));
+        settled = await dataSource.transaction(async (em) => {
+          const locked = await lockPushingDevice(em, deviceId);
+          if (start === 0) pushedFrom = locked.device;
+          const push = { device: pushedFrom!, receivedAt, fairPlay: origin.fairPlay, addressKey: origin.addressKey };
+          const applied = { id: deviceId, serverSecret: origin.serverSecret, push, offsetMs, memo: new PushMemo(em) };
+          return settleChunk(em, applied, locked.lastMutationId, chunk, settledNew, savepoints, endsUpload);
+        });
         break;
       } catch (error) {
         // A refusal: run the chunk again, each mutation under a savepoint. A deadlock: run it again, at most 3 times.
