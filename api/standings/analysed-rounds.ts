@@ -24,6 +24,18 @@ type Queryable = Pick<EntityManager, 'query'>;
 const KEYING_LOCK = 1_796_700_003;
 
 /**
+ * The hour the analysis holds an attempt under, over alias `state` (its completion and review state:
+ * the row as it is, or as a completion is about to make it) and `g` (its trivia); null when it does
+ * not count. `eventZone` is the SQL of the event's zone of a trivia keyed in none yet.
+ */
+const analysedHour = (state: string, eventZone: string) =>
+  `CASE WHEN ${rankedAttempt(state)} THEN date_trunc('hour', ${state}.completed_at AT TIME ZONE coalesce(g.analysis_time_zone, ${eventZone})) END`;
+
+/** The kiosk the analysis holds an attempt under, over `state` (as `analysedHour`) and `row` (its stored kiosk and device). */
+const analysedKiosk = (state: string, row: string) => `CASE WHEN ${state}.completed_at IS NULL OR ${row}.kiosk_id IS NOT NULL THEN ${row}.kiosk_id
+                ELSE (SELECT d.id FROM devices d WHERE d.id = ${row}.device_id AND d.kiosk_setup_at IS NOT NULL) END`;
+
+/**
  * Brings the held rounds of the attempts in `scope` (over alias `a`) in line with the rule; rows
  * already right are not written. `eventZone` is the SQL of the event's zone of a trivia `g` keyed
  * in none yet (a parameter), read through `join`. The updated rows are named by `scope` too, not
@@ -32,11 +44,7 @@ const KEYING_LOCK = 1_796_700_003;
  */
 const refreshSql = (scope: string, eventZone: string, join = '') => `
   WITH desired AS (
-    SELECT a.id,
-           CASE WHEN ${rankedAttempt('a')}
-                THEN date_trunc('hour', a.completed_at AT TIME ZONE coalesce(g.analysis_time_zone, ${eventZone})) END AS hour,
-           CASE WHEN a.completed_at IS NULL OR a.kiosk_id IS NOT NULL THEN a.kiosk_id
-                ELSE (SELECT d.id FROM devices d WHERE d.id = a.device_id AND d.kiosk_setup_at IS NOT NULL) END AS kiosk
+    SELECT a.id, ${analysedHour('a', eventZone)} AS hour, ${analysedKiosk('a', 'a')} AS kiosk
       FROM player_attempts a
       JOIN question_groups g ON g.id = a.question_group_id${join}
      WHERE ${scope}
@@ -45,6 +53,15 @@ const refreshSql = (scope: string, eventZone: string, join = '') => `
      SET analysis_hour = d.hour, kiosk_id = d.kiosk
     FROM desired d
    WHERE a.id = d.id AND ${scope} AND (a.analysis_hour IS DISTINCT FROM d.hour OR a.kiosk_id IS DISTINCT FROM d.kiosk)`;
+
+/**
+ * The SET clauses that key a round in the statement that completes it, so a completion writes its
+ * row once: over `a` (the attempt as stored), `n` (its completion and review state as the statement
+ * sets them: id, question_group_id, player_id, completed_at, review_status) and `g` (its trivia),
+ * `eventZone` the zone `enterKeying` answered. Its caller holds the keying lock (`enterKeying`) and
+ * tells the standings' refresh so (`refreshPlayerStandings`' `keyedIn`).
+ */
+export const completionKeying = (eventZone: string) => `analysis_hour = ${analysedHour('n', eventZone)}, kiosk_id = ${analysedKiosk('n', 'a')}`;
 
 // One trivia's rounds: $1 its event's zone.
 const OF_PLAYER = prepared(refreshSql('a.question_group_id = $2 AND a.player_id = $3', '$1'));
@@ -60,7 +77,7 @@ const SHARE_KEYING = prepared(`SELECT pg_advisory_xact_lock_shared(${KEYING_LOCK
          (SELECT c.time_zone FROM question_groups g JOIN companies c ON c.id = g.company_id WHERE g.id = $1) AS time_zone`);
 
 /** Takes the trivia's keying lock (shared) and answers the zone its rounds are keyed in when it has none of its own. */
-async function shareKeying(em: Queryable, questionGroupId: number): Promise<string> {
+export async function enterKeying(em: Queryable, questionGroupId: number): Promise<string> {
   const [row]: { time_zone: string | null }[] = await em.query(SHARE_KEYING, [questionGroupId]);
   return eventTimeZone(row?.time_zone, serverTimeZone());
 }
@@ -70,14 +87,14 @@ async function shareKeying(em: Queryable, questionGroupId: number): Promise<stri
  * transaction. Answers the trivia's event zone, read on the way (the day standings key days in it).
  */
 export async function refreshAnalysedRounds(em: Queryable, playerId: number, questionGroupId: number): Promise<string> {
-  const zone = await shareKeying(em, questionGroupId);
+  const zone = await enterKeying(em, questionGroupId);
   await em.query(OF_PLAYER, [zone, questionGroupId, playerId]);
   return zone;
 }
 
 /** After many of a trivia's attempts changed at once. Answers the trivia's event zone, as `refreshAnalysedRounds`. */
 export async function refreshTriviaAnalysedRounds(em: Queryable, questionGroupId: number): Promise<string> {
-  const zone = await shareKeying(em, questionGroupId);
+  const zone = await enterKeying(em, questionGroupId);
   await em.query(OF_TRIVIA, [zone, questionGroupId]);
   return zone;
 }

@@ -187,9 +187,12 @@ const campaignParameters = (rules: CampaignRules): unknown[] => {
  * After a player's attempts at a trivia changed (a completion, online or synced; a held attempt
  * released or discarded): the player's standings at the trivia and at every campaign holding it.
  * Answers those campaigns' rules, as read (a completion's places need them: `campaignIdsCounting`).
+ * `keyedIn`: the caller holds the trivia's keying lock and keyed the one round it changed itself,
+ * in this event zone (a completion's own update, `completionKeying`), so the player's rounds are
+ * not keyed again.
  */
-export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number): Promise<CampaignRules[]> {
-  const zone = await refreshAnalysedRounds(em, playerId, questionGroupId);
+export async function refreshPlayerStandings(em: Queryable, playerId: number, questionGroupId: number, { keyedIn }: { keyedIn?: string } = {}): Promise<CampaignRules[]> {
+  const zone = keyedIn ?? (await refreshAnalysedRounds(em, playerId, questionGroupId));
   const campaigns: CampaignRules[] = await em.query(TRIVIA_OF_PLAYER(), [questionGroupId, playerId, zone]);
   for (const rules of campaigns) {
     await em.query(CAMPAIGN_SQL()[rules.attempt_selection_mode].player, [...campaignParameters(rules), playerId]);

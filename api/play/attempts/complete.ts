@@ -3,6 +3,7 @@ import type { ReviewReason } from '../../../contract';
 import type { ChosenAnswer } from '../../../db/entities/player-attempt.entity';
 import { prepared } from '../../../db/prepared-statements';
 import { conflict } from '../../platform/http/errors';
+import { completionKeying, enterKeying } from '../../standings/analysed-rounds';
 import { refreshPlayerStandings } from '../../standings/refresh';
 import type { AttemptRow } from './attempt-row';
 import { roundsCrossing } from './device-rounds';
@@ -16,6 +17,22 @@ import { type AnswerKey, scoreCompletion } from './scoring';
 import { keepVerdicts, verdictTimes } from './server-timing';
 
 export const ATTEMPT_COMPLETED = 'El intento ya fue completado con otro resultado';
+
+/**
+ * A completion's result stored: $1 the attempt, $2 to $6 the score, correct answers, time, completion
+ * and answers, $7 the reason it is held (null: none), $8 its start, $9 its trivia's event zone. `n`
+ * is the attempt's state as the statement leaves it, which keys the round for the analysis.
+ */
+const COMPLETE = prepared(`UPDATE player_attempts a
+    SET score = $2, correct_answers = $3, completion_time = $4, completed_at = n.completed_at, answers = $6,
+        review_status = n.review_status, review_reason = COALESCE($7::varchar, a.review_reason), started_at = $8,
+        ${completionKeying('$9')}
+   FROM (SELECT p.id, p.question_group_id, p.player_id, $5::timestamptz AS completed_at,
+                CASE WHEN $7::varchar IS NOT NULL THEN 'held' ELSE p.review_status END AS review_status
+           FROM player_attempts p WHERE p.id = $1) n
+   JOIN question_groups g ON g.id = n.question_group_id
+  WHERE a.id = $1
+  RETURNING a.*`);
 
 /** A completion as its channel timed it: the answers sent, and the round's times as round-end.ts places them. */
 export interface Completion {
@@ -54,17 +71,21 @@ export async function completeAttempt(em: EntityManager, attempt: AttemptRow, co
   const round = points ? roundPoints({ ...attempt, started_at: startedAt }, answers, scored.correctQuestions, clocks ?? [], time.seconds * 1000) : null;
   const verdict = { timePlausible: time.plausible, answerTimesPlausible: round?.plausible ?? true };
   const hold = attempt.review_status === 'clean' ? await completionHold(em, attempt, completion.times, verdict) : null;
+  // The round is keyed for the analysis in the statement that completes it (under the trivia's keying lock), so its row is written once.
+  const zone = await enterKeying(em, attempt.question_group_id);
   // TypeORM answers an UPDATE with [rows, rowCount].
-  const [[updated]]: [AttemptRow[], number] = await em.query(
-    prepared(`UPDATE player_attempts
-        SET score = $2, correct_answers = $3, completion_time = $4, completed_at = $5, answers = $6,
-            review_status = CASE WHEN $7::varchar IS NOT NULL THEN 'held' ELSE review_status END,
-            review_reason = COALESCE($7::varchar, review_reason), started_at = $8
-      WHERE id = $1
-      RETURNING *`),
-    [attempt.id, round?.score ?? scored.score, scored.correctAnswers, time.seconds, completedAt, JSON.stringify(answers), hold, startedAt],
-  );
-  const campaigns = await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id);
+  const [[updated]]: [AttemptRow[], number] = await em.query(COMPLETE, [
+    attempt.id,
+    round?.score ?? scored.score,
+    scored.correctAnswers,
+    time.seconds,
+    completedAt,
+    JSON.stringify(answers),
+    hold,
+    startedAt,
+    zone,
+  ]);
+  const campaigns = await refreshPlayerStandings(em, updated!.player_id, updated!.question_group_id, { keyedIn: zone });
   return { ...updated!, campaigns, ...(scored.scoring ? { scoring: scored.scoring } : {}) };
 }
 
