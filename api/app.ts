@@ -76,7 +76,8 @@ export function createApp({ config, dataSource, readReplica, logger, secret, bac
     login: createRateLimiter(dataSource, 'login', config.rateLimits.loginPerMinute, 60, { refusals }),
     player: createRateLimiter(dataSource, 'player', config.rateLimits.playerPerMinute, 60, { leased: true, refusals }),
     playerDocument: createRateLimiter(dataSource, 'player-document', config.rateLimits.playerDocumentPerHour, 3600, { refusals }),
-    playerDocuments: createRateLimiter(dataSource, 'player-documents', config.rateLimits.playerDocumentsPerClientPerHour, 3600, { refusals }),
+    // Leased: a venue's NAT address puts every phone's first check of a document on this one counter.
+    playerDocuments: createRateLimiter(dataSource, 'player-documents', config.rateLimits.playerDocumentsPerClientPerHour, 3600, { leased: true, refusals }),
     device: createRateLimiter(dataSource, 'device', config.rateLimits.devicesPerHour, 3600, { refusals }),
     answer: createRateLimiter(dataSource, 'answer', config.rateLimits.answersPerMinute, 60, { leased: true, refusals }),
     publicRead: createRateLimiter(dataSource, 'public', config.rateLimits.publicPerMinute, 60, { blockInMemory: true, refusals }),
