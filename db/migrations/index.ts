@@ -45,6 +45,7 @@ import { PointsScoring1797800000000 } from './1797800000000-points-scoring';
 import { PlaceRecount1797900000000 } from './1797900000000-place-recount';
 import { Polls1798000000000 } from './1798000000000-polls';
 import { MultipleAnswers1798100000000 } from './1798100000000-multiple-answers';
+import { AnalysisFoldLessOften1798200000000 } from './1798200000000-analysis-fold-less-often';
 import { RateLimitsUnlogged1797910000000 } from './1797910000000-rate-limits-unlogged';
 
 /** Every migration, in order. Listed explicitly so no glob can silently find nothing. */
@@ -97,4 +98,5 @@ export const migrations = [
   RateLimitsUnlogged1797910000000,
   Polls1798000000000,
   MultipleAnswers1798100000000,
+  AnalysisFoldLessOften1798200000000,
 ];

@@ -6,7 +6,7 @@ import type { TriviaFigures, TriviaScope } from './trivia-figures';
  * Reads of the analysis logs (db/migrations/1796700000000-analysis-logs.ts): each figure is the sum
  * of a log's rows under the filters. A reader first folds the trivia's queue of changed rounds into
  * its logs (waiting for a writer folding it), and a campaign's deltas once there are more than
- * FOLD_AFTER (its writers fold one time in 32).
+ * FOLD_AFTER (its writers fold one time in 32; the rounds' queue, one time in 128).
  */
 type Queryable = Pick<EntityManager, 'query'>;
 
