@@ -38,14 +38,16 @@ const roundDeviceOf = (deviceId: string, row: RoundDeviceRow | undefined): Round
   return { id: deviceId, kioskQuestionGroupId: row.kiosk_question_group_id, lastContact: new Date(row.last_contact) };
 };
 
+const LOCK_ROUND_DEVICE = prepared(`SELECT ${ROUND_DEVICE_COLUMNS} FROM devices WHERE id = $1 FOR UPDATE`);
+
 /**
- * The device as the fair-play rules see it, read before the request changes its last contact.
- * `lock` takes its row for the transaction, so a device's rounds are judged one at a time. The
+ * An online start's device as the fair-play rules see it, read before the request changes its
+ * last contact, its row taken for the transaction so a device's rounds are judged one at a time. The
  * request authenticated the device first (`authenticateDevice` recreates a lost row), so the row is
  * there; one removed since is an unknown device.
  */
-export async function readRoundDevice(em: EntityManager, deviceId: string, { lock = false } = {}): Promise<RoundDevice> {
-  const [row]: RoundDeviceRow[] = await em.query(prepared(`SELECT ${ROUND_DEVICE_COLUMNS} FROM devices WHERE id = $1${lock ? ' FOR UPDATE' : ''}`), [deviceId]);
+export async function lockRoundDevice(em: EntityManager, deviceId: string): Promise<RoundDevice> {
+  const [row]: RoundDeviceRow[] = await em.query(LOCK_ROUND_DEVICE, [deviceId]);
   return roundDeviceOf(deviceId, row);
 }
 
@@ -53,7 +55,7 @@ const LOCK_PUSHING_DEVICE = prepared(`SELECT last_mutation_id, ${ROUND_DEVICE_CO
 
 /**
  * A push's transaction takes its device's row (so the same batch pushed five times at once is
- * applied once) and reads its sync counter with the device as `readRoundDevice` sees it, in one
+ * applied once) and reads its sync counter with the device as `lockRoundDevice` sees it, in one
  * statement. Read before the push's bookkeeping, which runs at the transaction's end, moves its
  * last contact.
  */

@@ -11,7 +11,7 @@ import { attemptLimitReached } from '../players/attempt-limit';
 import { type AttemptRow, lockAttempt } from './attempt-row';
 import { completeAttempt } from './complete';
 import { signDealReceipt } from './deal-receipt';
-import { readRoundDevice, type RoundDevice } from './device-rounds';
+import { lockRoundDevice, type RoundDevice } from './device-rounds';
 import { triviaRound } from './round-candidates';
 import { timeOnlineCompletion } from './round-end';
 import type { RoundSource } from './round-limits';
@@ -50,7 +50,7 @@ export function startOnlineAttempt(
 ): Promise<StartedAttempt> {
   return em.transaction(async (tx) => {
     // The device's row locked first, as a push locks it: one device's rounds are judged one at a time.
-    const device = await readRoundDevice(tx, origin.deviceId, { lock: true });
+    const device = await lockRoundDevice(tx, origin.deviceId);
     return startDealtRound(tx, input, { serverSecret: origin.serverSecret, fairPlay: origin.fairPlay, device, addressKey: origin.addressKey });
   });
 }
